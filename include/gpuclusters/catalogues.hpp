@@ -1,0 +1,56 @@
+#pragma once
+// Reference catalogues compiled in from db/: GPU models (for gpu_maker) and ISO 3166-1 countries.
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuclusters::model {
+
+struct GpuModel {
+    std::string model;  ///< catalogue name, e.g. "NVIDIA H100"
+    std::string maker;  ///< NVIDIA, AMD or Intel
+    std::string kind;   ///< gpu, family or accelerator
+    std::string note;
+};
+
+class GpuCatalogue {
+public:
+    /// Parses the TSV of db/gpu_models.tsv; throws InputError naming the line on a bad row.
+    explicit GpuCatalogue(std::string_view tsv);
+    static const GpuCatalogue& builtin();
+
+    /// The entry for a model as disclosed: the catalogue name or an alias, ignoring case, spaces
+    /// and hyphens, with or without the maker's name in front.
+    const GpuModel* find(std::string_view disclosed) const;
+    const std::vector<GpuModel>& models() const { return models_; }
+
+private:
+    std::vector<GpuModel> models_;
+    std::map<std::string, std::size_t> index_;
+};
+
+struct Country {
+    std::string alpha2;
+    std::string alpha3;
+    std::string name;
+};
+
+class CountryTable {
+public:
+    explicit CountryTable(std::string_view tsv);
+    static const CountryTable& builtin();
+
+    /// The country for an alpha-2 or alpha-3 code, ISO name or common alias, ignoring case.
+    const Country* find(std::string_view text) const;
+    const Country* by_code(std::string_view alpha2) const;
+    /// The closest name or alias, for a "did you mean" on a near miss.
+    std::string suggest(std::string_view text) const;
+
+private:
+    std::vector<Country> countries_;
+    std::map<std::string, std::size_t> index_;
+    std::vector<std::string> spellings_;
+};
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,42 @@
+#pragma once
+// What a write did (or, on a dry run, would do), field by field: the result that add, import and
+// edit hand to the renderer.
+#include <string>
+#include <vector>
+
+namespace gpuclusters::model {
+
+struct SourceTag {
+    long long id = 0;
+    std::string domain;
+};
+
+struct FieldReport {
+    enum class Kind { changed, cited, unchanged };
+    std::string cluster_id;
+    std::string field;
+    Kind kind = Kind::changed;
+    std::string old_display;  ///< "—" when unknown, "Not published"
+    std::string new_display;
+    bool kept_previous = false;  ///< the old value stays as a competing figure
+    std::vector<SourceTag> sources;
+};
+
+struct SourceReport {
+    long long id = 0;
+    std::string url;
+    bool is_new = false;
+    std::vector<std::string> changes;  ///< "accessed: 2026-11-11 -> 2026-11-30"
+};
+
+struct ChangeReport {
+    long long changeset_id = 0;  ///< 0 when nothing changed or on a dry run
+    bool changed = false;
+    bool dry_run = false;
+    std::vector<std::string> new_clusters;
+    std::vector<FieldReport> fields;
+    std::vector<SourceReport> sources;
+    std::vector<std::string> warnings;
+};
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,47 @@
+#pragma once
+// The three kinds of failure a user can meet, each with its documented exit status. Everything
+// else that escapes is a bug and exits 70 (EX_SOFTWARE) from main.
+#include <stdexcept>
+#include <string>
+
+namespace gpuclusters {
+
+/// Exit statuses, documented in gpuclusters(1).
+enum class ExitCode : int {
+    ok = 0,
+    differences = 1,  ///< findings or differences (verify, compare)
+    usage = 2,        ///< bad command line
+    bad_input = 3,    ///< bad value, file or id; nothing was written
+    database = 4,     ///< database missing, locked, corrupt, foreign or newer
+    internal = 70,
+};
+
+/// Base of all expected failures: the message is shown as `gpuclusters: error: <what>`.
+class Error : public std::runtime_error {
+public:
+    Error(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+    ExitCode code() const noexcept { return code_; }
+
+private:
+    ExitCode code_;
+};
+
+/// The command line is wrong: unknown option, missing argument, options that exclude each other.
+class UsageError : public Error {
+public:
+    explicit UsageError(const std::string& message) : Error(ExitCode::usage, message) {}
+};
+
+/// A value, file, id or URL given by the user is wrong. Raised before anything is written.
+class InputError : public Error {
+public:
+    explicit InputError(const std::string& message) : Error(ExitCode::bad_input, message) {}
+};
+
+/// The database file cannot be used: missing, locked, corrupt, not ours, or of a newer schema.
+class DatabaseError : public Error {
+public:
+    explicit DatabaseError(const std::string& message) : Error(ExitCode::database, message) {}
+};
+
+}  // namespace gpuclusters

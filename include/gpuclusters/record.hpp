@@ -1,0 +1,88 @@
+#pragma once
+// The provenance model: sources, citations, claims and changesets, and a record as read back.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::model {
+
+inline constexpr std::string_view source_kinds[] = {"operator", "paper", "filing", "list",
+                                                    "press",    "estimate", "other"};
+
+/// What a source is and when it was read; a change of any of these is a new revision.
+struct SourceMeta {
+    std::string kind;
+    std::string title;
+    std::string publisher;
+    std::string published;  ///< partial date or empty
+    std::string accessed;   ///< YYYY-MM-DD or empty
+    std::string archive_url;
+    bool operator==(const SourceMeta&) const = default;
+};
+
+struct Source {
+    long long id = 0;
+    std::string url;
+    SourceMeta meta;
+};
+
+struct Citation {
+    long long id = 0;
+    long long source_id = 0;
+    std::string locator;
+    std::string quote;
+    long long changeset_id = 0;
+};
+
+enum class ClaimState { set, not_published };
+enum class Rank { preferred, normal, deprecated, retired };
+
+std::string_view to_string(ClaimState state);
+std::string_view to_string(Rank rank);
+ClaimState claim_state_from(std::string_view text);
+Rank rank_from(std::string_view text);
+
+struct Claim {
+    long long id = 0;
+    std::string field;
+    ClaimState state = ClaimState::set;
+    FieldValue value;  ///< empty when not published
+    Rank rank = Rank::preferred;
+    long long changeset_id = 0;
+    std::vector<Citation> citations;
+};
+
+struct Changeset {
+    long long id = 0;
+    std::string created_at;
+    std::string author;
+    std::string message;
+    std::string command;
+};
+
+/// A cluster as of some moment: its claims that are not retired, and the sources they cite.
+struct Record {
+    std::string id;
+    long long created_in = 0;
+    std::vector<Claim> claims;
+    std::map<long long, Source> sources;
+
+    const Claim* preferred(std::string_view field) const;
+    /// Competing (normal) and, when asked, deprecated claims of a field.
+    std::vector<const Claim*> others(std::string_view field, bool with_deprecated) const;
+    /// Sources in order of first citation, field by field in catalogue order: the page's numbering.
+    std::vector<long long> source_order(bool with_deprecated) const;
+};
+
+/// A URL a source may have: http or https with a host. Returns it normalised (scheme and host
+/// lower-cased, default port and fragment dropped); throws InputError otherwise.
+std::string normalise_source_url(std::string_view url);
+
+/// The host of a normalised URL, without "www.", for display ("arxiv.org").
+std::string url_domain(std::string_view url);
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,95 @@
+#pragma once
+// The database: opening (with the checks that keep foreign or newer files untouched), migrations,
+// one transaction per write, and every query. Only this layer speaks SQL.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/record.hpp"
+
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace gpuclusters::store {
+
+/// 'GPUC': PRAGMA application_id of every gpuclusters database.
+inline constexpr int application_id = 0x47505543;
+
+/// The schema version this build writes: 1 (db/schema.sql) plus the migrations in db/migrations.
+int current_schema_version();
+
+/// Milliseconds a writer waits for another writer before giving up (GPUCLUSTERS_BUSY_TIMEOUT_MS).
+int busy_timeout_ms();
+
+/// The preferred value of one field of one cluster, as `list` needs it.
+struct FieldRow {
+    std::string cluster_id;
+    std::string field;
+    model::ClaimState state = model::ClaimState::set;
+    model::FieldValue value;
+};
+
+class Store {
+public:
+    /// Opens an existing database, migrating an older schema; throws DatabaseError when the file
+    /// is missing, not SQLite, not ours, of a newer schema, corrupt or locked.
+    static Store open(const std::string& path);
+    /// Creates a new database at the current schema, or opens an existing one like open().
+    /// `created` tells which happened.
+    static Store create(const std::string& path, bool& created);
+
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
+    ~Store();
+
+    const std::string& path() const { return path_; }
+    int schema_version() const;
+
+    // --- reading --------------------------------------------------------------------------------
+    bool cluster_exists(const std::string& id) const;
+    /// A record as of a changeset (or now), with its non-retired claims and their sources.
+    std::optional<model::Record> load_record(const std::string& id,
+                                             std::optional<long long> as_of = std::nullopt) const;
+    /// Preferred claims of the given fields (all fields when empty), for every cluster.
+    std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields) const;
+    std::vector<std::string> cluster_ids() const;
+    /// Cluster ids whose current name, owner, summary or notes match an FTS5 query.
+    std::vector<std::string> search(const std::string& fts_query) const;
+    std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
+    std::optional<model::Source> source_by_id(long long id) const;
+    long long changeset_count() const;
+
+    // --- writing: only inside with_write_transaction -------------------------------------------
+    /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
+    /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
+    void with_write_transaction(const std::function<bool()>& body);
+
+    long long insert_changeset(const model::Changeset& changeset);
+    void insert_cluster(const std::string& id, long long changeset_id);
+    long long insert_source(const std::string& url, long long changeset_id);
+    void insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta);
+    long long insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
+                           const model::FieldValue& value, long long changeset_id);
+    void insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason);
+    long long insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id);
+    /// Rewrites the cluster's row of the full-text index from its current claims.
+    void refresh_search_index(const std::string& cluster_id);
+
+private:
+    Store(std::string path, std::unique_ptr<SQLite::Database> db);
+    void configure_and_check(bool may_initialise, bool& created);
+    void migrate(int from_version);
+    SQLite::Statement& prepare(const char* sql) const;
+
+    struct StatementCache;
+    std::string path_;
+    std::unique_ptr<SQLite::Database> db_;
+    // Declared after db_ so that the statements are finalised before the connection closes.
+    std::unique_ptr<StatementCache> statements_;
+};
+
+}  // namespace gpuclusters::store

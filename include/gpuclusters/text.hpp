@@ -1,0 +1,39 @@
+#pragma once
+// Small text utilities shared by every layer.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuclusters::text {
+
+/// Byte offset of the first invalid UTF-8 sequence (overlong forms and surrogates included), or
+/// nullopt when the text is valid.
+std::optional<std::size_t> find_invalid_utf8(std::string_view text);
+
+/// Whitespace trimmed at both ends, including U+00A0, U+2009 and U+202F.
+std::string_view trim(std::string_view text);
+
+/// ASCII lower case; other bytes unchanged.
+std::string lower_ascii(std::string_view text);
+
+std::vector<std::string_view> split(std::string_view text, char separator);
+
+/// Levenshtein distance on bytes, for "did you mean" suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+/// The candidate closest to `word` within `max_distance` (case-insensitive), if any.
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates,
+                                   std::size_t max_distance = 2);
+
+/// 12288 -> "12,288".
+std::string group_thousands(long long value);
+
+/// Display width in terminal columns, counting each UTF-8 code point as one column.
+std::size_t display_width(std::string_view text);
+
+/// Quoted for a POSIX shell when it needs to be, so a recorded command line can be re-run.
+std::string shell_quote(std::string_view word);
+
+}  // namespace gpuclusters::text

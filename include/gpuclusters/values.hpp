@@ -1,0 +1,94 @@
+#pragma once
+// Parsing and normalisation of field values: what an editor types -> one canonical stored form.
+// Every parser throws InputError with a message that names the value and says what is accepted.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/fields.hpp"
+
+namespace gpuclusters::model {
+
+/// What qualifies a value: how it was derived and on what basis.
+struct Qualifiers {
+    std::string derivation;  ///< e.g. "1536 x 8" for a count
+    std::string basis;       ///< "reported" or "estimate" (power_mw)
+    std::string estimator;   ///< who estimated, when basis is "estimate"
+    bool operator==(const Qualifiers&) const = default;
+};
+
+/// A value in its canonical stored form.
+struct FieldValue {
+    std::string value;
+    Qualifiers qualifiers;
+    bool operator==(const FieldValue&) const = default;
+};
+
+/// The largest count accepted: more GPUs than any cluster could hold is a typing error.
+inline constexpr long long max_count = 1'000'000'000;
+
+/// A whole number written with optional thousands separators (`,`, space, U+00A0, U+2009,
+/// U+202F) in groups of three: "12,288", "12 288", "12288".
+long long parse_whole_number(std::string_view text);
+
+struct Count {
+    long long value = 0;
+    std::string derivation;  ///< canonical expression, empty for a plain number
+};
+
+/// A positive count or a derivation of sums of products: "1,536 x 8 + 256 × 4".
+Count parse_count(std::string_view text);
+
+struct Power {
+    std::string megawatts;  ///< canonical decimal, e.g. "21.1"
+    std::string basis;
+    std::string estimator;
+};
+
+/// "21.1", "21.1 MW", "21.1 (reported)", "40 (estimate: Epoch AI)".
+Power parse_power(std::string_view text);
+
+/// "2024", "2024-02" or "2024-02-29" — real calendar dates only.
+std::string parse_partial_date(std::string_view text);
+
+/// A full calendar date YYYY-MM-DD (accessed and published dates of sources accept partial ones).
+bool is_calendar_date(int year, int month, int day);
+
+/// The stored form of an enumeration value, ignoring case and separators.
+std::string parse_choice(const FieldSpec& field, std::string_view text);
+
+struct Partner {
+    std::string organisation;
+    std::string role;
+};
+std::vector<Partner> parse_partners(std::string_view text);
+std::string format_partners(const std::vector<Partner>& partners);
+
+inline constexpr std::string_view relation_kinds[] = {"builds-upon", "superseded-by", "same-site"};
+struct Relation {
+    std::string cluster_id;
+    std::string relation;
+};
+std::vector<Relation> parse_related(std::string_view text);
+std::string format_related(const std::vector<Relation>& related);
+
+/// A cluster id: a lower-case slug of letters, digits and single hyphens, at most 100 bytes.
+std::string parse_cluster_id(std::string_view text);
+
+/// One line of text: valid UTF-8, trimmed, not empty, no control characters, at most 4 KiB.
+std::string clean_text(std::string_view raw);
+
+/// A verbatim quote: valid UTF-8, trimmed, at most 16 KiB; line breaks and tabs are kept.
+std::string clean_quote(std::string_view raw);
+
+/// Any value for `field` -> its canonical form. Errors name the field.
+FieldValue parse_field_value(const FieldSpec& field, std::string_view text);
+
+/// A stored value as a person reads it: "12,288", "21.1 MW (estimate by Epoch AI)", "Big tech".
+std::string display_value(const FieldSpec& field, const FieldValue& value);
+
+/// The maker of a disclosed model from the catalogue, or empty when the model is not catalogued.
+std::string derived_maker(std::string_view gpu_model);
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,100 @@
+// gpuclusters add ID [--set FIELD=VALUE]... [--not-published FIELD]... [--source URL|ID ...]:
+// create a cluster or set its fields, every value backed by the one source named.
+#include <fmt/format.h>
+
+#include "commands/change.hpp"
+#include "commands/command.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+class AddCommand : public Command {
+public:
+    explicit AddCommand(CLI::App& app) {
+        app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")->required();
+        app.add_option("--name", name_, "display name (same as --set name=NAME)");
+        app.add_option("--set", sets_, "set FIELD=VALUE (repeatable; `gpuclusters fields` lists fields)");
+        app.add_option("--not-published", not_published_, "mark FIELD as researched but not published (repeatable)");
+        app.add_option("--source", source_.reference, "URL (http or https) or id of the source behind every value set");
+        add_optional(app, "--kind", source_.kind, "source kind: operator, paper, filing, list, press, estimate, other");
+        add_optional(app, "--title", source_.title, "source title");
+        add_optional(app, "--publisher", source_.publisher, "source publisher");
+        add_optional(app, "--published", source_.published, "source publication date: YYYY, YYYY-MM or YYYY-MM-DD");
+        add_optional(app, "--accessed", source_.accessed, "when the source was read, YYYY-MM-DD (default: today for a new source)");
+        add_optional(app, "--archive-url", source_.archive_url, "an archived copy of the source");
+        app.add_option("--quote", quote_, "the source's verbatim words behind the values");
+        app.add_option("--locator", locator_, "where in the source: page, section, table");
+        app.add_flag("--keep-previous", keep_previous_, "keep each replaced value as a competing figure (rank normal)");
+        app.add_option("-m,--message", message_, "changeset message");
+        app.add_flag("-n,--dry-run", dry_run_, "print the changes and write nothing");
+    }
+    DbAccess access() const override { return DbAccess::open; }
+
+    ExitCode run(Context& context) override {
+        const bool has_source = !source_.reference.empty();
+        const bool source_details = source_.kind || source_.title || source_.publisher || source_.published ||
+                                    source_.accessed || source_.archive_url || !quote_.empty() || !locator_.empty();
+        if (source_details && !has_source) {
+            throw UsageError("--quote, --locator and the source options need --source URL|ID");
+        }
+        ChangeRequest request;
+        std::vector<CitationInput> citations;
+        if (has_source) {
+            source_.origin = "--source";
+            request.sources.push_back(source_);
+            citations.push_back({0, locator_, quote_});
+        }
+        RecordInput record;
+        record.cluster_id = id_;
+        record.keep_previous = keep_previous_;
+        if (!name_.empty()) record.fields.push_back({"name", false, name_, citations, "--name"});
+        for (const auto& assignment : sets_) {
+            const auto equals = assignment.find('=');
+            if (equals == std::string::npos) {
+                throw UsageError(fmt::format("--set '{}': expected FIELD=VALUE", assignment));
+            }
+            const std::string field = assignment.substr(0, equals);
+            record.fields.push_back({field, false, assignment.substr(equals + 1), citations, "--set " + field});
+        }
+        for (const auto& field : not_published_) {
+            record.fields.push_back({field, true, "", citations, "--not-published " + field});
+        }
+        request.records.push_back(std::move(record));
+        request.changeset = context.changeset(message_, "add " + id_);
+        request.today = context.today;
+        request.dry_run = dry_run_;
+
+        const auto report = apply_changes(*context.store, request);
+        for (const auto& warning : report.warnings) context.warn(warning);
+        if (context.options.json) {
+            render::print_json(context.out, render::change_report_json(report));
+        } else {
+            render::print_change_report(context.out, context.style, report);
+        }
+        return ExitCode::ok;
+    }
+
+private:
+    static void add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target,
+                             const std::string& help) {
+        app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
+    }
+
+    std::string id_;
+    std::string name_;
+    std::vector<std::string> sets_;
+    std::vector<std::string> not_published_;
+    SourceInput source_;
+    std::string quote_;
+    std::string locator_;
+    bool keep_previous_ = false;
+    std::string message_;
+    bool dry_run_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_add(CLI::App& app) { return std::make_unique<AddCommand>(app); }
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,336 @@
+#include "change.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+using model::Claim;
+using model::ClaimState;
+using model::FieldValue;
+using model::Rank;
+using model::ChangeReport;
+using model::FieldReport;
+using model::SourceReport;
+using model::SourceTag;
+
+struct ParsedField {
+    const model::FieldSpec* spec = nullptr;
+    ClaimState state = ClaimState::set;
+    FieldValue value;
+    std::vector<CitationInput> citations;
+};
+
+struct ParsedRecord {
+    std::string cluster_id;
+    std::vector<ParsedField> fields;
+    bool keep_previous = false;
+};
+
+InputError at(const std::string& origin, const std::exception& error) {
+    return InputError(origin.empty() ? error.what() : fmt::format("{}: {}", origin, error.what()));
+}
+
+std::string parse_kind(const std::string& raw) {
+    const std::string kind = text::lower_ascii(text::trim(raw));
+    for (auto known : model::source_kinds) {
+        if (kind == known) return kind;
+    }
+    throw InputError(fmt::format("kind '{}' is not one of operator, paper, filing, list, press, estimate, other", raw));
+}
+
+std::string parse_accessed(const std::string& raw, const std::string& today) {
+    const std::string date = model::parse_partial_date(raw);
+    if (date.size() != 10) throw InputError(fmt::format("accessed date '{}' needs a day: YYYY-MM-DD", raw));
+    if (date > today) throw InputError(fmt::format("accessed date {} is in the future (today is {})", date, today));
+    return date;
+}
+
+// Validates the metadata the user gave, field by field; absent fields stay absent.
+SourceInput checked_source(const SourceInput& input, const std::string& today) {
+    SourceInput checked = input;
+    try {
+        const std::string reference(text::trim(input.reference));
+        const bool is_id = !reference.empty() && std::all_of(reference.begin(), reference.end(),
+                                                             [](char c) { return c >= '0' && c <= '9'; });
+        checked.reference = is_id ? reference : model::normalise_source_url(reference);
+        if (input.kind) checked.kind = parse_kind(*input.kind);
+        if (input.title) checked.title = model::clean_text(*input.title);
+        if (input.publisher) checked.publisher = model::clean_text(*input.publisher);
+        if (input.published) {
+            checked.published = model::parse_partial_date(*input.published);
+            if (checked.published->substr(0, std::min<std::size_t>(10, checked.published->size())) > today) {
+                throw InputError(fmt::format("published date {} is in the future", *checked.published));
+            }
+        }
+        if (input.accessed) checked.accessed = parse_accessed(*input.accessed, today);
+        if (input.archive_url) checked.archive_url = model::normalise_source_url(*input.archive_url);
+    } catch (const InputError& error) {
+        throw at(input.origin, error);
+    }
+    return checked;
+}
+
+ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
+    ParsedRecord record;
+    record.keep_previous = input.keep_previous;
+    std::set<std::string> seen;
+    try {
+        record.cluster_id = model::parse_cluster_id(input.cluster_id);
+    } catch (const InputError& error) {
+        throw at(input.fields.empty() ? std::string() : input.fields.front().origin, error);
+    }
+    for (const auto& field : input.fields) {
+        try {
+            const auto& spec = model::require_field(field.field);
+            if (spec.type == model::FieldType::gpu_maker) {
+                throw InputError("gpu_maker is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead");
+            }
+            if (!seen.insert(field.field).second) {
+                throw InputError(fmt::format("field {} is given twice", field.field));
+            }
+            ParsedField parsed;
+            parsed.spec = &spec;
+            if (field.not_published) {
+                parsed.state = ClaimState::not_published;
+            } else {
+                parsed.value = model::parse_field_value(spec, field.raw_value);
+            }
+            for (const auto& citation : field.citations) {
+                if (citation.source >= source_count) throw InputError("citation names no source");
+                CitationInput clean{citation.source, "", ""};
+                if (!citation.locator.empty()) clean.locator = model::clean_text(citation.locator);
+                if (!citation.quote.empty()) clean.quote = model::clean_quote(citation.quote);
+                parsed.citations.push_back(std::move(clean));
+            }
+            record.fields.push_back(std::move(parsed));
+        } catch (const InputError& error) {
+            throw at(field.origin, error);
+        }
+    }
+    // Fields are applied and reported in catalogue order, whatever order they were given in.
+    std::stable_sort(record.fields.begin(), record.fields.end(), [](const ParsedField& a, const ParsedField& b) {
+        return a.spec < b.spec;
+    });
+    return record;
+}
+
+bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
+    return claim.state == state && (state == ClaimState::not_published || claim.value == value);
+}
+
+class Applier {
+public:
+    Applier(store::Store& store, const ChangeRequest& request, ChangeReport& report)
+        : store_(store), request_(request), report_(report) {}
+
+    void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records) {
+        changeset_id_ = store_.insert_changeset(request_.changeset);
+        report_.changeset_id = changeset_id_;
+        for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
+        for (const auto& record : records) apply_record(record);
+    }
+
+private:
+    long long resolve_source(const SourceInput& input) {
+        const bool is_id = std::all_of(input.reference.begin(), input.reference.end(),
+                                       [](char c) { return c >= '0' && c <= '9'; });
+        std::optional<model::Source> existing =
+            is_id ? store_.source_by_id(std::stoll(input.reference)) : store_.source_by_url(input.reference);
+        if (is_id && !existing) {
+            throw InputError(fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)",
+                                         input.origin, input.reference));
+        }
+        model::SourceMeta meta = existing ? existing->meta : model::SourceMeta{};
+        if (input.kind) meta.kind = *input.kind;
+        if (input.title) meta.title = *input.title;
+        if (input.publisher) meta.publisher = *input.publisher;
+        if (input.published) meta.published = *input.published;
+        if (input.accessed) meta.accessed = *input.accessed;
+        if (input.archive_url) meta.archive_url = *input.archive_url;
+        if (!existing) {
+            if (meta.kind.empty()) {
+                throw InputError(fmt::format(
+                    "{}: new source {} needs a kind (--kind operator|paper|filing|list|press|estimate|other)",
+                    input.origin, input.reference));
+            }
+            // A source met for the first time was read now, unless the editor says when.
+            if (meta.accessed.empty()) meta.accessed = request_.today;
+            const long long id = store_.insert_source(input.reference, changeset_id_);
+            store_.insert_source_revision(id, changeset_id_, meta);
+            report_.sources.push_back({id, input.reference, true, {}});
+            mark_changed();
+            return id;
+        }
+        if (meta != existing->meta) {
+            SourceReport changes{existing->id, existing->url, false, {}};
+            auto compare = [&](std::string_view name, const std::string& before, const std::string& after) {
+                if (before != after) {
+                    changes.changes.push_back(fmt::format("{}: {} -> {}", name, before.empty() ? "—" : before, after));
+                }
+            };
+            compare("kind", existing->meta.kind, meta.kind);
+            compare("title", existing->meta.title, meta.title);
+            compare("publisher", existing->meta.publisher, meta.publisher);
+            compare("published", existing->meta.published, meta.published);
+            compare("accessed", existing->meta.accessed, meta.accessed);
+            compare("archive", existing->meta.archive_url, meta.archive_url);
+            store_.insert_source_revision(existing->id, changeset_id_, meta);
+            report_.sources.push_back(std::move(changes));
+            mark_changed();
+        }
+        return existing->id;
+    }
+
+    SourceTag tag(long long source_id) {
+        auto found = domains_.find(source_id);
+        if (found == domains_.end()) {
+            const auto source = store_.source_by_id(source_id);
+            found = domains_.emplace(source_id, source ? model::url_domain(source->url) : "").first;
+        }
+        return {source_id, found->second};
+    }
+
+    std::vector<model::Citation> citations_of(const ParsedField& field) {
+        std::vector<model::Citation> citations;
+        for (const auto& citation : field.citations) {
+            citations.push_back({0, source_ids_[citation.source], citation.locator, citation.quote, 0});
+        }
+        return citations;
+    }
+
+    void apply_record(const ParsedRecord& input) {
+        std::optional<model::Record> record = store_.load_record(input.cluster_id);
+        if (!record) {
+            store_.insert_cluster(input.cluster_id, changeset_id_);
+            report_.new_clusters.push_back(input.cluster_id);
+            mark_changed();
+            record = model::Record{input.cluster_id, changeset_id_, {}, {}};
+        }
+        for (const auto& field : input.fields) {
+            apply_field(*record, *field.spec, field.state, field.value, citations_of(field), input.keep_previous);
+            if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
+        }
+        store_.refresh_search_index(input.cluster_id);
+    }
+
+    // gpu_maker follows gpu_model through the catalogue, with the model's evidence.
+    void derive_maker(const model::Record& record, const ParsedField& model_field, bool keep_previous) {
+        const auto& spec = model::require_field("gpu_maker");
+        const std::string maker =
+            model_field.state == ClaimState::set ? model::derived_maker(model_field.value.value) : "";
+        if (!maker.empty()) {
+            FieldValue value{maker, {fmt::format("gpu_model {}", model_field.value.value), "", ""}};
+            apply_field(record, spec, ClaimState::set, value, citations_of(model_field), keep_previous);
+            return;
+        }
+        if (model_field.state == ClaimState::set) {
+            report_.warnings.push_back(fmt::format(
+                "{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
+                record.id, model_field.value.value));
+        }
+        if (const Claim* current = record.preferred("gpu_maker")) {
+            store_.insert_rank(current->id, changeset_id_, Rank::retired, "gpu_model changed");
+            report_.fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}});
+            mark_changed();
+        }
+    }
+
+    void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
+                     const FieldValue& value, const std::vector<model::Citation>& citations, bool keep_previous) {
+        const std::string field(spec.name);
+        const Claim* current = record.preferred(field);
+        Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
+        FieldReport report{record.id, field, FieldReport::Kind::unchanged, display_claim(current),
+                           display_claim(&proposed), false, {}};
+        long long target = 0;
+        if (current && same_claim(*current, state, value)) {
+            target = current->id;
+        } else {
+            // A competing claim of that value becomes the preferred one rather than a duplicate.
+            for (const Claim* other : record.others(field, true)) {
+                if (same_claim(*other, state, value)) target = other->id;
+            }
+            if (target != 0) {
+                store_.insert_rank(target, changeset_id_, Rank::preferred, "");
+            } else {
+                target = store_.insert_claim(record.id, field, state, value, changeset_id_);
+                store_.insert_rank(target, changeset_id_, Rank::preferred, "");
+            }
+            if (current) {
+                store_.insert_rank(current->id, changeset_id_, keep_previous ? Rank::normal : Rank::retired,
+                                   keep_previous ? "kept as a competing figure" : "replaced");
+            }
+            report.kind = FieldReport::Kind::changed;
+            report.kept_previous = current && keep_previous;
+        }
+        for (const auto& citation : citations) {
+            const bool added = store_.insert_citation(target, citation, changeset_id_) != 0;
+            if (added && report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
+            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
+                                            [&](const SourceTag& tag) { return tag.id == citation.source_id; });
+            if ((added || report.kind == FieldReport::Kind::changed) && !listed) {
+                report.sources.push_back(tag(citation.source_id));
+            }
+        }
+        if (report.kind != FieldReport::Kind::unchanged) mark_changed();
+        report_.fields.push_back(std::move(report));
+    }
+
+    void mark_changed() { report_.changed = true; }
+
+    store::Store& store_;
+    const ChangeRequest& request_;
+    ChangeReport& report_;
+    long long changeset_id_ = 0;
+    std::vector<long long> source_ids_;
+    std::map<long long, std::string> domains_;
+};
+
+}  // namespace
+
+std::string display_claim(const model::Claim* claim) {
+    if (!claim) return "—";
+    if (claim->state == ClaimState::not_published) return "Not published";
+    const auto* spec = model::find_field(claim->field);
+    return spec ? model::display_value(*spec, claim->value) : claim->value.value;
+}
+
+model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request) {
+    // Everything the user typed is checked before the transaction starts.
+    std::vector<SourceInput> sources;
+    for (const auto& source : request.sources) sources.push_back(checked_source(source, request.today));
+    std::vector<ParsedRecord> records;
+    std::set<std::string> ids;
+    for (const auto& input : request.records) {
+        records.push_back(parse_record(input, sources.size()));
+        if (!ids.insert(records.back().cluster_id).second) {
+            throw InputError(fmt::format("cluster {} appears twice in one change", records.back().cluster_id));
+        }
+    }
+    for (const auto* text : {&request.changeset.message, &request.changeset.author}) {
+        if (const auto bad = text::find_invalid_utf8(*text)) {
+            throw InputError(fmt::format("{}: invalid UTF-8 at byte {}",
+                                         text == &request.changeset.message ? "message" : "author", *bad));
+        }
+    }
+
+    ChangeReport report;
+    report.dry_run = request.dry_run;
+    store.with_write_transaction([&] {
+        Applier applier(store, request, report);
+        applier.run(sources, records);
+        return report.changed && !request.dry_run;
+    });
+    // The id is reported only when the changeset was written.
+    if (!report.changed || request.dry_run) report.changeset_id = 0;
+    return report;
+}
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,59 @@
+#pragma once
+// The one way anything is written: requested field values with their evidence -> claims,
+// citations and sources, in one transaction and one changeset, with a report of every field
+// touched. add, init --sample (and later import and edit) all go through apply_changes.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/change_report.hpp"
+#include "gpuclusters/record.hpp"
+#include "gpuclusters/store.hpp"
+
+namespace gpuclusters::commands {
+
+/// A source as the user names it: a URL or a source id, with whatever metadata they gave.
+struct SourceInput {
+    std::string reference;  ///< URL, or the decimal id of an existing source
+    std::optional<std::string> kind, title, publisher, published, accessed, archive_url;
+    std::string origin;  ///< where it was given, for errors ("--source", "file.toml: source 2")
+};
+
+struct CitationInput {
+    std::size_t source = 0;  ///< index into ChangeRequest::sources
+    std::string locator;
+    std::string quote;
+};
+
+/// One field to set (or mark not published), as typed; parsed and checked by prepare_changes.
+struct FieldInput {
+    std::string field;
+    bool not_published = false;
+    std::string raw_value;
+    std::vector<CitationInput> citations;
+    std::string origin;  ///< "--set gpus_installed", "sample/x.toml: field.owner"
+};
+
+struct RecordInput {
+    std::string cluster_id;
+    std::vector<FieldInput> fields;
+    /// Keep each replaced value as a competing figure (rank normal) instead of retiring it.
+    bool keep_previous = false;
+};
+
+struct ChangeRequest {
+    std::vector<SourceInput> sources;
+    std::vector<RecordInput> records;
+    model::Changeset changeset;  ///< author, message, command, created_at; id assigned on write
+    std::string today;           ///< YYYY-MM-DD: default accessed date and the limit for dates
+    bool dry_run = false;
+};
+
+/// Validates every input (throws InputError naming its origin) and applies the request in one
+/// transaction. On a dry run, or when nothing would change, nothing is written.
+model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request);
+
+/// How a field's state reads in a diff: "—" (unknown), "Not published" or the display value.
+std::string display_claim(const model::Claim* claim);
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,116 @@
+#include <chrono>
+#include <cstdlib>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <pwd.h>
+#include <regex>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "commands/command.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+std::string env(const char* name) {
+    const char* value = std::getenv(name);
+    return value ? std::string(value) : std::string();
+}
+
+// GPUCLUSTERS_NOW pins the clock (tests, reproducible imports); otherwise the system's UTC time.
+std::string current_time() {
+    const std::string pinned = env("GPUCLUSTERS_NOW");
+    if (!pinned.empty()) {
+        static const std::regex shape(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)");
+        if (!std::regex_match(pinned, shape)) {
+            throw UsageError(fmt::format("GPUCLUSTERS_NOW '{}' is not YYYY-MM-DDTHH:MM:SSZ", pinned));
+        }
+        return pinned;
+    }
+    const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
+    return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);
+}
+
+}  // namespace
+
+std::string Context::author() const {
+    if (!options.author.empty()) return options.author;
+    if (std::string from_env = env("GPUCLUSTERS_AUTHOR"); !from_env.empty()) return from_env;
+    if (const passwd* user = getpwuid(getuid()); user && user->pw_name) return user->pw_name;
+    return "unknown";
+}
+
+void Context::warn(const std::string& message) const {
+    if (!options.quiet) err << "gpuclusters: warning: " << message << "\n";
+}
+
+model::Changeset Context::changeset(const std::string& message, const std::string& default_message) const {
+    return {0, now, author(), message.empty() ? default_message : message, command_line};
+}
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.",
+                 "gpuclusters"};
+    app.require_subcommand(1, 1);
+    app.footer("Exit status: 0 ok, 1 findings or differences, 2 usage, 3 bad input (nothing written), "
+               "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
+    GlobalOptions options;
+    std::string color = "auto";
+    app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)");
+    app.add_option("--author", options.author, "author of the changeset (default: $GPUCLUSTERS_AUTHOR, else login)");
+    app.add_flag("--json", options.json, "print JSON on stdout");
+    app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
+    app.set_version_flag("--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, sqlite3_libversion()));
+
+    std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+    for (const auto& info : command_registry()) {
+        CLI::App* sub = app.add_subcommand(std::string(info.name), std::string(info.summary));
+        sub->fallthrough();
+        commands.emplace_back(sub, info.make(*sub));
+    }
+
+    try {
+        app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
+    } catch (const CLI::CallForHelp& help) {
+        return app.exit(help, out, err);
+    } catch (const CLI::CallForAllHelp& help) {
+        return app.exit(help, out, err);
+    } catch (const CLI::CallForVersion& version) {
+        return app.exit(version, out, err);
+    } catch (const CLI::ParseError& error) {
+        err << "gpuclusters: error: " << error.what() << "\n"
+            << "Try 'gpuclusters --help' or 'gpuclusters COMMAND --help'.\n";
+        return static_cast<int>(ExitCode::usage);
+    }
+
+    try {
+        options.color = color == "always" ? render::ColorMode::always
+                        : color == "never" ? render::ColorMode::never
+                                           : render::ColorMode::automatic;
+        std::string command_line = "gpuclusters";
+        for (const auto& arg : args) command_line += " " + text::shell_quote(arg);
+        const std::string now = current_time();
+        std::string db_path = options.db;
+        if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
+        if (db_path.empty()) db_path = "gpuclusters.db";
+        Context context{options,     out, err, render::Style::for_stdout(options.color), command_line, now,
+                        now.substr(0, 10), db_path, std::nullopt};
+        for (auto& [sub, command] : commands) {
+            if (!sub->parsed()) continue;
+            if (command->access() == DbAccess::open) context.store = store::Store::open(db_path);
+            return static_cast<int>(command->run(context));
+        }
+        return static_cast<int>(ExitCode::usage);
+    } catch (const Error& error) {
+        err << "gpuclusters: error: " << error.what() << "\n";
+        return static_cast<int>(error.code());
+    } catch (const std::exception& error) {
+        err << "gpuclusters: internal error: " << error.what() << "\n";
+        return static_cast<int>(ExitCode::internal);
+    }
+}
+
+}  // namespace gpuclusters::commands

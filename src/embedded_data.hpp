@@ -1,0 +1,21 @@
+#pragma once
+// Files of db/ compiled into the binary (see cmake/embed.cmake).
+#include <string_view>
+#include <vector>
+
+namespace gpuclusters::embedded {
+
+struct EmbeddedFile {
+    std::string_view name;
+    std::string_view content;
+};
+
+extern const std::string_view schema_sql;
+extern const std::string_view gpu_models_tsv;
+extern const std::string_view countries_tsv;
+/// db/sample/*.toml, sorted by file name.
+extern const std::vector<EmbeddedFile> samples;
+/// db/migrations/NNNN-*.sql, sorted: file NNNN brings a database to schema version NNNN.
+extern const std::vector<EmbeddedFile> migrations;
+
+}  // namespace gpuclusters::embedded

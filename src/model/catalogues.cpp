@@ -1,0 +1,111 @@
+#include "gpuclusters/catalogues.hpp"
+
+#include <fmt/format.h>
+
+#include "embedded_data.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::model {
+namespace {
+
+// Rows of a TSV with a header line, each split into `columns` cells; a row of another width is a
+// broken catalogue, reported with its line.
+std::vector<std::vector<std::string_view>> read_tsv(std::string_view tsv, std::size_t columns,
+                                                    std::string_view file) {
+    std::vector<std::vector<std::string_view>> rows;
+    std::size_t line_number = 0;
+    for (std::string_view line : text::split(tsv, '\n')) {
+        ++line_number;
+        if (line_number == 1 || line.empty()) continue;
+        auto cells = text::split(line, '\t');
+        if (cells.size() != columns) {
+            throw InputError(fmt::format("{}:{}: expected {} tab-separated columns, found {}", file,
+                                         line_number, columns, cells.size()));
+        }
+        rows.push_back(std::move(cells));
+    }
+    return rows;
+}
+
+// GPU names are matched without case, spaces or hyphens: "MI-250X", "mi250x" and "MI250X" agree.
+std::string model_key(std::string_view name) {
+    std::string key;
+    for (char c : text::lower_ascii(name)) {
+        if (c != ' ' && c != '-' && c != '_') key += c;
+    }
+    return key;
+}
+
+}  // namespace
+
+GpuCatalogue::GpuCatalogue(std::string_view tsv) {
+    for (const auto& row : read_tsv(tsv, 5, "db/gpu_models.tsv")) {
+        const std::size_t position = models_.size();
+        models_.push_back({std::string(row[0]), std::string(row[1]), std::string(row[2]),
+                           std::string(row[4])});
+        const std::string maker_prefix = model_key(row[1]);
+        std::vector<std::string_view> names{row[0]};
+        if (!row[3].empty()) {
+            for (auto alias : text::split(row[3], ';')) names.push_back(alias);
+        }
+        for (auto name : names) {
+            std::string key = model_key(name);
+            index_.emplace(key, position);
+            if (key.starts_with(maker_prefix)) {
+                index_.emplace(key.substr(maker_prefix.size()), position);
+            } else {
+                index_.emplace(maker_prefix + key, position);
+            }
+        }
+    }
+}
+
+const GpuCatalogue& GpuCatalogue::builtin() {
+    static const GpuCatalogue catalogue(embedded::gpu_models_tsv);
+    return catalogue;
+}
+
+const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
+    const auto found = index_.find(model_key(text::trim(disclosed)));
+    return found == index_.end() ? nullptr : &models_[found->second];
+}
+
+CountryTable::CountryTable(std::string_view tsv) {
+    for (const auto& row : read_tsv(tsv, 4, "db/countries.tsv")) {
+        const std::size_t position = countries_.size();
+        countries_.push_back({std::string(row[0]), std::string(row[1]), std::string(row[2])});
+        std::vector<std::string_view> spellings{row[0], row[1], row[2]};
+        if (!row[3].empty()) {
+            for (auto alias : text::split(row[3], ';')) spellings.push_back(alias);
+        }
+        for (auto spelling : spellings) {
+            index_.emplace(text::lower_ascii(spelling), position);
+            if (spelling.size() > 3) spellings_.emplace_back(spelling);
+        }
+    }
+}
+
+const CountryTable& CountryTable::builtin() {
+    static const CountryTable table(embedded::countries_tsv);
+    return table;
+}
+
+const Country* CountryTable::find(std::string_view text) const {
+    const auto found = index_.find(text::lower_ascii(text::trim(text)));
+    return found == index_.end() ? nullptr : &countries_[found->second];
+}
+
+const Country* CountryTable::by_code(std::string_view alpha2) const {
+    const Country* country = find(alpha2);
+    return country && country->alpha2 == alpha2 ? country : nullptr;
+}
+
+std::string CountryTable::suggest(std::string_view text) const {
+    const auto near = text::closest(text::trim(text), spellings_, 3);
+    if (!near) return {};
+    const Country* country = find(*near);
+    return fmt::format("{} ({})", *near, country->alpha2);
+}
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,159 @@
+#include "gpuclusters/text.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace gpuclusters::text {
+
+std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t size = text.size();
+    std::size_t i = 0;
+    while (i < size) {
+        const unsigned char lead = bytes[i];
+        if (lead < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        char32_t code_point = 0;
+        char32_t minimum = 0;
+        if ((lead & 0xE0) == 0xC0) {
+            length = 2, code_point = lead & 0x1F, minimum = 0x80;
+        } else if ((lead & 0xF0) == 0xE0) {
+            length = 3, code_point = lead & 0x0F, minimum = 0x800;
+        } else if ((lead & 0xF8) == 0xF0) {
+            length = 4, code_point = lead & 0x07, minimum = 0x10000;
+        } else {
+            return i;
+        }
+        if (i + length > size) return i;
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((bytes[i + k] & 0xC0) != 0x80) return i;
+            code_point = (code_point << 6) | (bytes[i + k] & 0x3F);
+        }
+        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are all invalid.
+        if (code_point < minimum || code_point > 0x10FFFF ||
+            (code_point >= 0xD800 && code_point <= 0xDFFF)) {
+            return i;
+        }
+        i += length;
+    }
+    return std::nullopt;
+}
+
+namespace {
+// Length of a whitespace sequence at the front of `text`, or 0.
+std::size_t leading_space(std::string_view text) {
+    if (text.empty()) return 0;
+    const unsigned char c = static_cast<unsigned char>(text[0]);
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
+    if (text.starts_with("\xC2\xA0")) return 2;                                 // U+00A0
+    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;  // U+2009, U+202F
+    return 0;
+}
+
+std::size_t trailing_space(std::string_view text) {
+    if (text.empty()) return 0;
+    const unsigned char c = static_cast<unsigned char>(text.back());
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
+    if (text.ends_with("\xC2\xA0")) return 2;
+    if (text.ends_with("\xE2\x80\x89") || text.ends_with("\xE2\x80\xAF")) return 3;
+    return 0;
+}
+}  // namespace
+
+std::string_view trim(std::string_view text) {
+    while (std::size_t n = leading_space(text)) text.remove_prefix(n);
+    while (std::size_t n = trailing_space(text)) text.remove_suffix(n);
+    return text;
+}
+
+std::string lower_ascii(std::string_view text) {
+    std::string result(text);
+    for (char& c : result) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return result;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = text.find(separator, start);
+        if (end == std::string_view::npos) {
+            parts.push_back(text.substr(start));
+            return parts;
+        }
+        parts.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates,
+                                   std::size_t max_distance) {
+    const std::string lowered = lower_ascii(word);
+    std::optional<std::string> best;
+    std::size_t best_distance = max_distance + 1;
+    for (const auto& candidate : candidates) {
+        const std::size_t distance = edit_distance(lowered, lower_ascii(candidate));
+        if (distance < best_distance) {
+            best_distance = distance;
+            best = candidate;
+        }
+    }
+    return best;
+}
+
+std::string group_thousands(long long value) {
+    std::string digits = std::to_string(value < 0 ? -value : value);
+    std::string grouped;
+    const std::size_t first = digits.size() % 3 == 0 ? 3 : digits.size() % 3;
+    grouped.append(digits, 0, first);
+    for (std::size_t i = first; i < digits.size(); i += 3) {
+        grouped.push_back(',');
+        grouped.append(digits, i, 3);
+    }
+    return value < 0 ? "-" + grouped : grouped;
+}
+
+std::size_t display_width(std::string_view text) {
+    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
+std::string shell_quote(std::string_view word) {
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               std::string_view("-_./=:,@%+").find(c) != std::string_view::npos;
+    });
+    if (plain) return std::string(word);
+    std::string quoted = "'";
+    for (char c : word) {
+        if (c == '\'') {
+            quoted += "'\\''";
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "'";
+}
+
+}  // namespace gpuclusters::text

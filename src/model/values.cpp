@@ -1,0 +1,466 @@
+#include "gpuclusters/values.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <fmt/format.h>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::model {
+namespace {
+
+// Longest accepted text value, in bytes: a field is one line of prose, not a document.
+constexpr std::size_t max_text_bytes = 4096;
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Length of a thousands separator at the front of `text`, or 0.
+std::size_t separator_length(std::string_view text) {
+    if (text.empty()) return 0;
+    if (text[0] == ',' || text[0] == ' ') return 1;
+    if (text.starts_with("\xC2\xA0")) return 2;
+    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
+    return 0;
+}
+
+[[noreturn]] void reject_number(std::string_view text) {
+    const std::string shown(text);
+    if (text.starts_with('-')) {
+        throw InputError(fmt::format("'{}' is negative: a count is a positive whole number", shown));
+    }
+    if (text.starts_with('~') || text.starts_with('>') || text.starts_with('<') ||
+        text::lower_ascii(text).starts_with("about") || text::lower_ascii(text).starts_with("approx")) {
+        throw InputError(fmt::format(
+            "'{}' is approximate: record an exact figure and put approximations in gpu_count_notes",
+            shown));
+    }
+    if (text.find_first_of("eE") != std::string_view::npos &&
+        std::all_of(text.begin(), text.end(), [](char c) { return is_digit(c) || c == 'e' || c == 'E' || c == '.' || c == '+'; })) {
+        throw InputError(fmt::format("'{}' is in scientific notation: write the whole number", shown));
+    }
+    throw InputError(
+        fmt::format("'{}' is not a whole number (write 12288, 12,288 or 12 288)", shown));
+}
+
+std::string key_of_choice(std::string_view text) {
+    std::string key;
+    for (char c : text::lower_ascii(text::trim(text))) {
+        const bool separator = c == ' ' || c == '-' || c == '_' || c == '/' || c == '.';
+        if (separator) {
+            if (!key.empty() && key.back() != '-') key += '-';
+        } else {
+            key += c;
+        }
+    }
+    while (!key.empty() && key.back() == '-') key.pop_back();
+    return key;
+}
+
+std::string check_text_impl(std::string_view raw) {
+    const std::string_view value = text::trim(raw);
+    if (value.empty()) throw InputError("empty value (use --not-published for a researched blank)");
+    if (value.size() > max_text_bytes) {
+        throw InputError(fmt::format("value is {} bytes long; the limit is {}", value.size(), max_text_bytes));
+    }
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const auto c = static_cast<unsigned char>(value[i]);
+        if (c < 0x20 || c == 0x7F) {
+            throw InputError(fmt::format(
+                "control character 0x{:02X} at byte {}: a field value is one line of text", c, i));
+        }
+    }
+    return std::string(value);
+}
+
+// Splits "text (inner)" into its two parts; nullopt when the text does not end in parentheses.
+std::optional<std::pair<std::string_view, std::string_view>> split_trailing_parenthesis(
+    std::string_view text) {
+    text = text::trim(text);
+    if (!text.ends_with(')')) return std::nullopt;
+    const std::size_t open = text.rfind('(');
+    if (open == std::string_view::npos) return std::nullopt;
+    return std::pair{text::trim(text.substr(0, open)),
+                     text::trim(text.substr(open + 1, text.size() - open - 2))};
+}
+
+}  // namespace
+
+std::string clean_text(std::string_view raw) {
+    if (const auto bad = text::find_invalid_utf8(raw)) {
+        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+    }
+    return check_text_impl(raw);
+}
+
+std::string clean_quote(std::string_view raw) {
+    if (const auto bad = text::find_invalid_utf8(raw)) {
+        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+    }
+    const std::string_view quote = text::trim(raw);
+    if (quote.size() > 16384) {
+        throw InputError(fmt::format("quote is {} bytes long; the limit is 16384", quote.size()));
+    }
+    for (std::size_t i = 0; i < quote.size(); ++i) {
+        const auto c = static_cast<unsigned char>(quote[i]);
+        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
+            throw InputError(fmt::format("control character 0x{:02X} at byte {} of the quote", c, i));
+        }
+    }
+    return std::string(quote);
+}
+
+long long parse_whole_number(std::string_view raw) {
+    const std::string_view text = text::trim(raw);
+    if (text.empty()) throw InputError("empty number");
+    long long value = 0;
+    std::size_t group_digits = 0;
+    bool grouped = false;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (is_digit(text[i])) {
+            value = value * 10 + (text[i] - '0');
+            if (value > max_count) {
+                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
+                                             std::string(text), text::group_thousands(max_count)));
+            }
+            ++group_digits;
+            ++i;
+            continue;
+        }
+        const std::size_t separator = separator_length(text.substr(i));
+        if (separator == 0) reject_number(text);
+        // Separators split digits into groups of three: "1,2345" or "12,,288" are typos.
+        const bool first_group_ok = !grouped && group_digits >= 1 && group_digits <= 3;
+        const bool later_group_ok = grouped && group_digits == 3;
+        if (!first_group_ok && !later_group_ok) {
+            throw InputError(fmt::format("'{}' has misplaced thousands separators", std::string(text)));
+        }
+        grouped = true;
+        group_digits = 0;
+        i += separator;
+    }
+    if (grouped && group_digits != 3) {
+        throw InputError(fmt::format("'{}' has misplaced thousands separators", std::string(text)));
+    }
+    if (value == 0) throw InputError(fmt::format("'{}' is zero: a count is at least 1", std::string(text)));
+    return value;
+}
+
+Count parse_count(std::string_view raw) {
+    const std::string_view text = text::trim(raw);
+    if (text.empty()) throw InputError("empty count");
+    // Operators: + between terms; x, X, * or × (U+00D7) between factors.
+    std::vector<std::vector<std::string>> terms(1);
+    std::string operand;
+    auto finish_operand = [&] {
+        if (text::trim(operand).empty()) {
+            throw InputError(fmt::format("'{}' is not a count or a derivation such as 1536 x 8",
+                                         std::string(text)));
+        }
+        terms.back().push_back(operand);
+        operand.clear();
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '+' && i > 0) {
+            finish_operand();
+            terms.emplace_back();
+        } else if (c == 'x' || c == 'X' || c == '*') {
+            finish_operand();
+        } else if (text.substr(i).starts_with("\xC3\x97")) {
+            finish_operand();
+            ++i;
+        } else {
+            operand += c;
+        }
+    }
+    if (terms.size() == 1 && terms[0].empty()) {
+        return {parse_whole_number(operand), ""};
+    }
+    finish_operand();
+    long long total = 0;
+    std::string derivation;
+    for (const auto& factors : terms) {
+        long long product = 1;
+        std::string term;
+        for (const auto& factor : factors) {
+            const long long number = parse_whole_number(factor);
+            if (product > max_count / number) {
+                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
+                                             std::string(text), text::group_thousands(max_count)));
+            }
+            product *= number;
+            term += (term.empty() ? "" : " x ") + std::to_string(number);
+        }
+        total += product;
+        if (total > max_count) {
+            throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
+                                         std::string(text), text::group_thousands(max_count)));
+        }
+        derivation += (derivation.empty() ? "" : " + ") + term;
+    }
+    return {total, derivation};
+}
+
+Power parse_power(std::string_view raw) {
+    std::string_view text = text::trim(raw);
+    Power power{"", "reported", ""};
+    if (auto parts = split_trailing_parenthesis(text)) {
+        const std::string basis = text::lower_ascii(parts->second);
+        if (basis == "reported") {
+            power.basis = "reported";
+        } else if (basis.starts_with("estimate")) {
+            std::string_view estimator = text::trim(parts->second.substr(8));
+            if (estimator.starts_with(':')) estimator.remove_prefix(1);
+            else if (text::lower_ascii(estimator).starts_with("by ")) estimator.remove_prefix(3);
+            estimator = text::trim(estimator);
+            if (estimator.empty()) {
+                throw InputError(fmt::format(
+                    "'{}': an estimate names its estimator, e.g. '40 (estimate: Epoch AI)'", std::string(text)));
+            }
+            power.basis = "estimate";
+            power.estimator = clean_text(estimator);
+        } else {
+            throw InputError(fmt::format(
+                "'{}': the basis is '(reported)' or '(estimate: WHO)'", std::string(parts->second)));
+        }
+        text = parts->first;
+    }
+    if (text::lower_ascii(text).ends_with("mw")) text = text::trim(text.substr(0, text.size() - 2));
+    std::string digits;
+    std::size_t point = std::string::npos;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (is_digit(c)) {
+            digits += c;
+        } else if (c == '.' && point == std::string::npos && !digits.empty()) {
+            point = digits.size();
+        } else if (c == ',' && point == std::string::npos) {
+            continue;  // thousands separator in the whole part
+        } else {
+            if (c == '-') throw InputError(fmt::format("'{}' is negative: power is positive", std::string(text)));
+            throw InputError(fmt::format(
+                "'{}' is not a number of megawatts (write 21.1, 21.1 MW or 40 (estimate: WHO))",
+                std::string(raw)));
+        }
+    }
+    if (digits.empty() || (point != std::string::npos && point == digits.size())) {
+        throw InputError(fmt::format("'{}' is not a number of megawatts", std::string(raw)));
+    }
+    std::string whole = point == std::string::npos ? digits : digits.substr(0, point);
+    std::string fraction = point == std::string::npos ? "" : digits.substr(point);
+    whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
+    while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+    if (whole.size() > 7) throw InputError(fmt::format("'{}' MW is out of range", std::string(raw)));
+    if (whole == "0" && fraction.empty()) throw InputError("power is zero: give a positive figure");
+    power.megawatts = fraction.empty() ? whole : whole + "." + fraction;
+    return power;
+}
+
+bool is_calendar_date(int year, int month, int day) {
+    if (month < 1 || month > 12 || day < 1) return false;
+    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= (month == 2 && leap ? 29 : days[month - 1]);
+}
+
+std::string parse_partial_date(std::string_view raw) {
+    const std::string_view text = text::trim(raw);
+    auto number = [&](std::size_t offset, std::size_t length) {
+        int value = 0;
+        for (std::size_t i = offset; i < offset + length; ++i) {
+            if (!is_digit(text[i])) return -1;
+            value = value * 10 + (text[i] - '0');
+        }
+        return value;
+    };
+    auto bad = [&] {
+        return InputError(fmt::format("'{}' is not a date: write YYYY, YYYY-MM or YYYY-MM-DD", std::string(text)));
+    };
+    if (text.size() != 4 && text.size() != 7 && text.size() != 10) throw bad();
+    const int year = number(0, 4);
+    if (year < 1000) throw bad();
+    if (text.size() >= 7) {
+        if (text[4] != '-') throw bad();
+        const int month = number(5, 2);
+        if (month < 1 || month > 12) throw InputError(fmt::format("'{}': no month {}", std::string(text), month));
+        if (text.size() == 10) {
+            if (text[7] != '-') throw bad();
+            const int day = number(8, 2);
+            if (!is_calendar_date(year, month, day)) {
+                throw InputError(fmt::format("'{}' is not a calendar date", std::string(text)));
+            }
+        }
+    }
+    return std::string(text);
+}
+
+std::string parse_choice(const FieldSpec& field, std::string_view raw) {
+    const std::string key = key_of_choice(raw);
+    for (const auto& choice : field.choices) {
+        if (key == key_of_choice(choice.stored) || key == key_of_choice(choice.label)) {
+            return std::string(choice.stored);
+        }
+    }
+    std::string allowed;
+    for (const auto& choice : field.choices) {
+        allowed += (allowed.empty() ? "" : ", ") + std::string(choice.label);
+    }
+    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)),
+                                 field.name, allowed));
+}
+
+std::vector<Partner> parse_partners(std::string_view raw) {
+    std::vector<Partner> partners;
+    for (auto item : text::split(raw, ';')) {
+        if (text::trim(item).empty()) continue;
+        const auto parts = split_trailing_parenthesis(item);
+        if (!parts || parts->first.empty() || parts->second.empty()) {
+            throw InputError(fmt::format(
+                "partner '{}' needs a role: 'Organisation (role)', several separated by ';'",
+                std::string(text::trim(item))));
+        }
+        partners.push_back({clean_text(parts->first), clean_text(parts->second)});
+    }
+    if (partners.empty()) throw InputError("empty partner list");
+    return partners;
+}
+
+std::string format_partners(const std::vector<Partner>& partners) {
+    std::string result;
+    for (const auto& partner : partners) {
+        result += fmt::format("{}{} ({})", result.empty() ? "" : "; ", partner.organisation, partner.role);
+    }
+    return result;
+}
+
+std::vector<Relation> parse_related(std::string_view raw) {
+    std::vector<Relation> related;
+    for (auto item : text::split(raw, ';')) {
+        if (text::trim(item).empty()) continue;
+        const auto parts = split_trailing_parenthesis(item);
+        std::string relation = parts ? key_of_choice(parts->second) : "";
+        const bool known = std::find(std::begin(relation_kinds), std::end(relation_kinds), relation) !=
+                           std::end(relation_kinds);
+        if (!parts || !known) {
+            throw InputError(fmt::format(
+                "related '{}' needs a relation: 'cluster-id (builds-upon|superseded-by|same-site)'",
+                std::string(text::trim(item))));
+        }
+        related.push_back({parse_cluster_id(parts->first), relation});
+    }
+    if (related.empty()) throw InputError("empty list of related clusters");
+    return related;
+}
+
+std::string format_related(const std::vector<Relation>& related) {
+    std::string result;
+    for (const auto& relation : related) {
+        result += fmt::format("{}{} ({})", result.empty() ? "" : "; ", relation.cluster_id, relation.relation);
+    }
+    return result;
+}
+
+std::string parse_cluster_id(std::string_view raw) {
+    const std::string_view id = text::trim(raw);
+    bool valid = !id.empty() && id.size() <= 100 && id.front() != '-' && id.back() != '-' &&
+                 id.find("--") == std::string_view::npos;
+    for (char c : id) {
+        if (!((c >= 'a' && c <= 'z') || is_digit(c) || c == '-')) valid = false;
+    }
+    if (valid) return std::string(id);
+    std::string slug;
+    for (char c : text::lower_ascii(id)) {
+        if ((c >= 'a' && c <= 'z') || is_digit(c)) {
+            slug += c;
+        } else if (!slug.empty() && slug.back() != '-') {
+            slug += '-';
+        }
+    }
+    while (!slug.empty() && slug.back() == '-') slug.pop_back();
+    const bool printable = !text::find_invalid_utf8(id);
+    throw InputError(fmt::format(
+        "'{}' is not a cluster id: lower-case letters, digits and single hyphens, at most 100 bytes{}",
+        printable ? std::string(id) : std::string("(invalid UTF-8)"),
+        slug.empty() || slug.size() > 100 ? "" : fmt::format(" (try '{}')", slug)));
+}
+
+FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
+    try {
+        if (const auto bad = text::find_invalid_utf8(raw)) {
+            throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+        }
+        switch (field.type) {
+            case FieldType::text:
+            case FieldType::gpu_model:
+                return {clean_text(raw), {}};
+            case FieldType::enumeration:
+            case FieldType::gpu_maker:
+                return {parse_choice(field, raw), {}};
+            case FieldType::count: {
+                auto count = parse_count(raw);
+                return {std::to_string(count.value), {count.derivation, "", ""}};
+            }
+            case FieldType::decimal: {
+                auto power = parse_power(raw);
+                return {power.megawatts, {"", power.basis, power.estimator}};
+            }
+            case FieldType::partial_date:
+                return {parse_partial_date(raw), {}};
+            case FieldType::country: {
+                const auto& countries = CountryTable::builtin();
+                if (const Country* country = countries.find(raw)) return {country->alpha2, {}};
+                const std::string suggestion = countries.suggest(raw);
+                throw InputError(fmt::format("'{}' is not an ISO 3166-1 country code or name{}",
+                                             std::string(text::trim(raw)),
+                                             suggestion.empty() ? "" : fmt::format(" (did you mean {}?)", suggestion)));
+            }
+            case FieldType::partners:
+                return {format_partners(parse_partners(raw)), {}};
+            case FieldType::related:
+                return {format_related(parse_related(raw)), {}};
+        }
+    } catch (const InputError& error) {
+        throw InputError(fmt::format("{}: {}", field.name, error.what()));
+    }
+    return {};
+}
+
+std::string display_value(const FieldSpec& field, const FieldValue& value) {
+    switch (field.type) {
+        case FieldType::count: {
+            long long number = 0;
+            std::from_chars(value.value.data(), value.value.data() + value.value.size(), number);
+            const std::string shown = text::group_thousands(number);
+            return value.qualifiers.derivation.empty()
+                       ? shown
+                       : fmt::format("{} (= {})", shown, value.qualifiers.derivation);
+        }
+        case FieldType::decimal:
+            return value.qualifiers.basis == "estimate"
+                       ? fmt::format("{} (estimate by {})", value.value, value.qualifiers.estimator)
+                       : value.value;
+        case FieldType::enumeration:
+        case FieldType::gpu_maker:
+            for (const auto& choice : field.choices) {
+                if (choice.stored == value.value) return std::string(choice.label);
+            }
+            return value.value;
+        case FieldType::country:
+            if (const Country* country = CountryTable::builtin().by_code(value.value)) {
+                return fmt::format("{} ({})", country->name, country->alpha2);
+            }
+            return value.value;
+        default:
+            return value.value;
+    }
+}
+
+std::string derived_maker(std::string_view gpu_model) {
+    const GpuModel* model = GpuCatalogue::builtin().find(gpu_model);
+    return model ? model->maker : std::string();
+}
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,201 @@
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/text.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+namespace {
+
+std::string pad(std::string_view text, std::size_t width) {
+    const std::size_t shown = text::display_width(text);
+    return std::string(text) + std::string(width > shown ? width - shown : 0, ' ');
+}
+
+std::string claim_text(const model::FieldSpec& field, const model::Claim& claim) {
+    return claim.state == model::ClaimState::not_published ? "Not published" : model::display_value(field, claim.value);
+}
+
+std::string numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
+    std::vector<std::size_t> seen;
+    for (const auto& citation : claim.citations) {
+        const std::size_t number = number_of.at(citation.source_id);
+        if (std::find(seen.begin(), seen.end(), number) == seen.end()) seen.push_back(number);
+    }
+    std::sort(seen.begin(), seen.end());
+    std::string result;
+    for (std::size_t number : seen) result += fmt::format("{}{}", result.empty() ? "" : ",", number);
+    return result.empty() ? "" : "[" + result + "]";
+}
+
+Json citation_json(const model::Citation& citation, const model::Record& record,
+                   const std::map<long long, std::size_t>& number_of) {
+    const auto& source = record.sources.at(citation.source_id);
+    Json json;
+    json["source"] = number_of.at(citation.source_id);
+    json["source_id"] = citation.source_id;
+    json["url"] = source.url;
+    json["kind"] = source.meta.kind;
+    json["accessed"] = source.meta.accessed.empty() ? Json(nullptr) : Json(source.meta.accessed);
+    json["locator"] = citation.locator;
+    json["quote"] = citation.quote;
+    return json;
+}
+
+Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
+                const std::map<long long, std::size_t>& number_of) {
+    Json json;
+    json["state"] = model::to_string(claim.state);
+    const bool set = claim.state == model::ClaimState::set;
+    json["value"] = set ? typed_value(field, claim.value) : Json(nullptr);
+    json["display"] = claim_text(field, claim);
+    json["rank"] = model::to_string(claim.rank);
+    if (!claim.value.qualifiers.derivation.empty()) json["derivation"] = claim.value.qualifiers.derivation;
+    if (!claim.value.qualifiers.basis.empty()) json["basis"] = claim.value.qualifiers.basis;
+    if (!claim.value.qualifiers.estimator.empty()) json["estimator"] = claim.value.qualifiers.estimator;
+    json["changeset"] = claim.changeset_id;
+    Json citations = Json::array();
+    for (const auto& citation : claim.citations) citations.push_back(citation_json(citation, record, number_of));
+    json["citations"] = std::move(citations);
+    return json;
+}
+
+std::map<long long, std::size_t> numbering(const model::Record& record, bool with_deprecated) {
+    std::map<long long, std::size_t> number_of;
+    for (long long id : record.source_order(with_deprecated)) number_of.emplace(id, number_of.size() + 1);
+    // Sources cited only by hidden (deprecated) claims still get a number, after the others.
+    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
+    return number_of;
+}
+
+}  // namespace
+
+Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) {
+    switch (field.type) {
+        case model::FieldType::count:
+            return Json(std::stoll(value.value));
+        case model::FieldType::decimal:
+            return Json(std::stod(value.value));
+        case model::FieldType::partners: {
+            Json list = Json::array();
+            for (const auto& partner : model::parse_partners(value.value)) {
+                list.push_back(Json{{"organisation", partner.organisation}, {"role", partner.role}});
+            }
+            return list;
+        }
+        case model::FieldType::related: {
+            Json list = Json::array();
+            for (const auto& relation : model::parse_related(value.value)) {
+                list.push_back(Json{{"cluster", relation.cluster_id}, {"relation", relation.relation}});
+            }
+            return list;
+        }
+        default:
+            return Json(value.value);
+    }
+}
+
+void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
+    const auto number_of = numbering(record, options.with_deprecated);
+    const model::Claim* name = record.preferred("name");
+    const model::Claim* summary = record.preferred("summary");
+    const std::string title = name && name->state == model::ClaimState::set ? name->value.value : record.id;
+    out << style.bold(title) << (name ? " " + style.dim(numbers(*name, number_of)) : "") << "\n";
+    out << style.dim(record.id) << "\n";
+    if (summary && summary->state == model::ClaimState::set) {
+        out << summary->value.value << " " << style.dim(numbers(*summary, number_of)) << "\n";
+    }
+    out << "\n" << style.heading("Facts") << "\n";
+
+    std::size_t width = 0;
+    for (const auto& field : model::field_catalogue()) width = std::max(width, text::display_width(field.label));
+    auto print_quotes = [&](const model::Claim& claim) {
+        if (!options.with_quotes) return;
+        for (const auto& citation : claim.citations) {
+            if (citation.quote.empty()) continue;
+            std::string quote = citation.quote;
+            std::replace(quote.begin(), quote.end(), '\n', ' ');
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format(
+                "[{}{}] “{}”", number_of.at(citation.source_id),
+                citation.locator.empty() ? "" : ", " + citation.locator, quote)) << "\n";
+        }
+    };
+    for (const auto& field : model::field_catalogue()) {
+        if (field.name == "name" || field.name == "summary") continue;
+        const model::Claim* claim = record.preferred(field.name);
+        const std::string value = claim ? claim_text(field, *claim) : "—";
+        const std::string cited = claim ? numbers(*claim, number_of) : "";
+        out << "  " << pad(field.label, width) << "  " << (claim ? value : style.dim(value))
+            << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
+        if (claim) print_quotes(*claim);
+        for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
+            const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << claim_text(field, *other)
+                << " " << style.dim(numbers(*other, number_of)) << "\n";
+            print_quotes(*other);
+        }
+    }
+
+    std::vector<std::pair<std::size_t, long long>> ordered;
+    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
+    std::sort(ordered.begin(), ordered.end());
+    if (ordered.empty()) return;
+    out << "\n" << style.heading("Sources") << "\n";
+    for (const auto& [number, id] : ordered) {
+        const auto& source = record.sources.at(id);
+        std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
+        line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
+        out << fmt::format("  {:>2}. ", number) << line << "\n";
+        if (!source.meta.title.empty()) {
+            out << "      " << source.meta.title
+                << (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher)
+                << (source.meta.published.empty() ? "" : ", " + source.meta.published) << "\n";
+        }
+        out << "      " << style.dim(fmt::format("{}  (source {})", source.url, id)) << "\n";
+        if (!source.meta.archive_url.empty()) out << "      " << style.dim("archived: " + source.meta.archive_url) << "\n";
+    }
+}
+
+Json record_json(const model::Record& record, bool with_deprecated) {
+    const auto number_of = numbering(record, with_deprecated);
+    Json json;
+    json["id"] = record.id;
+    const model::Claim* name = record.preferred("name");
+    json["name"] = name && name->state == model::ClaimState::set ? Json(name->value.value) : Json(nullptr);
+    Json fields = Json::object();
+    for (const auto& field : model::field_catalogue()) {
+        const model::Claim* claim = record.preferred(field.name);
+        Json entry = claim ? claim_json(field, *claim, record, number_of)
+                           : Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}};
+        Json others = Json::array();
+        for (const model::Claim* other : record.others(field.name, with_deprecated)) {
+            others.push_back(claim_json(field, *other, record, number_of));
+        }
+        entry["competing"] = std::move(others);
+        fields[std::string(field.name)] = std::move(entry);
+    }
+    json["fields"] = std::move(fields);
+    std::vector<std::pair<std::size_t, long long>> ordered;
+    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
+    std::sort(ordered.begin(), ordered.end());
+    Json sources = Json::array();
+    for (const auto& [number, id] : ordered) {
+        const auto& source = record.sources.at(id);
+        sources.push_back(Json{{"number", number},
+                               {"id", id},
+                               {"url", source.url},
+                               {"domain", model::url_domain(source.url)},
+                               {"kind", source.meta.kind},
+                               {"title", source.meta.title},
+                               {"publisher", source.meta.publisher},
+                               {"published", source.meta.published},
+                               {"accessed", source.meta.accessed},
+                               {"archive_url", source.meta.archive_url}});
+    }
+    json["sources"] = std::move(sources);
+    return json;
+}
+
+}  // namespace gpuclusters::render

@@ -1,0 +1,42 @@
+#pragma once
+// Turning results into output: human text (with colour when the Style says so) and stable JSON.
+// Nothing else in the program writes to stdout.
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/change_report.hpp"
+#include "gpuclusters/fields.hpp"
+#include "gpuclusters/record.hpp"
+#include "render/style.hpp"
+
+namespace gpuclusters::render {
+
+using Json = nlohmann::ordered_json;
+
+/// A value as JSON: counts as integers, power as a number, lists as arrays, the rest as strings.
+Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
+
+struct PageOptions {
+    bool with_deprecated = false;  ///< show --all
+    bool with_quotes = false;      ///< show --quotes
+};
+
+/// The record page: title, summary, every field with its source numbers, then the sources.
+void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options);
+/// show --json: see gpuclusters-show(1) for the layout.
+Json record_json(const model::Record& record, bool with_deprecated);
+
+void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
+Json change_report_json(const model::ChangeReport& report);
+
+/// A table with a header row; columns padded to their widest cell (in code points).
+void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
+                 const std::vector<std::vector<std::string>>& rows);
+
+/// Writes JSON with two-space indentation and a final newline.
+void print_json(std::ostream& out, const Json& json);
+
+}  // namespace gpuclusters::render

@@ -1,0 +1,25 @@
+#include "render/style.hpp"
+
+#include <cstdlib>
+#include <fmt/format.h>
+#include <unistd.h>
+
+namespace gpuclusters::render {
+
+Style Style::for_stdout(ColorMode mode) {
+    switch (mode) {
+        case ColorMode::always: return Style(true);
+        case ColorMode::never: return Style(false);
+        case ColorMode::automatic: break;
+    }
+    const char* no_color = std::getenv("NO_COLOR");
+    const bool disabled = no_color != nullptr && *no_color != '\0';
+    return Style(!disabled && isatty(STDOUT_FILENO) == 1);
+}
+
+std::string Style::wrap(std::string_view code, std::string_view text) const {
+    if (!colour_ || text.empty()) return std::string(text);
+    return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+}
+
+}  // namespace gpuclusters::render

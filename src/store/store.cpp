@@ -1,0 +1,450 @@
+#include "gpuclusters/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <limits>
+#include <map>
+
+#include "embedded_data.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::store {
+namespace {
+
+constexpr long long no_limit = std::numeric_limits<long long>::max();
+
+int migration_version(std::string_view file_name) {
+    int version = 0;
+    for (char c : file_name.substr(0, 4)) version = version * 10 + (c - '0');
+    return version;
+}
+
+std::string column_text(SQLite::Statement& statement, int index) {
+    auto column = statement.getColumn(index);
+    return column.isNull() ? std::string() : column.getString();
+}
+
+DatabaseError translate(const SQLite::Exception& error, const std::string& path) {
+    switch (error.getErrorCode()) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            return DatabaseError(fmt::format("{}: database is locked by another process (waited {} ms); "
+                                             "try again when it has finished",
+                                             path, busy_timeout_ms()));
+        case SQLITE_CORRUPT:
+        case SQLITE_NOTADB:
+            return DatabaseError(fmt::format("{}: the database file is corrupt ({})", path, error.what()));
+        case SQLITE_READONLY:
+            return DatabaseError(fmt::format("{}: the database is read-only here ({})", path, error.what()));
+        case SQLITE_FULL:
+            return DatabaseError(fmt::format("{}: the disk is full; nothing was written", path));
+        case SQLITE_IOERR:
+            return DatabaseError(fmt::format("{}: I/O error ({}); nothing was written", path, error.what()));
+        case SQLITE_CANTOPEN:
+            return DatabaseError(fmt::format("{}: cannot open the database ({})", path, error.what()));
+        default:
+            return DatabaseError(fmt::format("{}: {}", path, error.what()));
+    }
+}
+
+// Runs `body`, turning SQLite's exceptions into DatabaseError that names the file.
+template <typename Body>
+auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
+    try {
+        return body();
+    } catch (const SQLite::Exception& error) {
+        throw translate(error, path);
+    }
+}
+
+// A file that is not SQLite is refused before SQLite touches it.
+void check_header(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw DatabaseError(fmt::format("{}: cannot read the file", path));
+    char header[16] = {};
+    file.read(header, sizeof header);
+    if (file.gcount() == 0) return;  // empty file: decided by the caller
+    if (file.gcount() < 16 || std::string_view(header, 16) != std::string_view("SQLite format 3\0", 16)) {
+        throw DatabaseError(fmt::format("{}: not a gpuclusters database (not an SQLite file); left untouched", path));
+    }
+}
+
+}  // namespace
+
+int current_schema_version() {
+    int version = 1;
+    for (const auto& migration : embedded::migrations) version = std::max(version, migration_version(migration.name));
+    return version;
+}
+
+int busy_timeout_ms() {
+    if (const char* value = std::getenv("GPUCLUSTERS_BUSY_TIMEOUT_MS")) {
+        char* end = nullptr;
+        const long parsed = std::strtol(value, &end, 10);
+        if (end != value && *end == '\0' && parsed >= 0 && parsed <= 600000) return static_cast<int>(parsed);
+    }
+    return 5000;
+}
+
+// Statements prepared once per connection and reused: bulk writes run the same few statements
+// hundreds of thousands of times. Keyed by the address of the SQL literal at its call site.
+struct Store::StatementCache {
+    std::map<const char*, std::unique_ptr<SQLite::Statement>> statements;
+};
+
+Store::Store(std::string path, std::unique_ptr<SQLite::Database> db)
+    : path_(std::move(path)), db_(std::move(db)), statements_(std::make_unique<StatementCache>()) {}
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+Store::~Store() = default;
+
+SQLite::Statement& Store::prepare(const char* sql) const {
+    auto& slot = statements_->statements[sql];
+    if (!slot) {
+        slot = std::make_unique<SQLite::Statement>(*db_, sql);
+    } else {
+        slot->reset();
+        slot->clearBindings();
+    }
+    return *slot;
+}
+
+Store Store::open(const std::string& path) {
+    std::error_code ignored;
+    if (!std::filesystem::exists(path, ignored)) {
+        throw DatabaseError(fmt::format("{}: no database here; create one with `gpuclusters init` "
+                                        "(or give --db or GPUCLUSTERS_DB)",
+                                        path));
+    }
+    check_header(path);
+    if (std::filesystem::file_size(path, ignored) == 0) {
+        throw DatabaseError(fmt::format("{}: empty file, not a gpuclusters database; run `gpuclusters init`", path));
+    }
+    return guarded(path, [&] {
+        Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()));
+        bool created = false;
+        store.configure_and_check(false, created);
+        return store;
+    });
+}
+
+Store Store::create(const std::string& path, bool& created) {
+    std::error_code ignored;
+    if (std::filesystem::exists(path, ignored)) check_header(path);
+    return guarded(path, [&] {
+        Store store(path, std::make_unique<SQLite::Database>(
+                              path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()));
+        store.configure_and_check(true, created);
+        return store;
+    });
+}
+
+void Store::configure_and_check(bool may_initialise, bool& created) {
+    auto& db = *db_;
+    const int app_id = db.execAndGet("PRAGMA application_id").getInt();
+    const int version = db.execAndGet("PRAGMA user_version").getInt();
+    const int objects = db.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+    created = false;
+    if (app_id == 0 && version == 0 && objects == 0) {
+        if (!may_initialise) {
+            throw DatabaseError(fmt::format("{}: empty SQLite file, not a gpuclusters database; run `gpuclusters init`", path_));
+        }
+        db.exec("PRAGMA journal_mode = WAL");
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        db.exec(std::string(embedded::schema_sql));
+        db.exec(fmt::format("PRAGMA application_id = {}", application_id));
+        db.exec("PRAGMA user_version = 1");
+        migrate(1);
+        transaction.commit();
+        created = true;
+    } else if (app_id != application_id) {
+        throw DatabaseError(fmt::format(
+            "{}: an SQLite database of another application (application_id {:#x}), not gpuclusters; left untouched",
+            path_, static_cast<unsigned>(app_id)));
+    } else if (version > current_schema_version()) {
+        throw DatabaseError(fmt::format(
+            "{}: written by a newer gpuclusters (schema version {}; this one knows up to {}); left untouched",
+            path_, version, current_schema_version()));
+    } else if (version < current_schema_version()) {
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        migrate(version);
+        transaction.commit();
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+}
+
+void Store::migrate(int from_version) {
+    for (const auto& migration : embedded::migrations) {
+        const int version = migration_version(migration.name);
+        if (version <= from_version) continue;
+        db_->exec(std::string(migration.content));
+        db_->exec(fmt::format("PRAGMA user_version = {}", version));
+    }
+}
+
+int Store::schema_version() const {
+    return guarded(path_, [&] { return db_->execAndGet("PRAGMA user_version").getInt(); });
+}
+
+bool Store::cluster_exists(const std::string& id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT 1 FROM cluster WHERE id = ?");
+        query.bind(1, id);
+        return query.executeStep();
+    });
+}
+
+std::optional<model::Record> Store::load_record(const std::string& id, std::optional<long long> as_of) const {
+    return guarded(path_, [&]() -> std::optional<model::Record> {
+        const long long limit = as_of.value_or(no_limit);
+        auto& cluster = prepare("SELECT changeset_id FROM cluster WHERE id = ? AND changeset_id <= ?");
+        cluster.bind(1, id);
+        cluster.bind(2, static_cast<std::int64_t>(limit));
+        if (!cluster.executeStep()) return std::nullopt;
+        model::Record record;
+        record.id = id;
+        record.created_in = cluster.getColumn(0).getInt64();
+
+        // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
+        auto& claims = prepare(R"(
+            SELECT c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?2
+                     ORDER BY r.changeset_id DESC LIMIT 1)
+            FROM claim c WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)");
+        claims.bind(1, id);
+        claims.bind(2, static_cast<std::int64_t>(limit));
+        std::map<long long, std::size_t> position;
+        while (claims.executeStep()) {
+            const auto rank = model::rank_from(column_text(claims, 8));
+            if (rank == model::Rank::retired) continue;
+            model::Claim claim;
+            claim.id = claims.getColumn(0).getInt64();
+            claim.field = column_text(claims, 1);
+            claim.state = model::claim_state_from(column_text(claims, 2));
+            claim.value = {column_text(claims, 3), {column_text(claims, 4), column_text(claims, 5), column_text(claims, 6)}};
+            claim.changeset_id = claims.getColumn(7).getInt64();
+            claim.rank = rank;
+            position[claim.id] = record.claims.size();
+            record.claims.push_back(std::move(claim));
+        }
+
+        auto& citations = prepare(R"(
+            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
+            FROM claim c JOIN citation t ON t.claim_id = c.id
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 AND t.changeset_id <= ?2 ORDER BY t.id)");
+        citations.bind(1, id);
+        citations.bind(2, static_cast<std::int64_t>(limit));
+        while (citations.executeStep()) {
+            const auto found = position.find(citations.getColumn(1).getInt64());
+            if (found == position.end()) continue;
+            model::Citation citation{citations.getColumn(0).getInt64(), citations.getColumn(2).getInt64(),
+                                     column_text(citations, 3), column_text(citations, 4),
+                                     citations.getColumn(5).getInt64()};
+            record.claims[found->second].citations.push_back(std::move(citation));
+            record.sources.emplace(citation.source_id, model::Source{});
+        }
+        for (auto& [source_id, source] : record.sources) {
+            auto& query = prepare(R"(
+                SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url
+                FROM source s JOIN source_revision v ON v.source_id = s.id
+                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)");
+            query.bind(1, static_cast<std::int64_t>(source_id));
+            query.bind(2, static_cast<std::int64_t>(limit));
+            if (query.executeStep()) {
+                source = {source_id, column_text(query, 0),
+                          {column_text(query, 1), column_text(query, 2), column_text(query, 3),
+                           column_text(query, 4), column_text(query, 5), column_text(query, 6)}};
+            }
+        }
+        return record;
+    });
+}
+
+std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields) const {
+    return guarded(path_, [&] {
+        std::string sql = R"(
+            SELECT c.cluster_id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator
+            FROM claim c
+            JOIN claim_rank r ON r.claim_id = c.id
+             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id)
+            WHERE r.rank = 'preferred')";
+        if (!fields.empty()) {
+            sql += " AND c.field IN (";
+            for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
+            sql += ")";
+        }
+        SQLite::Statement query(*db_, sql);
+        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 1), fields[i]);
+        std::vector<FieldRow> rows;
+        while (query.executeStep()) {
+            rows.push_back({column_text(query, 0), column_text(query, 1), model::claim_state_from(column_text(query, 2)),
+                            {column_text(query, 3), {column_text(query, 4), column_text(query, 5), column_text(query, 6)}}});
+        }
+        return rows;
+    });
+}
+
+std::vector<std::string> Store::cluster_ids() const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, "SELECT id FROM cluster ORDER BY id");
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+std::vector<std::string> Store::search(const std::string& fts_query) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
+        query.bind(1, fts_query);
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
+    const auto id = guarded(path_, [&]() -> std::optional<long long> {
+        auto& query = prepare("SELECT id FROM source WHERE url = ?");
+        query.bind(1, normalised_url);
+        if (!query.executeStep()) return std::nullopt;
+        return query.getColumn(0).getInt64();
+    });
+    return id ? source_by_id(*id) : std::nullopt;
+}
+
+std::optional<model::Source> Store::source_by_id(long long id) const {
+    return guarded(path_, [&]() -> std::optional<model::Source> {
+        auto& query = prepare(R"(
+            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url
+            FROM source s JOIN source_revision v ON v.source_id = s.id
+            WHERE s.id = ? ORDER BY v.changeset_id DESC LIMIT 1)");
+        query.bind(1, static_cast<std::int64_t>(id));
+        if (!query.executeStep()) return std::nullopt;
+        return model::Source{id, column_text(query, 0),
+                             {column_text(query, 1), column_text(query, 2), column_text(query, 3),
+                              column_text(query, 4), column_text(query, 5), column_text(query, 6)}};
+    });
+}
+
+long long Store::changeset_count() const {
+    return guarded(path_, [&] { return db_->execAndGet("SELECT count(*) FROM changeset").getInt64(); });
+}
+
+void Store::with_write_transaction(const std::function<bool()>& body) {
+    guarded(path_, [&] {
+        SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+        if (body()) transaction.commit();
+    });
+}
+
+long long Store::insert_changeset(const model::Changeset& changeset) {
+    auto& query = prepare("INSERT INTO changeset (created_at, author, message, command) VALUES (?, ?, ?, ?)");
+    query.bind(1, changeset.created_at);
+    query.bind(2, changeset.author);
+    query.bind(3, changeset.message);
+    query.bind(4, changeset.command);
+    query.exec();
+    return db_->getLastInsertRowid();
+}
+
+void Store::insert_cluster(const std::string& id, long long changeset_id) {
+    auto& query = prepare("INSERT INTO cluster (id, changeset_id) VALUES (?, ?)");
+    query.bind(1, id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+}
+
+long long Store::insert_source(const std::string& url, long long changeset_id) {
+    auto& query = prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)");
+    query.bind(1, url);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+    return db_->getLastInsertRowid();
+}
+
+void Store::insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta) {
+    auto& query = prepare(R"(
+        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?))");
+    query.bind(1, static_cast<std::int64_t>(source_id));
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, meta.kind);
+    query.bind(4, meta.title);
+    query.bind(5, meta.publisher);
+    query.bind(6, meta.published);
+    query.bind(7, meta.accessed);
+    query.bind(8, meta.archive_url);
+    query.exec();
+}
+
+long long Store::insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
+                              const model::FieldValue& value, long long changeset_id) {
+    auto& query = prepare(R"(
+        INSERT INTO claim (cluster_id, field, state, value, derivation, basis, estimator, changeset_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?))");
+    query.bind(1, cluster_id);
+    query.bind(2, field);
+    query.bind(3, std::string(model::to_string(state)));
+    if (state == model::ClaimState::set) {
+        query.bind(4, value.value);
+    } else {
+        query.bind(4);
+    }
+    query.bind(5, value.qualifiers.derivation);
+    query.bind(6, value.qualifiers.basis);
+    query.bind(7, value.qualifiers.estimator);
+    query.bind(8, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+    return db_->getLastInsertRowid();
+}
+
+void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason) {
+    auto& query = prepare("INSERT INTO claim_rank (claim_id, changeset_id, rank, reason) VALUES (?, ?, ?, ?)");
+    query.bind(1, static_cast<std::int64_t>(claim_id));
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, std::string(model::to_string(rank)));
+    query.bind(4, reason);
+    query.exec();
+}
+
+long long Store::insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id) {
+    auto& query = prepare(R"(
+        INSERT INTO citation (claim_id, source_id, locator, quote, changeset_id) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING)");
+    query.bind(1, static_cast<std::int64_t>(claim_id));
+    query.bind(2, static_cast<std::int64_t>(citation.source_id));
+    query.bind(3, citation.locator);
+    query.bind(4, citation.quote);
+    query.bind(5, static_cast<std::int64_t>(changeset_id));
+    return query.exec() == 0 ? 0 : db_->getLastInsertRowid();
+}
+
+void Store::refresh_search_index(const std::string& cluster_id) {
+    auto& number_query = prepare("SELECT number FROM cluster WHERE id = ?");
+    number_query.bind(1, cluster_id);
+    if (!number_query.executeStep()) return;
+    const long long number = number_query.getColumn(0).getInt64();
+    auto& remove = prepare("DELETE FROM cluster_search WHERE rowid = ?");
+    remove.bind(1, static_cast<std::int64_t>(number));
+    remove.exec();
+    auto& insert = prepare(R"(
+        INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
+        SELECT ?1, ?2,
+               max(CASE WHEN field = 'name' THEN value END),
+               max(CASE WHEN field = 'owner' THEN value END),
+               max(CASE WHEN field = 'summary' THEN value END),
+               group_concat(CASE WHEN field IN ('gpu_count_notes', 'status_notes') THEN value END, ' ')
+        FROM current_field WHERE cluster_id = ?2)");
+    insert.bind(1, static_cast<std::int64_t>(number));
+    insert.bind(2, cluster_id);
+    insert.exec();
+}
+
+}  // namespace gpuclusters::store
