@@ -82,7 +82,7 @@ std::string clean_text(std::string_view raw);
 /// A verbatim quote: valid UTF-8, trimmed, at most 16 KiB; line breaks and tabs are kept.
 std::string clean_quote(std::string_view raw);
 
-/// Any value for `field` -> its canonical form. Errors name the field.
+/// Any value for `field` -> its canonical form. Callers add where the value came from to errors.
 FieldValue parse_field_value(const FieldSpec& field, std::string_view text);
 
 /// A stored value as a person reads it: "12,288", "21.1 MW (estimate by Epoch AI)", "Big tech".

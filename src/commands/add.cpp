@@ -14,8 +14,10 @@ public:
     explicit AddCommand(CLI::App& app) {
         app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")->required();
         app.add_option("--name", name_, "display name (same as --set name=NAME)");
-        app.add_option("--set", sets_, "set FIELD=VALUE (repeatable; `gpuclusters fields` lists fields)");
-        app.add_option("--not-published", not_published_, "mark FIELD as researched but not published (repeatable)");
+        app.add_option("--set", sets_, "set FIELD=VALUE (repeatable; `gpuclusters fields` lists fields)")
+            ->allow_extra_args(false);
+        app.add_option("--not-published", not_published_, "mark FIELD as researched but not published (repeatable)")
+            ->allow_extra_args(false);
         app.add_option("--source", source_.reference, "URL (http or https) or id of the source behind every value set");
         add_optional(app, "--kind", source_.kind, "source kind: operator, paper, filing, list, press, estimate, other");
         add_optional(app, "--title", source_.title, "source title");
@@ -43,10 +45,11 @@ public:
         if (has_source) {
             source_.origin = "--source";
             request.sources.push_back(source_);
-            citations.push_back({0, locator_, quote_});
+            citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
         RecordInput record;
         record.cluster_id = id_;
+        record.origin = "ID";
         record.keep_previous = keep_previous_;
         if (!name_.empty()) record.fields.push_back({"name", false, name_, citations, "--name"});
         for (const auto& assignment : sets_) {

@@ -33,6 +33,11 @@ struct ParsedRecord {
     bool keep_previous = false;
 };
 
+// A citation's own error, already placed: not to be prefixed again with its field.
+struct CitationError : InputError {
+    using InputError::InputError;
+};
+
 InputError at(const std::string& origin, const std::exception& error) {
     return InputError(origin.empty() ? error.what() : fmt::format("{}: {}", origin, error.what()));
 }
@@ -84,7 +89,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
     } catch (const InputError& error) {
-        throw at(input.fields.empty() ? std::string() : input.fields.front().origin, error);
+        throw at(input.origin, error);
     }
     for (const auto& field : input.fields) {
         try {
@@ -104,12 +109,19 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             }
             for (const auto& citation : field.citations) {
                 if (citation.source >= source_count) throw InputError("citation names no source");
-                CitationInput clean{citation.source, "", ""};
-                if (!citation.locator.empty()) clean.locator = model::clean_text(citation.locator);
-                if (!citation.quote.empty()) clean.quote = model::clean_quote(citation.quote);
+                CitationInput clean{citation.source, "", "", citation.origin};
+                try {
+                    if (!citation.locator.empty()) clean.locator = model::clean_text(citation.locator);
+                    if (!citation.quote.empty()) clean.quote = model::clean_quote(citation.quote);
+                } catch (const InputError& error) {
+                    throw CitationError(citation.origin.empty() ? std::string(error.what())
+                                                                : fmt::format("{}: {}", citation.origin, error.what()));
+                }
                 parsed.citations.push_back(std::move(clean));
             }
             record.fields.push_back(std::move(parsed));
+        } catch (const CitationError& error) {
+            throw InputError(error.what());
         } catch (const InputError& error) {
             throw at(field.origin, error);
         }
@@ -270,7 +282,18 @@ private:
             report.kind = FieldReport::Kind::changed;
             report.kept_previous = current && keep_previous;
         }
+        const Claim* existing = nullptr;
+        for (const auto& claim : record.claims) {
+            if (claim.id == target) existing = &claim;
+        }
         for (const auto& citation : citations) {
+            // A bare mention of a source that already backs the claim adds nothing.
+            const bool bare = citation.quote.empty() && citation.locator.empty();
+            const bool already_cited = existing && std::any_of(existing->citations.begin(), existing->citations.end(),
+                                                               [&](const model::Citation& known) {
+                                                                   return known.source_id == citation.source_id;
+                                                               });
+            if (bare && already_cited) continue;
             const bool added = store_.insert_citation(target, citation, changeset_id_) != 0;
             if (added && report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             const bool listed = std::any_of(report.sources.begin(), report.sources.end(),

@@ -23,6 +23,7 @@ struct CitationInput {
     std::size_t source = 0;  ///< index into ChangeRequest::sources
     std::string locator;
     std::string quote;
+    std::string origin;  ///< where it was given, for errors ("--quote", "file.toml:12:1: citation")
 };
 
 /// One field to set (or mark not published), as typed; parsed and checked by prepare_changes.
@@ -36,6 +37,7 @@ struct FieldInput {
 
 struct RecordInput {
     std::string cluster_id;
+    std::string origin;  ///< where the id was given ("ID", "file.toml:3:1: id")
     std::vector<FieldInput> fields;
     /// Keep each replaced value as a competing figure (rank normal) instead of retiring it.
     bool keep_previous = false;

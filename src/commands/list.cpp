@@ -45,7 +45,7 @@ class ListCommand : public Command {
 public:
     explicit ListCommand(CLI::App& app) {
         app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable; all must hold)")
-            ->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+            ->allow_extra_args(false);
         app.add_option("--search", search_, "full-text search over names, owners, summaries and notes");
         app.add_option("--sort", sort_, "sort by FIELD (default: id)");
         app.add_flag("--reverse", reverse_, "reverse the order");
@@ -57,8 +57,12 @@ public:
         for (const auto& condition : where_) {
             const auto equals = condition.find('=');
             if (equals == std::string::npos) throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE", condition));
-            const auto& field = model::require_field(condition.substr(0, equals));
-            filters.push_back({&field, model::parse_field_value(field, condition.substr(equals + 1)).value});
+            try {
+                const auto& field = model::require_field(condition.substr(0, equals));
+                filters.push_back({&field, model::parse_field_value(field, condition.substr(equals + 1)).value});
+            } catch (const InputError& error) {
+                throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
+            }
         }
         const model::FieldSpec* sort_field = sort_.empty() || sort_ == "id" ? nullptr : &model::require_field(sort_);
         if (const auto bad = text::find_invalid_utf8(search_)) throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));

@@ -69,6 +69,7 @@ void read_toml_record(std::string_view content, const std::string& file, command
 
     commands::RecordInput record;
     record.cluster_id = string_at(file, document, "id", "", true);
+    record.origin = fmt::format("{}: id", place(file, *document.get("id")));
     std::map<std::string, std::size_t> source_by_url;
 
     if (const toml::node* sources = document.get("source")) {
@@ -140,7 +141,8 @@ void read_toml_record(std::string_view content, const std::string& file, command
                         fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
                     }
                     field.citations.push_back({found->second, string_at(file, *citation, "locator", where, false),
-                                               string_at(file, *citation, "quote", where, false)});
+                                               string_at(file, *citation, "quote", where, false),
+                                               fmt::format("{}: {}citation", place(file, element), where)});
                 }
             }
             record.fields.push_back(std::move(field));

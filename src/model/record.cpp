@@ -93,7 +93,8 @@ std::string normalise_source_url(std::string_view raw) {
     if (const std::size_t port_colon = host.rfind(':'); port_colon != std::string::npos && host.find(']') == std::string::npos) {
         port = host.substr(port_colon + 1);
         host.resize(port_colon);
-        if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+            std::stoi(port) > 65535) {
             throw InputError(fmt::format("'{}': bad port", shown));
         }
     }

@@ -388,7 +388,7 @@ std::string parse_cluster_id(std::string_view raw) {
 }
 
 FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
-    try {
+    {
         if (const auto bad = text::find_invalid_utf8(raw)) {
             throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
         }
@@ -422,8 +422,6 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
             case FieldType::related:
                 return {format_related(parse_related(raw)), {}};
         }
-    } catch (const InputError& error) {
-        throw InputError(fmt::format("{}: {}", field.name, error.what()));
     }
     return {};
 }

@@ -1,0 +1,53 @@
+note "no database yet"
+gc list
+note "a file that is not SQLite is refused and left untouched"
+echo "just some text" > notes.txt
+cp notes.txt notes.orig
+gc --db notes.txt list
+gc --db notes.txt init
+cmp notes.txt notes.orig && echo "notes.txt unchanged"
+note "an empty file is not a database, but init may use it"
+: > empty.db
+gc --db empty.db list
+gc --db empty.db init
+note "an SQLite file of another application"
+sqlite3 other.db "CREATE TABLE t(x); INSERT INTO t VALUES (42);"
+cp other.db other.orig
+gc --db other.db list
+gc --db other.db init --sample
+cmp other.db other.orig && echo "other.db unchanged"
+note "a database of a newer schema"
+gc init
+sqlite3 test.db "PRAGMA user_version = 99;"
+gc list
+gc add x --set owner=Acme
+sql "PRAGMA user_version"
+note "a database of the older schema 1 is migrated on open"
+rm -f old.db
+sqlite3 old.db < "$SOURCE_DIR/db/schema.sql"
+sqlite3 old.db "PRAGMA application_id = 1196447043; PRAGMA user_version = 1;"
+gc --db old.db list
+sqlite3 old.db "PRAGMA user_version; SELECT count(*) FROM sqlite_master WHERE name = 'current_cluster';"
+note "a corrupt database"
+gc --db corrupt.db init --sample > /dev/null
+sqlite3 corrupt.db "PRAGMA wal_checkpoint(TRUNCATE);" > /dev/null
+python3 -c "
+import sys
+data = bytearray(open('corrupt.db', 'rb').read())
+for i in range(4096, len(data)):
+    data[i] = 0xA5
+open('corrupt.db', 'wb').write(data)
+"
+gc --db corrupt.db show bytedance-megascale-ampere
+note "a database locked by another writer: the second writer waits, then fails clearly"
+rm -f test.db test.db-wal test.db-shm
+gc init > /dev/null
+( printf 'BEGIN IMMEDIATE;\nINSERT INTO changeset (created_at, author) VALUES (1, 2);\n'; sleep 3; printf 'ROLLBACK;\n' ) | sqlite3 test.db &
+holder=$!
+sleep 1
+GPUCLUSTERS_BUSY_TIMEOUT_MS=300 gc add acme-one --set owner=Acme
+note "readers are not blocked by a writer (WAL)"
+gc list
+wait $holder
+sql "SELECT count(*) FROM changeset"
+gc add acme-one --set owner=Acme

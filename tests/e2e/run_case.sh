@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs one end-to-end case against the real binary in a fresh scratch directory and compares its
+# transcript (each command, its stdout, its stderr and its exit status, plus database queries)
+# with the golden file. UPDATE_GOLDEN=1 rewrites the golden file instead.
+#
+#   run_case.sh CASE.sh GOLDEN.txt BINARY SOURCE_DIR
+set -euo pipefail
+case_file=$1 golden=$2 binary=$3 source_dir=$4
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-e2e.XXXXXX")
+transcript="$scratch/transcript.txt"
+trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$scratch"; else echo "kept $scratch" >&2; fi' EXIT
+
+export GPUCLUSTERS_NOW=2026-11-30T12:00:00Z
+export GPUCLUSTERS_AUTHOR=tester
+export GPUCLUSTERS_DB=test.db
+export SOURCE_DIR="$source_dir"
+unset NO_COLOR GPUCLUSTERS_BUSY_TIMEOUT_MS
+mkdir "$scratch/work"
+
+(
+    cd "$scratch/work"
+    # gc ARGS...: run gpuclusters, record stdout, then stderr lines, then a non-zero exit status.
+    gc() {
+        printf '$ gpuclusters'; [ $# -eq 0 ] || printf ' %q' "$@"; printf '\n'
+        local out="$scratch/out" err="$scratch/err" status=0
+        "$binary" "$@" >"$out" 2>"$err" || status=$?
+        cat "$out"
+        sed 's/^/stderr: /' "$err"
+        [ "$status" -eq 0 ] || echo "[exit $status]"
+    }
+    # sql QUERY: what the database holds, read with the sqlite3 shell, not with gpuclusters.
+    sql() {
+        printf '$ sql %s\n' "$1"
+        sqlite3 -batch -noheader -separator ' | ' "$GPUCLUSTERS_DB" "$1" 2>&1 || echo "[sqlite3 failed]"
+    }
+    note() { printf '# %s\n' "$*"; }
+    # shellcheck disable=SC1090
+    source "$case_file"
+) >"$transcript" 2>&1
+
+if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+    cp "$transcript" "$golden"
+    echo "updated $golden"
+    exit 0
+fi
+if [ ! -f "$golden" ]; then
+    echo "no golden file $golden; run with UPDATE_GOLDEN=1 and review it" >&2
+    cat "$transcript" >&2
+    exit 1
+fi
+diff -u "$golden" "$transcript"

@@ -1,0 +1,245 @@
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+
+#include <fstream>
+
+#include "commands/change.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/store.hpp"
+#include "scratch.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+// Runs SQL through the plain C API, outside the store, to craft files the store must handle.
+void raw_sql(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    const std::string message = error ? error : "";
+    sqlite3_free(error);
+    sqlite3_close(db);
+    REQUIRE_MESSAGE(rc == SQLITE_OK, message);
+}
+
+long long count_rows(store::Store&, const std::string& path, const std::string& table) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(db, ("SELECT count(*) FROM " + table).c_str(), -1, &statement, nullptr);
+    sqlite3_step(statement);
+    const long long count = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return count;
+}
+
+commands::ChangeRequest request_for(const std::string& id, std::vector<commands::FieldInput> fields) {
+    commands::ChangeRequest request;
+    request.sources.push_back({"https://example.org/report", std::string("operator"), std::nullopt, std::nullopt,
+                               std::nullopt, std::string("2026-11-01"), std::nullopt, "--source"});
+    for (auto& field : fields) field.citations.push_back({0, "", "the quote", "--quote"});
+    request.records.push_back({id, "ID", std::move(fields), false});
+    request.changeset = {0, "2026-11-30T12:00:00Z", "tester", "test", "gpuclusters add"};
+    request.today = "2026-11-30";
+    return request;
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
+}  // namespace
+
+TEST_CASE("a new database says it is ours and which schema it has") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    CHECK(created);
+    CHECK(store.schema_version() == store::current_schema_version());
+    CHECK(store::current_schema_version() >= 2);
+    bool again = true;
+    auto reopened = store::Store::create(dir.file("a.db"), again);
+    CHECK_FALSE(again);
+}
+
+TEST_CASE("files that are not ours are refused and left untouched") {
+    ScratchDir dir;
+    SUBCASE("missing") {
+        CHECK_THROWS_AS(store::Store::open(dir.file("none.db")), DatabaseError);
+        CHECK_FALSE(std::filesystem::exists(dir.file("none.db")));
+    }
+    SUBCASE("not SQLite") {
+        std::ofstream(dir.file("text.db")) << "this is a text file, not a database\n";
+        const std::string before = file_bytes(dir.file("text.db"));
+        CHECK_THROWS_WITH_AS(store::Store::open(dir.file("text.db")), doctest::Contains("not an SQLite file"), DatabaseError);
+        bool created = false;
+        CHECK_THROWS_AS(store::Store::create(dir.file("text.db"), created), DatabaseError);
+        CHECK(file_bytes(dir.file("text.db")) == before);
+    }
+    SUBCASE("another application's SQLite file") {
+        raw_sql(dir.file("other.db"), "CREATE TABLE t(x); INSERT INTO t VALUES (1); PRAGMA application_id = 1234;");
+        const std::string before = file_bytes(dir.file("other.db"));
+        CHECK_THROWS_WITH_AS(store::Store::open(dir.file("other.db")), doctest::Contains("another application"), DatabaseError);
+        bool created = false;
+        CHECK_THROWS_AS(store::Store::create(dir.file("other.db"), created), DatabaseError);
+        CHECK(file_bytes(dir.file("other.db")) == before);
+    }
+    SUBCASE("a newer schema") {
+        {
+            bool created = false;
+            store::Store::create(dir.file("new.db"), created);
+        }
+        raw_sql(dir.file("new.db"), "PRAGMA user_version = 999;");
+        CHECK_THROWS_WITH_AS(store::Store::open(dir.file("new.db")), doctest::Contains("newer gpuclusters"), DatabaseError);
+    }
+    SUBCASE("a corrupt file") {
+        {
+            bool created = false;
+            store::Store::create(dir.file("bad.db"), created);
+        }
+        std::string bytes = file_bytes(dir.file("bad.db"));
+        for (std::size_t i = 100; i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xA5);
+        std::filesystem::remove(dir.file("bad.db-wal"));
+        std::ofstream(dir.file("bad.db"), std::ios::binary) << bytes;
+        CHECK_THROWS_AS(store::Store::open(dir.file("bad.db")).cluster_ids(), DatabaseError);
+    }
+}
+
+TEST_CASE("an older schema is migrated on open") {
+    ScratchDir dir;
+    const std::string path = dir.file("old.db");
+    // Version 1 is db/schema.sql alone; later versions come from db/migrations.
+    std::ifstream schema(std::string(GPUCLUSTERS_SOURCE_DIR) + "/db/schema.sql");
+    const std::string sql{std::istreambuf_iterator<char>(schema), {}};
+    raw_sql(path, sql + "PRAGMA application_id = 1196447043; PRAGMA user_version = 1;");
+    auto store = store::Store::open(path);
+    CHECK(store.schema_version() == store::current_schema_version());
+    CHECK(store.cluster_ids().empty());
+    CHECK(store.search("\"x\"").empty());  // the FTS table of migration 2 exists
+}
+
+TEST_CASE("history tables are append-only") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    commands::apply_changes(store, request_for("c1", {{"owner", false, "Acme", {}, "--set owner"}}));
+    sqlite3* db = nullptr;
+    sqlite3_open(dir.file("a.db").c_str(), &db);
+    for (const char* sql : {"UPDATE claim SET value = 'x'", "DELETE FROM claim", "DELETE FROM citation",
+                            "UPDATE changeset SET author = 'x'", "DELETE FROM source", "DELETE FROM claim_rank"}) {
+        CAPTURE(std::string(sql));
+        CHECK(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_CONSTRAINT);
+    }
+    sqlite3_close(db);
+}
+
+TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    bool created = false;
+    auto store = store::Store::create(path, created);
+    auto report = commands::apply_changes(
+        store, request_for("c1", {{"owner", false, "Acme", {}, "o"}, {"gpus_installed", false, "1536 x 8", {}, "g"}}));
+    CHECK(report.changed);
+    CHECK(report.changeset_id == 1);
+    CHECK(count_rows(store, path, "changeset") == 1);
+    CHECK(count_rows(store, path, "claim") == 2);
+    CHECK(count_rows(store, path, "citation") == 2);
+
+    // The same request again changes nothing and writes no changeset.
+    report = commands::apply_changes(
+        store, request_for("c1", {{"owner", false, "Acme", {}, "o"}, {"gpus_installed", false, "1536 x 8", {}, "g"}}));
+    CHECK_FALSE(report.changed);
+    CHECK(count_rows(store, path, "changeset") == 1);
+
+    // A bad value anywhere in the request: nothing of it is written.
+    CHECK_THROWS_AS(commands::apply_changes(store, request_for("c2", {{"owner", false, "Beta", {}, "o"},
+                                                                      {"status", false, "rumoured", {}, "s"}})),
+                    InputError);
+    CHECK(count_rows(store, path, "changeset") == 1);
+    CHECK_FALSE(store.cluster_exists("c2"));
+
+    // A dry run reports the change and writes nothing.
+    auto dry = request_for("c2", {{"owner", false, "Beta", {}, "o"}});
+    dry.dry_run = true;
+    report = commands::apply_changes(store, dry);
+    CHECK(report.changed);
+    CHECK(report.changeset_id == 0);
+    CHECK_FALSE(store.cluster_exists("c2"));
+}
+
+TEST_CASE("a new value retires the old one, which the history keeps") {
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    bool created = false;
+    auto store = store::Store::create(path, created);
+    commands::apply_changes(store, request_for("c1", {{"gpus_installed", false, "12,288", {}, "g"}}));
+    auto report = commands::apply_changes(store, request_for("c1", {{"gpus_installed", false, "14,000", {}, "g"}}));
+    REQUIRE(report.fields.size() == 1);
+    CHECK(report.fields[0].old_display == "12,288");
+    CHECK(report.fields[0].new_display == "14,000");
+    auto record = store.load_record("c1");
+    REQUIRE(record);
+    CHECK(record->preferred("gpus_installed")->value.value == "14000");
+    CHECK(record->others("gpus_installed", true).empty());
+    CHECK(count_rows(store, path, "claim") == 2);
+    // As of the first changeset the old value is back.
+    auto then = store.load_record("c1", 1);
+    CHECK(then->preferred("gpus_installed")->value.value == "12288");
+
+    // --keep-previous: the replaced value stays as a competing figure.
+    auto keep = request_for("c1", {{"gpus_installed", false, "15,000", {}, "g"}});
+    keep.records[0].keep_previous = true;
+    commands::apply_changes(store, keep);
+    record = store.load_record("c1");
+    CHECK(record->preferred("gpus_installed")->value.value == "15000");
+    REQUIRE(record->others("gpus_installed", false).size() == 1);
+    CHECK(record->others("gpus_installed", false)[0]->value.value == "14000");
+}
+
+TEST_CASE("gpu_maker follows gpu_model and cannot be set directly") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    commands::apply_changes(store, request_for("c1", {{"gpu_model", false, "MI250X", {}, "m"}}));
+    auto record = store.load_record("c1");
+    CHECK(record->preferred("gpu_maker")->value.value == "AMD");
+    CHECK(record->preferred("gpu_maker")->citations.size() == 1);
+    auto report = commands::apply_changes(store, request_for("c1", {{"gpu_model", false, "Ascend 910B", {}, "m"}}));
+    CHECK(report.warnings.size() == 1);
+    record = store.load_record("c1");
+    CHECK(record->preferred("gpu_maker") == nullptr);
+    CHECK_THROWS_WITH(commands::apply_changes(store, request_for("c1", {{"gpu_maker", false, "AMD", {}, "--set gpu_maker"}})),
+                      doctest::Contains("derived from gpu_model"));
+}
+
+TEST_CASE("sources: one per URL, a kind for new ones, no future accessed dates") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    auto request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    request.sources[0].kind.reset();
+    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("needs a kind"));
+    request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    request.sources[0].accessed = "2027-01-01";
+    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("in the future"));
+    request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    commands::apply_changes(store, request);
+    request = request_for("c2", {{"owner", false, "Beta", {}, "o"}});
+    request.sources[0].reference = "HTTPS://EXAMPLE.org:443/report#section-2";
+    auto report = commands::apply_changes(store, request);
+    CHECK(report.sources.empty());  // same source, same metadata
+    CHECK(store.load_record("c2")->preferred("owner")->citations[0].source_id == 1);
+    // A re-check is a new revision of the source.
+    request.sources[0].accessed = "2026-11-30";
+    report = commands::apply_changes(store, request);
+    REQUIRE(report.sources.size() == 1);
+    CHECK(report.sources[0].changes == std::vector<std::string>{"accessed: 2026-11-01 -> 2026-11-30"});
+    CHECK(store.source_by_id(1)->meta.accessed == "2026-11-30");
+    request.sources[0].reference = "42";
+    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("no source with id 42"));
+}

@@ -1,0 +1,80 @@
+#include <doctest/doctest.h>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/record.hpp"
+#include "gpuclusters/text.hpp"
+#include "gpuclusters/values.hpp"
+
+using namespace gpuclusters;
+
+TEST_CASE("UTF-8 validation finds overlong forms, surrogates and truncation") {
+    CHECK_FALSE(text::find_invalid_utf8("plain ASCII"));
+    CHECK_FALSE(text::find_invalid_utf8("Türkiye × 8 — ✓ 😀"));
+    CHECK(text::find_invalid_utf8("ab\xff") == 2u);
+    CHECK(text::find_invalid_utf8("\xc0\xaf") == 0u);          // overlong '/'
+    CHECK(text::find_invalid_utf8("\xe0\x80\xaf") == 0u);      // overlong, three bytes
+    CHECK(text::find_invalid_utf8("\xed\xa0\x80") == 0u);      // surrogate U+D800
+    CHECK(text::find_invalid_utf8("\xf4\x90\x80\x80") == 0u);  // past U+10FFFF
+    CHECK(text::find_invalid_utf8("x\xe2\x82") == 1u);         // truncated
+}
+
+TEST_CASE("text helpers") {
+    CHECK(text::trim("\xC2\xA0 a b \t") == "a b");
+    CHECK(text::group_thousands(12288) == "12,288");
+    CHECK(text::group_thousands(999) == "999");
+    CHECK(text::group_thousands(1000000) == "1,000,000");
+    CHECK(text::edit_distance("kitten", "sitting") == 3);
+    CHECK(text::shell_quote("plain-word") == "plain-word");
+    CHECK(text::shell_quote("two words") == "'two words'");
+    CHECK(text::shell_quote("it's") == "'it'\\''s'");
+    CHECK(text::display_width("Türkiye") == 7);
+}
+
+TEST_CASE("the GPU catalogue covers the design's models and families") {
+    const auto& catalogue = model::GpuCatalogue::builtin();
+    const std::pair<const char*, const char*> expected[] = {
+        {"NVIDIA Ampere", "NVIDIA"}, {"Hopper", "NVIDIA"},    {"Blackwell", "NVIDIA"},    {"A100", "NVIDIA"},
+        {"H100", "NVIDIA"},          {"NVIDIA H200", "NVIDIA"}, {"GH200", "NVIDIA"},     {"B200", "NVIDIA"},
+        {"GB200", "NVIDIA"},         {"MI250X", "AMD"},       {"AMD Instinct MI300X", "AMD"}, {"mi300a", "AMD"},
+        {"Intel Data Center GPU Max 1550", "Intel"},          {"Data Center GPU Max 1550", "Intel"}};
+    for (const auto& [model, maker] : expected) {
+        CAPTURE(model);
+        const auto* entry = catalogue.find(model);
+        REQUIRE(entry != nullptr);
+        CHECK(entry->maker == maker);
+    }
+    CHECK(catalogue.find("MI-250X")->model == "AMD Instinct MI250X");
+    CHECK(catalogue.find("Ascend 910B") == nullptr);
+    CHECK(model::derived_maker("NVIDIA Ampere") == "NVIDIA");
+    CHECK(model::derived_maker("Ascend 910B").empty());
+}
+
+TEST_CASE("a broken catalogue names its line") {
+    CHECK_THROWS_WITH(model::GpuCatalogue("model\tmaker\tkind\taliases\tnote\nonly two\tcells\n"),
+                      doctest::Contains("db/gpu_models.tsv:2"));
+}
+
+TEST_CASE("the country table holds all of ISO 3166-1") {
+    const auto& countries = model::CountryTable::builtin();
+    CHECK(countries.find("US")->alpha2 == "US");
+    CHECK(countries.find("usa")->alpha2 == "US");
+    CHECK(countries.find("Türkiye")->alpha2 == "TR");
+    CHECK(countries.find("Turkey")->alpha2 == "TR");
+    CHECK(countries.by_code("ZW") != nullptr);
+    CHECK(countries.by_code("XX") == nullptr);
+    CHECK(countries.suggest("Swtizerland") == "Switzerland (CH)");
+}
+
+TEST_CASE("source URLs are http(s) only and normalised") {
+    CHECK(model::normalise_source_url("HTTPS://Example.COM:443/Path?q=1#frag") == "https://example.com/Path?q=1");
+    CHECK(model::normalise_source_url("http://example.com:80") == "http://example.com/");
+    CHECK(model::normalise_source_url("http://example.com:8080/a") == "http://example.com:8080/a");
+    for (const char* bad : {"ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "data:text/plain,x",
+                            "example.com", "https://", "https://user:pw@example.com/", "https://exa mple.com/",
+                            "https://example.com:99999/", "https://.example.com/"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(model::normalise_source_url(bad), InputError);
+    }
+    CHECK(model::url_domain("https://www.top500.org/lists/") == "top500.org");
+}

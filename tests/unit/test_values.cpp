@@ -1,0 +1,184 @@
+#include <doctest/doctest.h>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/fields.hpp"
+#include "gpuclusters/values.hpp"
+
+using namespace gpuclusters;
+using namespace gpuclusters::model;
+
+TEST_CASE("whole numbers accept the usual thousands separators") {
+    CHECK(parse_whole_number("12288") == 12288);
+    CHECK(parse_whole_number("12,288") == 12288);
+    CHECK(parse_whole_number("12 288") == 12288);
+    CHECK(parse_whole_number("12\xC2\xA0" "288") == 12288);      // no-break space
+    CHECK(parse_whole_number("12\xE2\x80\x89" "288") == 12288);  // thin space
+    CHECK(parse_whole_number("12\xE2\x80\xAF" "288") == 12288);  // narrow no-break space
+    CHECK(parse_whole_number("1,000,000") == 1000000);
+    CHECK(parse_whole_number("  7 ") == 7);
+}
+
+TEST_CASE("whole numbers refuse anything that is not an exact positive count") {
+    for (const char* bad : {"12.3k", "~100,000", "-5", "0", "1e4", "", "12,28", "1,2345", "12,,288", "abc", "12.0",
+                            "about 100", "1,000,00", ",123"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(parse_whole_number(bad), InputError);
+    }
+    CHECK_THROWS_WITH(parse_whole_number("~100,000"), doctest::Contains("approximate"));
+    CHECK_THROWS_WITH(parse_whole_number("-5"), doctest::Contains("negative"));
+    CHECK_THROWS_WITH(parse_whole_number("0"), doctest::Contains("zero"));
+    CHECK_THROWS_WITH(parse_whole_number("1e4"), doctest::Contains("scientific"));
+    CHECK_THROWS_WITH(parse_whole_number("12.3k"), doctest::Contains("not a whole number"));
+    CHECK_THROWS_WITH(parse_whole_number("99999999999999999999"), doctest::Contains("larger than"));
+}
+
+TEST_CASE("derivations evaluate and keep a canonical expression") {
+    auto count = parse_count("1536 x 8");
+    CHECK(count.value == 12288);
+    CHECK(count.derivation == "1536 x 8");
+    CHECK(parse_count("1536*8").value == 12288);
+    CHECK(parse_count("1536 X 8").derivation == "1536 x 8");
+    count = parse_count("1,536 \xC3\x97 8 + 256 \xC3\x97 4");
+    CHECK(count.value == 13312);
+    CHECK(count.derivation == "1536 x 8 + 256 x 4");
+    count = parse_count("12,288");
+    CHECK(count.value == 12288);
+    CHECK(count.derivation.empty());
+    CHECK(parse_count("2 x 3 x 4").value == 24);
+}
+
+TEST_CASE("bad derivations are errors") {
+    for (const char* bad : {"1536 x", "x 8", "1536 x 0", "1536 + ", "1536 x -8", "100000 x 100000", "1536 / 8"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(parse_count(bad), InputError);
+    }
+}
+
+TEST_CASE("power has a basis: reported by default, estimate with its estimator") {
+    auto power = parse_power("21.1");
+    CHECK(power.megawatts == "21.1");
+    CHECK(power.basis == "reported");
+    CHECK(parse_power("21.10 MW").megawatts == "21.1");
+    CHECK(parse_power("021.0").megawatts == "21");
+    CHECK(parse_power("1,200.5").megawatts == "1200.5");
+    power = parse_power("40 (estimate: Epoch AI)");
+    CHECK(power.megawatts == "40");
+    CHECK(power.basis == "estimate");
+    CHECK(power.estimator == "Epoch AI");
+    CHECK(parse_power("40 (estimate by SemiAnalysis)").estimator == "SemiAnalysis");
+    CHECK(parse_power("0.5 (reported)").basis == "reported");
+    for (const char* bad : {"", "-3", "0", "0.0", "abc", "40 (estimate)", "40 (guess)", "1e3", "12.", ".5x"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(parse_power(bad), InputError);
+    }
+}
+
+TEST_CASE("partial dates are real calendar dates") {
+    CHECK(parse_partial_date("2024") == "2024");
+    CHECK(parse_partial_date("2024-02") == "2024-02");
+    CHECK(parse_partial_date("2024-02-29") == "2024-02-29");
+    for (const char* bad : {"2023-02-29", "2024-13", "2024-00", "2024-04-31", "24", "2024/02", "2024-2-1", "Sept 2023",
+                            "2024-02-29T00:00"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(parse_partial_date(bad), InputError);
+    }
+    CHECK(is_calendar_date(2000, 2, 29));
+    CHECK_FALSE(is_calendar_date(1900, 2, 29));
+}
+
+TEST_CASE("status takes one canonical form whatever the case and separators") {
+    const auto& status = require_field("status");
+    CHECK(parse_field_value(status, "Operational").value == "operational");
+    CHECK(parse_field_value(status, "partly-operational").value == "partly operational");
+    CHECK(parse_field_value(status, "UNDER_CONSTRUCTION").value == "under construction");
+    CHECK(parse_field_value(status, " announced ").value == "announced");
+    CHECK_THROWS_WITH(parse_field_value(status, "live"),
+                      doctest::Contains("operational, partly operational, under construction, announced"));
+}
+
+TEST_CASE("segment accepts the labels of the record page") {
+    const auto& segment = require_field("segment");
+    CHECK(parse_field_value(segment, "Big tech").value == "big-tech");
+    CHECK(parse_field_value(segment, "government/lab").value == "government-lab");
+    CHECK(parse_field_value(segment, "AI lab").value == "ai-lab");
+    CHECK(display_value(segment, {"big-tech", {}}) == "Big tech");
+    CHECK_THROWS_AS(parse_field_value(segment, "startup"), InputError);
+}
+
+TEST_CASE("country codes and names give the alpha-2 code, with a suggestion on a near miss") {
+    const auto& country = require_field("country");
+    CHECK(parse_field_value(country, "CH").value == "CH");
+    CHECK(parse_field_value(country, "che").value == "CH");
+    CHECK(parse_field_value(country, "Switzerland").value == "CH");
+    CHECK(parse_field_value(country, "united states").value == "US");
+    CHECK(parse_field_value(country, "South Korea").value == "KR");
+    CHECK_THROWS_WITH(parse_field_value(country, "Swizerland"), doctest::Contains("did you mean Switzerland (CH)"));
+    CHECK_THROWS_AS(parse_field_value(country, "Atlantis"), InputError);
+    CHECK(display_value(country, {"CH", {}}) == "Switzerland (CH)");
+}
+
+TEST_CASE("partners are a list of organisation and role") {
+    auto partners = parse_partners("HPE (system integrator); Oak Ridge National Laboratory (host)");
+    REQUIRE(partners.size() == 2);
+    CHECK(partners[0].organisation == "HPE");
+    CHECK(partners[0].role == "system integrator");
+    CHECK(partners[1].organisation == "Oak Ridge National Laboratory");
+    CHECK(format_partners(partners) == "HPE (system integrator); Oak Ridge National Laboratory (host)");
+    CHECK(parse_field_value(require_field("partners"), " HPE ( integrator ) ;").value == "HPE (integrator)");
+    CHECK_THROWS_WITH(parse_partners("HPE"), doctest::Contains("needs a role"));
+    CHECK_THROWS_AS(parse_partners(";"), InputError);
+}
+
+TEST_CASE("related clusters name an id and a relation") {
+    auto related = parse_related("olcf-frontier (superseded-by); cscs-alps (Same Site)");
+    REQUIRE(related.size() == 2);
+    CHECK(related[1].relation == "same-site");
+    CHECK(format_related(related) == "olcf-frontier (superseded-by); cscs-alps (same-site)");
+    CHECK_THROWS_AS(parse_related("olcf-frontier (cousin)"), InputError);
+    CHECK_THROWS_AS(parse_related("Not An Id (same-site)"), InputError);
+}
+
+TEST_CASE("cluster ids are slugs, with a suggestion") {
+    CHECK(parse_cluster_id("bytedance-megascale-ampere") == "bytedance-megascale-ampere");
+    CHECK_THROWS_WITH(parse_cluster_id("ByteDance MegaScale"), doctest::Contains("try 'bytedance-megascale'"));
+    for (const char* bad : {"", "-a", "a-", "a--b", "a/b", "../x", "a_b"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(parse_cluster_id(bad), InputError);
+    }
+    CHECK_THROWS_AS(parse_cluster_id(std::string(101, 'a')), InputError);
+}
+
+TEST_CASE("text values are one valid line") {
+    const auto& owner = require_field("owner");
+    CHECK(parse_field_value(owner, "  ByteDance ").value == "ByteDance");
+    CHECK_THROWS_WITH(parse_field_value(owner, "\xff"), doctest::Contains("invalid UTF-8 at byte 0"));
+    CHECK_THROWS_AS(parse_field_value(owner, "a\nb"), InputError);
+    CHECK_THROWS_AS(parse_field_value(owner, "   "), InputError);
+    CHECK_THROWS_AS(parse_field_value(owner, std::string(5000, 'x')), InputError);
+    CHECK(clean_quote("line one\nline two") == "line one\nline two");
+    CHECK_THROWS_AS(clean_quote(std::string("a\0b", 3)), InputError);
+}
+
+TEST_CASE("counts display with separators and their derivation") {
+    const auto& count = require_field("gpus_installed");
+    const auto value = parse_field_value(count, "1536 x 8");
+    CHECK(value.value == "12288");
+    CHECK(value.qualifiers.derivation == "1536 x 8");
+    CHECK(display_value(count, value) == "12,288 (= 1536 x 8)");
+    const auto power = parse_field_value(require_field("power_mw"), "40 (estimate: Epoch AI)");
+    CHECK(display_value(require_field("power_mw"), power) == "40 (estimate by Epoch AI)");
+}
+
+TEST_CASE("the field catalogue defines every field of the design once") {
+    const char* expected[] = {"name", "summary", "owner", "segment", "gpu_maker", "gpu_model", "gpus_installed",
+                              "gpu_count_notes", "city", "region", "country", "power_mw", "status", "status_notes",
+                              "interconnect", "partners", "first_operational", "related"};
+    REQUIRE(field_catalogue().size() == std::size(expected));
+    for (std::size_t i = 0; i < std::size(expected); ++i) {
+        CHECK(field_catalogue()[i].name == expected[i]);
+        CHECK_FALSE(field_catalogue()[i].definition.empty());
+    }
+    CHECK(require_field("gpus_installed").required);
+    CHECK_FALSE(require_field("city").required);
+    CHECK_THROWS_WITH(require_field("gpu_modle"), doctest::Contains("did you mean 'gpu_model'"));
+}
