@@ -31,13 +31,8 @@ sqlite3 old.db "PRAGMA user_version; SELECT count(*) FROM sqlite_master WHERE na
 note "a corrupt database"
 gc --db corrupt.db init --sample > /dev/null
 sqlite3 corrupt.db "PRAGMA wal_checkpoint(TRUNCATE);" > /dev/null
-python3 -c "
-import sys
-data = bytearray(open('corrupt.db', 'rb').read())
-for i in range(4096, len(data)):
-    data[i] = 0xA5
-open('corrupt.db', 'wb').write(data)
-"
+size=$(stat -c %s corrupt.db)
+head -c $((size - 4096)) /dev/zero | tr '\000' '\245' | dd of=corrupt.db bs=4096 seek=1 conv=notrunc status=none
 gc --db corrupt.db show bytedance-megascale-ampere
 note "a database locked by another writer: the second writer waits, then fails clearly"
 rm -f test.db test.db-wal test.db-shm
