@@ -101,7 +101,9 @@ public:
             std::stable_sort(ids.begin(), ids.end(), [&](const std::string& a, const std::string& b) {
                 const auto* left = find(values, a, sort_field->name);
                 const auto* right = find(values, b, sort_field->name);
-                if (!left || !right) return left != nullptr;  // unknown values last
+                if (left && left->state != model::ClaimState::set) left = nullptr;
+                if (right && right->state != model::ClaimState::set) right = nullptr;
+                if (!left || !right) return left != nullptr;  // unknown and not published last
                 if (numeric) return std::stod(left->value.value) < std::stod(right->value.value);
                 return text::lower_ascii(left->value.value) < text::lower_ascii(right->value.value);
             });

@@ -11,3 +11,5 @@ gc list --search nothing-matches-this
 gc list --sort gpus_installed --reverse
 gc list --sort gpus_instaled
 gc --json list --where gpu_maker=NVIDIA --sort gpus_installed
+gc list --sort power_mw
+gc list --sort city
