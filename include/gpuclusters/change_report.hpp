@@ -20,6 +20,9 @@ struct FieldReport {
     std::string new_display;
     bool kept_previous = false;  ///< the old value stays as a competing figure
     std::vector<SourceTag> sources;
+    std::string note;                     ///< e.g. "14,000: normal -> deprecated (reason)"
+    long long claim_id = 0;               ///< the claim written to (cite prints it afterwards)
+    std::vector<long long> new_citations;
 };
 
 struct SourceReport {
@@ -34,6 +37,7 @@ struct ChangeReport {
     bool changed = false;
     bool dry_run = false;
     std::vector<std::string> new_clusters;
+    std::vector<std::string> removed_clusters;  ///< a revert of their creation
     std::vector<FieldReport> fields;
     std::vector<SourceReport> sources;
     std::vector<std::string> warnings;

@@ -21,6 +21,7 @@ struct SourceMeta {
     std::string published;  ///< partial date or empty
     std::string accessed;   ///< YYYY-MM-DD or empty
     std::string archive_url;
+    std::string archived;   ///< capture date of the archive URL, when known
     bool operator==(const SourceMeta&) const = default;
 };
 
@@ -52,7 +53,8 @@ struct Claim {
     ClaimState state = ClaimState::set;
     FieldValue value;  ///< empty when not published
     Rank rank = Rank::preferred;
-    long long changeset_id = 0;
+    long long changeset_id = 0;  ///< the changeset that made the claim
+    long long ranked_in = 0;     ///< the changeset that gave it its current rank
     std::vector<Citation> citations;
 };
 
@@ -79,8 +81,18 @@ struct Record {
 };
 
 /// A URL a source may have: http or https with a host. Returns it normalised (scheme and host
-/// lower-cased, default port and fragment dropped); throws InputError otherwise.
+/// lower-cased, default port, fragment and tracking parameters such as utm_* dropped); throws
+/// InputError otherwise.
 std::string normalise_source_url(std::string_view url);
+
+/// A source URL as given, understood: an archive capture (web.archive.org/web/TIMESTAMP/URL,
+/// archive.ph/TIMESTAMP/URL and its mirrors) stands for the original page, with the capture.
+struct SourceUrl {
+    std::string url;          ///< the normalised original URL (or the capture, when it hides the original)
+    std::string archive_url;  ///< the capture URL, when the URL given was one
+    std::string archived;     ///< the capture date YYYY-MM-DD, when the capture URL says it
+};
+SourceUrl understand_source_url(std::string_view url);
 
 /// The host of a normalised URL, without "www.", for display ("arxiv.org").
 std::string url_domain(std::string_view url);

@@ -33,6 +33,31 @@ struct FieldRow {
     model::FieldValue value;
 };
 
+/// A field of a cluster that a changeset touched.
+struct TouchedField {
+    std::string cluster_id;
+    std::string field;
+    auto operator<=>(const TouchedField&) const = default;
+};
+
+struct CitationState {
+    long long id = 0;
+    bool live_before = false;
+    bool live_now = false;
+};
+
+/// A source and how many current values it backs.
+struct SourceUse {
+    model::Source source;
+    long long values = 0;
+};
+
+/// A current value that a source backs, with the citation.
+struct BackedValue {
+    std::string cluster_id;
+    model::Claim claim;  ///< its citations hold only those of the source asked about
+};
+
 class Store {
 public:
     /// Opens an existing database, migrating an older schema; throws DatabaseError when the file
@@ -50,18 +75,54 @@ public:
     int schema_version() const;
 
     // --- reading --------------------------------------------------------------------------------
-    bool cluster_exists(const std::string& id) const;
+    /// Whether the id was ever used (a cluster whose creation was reverted is known but absent).
+    bool cluster_known(const std::string& id) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id,
                                              std::optional<long long> as_of = std::nullopt) const;
+    /// EXPLAIN QUERY PLAN steps of the queries load_record runs: each should SEARCH an index.
+    std::vector<std::string> record_query_plans() const;
     /// Preferred claims of the given fields (all fields when empty), for every cluster.
-    std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields) const;
-    std::vector<std::string> cluster_ids() const;
+    std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields,
+                                           std::optional<long long> as_of = std::nullopt) const;
+    /// Ids of the clusters present as of a changeset (or now), sorted.
+    std::vector<std::string> cluster_ids(std::optional<long long> as_of = std::nullopt) const;
     /// Cluster ids whose current name, owner, summary or notes match an FTS5 query.
     std::vector<std::string> search(const std::string& fts_query) const;
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
     std::optional<model::Source> source_by_id(long long id) const;
     long long changeset_count() const;
+
+    // --- history --------------------------------------------------------------------------------
+    std::optional<model::Changeset> changeset(long long id) const;
+    long long latest_changeset_id() const;
+    /// The newest changeset made at or before `timestamp` (YYYY-MM-DDTHH:MM:SSZ); 0 when none.
+    long long changeset_at(const std::string& timestamp) const;
+    /// Changesets newest first; only those touching a cluster (and a field) when given.
+    std::vector<model::Changeset> changesets(const std::string& cluster_id, const std::string& field,
+                                             std::optional<long long> limit) const;
+    /// Fields whose claims a changeset made, re-ranked, cited or withdrew a citation of.
+    std::vector<TouchedField> touched_fields(long long changeset_id) const;
+    /// Clusters a changeset created, and those whose presence it changed (revert, re-add).
+    std::vector<std::string> clusters_created_in(long long changeset_id) const;
+    std::vector<std::string> presence_changed_in(long long changeset_id) const;
+    /// Changesets after `after` that touched the field.
+    std::vector<long long> later_changesets(const TouchedField& field, long long after) const;
+    /// Every claim of one field (retired ones too) with its rank as of a changeset; no citations.
+    std::vector<model::Claim> field_claims(const TouchedField& field, std::optional<long long> as_of) const;
+    /// Citations a changeset added, withdrew or restored: live just before it, and live now.
+    std::vector<CitationState> citations_touched_in(long long changeset_id) const;
+    /// Whether a cluster was present just before a changeset.
+    std::optional<bool> presence_before(const std::string& cluster_id, long long changeset_id) const;
+    std::vector<long long> sources_revised_in(long long changeset_id) const;
+    /// A source's metadata as of a changeset; nullopt when it did not exist yet.
+    std::optional<model::SourceMeta> source_meta_as_of(long long source_id, long long as_of) const;
+    std::vector<long long> later_source_revisions(long long source_id, long long after) const;
+
+    // --- sources --------------------------------------------------------------------------------
+    /// Every source (or those cited by one cluster's current values), by id, with its use count.
+    std::vector<SourceUse> sources(const std::string& cluster_id) const;
+    std::vector<BackedValue> values_backed_by(long long source_id) const;
 
     // --- writing: only inside with_write_transaction -------------------------------------------
     /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
@@ -76,6 +137,8 @@ public:
                            const model::FieldValue& value, long long changeset_id);
     void insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason);
     long long insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id);
+    void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
+    void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
     /// Rewrites the cluster's row of the full-text index from its current claims.
     void refresh_search_index(const std::string& cluster_id);
 

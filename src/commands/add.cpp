@@ -4,6 +4,7 @@
 
 #include "commands/change.hpp"
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {
@@ -19,12 +20,7 @@ public:
         app.add_option("--not-published", not_published_, "mark FIELD as researched but not published (repeatable)")
             ->allow_extra_args(false);
         app.add_option("--source", source_.reference, "URL (http or https) or id of the source behind every value set");
-        add_optional(app, "--kind", source_.kind, "source kind: operator, paper, filing, list, press, estimate, other");
-        add_optional(app, "--title", source_.title, "source title");
-        add_optional(app, "--publisher", source_.publisher, "source publisher");
-        add_optional(app, "--published", source_.published, "source publication date: YYYY, YYYY-MM or YYYY-MM-DD");
-        add_optional(app, "--accessed", source_.accessed, "when the source was read, YYYY-MM-DD (default: today for a new source)");
-        add_optional(app, "--archive-url", source_.archive_url, "an archived copy of the source");
+        add_source_metadata_options(app, source_);
         app.add_option("--quote", quote_, "the source's verbatim words behind the values");
         app.add_option("--locator", locator_, "where in the source: page, section, table");
         app.add_flag("--keep-previous", keep_previous_, "keep each replaced value as a competing figure (rank normal)");
@@ -35,8 +31,7 @@ public:
 
     ExitCode run(Context& context) override {
         const bool has_source = !source_.reference.empty();
-        const bool source_details = source_.kind || source_.title || source_.publisher || source_.published ||
-                                    source_.accessed || source_.archive_url || !quote_.empty() || !locator_.empty();
+        const bool source_details = has_source_metadata(source_) || !quote_.empty() || !locator_.empty();
         if (source_details && !has_source) {
             throw UsageError("--quote, --locator and the source options need --source URL|ID");
         }
@@ -51,17 +46,21 @@ public:
         record.cluster_id = id_;
         record.origin = "ID";
         record.keep_previous = keep_previous_;
-        if (!name_.empty()) record.fields.push_back({"name", false, name_, citations, "--name"});
+        if (!name_.empty()) record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
         for (const auto& assignment : sets_) {
             const auto equals = assignment.find('=');
             if (equals == std::string::npos) {
                 throw UsageError(fmt::format("--set '{}': expected FIELD=VALUE", assignment));
             }
             const std::string field = assignment.substr(0, equals);
-            record.fields.push_back({field, false, assignment.substr(equals + 1), citations, "--set " + field});
+            record.fields.push_back({.field = field,
+                                     .raw_value = assignment.substr(equals + 1),
+                                     .citations = citations,
+                                     .origin = "--set " + field});
         }
         for (const auto& field : not_published_) {
-            record.fields.push_back({field, true, "", citations, "--not-published " + field});
+            record.fields.push_back(
+                {.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
         }
         request.records.push_back(std::move(record));
         request.changeset = context.changeset(message_, "add " + id_);
@@ -79,11 +78,6 @@ public:
     }
 
 private:
-    static void add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target,
-                             const std::string& help) {
-        app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
-    }
-
     std::string id_;
     std::string name_;
     std::vector<std::string> sets_;

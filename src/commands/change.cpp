@@ -24,7 +24,11 @@ struct ParsedField {
     const model::FieldSpec* spec = nullptr;
     ClaimState state = ClaimState::set;
     FieldValue value;
+    bool any_value = false;  ///< cite or rank without a value: the preferred claim
     std::vector<CitationInput> citations;
+    FieldAction action = FieldAction::set;
+    Rank rank = Rank::preferred;
+    std::string reason;
 };
 
 struct ParsedRecord {
@@ -64,7 +68,16 @@ SourceInput checked_source(const SourceInput& input, const std::string& today) {
         const std::string reference(text::trim(input.reference));
         const bool is_id = !reference.empty() && std::all_of(reference.begin(), reference.end(),
                                                              [](char c) { return c >= '0' && c <= '9'; });
-        checked.reference = is_id ? reference : model::normalise_source_url(reference);
+        if (is_id) {
+            checked.reference = reference;
+        } else {
+            const auto understood = model::understand_source_url(reference);
+            checked.reference = understood.url;
+            if (!understood.archive_url.empty() && !input.archive_url) {
+                checked.archive_url = understood.archive_url;
+                if (!understood.archived.empty()) checked.archived = understood.archived;
+            }
+        }
         if (input.kind) checked.kind = parse_kind(*input.kind);
         if (input.title) checked.title = model::clean_text(*input.title);
         if (input.publisher) checked.publisher = model::clean_text(*input.publisher);
@@ -75,7 +88,11 @@ SourceInput checked_source(const SourceInput& input, const std::string& today) {
             }
         }
         if (input.accessed) checked.accessed = parse_accessed(*input.accessed, today);
-        if (input.archive_url) checked.archive_url = model::normalise_source_url(*input.archive_url);
+        if (input.archive_url) {
+            const auto capture = model::understand_source_url(*input.archive_url);
+            checked.archive_url = capture.archive_url.empty() ? capture.url : capture.archive_url;
+            if (!capture.archived.empty()) checked.archived = capture.archived;
+        }
     } catch (const InputError& error) {
         throw at(input.origin, error);
     }
@@ -94,7 +111,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     for (const auto& field : input.fields) {
         try {
             const auto& spec = model::require_field(field.field);
-            if (spec.type == model::FieldType::gpu_maker) {
+            if (spec.type == model::FieldType::gpu_maker && field.action == FieldAction::set) {
                 throw InputError("gpu_maker is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead");
             }
             if (!seen.insert(field.field).second) {
@@ -102,11 +119,17 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             }
             ParsedField parsed;
             parsed.spec = &spec;
+            parsed.action = field.action;
+            parsed.rank = field.rank;
+            parsed.reason = field.reason;
             if (field.not_published) {
                 parsed.state = ClaimState::not_published;
+            } else if (field.action != FieldAction::set && field.raw_value.empty()) {
+                parsed.any_value = true;
             } else {
                 parsed.value = model::parse_field_value(spec, field.raw_value);
             }
+            if (!field.reason.empty()) parsed.reason = model::clean_text(field.reason);
             for (const auto& citation : field.citations) {
                 if (citation.source >= source_count) throw InputError("citation names no source");
                 CitationInput clean{citation.source, "", "", citation.origin};
@@ -166,6 +189,7 @@ private:
         if (input.published) meta.published = *input.published;
         if (input.accessed) meta.accessed = *input.accessed;
         if (input.archive_url) meta.archive_url = *input.archive_url;
+        if (input.archived) meta.archived = *input.archived;
         if (!existing) {
             if (meta.kind.empty()) {
                 throw InputError(fmt::format(
@@ -181,18 +205,7 @@ private:
             return id;
         }
         if (meta != existing->meta) {
-            SourceReport changes{existing->id, existing->url, false, {}};
-            auto compare = [&](std::string_view name, const std::string& before, const std::string& after) {
-                if (before != after) {
-                    changes.changes.push_back(fmt::format("{}: {} -> {}", name, before.empty() ? "—" : before, after));
-                }
-            };
-            compare("kind", existing->meta.kind, meta.kind);
-            compare("title", existing->meta.title, meta.title);
-            compare("publisher", existing->meta.publisher, meta.publisher);
-            compare("published", existing->meta.published, meta.published);
-            compare("accessed", existing->meta.accessed, meta.accessed);
-            compare("archive", existing->meta.archive_url, meta.archive_url);
+            SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
             report_.sources.push_back(std::move(changes));
             mark_changed();
@@ -219,15 +232,35 @@ private:
 
     void apply_record(const ParsedRecord& input) {
         std::optional<model::Record> record = store_.load_record(input.cluster_id);
+        const bool only_set = std::all_of(input.fields.begin(), input.fields.end(),
+                                          [](const ParsedField& field) { return field.action == FieldAction::set; });
+        if (!record && !only_set) {
+            throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", input.cluster_id));
+        }
         if (!record) {
-            store_.insert_cluster(input.cluster_id, changeset_id_);
+            // A known id whose creation was reverted comes back rather than being created twice.
+            if (store_.cluster_known(input.cluster_id)) {
+                store_.insert_presence(input.cluster_id, changeset_id_, true);
+            } else {
+                store_.insert_cluster(input.cluster_id, changeset_id_);
+            }
             report_.new_clusters.push_back(input.cluster_id);
             mark_changed();
             record = model::Record{input.cluster_id, changeset_id_, {}, {}};
         }
         for (const auto& field : input.fields) {
-            apply_field(*record, *field.spec, field.state, field.value, citations_of(field), input.keep_previous);
-            if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
+            switch (field.action) {
+                case FieldAction::set:
+                    apply_field(*record, *field.spec, field.state, field.value, citations_of(field), input.keep_previous);
+                    if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
+                    break;
+                case FieldAction::cite:
+                    cite_field(*record, field);
+                    break;
+                case FieldAction::rank:
+                    rank_field(*record, field);
+                    break;
+            }
         }
         store_.refresh_search_index(input.cluster_id);
     }
@@ -249,9 +282,115 @@ private:
         }
         if (const Claim* current = record.preferred("gpu_maker")) {
             store_.insert_rank(current->id, changeset_id_, Rank::retired, "gpu_model changed");
-            report_.fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}});
+            report_.fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
+    }
+
+    // The claim an editor names: by value, or the preferred one when no value is given.
+    const Claim* named_claim(const model::Record& record, const ParsedField& field) const {
+        const std::string name(field.spec->name);
+        if (field.any_value) return record.preferred(name);
+        std::vector<const Claim*> candidates;
+        if (const Claim* preferred = record.preferred(name)) candidates.push_back(preferred);
+        for (const Claim* other : record.others(name, true)) candidates.push_back(other);
+        for (const Claim* claim : candidates) {
+            if (same_claim(*claim, field.state, field.value)) return claim;
+        }
+        // `--value 12288` names the claim "12,288 (= 1536 x 8)": the value decides, not how it was written.
+        for (const Claim* claim : candidates) {
+            if (claim->state == field.state && claim->value.value == field.value.value) return claim;
+        }
+        return nullptr;
+    }
+
+    void cite_field(const model::Record& record, const ParsedField& field) {
+        const std::string name(field.spec->name);
+        const Claim* target = named_claim(record, field);
+        if (!target && field.any_value) {
+            throw InputError(fmt::format("{} of {} has no value to cite; set one with `gpuclusters add`", name, record.id));
+        }
+        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(target), display_claim(target),
+                           false, {}, "", 0, {}};
+        long long claim_id = target ? target->id : 0;
+        if (!target) {
+            // Evidence for a value the field does not hold yet: a competing figure.
+            const bool has_preferred = record.preferred(name) != nullptr;
+            const Rank rank = has_preferred ? Rank::normal : Rank::preferred;
+            claim_id = store_.insert_claim(record.id, name, field.state, field.value, changeset_id_);
+            store_.insert_rank(claim_id, changeset_id_, rank, "cited");
+            Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
+            report.kind = FieldReport::Kind::changed;
+            report.old_display = "—";
+            report.new_display = display_claim(&created);
+            report.note = has_preferred ? "new competing figure" : "";
+            mark_changed();
+        }
+        report.claim_id = claim_id;
+        add_citations(record, claim_id, citations_of(field), report);
+        report_.fields.push_back(std::move(report));
+    }
+
+    void rank_field(const model::Record& record, const ParsedField& field) {
+        const std::string name(field.spec->name);
+        const Claim* target = named_claim(record, field);
+        if (!target) {
+            throw InputError(field.any_value
+                                 ? fmt::format("{} of {} has no value to rank", name, record.id)
+                                 : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
+                                               name, record.id, display_claim_value(*field.spec, field), record.id));
+        }
+        const Claim* preferred = record.preferred(name);
+        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(preferred),
+                           display_claim(preferred), false, {}, "", target->id, {}};
+        if (target->rank != field.rank) {
+            store_.insert_rank(target->id, changeset_id_, field.rank, field.reason);
+            if (field.rank == Rank::preferred && preferred) {
+                store_.insert_rank(preferred->id, changeset_id_, Rank::normal, "another value preferred");
+            }
+            report.new_display = field.rank == Rank::preferred ? display_claim(target)
+                                 : target == preferred        ? "—"
+                                                              : report.old_display;
+            report.kind = report.new_display == report.old_display ? FieldReport::Kind::unchanged
+                                                                   : FieldReport::Kind::changed;
+            report.note = fmt::format("{}: {} -> {}{}", display_claim(target), model::to_string(target->rank),
+                                      model::to_string(field.rank), field.reason.empty() ? "" : " (" + field.reason + ")");
+            mark_changed();
+        }
+        report_.fields.push_back(std::move(report));
+    }
+
+    static std::string display_claim_value(const model::FieldSpec& spec, const ParsedField& field) {
+        return field.state == ClaimState::not_published ? "Not published" : model::display_value(spec, field.value);
+    }
+
+    // Adds the citations that are new to the claim, noting them in the report.
+    void add_citations(const model::Record& record, long long target, const std::vector<model::Citation>& citations,
+                       FieldReport& report) {
+        const Claim* existing = nullptr;
+        for (const auto& claim : record.claims) {
+            if (claim.id == target) existing = &claim;
+        }
+        for (const auto& citation : citations) {
+            // A bare mention of a source that already backs the claim adds nothing.
+            const bool bare = citation.quote.empty() && citation.locator.empty();
+            const bool already_cited = existing && std::any_of(existing->citations.begin(), existing->citations.end(),
+                                                               [&](const model::Citation& known) {
+                                                                   return known.source_id == citation.source_id;
+                                                               });
+            if (bare && already_cited) continue;
+            const long long added = store_.insert_citation(target, citation, changeset_id_);
+            if (added != 0) {
+                report.new_citations.push_back(added);
+                if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
+            }
+            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
+                                            [&](const SourceTag& tag) { return tag.id == citation.source_id; });
+            if ((added != 0 || report.kind == FieldReport::Kind::changed) && !listed) {
+                report.sources.push_back(tag(citation.source_id));
+            }
+        }
+        if (report.kind != FieldReport::Kind::unchanged) mark_changed();
     }
 
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
@@ -260,7 +399,7 @@ private:
         const Claim* current = record.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
         FieldReport report{record.id, field, FieldReport::Kind::unchanged, display_claim(current),
-                           display_claim(&proposed), false, {}};
+                           display_claim(&proposed), false, {}, "", 0, {}};
         long long target = 0;
         if (current && same_claim(*current, state, value)) {
             target = current->id;
@@ -282,26 +421,8 @@ private:
             report.kind = FieldReport::Kind::changed;
             report.kept_previous = current && keep_previous;
         }
-        const Claim* existing = nullptr;
-        for (const auto& claim : record.claims) {
-            if (claim.id == target) existing = &claim;
-        }
-        for (const auto& citation : citations) {
-            // A bare mention of a source that already backs the claim adds nothing.
-            const bool bare = citation.quote.empty() && citation.locator.empty();
-            const bool already_cited = existing && std::any_of(existing->citations.begin(), existing->citations.end(),
-                                                               [&](const model::Citation& known) {
-                                                                   return known.source_id == citation.source_id;
-                                                               });
-            if (bare && already_cited) continue;
-            const bool added = store_.insert_citation(target, citation, changeset_id_) != 0;
-            if (added && report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
-            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
-                                            [&](const SourceTag& tag) { return tag.id == citation.source_id; });
-            if ((added || report.kind == FieldReport::Kind::changed) && !listed) {
-                report.sources.push_back(tag(citation.source_id));
-            }
-        }
+        report.claim_id = target;
+        add_citations(record, target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
         report_.fields.push_back(std::move(report));
     }
@@ -317,6 +438,24 @@ private:
 };
 
 }  // namespace
+
+std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after) {
+    std::vector<std::string> changes;
+    auto compare = [&](std::string_view name, const std::string& old_value, const std::string& new_value) {
+        if (old_value != new_value) {
+            changes.push_back(fmt::format("{}: {} -> {}", name, old_value.empty() ? "—" : old_value,
+                                          new_value.empty() ? "—" : new_value));
+        }
+    };
+    compare("kind", before.kind, after.kind);
+    compare("title", before.title, after.title);
+    compare("publisher", before.publisher, after.publisher);
+    compare("published", before.published, after.published);
+    compare("accessed", before.accessed, after.accessed);
+    compare("archive", before.archive_url, after.archive_url);
+    compare("archived", before.archived, after.archived);
+    return changes;
+}
 
 std::string display_claim(const model::Claim* claim) {
     if (!claim) return "—";

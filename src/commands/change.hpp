@@ -16,6 +16,7 @@ namespace gpuclusters::commands {
 struct SourceInput {
     std::string reference;  ///< URL, or the decimal id of an existing source
     std::optional<std::string> kind, title, publisher, published, accessed, archive_url;
+    std::optional<std::string> archived;  ///< capture date, taken from an archive URL
     std::string origin;  ///< where it was given, for errors ("--source", "file.toml: source 2")
 };
 
@@ -26,13 +27,24 @@ struct CitationInput {
     std::string origin;  ///< where it was given, for errors ("--quote", "file.toml:12:1: citation")
 };
 
-/// One field to set (or mark not published), as typed; parsed and checked by prepare_changes.
+/// What a FieldInput asks for.
+enum class FieldAction {
+    set,   ///< the value becomes the preferred one (add, import)
+    cite,  ///< add citations to the claim of that value (raw_value empty: the preferred claim);
+           ///< a value the field does not have yet becomes a competing claim
+    rank,  ///< give the claim of that value (empty: the preferred one) a new rank
+};
+
+/// One field to set (or mark not published), as typed; parsed and checked by apply_changes.
 struct FieldInput {
     std::string field;
     bool not_published = false;
     std::string raw_value;
     std::vector<CitationInput> citations;
     std::string origin;  ///< "--set gpus_installed", "sample/x.toml: field.owner"
+    FieldAction action = FieldAction::set;
+    model::Rank rank = model::Rank::preferred;  ///< for FieldAction::rank
+    std::string reason;                          ///< for FieldAction::rank
 };
 
 struct RecordInput {
@@ -54,6 +66,9 @@ struct ChangeRequest {
 /// Validates every input (throws InputError naming its origin) and applies the request in one
 /// transaction. On a dry run, or when nothing would change, nothing is written.
 model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request);
+
+/// "accessed: 2026-11-11 -> 2026-11-30", one line per metadata field that differs.
+std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after);
 
 /// How a field's state reads in a diff: "—" (unknown), "Not published" or the display value.
 std::string display_claim(const model::Claim* claim);

@@ -74,5 +74,11 @@ std::unique_ptr<Command> make_add(CLI::App& app);
 std::unique_ptr<Command> make_show(CLI::App& app);
 std::unique_ptr<Command> make_list(CLI::App& app);
 std::unique_ptr<Command> make_fields(CLI::App& app);
+std::unique_ptr<Command> make_cite(CLI::App& app);
+std::unique_ptr<Command> make_rank(CLI::App& app);
+std::unique_ptr<Command> make_sources(CLI::App& app);
+std::unique_ptr<Command> make_log(CLI::App& app);
+std::unique_ptr<Command> make_blame(CLI::App& app);
+std::unique_ptr<Command> make_revert(CLI::App& app);
 
 }  // namespace gpuclusters::commands

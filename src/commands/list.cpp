@@ -5,6 +5,7 @@
 #include <set>
 
 #include "commands/command.hpp"
+#include "commands/history.hpp"
 #include "gpuclusters/text.hpp"
 #include "gpuclusters/values.hpp"
 #include "render/render.hpp"
@@ -49,6 +50,7 @@ public:
         app.add_option("--search", search_, "full-text search over names, owners, summaries and notes");
         app.add_option("--sort", sort_, "sort by FIELD (default: id)");
         app.add_flag("--reverse", reverse_, "reverse the order");
+        app.add_option("--as-of", as_of_, "the clusters as of a changeset number, date or timestamp");
     }
     DbAccess access() const override { return DbAccess::open; }
 
@@ -64,6 +66,10 @@ public:
                 throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
             }
         }
+        const auto as_of = resolve_as_of(*context.store, as_of_);
+        if (as_of && !search_.empty()) {
+            throw UsageError("--search reads the current index and cannot be combined with --as-of");
+        }
         const model::FieldSpec* sort_field = sort_.empty() || sort_ == "id" ? nullptr : &model::require_field(sort_);
         if (const auto bad = text::find_invalid_utf8(search_)) throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));
 
@@ -71,11 +77,11 @@ public:
         for (const auto& filter : filters) wanted.insert(std::string(filter.field->name));
         if (sort_field) wanted.insert(std::string(sort_field->name));
         std::map<std::string, std::map<std::string, store::FieldRow>> values;
-        for (auto& row : context.store->preferred_fields({wanted.begin(), wanted.end()})) {
+        for (auto& row : context.store->preferred_fields({wanted.begin(), wanted.end()}, as_of)) {
             values[row.cluster_id][row.field] = row;
         }
 
-        std::vector<std::string> ids = context.store->cluster_ids();
+        std::vector<std::string> ids = context.store->cluster_ids(as_of);
         if (!search_.empty()) {
             const std::string query = fts_query(search_);
             std::set<std::string> found;
@@ -158,6 +164,7 @@ private:
     std::string search_;
     std::string sort_;
     bool reverse_ = false;
+    std::string as_of_;
 };
 
 }  // namespace

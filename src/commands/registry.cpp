@@ -8,8 +8,14 @@ std::span<const CommandInfo> command_registry() {
     static constexpr std::array commands{
         CommandInfo{"init", "create a database (and load the bundled sample)", make_init},
         CommandInfo{"add", "create a cluster or set its fields, with the source behind them", make_add},
+        CommandInfo{"cite", "add a source and quote to a value after the fact", make_cite},
+        CommandInfo{"rank", "make a claim preferred, a competing figure (normal) or deprecated", make_rank},
         CommandInfo{"show", "print a cluster's record page: values, source numbers, sources", make_show},
         CommandInfo{"list", "a table of clusters, filtered, searched and sorted", make_list},
+        CommandInfo{"sources", "every source with what it backs; show one; record a re-check", make_sources},
+        CommandInfo{"log", "changesets newest first, with their field diffs", make_log},
+        CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
+        CommandInfo{"revert", "undo a changeset with a new one", make_revert},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
     };
     return commands;

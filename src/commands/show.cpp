@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
+#include "commands/history.hpp"
 #include "gpuclusters/values.hpp"
 #include "render/render.hpp"
 
@@ -14,13 +15,18 @@ public:
         app.add_option("id", id_, "cluster id")->required();
         app.add_flag("--all", all_, "also show deprecated claims");
         app.add_flag("--quotes", quotes_, "print each citation's quote under its value");
+        app.add_option("--as-of", as_of_, "the record as of a changeset number, date or timestamp");
     }
     DbAccess access() const override { return DbAccess::open; }
 
     ExitCode run(Context& context) override {
         const std::string id = model::parse_cluster_id(id_);
-        const auto record = context.store->load_record(id);
-        if (!record) throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", id));
+        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const auto record = context.store->load_record(id, as_of);
+        if (!record) {
+            throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", id,
+                                         as_of ? fmt::format(" as of changeset {}", *as_of) : ""));
+        }
         if (context.options.json) {
             render::print_json(context.out, render::record_json(*record, all_));
         } else {
@@ -33,6 +39,7 @@ private:
     std::string id_;
     bool all_ = false;
     bool quotes_ = false;
+    std::string as_of_;
 };
 
 }  // namespace

@@ -67,6 +67,18 @@ std::vector<long long> Record::source_order(bool with_deprecated) const {
     return order;
 }
 
+namespace {
+// Parameters that identify a campaign or a click, not a page: the same page is the same source.
+bool is_tracking_parameter(std::string_view name) {
+    static constexpr std::string_view exact[] = {"fbclid", "gclid",  "dclid", "gbraid", "wbraid", "msclkid", "mc_cid",
+                                                 "mc_eid", "igshid", "yclid", "_ga",    "_gl",    "_hsenc",  "_hsmi",
+                                                 "mkt_tok", "ref_src", "spm",  "si"};
+    const std::string lowered = text::lower_ascii(name);
+    if (lowered.starts_with("utm_")) return true;
+    return std::find(std::begin(exact), std::end(exact), lowered) != std::end(exact);
+}
+}  // namespace
+
 std::string normalise_source_url(std::string_view raw) {
     const std::string_view url = text::trim(raw);
     const std::string shown(url);
@@ -104,9 +116,57 @@ std::string normalise_source_url(std::string_view raw) {
     if ((scheme == "http" && port == "80") || (scheme == "https" && port == "443")) port.clear();
     // The fragment points inside a page: the same page is the same source.
     if (const std::size_t hash = tail.find('#'); hash != std::string_view::npos) tail = tail.substr(0, hash);
-    std::string path(tail);
+    std::string path(tail.substr(0, tail.find('?')));
     if (path.empty()) path = "/";
-    return scheme + "://" + host + (port.empty() ? "" : ":" + port) + path;
+    std::string query;
+    if (const std::size_t question = tail.find('?'); question != std::string_view::npos) {
+        for (auto parameter : text::split(tail.substr(question + 1), '&')) {
+            if (parameter.empty() || is_tracking_parameter(parameter.substr(0, parameter.find('=')))) continue;
+            query += (query.empty() ? "?" : "&") + std::string(parameter);
+        }
+    }
+    return scheme + "://" + host + (port.empty() ? "" : ":" + port) + path + query;
+}
+
+SourceUrl understand_source_url(std::string_view raw) {
+    const std::string url = normalise_source_url(raw);
+    const std::string domain = url_domain(url);
+    const std::size_t path_start = url.find('/', url.find("://") + 3);
+    std::string_view path = std::string_view(url).substr(path_start + 1);
+    auto capture = [&](std::string_view stamp, std::string_view original) -> std::optional<SourceUrl> {
+        // Wayback stamps are YYYYMMDDhhmmss with an optional modifier (id_, if_); archive.ph's
+        // long form is YYYY.MM.DD-hhmmss.
+        std::string digits;
+        for (char c : stamp.substr(0, std::min<std::size_t>(stamp.size(), 10))) {
+            if (c >= '0' && c <= '9') digits += c;
+        }
+        if (digits.size() < 8 || !original.starts_with("http")) return std::nullopt;
+        const int year = std::stoi(digits.substr(0, 4));
+        const int month = std::stoi(digits.substr(4, 2));
+        const int day = std::stoi(digits.substr(6, 2));
+        std::string date;
+        if (is_calendar_date(year, month, day)) date = fmt::format("{:04}-{:02}-{:02}", year, month, day);
+        // A capture path may have lost one slash of the scheme ("https:/example.com").
+        std::string fixed(original);
+        if (const std::size_t colon = fixed.find(":/"); colon != std::string::npos && fixed.compare(colon, 3, "://") != 0) {
+            fixed.insert(colon + 1, "/");
+        }
+        return SourceUrl{normalise_source_url(fixed), url, date};
+    };
+    const bool wayback = domain == "web.archive.org" || domain == "wayback.archive.org";
+    const bool archive_today = domain == "archive.ph" || domain == "archive.today" || domain == "archive.is" ||
+                               domain == "archive.li" || domain == "archive.vn" || domain == "archive.md" ||
+                               domain == "archive.fo";
+    if (wayback && path.starts_with("web/")) path.remove_prefix(4);
+    if (wayback || archive_today) {
+        const std::size_t slash = path.find('/');
+        if (slash != std::string_view::npos) {
+            if (auto found = capture(path.substr(0, slash), path.substr(slash + 1))) return *found;
+        }
+        // A short archive.ph link hides the original: the capture is the source.
+        return {url, url, ""};
+    }
+    return {url, "", ""};
 }
 
 std::string url_domain(std::string_view url) {

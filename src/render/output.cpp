@@ -18,42 +18,67 @@ std::string source_tags(const std::vector<model::SourceTag>& sources) {
 
 }  // namespace
 
-void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report) {
+void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
+    const std::string note = field.note.empty() ? "" : " (" + field.note + ")";
+    switch (field.kind) {
+        case model::FieldReport::Kind::changed:
+            out << indent << field.field << ": " << style.removed(field.old_display) << " -> "
+                << style.added(field.new_display) << (field.kept_previous ? " (previous kept as competing)" : "")
+                << note << source_tags(field.sources) << "\n";
+            break;
+        case model::FieldReport::Kind::cited:
+            out << indent << field.field << ": " << field.new_display << " (unchanged; citation added)" << note
+                << source_tags(field.sources) << "\n";
+            break;
+        case model::FieldReport::Kind::unchanged:
+            if (field.note.empty()) {
+                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, field.new_display)) << "\n";
+            } else {
+                out << indent << field.field << ": " << field.new_display << note << "\n";
+            }
+            break;
+    }
+}
+
+void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin) {
     std::set<std::string> clusters;
     for (const auto& field : report.fields) clusters.insert(field.cluster_id);
     for (const auto& id : report.new_clusters) clusters.insert(id);
+    for (const auto& id : report.removed_clusters) clusters.insert(id);
     const bool several = clusters.size() > 1;
+    auto contains = [](const std::vector<std::string>& list, const std::string& id) {
+        return std::find(list.begin(), list.end(), id) != list.end();
+    };
     std::string current;
     for (const auto& field : report.fields) {
-        const bool is_new = std::find(report.new_clusters.begin(), report.new_clusters.end(), field.cluster_id) !=
-                            report.new_clusters.end();
+        const bool is_new = contains(report.new_clusters, field.cluster_id);
+        const bool removed = contains(report.removed_clusters, field.cluster_id);
         if (field.cluster_id != current) {
             current = field.cluster_id;
-            if (several || is_new) out << style.bold(current) << (is_new ? " (new cluster)" : "") << "\n";
+            if (several || is_new || removed) {
+                out << margin << style.bold(current) << (is_new ? " (new cluster)" : removed ? " (removed)" : "") << "\n";
+            }
         }
-        const std::string indent = several || is_new ? "  " : "";
-        switch (field.kind) {
-            case model::FieldReport::Kind::changed:
-                out << indent << field.field << ": " << style.removed(field.old_display) << " -> "
-                    << style.added(field.new_display) << (field.kept_previous ? " (previous kept as competing)" : "")
-                    << source_tags(field.sources) << "\n";
-                break;
-            case model::FieldReport::Kind::cited:
-                out << indent << field.field << ": " << field.new_display << " (unchanged; citation added)"
-                    << source_tags(field.sources) << "\n";
-                break;
-            case model::FieldReport::Kind::unchanged:
-                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, field.new_display)) << "\n";
-                break;
+        print_field_line(out, style, field, std::string(margin) + (several || is_new || removed ? "  " : ""));
+    }
+    for (const auto& list : {&report.new_clusters, &report.removed_clusters}) {
+        for (const auto& id : *list) {
+            const bool listed = std::any_of(report.fields.begin(), report.fields.end(),
+                                            [&](const model::FieldReport& field) { return field.cluster_id == id; });
+            if (!listed) out << margin << style.bold(id) << (list == &report.new_clusters ? " (new cluster)" : " (removed)") << "\n";
         }
     }
     for (const auto& source : report.sources) {
         if (source.is_new) {
-            out << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
+            out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
         } else {
-            for (const auto& change : source.changes) out << fmt::format("source {}: {}", source.id, change) << "\n";
+            for (const auto& change : source.changes) out << margin << fmt::format("source {}: {}", source.id, change) << "\n";
         }
     }
+}
+
+void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report) {
+    print_change_body(out, style, report, "");
     if (!report.changed) {
         out << "nothing to change\n";
     } else if (report.dry_run) {
@@ -69,6 +94,7 @@ Json change_report_json(const model::ChangeReport& report) {
     json["changed"] = report.changed;
     json["dry_run"] = report.dry_run;
     json["new_clusters"] = report.new_clusters;
+    json["removed_clusters"] = report.removed_clusters;
     Json fields = Json::array();
     for (const auto& field : report.fields) {
         Json sources = Json::array();
@@ -80,6 +106,7 @@ Json change_report_json(const model::ChangeReport& report) {
                               {"old", field.old_display},
                               {"new", field.new_display},
                               {"kept_previous", field.kept_previous},
+                              {"note", field.note},
                               {"sources", std::move(sources)}});
     }
     json["fields"] = std::move(fields);

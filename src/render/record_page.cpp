@@ -158,6 +158,27 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     }
 }
 
+void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
+                          const std::vector<long long>& new_citations) {
+    const auto number_of = numbering(record, true);
+    for (const auto& claim : record.claims) {
+        if (claim.id != claim_id) continue;
+        const auto& field = *model::find_field(claim.field);
+        out << style.bold(claim.field) << ": " << claim_text(field, claim) << "  " << style.dim(model::to_string(claim.rank))
+            << "\n";
+        for (const auto& citation : claim.citations) {
+            const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
+            const auto& source = record.sources.at(citation.source_id);
+            std::string line = fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url),
+                                           source.meta.kind,
+                                           source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed);
+            if (!citation.locator.empty()) line += "  " + citation.locator;
+            if (!citation.quote.empty()) line += fmt::format("  “{}”", citation.quote);
+            out << (is_new ? style.added("+ " + line + "  (new)") : "  " + line) << "\n";
+        }
+    }
+}
+
 Json record_json(const model::Record& record, bool with_deprecated) {
     const auto number_of = numbering(record, with_deprecated);
     Json json;

@@ -26,9 +26,17 @@ struct PageOptions {
 
 /// The record page: title, summary, every field with its source numbers, then the sources.
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options);
+/// One claim with all its citations, numbered as on the record page, the new ones marked with +.
+void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
+                          const std::vector<long long>& new_citations);
 /// show --json: see gpuclusters-show(1) for the layout.
 Json record_json(const model::Record& record, bool with_deprecated);
 
+/// One line of a diff: `field: old -> new  [source N, domain]`.
+void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent);
+/// The fields, clusters and sources of a change, each line after `margin`.
+void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin);
+/// The body, then `changeset N`, `nothing to change` or `dry run: nothing written`.
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
 Json change_report_json(const model::ChangeReport& report);
 

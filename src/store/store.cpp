@@ -30,6 +30,13 @@ std::string column_text(SQLite::Statement& statement, int index) {
     return column.isNull() ? std::string() : column.getString();
 }
 
+// The metadata columns kind, title, publisher, published, accessed, archive_url, archived from `first`.
+model::SourceMeta source_meta(SQLite::Statement& query, int first) {
+    return {column_text(query, first),     column_text(query, first + 1), column_text(query, first + 2),
+            column_text(query, first + 3), column_text(query, first + 4), column_text(query, first + 5),
+            column_text(query, first + 6)};
+}
+
 DatabaseError translate(const SQLite::Exception& error, const std::string& path) {
     switch (error.getErrorCode()) {
         case SQLITE_BUSY:
@@ -74,6 +81,31 @@ void check_header(const std::string& path) {
         throw DatabaseError(fmt::format("{}: not a gpuclusters database (not an SQLite file); left untouched", path));
     }
 }
+
+// The queries that read one record as of a changeset. Each is an index lookup by cluster (or by
+// claim or source), never a scan of a history table: see record_query_plans().
+constexpr const char* record_cluster_sql = "SELECT changeset_id FROM cluster WHERE id = ? AND changeset_id <= ?";
+constexpr const char* record_presence_sql = R"(
+            SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id <= ?
+            ORDER BY changeset_id DESC LIMIT 1)";
+constexpr const char* record_claims_sql = R"(
+            SELECT c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+                   r.rank, r.changeset_id
+            FROM claim c
+            JOIN claim_rank r ON r.claim_id = c.id
+             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?2)
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)";
+constexpr const char* record_citations_sql = R"(
+            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
+            FROM claim c JOIN citation t ON t.claim_id = c.id
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 AND t.changeset_id <= ?2
+              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?2
+                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+            ORDER BY t.id)";
+constexpr const char* record_source_sql = R"(
+                SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
+                FROM source s JOIN source_revision v ON v.source_id = s.id
+                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)";
 
 }  // namespace
 
@@ -192,7 +224,7 @@ int Store::schema_version() const {
     return guarded(path_, [&] { return db_->execAndGet("PRAGMA user_version").getInt(); });
 }
 
-bool Store::cluster_exists(const std::string& id) const {
+bool Store::cluster_known(const std::string& id) const {
     return guarded(path_, [&] {
         auto& query = prepare("SELECT 1 FROM cluster WHERE id = ?");
         query.bind(1, id);
@@ -203,20 +235,20 @@ bool Store::cluster_exists(const std::string& id) const {
 std::optional<model::Record> Store::load_record(const std::string& id, std::optional<long long> as_of) const {
     return guarded(path_, [&]() -> std::optional<model::Record> {
         const long long limit = as_of.value_or(no_limit);
-        auto& cluster = prepare("SELECT changeset_id FROM cluster WHERE id = ? AND changeset_id <= ?");
+        auto& cluster = prepare(record_cluster_sql);
         cluster.bind(1, id);
         cluster.bind(2, static_cast<std::int64_t>(limit));
         if (!cluster.executeStep()) return std::nullopt;
         model::Record record;
         record.id = id;
         record.created_in = cluster.getColumn(0).getInt64();
+        auto& presence = prepare(record_presence_sql);
+        presence.bind(1, id);
+        presence.bind(2, static_cast<std::int64_t>(limit));
+        if (presence.executeStep() && presence.getColumn(0).getInt() == 0) return std::nullopt;
 
         // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
-        auto& claims = prepare(R"(
-            SELECT c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
-                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?2
-                     ORDER BY r.changeset_id DESC LIMIT 1)
-            FROM claim c WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)");
+        auto& claims = prepare(record_claims_sql);
         claims.bind(1, id);
         claims.bind(2, static_cast<std::int64_t>(limit));
         std::map<long long, std::size_t> position;
@@ -229,15 +261,13 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             claim.state = model::claim_state_from(column_text(claims, 2));
             claim.value = {column_text(claims, 3), {column_text(claims, 4), column_text(claims, 5), column_text(claims, 6)}};
             claim.changeset_id = claims.getColumn(7).getInt64();
+            claim.ranked_in = claims.getColumn(9).getInt64();
             claim.rank = rank;
             position[claim.id] = record.claims.size();
             record.claims.push_back(std::move(claim));
         }
 
-        auto& citations = prepare(R"(
-            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
-            FROM claim c JOIN citation t ON t.claim_id = c.id
-            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 AND t.changeset_id <= ?2 ORDER BY t.id)");
+        auto& citations = prepare(record_citations_sql);
         citations.bind(1, id);
         citations.bind(2, static_cast<std::int64_t>(limit));
         while (citations.executeStep()) {
@@ -250,37 +280,45 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.sources.emplace(citation.source_id, model::Source{});
         }
         for (auto& [source_id, source] : record.sources) {
-            auto& query = prepare(R"(
-                SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url
-                FROM source s JOIN source_revision v ON v.source_id = s.id
-                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)");
+            auto& query = prepare(record_source_sql);
             query.bind(1, static_cast<std::int64_t>(source_id));
             query.bind(2, static_cast<std::int64_t>(limit));
             if (query.executeStep()) {
-                source = {source_id, column_text(query, 0),
-                          {column_text(query, 1), column_text(query, 2), column_text(query, 3),
-                           column_text(query, 4), column_text(query, 5), column_text(query, 6)}};
+                source = {source_id, column_text(query, 0), source_meta(query, 1)};
             }
         }
         return record;
     });
 }
 
-std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields) const {
+std::vector<std::string> Store::record_query_plans() const {
+    return guarded(path_, [&] {
+        std::vector<std::string> steps;
+        for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql, record_citations_sql,
+                                record_source_sql}) {
+            SQLite::Statement plan(*db_, std::string("EXPLAIN QUERY PLAN ") + sql);
+            while (plan.executeStep()) steps.push_back(column_text(plan, 3));
+        }
+        return steps;
+    });
+}
+
+std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         std::string sql = R"(
             SELECT c.cluster_id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator
             FROM claim c
-            JOIN claim_rank r ON r.claim_id = c.id
-             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id)
-            WHERE r.rank = 'preferred')";
+            WHERE c.changeset_id <= ?1
+              AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
+                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')";
         if (!fields.empty()) {
             sql += " AND c.field IN (";
             for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
             sql += ")";
         }
         SQLite::Statement query(*db_, sql);
-        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 1), fields[i]);
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 2), fields[i]);
         std::vector<FieldRow> rows;
         while (query.executeStep()) {
             rows.push_back({column_text(query, 0), column_text(query, 1), model::claim_state_from(column_text(query, 2)),
@@ -290,9 +328,15 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
     });
 }
 
-std::vector<std::string> Store::cluster_ids() const {
+std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, "SELECT id FROM cluster ORDER BY id");
+        SQLite::Statement query(*db_, R"(
+            SELECT k.id FROM cluster k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
+                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+            ORDER BY k.id)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
         return ids;
@@ -322,19 +366,294 @@ std::optional<model::Source> Store::source_by_url(const std::string& normalised_
 std::optional<model::Source> Store::source_by_id(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Source> {
         auto& query = prepare(R"(
-            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url
+            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
             FROM source s JOIN source_revision v ON v.source_id = s.id
             WHERE s.id = ? ORDER BY v.changeset_id DESC LIMIT 1)");
         query.bind(1, static_cast<std::int64_t>(id));
         if (!query.executeStep()) return std::nullopt;
-        return model::Source{id, column_text(query, 0),
-                             {column_text(query, 1), column_text(query, 2), column_text(query, 3),
-                              column_text(query, 4), column_text(query, 5), column_text(query, 6)}};
+        return model::Source{id, column_text(query, 0), source_meta(query, 1)};
     });
 }
 
 long long Store::changeset_count() const {
     return guarded(path_, [&] { return db_->execAndGet("SELECT count(*) FROM changeset").getInt64(); });
+}
+
+std::optional<model::Changeset> Store::changeset(long long id) const {
+    return guarded(path_, [&]() -> std::optional<model::Changeset> {
+        auto& query = prepare("SELECT id, created_at, author, message, command FROM changeset WHERE id = ?");
+        query.bind(1, static_cast<std::int64_t>(id));
+        if (!query.executeStep()) return std::nullopt;
+        return model::Changeset{query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2),
+                                column_text(query, 3), column_text(query, 4)};
+    });
+}
+
+long long Store::latest_changeset_id() const {
+    return guarded(path_, [&] { return db_->execAndGet("SELECT coalesce(max(id), 0) FROM changeset").getInt64(); });
+}
+
+long long Store::changeset_at(const std::string& timestamp) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT coalesce(max(id), 0) FROM changeset WHERE created_at <= ?");
+        query.bind(1, timestamp);
+        query.executeStep();
+        return query.getColumn(0).getInt64();
+    });
+}
+
+std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, const std::string& field,
+                                                std::optional<long long> limit) const {
+    return guarded(path_, [&] {
+        // The changesets that touched a cluster: made, re-ranked or cited one of its claims, or
+        // created or removed it. Each branch is an index lookup by cluster.
+        std::string sql = "SELECT id, created_at, author, message, command FROM changeset";
+        if (!cluster_id.empty()) {
+            sql += R"( WHERE id IN (
+                SELECT c.changeset_id FROM claim c WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+                UNION SELECT r.changeset_id FROM claim c JOIN claim_rank r ON r.claim_id = c.id
+                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+                UNION SELECT t.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+                UNION SELECT w.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                      JOIN citation_withdrawal w ON w.citation_id = t.id
+                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+                UNION SELECT k.changeset_id FROM cluster k WHERE k.id = ?1 AND ?2 = ''
+                UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
+        }
+        sql += " ORDER BY id DESC LIMIT ?3";
+        SQLite::Statement query(*db_, sql);
+        if (!cluster_id.empty()) {
+            query.bind(1, cluster_id);
+            query.bind(2, field);
+        }
+        query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
+        std::vector<model::Changeset> found;
+        while (query.executeStep()) {
+            found.push_back({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2),
+                             column_text(query, 3), column_text(query, 4)});
+        }
+        return found;
+    });
+}
+
+std::vector<TouchedField> Store::touched_fields(long long changeset_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT c.cluster_id, c.field FROM claim c WHERE c.changeset_id = ?1
+            UNION SELECT c.cluster_id, c.field FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?1
+            UNION SELECT c.cluster_id, c.field FROM citation t JOIN claim c ON c.id = t.claim_id WHERE t.changeset_id = ?1
+            UNION SELECT c.cluster_id, c.field FROM citation_withdrawal w JOIN citation t ON t.id = w.citation_id
+                  JOIN claim c ON c.id = t.claim_id WHERE w.changeset_id = ?1
+            ORDER BY 1, 2)");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<TouchedField> fields;
+        while (query.executeStep()) fields.push_back({column_text(query, 0), column_text(query, 1)});
+        return fields;
+    });
+}
+
+std::vector<std::string> Store::clusters_created_in(long long changeset_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT id FROM cluster WHERE changeset_id = ? ORDER BY id");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+std::vector<std::string> Store::presence_changed_in(long long changeset_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT cluster_id FROM cluster_presence WHERE changeset_id = ? ORDER BY cluster_id");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+std::vector<long long> Store::later_changesets(const TouchedField& field, long long after) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT c.changeset_id FROM claim c WHERE c.cluster_id = ?1 AND c.field = ?2 AND c.changeset_id > ?3
+            UNION SELECT r.changeset_id FROM claim c JOIN claim_rank r ON r.claim_id = c.id
+                  WHERE c.cluster_id = ?1 AND c.field = ?2 AND r.changeset_id > ?3
+            UNION SELECT t.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                  WHERE c.cluster_id = ?1 AND c.field = ?2 AND t.changeset_id > ?3
+            UNION SELECT w.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                  JOIN citation_withdrawal w ON w.citation_id = t.id
+                  WHERE c.cluster_id = ?1 AND c.field = ?2 AND w.changeset_id > ?3
+            ORDER BY 1)");
+        query.bind(1, field.cluster_id);
+        query.bind(2, field.field);
+        query.bind(3, static_cast<std::int64_t>(after));
+        std::vector<long long> ids;
+        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
+        return ids;
+    });
+}
+
+std::vector<model::Claim> Store::field_claims(const TouchedField& field, std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT c.id, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?3
+                     ORDER BY r.changeset_id DESC LIMIT 1)
+            FROM claim c WHERE c.cluster_id = ?1 AND c.field = ?2 AND c.changeset_id <= ?3 ORDER BY c.id)");
+        query.bind(1, field.cluster_id);
+        query.bind(2, field.field);
+        query.bind(3, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        std::vector<model::Claim> claims;
+        while (query.executeStep()) {
+            model::Claim claim;
+            claim.id = query.getColumn(0).getInt64();
+            claim.field = field.field;
+            claim.state = model::claim_state_from(column_text(query, 1));
+            claim.value = {column_text(query, 2), {column_text(query, 3), column_text(query, 4), column_text(query, 5)}};
+            claim.changeset_id = query.getColumn(6).getInt64();
+            claim.rank = model::rank_from(column_text(query, 7));
+            claims.push_back(std::move(claim));
+        }
+        return claims;
+    });
+}
+
+std::vector<CitationState> Store::citations_touched_in(long long changeset_id) const {
+    return guarded(path_, [&] {
+        // Each citation the changeset added or withdrew/restored, with whether it was live just
+        // before and is live now.
+        auto& query = prepare(R"(
+            WITH touched AS (
+                SELECT id FROM citation WHERE changeset_id = ?1
+                UNION SELECT citation_id FROM citation_withdrawal WHERE changeset_id = ?1)
+            SELECT t.id, t.changeset_id < ?1,
+                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id < ?1
+                             ORDER BY w.changeset_id DESC LIMIT 1), 0),
+                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                             ORDER BY w.changeset_id DESC LIMIT 1), 0)
+            FROM citation t WHERE t.id IN (SELECT id FROM touched) ORDER BY t.id)");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<CitationState> states;
+        while (query.executeStep()) {
+            const bool existed = query.getColumn(1).getInt() == 1;
+            states.push_back({query.getColumn(0).getInt64(), existed && query.getColumn(2).getInt() == 0,
+                              query.getColumn(3).getInt() == 0});
+        }
+        return states;
+    });
+}
+
+std::optional<bool> Store::presence_before(const std::string& cluster_id, long long changeset_id) const {
+    return guarded(path_, [&]() -> std::optional<bool> {
+        auto& created = prepare("SELECT changeset_id FROM cluster WHERE id = ?");
+        created.bind(1, cluster_id);
+        if (!created.executeStep() || created.getColumn(0).getInt64() >= changeset_id) return false;
+        auto& query = prepare(R"(
+            SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id < ?
+            ORDER BY changeset_id DESC LIMIT 1)");
+        query.bind(1, cluster_id);
+        query.bind(2, static_cast<std::int64_t>(changeset_id));
+        return !query.executeStep() || query.getColumn(0).getInt() == 1;
+    });
+}
+
+std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<long long> ids;
+        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
+        return ids;
+    });
+}
+
+std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, long long as_of) const {
+    return guarded(path_, [&]() -> std::optional<model::SourceMeta> {
+        auto& query = prepare(R"(
+            SELECT kind, title, publisher, published, accessed, archive_url, archived FROM source_revision
+            WHERE source_id = ? AND changeset_id <= ? ORDER BY changeset_id DESC LIMIT 1)");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        query.bind(2, static_cast<std::int64_t>(as_of));
+        if (!query.executeStep()) return std::nullopt;
+        return source_meta(query, 0);
+    });
+}
+
+std::vector<long long> Store::later_source_revisions(long long source_id, long long after) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        query.bind(2, static_cast<std::int64_t>(after));
+        std::vector<long long> ids;
+        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
+        return ids;
+    });
+}
+
+std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        // A source backs a value when a current citation of it sits on a claim that is not retired.
+        SQLite::Statement query(*db_, R"(
+            WITH live AS (
+                SELECT t.source_id, t.claim_id, c.cluster_id
+                FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
+                WHERE c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id))
+            SELECT s.id, s.url, s.kind, s.title, s.publisher, s.published, s.accessed, s.archive_url, s.archived,
+                   (SELECT count(DISTINCT claim_id) FROM live WHERE live.source_id = s.id)
+            FROM current_source s
+            WHERE ?1 = '' OR s.id IN (SELECT source_id FROM live WHERE cluster_id = ?1)
+            ORDER BY s.id)");
+        query.bind(1, cluster_id);
+        std::vector<SourceUse> found;
+        while (query.executeStep()) {
+            found.push_back({{query.getColumn(0).getInt64(), column_text(query, 1), source_meta(query, 2)},
+                             query.getColumn(9).getInt64()});
+        }
+        return found;
+    });
+}
+
+std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, R"(
+            SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+                   c.rank, t.id, t.locator, t.quote, t.changeset_id
+            FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
+            WHERE t.source_id = ? AND c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id)
+            ORDER BY c.cluster_id, c.id, t.id)");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        std::vector<BackedValue> found;
+        while (query.executeStep()) {
+            model::Claim claim;
+            claim.id = query.getColumn(1).getInt64();
+            claim.field = column_text(query, 2);
+            claim.state = model::claim_state_from(column_text(query, 3));
+            claim.value = {column_text(query, 4), {column_text(query, 5), column_text(query, 6), column_text(query, 7)}};
+            claim.changeset_id = query.getColumn(8).getInt64();
+            claim.rank = model::rank_from(column_text(query, 9));
+            claim.citations.push_back({query.getColumn(10).getInt64(), source_id, column_text(query, 11),
+                                       column_text(query, 12), query.getColumn(13).getInt64()});
+            found.push_back({column_text(query, 0), std::move(claim)});
+        }
+        return found;
+    });
+}
+
+void Store::insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn) {
+    auto& query = prepare("INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (?, ?, ?)");
+    query.bind(1, static_cast<std::int64_t>(citation_id));
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, withdrawn ? 1 : 0);
+    query.exec();
+}
+
+void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {
+    auto& query = prepare("INSERT INTO cluster_presence (cluster_id, changeset_id, present) VALUES (?, ?, ?)");
+    query.bind(1, cluster_id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, present ? 1 : 0);
+    query.exec();
 }
 
 void Store::with_write_transaction(const std::function<bool()>& body) {
@@ -371,8 +690,8 @@ long long Store::insert_source(const std::string& url, long long changeset_id) {
 
 void Store::insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta) {
     auto& query = prepare(R"(
-        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?))");
+        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url, archived)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?))");
     query.bind(1, static_cast<std::int64_t>(source_id));
     query.bind(2, static_cast<std::int64_t>(changeset_id));
     query.bind(3, meta.kind);
@@ -381,6 +700,7 @@ void Store::insert_source_revision(long long source_id, long long changeset_id, 
     query.bind(6, meta.published);
     query.bind(7, meta.accessed);
     query.bind(8, meta.archive_url);
+    query.bind(9, meta.archived);
     query.exec();
 }
 
@@ -441,7 +761,8 @@ void Store::refresh_search_index(const std::string& cluster_id) {
                max(CASE WHEN field = 'owner' THEN value END),
                max(CASE WHEN field = 'summary' THEN value END),
                group_concat(CASE WHEN field IN ('gpu_count_notes', 'status_notes') THEN value END, ' ')
-        FROM current_field WHERE cluster_id = ?2)");
+        FROM current_field WHERE cluster_id = ?2
+        HAVING EXISTS (SELECT 1 FROM current_cluster_id WHERE id = ?2))");
     insert.bind(1, static_cast<std::int64_t>(number));
     insert.bind(2, cluster_id);
     insert.exec();

@@ -126,7 +126,7 @@ TEST_CASE("history tables are append-only") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, request_for("c1", {{"owner", false, "Acme", {}, "--set owner"}}));
+    commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "--set owner"}}));
     sqlite3* db = nullptr;
     sqlite3_open(dir.file("a.db").c_str(), &db);
     for (const char* sql : {"UPDATE claim SET value = 'x'", "DELETE FROM claim", "DELETE FROM citation",
@@ -143,7 +143,7 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     bool created = false;
     auto store = store::Store::create(path, created);
     auto report = commands::apply_changes(
-        store, request_for("c1", {{"owner", false, "Acme", {}, "o"}, {"gpus_installed", false, "1536 x 8", {}, "g"}}));
+        store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK(report.changed);
     CHECK(report.changeset_id == 1);
     CHECK(count_rows(store, path, "changeset") == 1);
@@ -152,24 +152,24 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
 
     // The same request again changes nothing and writes no changeset.
     report = commands::apply_changes(
-        store, request_for("c1", {{"owner", false, "Acme", {}, "o"}, {"gpus_installed", false, "1536 x 8", {}, "g"}}));
+        store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK_FALSE(report.changed);
     CHECK(count_rows(store, path, "changeset") == 1);
 
     // A bad value anywhere in the request: nothing of it is written.
-    CHECK_THROWS_AS(commands::apply_changes(store, request_for("c2", {{"owner", false, "Beta", {}, "o"},
-                                                                      {"status", false, "rumoured", {}, "s"}})),
+    CHECK_THROWS_AS(commands::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"},
+                                                                      {.field = "status", .raw_value = "rumoured", .origin = "s"}})),
                     InputError);
     CHECK(count_rows(store, path, "changeset") == 1);
-    CHECK_FALSE(store.cluster_exists("c2"));
+    CHECK_FALSE(store.cluster_known("c2"));
 
     // A dry run reports the change and writes nothing.
-    auto dry = request_for("c2", {{"owner", false, "Beta", {}, "o"}});
+    auto dry = request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}});
     dry.dry_run = true;
     report = commands::apply_changes(store, dry);
     CHECK(report.changed);
     CHECK(report.changeset_id == 0);
-    CHECK_FALSE(store.cluster_exists("c2"));
+    CHECK_FALSE(store.cluster_known("c2"));
 }
 
 TEST_CASE("a new value retires the old one, which the history keeps") {
@@ -177,8 +177,8 @@ TEST_CASE("a new value retires the old one, which the history keeps") {
     const std::string path = dir.file("a.db");
     bool created = false;
     auto store = store::Store::create(path, created);
-    commands::apply_changes(store, request_for("c1", {{"gpus_installed", false, "12,288", {}, "g"}}));
-    auto report = commands::apply_changes(store, request_for("c1", {{"gpus_installed", false, "14,000", {}, "g"}}));
+    commands::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "12,288", .origin = "g"}}));
+    auto report = commands::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "14,000", .origin = "g"}}));
     REQUIRE(report.fields.size() == 1);
     CHECK(report.fields[0].old_display == "12,288");
     CHECK(report.fields[0].new_display == "14,000");
@@ -192,7 +192,7 @@ TEST_CASE("a new value retires the old one, which the history keeps") {
     CHECK(then->preferred("gpus_installed")->value.value == "12288");
 
     // --keep-previous: the replaced value stays as a competing figure.
-    auto keep = request_for("c1", {{"gpus_installed", false, "15,000", {}, "g"}});
+    auto keep = request_for("c1", {{.field = "gpus_installed", .raw_value = "15,000", .origin = "g"}});
     keep.records[0].keep_previous = true;
     commands::apply_changes(store, keep);
     record = store.load_record("c1");
@@ -205,15 +205,15 @@ TEST_CASE("gpu_maker follows gpu_model and cannot be set directly") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, request_for("c1", {{"gpu_model", false, "MI250X", {}, "m"}}));
+    commands::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "MI250X", .origin = "m"}}));
     auto record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker")->value.value == "AMD");
     CHECK(record->preferred("gpu_maker")->citations.size() == 1);
-    auto report = commands::apply_changes(store, request_for("c1", {{"gpu_model", false, "Ascend 910B", {}, "m"}}));
+    auto report = commands::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "Ascend 910B", .origin = "m"}}));
     CHECK(report.warnings.size() == 1);
     record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker") == nullptr);
-    CHECK_THROWS_WITH(commands::apply_changes(store, request_for("c1", {{"gpu_maker", false, "AMD", {}, "--set gpu_maker"}})),
+    CHECK_THROWS_WITH(commands::apply_changes(store, request_for("c1", {{.field = "gpu_maker", .raw_value = "AMD", .origin = "--set gpu_maker"}})),
                       doctest::Contains("derived from gpu_model"));
 }
 
@@ -221,15 +221,15 @@ TEST_CASE("sources: one per URL, a kind for new ones, no future accessed dates")
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    auto request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    auto request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
     request.sources[0].kind.reset();
     CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("needs a kind"));
-    request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
     request.sources[0].accessed = "2027-01-01";
     CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("in the future"));
-    request = request_for("c1", {{"owner", false, "Acme", {}, "o"}});
+    request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
     commands::apply_changes(store, request);
-    request = request_for("c2", {{"owner", false, "Beta", {}, "o"}});
+    request = request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}});
     request.sources[0].reference = "HTTPS://EXAMPLE.org:443/report#section-2";
     auto report = commands::apply_changes(store, request);
     CHECK(report.sources.empty());  // same source, same metadata

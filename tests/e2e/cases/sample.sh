@@ -14,3 +14,5 @@ sql "SELECT count(*) FROM current_field f WHERE f.state = 'set' AND NOT EXISTS (
 note "the views answer without the tool"
 sql "SELECT id, gpu_maker, gpu_model, gpus_installed, status, country FROM current_cluster ORDER BY id"
 sql "SELECT field, state, value FROM current_field WHERE cluster_id = 'bytedance-megascale-ampere' ORDER BY field"
+note "blame names, for every field of the sample record, the changeset and the source that set it"
+gc blame bytedance-megascale-ampere

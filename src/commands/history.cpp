@@ -1,0 +1,171 @@
+#include "commands/history.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "commands/change.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+std::string others_text(const model::Record* record, std::string_view field) {
+    if (!record) return "";
+    std::string text;
+    for (const model::Claim* claim : record->others(field, true)) {
+        text += fmt::format("{}{}{}", text.empty() ? "" : ", ", display_claim(claim),
+                            claim->rank == model::Rank::deprecated ? " (deprecated)" : "");
+    }
+    return text;
+}
+
+std::vector<long long> citation_ids(const model::Record* record, std::string_view field) {
+    std::vector<long long> ids;
+    if (!record) return ids;
+    for (const auto& claim : record->claims) {
+        if (claim.field != field) continue;
+        for (const auto& citation : claim.citations) ids.push_back(citation.id);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+}  // namespace
+
+std::optional<long long> resolve_as_of(const store::Store& store, const std::string& raw, const std::string& option) {
+    const std::string text(text::trim(raw));
+    if (text.empty()) return std::nullopt;
+    if (std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        const long long id = text.size() > 15 ? -1 : std::stoll(text);
+        if (id <= 0 || !store.changeset(id)) {
+            throw InputError(fmt::format("{} {}: no such changeset (`gpuclusters log` lists them)", option, text));
+        }
+        return id;
+    }
+    std::string timestamp;
+    if (text.size() == 20 && text[10] == 'T' && text.back() == 'Z') {
+        model::parse_partial_date(text.substr(0, 10));
+        timestamp = text;
+    } else {
+        std::string date;
+        try {
+            date = model::parse_partial_date(text);
+        } catch (const InputError&) {
+            throw InputError(fmt::format("{} '{}': expected a changeset number, YYYY-MM, YYYY-MM-DD or "
+                                         "YYYY-MM-DDTHH:MM:SSZ",
+                                         option, text));
+        }
+        // A date stands for its whole period: the state at its last second.
+        if (date.size() == 7) {
+            const int year = std::stoi(date.substr(0, 4));
+            const int month = std::stoi(date.substr(5, 2));
+            int day = 31;
+            while (!model::is_calendar_date(year, month, day)) --day;
+            date += fmt::format("-{:02}", day);
+        }
+        timestamp = date + "T23:59:59Z";
+    }
+    return store.changeset_at(timestamp);
+}
+
+std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const model::Record* before,
+                                            const model::Record* after, const std::vector<std::string>& fields,
+                                            long long changeset) {
+    std::vector<model::FieldReport> reports;
+    for (const auto& spec : model::field_catalogue()) {
+        const std::string field(spec.name);
+        if (!fields.empty() && std::find(fields.begin(), fields.end(), field) == fields.end()) continue;
+        const model::Claim* old_claim = before ? before->preferred(field) : nullptr;
+        const model::Claim* new_claim = after ? after->preferred(field) : nullptr;
+        model::FieldReport report{cluster_id, field, model::FieldReport::Kind::unchanged, display_claim(old_claim),
+                                  display_claim(new_claim), false, {}, "", new_claim ? new_claim->id : 0, {}};
+        std::vector<std::string> notes;
+        if (report.old_display != report.new_display) report.kind = model::FieldReport::Kind::changed;
+
+        auto tag = [&](long long source_id) {
+            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
+                                            [&](const model::SourceTag& known) { return known.id == source_id; });
+            if (!listed && after && after->sources.contains(source_id)) {
+                report.sources.push_back({source_id, model::url_domain(after->sources.at(source_id).url)});
+            }
+        };
+        if (after) {
+            for (const auto& claim : after->claims) {
+                if (claim.field != field) continue;
+                for (const auto& citation : claim.citations) {
+                    if (citation.changeset_id != changeset || changeset == 0) continue;
+                    report.new_citations.push_back(citation.id);
+                    tag(citation.source_id);
+                }
+            }
+        }
+        if (!report.new_citations.empty() && report.kind == model::FieldReport::Kind::unchanged) {
+            report.kind = model::FieldReport::Kind::cited;
+        }
+        if (report.kind == model::FieldReport::Kind::changed && new_claim) {
+            for (const auto& citation : new_claim->citations) tag(citation.source_id);
+        }
+        const std::string old_others = others_text(before, field);
+        const std::string new_others = others_text(after, field);
+        if (old_others != new_others) {
+            notes.push_back(fmt::format("competing: {} -> {}", old_others.empty() ? "—" : old_others,
+                                        new_others.empty() ? "—" : new_others));
+        }
+        const auto old_ids = citation_ids(before, field);
+        const auto new_ids = citation_ids(after, field);
+        const auto withdrawn = std::count_if(old_ids.begin(), old_ids.end(), [&](long long id) {
+            return !std::binary_search(new_ids.begin(), new_ids.end(), id);
+        });
+        if (withdrawn > 0 && new_claim && old_claim && new_claim->id == old_claim->id) {
+            notes.push_back(withdrawn == 1 ? "1 citation withdrawn" : fmt::format("{} citations withdrawn", withdrawn));
+        }
+        for (const auto& note : notes) report.note += (report.note.empty() ? "" : "; ") + note;
+        if (report.kind != model::FieldReport::Kind::unchanged || !report.note.empty()) reports.push_back(std::move(report));
+    }
+    return reports;
+}
+
+model::ChangeReport describe_changeset(const store::Store& store, long long changeset_id,
+                                       const std::string& cluster_filter, const std::string& field_filter) {
+    model::ChangeReport report;
+    report.changeset_id = changeset_id;
+    report.changed = true;
+    std::map<std::string, std::vector<std::string>> fields_by_cluster;
+    for (const auto& touched : store.touched_fields(changeset_id)) {
+        if (!cluster_filter.empty() && touched.cluster_id != cluster_filter) continue;
+        if (!field_filter.empty() && touched.field != field_filter) continue;
+        fields_by_cluster[touched.cluster_id].push_back(touched.field);
+    }
+    if (field_filter.empty()) {
+        for (const auto& id : store.clusters_created_in(changeset_id)) fields_by_cluster[id];
+        for (const auto& id : store.presence_changed_in(changeset_id)) fields_by_cluster[id];
+        if (!cluster_filter.empty()) std::erase_if(fields_by_cluster, [&](const auto& entry) { return entry.first != cluster_filter; });
+    }
+    for (const auto& [cluster_id, fields] : fields_by_cluster) {
+        const auto before = store.load_record(cluster_id, changeset_id - 1);
+        const auto after = store.load_record(cluster_id, changeset_id);
+        if (!before && after) report.new_clusters.push_back(cluster_id);
+        if (before && !after) report.removed_clusters.push_back(cluster_id);
+        if (fields.empty()) continue;
+        for (auto& field : diff_record(cluster_id, before ? &*before : nullptr, after ? &*after : nullptr, fields, changeset_id)) {
+            report.fields.push_back(std::move(field));
+        }
+    }
+    if (cluster_filter.empty()) {
+        for (long long source_id : store.sources_revised_in(changeset_id)) {
+            const auto before = store.source_meta_as_of(source_id, changeset_id - 1);
+            const auto after = store.source_meta_as_of(source_id, changeset_id);
+            const auto source = store.source_by_id(source_id);
+            if (!before) {
+                report.sources.push_back({source_id, source->url, true, {}});
+            } else {
+                report.sources.push_back({source_id, source->url, false, describe_source_changes(*before, *after)});
+            }
+        }
+    }
+    return report;
+}
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,27 @@
+#include "commands/options.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+void add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target, const std::string& help) {
+    app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
+}
+
+}  // namespace
+
+void add_source_metadata_options(CLI::App& app, SourceInput& source) {
+    add_optional(app, "--kind", source.kind, "source kind: operator, paper, filing, list, press, estimate, other");
+    add_optional(app, "--title", source.title, "source title");
+    add_optional(app, "--publisher", source.publisher, "source publisher");
+    add_optional(app, "--published", source.published, "source publication date: YYYY, YYYY-MM or YYYY-MM-DD");
+    add_optional(app, "--accessed", source.accessed,
+                 "when the source was read, YYYY-MM-DD (default: today for a new source)");
+    add_optional(app, "--archive-url", source.archive_url, "an archived copy of the source (web.archive.org, archive.ph)");
+}
+
+bool has_source_metadata(const SourceInput& source) {
+    return source.kind || source.title || source.publisher || source.published || source.accessed ||
+           source.archive_url;
+}
+
+}  // namespace gpuclusters::commands

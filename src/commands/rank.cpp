@@ -1,0 +1,65 @@
+// gpuclusters rank ID FIELD preferred|normal|deprecated [--value V] --reason TEXT: choose which of
+// a field's claims is shown, kept as a competing figure, or kept only for the record.
+#include <fmt/format.h>
+
+#include "commands/change.hpp"
+#include "commands/command.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+class RankCommand : public Command {
+public:
+    explicit RankCommand(CLI::App& app) {
+        app.add_option("id", id_, "cluster id")->required();
+        app.add_option("field", field_, "field")->required();
+        app.add_option("rank", rank_, "preferred (shown), normal (a competing figure) or deprecated (known wrong)")
+            ->required()
+            ->check(CLI::IsMember({"preferred", "normal", "deprecated"}));
+        app.add_option("--value", value_, "the claim of this value (default: the preferred one)");
+        app.add_flag("--not-published", not_published_, "the field's 'not published' claim");
+        app.add_option("--reason", reason_, "why; recorded with the rank and as the changeset message")->required();
+        app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
+    }
+    DbAccess access() const override { return DbAccess::open; }
+
+    ExitCode run(Context& context) override {
+        if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
+        ChangeRequest request;
+        RecordInput record{.cluster_id = id_, .origin = "ID"};
+        record.fields.push_back({.field = field_,
+                                 .not_published = not_published_,
+                                 .raw_value = value_,
+                                 .origin = value_.empty() ? "FIELD " + field_ : "--value",
+                                 .action = FieldAction::rank,
+                                 .rank = model::rank_from(rank_),
+                                 .reason = reason_});
+        request.records.push_back(std::move(record));
+        request.changeset = context.changeset(reason_, reason_);
+        request.today = context.today;
+        request.dry_run = dry_run_;
+        const auto report = apply_changes(*context.store, request);
+        if (context.options.json) {
+            render::print_json(context.out, render::change_report_json(report));
+        } else {
+            render::print_change_report(context.out, context.style, report);
+        }
+        return ExitCode::ok;
+    }
+
+private:
+    std::string id_;
+    std::string field_;
+    std::string rank_;
+    std::string value_;
+    bool not_published_ = false;
+    std::string reason_;
+    bool dry_run_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_rank(CLI::App& app) { return std::make_unique<RankCommand>(app); }
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,33 @@
+gc init > /dev/null
+gc add acme-one --name "Acme One" --set owner=Acme --set gpus_installed=1,000 \
+   --source https://example.org/spec --kind operator --quote "1,000 GPUs" > /dev/null
+gc show acme-one > before.txt
+note "a multi-field add, then its revert: the record page is back byte for byte"
+gc add acme-one --set gpus_installed="256 x 8" --set status=operational --set country=DE \
+   --source https://example.org/news --kind press --quote "256 nodes x 8" -m "update from the news"
+gc revert 2 --dry-run
+sql "SELECT count(*) FROM changeset"
+gc revert 2
+gc show acme-one > after.txt
+cmp before.txt after.txt && echo "show output identical to before changeset 2"
+sql "SELECT count(*) FROM claim; SELECT count(*) FROM changeset"
+gc log -n 1
+note "the revert can itself be reverted"
+gc revert 3
+gc show acme-one
+note "a revert is refused, naming the fields, when a later changeset changed them"
+gc add acme-one --set owner="Acme Corp" --source 1 --quote "Acme Corp" > /dev/null
+gc revert 1
+sql "SELECT count(*) FROM changeset"
+note "--force puts the fields back as they were before: here, before the cluster existed"
+gc revert 1 --force
+gc show acme-one
+gc list
+note "adding the id again brings the cluster back"
+gc add acme-one --name "Acme One" --source 1
+gc show acme-one
+note "bad changesets"
+gc revert 99
+gc revert abc
+gc revert 0
+sql "SELECT count(*) FROM changeset"

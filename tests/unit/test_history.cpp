@@ -1,0 +1,117 @@
+#include <doctest/doctest.h>
+
+#include "commands/change.hpp"
+#include "commands/history.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/record.hpp"
+#include "gpuclusters/store.hpp"
+#include "scratch.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+commands::ChangeRequest change(const std::string& id, const std::string& field, const std::string& value,
+                               const std::string& when) {
+    commands::ChangeRequest request;
+    request.sources.push_back({.reference = "https://example.org/" + field, .kind = std::string("operator"),
+                               .origin = "--source"});
+    request.records.push_back({.cluster_id = id,
+                               .origin = "ID",
+                               .fields = {{.field = field, .raw_value = value, .citations = {{0, "", value, "--quote"}},
+                                           .origin = "--set " + field}}});
+    request.changeset = {0, when, "tester", "test", "gpuclusters add"};
+    request.today = when.substr(0, 10);
+    return request;
+}
+
+}  // namespace
+
+TEST_CASE("tracking parameters and fragments do not make a new source") {
+    CHECK(model::normalise_source_url("https://example.org/a?utm_source=x&id=3&utm_medium=y#top") ==
+          "https://example.org/a?id=3");
+    CHECK(model::normalise_source_url("https://example.org/a?fbclid=1&gclid=2") == "https://example.org/a");
+    CHECK(model::normalise_source_url("https://example.org/a?UTM_Source=x") == "https://example.org/a");
+    CHECK(model::normalise_source_url("https://example.org/a?utmost=1") == "https://example.org/a?utmost=1");
+}
+
+TEST_CASE("archive links are understood as captures of the original page") {
+    auto url = model::understand_source_url("https://web.archive.org/web/20240315120000/https://news.example.com/x?utm_source=y");
+    CHECK(url.url == "https://news.example.com/x");
+    CHECK(url.archive_url == "https://web.archive.org/web/20240315120000/https://news.example.com/x");
+    CHECK(url.archived == "2024-03-15");
+    url = model::understand_source_url("http://web.archive.org/web/20231001000000id_/http://Example.com/");
+    CHECK(url.url == "http://example.com/");
+    CHECK(url.archived == "2023-10-01");
+    url = model::understand_source_url("https://archive.ph/2023.10.05-101010/https://blog.example.com/post");
+    CHECK(url.url == "https://blog.example.com/post");
+    CHECK(url.archived == "2023-10-05");
+    url = model::understand_source_url("https://archive.ph/RTF6i");
+    CHECK(url.url == "https://archive.ph/RTF6i");
+    CHECK(url.archive_url == "https://archive.ph/RTF6i");
+    CHECK(url.archived.empty());
+    url = model::understand_source_url("https://example.com/web/2024/x");
+    CHECK(url.url == "https://example.com/web/2024/x");
+    CHECK(url.archive_url.empty());
+    // A capture of something that is not a web page is only itself.
+    url = model::understand_source_url("https://web.archive.org/web/20240315120000/javascript:alert(1)");
+    CHECK(url.url == url.archive_url);
+    CHECK(url.archived.empty());
+}
+
+TEST_CASE("--as-of names a changeset by number, date or timestamp") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    commands::apply_changes(store, change("c1", "owner", "Beta", "2026-11-03T09:00:00Z"));
+    CHECK_FALSE(commands::resolve_as_of(store, "").has_value());
+    CHECK(commands::resolve_as_of(store, "2") == 2);
+    CHECK(commands::resolve_as_of(store, "2026-10-31") == 0);
+    CHECK(commands::resolve_as_of(store, "2026-11-01") == 1);
+    CHECK(commands::resolve_as_of(store, "2026-11-02") == 1);
+    CHECK(commands::resolve_as_of(store, "2026-11-03T08:59:59Z") == 1);
+    CHECK(commands::resolve_as_of(store, "2026-11-03T09:00:00Z") == 2);
+    CHECK(commands::resolve_as_of(store, "2026-11") == 2);
+    CHECK(commands::resolve_as_of(store, "2026-12") == 2);
+    // A plain number is always a changeset, never a year.
+    CHECK_THROWS_WITH(commands::resolve_as_of(store, "2026"), doctest::Contains("no such changeset"));
+    CHECK_THROWS_WITH(commands::resolve_as_of(store, "3"), doctest::Contains("no such changeset"));
+    CHECK_THROWS_AS(commands::resolve_as_of(store, "last week"), InputError);
+    CHECK_THROWS_AS(commands::resolve_as_of(store, "2026-02-30"), InputError);
+    CHECK(store.load_record("c1", 1)->preferred("owner")->value.value == "Acme");
+    CHECK(store.load_record("c1", 2)->preferred("owner")->value.value == "Beta");
+    CHECK_FALSE(store.load_record("c1", 0).has_value());
+}
+
+TEST_CASE("reading one record as of a changeset never scans a history table") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    const auto steps = store.record_query_plans();
+    REQUIRE_FALSE(steps.empty());
+    for (const auto& step : steps) {
+        CAPTURE(step);
+        for (const char* table : {"claim", "claim_rank", "citation", "citation_withdrawal", "cluster",
+                                  "cluster_presence", "source", "source_revision"}) {
+            const std::string scan = std::string("SCAN ") + table;
+            const bool scans = step == scan || step.starts_with(scan + " ");
+            CHECK_FALSE(scans);
+        }
+    }
+}
+
+TEST_CASE("changes that were themselves reverted leave a field as it was") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    commands::apply_changes(store, change("c1", "owner", "Beta", "2026-11-02T09:00:00Z"));
+    const auto report = commands::describe_changeset(store, 2);
+    REQUIRE(report.fields.size() == 1);
+    CHECK(report.fields[0].old_display == "Acme");
+    CHECK(report.fields[0].new_display == "Beta");
+    CHECK(store.later_changesets({"c1", "owner"}, 1) == std::vector<long long>{2});
+    CHECK(store.touched_fields(2) == std::vector<store::TouchedField>{{"c1", "owner"}});
+}
