@@ -24,10 +24,13 @@ public:
     /// and hyphens, with or without the maker's name in front.
     const GpuModel* find(std::string_view disclosed) const;
     const std::vector<GpuModel>& models() const { return models_; }
+    /// Every name of a catalogued model: its catalogue name, without the maker, and its aliases.
+    std::vector<std::string> spellings(const GpuModel& model) const;
 
 private:
     std::vector<GpuModel> models_;
     std::map<std::string, std::size_t> index_;
+    std::vector<std::vector<std::string>> spellings_;
 };
 
 struct Country {
@@ -44,6 +47,8 @@ public:
     /// The country for an alpha-2 or alpha-3 code, ISO name or common alias, ignoring case.
     const Country* find(std::string_view text) const;
     const Country* by_code(std::string_view alpha2) const;
+    /// Every way of writing a country: codes, name and aliases.
+    std::vector<std::string> spellings(std::string_view alpha2) const;
     /// The closest name or alias, for a "did you mean" on a near miss.
     std::string suggest(std::string_view text) const;
 
@@ -51,6 +56,7 @@ private:
     std::vector<Country> countries_;
     std::map<std::string, std::size_t> index_;
     std::vector<std::string> spellings_;
+    std::map<std::string, std::vector<std::string>, std::less<>> by_code_;
 };
 
 }  // namespace gpuclusters::model

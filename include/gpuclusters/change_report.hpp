@@ -40,6 +40,7 @@ struct ChangeReport {
     std::vector<std::string> removed_clusters;  ///< a revert of their creation
     std::vector<FieldReport> fields;
     std::vector<SourceReport> sources;
+    std::vector<std::string> events;  ///< "acme-one: verified", "acme-one: stale-sources accepted (reason)"
     std::vector<std::string> warnings;
 };
 

@@ -66,12 +66,21 @@ struct Changeset {
     std::string command;
 };
 
+/// The Verified badge: the record passed verify at a changeset; stale when changed since.
+struct Verification {
+    long long changeset_id = 0;
+    std::string date;  ///< YYYY-MM-DD of the signing changeset
+    std::string author;
+    bool stale = false;
+};
+
 /// A cluster as of some moment: its claims that are not retired, and the sources they cite.
 struct Record {
     std::string id;
     long long created_in = 0;
     std::vector<Claim> claims;
     std::map<long long, Source> sources;
+    std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;
     /// Competing (normal) and, when asked, deprecated claims of a field.

@@ -2,6 +2,7 @@
 // The database: opening (with the checks that keep foreign or newer files untouched), migrations,
 // one transaction per write, and every query. Only this layer speaks SQL.
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +59,23 @@ struct BackedValue {
     model::Claim claim;  ///< its citations hold only those of the source asked about
 };
 
+/// An accepted finding in force: a cluster, a rule and the editor's reason.
+struct Acceptance {
+    std::string cluster_id;
+    std::string rule;
+    std::string reason;
+    long long changeset_id = 0;
+};
+
+/// A Verified badge (rule empty) or an acceptance of a rule's finding, set or withdrawn by a changeset.
+struct VerifyEvent {
+    std::string cluster_id;
+    std::string rule;
+    bool now = false;     ///< signed / accepted after the changeset
+    bool before = false;  ///< signed / accepted just before it
+    std::string reason_before;
+};
+
 class Store {
 public:
     /// Opens an existing database, migrating an older schema; throws DatabaseError when the file
@@ -100,7 +118,8 @@ public:
     long long changeset_at(const std::string& timestamp) const;
     /// Changesets newest first; only those touching a cluster (and a field) when given.
     std::vector<model::Changeset> changesets(const std::string& cluster_id, const std::string& field,
-                                             std::optional<long long> limit) const;
+                                             std::optional<long long> limit,
+                                             std::optional<long long> as_of = std::nullopt) const;
     /// Fields whose claims a changeset made, re-ranked, cited or withdrew a citation of.
     std::vector<TouchedField> touched_fields(long long changeset_id) const;
     /// Clusters a changeset created, and those whose presence it changed (revert, re-add).
@@ -118,6 +137,23 @@ public:
     /// A source's metadata as of a changeset; nullopt when it did not exist yet.
     std::optional<model::SourceMeta> source_meta_as_of(long long source_id, long long as_of) const;
     std::vector<long long> later_source_revisions(long long source_id, long long after) const;
+
+    /// Every record present as of a changeset (or now), in id order, one at a time: three queries
+    /// in all (claims, citations, sources), read as streams, whatever the number of records.
+    void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const;
+
+    // --- verify ---------------------------------------------------------------------------------
+    std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
+    /// The changeset of each cluster's newest verification, as of a changeset (or now).
+    std::map<std::string, long long> verifications(std::optional<long long> as_of) const;
+    /// The changeset of one cluster's newest verification as of a changeset (or now).
+    std::optional<long long> verification_of(const std::string& cluster_id, std::optional<long long> as_of) const;
+    /// The newest changeset that changed each cluster's record (fields, citations, presence).
+    std::map<std::string, long long> last_changes(std::optional<long long> as_of) const;
+    void insert_acceptance(const Acceptance& acceptance, bool accepted);
+    void insert_verification(const std::string& cluster_id, long long changeset_id, bool verified = true);
+    /// Badges signed (rule empty) and findings accepted or withdrawn in a changeset.
+    std::vector<VerifyEvent> verify_events_in(long long changeset_id) const;
 
     // --- sources --------------------------------------------------------------------------------
     /// Every source (or those cited by one cluster's current values), by id, with its use count.

@@ -15,6 +15,9 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 /// Whitespace trimmed at both ends, including U+00A0, U+2009 and U+202F.
 std::string_view trim(std::string_view text);
 
+/// Unicode NFKC case folding: "Ｈ100", "h100" and "H100" fold alike; "ﬁ" folds to "fi".
+std::string fold(std::string_view text);
+
 /// ASCII lower case; other bytes unchanged.
 std::string lower_ascii(std::string_view text);
 

@@ -80,5 +80,6 @@ std::unique_ptr<Command> make_sources(CLI::App& app);
 std::unique_ptr<Command> make_log(CLI::App& app);
 std::unique_ptr<Command> make_blame(CLI::App& app);
 std::unique_ptr<Command> make_revert(CLI::App& app);
+std::unique_ptr<Command> make_verify(CLI::App& app);
 
 }  // namespace gpuclusters::commands

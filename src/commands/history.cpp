@@ -153,6 +153,14 @@ model::ChangeReport describe_changeset(const store::Store& store, long long chan
             report.fields.push_back(std::move(field));
         }
     }
+    for (const auto& event : store.verify_events_in(changeset_id)) {
+        if (!cluster_filter.empty() && event.cluster_id != cluster_filter) continue;
+        if (event.rule.empty()) {
+            report.events.push_back(fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn"));
+        } else {
+            report.events.push_back(fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
+        }
+    }
     if (cluster_filter.empty()) {
         for (long long source_id : store.sources_revised_in(changeset_id)) {
             const auto before = store.source_meta_as_of(source_id, changeset_id - 1);
@@ -166,6 +174,16 @@ model::ChangeReport describe_changeset(const store::Store& store, long long chan
         }
     }
     return report;
+}
+
+std::optional<model::Verification> verification_of(const store::Store& store, const std::string& cluster_id,
+                                                   std::optional<long long> as_of) {
+    const auto signed_in = store.verification_of(cluster_id, as_of);
+    if (!signed_in) return std::nullopt;
+    const auto changeset = store.changeset(*signed_in);
+    const auto newest = store.changesets(cluster_id, "", 1, as_of);
+    return model::Verification{*signed_in, changeset->created_at.substr(0, 10), changeset->author,
+                               !newest.empty() && newest.front().id > *signed_in};
 }
 
 }  // namespace gpuclusters::commands

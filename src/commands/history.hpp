@@ -28,4 +28,9 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
 model::ChangeReport describe_changeset(const store::Store& store, long long changeset_id,
                                        const std::string& cluster_filter = "", const std::string& field_filter = "");
 
+/// The Verified badge of a record as of a changeset (or now): stale when a changeset after the
+/// signing one changed the record.
+std::optional<model::Verification> verification_of(const store::Store& store, const std::string& cluster_id,
+                                                   std::optional<long long> as_of);
+
 }  // namespace gpuclusters::commands

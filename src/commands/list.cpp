@@ -51,6 +51,8 @@ public:
         app.add_option("--sort", sort_, "sort by FIELD (default: id)");
         app.add_flag("--reverse", reverse_, "reverse the order");
         app.add_option("--as-of", as_of_, "the clusters as of a changeset number, date or timestamp");
+        app.add_option("--verified", verified_, "only clusters whose Verified badge is: yes (current), stale, or no")
+            ->check(CLI::IsMember({"yes", "stale", "no"}));
     }
     DbAccess access() const override { return DbAccess::open; }
 
@@ -102,6 +104,19 @@ public:
             }
             return false;
         });
+        if (!verified_.empty()) {
+            const auto signed_in = context.store->verifications(as_of);
+            const auto changed_in = context.store->last_changes(as_of);
+            std::erase_if(ids, [&](const std::string& id) {
+                const auto badge = signed_in.find(id);
+                std::string state = "no";
+                if (badge != signed_in.end()) {
+                    const auto change = changed_in.find(id);
+                    state = change != changed_in.end() && change->second > badge->second ? "stale" : "yes";
+                }
+                return state != verified_;
+            });
+        }
         if (sort_field) {
             const bool numeric = sort_field->type == model::FieldType::count || sort_field->type == model::FieldType::decimal;
             std::stable_sort(ids.begin(), ids.end(), [&](const std::string& a, const std::string& b) {
@@ -165,6 +180,7 @@ private:
     std::string sort_;
     bool reverse_ = false;
     std::string as_of_;
+    std::string verified_;
 };
 
 }  // namespace

@@ -16,6 +16,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"log", "changesets newest first, with their field diffs", make_log},
         CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
         CommandInfo{"revert", "undo a changeset with a new one", make_revert},
+        CommandInfo{"verify", "check records against the editorial policy; sign the Verified badge", make_verify},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
     };
     return commands;

@@ -144,10 +144,19 @@ public:
                     store.insert_source_revision(source_id, changeset_id, *previous);
                 }
             }
+            // Badges and acceptances go back to how they stood before the changeset.
+            for (const auto& event : store.verify_events_in(undone)) {
+                if (event.now == event.before) continue;
+                if (event.rule.empty()) {
+                    store.insert_verification(event.cluster_id, changeset_id, event.before);
+                } else {
+                    store.insert_acceptance({event.cluster_id, event.rule, event.reason_before, changeset_id}, event.before);
+                }
+            }
             for (const auto& id : clusters) store.refresh_search_index(id);
             report = describe_changeset(store, changeset_id);
             report.changed = !report.fields.empty() || !report.new_clusters.empty() ||
-                             !report.removed_clusters.empty() || !report.sources.empty();
+                             !report.removed_clusters.empty() || !report.sources.empty() || !report.events.empty();
             report.dry_run = dry_run_;
             return report.changed && !dry_run_;
         });

@@ -49,7 +49,12 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) {
         if (!row[3].empty()) {
             for (auto alias : text::split(row[3], ';')) names.push_back(alias);
         }
+        spellings_.emplace_back();
         for (auto name : names) {
+            spellings_.back().emplace_back(name);
+            if (name.starts_with(row[1]) && name.size() > row[1].size() + 1) {
+                spellings_.back().emplace_back(name.substr(row[1].size() + 1));
+            }
             std::string key = model_key(name);
             index_.emplace(key, position);
             if (key.starts_with(maker_prefix)) {
@@ -66,6 +71,10 @@ const GpuCatalogue& GpuCatalogue::builtin() {
     return catalogue;
 }
 
+std::vector<std::string> GpuCatalogue::spellings(const GpuModel& model) const {
+    return spellings_.at(static_cast<std::size_t>(&model - models_.data()));
+}
+
 const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
     const auto found = index_.find(model_key(text::trim(disclosed)));
     return found == index_.end() ? nullptr : &models_[found->second];
@@ -80,6 +89,7 @@ CountryTable::CountryTable(std::string_view tsv) {
             for (auto alias : text::split(row[3], ';')) spellings.push_back(alias);
         }
         for (auto spelling : spellings) {
+            by_code_[std::string(row[0])].emplace_back(spelling);
             index_.emplace(text::lower_ascii(spelling), position);
             if (spelling.size() > 3) spellings_.emplace_back(spelling);
         }
@@ -99,6 +109,11 @@ const Country* CountryTable::find(std::string_view text) const {
 const Country* CountryTable::by_code(std::string_view alpha2) const {
     const Country* country = find(alpha2);
     return country && country->alpha2 == alpha2 ? country : nullptr;
+}
+
+std::vector<std::string> CountryTable::spellings(std::string_view alpha2) const {
+    const auto found = by_code_.find(alpha2);
+    return found == by_code_.end() ? std::vector<std::string>{} : found->second;
 }
 
 std::string CountryTable::suggest(std::string_view text) const {

@@ -68,6 +68,7 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
             if (!listed) out << margin << style.bold(id) << (list == &report.new_clusters ? " (new cluster)" : " (removed)") << "\n";
         }
     }
+    for (const auto& event : report.events) out << margin << event << "\n";
     for (const auto& source : report.sources) {
         if (source.is_new) {
             out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
@@ -115,6 +116,7 @@ Json change_report_json(const model::ChangeReport& report) {
         sources.push_back(Json{{"id", source.id}, {"url", source.url}, {"new", source.is_new}, {"changes", source.changes}});
     }
     json["sources"] = std::move(sources);
+    json["events"] = report.events;
     json["warnings"] = report.warnings;
     return json;
 }

@@ -104,6 +104,11 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     const std::string title = name && name->state == model::ClaimState::set ? name->value.value : record.id;
     out << style.bold(title) << (name ? " " + style.dim(numbers(*name, number_of)) : "") << "\n";
     out << style.dim(record.id) << "\n";
+    if (const auto& badge = record.verification) {
+        out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
+                             : style.added(fmt::format("Verified {} by {}", badge->date, badge->author)))
+            << "\n";
+    }
     if (summary && summary->state == model::ClaimState::set) {
         out << summary->value.value << " " << style.dim(numbers(*summary, number_of)) << "\n";
     }
@@ -185,6 +190,12 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     json["id"] = record.id;
     const model::Claim* name = record.preferred("name");
     json["name"] = name && name->state == model::ClaimState::set ? Json(name->value.value) : Json(nullptr);
+    if (const auto& badge = record.verification) {
+        json["verified"] = Json{{"changeset", badge->changeset_id}, {"date", badge->date}, {"author", badge->author},
+                                {"stale", badge->stale}};
+    } else {
+        json["verified"] = nullptr;
+    }
     Json fields = Json::object();
     for (const auto& field : model::field_catalogue()) {
         const model::Claim* claim = record.preferred(field.name);

@@ -403,7 +403,7 @@ long long Store::changeset_at(const std::string& timestamp) const {
 }
 
 std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, const std::string& field,
-                                                std::optional<long long> limit) const {
+                                                std::optional<long long> limit, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         // The changesets that touched a cluster: made, re-ranked or cited one of its claims, or
         // created or removed it. Each branch is an index lookup by cluster.
@@ -421,13 +421,14 @@ std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, c
                 UNION SELECT k.changeset_id FROM cluster k WHERE k.id = ?1 AND ?2 = ''
                 UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
         }
-        sql += " ORDER BY id DESC LIMIT ?3";
+        sql += std::string(cluster_id.empty() ? " WHERE" : " AND") + " id <= ?4 ORDER BY id DESC LIMIT ?3";
         SQLite::Statement query(*db_, sql);
         if (!cluster_id.empty()) {
             query.bind(1, cluster_id);
             query.bind(2, field);
         }
         query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
+        query.bind(4, static_cast<std::int64_t>(as_of.value_or(no_limit)));
         std::vector<model::Changeset> found;
         while (query.executeStep()) {
             found.push_back({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2),
@@ -646,6 +647,191 @@ void Store::insert_citation_withdrawal(long long citation_id, long long changese
     query.bind(2, static_cast<std::int64_t>(changeset_id));
     query.bind(3, withdrawn ? 1 : 0);
     query.exec();
+}
+
+void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const {
+    guarded(path_, [&] {
+        const auto limit = static_cast<std::int64_t>(as_of.value_or(no_limit));
+        std::map<long long, model::Source> sources;
+        {
+            SQLite::Statement query(*db_, R"(
+                SELECT s.id, s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
+                FROM source s JOIN source_revision v ON v.source_id = s.id
+                 AND v.changeset_id = (SELECT max(changeset_id) FROM source_revision WHERE source_id = s.id AND changeset_id <= ?1)
+                WHERE s.changeset_id <= ?1)");
+            query.bind(1, limit);
+            while (query.executeStep()) {
+                const long long id = query.getColumn(0).getInt64();
+                sources.emplace(id, model::Source{id, column_text(query, 1), source_meta(query, 2)});
+            }
+        }
+        SQLite::Statement clusters(*db_, R"(
+            SELECT k.id, k.changeset_id FROM cluster k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
+                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+            ORDER BY k.id)");
+        SQLite::Statement claims(*db_, R"(
+            SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+                   r.rank, r.changeset_id
+            FROM claim c
+            JOIN claim_rank r ON r.claim_id = c.id
+             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
+            WHERE c.changeset_id <= ?1 AND r.rank <> 'retired'
+            ORDER BY c.cluster_id, c.id)");
+        SQLite::Statement citations(*db_, R"(
+            SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+            FROM citation t JOIN claim c ON c.id = t.claim_id
+            WHERE t.changeset_id <= ?1
+              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
+                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+            ORDER BY c.cluster_id, t.claim_id, t.id)");
+        for (auto* statement : {&clusters, &claims, &citations}) statement->bind(1, limit);
+        // The three streams are sorted by cluster id; each record takes its rows from their fronts.
+        bool claims_left = claims.executeStep();
+        bool citations_left = citations.executeStep();
+        while (clusters.executeStep()) {
+            model::Record record;
+            record.id = column_text(clusters, 0);
+            record.created_in = clusters.getColumn(1).getInt64();
+            while (claims_left && column_text(claims, 0) < record.id) claims_left = claims.executeStep();
+            std::map<long long, std::size_t> position;
+            while (claims_left && column_text(claims, 0) == record.id) {
+                model::Claim claim;
+                claim.id = claims.getColumn(1).getInt64();
+                claim.field = column_text(claims, 2);
+                claim.state = model::claim_state_from(column_text(claims, 3));
+                claim.value = {column_text(claims, 4), {column_text(claims, 5), column_text(claims, 6), column_text(claims, 7)}};
+                claim.changeset_id = claims.getColumn(8).getInt64();
+                claim.rank = model::rank_from(column_text(claims, 9));
+                claim.ranked_in = claims.getColumn(10).getInt64();
+                position[claim.id] = record.claims.size();
+                record.claims.push_back(std::move(claim));
+                claims_left = claims.executeStep();
+            }
+            while (citations_left && column_text(citations, 0) < record.id) citations_left = citations.executeStep();
+            while (citations_left && column_text(citations, 0) == record.id) {
+                const auto found = position.find(citations.getColumn(1).getInt64());
+                if (found != position.end()) {
+                    const long long source_id = citations.getColumn(3).getInt64();
+                    record.claims[found->second].citations.push_back({citations.getColumn(2).getInt64(), source_id,
+                                                                      column_text(citations, 4), column_text(citations, 5),
+                                                                      citations.getColumn(6).getInt64()});
+                    if (const auto source = sources.find(source_id); source != sources.end()) {
+                        record.sources.emplace(source_id, source->second);
+                    }
+                }
+                citations_left = citations.executeStep();
+            }
+            visit(record);
+        }
+    });
+}
+
+std::vector<Acceptance> Store::acceptances(std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, R"(
+            SELECT a.cluster_id, a.rule, a.reason, a.changeset_id FROM finding_acceptance a
+            WHERE a.changeset_id = (SELECT max(changeset_id) FROM finding_acceptance
+                                    WHERE cluster_id = a.cluster_id AND rule = a.rule AND changeset_id <= ?1)
+              AND a.accepted = 1
+            ORDER BY a.cluster_id, a.rule)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        std::vector<Acceptance> found;
+        while (query.executeStep()) {
+            found.push_back({column_text(query, 0), column_text(query, 1), column_text(query, 2), query.getColumn(3).getInt64()});
+        }
+        return found;
+    });
+}
+
+std::map<std::string, long long> Store::verifications(std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, R"(
+            SELECT v.cluster_id, v.changeset_id FROM verification v
+            WHERE v.changeset_id = (SELECT max(changeset_id) FROM verification WHERE cluster_id = v.cluster_id AND changeset_id <= ?1)
+              AND v.verified = 1)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        std::map<std::string, long long> found;
+        while (query.executeStep()) found.emplace(column_text(query, 0), query.getColumn(1).getInt64());
+        return found;
+    });
+}
+
+std::optional<long long> Store::verification_of(const std::string& cluster_id, std::optional<long long> as_of) const {
+    return guarded(path_, [&]() -> std::optional<long long> {
+        auto& query = prepare(R"(
+            SELECT changeset_id, verified FROM verification WHERE cluster_id = ? AND changeset_id <= ?
+            ORDER BY changeset_id DESC LIMIT 1)");
+        query.bind(1, cluster_id);
+        query.bind(2, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        if (!query.executeStep() || query.getColumn(1).getInt() == 0) return std::nullopt;
+        return query.getColumn(0).getInt64();
+    });
+}
+
+std::map<std::string, long long> Store::last_changes(std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(*db_, R"(
+            SELECT cluster_id, max(changeset_id) FROM (
+                SELECT c.cluster_id, c.changeset_id FROM claim c
+                UNION ALL SELECT c.cluster_id, r.changeset_id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
+                UNION ALL SELECT c.cluster_id, t.changeset_id FROM citation t JOIN claim c ON c.id = t.claim_id
+                UNION ALL SELECT c.cluster_id, w.changeset_id FROM citation_withdrawal w
+                          JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id
+                UNION ALL SELECT id, changeset_id FROM cluster
+                UNION ALL SELECT cluster_id, changeset_id FROM cluster_presence)
+            WHERE changeset_id <= ? GROUP BY cluster_id)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        std::map<std::string, long long> found;
+        while (query.executeStep()) found.emplace(column_text(query, 0), query.getColumn(1).getInt64());
+        return found;
+    });
+}
+
+void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
+    auto& query = prepare(R"(
+        INSERT INTO finding_acceptance (cluster_id, rule, changeset_id, accepted, reason) VALUES (?, ?, ?, ?, ?))");
+    query.bind(1, acceptance.cluster_id);
+    query.bind(2, acceptance.rule);
+    query.bind(3, static_cast<std::int64_t>(acceptance.changeset_id));
+    query.bind(4, accepted ? 1 : 0);
+    query.bind(5, acceptance.reason);
+    query.exec();
+}
+
+void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
+    auto& query = prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)");
+    query.bind(1, cluster_id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, verified ? 1 : 0);
+    query.exec();
+}
+
+std::vector<VerifyEvent> Store::verify_events_in(long long changeset_id) const {
+    return guarded(path_, [&] {
+        // What the changeset did to badges and acceptances, and how each stood just before it.
+        auto& query = prepare(R"(
+            SELECT v.cluster_id, '', v.verified,
+                   coalesce((SELECT p.verified FROM verification p WHERE p.cluster_id = v.cluster_id AND p.changeset_id < ?1
+                             ORDER BY p.changeset_id DESC LIMIT 1), 0), ''
+            FROM verification v WHERE v.changeset_id = ?1
+            UNION ALL
+            SELECT a.cluster_id, a.rule, a.accepted,
+                   coalesce((SELECT p.accepted FROM finding_acceptance p WHERE p.cluster_id = a.cluster_id AND p.rule = a.rule
+                             AND p.changeset_id < ?1 ORDER BY p.changeset_id DESC LIMIT 1), 0),
+                   coalesce((SELECT p.reason FROM finding_acceptance p WHERE p.cluster_id = a.cluster_id AND p.rule = a.rule
+                             AND p.changeset_id < ?1 ORDER BY p.changeset_id DESC LIMIT 1), '')
+            FROM finding_acceptance a WHERE a.changeset_id = ?1
+            ORDER BY 1, 2)");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        std::vector<VerifyEvent> events;
+        while (query.executeStep()) {
+            events.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt() == 1,
+                              query.getColumn(3).getInt() == 1, column_text(query, 4)});
+        }
+        return events;
+    });
 }
 
 void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {

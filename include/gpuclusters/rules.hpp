@@ -1,0 +1,124 @@
+#pragma once
+// The editorial policy as named rules. Each rule reads one record (or, for duplicates, all of
+// them) and reports findings; severities, thresholds and phrase lists come from a Config built
+// from db/rules.toml and the user's TOML file.
+#include <map>
+#include <optional>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/record.hpp"
+
+namespace gpuclusters::rules {
+
+enum class Severity { off, info, warning, error };
+std::string_view to_string(Severity severity);
+/// "off", "info", "warning" or "error"; throws InputError otherwise.
+Severity severity_from(std::string_view text);
+
+/// What a finding points at: the value, and the citation behind it when there is one.
+struct Evidence {
+    std::string value;
+    long long source_id = 0;
+    std::string url;
+    std::string quote;
+};
+
+struct Finding {
+    std::string cluster_id;
+    std::string field;  ///< empty for a record-wide finding
+    long long claim_id = 0;
+    std::string rule;
+    /// Set by the engine from the configuration; a rule may set a cap (off: no cap).
+    Severity severity = Severity::off;
+    std::string message;
+    Evidence evidence;
+    bool accepted = false;
+    std::string accepted_reason;
+};
+
+/// A phrase list: Perl-compatible patterns (PCRE2), matched without case on Unicode-folded text.
+class Patterns {
+public:
+    /// Compiles and adds one pattern; throws InputError naming the pattern and the offset at fault.
+    void add(const std::string& pattern);
+    void clear();
+    const std::vector<std::string>& sources() const { return sources_; }
+    /// The text the first matching pattern matched (folded); empty when none does.
+    std::string first_match(std::string_view text) const;
+
+private:
+    struct Compiled;
+    std::vector<std::string> sources_;
+    std::vector<std::shared_ptr<const Compiled>> compiled_;
+};
+
+class Config {
+public:
+    /// The defaults of db/rules.toml.
+    static Config defaults();
+    /// Applies a user configuration file over these settings; errors name file:line:column.
+    void apply_file(const std::string& path);
+    void apply(std::string_view toml, const std::string& file_name);
+
+    Severity severity(std::string_view rule, Severity default_severity) const;
+    long long stale_source_days = 365;
+    std::vector<std::string> quote_fields;
+    Patterns h100_equivalents;
+    Patterns planned_wording;
+    Patterns status_dates;
+    bool compare_names = true;
+    bool compare_owner_model_count = true;
+
+private:
+    std::map<std::string, Severity, std::less<>> severities_;
+};
+
+/// What rules need besides the record.
+struct Context {
+    const Config& config;
+    std::string today;  ///< YYYY-MM-DD
+};
+
+struct Rule {
+    std::string_view id;
+    std::string_view family;
+    Severity default_severity;
+    std::string_view summary;
+    std::string_view explanation;  ///< a paragraph, with an example of a violation and its fix
+    /// Checks one record; nullptr for rules that look across records.
+    void (*check)(const model::Record&, const Context&, std::vector<Finding>&);
+};
+
+/// Every rule, in family order.
+std::span<const Rule> rule_catalogue();
+const Rule* find_rule(std::string_view id);
+
+/// Runs every per-record rule on one record; severities from the config, rules set to off skipped.
+std::vector<Finding> check_record(const model::Record& record, const Context& context);
+
+/// The cross-record rule: records that look like one cluster. Fed one summary per record.
+class DuplicateFinder {
+public:
+    void add(const model::Record& record);
+    std::vector<Finding> findings(const Context& context) const;
+
+private:
+    struct Summary {
+        std::string id, name_key, owner, model, count;
+    };
+    std::vector<Summary> summaries_;
+};
+
+// --- matching helpers, shared by the rules and their tests -------------------------------------
+
+/// Whole numbers in a text, with and without thousands separators ("12,288", "12 288", "12288").
+std::vector<long long> numbers_in(std::string_view text);
+/// Whether a quote backs a value: numbers for counts (each operand of a derivation) and power,
+/// case- and Unicode-insensitive text otherwise.
+bool quote_contains_value(const model::FieldSpec& field, const model::FieldValue& value, std::string_view quote);
+
+}  // namespace gpuclusters::rules

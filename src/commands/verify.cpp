@@ -1,0 +1,342 @@
+// gpuclusters verify [ID...]: the editorial policy as named rules; --sign grants the Verified badge,
+// --accept records an editor's accepted finding, --list-rules and --explain describe the rules.
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "commands/command.hpp"
+#include "commands/history.hpp"
+#include "gpuclusters/rules.hpp"
+#include "gpuclusters/values.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+using rules::Finding;
+using rules::Severity;
+
+class VerifyCommand : public Command {
+public:
+    explicit VerifyCommand(CLI::App& app) {
+        app.add_option("ids", ids_, "clusters to check (default: all)");
+        app.add_option("--rule", only_rules_, "only these rules (repeatable)")->allow_extra_args(false);
+        app.add_option("--severity", minimum_, "show findings of at least this severity: info, warning, error")
+            ->check(CLI::IsMember({"info", "warning", "error"}));
+        app.add_option("--as-of", as_of_, "check the records as of a changeset number, date or timestamp");
+        app.add_option("--config", config_path_, "rules configuration (default: gpuclusters.toml beside the database)");
+        app.add_flag("--list-rules", list_rules_, "list the rules with their family and severity");
+        app.add_option("--explain", explain_, "explain one rule, with an example of a violation and its fix");
+        app.add_flag("--sign", sign_, "record that the named clusters pass (the Verified badge); refused if any has an error");
+        app.add_option("--accept", accept_, "accept RULE's finding for the one named cluster (needs --reason)");
+        app.add_option("--unaccept", unaccept_, "withdraw the acceptance of RULE's finding for the one named cluster");
+        app.add_option("--reason", reason_, "why the finding is accepted or withdrawn");
+        app.add_option("-m,--message", message_, "changeset message for --sign");
+    }
+    // Describing the rules needs no database.
+    DbAccess access() const override { return list_rules_ || !explain_.empty() ? DbAccess::none : DbAccess::open; }
+
+    ExitCode run(Context& context) override {
+        const int modes = int(list_rules_) + int(!explain_.empty()) + int(!accept_.empty() || !unaccept_.empty()) + int(sign_);
+        if (modes > 1) throw UsageError("--list-rules, --explain, --accept/--unaccept and --sign exclude each other");
+        if (list_rules_) return list_rules(context);
+        if (!explain_.empty()) return explain(context);
+        for (const auto& rule : only_rules_) require_rule(rule, "--rule");
+        if (!accept_.empty() || !unaccept_.empty()) return accept(context);
+        if (sign_) return sign(context);
+        const auto report = check(context, ids_);
+        print(context, report);
+        return report.errors > 0 ? ExitCode::differences : ExitCode::ok;
+    }
+
+private:
+    struct Report {
+        std::vector<Finding> findings;
+        std::size_t clusters = 0;
+        std::size_t errors = 0, warnings = 0, infos = 0, accepted = 0;
+    };
+
+    static const rules::Rule& require_rule(const std::string& id, const std::string& option) {
+        if (const auto* rule = rules::find_rule(id)) return *rule;
+        throw InputError(fmt::format("{} {}: no such rule (`gpuclusters verify --list-rules`)", option, id));
+    }
+
+    rules::Config config(const Context& context) const {
+        auto config = rules::Config::defaults();
+        if (!config_path_.empty()) {
+            config.apply_file(config_path_);
+        } else {
+            const auto beside = std::filesystem::path(context.db_path).parent_path() / "gpuclusters.toml";
+            std::error_code ignored;
+            if (std::filesystem::exists(beside, ignored)) config.apply_file(beside.string());
+        }
+        return config;
+    }
+
+    Report check(Context& context, const std::vector<std::string>& requested) {
+        auto& store = *context.store;
+        const auto as_of = resolve_as_of(store, as_of_);
+        const auto settings = config(context);
+        const rules::Context rule_context{settings, context.today};
+        std::set<std::string> wanted;
+        for (const auto& id : requested) {
+            const std::string clean = model::parse_cluster_id(id);
+            if (!store.load_record(clean, as_of)) {
+                throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", clean));
+            }
+            wanted.insert(clean);
+        }
+        Report report;
+        rules::DuplicateFinder duplicates;
+        // One pass over every record: duplicates look across all of them, the rest per record.
+        store.for_each_record(as_of, [&](model::Record& record) {
+            duplicates.add(record);
+            if (!wanted.empty() && !wanted.contains(record.id)) return;
+            ++report.clusters;
+            for (auto& finding : rules::check_record(record, rule_context)) report.findings.push_back(std::move(finding));
+        });
+        for (auto& finding : duplicates.findings(rule_context)) {
+            if (wanted.empty() || wanted.contains(finding.cluster_id)) report.findings.push_back(std::move(finding));
+        }
+
+        // Accepted findings do not count; an acceptance with nothing left to accept is reported.
+        std::map<std::pair<std::string, std::string>, std::string> accepted;
+        for (const auto& acceptance : store.acceptances(as_of)) {
+            if (wanted.empty() || wanted.contains(acceptance.cluster_id)) {
+                accepted[{acceptance.cluster_id, acceptance.rule}] = acceptance.reason;
+            }
+        }
+        std::set<std::pair<std::string, std::string>> fired;
+        for (auto& finding : report.findings) {
+            fired.insert({finding.cluster_id, finding.rule});
+            if (const auto found = accepted.find({finding.cluster_id, finding.rule}); found != accepted.end()) {
+                finding.accepted = true;
+                finding.accepted_reason = found->second;
+            }
+        }
+        const Severity stale = settings.severity("accepted-finding-stale", Severity::info);
+        for (const auto& [key, reason] : accepted) {
+            if (fired.contains(key) || stale == Severity::off) continue;
+            Finding finding;
+            finding.cluster_id = key.first;
+            finding.rule = "accepted-finding-stale";
+            finding.severity = stale;
+            finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", key.second, reason);
+            report.findings.push_back(std::move(finding));
+        }
+
+        const Severity minimum = minimum_.empty() ? Severity::info : rules::severity_from(minimum_);
+        std::erase_if(report.findings, [&](const Finding& finding) {
+            const bool ruled_out = !only_rules_.empty() &&
+                                   std::find(only_rules_.begin(), only_rules_.end(), finding.rule) == only_rules_.end();
+            return ruled_out || finding.severity < minimum;
+        });
+        std::stable_sort(report.findings.begin(), report.findings.end(), [](const Finding& a, const Finding& b) {
+            return a.cluster_id < b.cluster_id;
+        });
+        for (const auto& finding : report.findings) {
+            if (finding.accepted) {
+                ++report.accepted;
+            } else if (finding.severity == Severity::error) {
+                ++report.errors;
+            } else if (finding.severity == Severity::warning) {
+                ++report.warnings;
+            } else {
+                ++report.infos;
+            }
+        }
+        return report;
+    }
+
+    static render::Json finding_json(const Finding& finding) {
+        const auto* rule = rules::find_rule(finding.rule);
+        render::Json json{{"cluster", finding.cluster_id},
+                          {"field", finding.field.empty() ? render::Json(nullptr) : render::Json(finding.field)},
+                          {"claim", finding.claim_id == 0 ? render::Json(nullptr) : render::Json(finding.claim_id)},
+                          {"rule", finding.rule},
+                          {"family", rule ? rule->family : ""},
+                          {"severity", rules::to_string(finding.severity)},
+                          {"message", finding.message},
+                          {"accepted", finding.accepted}};
+        if (finding.accepted) json["accepted_reason"] = finding.accepted_reason;
+        json["evidence"] = {{"value", finding.evidence.value},
+                            {"source_id", finding.evidence.source_id == 0 ? render::Json(nullptr)
+                                                                          : render::Json(finding.evidence.source_id)},
+                            {"url", finding.evidence.url},
+                            {"quote", finding.evidence.quote}};
+        return json;
+    }
+
+    void print(Context& context, const Report& report) const {
+        if (context.options.json) {
+            render::Json findings = render::Json::array();
+            for (const auto& finding : report.findings) findings.push_back(finding_json(finding));
+            render::print_json(context.out, {{"findings", std::move(findings)},
+                                             {"summary",
+                                              {{"errors", report.errors},
+                                               {"warnings", report.warnings},
+                                               {"infos", report.infos},
+                                               {"accepted", report.accepted},
+                                               {"clusters", report.clusters}}}});
+            return;
+        }
+        auto& out = context.out;
+        const auto& style = context.style;
+        std::string current;
+        std::set<std::string> clusters_with_findings;
+        for (const auto& finding : report.findings) {
+            if (finding.cluster_id != current) {
+                current = finding.cluster_id;
+                clusters_with_findings.insert(current);
+                out << style.bold(current) << "\n";
+            }
+            const std::string level(rules::to_string(finding.severity));
+            const std::string shown_level = finding.accepted ? "accepted" : level;
+            const std::string coloured = finding.accepted                       ? style.dim(fmt::format("{:<8}", shown_level))
+                                         : finding.severity == Severity::error ? style.removed(fmt::format("{:<8}", shown_level))
+                                                                               : fmt::format("{:<8}", shown_level);
+            out << "  " << coloured << " " << finding.rule << ": " << finding.message << "\n";
+            if (!finding.evidence.quote.empty() || !finding.evidence.url.empty()) {
+                std::string where = finding.evidence.source_id ? fmt::format("source {}", finding.evidence.source_id) : "";
+                if (!finding.evidence.url.empty()) where += (where.empty() ? "" : ", ") + model::url_domain(finding.evidence.url);
+                out << "           " << style.dim(fmt::format("[{}]{}", where,
+                                                                finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
+                    << "\n";
+            }
+            if (finding.accepted) out << "           " << style.dim("accepted: " + finding.accepted_reason) << "\n";
+        }
+        out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n", report.errors,
+                           report.errors == 1 ? "" : "s", report.warnings, report.warnings == 1 ? "" : "s", report.infos,
+                           report.accepted, clusters_with_findings.size(), report.clusters, report.clusters == 1 ? "" : "s");
+    }
+
+    ExitCode list_rules(Context& context) const {
+        const auto settings = config(context);
+        if (context.options.json) {
+            render::Json list = render::Json::array();
+            for (const auto& rule : rules::rule_catalogue()) {
+                list.push_back({{"id", rule.id},
+                                {"family", rule.family},
+                                {"default_severity", rules::to_string(rule.default_severity)},
+                                {"severity", rules::to_string(settings.severity(rule.id, rule.default_severity))},
+                                {"summary", rule.summary}});
+            }
+            render::print_json(context.out, list);
+            return ExitCode::ok;
+        }
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& rule : rules::rule_catalogue()) {
+            rows.push_back({std::string(rule.id), std::string(rule.family),
+                            std::string(rules::to_string(settings.severity(rule.id, rule.default_severity))),
+                            std::string(rule.summary)});
+        }
+        render::print_table(context.out, context.style, {"RULE", "FAMILY", "SEVERITY", "CHECKS FOR"}, rows);
+        return ExitCode::ok;
+    }
+
+    ExitCode explain(Context& context) const {
+        const auto& rule = require_rule(explain_, "--explain");
+        if (context.options.json) {
+            render::print_json(context.out, {{"id", rule.id},
+                                             {"family", rule.family},
+                                             {"default_severity", rules::to_string(rule.default_severity)},
+                                             {"summary", rule.summary},
+                                             {"explanation", rule.explanation}});
+            return ExitCode::ok;
+        }
+        context.out << context.style.bold(std::string(rule.id)) << " (" << rule.family << ", "
+                    << rules::to_string(rule.default_severity) << " by default): " << rule.summary << "\n\n"
+                    << rule.explanation << "\n";
+        return ExitCode::ok;
+    }
+
+    ExitCode accept(Context& context) {
+        if (!accept_.empty() && !unaccept_.empty()) throw UsageError("--accept and --unaccept exclude each other");
+        if (ids_.size() != 1) throw UsageError("--accept and --unaccept take exactly one cluster id");
+        if (reason_.empty()) throw UsageError("--accept and --unaccept need --reason TEXT");
+        const bool accepting = !accept_.empty();
+        const auto& rule = require_rule(accepting ? accept_ : unaccept_, accepting ? "--accept" : "--unaccept");
+        const std::string id = model::parse_cluster_id(ids_.front());
+        if (!context.store->load_record(id)) throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", id));
+        const std::string reason = model::clean_text(reason_);
+        const auto current = context.store->acceptances(std::nullopt);
+        const bool in_force = std::any_of(current.begin(), current.end(), [&](const store::Acceptance& acceptance) {
+            return acceptance.cluster_id == id && acceptance.rule == rule.id;
+        });
+        if (in_force == accepting) {
+            if (context.options.json) {
+                render::print_json(context.out, {{"changeset", nullptr}, {"cluster", id}, {"rule", rule.id},
+                                                 {"accepted", accepting}, {"reason", nullptr}});
+            } else {
+                context.out << fmt::format("{}: {} is {} accepted; nothing to change\n", id, rule.id,
+                                           accepting ? "already" : "not");
+            }
+            return ExitCode::ok;
+        }
+        long long changeset_id = 0;
+        context.store->with_write_transaction([&] {
+            changeset_id = context.store->insert_changeset(context.changeset(
+                message_.empty() ? reason : message_, ""));
+            context.store->insert_acceptance({id, std::string(rule.id), reason, changeset_id}, accepting);
+            return true;
+        });
+        if (context.options.json) {
+            render::print_json(context.out, {{"changeset", changeset_id}, {"cluster", id}, {"rule", rule.id},
+                                             {"accepted", accepting}, {"reason", reason}});
+        } else {
+            context.out << fmt::format("{}: {} {} ({})\nchangeset {}\n", id, rule.id,
+                                       accepting ? "accepted" : "no longer accepted", reason, changeset_id);
+        }
+        return ExitCode::ok;
+    }
+
+    ExitCode sign(Context& context) {
+        if (ids_.empty()) throw UsageError("--sign needs the ids of the clusters to sign");
+        if (!as_of_.empty()) throw UsageError("--sign signs the current state; it cannot be combined with --as-of");
+        if (!only_rules_.empty() || !minimum_.empty()) throw UsageError("--sign runs every rule; drop --rule and --severity");
+        const auto report = check(context, ids_);
+        if (report.errors > 0) {
+            if (!context.options.json) print(context, report);
+            throw Error(ExitCode::differences,
+                        fmt::format("not signing: {} error-level finding{}; nothing written", report.errors,
+                                    report.errors == 1 ? "" : "s"));
+        }
+        long long changeset_id = 0;
+        std::vector<std::string> ids;
+        for (const auto& id : ids_) ids.push_back(model::parse_cluster_id(id));
+        context.store->with_write_transaction([&] {
+            changeset_id = context.store->insert_changeset(context.changeset(message_, "verify --sign"));
+            for (const auto& id : ids) context.store->insert_verification(id, changeset_id);
+            return true;
+        });
+        if (context.options.json) {
+            render::print_json(context.out, {{"changeset", changeset_id}, {"verified", ids}, {"warnings", report.warnings}});
+            return ExitCode::ok;
+        }
+        for (const auto& id : ids) context.out << fmt::format("{}: verified\n", id);
+        context.out << fmt::format("changeset {} ({} warning{})\n", changeset_id, report.warnings,
+                                   report.warnings == 1 ? "" : "s");
+        return ExitCode::ok;
+    }
+
+    std::vector<std::string> ids_;
+    std::vector<std::string> only_rules_;
+    std::string minimum_;
+    std::string as_of_;
+    std::string config_path_;
+    bool list_rules_ = false;
+    std::string explain_;
+    bool sign_ = false;
+    std::string accept_;
+    std::string unaccept_;
+    std::string reason_;
+    std::string message_;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_verify(CLI::App& app) { return std::make_unique<VerifyCommand>(app); }
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,474 @@
+// The rules of the published editorial policy, one function each, and their catalogue.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <map>
+#include <set>
+#include <fmt/format.h>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/rules.hpp"
+#include "gpuclusters/text.hpp"
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::rules {
+namespace {
+
+using model::Claim;
+using model::ClaimState;
+using model::Record;
+
+std::string shown(const Claim& claim) {
+    if (claim.state == ClaimState::not_published) return "Not published";
+    const auto* spec = model::find_field(claim.field);
+    return spec ? model::display_value(*spec, claim.value) : claim.value.value;
+}
+
+Finding finding(const Record& record, const Claim* claim, std::string_view field, std::string message) {
+    Finding result;
+    result.cluster_id = record.id;
+    result.field = std::string(field);
+    result.claim_id = claim ? claim->id : 0;
+    result.message = std::move(message);
+    if (claim) result.evidence.value = shown(*claim);
+    return result;
+}
+
+void cite_evidence(Finding& result, const Record& record, const model::Citation& citation) {
+    result.evidence.source_id = citation.source_id;
+    if (const auto found = record.sources.find(citation.source_id); found != record.sources.end()) {
+        result.evidence.url = found->second.url;
+    }
+    result.evidence.quote = citation.quote;
+}
+
+// The claims that stand in the record: the preferred one and the competing figures.
+std::vector<const Claim*> live_claims(const Record& record, std::string_view field) {
+    std::vector<const Claim*> claims;
+    if (const Claim* preferred = record.preferred(field)) claims.push_back(preferred);
+    for (const Claim* other : record.others(field, false)) claims.push_back(other);
+    return claims;
+}
+
+const Claim* set_value(const Record& record, std::string_view field) {
+    const Claim* claim = record.preferred(field);
+    return claim && claim->state == ClaimState::set ? claim : nullptr;
+}
+
+std::string kind_of(const Record& record, long long source_id) {
+    const auto found = record.sources.find(source_id);
+    return found == record.sources.end() ? "" : found->second.meta.kind;
+}
+
+std::chrono::sys_days day_of(const std::string& date) {
+    // Partial dates stand for the end of their period: the most favourable reading.
+    const int year = std::stoi(date.substr(0, 4));
+    const unsigned month = date.size() >= 7 ? static_cast<unsigned>(std::stoi(date.substr(5, 2))) : 12;
+    if (date.size() >= 10) {
+        return std::chrono::year_month_day{std::chrono::year{year}, std::chrono::month{month},
+                                           std::chrono::day{static_cast<unsigned>(std::stoi(date.substr(8, 2)))}};
+    }
+    return std::chrono::year_month_day_last{std::chrono::year{year}, std::chrono::month_day_last{std::chrono::month{month}}};
+}
+
+// --- provenance --------------------------------------------------------------------------------
+
+void uncited_value(const Record& record, const Context&, std::vector<Finding>& out) {
+    for (const auto& spec : model::field_catalogue()) {
+        // gpu_maker rests on gpu_model's evidence through the catalogue.
+        if (spec.type == model::FieldType::gpu_maker) continue;
+        for (const Claim* claim : live_claims(record, spec.name)) {
+            if (claim->state == ClaimState::set && claim->citations.empty()) {
+                out.push_back(finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, shown(*claim))));
+            }
+        }
+    }
+}
+
+void quote_missing_value(const Record& record, const Context& context, std::vector<Finding>& out) {
+    for (const auto& field : context.config.quote_fields) {
+        const auto& spec = *model::find_field(field);
+        for (const Claim* claim : live_claims(record, field)) {
+            if (claim->state != ClaimState::set) continue;
+            // The quotes of a claim back it together: one may give the nodes, another the GPUs per node.
+            std::string quotes;
+            const model::Citation* first = nullptr;
+            for (const auto& citation : claim->citations) {
+                if (citation.quote.empty()) continue;
+                quotes += citation.quote + "\n";
+                if (!first) first = &citation;
+            }
+            if (!first || quote_contains_value(spec, claim->value, quotes)) continue;
+            auto result = finding(record, claim, field,
+                                  fmt::format("no quote behind {} = {} contains the value", field, shown(*claim)));
+            cite_evidence(result, record, *first);
+            out.push_back(std::move(result));
+        }
+    }
+}
+
+void source_accessed_date(const Record& record, const Context& context, std::vector<Finding>& out) {
+    for (const auto& [id, source] : record.sources) {
+        if (!source.meta.accessed.empty() && source.meta.accessed <= context.today) continue;
+        auto result = finding(record, nullptr, "",
+                              source.meta.accessed.empty()
+                                  ? fmt::format("source {} ({}) has no accessed date", id, model::url_domain(source.url))
+                                  : fmt::format("source {} ({}) was accessed on {}, in the future", id,
+                                                model::url_domain(source.url), source.meta.accessed));
+        result.evidence.source_id = id;
+        result.evidence.url = source.url;
+        out.push_back(std::move(result));
+    }
+}
+
+void stale_sources(const Record& record, const Context& context, std::vector<Finding>& out) {
+    const Claim* status = set_value(record, "status");
+    if (!status || (status->value.value != "operational" && status->value.value != "partly operational")) return;
+    std::string newest;
+    for (const auto& [id, source] : record.sources) {
+        const std::string& date = source.meta.published.empty() ? source.meta.accessed : source.meta.published;
+        if (!date.empty() && date > newest) newest = date;
+    }
+    if (newest.empty()) return;
+    const auto age = (day_of(context.today) - day_of(newest)).count();
+    if (age <= context.config.stale_source_days) return;
+    out.push_back(finding(record, status, "status",
+                          fmt::format("the record is {} but its newest source dates from {} ({} days ago; the limit is {})",
+                                      status->value.value, newest, age, context.config.stale_source_days)));
+}
+
+// --- counts ------------------------------------------------------------------------------------
+
+void press_only_count(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* count = set_value(record, "gpus_installed");
+    if (!count || count->citations.empty()) return;
+    const bool press_only = std::all_of(count->citations.begin(), count->citations.end(),
+                                        [&](const model::Citation& citation) { return kind_of(record, citation.source_id) == "press"; });
+    if (!press_only) return;
+    auto result = finding(record, count, "gpus_installed",
+                          fmt::format("gpus_installed = {} rests only on press sources: an unaudited press total", shown(*count)));
+    cite_evidence(result, record, count->citations.front());
+    out.push_back(std::move(result));
+}
+
+void h100_equivalents(const Record& record, const Context& context, std::vector<Finding>& out) {
+    const auto& patterns = context.config.h100_equivalents;
+    for (const Claim* claim : live_claims(record, "gpus_installed")) {
+        for (const auto& citation : claim->citations) {
+            const std::string match = patterns.first_match(citation.quote);
+            if (match.empty()) continue;
+            auto result = finding(record, claim, "gpus_installed",
+                                  fmt::format("the quote behind gpus_installed speaks of H100-equivalents (\"{}\"), a "
+                                              "performance unit, not a count of GPUs",
+                                              match));
+            cite_evidence(result, record, citation);
+            out.push_back(std::move(result));
+        }
+    }
+    if (const Claim* notes = set_value(record, "gpu_count_notes")) {
+        const std::string match = patterns.first_match(notes->value.value);
+        if (!match.empty()) {
+            auto result = finding(record, notes, "gpu_count_notes",
+                                  fmt::format("gpu_count_notes speaks of H100-equivalents (\"{}\"): make sure no such "
+                                              "figure is counted as GPUs",
+                                              match));
+            // A note may rightly explain why an H100-equivalent figure is left out: a warning.
+            result.severity = Severity::warning;
+            out.push_back(std::move(result));
+        }
+    }
+}
+
+void planned_wording(const Record& record, const Context& context, std::vector<Finding>& out) {
+    const Claim* count = set_value(record, "gpus_installed");
+    if (!count) return;
+    for (const auto& citation : count->citations) {
+        const std::string match = context.config.planned_wording.first_match(citation.quote);
+        if (match.empty()) continue;
+        auto result = finding(record, count, "gpus_installed",
+                              fmt::format("the quote behind gpus_installed = {} speaks of a plan or an allocation (\"{}\"), "
+                                          "not of installed GPUs",
+                                          shown(*count), match));
+        cite_evidence(result, record, citation);
+        out.push_back(std::move(result));
+    }
+}
+
+void derivation_mismatch(const Record& record, const Context&, std::vector<Finding>& out) {
+    for (const Claim* claim : live_claims(record, "gpus_installed")) {
+        if (claim->state != ClaimState::set || claim->value.qualifiers.derivation.empty()) continue;
+        std::string problem;
+        try {
+            const auto evaluated = model::parse_count(claim->value.qualifiers.derivation);
+            if (std::to_string(evaluated.value) != claim->value.value) {
+                problem = fmt::format("evaluates to {}, not {}", text::group_thousands(evaluated.value),
+                                      text::group_thousands(std::stoll(claim->value.value)));
+            }
+        } catch (const std::exception& error) {
+            problem = fmt::format("does not parse ({})", error.what());
+        }
+        if (!problem.empty()) {
+            out.push_back(finding(record, claim, "gpus_installed",
+                                  fmt::format("the derivation {} {}", claim->value.qualifiers.derivation, problem)));
+        }
+    }
+}
+
+void competing_count_unmentioned(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* notes = set_value(record, "gpu_count_notes");
+    const auto mentioned = notes ? numbers_in(notes->value.value) : std::vector<long long>{};
+    for (const Claim* other : record.others("gpus_installed", false)) {
+        if (other->state != ClaimState::set) continue;
+        const long long value = std::stoll(other->value.value);
+        if (std::find(mentioned.begin(), mentioned.end(), value) != mentioned.end()) continue;
+        out.push_back(finding(record, other, "gpus_installed",
+                              fmt::format("the competing figure {} is not mentioned in gpu_count_notes", shown(*other))));
+    }
+}
+
+// --- model, status, power, location ------------------------------------------------------------
+
+void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* maker = set_value(record, "gpu_maker");
+    const Claim* gpu = set_value(record, "gpu_model");
+    if (!maker || !gpu) return;
+    const std::string expected = model::derived_maker(gpu->value.value);
+    if (expected.empty() || expected == maker->value.value) return;
+    out.push_back(finding(record, maker, "gpu_maker",
+                          fmt::format("gpu_maker is {} but the catalogue makes {} a {} model", maker->value.value,
+                                      gpu->value.value, expected)));
+}
+
+void unknown_model(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* gpu = set_value(record, "gpu_model");
+    if (!gpu || model::GpuCatalogue::builtin().find(gpu->value.value)) return;
+    out.push_back(finding(record, gpu, "gpu_model",
+                          fmt::format("gpu_model '{}' is not in the catalogue (db/gpu_models.tsv), so gpu_maker is unknown",
+                                      gpu->value.value)));
+}
+
+void status_notes_undated(const Record& record, const Context& context, std::vector<Finding>& out) {
+    const Claim* notes = set_value(record, "status_notes");
+    if (!notes || !context.config.status_dates.first_match(notes->value.value).empty()) return;
+    out.push_back(finding(record, notes, "status_notes", "status_notes gives no date for the source's wording"));
+}
+
+void power_on_announced(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* status = set_value(record, "status");
+    const Claim* power = set_value(record, "power_mw");
+    if (!status || !power || status->value.value != "announced") return;
+    out.push_back(finding(record, power, "power_mw",
+                          fmt::format("power_mw = {} is live power, but the record is only announced", shown(*power))));
+}
+
+void estimate_unlabelled(const Record& record, const Context&, std::vector<Finding>& out) {
+    for (const Claim* claim : live_claims(record, "power_mw")) {
+        if (claim->state != ClaimState::set || claim->value.qualifiers.basis == "estimate") continue;
+        for (const auto& citation : claim->citations) {
+            if (kind_of(record, citation.source_id) != "estimate") continue;
+            auto result = finding(record, claim, "power_mw",
+                                  fmt::format("power_mw = {} comes from an estimate source but is not labelled as an "
+                                              "estimate (write it as '{} (estimate: WHO)')",
+                                              shown(*claim), claim->value.value));
+            cite_evidence(result, record, citation);
+            out.push_back(std::move(result));
+            break;
+        }
+    }
+}
+
+void invalid_country(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* country = set_value(record, "country");
+    if (!country || model::CountryTable::builtin().by_code(country->value.value)) return;
+    out.push_back(finding(record, country, "country",
+                          fmt::format("country '{}' is not an ISO 3166-1 alpha-2 code", country->value.value)));
+}
+
+// --- record ------------------------------------------------------------------------------------
+
+void required_field(const Record& record, const Context&, std::vector<Finding>& out) {
+    for (const auto& spec : model::field_catalogue()) {
+        if (!spec.required || record.preferred(spec.name)) continue;
+        out.push_back(finding(record, nullptr, spec.name,
+                              fmt::format("{} is required: set it, or mark it not published with its source", spec.name)));
+    }
+}
+
+constexpr std::array<Rule, 18> catalogue{{
+    {"uncited-value", "provenance", Severity::error, "a set value with no citation",
+     "Every value must say where it came from. A value with no citation cannot be checked by the next "
+     "editor. Violation: `add x --set owner=Acme` with no --source. Fix: `gpuclusters cite x owner "
+     "--source URL --quote \"...\"`, or set the value again with its source.",
+     uncited_value},
+    {"quote-missing-value", "provenance", Severity::warning, "a value that none of its quotes contains",
+     "The quote is the verbatim excerpt that makes a claim checkable, so it should contain the value: numbers "
+     "are compared after dropping thousands separators (12,288 = 12 288 = 12288) and, for a derivation such "
+     "as 1536 x 8, each operand must appear; text is compared without case after Unicode normalisation. "
+     "The quotes of one value are read together, so one may give the nodes and another the GPUs per node; "
+     "an organisation matches without its parenthesised gloss, a GPU model by any of its catalogue names. "
+     "Violation: gpus_installed = 12,288 cited with the quote \"more than ten thousand GPUs\". Fix: cite the "
+     "sentence that gives 12,288, or correct the value. Fields checked: [quote-missing-value] fields.",
+     quote_missing_value},
+    {"source-accessed-date", "provenance", Severity::error, "a source with no accessed date, or one in the future",
+     "Readers must know when a source said what it is cited for. Violation: a source imported with no "
+     "accessed date, or accessed on 2031-01-01. Fix: `gpuclusters sources check SOURCE --accessed DATE` "
+     "after re-reading it.",
+     source_accessed_date},
+    {"stale-sources", "provenance", Severity::warning, "an operational record whose newest source is old",
+     "An operational or partly operational record must rest on current evidence. The newest source (its "
+     "published date, else its accessed date) must be at most [thresholds] stale_source_days old (365 by "
+     "default). Violation: status operational, newest source published 2023-09-01. Fix: find a newer source "
+     "and cite it, or `sources check` the operator page after re-reading it.",
+     stale_sources},
+    {"press-only-count", "counts", Severity::error, "gpus_installed backed only by press sources",
+     "GPUs installed come from the operator or a deterministic sum of disclosed quantities; an unaudited "
+     "press total never counts. Violation: gpus_installed = 2,304 cited only to a news article. Fix: cite "
+     "the operator, a paper or a filing; keep the press figure as a competing value, or mark the count not "
+     "published.",
+     press_only_count},
+    {"h100-equivalents", "counts", Severity::error, "H100-equivalents spoken of behind a GPU count",
+     "H100-equivalents are a performance unit (peak operations divided by an H100's), never a count of "
+     "physical GPUs. A quote behind gpus_installed in any common phrasing (H100e, H100-equivalent, "
+     "\"equivalent to N H100s\", \"in units of H100\") is an error; gpu_count_notes that mention them draw a "
+     "warning, to check that no such figure was counted. Violation: \"2,304 B200s can perform equivalent work "
+     "to roughly 3,500 H100s\" cited for gpus_installed = 3,500. Fix: record the physical count.",
+     h100_equivalents},
+    {"planned-wording", "counts", Severity::error, "a GPU count quoted from words of a plan or an allocation",
+     "Planned counts and allocations are not installed GPUs. A quote behind gpus_installed that speaks of a "
+     "plan (\"plans to\", \"will\", \"by the end of\", \"up to\", \"expected\", \"target\") or an allocation "
+     "(\"secured access to\") does not show an installation. Violation: \"secured access to 2,304 NVIDIA "
+     "B200 GPUs\". Fix: cite the operator's statement that the GPUs are installed, or set status announced "
+     "and leave the count out. Patterns: [planned-wording].",
+     planned_wording},
+    {"derivation-mismatch", "counts", Severity::error, "a derivation that does not evaluate to the value",
+     "A count stored with a derivation (nodes x GPUs per node) must equal it. Violation: 12,000 with the "
+     "derivation 1536 x 8 (= 12,288). Fix: set the count again from the derivation, e.g. --set "
+     "gpus_installed=\"1536 x 8\".",
+     derivation_mismatch},
+    {"competing-count-unmentioned", "counts", Severity::warning, "a competing GPU count not explained in the notes",
+     "When a record keeps a competing gpus_installed figure, gpu_count_notes must say what it is. "
+     "Violation: a competing 14,000 with notes that never mention it. Fix: add to gpu_count_notes, e.g. "
+     "\"Press reports 14,000; the operator's 12,288 is used.\"",
+     competing_count_unmentioned},
+    {"maker-mismatch", "model", Severity::error, "gpu_maker disagreeing with the catalogue",
+     "gpu_maker is taken from gpu_model through db/gpu_models.tsv. Violation: gpu_model MI300X with "
+     "gpu_maker NVIDIA (from an import). Fix: set gpu_model again; the maker follows.",
+     maker_mismatch},
+    {"unknown-model", "model", Severity::warning, "a gpu_model that is not in the catalogue",
+     "A model missing from db/gpu_models.tsv leaves gpu_maker unknown. Violation: gpu_model \"H1OO\" (a "
+     "typo). Fix: correct the model, or add it to the catalogue with its maker.",
+     unknown_model},
+    {"status-notes-undated", "status", Severity::warning, "status notes without a date",
+     "Status notes give the source's wording on status with its date, because a status ages. Violation: "
+     "\"In production.\" Fix: \"Production cluster as of September 2023.\" Patterns: [status-notes-date].",
+     status_notes_undated},
+    {"power-on-announced", "status", Severity::warning, "live power on an announced cluster",
+     "power_mw is power in service; an announced cluster has none yet. Violation: status announced with "
+     "power_mw 300. Fix: leave power out until a phase is live, and put planned capacity in the notes.",
+     power_on_announced},
+    {"estimate-unlabelled", "power", Severity::error, "a power figure from an estimate not labelled as one",
+     "Estimates (such as Epoch AI's satellite estimates) must be labelled. Violation: power_mw = 40 cited to "
+     "a source of kind estimate, basis reported. Fix: --set power_mw=\"40 (estimate: Epoch AI)\".",
+     estimate_unlabelled},
+    {"invalid-country", "location", Severity::error, "a country that is not an ISO 3166-1 code",
+     "country holds an ISO 3166-1 alpha-2 code. The tool only stores valid codes, so this fires on data "
+     "written by other means. Violation: \"UK\". Fix: --set country=GB (or \"United Kingdom\").",
+     invalid_country},
+    {"required-field", "record", Severity::error, "owner, gpu_model, gpus_installed or status neither set nor not published",
+     "Every record states its owner, GPU model, GPUs installed and status, or records, with a source, that "
+     "the operator does not publish them. Violation: no status. Fix: --set status=operational with its "
+     "source, or --not-published status with the source that was searched.",
+     required_field},
+    {"possible-duplicate", "record", Severity::warning, "two records that look like one cluster",
+     "Two records whose names agree (ignoring case, spaces and punctuation), or whose owner, GPU model and "
+     "GPU count all agree, may describe one cluster. Violation: \"Colossus\" and \"colossus\". Fix: merge "
+     "them, link phases with related (builds-upon, same-site), or accept the finding with a reason.",
+     nullptr},
+    {"accepted-finding-stale", "record", Severity::info, "an accepted finding that no longer fires",
+     "An editor accepted a finding for a cluster and rule, and the rule no longer fires there, so the "
+     "acceptance can go. Violation: stale-sources accepted for a record that has since gained a new "
+     "source. Fix: `gpuclusters verify --unaccept stale-sources ID --reason \"new source\"`.",
+     nullptr},
+}};
+
+std::string name_key(std::string_view name) {
+    std::string key;
+    for (char c : text::fold(name)) {
+        if (std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80) key += c;
+    }
+    return key;
+}
+
+}  // namespace
+
+std::span<const Rule> rule_catalogue() { return catalogue; }
+
+const Rule* find_rule(std::string_view id) {
+    for (const auto& rule : catalogue) {
+        if (rule.id == id) return &rule;
+    }
+    return nullptr;
+}
+
+std::vector<Finding> check_record(const model::Record& record, const Context& context) {
+    std::vector<Finding> findings;
+    for (const auto& rule : catalogue) {
+        if (!rule.check) continue;
+        const Severity severity = context.config.severity(rule.id, rule.default_severity);
+        if (severity == Severity::off) continue;
+        std::vector<Finding> found;
+        rule.check(record, context, found);
+        for (auto& result : found) {
+            result.rule = std::string(rule.id);
+            // A rule may cap one finding's severity below the configured one (never raise it).
+            result.severity = result.severity == Severity::off ? severity : std::min(result.severity, severity);
+            findings.push_back(std::move(result));
+        }
+    }
+    return findings;
+}
+
+void DuplicateFinder::add(const model::Record& record) {
+    auto value = [&](std::string_view field) {
+        const model::Claim* claim = record.preferred(field);
+        return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
+    };
+    summaries_.push_back({record.id, name_key(value("name")), text::fold(value("owner")), text::fold(value("gpu_model")),
+                          value("gpus_installed")});
+}
+
+std::vector<Finding> DuplicateFinder::findings(const Context& context) const {
+    std::vector<Finding> found;
+    const Severity severity = context.config.severity("possible-duplicate", Severity::warning);
+    if (severity == Severity::off) return found;
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t i = 0; i < summaries_.size(); ++i) {
+        const auto& summary = summaries_[i];
+        if (context.config.compare_names && !summary.name_key.empty()) groups["name:" + summary.name_key].push_back(i);
+        if (context.config.compare_owner_model_count && !summary.owner.empty() && !summary.model.empty() &&
+            !summary.count.empty()) {
+            groups["omc:" + summary.owner + "\x1f" + summary.model + "\x1f" + summary.count].push_back(i);
+        }
+    }
+    // One finding per record and group, naming one other member: a group of thousands of look-alikes
+    // must not turn into millions of pairs.
+    for (const auto& [key, members] : groups) {
+        if (members.size() < 2) continue;
+        const bool by_name = key.starts_with("name:");
+        for (std::size_t position = 0; position < members.size(); ++position) {
+            const auto& self = summaries_[members[position]];
+            const auto& other = summaries_[members[position == 0 ? 1 : 0]];
+            Finding result;
+            result.cluster_id = self.id;
+            result.rule = "possible-duplicate";
+            result.severity = severity;
+            result.message = fmt::format("looks like the same cluster as {}{} ({})", other.id,
+                                         members.size() > 2 ? fmt::format(" and {} more", members.size() - 2) : "",
+                                         by_name ? "same name" : "same owner, GPU model and GPU count");
+            found.push_back(std::move(result));
+        }
+    }
+    return found;
+}
+
+}  // namespace gpuclusters::rules

@@ -1,0 +1,161 @@
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/rules.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::rules {
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Length of a thousands separator at `text`'s front: comma, space, U+00A0, U+2009 or U+202F.
+std::size_t separator_at(std::string_view text) {
+    if (text.empty()) return 0;
+    if (text[0] == ',' || text[0] == ' ') return 1;
+    if (text.starts_with("\xC2\xA0")) return 2;
+    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
+    return 0;
+}
+
+long long to_number(std::string_view digits) {
+    long long value = 0;
+    if (digits.size() > 15) return -1;
+    std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    return value;
+}
+
+// Decimal numbers as canonical text ("21.10" -> "21.1"), for power figures.
+std::vector<std::string> decimals_in(std::string_view text) {
+    std::vector<std::string> found;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!is_digit(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && (is_digit(text[end]) || text[end] == ',')) ++end;
+        std::string whole;
+        for (std::size_t k = i; k < end; ++k) {
+            if (text[k] != ',') whole += text[k];
+        }
+        std::string fraction;
+        if (end + 1 < text.size() && text[end] == '.' && is_digit(text[end + 1])) {
+            ++end;
+            while (end < text.size() && is_digit(text[end])) fraction += text[end++];
+        }
+        while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+        whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
+        found.push_back(fraction.empty() ? whole : whole + "." + fraction);
+        i = end;
+    }
+    return found;
+}
+
+}  // namespace
+
+std::vector<long long> numbers_in(std::string_view text) {
+    std::vector<long long> numbers;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!is_digit(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && is_digit(text[end])) ++end;
+        std::string grouped(text.substr(i, end - i));
+        numbers.push_back(to_number(grouped));
+        // Follow groups of exactly three digits: "12,288", "12 288", "1,000,000".
+        if (grouped.size() <= 3) {
+            std::size_t next = end;
+            while (true) {
+                const std::size_t separator = separator_at(text.substr(next));
+                if (separator == 0) break;
+                const std::size_t group = next + separator;
+                std::size_t group_end = group;
+                while (group_end < text.size() && is_digit(text[group_end])) ++group_end;
+                if (group_end - group != 3) break;
+                grouped += std::string(text.substr(group, 3));
+                numbers.push_back(to_number(grouped));
+                next = group_end;
+            }
+        }
+        i = end;
+    }
+    // Small numbers are often written out: "four Grace-Hopper modules per node".
+    static constexpr std::string_view words[] = {"zero", "one",    "two",   "three",  "four",  "five",   "six",
+                                                 "seven", "eight", "nine",  "ten",    "eleven", "twelve", "sixteen",
+                                                 "twenty", "thirty-two", "sixty-four"};
+    static constexpr long long values[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 20, 32, 64};
+    const std::string folded = text::fold(text);
+    for (std::size_t w = 0; w < std::size(words); ++w) {
+        for (std::size_t at = folded.find(words[w]); at != std::string::npos; at = folded.find(words[w], at + 1)) {
+            const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]));
+            const std::size_t after = at + words[w].size();
+            const bool ends = after >= folded.size() || !std::isalpha(static_cast<unsigned char>(folded[after]));
+            if (starts && ends) {
+                numbers.push_back(values[w]);
+                break;
+            }
+        }
+    }
+    return numbers;
+}
+
+bool quote_contains_value(const model::FieldSpec& field, const model::FieldValue& value, std::string_view quote) {
+    switch (field.type) {
+        case model::FieldType::count: {
+            const auto numbers = numbers_in(quote);
+            auto has = [&](long long number) { return std::find(numbers.begin(), numbers.end(), number) != numbers.end(); };
+            if (has(to_number(value.value))) return true;
+            if (value.qualifiers.derivation.empty()) return false;
+            // A derivation is also backed when the quote gives each of its operands.
+            for (const auto& operand : numbers_in(value.qualifiers.derivation)) {
+                if (!has(operand)) return false;
+            }
+            return true;
+        }
+        case model::FieldType::decimal: {
+            const auto decimals = decimals_in(quote);
+            return std::find(decimals.begin(), decimals.end(), value.value) != decimals.end();
+        }
+        case model::FieldType::country: {
+            const std::string folded = text::fold(quote);
+            const auto* country = model::CountryTable::builtin().by_code(value.value);
+            if (!country) return false;
+            for (const auto& spelling : model::CountryTable::builtin().spellings(country->alpha2)) {
+                const std::string needle = text::fold(spelling);
+                // Codes count only as whole words: "US" is not in "focus".
+                for (std::size_t at = folded.find(needle); at != std::string::npos; at = folded.find(needle, at + 1)) {
+                    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(folded[at - 1]));
+                    const std::size_t after = at + needle.size();
+                    const bool ends = after >= folded.size() || !std::isalnum(static_cast<unsigned char>(folded[after]));
+                    if (starts && ends) return true;
+                }
+            }
+            return false;
+        }
+        case model::FieldType::gpu_model: {
+            const std::string folded = text::fold(quote);
+            if (folded.find(text::fold(value.value)) != std::string::npos) return true;
+            const auto* entry = model::GpuCatalogue::builtin().find(value.value);
+            if (!entry) return false;
+            for (const auto& spelling : model::GpuCatalogue::builtin().spellings(*entry)) {
+                if (folded.find(text::fold(spelling)) != std::string::npos) return true;
+            }
+            return false;
+        }
+        default: {
+            const std::string folded = text::fold(quote);
+            if (folded.find(text::fold(value.value)) != std::string::npos) return true;
+            // "NERSC (Lawrence Berkeley National Laboratory)": the gloss in parentheses is the editor's.
+            const std::size_t gloss = value.value.find(" (");
+            return gloss != std::string::npos && gloss > 0 &&
+                   folded.find(text::fold(value.value.substr(0, gloss))) != std::string::npos;
+        }
+    }
+}
+
+}  // namespace gpuclusters::rules

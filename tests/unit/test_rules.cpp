@@ -1,0 +1,265 @@
+// Each rule with a record that breaks it and one that does not.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/rules.hpp"
+#include "gpuclusters/values.hpp"
+
+using namespace gpuclusters;
+using rules::Severity;
+
+namespace {
+
+// A record assembled in memory: fields set from typed values, each cited to a source of a kind.
+class RecordBuilder {
+public:
+    explicit RecordBuilder(std::string id = "c1") { record_.id = std::move(id); }
+
+    RecordBuilder& source(long long id, std::string kind, std::string accessed = "2026-11-01", std::string published = "") {
+        record_.sources[id] = {id, "https://example.org/" + std::to_string(id), {kind, "", "", published, accessed, "", ""}};
+        return *this;
+    }
+    RecordBuilder& set(const std::string& field, const std::string& raw, std::vector<std::pair<long long, std::string>> cites = {},
+                       model::Rank rank = model::Rank::preferred) {
+        model::Claim claim;
+        claim.id = ++next_claim_;
+        claim.field = field;
+        claim.value = model::parse_field_value(model::require_field(field), raw);
+        claim.rank = rank;
+        for (auto& [source, quote] : cites) claim.citations.push_back({++next_citation_, source, "", quote, 1});
+        record_.claims.push_back(std::move(claim));
+        return *this;
+    }
+    RecordBuilder& raw(const std::string& field, model::FieldValue value, std::vector<std::pair<long long, std::string>> cites = {}) {
+        model::Claim claim;
+        claim.id = ++next_claim_;
+        claim.field = field;
+        claim.value = std::move(value);
+        for (auto& [source, quote] : cites) claim.citations.push_back({++next_citation_, source, "", quote, 1});
+        record_.claims.push_back(std::move(claim));
+        return *this;
+    }
+    RecordBuilder& not_published(const std::string& field) {
+        model::Claim claim;
+        claim.id = ++next_claim_;
+        claim.field = field;
+        claim.state = model::ClaimState::not_published;
+        record_.claims.push_back(std::move(claim));
+        return *this;
+    }
+    const model::Record& record() const { return record_; }
+
+private:
+    model::Record record_;
+    long long next_claim_ = 0;
+    long long next_citation_ = 0;
+};
+
+std::vector<rules::Finding> findings_of(const model::Record& record, std::string_view rule,
+                                        const rules::Config& config = rules::Config::defaults()) {
+    const rules::Context context{config, "2026-11-30"};
+    auto found = rules::check_record(record, context);
+    std::erase_if(found, [&](const rules::Finding& finding) { return finding.rule != rule; });
+    return found;
+}
+
+bool fires(const model::Record& record, std::string_view rule) { return !findings_of(record, rule).empty(); }
+
+}  // namespace
+
+TEST_CASE("uncited-value") {
+    CHECK(fires(RecordBuilder().set("owner", "Acme").record(), "uncited-value"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("owner", "Acme", {{1, "Acme"}}).record(), "uncited-value"));
+    // A researched blank needs no value's citation; a derived maker rests on the model's.
+    CHECK_FALSE(fires(RecordBuilder().not_published("city").record(), "uncited-value"));
+    CHECK_FALSE(fires(RecordBuilder().raw("gpu_maker", {"NVIDIA", {"gpu_model H100", "", ""}}).record(), "uncited-value"));
+}
+
+TEST_CASE("quote-missing-value") {
+    auto base = [] { return RecordBuilder().source(1, "operator").source(2, "operator"); };
+    CHECK(fires(base().set("gpus_installed", "12,288", {{1, "more than ten thousand GPUs"}}).record(), "quote-missing-value"));
+    CHECK_FALSE(fires(base().set("gpus_installed", "12288", {{1, "training on 12,288 GPUs"}}).record(), "quote-missing-value"));
+    CHECK_FALSE(fires(base().set("gpus_installed", "12288", {{1, "training on 12 288 GPUs"}}).record(), "quote-missing-value"));
+    // Each operand of a derivation, across the quotes of the claim; small numbers may be words.
+    CHECK_FALSE(fires(base().set("gpus_installed", "1536 x 8", {{1, "1,536 nodes"}, {2, "eight GPUs per node"}}).record(),
+                      "quote-missing-value"));
+    CHECK(fires(base().set("gpus_installed", "1536 x 8", {{1, "1,536 nodes"}}).record(), "quote-missing-value"));
+    // Text without case after Unicode folding; a parenthesised gloss is the editor's.
+    CHECK_FALSE(fires(base().set("owner", "ByteDance", {{1, "the BYTEDANCE team"}}).record(), "quote-missing-value"));
+    CHECK_FALSE(fires(base().set("owner", "NERSC (Berkeley Lab)", {{1, "NERSC signed"}}).record(), "quote-missing-value"));
+    CHECK(fires(base().set("owner", "ByteDance", {{1, "our team"}}).record(), "quote-missing-value"));
+    // A GPU model by any catalogue name.
+    CHECK_FALSE(fires(base().set("gpu_model", "AMD Instinct MI250X", {{1, "4x AMD MI250X"}}).record(), "quote-missing-value"));
+    CHECK_FALSE(fires(base().set("power_mw", "21.1", {{1, "drawing 21.10 MW"}}).record(), "quote-missing-value"));
+    CHECK_FALSE(fires(base().set("country", "US", {{1, "Illinois, USA"}}).record(), "quote-missing-value"));
+    CHECK(fires(base().set("country", "US", {{1, "a focus on users"}}).record(), "quote-missing-value"));
+}
+
+TEST_CASE("source-accessed-date") {
+    CHECK(fires(RecordBuilder().source(1, "operator", "").set("owner", "Acme", {{1, "Acme"}}).record(), "source-accessed-date"));
+    CHECK(fires(RecordBuilder().source(1, "operator", "2027-01-01").set("owner", "Acme", {{1, "Acme"}}).record(),
+                "source-accessed-date"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator", "2026-11-30").set("owner", "Acme", {{1, "Acme"}}).record(),
+                      "source-accessed-date"));
+}
+
+TEST_CASE("stale-sources") {
+    auto record = [](std::string published) {
+        return RecordBuilder().source(1, "paper", "2026-11-01", published).set("status", "operational", {{1, "in production"}}).record();
+    };
+    CHECK(fires(record("2024-02-23"), "stale-sources"));
+    CHECK_FALSE(fires(record("2026-06"), "stale-sources"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "paper", "2026-11-01", "2020").set("status", "announced", {{1, "x"}}).record(),
+                      "stale-sources"));
+    auto config = rules::Config::defaults();
+    config.apply("[thresholds]\nstale_source_days = 2000\n", "test.toml");
+    CHECK(findings_of(record("2024-02-23"), "stale-sources", config).empty());
+}
+
+TEST_CASE("press-only-count") {
+    CHECK(fires(RecordBuilder().source(1, "press").set("gpus_installed", "2304", {{1, "2,304 GPUs"}}).record(), "press-only-count"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "press").source(2, "operator")
+                          .set("gpus_installed", "2304", {{1, "2,304 GPUs"}, {2, "2,304 GPUs"}}).record(),
+                      "press-only-count"));
+}
+
+TEST_CASE("h100-equivalents") {
+    for (const char* quote : {"100,000 H100e of compute", "50 million H100-equivalents", "about 20,000 H100 equivalents",
+                              "equivalent to 3,500 H100s", "can perform equivalent work to roughly 3,500 H100s",
+                              "in units of H100 equivalent compute", "10k Ｈ100e"}) {
+        CAPTURE(std::string(quote));
+        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, quote}}).record(), "h100-equivalents"));
+    }
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, "3,500 H100 GPUs installed"}}).record(),
+                      "h100-equivalents"));
+    // In the notes it is a warning: a note may rightly explain a figure that is left out.
+    const auto notes = findings_of(RecordBuilder().set("gpu_count_notes", "Press: 3,500 H100-equivalents, not counted.").record(),
+                                   "h100-equivalents");
+    REQUIRE(notes.size() == 1);
+    CHECK(notes[0].severity == Severity::warning);
+}
+
+TEST_CASE("planned-wording") {
+    for (const char* quote : {"secured access to 2,304 NVIDIA B200 GPUs", "plans to deploy 2,304 GPUs",
+                              "will have 2,304 GPUs", "up to 2,304 GPUs", "expected to reach 2,304 GPUs",
+                              "2,304 GPUs by the end of 2025", "a target of 2,304 GPUs"}) {
+        CAPTURE(std::string(quote));
+        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
+    }
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, "2,304 GPUs are installed"}}).record(),
+                      "planned-wording"));
+    // Whole words only: "willing" is not "will".
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, "a willing team runs 2,304 GPUs"}}).record(),
+                      "planned-wording"));
+}
+
+TEST_CASE("derivation-mismatch") {
+    CHECK(fires(RecordBuilder().raw("gpus_installed", {"12000", {"1536 x 8", "", ""}}).record(), "derivation-mismatch"));
+    CHECK(fires(RecordBuilder().raw("gpus_installed", {"12000", {"1536 x banana", "", ""}}).record(), "derivation-mismatch"));
+    CHECK_FALSE(fires(RecordBuilder().set("gpus_installed", "1536 x 8").record(), "derivation-mismatch"));
+}
+
+TEST_CASE("competing-count-unmentioned") {
+    auto base = [] { return RecordBuilder().set("gpus_installed", "12288").set("gpus_installed", "14000", {}, model::Rank::normal); };
+    CHECK(fires(base().record(), "competing-count-unmentioned"));
+    CHECK(fires(base().set("gpu_count_notes", "Only the operator figure.").record(), "competing-count-unmentioned"));
+    CHECK_FALSE(fires(base().set("gpu_count_notes", "Press reports 14,000; the operator's 12,288 is used.").record(),
+                      "competing-count-unmentioned"));
+}
+
+TEST_CASE("maker-mismatch") {
+    CHECK(fires(RecordBuilder().set("gpu_model", "MI300X").raw("gpu_maker", {"NVIDIA", {}}).record(), "maker-mismatch"));
+    CHECK_FALSE(fires(RecordBuilder().set("gpu_model", "MI300X").raw("gpu_maker", {"AMD", {}}).record(), "maker-mismatch"));
+}
+
+TEST_CASE("unknown-model") {
+    CHECK(fires(RecordBuilder().set("gpu_model", "H1OO").record(), "unknown-model"));
+    CHECK_FALSE(fires(RecordBuilder().set("gpu_model", "H100").record(), "unknown-model"));
+}
+
+TEST_CASE("status-notes-undated") {
+    CHECK(fires(RecordBuilder().set("status_notes", "In production.").record(), "status-notes-undated"));
+    CHECK_FALSE(fires(RecordBuilder().set("status_notes", "Production cluster as of September 2023.").record(), "status-notes-undated"));
+    CHECK_FALSE(fires(RecordBuilder().set("status_notes", "Phase 2 live in Q3 2025.").record(), "status-notes-undated"));
+}
+
+TEST_CASE("power-on-announced") {
+    CHECK(fires(RecordBuilder().set("status", "announced").set("power_mw", "300").record(), "power-on-announced"));
+    CHECK_FALSE(fires(RecordBuilder().set("status", "operational").set("power_mw", "300").record(), "power-on-announced"));
+}
+
+TEST_CASE("estimate-unlabelled") {
+    CHECK(fires(RecordBuilder().source(1, "estimate").set("power_mw", "40", {{1, "40 MW"}}).record(), "estimate-unlabelled"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "estimate").set("power_mw", "40 (estimate: Epoch AI)", {{1, "40 MW"}}).record(),
+                      "estimate-unlabelled"));
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("power_mw", "40", {{1, "40 MW"}}).record(), "estimate-unlabelled"));
+}
+
+TEST_CASE("invalid-country") {
+    CHECK(fires(RecordBuilder().raw("country", {"UK", {}}).record(), "invalid-country"));
+    CHECK_FALSE(fires(RecordBuilder().set("country", "United Kingdom").record(), "invalid-country"));
+}
+
+TEST_CASE("required-field") {
+    const auto missing = findings_of(RecordBuilder().set("owner", "Acme").record(), "required-field");
+    CHECK(missing.size() == 3);  // gpu_model, gpus_installed, status
+    CHECK_FALSE(fires(RecordBuilder().set("owner", "Acme").not_published("gpu_model").set("gpus_installed", "8")
+                          .set("status", "announced").record(),
+                      "required-field"));
+}
+
+TEST_CASE("possible-duplicate") {
+    const auto config = rules::Config::defaults();
+    const rules::Context context{config, "2026-11-30"};
+    rules::DuplicateFinder finder;
+    finder.add(RecordBuilder("colossus").set("name", "Colossus").record());
+    finder.add(RecordBuilder("xai-colossus").set("name", "colossus!").record());
+    finder.add(RecordBuilder("other").set("name", "Other").record());
+    const auto found = finder.findings(context);
+    CHECK(found.size() == 2);
+    rules::DuplicateFinder distinct;
+    distinct.add(RecordBuilder("a").set("name", "Alps").set("owner", "CSCS").set("gpu_model", "GH200").set("gpus_installed", "10752").record());
+    distinct.add(RecordBuilder("b").set("name", "Alps 2").set("owner", "CSCS").set("gpu_model", "GH200").set("gpus_installed", "4000").record());
+    CHECK(distinct.findings(context).empty());
+    distinct.add(RecordBuilder("c").set("name", "Other name").set("owner", "cscs").set("gpu_model", "GH200").set("gpus_installed", "10,752").record());
+    CHECK(distinct.findings(context).size() == 2);
+}
+
+TEST_CASE("configuration: severities, patterns and errors that name the place") {
+    auto config = rules::Config::defaults();
+    config.apply("[severity]\nuncited-value = \"off\"\n[planned-wording]\nextra_patterns = ['\\bpencilled in\\b']\n", "c.toml");
+    CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
+    CHECK_FALSE(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
+                            "planned-wording", config).empty());
+    CHECK_THROWS_WITH_AS(config.apply("[severity]\nnope = \"error\"\n", "c.toml"), doctest::Contains("c.toml:2:8"), InputError);
+    // Upper-case escapes keep their meaning; extra_patterns add to patterns in either order.
+    auto escapes = rules::Config::defaults();
+    escapes.apply("[status-notes-date]\nextra_patterns = ['^\\S+ since']\npatterns = ['\\bnever\\b']\n", "e.toml");
+    CHECK(escapes.status_dates.sources().size() == 2);
+    CHECK(escapes.status_dates.first_match("Running since May") == "running since");
+    CHECK(escapes.status_dates.first_match(" running since May").empty());
+    CHECK_THROWS_AS(config.apply("[severity]\nuncited-value = \"loud\"\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(config.apply("[unknown]\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(config.apply("[thresholds]\nstale_source_days = -1\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(config.apply("[h100-equivalents]\npatterns = ['(']\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(config.apply("[quote-missing-value]\nfields = ['nope']\n", "c.toml"), InputError);
+}
+
+TEST_CASE("every rule has an explanation with an example and a fix") {
+    for (const auto& rule : rules::rule_catalogue()) {
+        CAPTURE(std::string(rule.id));
+        CHECK(rule.explanation.find("Violation") != std::string_view::npos);
+        CHECK(rule.explanation.find("Fix") != std::string_view::npos);
+        CHECK(rules::find_rule(rule.id) == &rule);
+    }
+}
+
+TEST_CASE("numbers in quotes, with and without separators") {
+    const auto numbers = rules::numbers_in("12,288 GPUs on 1 536 nodes, 64×400Gbps, four modules");
+    for (long long expected : {12288LL, 12LL, 288LL, 1536LL, 64LL, 400LL, 4LL}) {
+        CAPTURE(expected);
+        CHECK(std::find(numbers.begin(), numbers.end(), expected) != numbers.end());
+    }
+}
