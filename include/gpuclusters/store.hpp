@@ -164,6 +164,9 @@ public:
     /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
     /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
     void with_write_transaction(const std::function<bool()>& body);
+    /// Runs `body` in a savepoint inside the open transaction: released when it returns, rolled
+    /// back (and the exception passed on) when it throws.
+    void with_savepoint(const std::function<void()>& body);
 
     long long insert_changeset(const model::Changeset& changeset);
     void insert_cluster(const std::string& id, long long changeset_id);

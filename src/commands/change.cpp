@@ -160,17 +160,24 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
     return claim.state == state && (state == ClaimState::not_published || claim.value == value);
 }
 
-class Applier {
-public:
-    Applier(store::Store& store, const ChangeRequest& request, ChangeReport& report)
-        : store_(store), request_(request), report_(report) {}
+}  // namespace
 
-    void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records) {
-        changeset_id_ = store_.insert_changeset(request_.changeset);
-        report_.changeset_id = changeset_id_;
+// Writes checked records into the open transaction. The changeset row is written with the first
+// change; reports go to the ChangeReport of the current call.
+class ChangeSession::Applier {
+public:
+    Applier(store::Store& store, model::Changeset changeset, std::string today)
+        : store_(store), changeset_(std::move(changeset)), today_(std::move(today)) {}
+
+    void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records, ChangeReport& report) {
+        report_ = &report;
+        if (changeset_id_ == 0) changeset_id_ = store_.insert_changeset(changeset_);
+        report.changeset_id = changeset_id_;
+        source_ids_.clear();
         for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
         for (const auto& record : records) apply_record(record);
     }
+    long long changeset_id() const { return changeset_id_; }
 
 private:
     long long resolve_source(const SourceInput& input) {
@@ -197,17 +204,17 @@ private:
                     input.origin, input.reference));
             }
             // A source met for the first time was read now, unless the editor says when.
-            if (meta.accessed.empty()) meta.accessed = request_.today;
+            if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
-            report_.sources.push_back({id, input.reference, true, {}});
+            report_->sources.push_back({id, input.reference, true, {}});
             mark_changed();
             return id;
         }
         if (meta != existing->meta) {
             SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
-            report_.sources.push_back(std::move(changes));
+            report_->sources.push_back(std::move(changes));
             mark_changed();
         }
         return existing->id;
@@ -244,7 +251,7 @@ private:
             } else {
                 store_.insert_cluster(input.cluster_id, changeset_id_);
             }
-            report_.new_clusters.push_back(input.cluster_id);
+            report_->new_clusters.push_back(input.cluster_id);
             mark_changed();
             record = model::Record{input.cluster_id, changeset_id_, {}, {}};
         }
@@ -276,13 +283,13 @@ private:
             return;
         }
         if (model_field.state == ClaimState::set) {
-            report_.warnings.push_back(fmt::format(
+            report_->warnings.push_back(fmt::format(
                 "{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
                 record.id, model_field.value.value));
         }
         if (const Claim* current = record.preferred("gpu_maker")) {
             store_.insert_rank(current->id, changeset_id_, Rank::retired, "gpu_model changed");
-            report_.fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
+            report_->fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
     }
@@ -328,7 +335,7 @@ private:
         }
         report.claim_id = claim_id;
         add_citations(record, claim_id, citations_of(field), report);
-        report_.fields.push_back(std::move(report));
+        report_->fields.push_back(std::move(report));
     }
 
     void rank_field(const model::Record& record, const ParsedField& field) {
@@ -357,7 +364,7 @@ private:
                                       model::to_string(field.rank), field.reason.empty() ? "" : " (" + field.reason + ")");
             mark_changed();
         }
-        report_.fields.push_back(std::move(report));
+        report_->fields.push_back(std::move(report));
     }
 
     static std::string display_claim_value(const model::FieldSpec& spec, const ParsedField& field) {
@@ -424,20 +431,19 @@ private:
         report.claim_id = target;
         add_citations(record, target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
-        report_.fields.push_back(std::move(report));
+        report_->fields.push_back(std::move(report));
     }
 
-    void mark_changed() { report_.changed = true; }
+    void mark_changed() { report_->changed = true; }
 
     store::Store& store_;
-    const ChangeRequest& request_;
-    ChangeReport& report_;
+    model::Changeset changeset_;
+    std::string today_;
+    ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
     std::map<long long, std::string> domains_;
 };
-
-}  // namespace
 
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after) {
     std::vector<std::string> changes;
@@ -464,32 +470,54 @@ std::string display_claim(const model::Claim* claim) {
     return spec ? model::display_value(*spec, claim->value) : claim->value.value;
 }
 
-model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request) {
-    // Everything the user typed is checked before the transaction starts.
+namespace {
+
+void check_changeset_text(const model::Changeset& changeset) {
+    for (const auto* text : {&changeset.message, &changeset.author}) {
+        if (const auto bad = text::find_invalid_utf8(*text)) {
+            throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", text == &changeset.message ? "message" : "author", *bad));
+        }
+    }
+}
+
+}  // namespace
+
+ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today)
+    : store_(store), today_(today) {
+    check_changeset_text(changeset);
+    applier_ = std::make_unique<Applier>(store, std::move(changeset), std::move(today));
+}
+
+ChangeSession::~ChangeSession() = default;
+
+long long ChangeSession::changeset_id() const { return applier_->changeset_id(); }
+
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, const std::vector<RecordInput>& inputs) {
+    // Everything is checked before anything of it is written.
     std::vector<SourceInput> sources;
-    for (const auto& source : request.sources) sources.push_back(checked_source(source, request.today));
+    for (const auto& source : raw_sources) sources.push_back(checked_source(source, today_));
     std::vector<ParsedRecord> records;
     std::set<std::string> ids;
-    for (const auto& input : request.records) {
+    for (const auto& input : inputs) {
         records.push_back(parse_record(input, sources.size()));
         if (!ids.insert(records.back().cluster_id).second) {
             throw InputError(fmt::format("cluster {} appears twice in one change", records.back().cluster_id));
         }
     }
-    for (const auto* text : {&request.changeset.message, &request.changeset.author}) {
-        if (const auto bad = text::find_invalid_utf8(*text)) {
-            throw InputError(fmt::format("{}: invalid UTF-8 at byte {}",
-                                         text == &request.changeset.message ? "message" : "author", *bad));
-        }
-    }
-
     ChangeReport report;
-    report.dry_run = request.dry_run;
+    // A record that fails while being written leaves nothing of itself behind.
+    store_.with_savepoint([&] { applier_->run(sources, records, report); });
+    return report;
+}
+
+model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request) {
+    ChangeSession session(store, request.changeset, request.today);
+    ChangeReport report;
     store.with_write_transaction([&] {
-        Applier applier(store, request, report);
-        applier.run(sources, records);
+        report = session.apply(request.sources, request.records);
         return report.changed && !request.dry_run;
     });
+    report.dry_run = request.dry_run;
     // The id is reported only when the changeset was written.
     if (!report.changed || request.dry_run) report.changeset_id = 0;
     return report;

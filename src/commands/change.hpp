@@ -2,6 +2,7 @@
 // The one way anything is written: requested field values with their evidence -> claims,
 // citations and sources, in one transaction and one changeset, with a report of every field
 // touched. add, init --sample (and later import and edit) all go through apply_changes.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,6 +62,29 @@ struct ChangeRequest {
     model::Changeset changeset;  ///< author, message, command, created_at; id assigned on write
     std::string today;           ///< YYYY-MM-DD: default accessed date and the limit for dates
     bool dry_run = false;
+};
+
+/// Applies records one call at a time inside a write transaction the caller holds: what import
+/// needs to stream. One changeset for the whole session, written with the first change.
+class ChangeSession {
+public:
+    /// Throws InputError when the changeset's message or author is not valid UTF-8.
+    ChangeSession(store::Store& store, model::Changeset changeset, std::string today);
+    ChangeSession(const ChangeSession&) = delete;
+    ChangeSession& operator=(const ChangeSession&) = delete;
+    ~ChangeSession();
+
+    /// Checks the sources and records (InputError naming the origin), then writes them; a call
+    /// that fails leaves nothing of itself behind. Citations index `sources`.
+    model::ChangeReport apply(const std::vector<SourceInput>& sources, const std::vector<RecordInput>& records);
+    /// 0 until something was written.
+    long long changeset_id() const;
+
+private:
+    class Applier;
+    store::Store& store_;
+    std::string today_;
+    std::unique_ptr<Applier> applier_;
 };
 
 /// Validates every input (throws InputError naming its origin) and applies the request in one

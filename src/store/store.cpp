@@ -1,6 +1,7 @@
 #include "gpuclusters/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <SQLiteCpp/Savepoint.h>
 #include <sqlite3.h>
 
 #include <cstdlib>
@@ -846,6 +847,14 @@ void Store::with_write_transaction(const std::function<bool()>& body) {
     guarded(path_, [&] {
         SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
         if (body()) transaction.commit();
+    });
+}
+
+void Store::with_savepoint(const std::function<void()>& body) {
+    guarded(path_, [&] {
+        SQLite::Savepoint savepoint(*db_, "record");
+        body();
+        savepoint.release();
     });
 }
 
