@@ -88,6 +88,13 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view text);
 /// A stored value as a person reads it: "12,288", "21.1 MW (estimate by Epoch AI)", "Big tech".
 std::string display_value(const FieldSpec& field, const FieldValue& value);
 
+/// A stored value written back in the input syntax, so that parsing it gives the same value and
+/// qualifiers: "1536 x 8", "40 (estimate: Epoch AI)". What exports write.
+std::string input_text(const FieldSpec& field, const FieldValue& value);
+
+/// Whether a stored value equals a canonical one given in a filter (text without ASCII case).
+bool value_matches(const FieldSpec& field, const FieldValue& stored, const std::string& canonical);
+
 /// The maker of a disclosed model from the catalogue, or empty when the model is not catalogued.
 std::string derived_maker(std::string_view gpu_model);
 

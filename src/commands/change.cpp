@@ -114,7 +114,8 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             if (spec.type == model::FieldType::gpu_maker && field.action == FieldAction::set) {
                 throw InputError("gpu_maker is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead");
             }
-            if (!seen.insert(field.field).second) {
+            // A field is set once; competing claims of it may follow as citations and ranks.
+            if (field.action == FieldAction::set && !seen.insert(field.field).second) {
                 throw InputError(fmt::format("field {} is given twice", field.field));
             }
             ParsedField parsed;
@@ -262,9 +263,12 @@ private:
                     if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
                     break;
                 case FieldAction::cite:
+                    // Earlier inputs of this record may have changed the field: read it again.
+                    record = store_.load_record(input.cluster_id);
                     cite_field(*record, field);
                     break;
                 case FieldAction::rank:
+                    record = store_.load_record(input.cluster_id);
                     rank_field(*record, field);
                     break;
             }
@@ -444,6 +448,20 @@ private:
     std::vector<long long> source_ids_;
     std::map<long long, std::string> domains_;
 };
+
+void merge(model::ChangeReport& into, model::ChangeReport part) {
+    into.changed = into.changed || part.changed;
+    if (part.changeset_id != 0) into.changeset_id = part.changeset_id;
+    auto append = [](auto& target, auto& source) {
+        target.insert(target.end(), std::make_move_iterator(source.begin()), std::make_move_iterator(source.end()));
+    };
+    append(into.new_clusters, part.new_clusters);
+    append(into.removed_clusters, part.removed_clusters);
+    append(into.fields, part.fields);
+    append(into.sources, part.sources);
+    append(into.events, part.events);
+    append(into.warnings, part.warnings);
+}
 
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after) {
     std::vector<std::string> changes;

@@ -91,6 +91,9 @@ private:
 /// transaction. On a dry run, or when nothing would change, nothing is written.
 model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request);
 
+/// Adds what one call of ChangeSession::apply did to the report of the whole session.
+void merge(model::ChangeReport& into, model::ChangeReport part);
+
 /// "accessed: 2026-11-11 -> 2026-11-30", one line per metadata field that differs.
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after);
 

@@ -28,13 +28,18 @@ public:
         render::Json json{{"database", context.db_path}, {"created", created},
                           {"schema_version", context.store->schema_version()}};
         if (sample_) {
-            ChangeRequest request;
-            for (const auto& file : embedded::samples) {
-                formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name), request);
-            }
-            request.changeset = context.changeset(message_, "load the bundled sample records");
-            request.today = context.today;
-            const auto report = apply_changes(*context.store, request);
+            // One changeset for the whole sample, each record applied as it is read.
+            ChangeSession session(*context.store, context.changeset(message_, "load the bundled sample records"),
+                                  context.today);
+            model::ChangeReport report;
+            context.store->with_write_transaction([&] {
+                for (const auto& file : embedded::samples) {
+                    const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
+                    merge(report, session.apply(document.sources, {document.record}));
+                }
+                return report.changed;
+            });
+            if (!report.changed) report.changeset_id = 0;
             for (const auto& warning : report.warnings) context.warn(warning);
             if (context.options.json) {
                 json["sample"] = render::change_report_json(report);

@@ -96,11 +96,7 @@ public:
             for (const auto& filter : filters) {
                 const auto* row = find(values, id, filter.field->name);
                 if (!row || row->state != model::ClaimState::set) return true;
-                const bool textual = filter.field->type == model::FieldType::text ||
-                                     filter.field->type == model::FieldType::gpu_model;
-                const bool equal = textual ? text::lower_ascii(row->value.value) == text::lower_ascii(filter.value)
-                                           : row->value.value == filter.value;
-                if (!equal) return true;
+                if (!model::value_matches(*filter.field, row->value, filter.value)) return true;
             }
             return false;
         });

@@ -1,5 +1,6 @@
 #include "record_toml.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -48,7 +49,69 @@ std::optional<std::string> optional_string(const std::string& file, const toml::
 
 }  // namespace
 
-void read_toml_record(std::string_view content, const std::string& file, commands::ChangeRequest& request) {
+namespace {
+
+// The claim in one table: [field.X] itself or one of its [[field.X.competing]].
+void read_claim(const std::string& file, const toml::table& entry, const toml::node& node, const std::string& field_name,
+                const std::string& where, bool competing, RecordDocument& document) {
+    reject_unknown_keys(file, entry, competing ? std::set<std::string>{"value", "not_published", "citation", "rank"}
+                                               : std::set<std::string>{"value", "not_published", "citation", "competing"},
+                        where);
+    const toml::node* not_published = entry.get("not_published");
+    const toml::node* value = entry.get("value");
+    if (!competing && !not_published && !value) {
+        if (entry.get("citation")) fail(file, node, fmt::format("{}citations need a value or not_published = true", where));
+        return;  // a field that holds only competing claims
+    }
+    std::string raw;
+    if (not_published) {
+        if (!not_published->as_boolean() || !not_published->as_boolean()->get()) {
+            fail(file, *not_published, fmt::format("{}not_published must be true when present", where));
+        }
+        if (value) fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
+    } else if (!value) {
+        fail(file, node, fmt::format("{}needs a value or not_published = true", where));
+    } else if (const auto* text = value->as_string()) {
+        raw = text->get();
+    } else if (const auto* number = value->as_integer()) {
+        raw = std::to_string(number->get());
+    } else if (const auto* decimal = value->as_floating_point()) {
+        raw = fmt::format("{}", decimal->get());
+    } else {
+        fail(file, *value, fmt::format("{}value must be a string or a number", where));
+    }
+    model::Rank rank = model::Rank::preferred;
+    if (competing) {
+        const std::string rank_text = string_at(file, entry, "rank", where, false);
+        if (!rank_text.empty() && rank_text != "normal" && rank_text != "deprecated") {
+            fail(file, *entry.get("rank"), fmt::format("{}rank of a competing claim is normal or deprecated", where));
+        }
+        rank = rank_text == "deprecated" ? model::Rank::deprecated : model::Rank::normal;
+    }
+    std::vector<commands::CitationInput> citations;
+    if (const toml::node* cited = entry.get("citation")) {
+        const auto* array = cited->as_array();
+        if (!array) fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
+        for (const auto& element : *array) {
+            const auto* citation = element.as_table();
+            if (!citation) fail(file, element, fmt::format("{}each citation must be a table", where));
+            reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
+            const std::string url = string_at(file, *citation, "source", where, true);
+            const std::string at = fmt::format("{}: {}citation", place(file, element), where);
+            const bool listed = std::any_of(document.sources.begin(), document.sources.end(),
+                                            [&](const commands::SourceInput& source) { return source.reference == url; });
+            if (!listed) fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
+            citations.push_back({source_index(document, url, at), string_at(file, *citation, "locator", where, false),
+                                 string_at(file, *citation, "quote", where, false), at});
+        }
+    }
+    add_claim_inputs(document.record, field_name, not_published != nullptr, raw, rank, std::move(citations),
+                     fmt::format("{}: field.{}", place(file, node), field_name));
+}
+
+}  // namespace
+
+RecordDocument read_toml_record(std::string_view content, const std::string& file) {
     if (const auto bad = text::find_invalid_utf8(content)) {
         throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", file, *bad));
     }
@@ -62,15 +125,15 @@ void read_toml_record(std::string_view content, const std::string& file, command
     reject_unknown_keys(file, document, {"format", "id", "source", "field"}, "");
     const auto* format = document.get("format");
     if (!format || !format->as_integer()) fail(file, document, "missing 'format = 1'");
-    if (format->as_integer()->get() != toml_record_format) {
+    if (format->as_integer()->get() > format_version || format->as_integer()->get() < 1) {
         fail(file, *format, fmt::format("record format {} is not supported (this gpuclusters reads format {})",
-                                        format->as_integer()->get(), toml_record_format));
+                                        format->as_integer()->get(), format_version));
     }
 
-    commands::RecordInput record;
-    record.cluster_id = string_at(file, document, "id", "", true);
-    record.origin = fmt::format("{}: id", place(file, *document.get("id")));
-    std::map<std::string, std::size_t> source_by_url;
+    RecordDocument result;
+    result.place = file;
+    result.record.cluster_id = string_at(file, document, "id", "", true);
+    result.record.origin = fmt::format("{}: id", place(file, *document.get("id")));
 
     if (const toml::node* sources = document.get("source")) {
         const auto* array = sources->as_array();
@@ -78,7 +141,8 @@ void read_toml_record(std::string_view content, const std::string& file, command
         for (const auto& element : *array) {
             const auto* table = element.as_table();
             if (!table) fail(file, element, "each [[source]] must be a table");
-            reject_unknown_keys(file, *table, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url"},
+            reject_unknown_keys(file, *table,
+                                {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"},
                                 "source: ");
             commands::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);
@@ -88,11 +152,12 @@ void read_toml_record(std::string_view content, const std::string& file, command
             source.published = optional_string(file, *table, "published");
             source.accessed = optional_string(file, *table, "accessed");
             source.archive_url = optional_string(file, *table, "archive_url");
+            source.archived = optional_string(file, *table, "archived");
             source.origin = fmt::format("{}: source {}", place(file, element), source.reference);
-            if (!source_by_url.emplace(source.reference, request.sources.size()).second) {
-                fail(file, element, fmt::format("source {} is listed twice", source.reference));
-            }
-            request.sources.push_back(std::move(source));
+            const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
+                                            [&](const commands::SourceInput& known) { return known.reference == source.reference; });
+            if (listed) fail(file, element, fmt::format("source {} is listed twice", source.reference));
+            result.sources.push_back(std::move(source));
         }
     }
 
@@ -104,51 +169,19 @@ void read_toml_record(std::string_view content, const std::string& file, command
             const std::string where = fmt::format("field.{}: ", field_name);
             const auto* entry = node.as_table();
             if (!entry) fail(file, node, fmt::format("{}must be a table", where));
-            reject_unknown_keys(file, *entry, {"value", "not_published", "citation"}, where);
-            commands::FieldInput field;
-            field.field = field_name;
-            field.origin = fmt::format("{}: field.{}", place(file, node), field_name);
-            const toml::node* not_published = entry->get("not_published");
-            if (not_published) {
-                if (!not_published->as_boolean() || !not_published->as_boolean()->get()) {
-                    fail(file, *not_published, fmt::format("{}not_published must be true when present", where));
-                }
-                if (entry->get("value")) fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
-                field.not_published = true;
-            } else {
-                const toml::node* value = entry->get("value");
-                if (!value) fail(file, node, fmt::format("{}needs a value or not_published = true", where));
-                if (const auto* text = value->as_string()) {
-                    field.raw_value = text->get();
-                } else if (const auto* number = value->as_integer()) {
-                    field.raw_value = std::to_string(number->get());
-                } else if (const auto* decimal = value->as_floating_point()) {
-                    field.raw_value = fmt::format("{}", decimal->get());
-                } else {
-                    fail(file, *value, fmt::format("{}value must be a string or a number", where));
-                }
-            }
-            if (const toml::node* citations = entry->get("citation")) {
-                const auto* array = citations->as_array();
-                if (!array) fail(file, *citations, fmt::format("{}citation must be an array of tables", where));
+            read_claim(file, *entry, node, field_name, where, false, result);
+            if (const toml::node* competing = entry->get("competing")) {
+                const auto* array = competing->as_array();
+                if (!array) fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
                 for (const auto& element : *array) {
-                    const auto* citation = element.as_table();
-                    if (!citation) fail(file, element, fmt::format("{}each citation must be a table", where));
-                    reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
-                    const std::string url = string_at(file, *citation, "source", where, true);
-                    const auto found = source_by_url.find(url);
-                    if (found == source_by_url.end()) {
-                        fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
-                    }
-                    field.citations.push_back({found->second, string_at(file, *citation, "locator", where, false),
-                                               string_at(file, *citation, "quote", where, false),
-                                               fmt::format("{}: {}citation", place(file, element), where)});
+                    const auto* claim = element.as_table();
+                    if (!claim) fail(file, element, fmt::format("{}each competing claim must be a table", where));
+                    read_claim(file, *claim, element, field_name, where + "competing: ", true, result);
                 }
             }
-            record.fields.push_back(std::move(field));
         }
     }
-    request.records.push_back(std::move(record));
+    return result;
 }
 
 }  // namespace gpuclusters::formats

@@ -4,14 +4,11 @@
 #include <string>
 #include <string_view>
 
-#include "commands/change.hpp"
+#include "formats/interchange.hpp"
 
 namespace gpuclusters::formats {
 
-inline constexpr long long toml_record_format = 1;
-
-/// Appends the record in `content` to `request` (its sources after those already there).
-/// Errors name the file, line and column: `file.toml:12:1: field.owner: ...`.
-void read_toml_record(std::string_view content, const std::string& file_name, commands::ChangeRequest& request);
+/// The record in `content`. Errors name the file, line and column: `file.toml:12:1: field.owner: ...`.
+RecordDocument read_toml_record(std::string_view content, const std::string& file_name);
 
 }  // namespace gpuclusters::formats

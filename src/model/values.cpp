@@ -456,6 +456,24 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
     }
 }
 
+std::string input_text(const FieldSpec& field, const FieldValue& value) {
+    switch (field.type) {
+        case FieldType::count:
+            return value.qualifiers.derivation.empty() ? value.value : value.qualifiers.derivation;
+        case FieldType::decimal:
+            return value.qualifiers.basis == "estimate"
+                       ? fmt::format("{} (estimate: {})", value.value, value.qualifiers.estimator)
+                       : value.value;
+        default:
+            return value.value;
+    }
+}
+
+bool value_matches(const FieldSpec& field, const FieldValue& stored, const std::string& canonical) {
+    const bool textual = field.type == FieldType::text || field.type == FieldType::gpu_model;
+    return textual ? text::lower_ascii(stored.value) == text::lower_ascii(canonical) : stored.value == canonical;
+}
+
 std::string derived_maker(std::string_view gpu_model) {
     const GpuModel* model = GpuCatalogue::builtin().find(gpu_model);
     return model ? model->maker : std::string();

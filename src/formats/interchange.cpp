@@ -1,0 +1,290 @@
+#include "formats/interchange.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+// TOML basic strings: quotes, backslashes and control characters escaped.
+std::string toml_string(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (byte < 0x20 || byte == 0x7F) {
+                    out += fmt::format("\\u{:04X}", byte);
+                } else {
+                    out += c;
+                }
+        }
+    }
+    return out + "\"";
+}
+
+Json source_json(const model::Source& source) {
+    Json json{{"url", source.url}, {"kind", source.meta.kind}};
+    auto optional = [&](const char* key, const std::string& value) {
+        if (!value.empty()) json[key] = value;
+    };
+    optional("title", source.meta.title);
+    optional("publisher", source.meta.publisher);
+    optional("published", source.meta.published);
+    optional("accessed", source.meta.accessed);
+    optional("archive_url", source.meta.archive_url);
+    optional("archived", source.meta.archived);
+    return json;
+}
+
+// A values-only value: numbers as numbers where nothing is lost, the input syntax otherwise.
+Json plain_value(const model::Claim& claim) {
+    if (claim.state == model::ClaimState::not_published) return nullptr;
+    const auto& spec = *model::find_field(claim.field);
+    if (spec.type == model::FieldType::count) return std::stoll(claim.value.value);
+    if (spec.type == model::FieldType::decimal && claim.value.qualifiers.basis != "estimate") {
+        return std::stod(claim.value.value);
+    }
+    return model::input_text(spec, claim.value);
+}
+
+std::string value_text(const Json& value, const std::string& where) {
+    if (value.is_string()) return value.get<std::string>();
+    if (value.is_number_integer()) return std::to_string(value.get<long long>());
+    if (value.is_number_float()) return fmt::format("{}", value.get<double>());
+    throw InputError(fmt::format("{}: the value must be a string or a number", where));
+}
+
+const Json* member(const Json& object, const char* key) {
+    const auto found = object.find(key);
+    return found == object.end() ? nullptr : &*found;
+}
+
+std::string string_member(const Json& object, const char* key, const std::string& where, bool required) {
+    const Json* value = member(object, key);
+    if (!value || value->is_null()) {
+        if (required) throw InputError(fmt::format("{}: missing \"{}\"", where, key));
+        return {};
+    }
+    if (!value->is_string()) throw InputError(fmt::format("{}: \"{}\" must be a string", where, key));
+    return value->get<std::string>();
+}
+
+void reject_unknown(const Json& object, std::initializer_list<std::string_view> known, const std::string& where) {
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(known.begin(), known.end(), key) == known.end()) {
+            throw InputError(fmt::format("{}: unknown key \"{}\"", where, key));
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance) {
+    std::vector<const model::Claim*> claims;
+    for (const auto& spec : model::field_catalogue()) {
+        if (const auto* preferred = record.preferred(spec.name)) claims.push_back(preferred);
+        if (!provenance) continue;
+        for (const auto* other : record.others(spec.name, true)) claims.push_back(other);
+    }
+    return claims;
+}
+
+std::vector<const model::Source*> export_sources(const model::Record& record) {
+    std::vector<const model::Source*> sources;
+    std::set<long long> seen;
+    for (const auto* claim : export_claims(record, true)) {
+        for (const auto& citation : claim->citations) {
+            if (seen.insert(citation.source_id).second) sources.push_back(&record.sources.at(citation.source_id));
+        }
+    }
+    return sources;
+}
+
+Json record_to_json(const model::Record& record, bool provenance) {
+    Json json{{"id", record.id}};
+    if (!provenance) {
+        Json fields = Json::object();
+        for (const auto* claim : export_claims(record, false)) fields[claim->field] = plain_value(*claim);
+        json["fields"] = std::move(fields);
+        return json;
+    }
+    Json sources = Json::array();
+    for (const auto* source : export_sources(record)) sources.push_back(source_json(*source));
+    json["sources"] = std::move(sources);
+    Json claims = Json::array();
+    for (const auto* claim : export_claims(record, true)) {
+        const auto& spec = *model::find_field(claim->field);
+        Json entry{{"field", claim->field}, {"state", model::to_string(claim->state)}};
+        entry["value"] = claim->state == model::ClaimState::set ? Json(model::input_text(spec, claim->value)) : Json(nullptr);
+        entry["rank"] = model::to_string(claim->rank);
+        Json citations = Json::array();
+        for (const auto& citation : claim->citations) {
+            citations.push_back(Json{{"source", record.sources.at(citation.source_id).url},
+                                     {"locator", citation.locator},
+                                     {"quote", citation.quote}});
+        }
+        entry["citations"] = std::move(citations);
+        claims.push_back(std::move(entry));
+    }
+    json["claims"] = std::move(claims);
+    return json;
+}
+
+void add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
+                      model::Rank rank, std::vector<commands::CitationInput> citations, const std::string& origin) {
+    using commands::FieldAction;
+    // gpu_maker follows gpu_model on import; what a file says of it is not taken.
+    if (field == "gpu_maker") return;
+    if (rank == model::Rank::preferred) {
+        record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
+                                 .citations = std::move(citations), .origin = origin});
+        return;
+    }
+    // A competing or deprecated claim: evidence for its value, then its rank.
+    record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
+                             .citations = std::move(citations), .origin = origin, .action = FieldAction::cite});
+    record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value, .origin = origin,
+                             .action = FieldAction::rank, .rank = rank, .reason = "imported"});
+}
+
+std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin) {
+    for (std::size_t i = 0; i < document.sources.size(); ++i) {
+        if (document.sources[i].reference == url) return i;
+    }
+    document.sources.push_back({.reference = url, .origin = origin});
+    return document.sources.size() - 1;
+}
+
+RecordDocument record_from_json(const Json& json, const std::string& place) {
+    if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
+    reject_unknown(json, {"id", "fields", "sources", "claims"}, place);
+    RecordDocument document;
+    document.place = place;
+    document.record.cluster_id = string_member(json, "id", place, true);
+    document.record.origin = place + ": id";
+    if (const Json* sources = member(json, "sources")) {
+        if (!sources->is_array()) throw InputError(fmt::format("{}: \"sources\" must be an array", place));
+        for (std::size_t i = 0; i < sources->size(); ++i) {
+            const Json& source = (*sources)[i];
+            const std::string where = fmt::format("{}: sources[{}]", place, i);
+            if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
+            reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
+            commands::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
+            auto optional = [&](const char* key, std::optional<std::string>& target) {
+                if (member(source, key)) target = string_member(source, key, where, false);
+            };
+            optional("kind", input.kind);
+            optional("title", input.title);
+            optional("publisher", input.publisher);
+            optional("published", input.published);
+            optional("accessed", input.accessed);
+            optional("archive_url", input.archive_url);
+            optional("archived", input.archived);
+            document.sources.push_back(std::move(input));
+        }
+    }
+    if (const Json* fields = member(json, "fields")) {
+        if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
+        for (const auto& [field, value] : fields->items()) {
+            const std::string where = fmt::format("{}: fields.{}", place, field);
+            add_claim_inputs(document.record, field, value.is_null(), value.is_null() ? "" : value_text(value, where),
+                             model::Rank::preferred, {}, where);
+        }
+    }
+    if (const Json* claims = member(json, "claims")) {
+        if (!claims->is_array()) throw InputError(fmt::format("{}: \"claims\" must be an array", place));
+        for (std::size_t i = 0; i < claims->size(); ++i) {
+            const Json& claim = (*claims)[i];
+            const std::string where = fmt::format("{}: claims[{}]", place, i);
+            if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
+            reject_unknown(claim, {"field", "state", "value", "rank", "citations"}, where);
+            const std::string field = string_member(claim, "field", where, true);
+            const std::string state = string_member(claim, "state", where, false);
+            if (!state.empty() && state != "set" && state != "not_published") {
+                throw InputError(fmt::format("{}: state must be set or not_published", where));
+            }
+            const std::string rank_text = string_member(claim, "rank", where, false);
+            if (!rank_text.empty() && rank_text != "preferred" && rank_text != "normal" && rank_text != "deprecated") {
+                throw InputError(fmt::format("{}: rank must be preferred, normal or deprecated", where));
+            }
+            const bool not_published = state == "not_published";
+            const Json* value = member(claim, "value");
+            if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
+            std::vector<commands::CitationInput> citations;
+            if (const Json* cited = member(claim, "citations")) {
+                if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
+                for (std::size_t k = 0; k < cited->size(); ++k) {
+                    const Json& citation = (*cited)[k];
+                    const std::string at = fmt::format("{}.citations[{}]", where, k);
+                    if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
+                    reject_unknown(citation, {"source", "locator", "quote"}, at);
+                    const std::size_t source = source_index(document, string_member(citation, "source", at, true), at);
+                    citations.push_back({source, string_member(citation, "locator", at, false),
+                                         string_member(citation, "quote", at, false), at});
+                }
+            }
+            add_claim_inputs(document.record, field, not_published, not_published ? "" : value_text(*value, where),
+                             rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text), std::move(citations),
+                             where);
+        }
+    }
+    return document;
+}
+
+std::string record_to_toml(const model::Record& record, bool provenance) {
+    std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
+                                  format_version, toml_string(record.id));
+    if (provenance) {
+        for (const auto* source : export_sources(record)) {
+            out += "\n[[source]]\n";
+            for (const auto& [key, value] : source_json(*source).items()) {
+                out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
+            }
+        }
+    }
+    auto citations = [&](const model::Claim& claim, const std::string& table) {
+        if (!provenance) return;
+        for (const auto& citation : claim.citations) {
+            out += fmt::format("[[{}.citation]]\nsource = {}\n", table, toml_string(record.sources.at(citation.source_id).url));
+            if (!citation.locator.empty()) out += fmt::format("locator = {}\n", toml_string(citation.locator));
+            if (!citation.quote.empty()) out += fmt::format("quote = {}\n", toml_string(citation.quote));
+        }
+    };
+    auto value_lines = [&](const model::Claim& claim) {
+        if (claim.state == model::ClaimState::not_published) {
+            out += "not_published = true\n";
+        } else {
+            out += fmt::format("value = {}\n", toml_string(model::input_text(*model::find_field(claim.field), claim.value)));
+        }
+    };
+    for (const auto& spec : model::field_catalogue()) {
+        const model::Claim* preferred = record.preferred(spec.name);
+        const auto others = provenance ? record.others(spec.name, true) : std::vector<const model::Claim*>{};
+        if (!preferred && others.empty()) continue;
+        const std::string table = fmt::format("field.{}", spec.name);
+        out += fmt::format("\n[{}]\n", table);
+        if (preferred) {
+            value_lines(*preferred);
+            citations(*preferred, table);
+        }
+        for (const auto* other : others) {
+            out += fmt::format("[[{}.competing]]\n", table);
+            value_lines(*other);
+            out += fmt::format("rank = {}\n", toml_string(model::to_string(other->rank)));
+            citations(*other, table + ".competing");
+        }
+    }
+    return out;
+}
+
+}  // namespace gpuclusters::formats

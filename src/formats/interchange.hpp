@@ -1,0 +1,49 @@
+#pragma once
+// The record interchange model (gpuclusters(5), format 1), shared by every format: a record is its
+// id, its own sources (by URL) and its claims, each claim citing those sources. Values are written
+// in the input syntax of `add --set`, so reading them back gives the same values and qualifiers.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "commands/change.hpp"
+#include "gpuclusters/record.hpp"
+
+namespace gpuclusters::formats {
+
+/// The interchange format version this build writes and reads; a newer one is refused.
+inline constexpr long long format_version = 1;
+
+using Json = nlohmann::ordered_json;
+
+/// A record as read from any format, ready for ChangeSession::apply.
+struct RecordDocument {
+    std::vector<commands::SourceInput> sources;
+    commands::RecordInput record;
+    std::string place;  ///< "file:line" where it starts, for the import report
+};
+
+/// The claims of a record in export order: per field in catalogue order, the preferred claim,
+/// then the competing ones, then (with provenance) the deprecated ones.
+std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance);
+
+/// Sources of a record in order of first citation by export_claims.
+std::vector<const model::Source*> export_sources(const model::Record& record);
+
+/// {"id", "fields": {FIELD: value}} or, with provenance, {"id", "sources": [...], "claims": [...]}.
+Json record_to_json(const model::Record& record, bool provenance);
+/// Either shape back; errors name `place` and the key at fault.
+RecordDocument record_from_json(const Json& json, const std::string& place);
+
+/// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order.
+std::string record_to_toml(const model::Record& record, bool provenance);
+
+/// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones).
+void add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published,
+                      const std::string& value, model::Rank rank, std::vector<commands::CitationInput> citations,
+                      const std::string& origin);
+
+/// The index of a source URL in a document's sources, adding it (without metadata) when new.
+std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin);
+
+}  // namespace gpuclusters::formats
