@@ -178,6 +178,9 @@ public:
     long long insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
+    /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
+    /// input); returns where it was read before when it is a repeat.
+    std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
     /// Rewrites the cluster's row of the full-text index from its current claims.
     void refresh_search_index(const std::string& cluster_id);
 

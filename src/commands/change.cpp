@@ -76,6 +76,7 @@ SourceInput checked_source(const SourceInput& input, const std::string& today) {
             if (!understood.archive_url.empty() && !input.archive_url) {
                 checked.archive_url = understood.archive_url;
                 if (!understood.archived.empty()) checked.archived = understood.archived;
+                checked.archive_from_url = true;
             }
         }
         if (input.kind) checked.kind = parse_kind(*input.kind);
@@ -158,7 +159,12 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
 }
 
 bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
-    return claim.state == state && (state == ClaimState::not_published || claim.value == value);
+    if (claim.state != state) return false;
+    if (state == ClaimState::not_published || claim.value == value) return true;
+    // The same count without its derivation (a values-only export read back) is no change.
+    const auto& held = claim.value.qualifiers;
+    return claim.value.value == value.value && value.qualifiers.derivation.empty() && held.basis == value.qualifiers.basis &&
+           held.estimator == value.qualifiers.estimator;
 }
 
 }  // namespace
@@ -196,8 +202,9 @@ private:
         if (input.publisher) meta.publisher = *input.publisher;
         if (input.published) meta.published = *input.published;
         if (input.accessed) meta.accessed = *input.accessed;
-        if (input.archive_url) meta.archive_url = *input.archive_url;
-        if (input.archived) meta.archived = *input.archived;
+        const bool keep_capture = input.archive_from_url && existing && !existing->meta.archive_url.empty();
+        if (input.archive_url && !keep_capture) meta.archive_url = *input.archive_url;
+        if (input.archived && !keep_capture) meta.archived = *input.archived;
         if (!existing) {
             if (meta.kind.empty()) {
                 throw InputError(fmt::format(
@@ -208,13 +215,17 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
+            revised_.insert(id);
             report_->sources.push_back({id, input.reference, true, {}});
             mark_changed();
             return id;
         }
-        if (meta != existing->meta) {
+        // One revision of a source per changeset: when one input names it twice with different
+        // metadata (two archive captures of one page), the first stands.
+        if (meta != existing->meta && !revised_.contains(existing->id)) {
             SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
+            revised_.insert(existing->id);
             report_->sources.push_back(std::move(changes));
             mark_changed();
         }
@@ -240,9 +251,11 @@ private:
 
     void apply_record(const ParsedRecord& input) {
         std::optional<model::Record> record = store_.load_record(input.cluster_id);
-        const bool only_set = std::all_of(input.fields.begin(), input.fields.end(),
-                                          [](const ParsedField& field) { return field.action == FieldAction::set; });
-        if (!record && !only_set) {
+        // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
+        const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
+            return field.action == FieldAction::set;
+        });
+        if (!record && !sets) {
             throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", input.cluster_id));
         }
         if (!record) {
@@ -324,17 +337,27 @@ private:
         FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(target), display_claim(target),
                            false, {}, "", 0, {}};
         long long claim_id = target ? target->id : 0;
+        const bool wants_rank = field.rank != Rank::preferred;
+        if (target && wants_rank && target->rank != field.rank) {
+            store_.insert_rank(target->id, changeset_id_, field.rank, field.reason);
+            report.kind = FieldReport::Kind::changed;
+            report.note = fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank),
+                                      model::to_string(field.rank));
+            mark_changed();
+        }
         if (!target) {
             // Evidence for a value the field does not hold yet: a competing figure.
             const bool has_preferred = record.preferred(name) != nullptr;
-            const Rank rank = has_preferred ? Rank::normal : Rank::preferred;
+            const Rank rank = wants_rank ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
             claim_id = store_.insert_claim(record.id, name, field.state, field.value, changeset_id_);
             store_.insert_rank(claim_id, changeset_id_, rank, "cited");
             Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
             report.kind = FieldReport::Kind::changed;
             report.old_display = "—";
             report.new_display = display_claim(&created);
-            report.note = has_preferred ? "new competing figure" : "";
+            report.note = rank == Rank::normal       ? "new competing figure"
+                          : rank == Rank::deprecated ? "new deprecated figure"
+                                                     : "";
             mark_changed();
         }
         report.claim_id = claim_id;
@@ -446,6 +469,7 @@ private:
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
+    std::set<long long> revised_;  ///< sources created or revised in this changeset
     std::map<long long, std::string> domains_;
 };
 

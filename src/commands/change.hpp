@@ -18,6 +18,9 @@ struct SourceInput {
     std::string reference;  ///< URL, or the decimal id of an existing source
     std::optional<std::string> kind, title, publisher, published, accessed, archive_url;
     std::optional<std::string> archived;  ///< capture date, taken from an archive URL
+    /// The archive fields came from the URL itself (a capture link), not from the user: they
+    /// fill in a source that has no capture yet but never replace one.
+    bool archive_from_url = false;
     std::string origin;  ///< where it was given, for errors ("--source", "file.toml: source 2")
 };
 
@@ -32,7 +35,8 @@ struct CitationInput {
 enum class FieldAction {
     set,   ///< the value becomes the preferred one (add, import)
     cite,  ///< add citations to the claim of that value (raw_value empty: the preferred claim);
-           ///< a value the field does not have yet becomes a competing claim
+           ///< a value the field does not hold yet becomes a competing claim; a rank other than
+           ///< preferred is the rank the claim must hold (imports)
     rank,  ///< give the claim of that value (empty: the preferred one) a new rank
 };
 
@@ -44,7 +48,7 @@ struct FieldInput {
     std::vector<CitationInput> citations;
     std::string origin;  ///< "--set gpus_installed", "sample/x.toml: field.owner"
     FieldAction action = FieldAction::set;
-    model::Rank rank = model::Rank::preferred;  ///< for FieldAction::rank
+    model::Rank rank = model::Rank::preferred;  ///< for FieldAction::rank, and cite (see above)
     std::string reason;                          ///< for FieldAction::rank
 };
 

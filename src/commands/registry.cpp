@@ -17,6 +17,8 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
         CommandInfo{"revert", "undo a changeset with a new one", make_revert},
         CommandInfo{"verify", "check records against the editorial policy; sign the Verified badge", make_verify},
+        CommandInfo{"export", "a deterministic snapshot in json, jsonl, toml, csv or csv-long", make_export},
+        CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
     };
     return commands;

@@ -140,21 +140,21 @@ Json record_to_json(const model::Record& record, bool provenance) {
     return json;
 }
 
-void add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
+bool add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
                       model::Rank rank, std::vector<commands::CitationInput> citations, const std::string& origin) {
     using commands::FieldAction;
     // gpu_maker follows gpu_model on import; what a file says of it is not taken.
-    if (field == "gpu_maker") return;
+    if (field == "gpu_maker") return false;
     if (rank == model::Rank::preferred) {
         record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
                                  .citations = std::move(citations), .origin = origin});
-        return;
+        return true;
     }
-    // A competing or deprecated claim: evidence for its value, then its rank.
+    // A competing or deprecated claim: evidence for its value, held at that rank.
     record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
-                             .citations = std::move(citations), .origin = origin, .action = FieldAction::cite});
-    record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value, .origin = origin,
-                             .action = FieldAction::rank, .rank = rank, .reason = "imported"});
+                             .citations = std::move(citations), .origin = origin, .action = FieldAction::cite,
+                             .rank = rank, .reason = "imported"});
+    return true;
 }
 
 std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin) {
@@ -247,7 +247,8 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     if (provenance) {
         for (const auto* source : export_sources(record)) {
             out += "\n[[source]]\n";
-            for (const auto& [key, value] : source_json(*source).items()) {
+            const Json fields = source_json(*source);
+            for (const auto& [key, value] : fields.items()) {
                 out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
             }
         }

@@ -38,8 +38,9 @@ RecordDocument record_from_json(const Json& json, const std::string& place);
 /// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order.
 std::string record_to_toml(const model::Record& record, bool provenance);
 
-/// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones).
-void add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published,
+/// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones);
+/// false for gpu_maker, which follows gpu_model and is not read.
+bool add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published,
                       const std::string& value, model::Rank rank, std::vector<commands::CitationInput> citations,
                       const std::string& origin);
 

@@ -76,8 +76,21 @@ std::vector<std::string> GpuCatalogue::spellings(const GpuModel& model) const {
 }
 
 const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
-    const auto found = index_.find(model_key(text::trim(disclosed)));
-    return found == index_.end() ? nullptr : &models_[found->second];
+    const std::string key = model_key(text::trim(disclosed));
+    const auto found = index_.find(key);
+    if (found != index_.end()) return &models_[found->second];
+    // "NVIDIA H100 SXM5 80GB" is an H100: the longest catalogue name the text starts with, when
+    // the model number ends there ("A10" is not the start of "A100").
+    const GpuModel* best = nullptr;
+    std::size_t best_length = 0;
+    for (const auto& [name, position] : index_) {
+        if (name.size() <= best_length || name.size() >= key.size() || !key.starts_with(name)) continue;
+        const char next = key[name.size()];
+        if (next >= '0' && next <= '9') continue;
+        best = &models_[position];
+        best_length = name.size();
+    }
+    return best;
 }
 
 CountryTable::CountryTable(std::string_view tsv) {

@@ -102,7 +102,11 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     const model::Claim* name = record.preferred("name");
     const model::Claim* summary = record.preferred("summary");
     const std::string title = name && name->state == model::ClaimState::set ? name->value.value : record.id;
-    out << style.bold(title) << (name ? " " + style.dim(numbers(*name, number_of)) : "") << "\n";
+    auto cited = [&](const model::Claim* claim) {
+        const std::string text = claim ? numbers(*claim, number_of) : "";
+        return text.empty() ? std::string() : " " + style.dim(text);
+    };
+    out << style.bold(title) << cited(name) << "\n";
     out << style.dim(record.id) << "\n";
     if (const auto& badge = record.verification) {
         out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
@@ -110,7 +114,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
             << "\n";
     }
     if (summary && summary->state == model::ClaimState::set) {
-        out << summary->value.value << " " << style.dim(numbers(*summary, number_of)) << "\n";
+        out << summary->value.value << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
 

@@ -210,6 +210,12 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         transaction.commit();
     }
     db.exec("PRAGMA foreign_keys = ON");
+    // WAL with synchronous=NORMAL cannot corrupt the file; a power cut may lose the last commit.
+    db.exec("PRAGMA synchronous = NORMAL");
+    // A bulk import keeps its pages in memory instead of spilling them to the WAL mid-transaction.
+    db.exec("PRAGMA cache_size = -32768");
+    // Savepoint journals (one per imported record) and temporary tables stay in memory.
+    db.exec("PRAGMA temp_store = MEMORY");
 }
 
 void Store::migrate(int from_version) {
@@ -941,6 +947,20 @@ long long Store::insert_citation(long long claim_id, const model::Citation& cita
     return query.exec() == 0 ? 0 : db_->getLastInsertRowid();
 }
 
+std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
+    return guarded(path_, [&]() -> std::optional<std::string> {
+        db_->exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
+        SQLite::Statement insert(*db_, "INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        insert.bind(1, id);
+        insert.bind(2, place);
+        if (insert.exec() == 1) return std::nullopt;
+        SQLite::Statement earlier(*db_, "SELECT place FROM import_id WHERE id = ?");
+        earlier.bind(1, id);
+        earlier.executeStep();
+        return column_text(earlier, 0);
+    });
+}
+
 void Store::refresh_search_index(const std::string& cluster_id) {
     auto& number_query = prepare("SELECT number FROM cluster WHERE id = ?");
     number_query.bind(1, cluster_id);
@@ -949,15 +969,20 @@ void Store::refresh_search_index(const std::string& cluster_id) {
     auto& remove = prepare("DELETE FROM cluster_search WHERE rowid = ?");
     remove.bind(1, static_cast<std::int64_t>(number));
     remove.exec();
+    // The preferred claims of the searchable fields, read straight from the indexes (not through
+    // the views, whose other columns cost a query per row).
     auto& insert = prepare(R"(
         INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
         SELECT ?1, ?2,
-               max(CASE WHEN field = 'name' THEN value END),
-               max(CASE WHEN field = 'owner' THEN value END),
-               max(CASE WHEN field = 'summary' THEN value END),
-               group_concat(CASE WHEN field IN ('gpu_count_notes', 'status_notes') THEN value END, ' ')
-        FROM current_field WHERE cluster_id = ?2
-        HAVING EXISTS (SELECT 1 FROM current_cluster_id WHERE id = ?2))");
+               max(CASE WHEN c.field = 'name' THEN c.value END),
+               max(CASE WHEN c.field = 'owner' THEN c.value END),
+               max(CASE WHEN c.field = 'summary' THEN c.value END),
+               group_concat(CASE WHEN c.field IN ('gpu_count_notes', 'status_notes') THEN c.value END, ' ')
+        FROM claim c
+        WHERE c.cluster_id = ?2 AND c.field IN ('name', 'owner', 'summary', 'gpu_count_notes', 'status_notes')
+          AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred'
+        HAVING coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = ?2
+                         ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1)");
     insert.bind(1, static_cast<std::int64_t>(number));
     insert.bind(2, cluster_id);
     insert.exec();

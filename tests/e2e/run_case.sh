@@ -14,6 +14,7 @@ trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$scratch"; else echo "kept $
 export GPUCLUSTERS_NOW=2026-11-30T12:00:00Z
 export GPUCLUSTERS_AUTHOR=tester
 export GPUCLUSTERS_DB=test.db
+export GPUCLUSTERS_BIN="$binary"
 export SOURCE_DIR="$source_dir"
 unset NO_COLOR GPUCLUSTERS_BUSY_TIMEOUT_MS
 mkdir "$scratch/work"

@@ -1,0 +1,102 @@
+// gpuclusters export [--format F] [--provenance] [--as-of WHEN] [--where FIELD=VALUE]... [-o FILE|DIR]:
+// a deterministic snapshot: the same database gives the same bytes.
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+
+#include "commands/command.hpp"
+#include "commands/history.hpp"
+#include "formats/stream.hpp"
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::commands {
+namespace {
+
+class ExportCommand : public Command {
+public:
+    explicit ExportCommand(CLI::App& app) {
+        app.add_option("--format", format_, "json (default), jsonl, toml, csv or csv-long");
+        app.add_flag("--provenance", provenance_, "claims, ranks, citations and sources, not only the values");
+        app.add_option("--as-of", as_of_, "the data as of a changeset number, date or timestamp");
+        app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable)")->allow_extra_args(false);
+        app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR");
+        app.add_flag("--raw", raw_, "CSV: write cells as they are, even those a spreadsheet would run as a formula");
+    }
+    DbAccess access() const override { return DbAccess::open; }
+
+    ExitCode run(Context& context) override {
+        const auto format = formats::format_from(format_);
+        std::vector<std::pair<const model::FieldSpec*, std::string>> filters;
+        for (const auto& condition : where_) {
+            const auto equals = condition.find('=');
+            if (equals == std::string::npos) throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE", condition));
+            try {
+                const auto& field = model::require_field(condition.substr(0, equals));
+                filters.emplace_back(&field, model::parse_field_value(field, condition.substr(equals + 1)).value);
+            } catch (const InputError& error) {
+                throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
+            }
+        }
+        if (format == formats::Format::toml && output_.empty()) {
+            throw UsageError("--format toml writes one file per record: give the folder with -o DIR");
+        }
+        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const formats::WriterOptions options{provenance_ || format == formats::Format::csv_long, !raw_};
+
+        auto matches = [&](const model::Record& record) {
+            for (const auto& [field, value] : filters) {
+                const model::Claim* claim = record.preferred(field->name);
+                if (!claim || claim->state != model::ClaimState::set || !model::value_matches(*field, claim->value, value)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        auto write_all = [&](std::ostream& out, const std::string& folder) {
+            auto writer = formats::make_writer(format, out, folder, options);
+            context.store->for_each_record(as_of, [&](model::Record& record) {
+                if (matches(record)) writer->write(record);
+            });
+            writer->finish();
+        };
+
+        if (format == formats::Format::toml) {
+            std::error_code error;
+            std::filesystem::create_directories(output_, error);
+            if (error || !std::filesystem::is_directory(output_)) {
+                throw InputError(fmt::format("-o {}: cannot create the folder ({})", output_, error.message()));
+            }
+            write_all(context.out, output_);
+            return ExitCode::ok;
+        }
+        if (output_.empty() || output_ == "-") {
+            write_all(context.out, "");
+            return ExitCode::ok;
+        }
+        // Written beside the target and renamed over it: a reader never sees half a file.
+        const std::string partial = output_ + ".partial";
+        {
+            std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+            if (!file) throw InputError(fmt::format("-o {}: cannot write the file", output_));
+            write_all(file, "");
+            file.close();
+            if (!file) throw InputError(fmt::format("-o {}: writing failed", output_));
+        }
+        std::filesystem::rename(partial, output_);
+        return ExitCode::ok;
+    }
+
+private:
+    std::string format_ = "json";
+    bool provenance_ = false;
+    std::string as_of_;
+    std::vector<std::string> where_;
+    std::string output_;
+    bool raw_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_export(CLI::App& app) { return std::make_unique<ExportCommand>(app); }
+
+}  // namespace gpuclusters::commands

@@ -1,0 +1,103 @@
+#include "formats/csv.hpp"
+
+#include <csv.h>
+
+#include <exception>
+#include <fmt/format.h>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+bool formula_start(char c) { return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r'; }
+
+struct ParseState {
+    std::vector<std::string> cells;
+    std::size_t row_line = 1;    // line the current row starts on
+    std::size_t extra_lines = 0; // line breaks inside the current row's cells
+    const std::function<void(std::vector<std::string>&, std::size_t)>* visit = nullptr;
+    const std::string* file = nullptr;
+    // An exception must not unwind through libcsv's C frames: it waits here, and later rows are
+    // ignored until csv_parse returns.
+    std::exception_ptr failure;
+};
+
+void on_field(void* data, std::size_t length, void* context) {
+    auto& state = *static_cast<ParseState*>(context);
+    if (state.failure) return;
+    std::string cell = data ? std::string(static_cast<const char*>(data), length) : std::string();
+    for (char c : cell) {
+        if (c == '\n') ++state.extra_lines;
+    }
+    state.cells.push_back(std::move(cell));
+}
+
+void on_row(int, void* context) {
+    auto& state = *static_cast<ParseState*>(context);
+    if (state.failure) return;
+    try {
+        for (std::size_t i = 0; i < state.cells.size(); ++i) {
+            if (const auto bad = text::find_invalid_utf8(state.cells[i])) {
+                throw InputError(fmt::format("{}:{}: column {}: invalid UTF-8 at byte {}", *state.file, state.row_line, i + 1, *bad));
+            }
+        }
+        (*state.visit)(state.cells, state.row_line);
+    } catch (...) {
+        state.failure = std::current_exception();
+    }
+    state.cells.clear();
+    state.row_line += 1 + state.extra_lines;
+    state.extra_lines = 0;
+}
+
+}  // namespace
+
+void read_csv(std::istream& input, const std::string& file,
+              const std::function<void(std::vector<std::string>& cells, std::size_t line)>& visit) {
+    csv_parser parser;
+    if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI) != 0) {
+        throw InputError(fmt::format("{}: cannot start the CSV reader", file));
+    }
+    // libcsv's buffer grows with the longest cell; the rest streams.
+    struct Guard {
+        csv_parser* parser;
+        ~Guard() { csv_free(parser); }
+    } guard{&parser};
+    ParseState state;
+    state.visit = &visit;
+    state.file = &file;
+    char buffer[1 << 16];
+    while (input) {
+        input.read(buffer, sizeof buffer);
+        const auto length = static_cast<std::size_t>(input.gcount());
+        if (length == 0) break;
+        const std::size_t parsed = csv_parse(&parser, buffer, length, on_field, on_row, &state);
+        if (state.failure) std::rethrow_exception(state.failure);
+        if (parsed != length) {
+            throw InputError(fmt::format("{}:{}: {}", file, state.row_line + state.extra_lines, csv_strerror(csv_error(&parser))));
+        }
+    }
+    const int finished = csv_fini(&parser, on_field, on_row, &state);
+    if (state.failure) std::rethrow_exception(state.failure);
+    if (finished != 0) {
+        throw InputError(fmt::format("{}:{}: {} (a quote is not closed)", file, state.row_line, csv_strerror(csv_error(&parser))));
+    }
+}
+
+std::string csv_cell(std::string_view value, bool neutralise) {
+    std::string cell(value);
+    if (neutralise && !cell.empty() && formula_start(cell.front())) cell.insert(cell.begin(), '\'');
+    if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
+    std::string quoted = "\"";
+    for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+std::string read_cell(std::string_view cell) {
+    if (cell.size() >= 2 && cell.front() == '\'' && formula_start(cell[1])) cell.remove_prefix(1);
+    return std::string(cell);
+}
+
+}  // namespace gpuclusters::formats

@@ -1,0 +1,353 @@
+#include "formats/mapping.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <toml++/toml.h>
+
+#include "formats/csv.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/record.hpp"
+#include "gpuclusters/text.hpp"
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+std::string place(const std::string& file, const toml::node& node) {
+    const auto& begin = node.source().begin;
+    return fmt::format("{}:{}:{}", file, begin.line, begin.column);
+}
+
+[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) {
+    throw InputError(fmt::format("{}: {}", place(file, node), what));
+}
+
+const toml::table& table_of(const std::string& file, const toml::node& node, const std::string& name) {
+    const auto* table = node.as_table();
+    if (!table) fail(file, node, fmt::format("{} must be a table", name));
+    return *table;
+}
+
+std::string text_of(const std::string& file, const toml::node& node, const std::string& name) {
+    const auto* text = node.as_string();
+    if (!text) fail(file, node, fmt::format("{} must be a string", name));
+    return text->get();
+}
+
+void only_keys(const std::string& file, const toml::table& table, std::initializer_list<std::string_view> keys,
+               const std::string& name) {
+    for (const auto& [key, node] : table) {
+        if (std::find(keys.begin(), keys.end(), key.str()) == keys.end()) {
+            fail(file, node, fmt::format("{} has no key '{}'", name, key.str()));
+        }
+    }
+}
+
+std::vector<Mapping::Condition> conditions(const std::string& file, const toml::node* node, const std::string& name) {
+    std::vector<Mapping::Condition> result;
+    if (!node) return result;
+    auto one = [&](const toml::node& entry) {
+        const auto& table = table_of(file, entry, name);
+        only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
+        Mapping::Condition condition;
+        if (!table.get("column")) fail(file, entry, fmt::format("{} needs a column", name));
+        condition.column = text_of(file, *table.get("column"), "column");
+        if (const auto* equals = table.get("equals")) condition.values.push_back(text_of(file, *equals, "equals"));
+        if (const auto* list = table.get("one_of")) {
+            const auto* array = list->as_array();
+            if (!array) fail(file, *list, "one_of must be an array of strings");
+            for (const auto& value : *array) condition.values.push_back(text_of(file, value, "one_of"));
+        }
+        if (table.get("empty")) condition.values.push_back("");
+        if (condition.values.empty()) fail(file, entry, fmt::format("{} needs equals, one_of or empty = true", name));
+        result.push_back(std::move(condition));
+    };
+    if (const auto* array = node->as_array()) {
+        for (const auto& entry : *array) one(entry);
+    } else {
+        one(*node);
+    }
+    return result;
+}
+
+std::optional<std::string> optional_text(const std::string& file, const toml::table& table, const char* key) {
+    const auto* node = table.get(key);
+    if (!node) return std::nullopt;
+    return text_of(file, *node, key);
+}
+
+// "{Name} in {Country}" with the row's cells; an unknown column is caught when the mapping loads.
+std::string expand(const std::string& pattern, const std::map<std::string, std::size_t>& columns,
+                   const std::vector<std::string>& cells) {
+    std::string out;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] == '{') {
+            const std::size_t end = pattern.find('}', i);
+            const std::string name = pattern.substr(i + 1, end - i - 1);
+            out += cells[columns.at(name)];
+            i = end;
+        } else {
+            out += pattern[i];
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> template_columns(const std::string& pattern) {
+    std::vector<std::string> names;
+    for (std::size_t i = pattern.find('{'); i != std::string::npos; i = pattern.find('{', i + 1)) {
+        const std::size_t end = pattern.find('}', i);
+        if (end == std::string::npos) break;
+        names.push_back(pattern.substr(i + 1, end - i - 1));
+    }
+    return names;
+}
+
+std::string slug(std::string_view text) {
+    std::string result;
+    for (char c : text::lower_ascii(text)) {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            result += c;
+        } else if (!result.empty() && result.back() != '-') {
+            result += '-';
+        }
+    }
+    while (!result.empty() && result.back() == '-') result.pop_back();
+    if (result.size() > 90) result.resize(90);
+    while (!result.empty() && result.back() == '-') result.pop_back();
+    return result;
+}
+
+}  // namespace
+
+Mapping Mapping::load(const std::string& path) {
+    std::ifstream input(path, std::ios::binary);
+    if (!input) throw InputError(fmt::format("{}: cannot read the mapping file", path));
+    std::stringstream content;
+    content << input.rdbuf();
+    if (const auto bad = text::find_invalid_utf8(content.str())) {
+        throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", path, *bad));
+    }
+    toml::table document;
+    try {
+        document = toml::parse(content.str(), path);
+    } catch (const toml::parse_error& error) {
+        const auto& begin = error.source().begin;
+        throw InputError(fmt::format("{}:{}:{}: {}", path, begin.line, begin.column, error.description()));
+    }
+    Mapping mapping;
+    mapping.file_ = path;
+    only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields"}, "the mapping");
+    const auto* format = document.get("format");
+    if (!format || !format->as_integer() || format->as_integer()->get() != 1) {
+        fail(path, format ? *format : static_cast<const toml::node&>(document), "the mapping needs format = 1");
+    }
+    if (const auto* id = document.get("id")) {
+        const auto& table = table_of(path, *id, "[id]");
+        only_keys(path, table, {"column"}, "[id]");
+        mapping.id_column_ = optional_text(path, table, "column").value_or("");
+    }
+    if (mapping.id_column_.empty()) fail(path, document, "[id] column = \"...\" is required");
+    if (const auto* dataset = document.get("dataset")) {
+        const auto& table = table_of(path, *dataset, "[dataset]");
+        only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed"}, "[dataset]");
+        commands::SourceInput source;
+        source.reference = optional_text(path, table, "url").value_or("");
+        if (source.reference.empty()) fail(path, *dataset, "[dataset] needs a url");
+        source.kind = optional_text(path, table, "kind");
+        source.title = optional_text(path, table, "title");
+        source.publisher = optional_text(path, table, "publisher");
+        source.published = optional_text(path, table, "published");
+        source.accessed = optional_text(path, table, "accessed");
+        source.origin = place(path, *dataset) + ": [dataset]";
+        mapping.dataset_ = source;
+    }
+    if (const auto* sources = document.get("sources")) {
+        const auto& table = table_of(path, *sources, "[sources]");
+        only_keys(path, table, {"columns", "quote_column", "kind", "accessed", "not_a_url"}, "[sources]");
+        if (const auto policy = optional_text(path, table, "not_a_url")) {
+            if (*policy != "drop" && *policy != "error") fail(path, *table.get("not_a_url"), "not_a_url is \"drop\" or \"error\"");
+            mapping.drop_non_urls_ = *policy == "drop";
+        }
+        if (const auto* columns = table.get("columns")) {
+            const auto* array = columns->as_array();
+            if (!array) fail(path, *columns, "columns must be an array of strings");
+            for (const auto& column : *array) mapping.source_columns_.push_back(text_of(path, column, "columns"));
+        }
+        mapping.quote_column_ = optional_text(path, table, "quote_column").value_or("");
+        mapping.source_defaults_.kind = optional_text(path, table, "kind");
+        mapping.source_defaults_.accessed = optional_text(path, table, "accessed");
+    }
+    if (const auto* skips = document.get("skip")) {
+        const auto* array = skips->as_array();
+        if (!array) fail(path, *skips, "skip must be an array of tables ([[skip]])");
+        for (const auto& entry : *array) {
+            const auto& table = table_of(path, entry, "[[skip]]");
+            only_keys(path, table, {"column", "equals", "one_of", "empty", "reason"}, "[[skip]]");
+            const auto reason = optional_text(path, table, "reason");
+            if (!reason) fail(path, entry, "[[skip]] needs a reason");
+            toml::table condition = table;
+            condition.erase("reason");
+            mapping.skips_.push_back({conditions(path, &condition, "[[skip]]").front(), *reason});
+        }
+    }
+    const auto* fields = document.get("fields");
+    if (!fields) fail(path, document, "the mapping has no [fields.NAME] tables");
+    for (const auto& [name, node] : table_of(path, *fields, "[fields]")) {
+        const std::string where = fmt::format("[fields.{}]", name.str());
+        const auto& table = table_of(path, node, where);
+        only_keys(path, table, {"column", "template", "value", "map", "integer", "scale", "suffix", "when", "unless"}, where);
+        FieldRule rule;
+        rule.field = std::string(name.str());
+        rule.place = place(path, node);
+        if (!model::find_field(rule.field)) fail(path, node, fmt::format("{}: '{}' is not a field", where, rule.field));
+        rule.column = optional_text(path, table, "column").value_or("");
+        rule.template_text = optional_text(path, table, "template").value_or("");
+        rule.fixed = optional_text(path, table, "value").value_or("");
+        if (int(!rule.column.empty()) + int(!rule.template_text.empty()) + int(!rule.fixed.empty()) != 1) {
+            fail(path, node, fmt::format("{} takes exactly one of column, template and value", where));
+        }
+        if (const auto* map = table.get("map")) {
+            for (const auto& [from, to] : table_of(path, *map, "map")) rule.map[std::string(from.str())] = text_of(path, to, "map");
+        }
+        if (const auto* integer = table.get("integer")) {
+            if (!integer->as_boolean()) fail(path, *integer, "integer must be true or false");
+            rule.integer = integer->as_boolean()->get();
+        }
+        if (const auto* scale = table.get("scale")) {
+            if (const auto* number = scale->as_floating_point()) {
+                rule.scale = number->get();
+            } else if (const auto* whole = scale->as_integer()) {
+                rule.scale = static_cast<double>(whole->get());
+            } else {
+                fail(path, *scale, "scale must be a number");
+            }
+        }
+        rule.suffix = optional_text(path, table, "suffix").value_or("");
+        rule.when = conditions(path, table.get("when"), where + " when");
+        rule.unless = conditions(path, table.get("unless"), where + " unless");
+        mapping.fields_.push_back(std::move(rule));
+    }
+    return mapping;
+}
+
+void Mapping::read(const std::string& path, const ReadSink& sink) const {
+    std::ifstream input(path, std::ios::binary);
+    if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
+    std::map<std::string, std::size_t> columns;
+    std::map<std::string, int> ids_seen;
+    bool have_header = false;
+    auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) {
+        const std::string& cell = cells[columns.at(condition.column)];
+        return std::find(condition.values.begin(), condition.values.end(), cell) != condition.values.end();
+    };
+    read_csv(input, path, [&](std::vector<std::string>& cells, std::size_t line) {
+        const std::string at = fmt::format("{}:{}", path, line);
+        if (!have_header) {
+            have_header = true;
+            for (std::size_t i = 0; i < cells.size(); ++i) columns[cells[i]] = i;
+            // Every column the mapping names must exist: checked once, against the header.
+            std::vector<std::string> needed{id_column_};
+            needed.insert(needed.end(), source_columns_.begin(), source_columns_.end());
+            if (!quote_column_.empty()) needed.push_back(quote_column_);
+            for (const auto& skip : skips_) needed.push_back(skip.condition.column);
+            for (const auto& rule : fields_) {
+                if (!rule.column.empty()) needed.push_back(rule.column);
+                for (const auto& name : template_columns(rule.template_text)) needed.push_back(name);
+                for (const auto& condition : rule.when) needed.push_back(condition.column);
+                for (const auto& condition : rule.unless) needed.push_back(condition.column);
+            }
+            for (const auto& name : needed) {
+                if (!columns.contains(name)) throw InputError(fmt::format("{}: the table has no column '{}' (named in {})", at, name, file_));
+            }
+            return;
+        }
+        if (cells.size() != columns.size()) {
+            sink.problem(fmt::format("{}: {} cells where the header has {}", at, cells.size(), columns.size()));
+            return;
+        }
+        for (const auto& skip : skips_) {
+            if (holds(skip.condition, cells)) {
+                if (sink.skipped) sink.skipped(at, skip.reason);
+                return;
+            }
+        }
+        RecordDocument document;
+        document.place = at;
+        // Ids come from a column, made a slug; repeats in one table get -2, -3, ... in row order.
+        std::string id = slug(cells[columns.at(id_column_)]);
+        if (id.empty()) id = "row";
+        if (const int seen = ++ids_seen[id]; seen > 1) id += "-" + std::to_string(seen);
+        document.record.cluster_id = id;
+        document.record.origin = at + ": " + id_column_;
+        std::vector<commands::CitationInput> citations;
+        if (dataset_) {
+            document.sources.push_back(*dataset_);
+            citations.push_back({0, fmt::format("row {}", line), "", at});
+        }
+        bool first_source = true;
+        for (const auto& column : source_columns_) {
+            std::string url = cells[columns.at(column)];
+            if (url.empty()) continue;
+            if (drop_non_urls_) {
+                // "https://... (mentioned at 15:01)" cites its URL; "Private correspondence" cites none.
+                url = url.substr(0, url.find_first_of(" \t\n"));
+                try {
+                    model::understand_source_url(url);
+                } catch (const InputError&) {
+                    continue;
+                }
+            }
+            commands::SourceInput source = source_defaults_;
+            source.reference = url;
+            source.origin = at + ": " + column;
+            document.sources.push_back(std::move(source));
+            const std::string quote = first_source && !quote_column_.empty() ? cells[columns.at(quote_column_)] : "";
+            citations.push_back({document.sources.size() - 1, "", quote, at + ": " + quote_column_});
+            first_source = false;
+        }
+        for (const auto& rule : fields_) {
+            const bool applies = std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
+                                 std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
+            if (!applies) continue;
+            std::string value = !rule.column.empty()          ? cells[columns.at(rule.column)]
+                                : !rule.template_text.empty() ? expand(rule.template_text, columns, cells)
+                                                              : rule.fixed;
+            value = std::string(text::trim(value));
+            if (const auto mapped = rule.map.find(value); mapped != rule.map.end()) value = mapped->second;
+            if (value.empty()) continue;
+            const std::string where = fmt::format("{}: {}", at, rule.field);
+            if (rule.integer || rule.scale != 0) {
+                char* end = nullptr;
+                double number = std::strtod(value.c_str(), &end);
+                if (end == value.c_str() || *end != '\0') {
+                    sink.problem(fmt::format("{}: '{}' is not a number", where, value));
+                    return;
+                }
+                if (rule.scale != 0) number *= rule.scale;
+                if (rule.integer) {
+                    if (number != std::floor(number) || number < 0) {
+                        sink.problem(fmt::format("{}: '{}' is not a whole number", where, value));
+                        return;
+                    }
+                    value = fmt::format("{:.0f}", number);
+                } else {
+                    value = fmt::format("{}", number);
+                }
+            }
+            value += rule.suffix;
+            document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = citations, .origin = where});
+        }
+        try {
+            sink.record(document);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
+        }
+    });
+}
+
+}  // namespace gpuclusters::formats

@@ -1,0 +1,433 @@
+#include "formats/stream.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "formats/csv.hpp"
+#include "formats/record_toml.hpp"
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/text.hpp"
+#include "gpuclusters/values.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+constexpr std::string_view not_published_cell = "(not published)";
+
+const std::vector<std::string>& long_columns() {
+    static const std::vector<std::string> columns{
+        "cluster",      "field",        "state",         "value",           "rank",
+        "source_url",   "source_kind",  "source_title",  "source_publisher", "source_published",
+        "source_accessed", "source_archive_url", "source_archived", "locator", "quote"};
+    return columns;
+}
+
+Json header_json(bool provenance) {
+    return Json{{"format", "gpuclusters"}, {"version", format_version}, {"provenance", provenance}};
+}
+
+void check_header(const Json& header, const std::string& place) {
+    const auto version = header.find("version");
+    if (header.value("format", "") != "gpuclusters" || version == header.end() || !version->is_number_integer()) {
+        throw InputError(fmt::format("{}: not a gpuclusters export (expected \"format\": \"gpuclusters\" and a \"version\")", place));
+    }
+    if (version->get<long long>() > format_version || version->get<long long>() < 1) {
+        throw InputError(fmt::format("{}: format version {} is newer than this gpuclusters reads ({}); upgrade gpuclusters",
+                                     place, version->get<long long>(), format_version));
+    }
+}
+
+class JsonWriter : public RecordWriter {
+public:
+    JsonWriter(std::ostream& out, bool lines, WriterOptions options) : out_(out), lines_(lines), options_(options) {
+        if (lines_) {
+            out_ << header_json(options_.provenance).dump() << "\n";
+        } else {
+            Json header = header_json(options_.provenance);
+            const std::string opening = header.dump();
+            out_ << opening.substr(0, opening.size() - 1) << ",\"clusters\":[";
+        }
+    }
+    void write(const model::Record& record) override {
+        const std::string line = record_to_json(record, options_.provenance).dump(-1, ' ', false, Json::error_handler_t::replace);
+        if (lines_) {
+            out_ << line << "\n";
+        } else {
+            out_ << (first_ ? "\n" : ",\n") << line;
+        }
+        first_ = false;
+    }
+    void finish() override {
+        if (!lines_) out_ << "\n]}\n";
+    }
+
+private:
+    std::ostream& out_;
+    bool lines_;
+    WriterOptions options_;
+    bool first_ = true;
+};
+
+class TomlWriter : public RecordWriter {
+public:
+    TomlWriter(std::ostream& out, std::string folder, WriterOptions options)
+        : out_(out), folder_(std::move(folder)), options_(options) {}
+    void write(const model::Record& record) override {
+        const std::string text = record_to_toml(record, options_.provenance);
+        if (folder_.empty()) {
+            out_ << (first_ ? "" : "\n") << text;
+        } else {
+            // Ids are slugs (letters, digits, hyphens), so ID.toml never leaves the folder.
+            std::ofstream file(std::filesystem::path(folder_) / (record.id + ".toml"), std::ios::binary | std::ios::trunc);
+            file << text;
+            if (!file) throw InputError(fmt::format("{}: cannot write {}.toml", folder_, record.id));
+        }
+        first_ = false;
+    }
+
+private:
+    std::ostream& out_;
+    std::string folder_;
+    WriterOptions options_;
+    bool first_ = true;
+};
+
+class CsvWideWriter : public RecordWriter {
+public:
+    CsvWideWriter(std::ostream& out, WriterOptions options) : out_(out), options_(options) {
+        out_ << "id";
+        for (const auto& spec : model::field_catalogue()) out_ << "," << spec.name;
+        out_ << "\n";
+    }
+    void write(const model::Record& record) override {
+        out_ << csv_cell(record.id, options_.neutralise);
+        for (const auto& spec : model::field_catalogue()) {
+            const model::Claim* claim = record.preferred(spec.name);
+            std::string cell;
+            if (claim) {
+                cell = claim->state == model::ClaimState::not_published ? std::string(not_published_cell)
+                                                                        : model::input_text(spec, claim->value);
+            }
+            out_ << "," << csv_cell(cell, options_.neutralise);
+        }
+        out_ << "\n";
+    }
+
+private:
+    std::ostream& out_;
+    WriterOptions options_;
+};
+
+class CsvLongWriter : public RecordWriter {
+public:
+    CsvLongWriter(std::ostream& out, WriterOptions options) : out_(out), options_(options) {
+        bool first = true;
+        for (const auto& column : long_columns()) {
+            out_ << (first ? "" : ",") << column;
+            first = false;
+        }
+        out_ << "\n";
+    }
+    void write(const model::Record& record) override {
+        for (const auto* claim : export_claims(record, true)) {
+            const auto& spec = *model::find_field(claim->field);
+            const std::vector<std::string> claim_cells{
+                record.id, claim->field, std::string(model::to_string(claim->state)),
+                claim->state == model::ClaimState::set ? model::input_text(spec, claim->value) : "",
+                std::string(model::to_string(claim->rank))};
+            if (claim->citations.empty()) row(claim_cells, nullptr, nullptr);
+            for (const auto& citation : claim->citations) row(claim_cells, &record.sources.at(citation.source_id), &citation);
+        }
+    }
+
+private:
+    // No changeset column: it is history, not state, and an import records its own, so it would
+    // break the byte-for-byte round trip (log and blame --json give it).
+    void row(const std::vector<std::string>& claim_cells, const model::Source* source, const model::Citation* citation) {
+        std::vector<std::string> cells = claim_cells;
+        if (source) {
+            for (const auto& value : {source->url, source->meta.kind, source->meta.title, source->meta.publisher,
+                                      source->meta.published, source->meta.accessed, source->meta.archive_url,
+                                      source->meta.archived, citation->locator, citation->quote}) {
+                cells.push_back(value);
+            }
+        } else {
+            cells.resize(cells.size() + 10);
+        }
+        for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i ? "," : "") << csv_cell(cells[i], options_.neutralise);
+        out_ << "\n";
+    }
+
+    std::ostream& out_;
+    WriterOptions options_;
+};
+
+// --- readers -----------------------------------------------------------------------------------
+
+void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
+    std::string line;
+    std::size_t number = 0;
+    while (std::getline(input, line)) {
+        ++number;
+        if (text::trim(line).empty()) continue;
+        const std::string place = fmt::format("{}:{}", file, number);
+        Json json;
+        try {
+            json = Json::parse(line);
+        } catch (const Json::parse_error& error) {
+            sink.problem(fmt::format("{}: malformed JSON ({})", place, error.what()));
+            continue;
+        }
+        if (json.is_object() && json.contains("format")) {
+            check_header(json, place);
+            continue;
+        }
+        try {
+            auto document = record_from_json(json, place);
+            sink.record(document);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
+        }
+    }
+}
+
+void read_json_document(std::istream& input, const std::string& file, const ReadSink& sink) {
+    // The callback sees each element of "clusters" as it is completed and drops it: the document
+    // is never held whole.
+    bool in_clusters = false;
+    bool header_checked = false;
+    Json header = Json::object();
+    std::size_t index = 0;
+    std::string key;
+    Json::parser_callback_t callback = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
+        if (depth == 1 && event == Json::parse_event_t::key) {
+            key = parsed.get<std::string>();
+            in_clusters = key == "clusters";
+            if (in_clusters && !header_checked) {
+                check_header(header, file);
+                header_checked = true;
+            }
+            return true;
+        }
+        if (depth == 1 && event == Json::parse_event_t::value && !in_clusters) {
+            header[key] = parsed;
+            return true;
+        }
+        if (in_clusters && depth == 2 && event == Json::parse_event_t::object_end) {
+            const std::string place = fmt::format("{}: clusters[{}]", file, index++);
+            try {
+                auto document = record_from_json(parsed, place);
+                sink.record(document);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+            }
+            return false;
+        }
+        return true;
+    };
+    try {
+        const Json rest = Json::parse(input, callback);  // what remains: the header and an emptied array
+        (void)rest;
+    } catch (const Json::parse_error& error) {
+        throw InputError(fmt::format("{}: malformed JSON ({})", file, error.what()));
+    }
+    if (!header_checked) check_header(header, file);
+}
+
+void read_toml_file(const std::string& path, const ReadSink& sink) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
+    std::stringstream content;
+    content << file.rdbuf();
+    try {
+        auto document = read_toml_record(content.str(), path);
+        sink.record(document);
+    } catch (const InputError& error) {
+        sink.problem(error.what());
+    }
+}
+
+void read_csv_records(std::istream& input, const std::string& file, const ReadSink& sink, bool long_form) {
+    std::vector<std::string> header;
+    std::map<std::string, std::size_t> column;
+    RecordDocument current;
+    std::string current_id;
+    // CSV long: consecutive rows of one cluster make one record; rows of one claim, its citations.
+    std::string claim_key;
+    bool claim_taken = false;
+    auto flush = [&] {
+        if (current_id.empty()) return;
+        try {
+            sink.record(current);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
+        }
+        current = {};
+        current_id.clear();
+        claim_key.clear();
+    };
+    read_csv(input, file, [&](std::vector<std::string>& cells, std::size_t line) {
+        const std::string place = fmt::format("{}:{}", file, line);
+        if (header.empty()) {
+            header = cells;
+            for (std::size_t i = 0; i < header.size(); ++i) column[header[i]] = i;
+            if (long_form) {
+                for (const auto& name : long_columns()) {
+                    if (!column.contains(name)) throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
+                }
+            } else {
+                if (header.empty() || header[0] != "id") throw InputError(fmt::format("{}: the first column must be 'id'", place));
+                for (std::size_t i = 1; i < header.size(); ++i) {
+                    if (!model::find_field(header[i])) {
+                        throw InputError(fmt::format("{}: column {} '{}' is not a field (`gpuclusters fields`)", place, i + 1, header[i]));
+                    }
+                }
+            }
+            return;
+        }
+        if (cells.size() != header.size()) {
+            sink.problem(fmt::format("{}: {} cells where the header has {}", place, cells.size(), header.size()));
+            return;
+        }
+        for (auto& cell : cells) cell = read_cell(cell);
+        if (!long_form) {
+            RecordDocument document;
+            document.place = place;
+            document.record.cluster_id = cells[0];
+            document.record.origin = place + ": id";
+            for (std::size_t i = 1; i < cells.size(); ++i) {
+                if (cells[i].empty()) continue;
+                const bool not_published = cells[i] == not_published_cell;
+                add_claim_inputs(document.record, header[i], not_published, not_published ? "" : cells[i],
+                                 model::Rank::preferred, {}, fmt::format("{}: {}", place, header[i]));
+            }
+            try {
+                sink.record(document);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+            }
+            return;
+        }
+        auto cell = [&](const char* name) -> const std::string& { return cells[column.at(name)]; };
+        if (cell("cluster") != current_id) {
+            flush();
+            current_id = cell("cluster");
+            current.place = place;
+            current.record.cluster_id = current_id;
+            current.record.origin = place + ": cluster";
+        }
+        const std::string rank = cell("rank").empty() ? "preferred" : cell("rank");
+        if (rank != "preferred" && rank != "normal" && rank != "deprecated") {
+            sink.problem(fmt::format("{}: rank '{}' is not preferred, normal or deprecated", place, rank));
+            return;
+        }
+        const std::string key = cell("field") + "\x1f" + cell("state") + "\x1f" + cell("value") + "\x1f" + rank;
+        if (key != claim_key) {
+            claim_key = key;
+            claim_taken = add_claim_inputs(current.record, cell("field"), cell("state") == "not_published", cell("value"),
+                                           model::rank_from(rank), {}, fmt::format("{}: {}", place, cell("field")));
+        }
+        if (cell("source_url").empty() || !claim_taken) return;
+        const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
+        auto& input = current.sources[source];
+        auto optional = [&](const char* name, std::optional<std::string>& target) {
+            if (!cell(name).empty()) target = cell(name);
+        };
+        optional("source_kind", input.kind);
+        optional("source_title", input.title);
+        optional("source_publisher", input.publisher);
+        optional("source_published", input.published);
+        optional("source_accessed", input.accessed);
+        optional("source_archive_url", input.archive_url);
+        optional("source_archived", input.archived);
+        // The claim's inputs end with it: the set (or cite) entry takes the citation.
+        for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
+            if (it->action != commands::FieldAction::rank) {
+                it->citations.push_back({source, cell("locator"), cell("quote"), place});
+                break;
+            }
+        }
+    });
+    flush();
+}
+
+}  // namespace
+
+Format format_from(const std::string& name) {
+    if (name == "json") return Format::json;
+    if (name == "jsonl") return Format::jsonl;
+    if (name == "toml") return Format::toml;
+    if (name == "csv") return Format::csv;
+    if (name == "csv-long") return Format::csv_long;
+    throw UsageError(fmt::format("--format {}: one of json, jsonl, toml, csv, csv-long", name));
+}
+
+std::optional<Format> format_of_path(const std::string& path) {
+    std::error_code ignored;
+    if (path != "-" && std::filesystem::is_directory(path, ignored)) return Format::toml;
+    const std::string extension = std::filesystem::path(path).extension().string();
+    if (extension == ".json") return Format::json;
+    if (extension == ".jsonl" || extension == ".ndjson") return Format::jsonl;
+    if (extension == ".toml") return Format::toml;
+    if (extension == ".csv") return Format::csv;
+    return std::nullopt;
+}
+
+std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder, WriterOptions options) {
+    switch (format) {
+        case Format::json: return std::make_unique<JsonWriter>(out, false, options);
+        case Format::jsonl: return std::make_unique<JsonWriter>(out, true, options);
+        case Format::toml: return std::make_unique<TomlWriter>(out, folder, options);
+        case Format::csv: return std::make_unique<CsvWideWriter>(out, options);
+        case Format::csv_long: return std::make_unique<CsvLongWriter>(out, options);
+    }
+    return nullptr;
+}
+
+void read_records(const std::string& path, Format format, const ReadSink& sink) {
+    std::error_code ignored;
+    if (path != "-" && std::filesystem::is_directory(path, ignored)) {
+        std::vector<std::string> files;
+        for (const auto& entry : std::filesystem::directory_iterator(path)) {
+            if (entry.path().extension() == ".toml") files.push_back(entry.path().string());
+        }
+        std::sort(files.begin(), files.end());
+        for (const auto& file : files) read_toml_file(file, sink);
+        return;
+    }
+    if (format == Format::toml) {
+        if (path == "-") {
+            std::stringstream content;
+            content << std::cin.rdbuf();
+            try {
+                auto document = read_toml_record(content.str(), "-");
+                sink.record(document);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+            }
+            return;
+        }
+        read_toml_file(path, sink);
+        return;
+    }
+    std::ifstream file;
+    if (path != "-") {
+        file.open(path, std::ios::binary);
+        if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
+    }
+    std::istream& input = path == "-" ? std::cin : file;
+    switch (format) {
+        case Format::json: read_json_document(input, path, sink); break;
+        case Format::jsonl: read_json_lines(input, path, sink); break;
+        case Format::csv: read_csv_records(input, path, sink, false); break;
+        case Format::csv_long: read_csv_records(input, path, sink, true); break;
+        case Format::toml: break;
+    }
+}
+
+}  // namespace gpuclusters::formats

@@ -1,0 +1,52 @@
+#pragma once
+// Streaming readers and writers of every format, one record at a time: JSON (one document), JSON
+// Lines, TOML (a file per record, or a folder of them), CSV wide (a row per cluster) and CSV long
+// (a row per claim and citation). See gpuclusters(5).
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "formats/interchange.hpp"
+
+namespace gpuclusters::formats {
+
+enum class Format { json, jsonl, toml, csv, csv_long };
+
+/// "json", "jsonl", "toml", "csv", "csv-long"; throws UsageError otherwise.
+Format format_from(const std::string& name);
+/// The format a path's extension (or a folder: TOML) suggests; nullopt when it says nothing.
+std::optional<Format> format_of_path(const std::string& path);
+
+/// Writes records in id order as they come.
+class RecordWriter {
+public:
+    virtual ~RecordWriter() = default;
+    virtual void write(const model::Record& record) = 0;
+    /// Closes the document (the JSON array) once the last record is written.
+    virtual void finish() {}
+};
+
+struct WriterOptions {
+    bool provenance = false;
+    bool neutralise = true;  ///< CSV: no cell starts a formula (--raw turns it off)
+};
+
+/// A writer to a stream; for TOML, `folder` receives one ID.toml per record instead.
+std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder,
+                                          WriterOptions options);
+
+/// What a reader hands over: a record, or a problem with one (file:line and message) after which
+/// reading goes on where the format allows.
+struct ReadSink {
+    std::function<void(RecordDocument&)> record;
+    std::function<void(const std::string& problem)> problem;
+    /// A row a mapping's condition left out, with the mapping's reason.
+    std::function<void(const std::string& place, const std::string& reason)> skipped = {};
+};
+
+/// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name
+/// order). A problem that stops the file (a broken JSON document) is thrown as InputError.
+void read_records(const std::string& path, Format format, const ReadSink& sink);
+
+}  // namespace gpuclusters::formats

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Benchmark, run by hand (not in CI): times gpuclusters against the sqlite3 shell (and sqlite-utils,
+# when installed) on the same N synthetic records, and prints ratios and peak memory.
+#
+#   bash tests/bench/run.sh [N ...]        default: 10000 100000
+#
+# Build first with optimisation: cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release &&
+# cmake --build build-release. GPUCLUSTERS_BIN overrides the binary.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+binary=${GPUCLUSTERS_BIN:-$here/../../build-release/gpuclusters}
+[ -x "$binary" ] || { echo "no binary at $binary (build build-release first)" >&2; exit 2; }
+command -v sqlite3 >/dev/null || { echo "sqlite3 is needed: apt-get install sqlite3" >&2; exit 2; }
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
+work=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export GPUCLUSTERS_NOW=2026-11-30T12:00:00Z GPUCLUSTERS_AUTHOR=bench
+
+# seconds and peak resident MiB of a command, into the globals `seconds` and `peak`
+measure() {
+    local log="$work/time.log"
+    /usr/bin/time -q -f '%e %M' -o "$log" "$@" > /dev/null 2>> "$work/stderr.log"
+    read -r seconds kib < "$log"
+    peak=$(( kib / 1024 ))
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) b = 0.001; printf "%.2f", a / b }'; }
+row() { printf '%-34s %9ss %7s MiB   %s\n' "$1" "$2" "$3" "$4"; }
+
+for n in "${sizes[@]}"; do
+    dir="$work/$n"
+    mkdir -p "$dir"
+    python3 "$here/generate.py" "$n" "$dir"
+    echo "== $n records ($(du -h "$dir/records.jsonl" | cut -f1) JSON Lines with provenance, $(du -h "$dir/records.csv" | cut -f1) CSV)"
+
+    measure sqlite3 "$dir/flat.db" ".mode csv" ".import $dir/records.csv clusters"
+    sqlite_import=$seconds; row "sqlite3 .import (flat table)" "$seconds" "$peak" ""
+    if command -v sqlite-utils >/dev/null; then
+        measure sqlite-utils insert "$dir/utils.db" clusters "$dir/records.csv" --csv
+        utils_import=$seconds; row "sqlite-utils insert --csv" "$seconds" "$peak" ""
+    else
+        utils_import=""; echo "(sqlite-utils not installed: apt-get install sqlite-utils)"
+    fi
+
+    "$binary" --db "$dir/jsonl.db" init > /dev/null
+    measure "$binary" --db "$dir/jsonl.db" import "$dir/records.jsonl"
+    row "gpuclusters import jsonl" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils}"
+    "$binary" --db "$dir/csv.db" init > /dev/null
+    measure "$binary" --db "$dir/csv.db" import "$dir/records.csv" --source https://example.org/bench --kind list
+    row "gpuclusters import csv" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils}"
+
+    measure sqlite3 -csv "$dir/flat.db" "SELECT * FROM clusters ORDER BY id"
+    sqlite_export=$seconds; row "sqlite3 -csv (flat table)" "$seconds" "$peak" ""
+    measure "$binary" --db "$dir/jsonl.db" export --format csv
+    row "gpuclusters export csv" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_export") sqlite3"
+    measure "$binary" --db "$dir/jsonl.db" export --format json
+    row "gpuclusters export json" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_export") sqlite3 -csv"
+    measure "$binary" --db "$dir/jsonl.db" export --format jsonl --provenance
+    row "gpuclusters export jsonl --provenance" "$seconds" "$peak" ""
+
+    set +e
+    measure "$binary" --db "$dir/jsonl.db" verify --quiet
+    set -e
+    row "gpuclusters verify" "$seconds" "$peak" "$(awk -v s="$seconds" -v n="$n" 'BEGIN { printf "%.1f us/record", s * 1e6 / n }')"
+    measure sqlite3 "$dir/flat.db" "SELECT * FROM clusters WHERE id = 'bench-0000042'"
+    sqlite_show=$seconds; row "sqlite3 one row" "$seconds" "$peak" ""
+    measure "$binary" --db "$dir/jsonl.db" show bench-0000042
+    row "gpuclusters show" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_show") sqlite3"
+done

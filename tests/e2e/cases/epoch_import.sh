@@ -1,0 +1,32 @@
+note "Epoch AI's GPU cluster table (786 rows) through the mapping shipped in db/mappings"
+# Linked into the scratch folder so the transcript names no checkout path.
+ln -s "$SOURCE_DIR/../shared/data/epoch-gpu-clusters/gpu_clusters.csv" gpu_clusters.csv
+ln -s "$SOURCE_DIR/db/mappings/epoch-gpu-clusters.toml" epoch-gpu-clusters.toml
+csv=gpu_clusters.csv
+mapping=epoch-gpu-clusters.toml
+gc init > /dev/null
+"$GPUCLUSTERS_BIN" import --mapping "$mapping" "$csv" > import.out 2> import.err
+echo "exit $?"
+tail -4 import.out
+note "every row lands or is skipped with its reason: 780 + 6 = 786"
+sql "SELECT count(*) FROM cluster"
+note "the 257 'Anonymized Chinese System' rows keep unique ids"
+sql "SELECT count(*) FROM cluster WHERE id LIKE 'anonymized-chinese-system%'"
+sql "SELECT id FROM cluster WHERE id LIKE 'anonymized-chinese-system%' ORDER BY id LIMIT 3"
+note "H100 equivalents never become gpus_installed; planned and rounded counts neither"
+sql "SELECT count(*) FROM current_field WHERE field = 'gpus_installed' AND cluster_id LIKE 'anonymized%'"
+sql "SELECT count(*) FROM current_cluster c WHERE c.status = 'announced' AND c.gpus_installed IS NOT NULL"
+note "power is an estimate that says what it is"
+sql "SELECT DISTINCT basis, estimator FROM current_field WHERE field = 'power_mw'"
+note "sources: archive captures recognised, quotes kept"
+sql "SELECT count(*) FROM source; SELECT count(*) FROM current_source WHERE archive_url <> ''"
+gc show xai-colossus-memphis-phase-1
+note "the same import again changes nothing"
+gc import --mapping "$mapping" "$csv" --quiet > again.out
+tail -3 again.out
+note "a bad mapping names its place"
+printf 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus]\ncolumn = "Name"\n' > bad-mapping.toml
+gc import --mapping bad-mapping.toml "$csv"
+printf 'format = 1\n[id]\ncolumn = "Nom"\n[fields.name]\ncolumn = "Name"\n' > bad-column.toml
+gc import --mapping bad-column.toml "$csv"
+sql "SELECT count(*) FROM changeset"

@@ -1,0 +1,38 @@
+gc init --sample > /dev/null
+note "history with competing and deprecated claims, a not-published value and an estimate"
+gc add cscs-alps --set gpus_installed=11,000 --keep-previous --source https://example.org/press --kind press --quote "11,000 GPUs" > /dev/null
+gc rank cscs-alps gpus_installed deprecated --value 11000 --reason "press total" > /dev/null
+gc add cscs-alps --set power_mw="20 (estimate: Epoch AI)" --set 'interconnect==HYPERLINK("http://evil.example")' --source https://example.org/estimate --kind estimate --quote "20 MW" > /dev/null
+note "every format round-trips: export, import into an empty database, export again: the same bytes"
+for format in json jsonl csv csv-long; do
+    for provenance in "" --provenance; do
+        name=out-$format$provenance
+        "$GPUCLUSTERS_BIN" export --format $format $provenance -o $name.first
+        "$GPUCLUSTERS_BIN" --db $name.db init > /dev/null
+        "$GPUCLUSTERS_BIN" --db $name.db import --format $format $name.first > /dev/null
+        "$GPUCLUSTERS_BIN" --db $name.db export --format $format $provenance -o $name.second
+        cmp $name.first $name.second && echo "$format $provenance: identical ($(wc -c < $name.first) bytes)"
+    done
+done
+for provenance in "" --provenance; do
+    "$GPUCLUSTERS_BIN" export --format toml $provenance -o toml$provenance.first
+    "$GPUCLUSTERS_BIN" --db toml$provenance.db init > /dev/null
+    "$GPUCLUSTERS_BIN" --db toml$provenance.db import toml$provenance.first > /dev/null
+    "$GPUCLUSTERS_BIN" --db toml$provenance.db export --format toml $provenance -o toml$provenance.second
+    diff -r toml$provenance.first toml$provenance.second && echo "toml $provenance: identical ($(ls toml$provenance.first | wc -l) files)"
+done
+note "with provenance nothing of the current state is lost: the record pages agree"
+"$GPUCLUSTERS_BIN" show cscs-alps --all | sed 's/(source [0-9]*)//' > page.first
+"$GPUCLUSTERS_BIN" --db out-json--provenance.db show cscs-alps --all | sed 's/(source [0-9]*)//' > page.second
+diff page.first page.second && echo "show cscs-alps --all: identical but for the databases' own source ids"
+note "what the formats look like"
+gc export --format jsonl --where country=CH
+gc export --format csv --where owner=CINECA
+gc export --format csv --where country=CH
+gc export --format csv --where country=CH --raw
+cat toml--provenance.first/cscs-alps.toml
+gc export --format csv-long --as-of 1 --where country=IT
+note "importing the same file twice changes nothing"
+gc import --format json out-json--provenance.first
+gc import --format json out-json--provenance.first --dry-run
+sql "SELECT count(*) FROM changeset"

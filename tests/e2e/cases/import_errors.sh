@@ -1,0 +1,64 @@
+gc init > /dev/null
+note "a dry run over a file with 5 scattered bad rows reports all 5 with their lines, and writes nothing"
+{
+    echo "id,name,gpus_installed,status,country"
+    for i in $(seq 1 40); do
+        case $i in
+            3) echo "row-$i,Row $i,12.3k,operational,US" ;;
+            11) echo "row-$i,Row $i,100,sideways,US" ;;
+            19) echo "Row $i,Row $i,100,operational,US" ;;
+            27) echo "row-$i,Row $i,100,operational,Atlantis" ;;
+            38) echo "row-$i,Row $i,~100,operational,US" ;;
+            *) echo "row-$i,Row $i,$((i * 8)),operational,US" ;;
+        esac
+    done
+} > bad.csv
+gc import bad.csv --dry-run --source https://example.org/list --kind list
+gc import bad.csv --source https://example.org/list --kind list
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster; SELECT count(*) FROM source"
+note "--keep-going imports the valid records in one transaction and lists the rejected ones"
+gc import bad.csv --keep-going --source https://example.org/list --kind list > keep.out
+tail -2 keep.out
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster"
+note "a failure on the last row of a large file leaves the database as it was"
+{
+    echo "id,name,gpus_installed"
+    for i in $(seq 1 3000); do echo "big-$i,Big $i,$i"; done
+    echo "big-last,Big last,-1"
+} > big.csv
+gc import big.csv > /dev/null
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster WHERE id LIKE 'big-%'"
+note "the same id twice, naming both lines"
+printf 'id,name\ndup-one,First\nother,Other\ndup-one,Second\n' > dup.csv
+gc import dup.csv
+note "malformed input of every format"
+printf 'id,name\n"open,quote\n' > quote.csv
+gc import quote.csv
+printf 'id,nmae\nx,y\n' > header.csv
+gc import header.csv
+printf 'id,name\nx,y,z\n' > cells.csv
+gc import cells.csv
+printf 'id,name\nx,\xff\xfe\n' > utf8.csv
+gc import utf8.csv
+printf '{"format":"gpuclusters","version":1}\n{"id":"j-1","fields":{"name":"J"}}\n{"id":"j-2",\n{"id":"j-3","fields":{"gpus_installed":true}}\n{"id":"j-4","colour":"red"}\n' > bad.jsonl
+gc import bad.jsonl
+printf '{"format":"gpuclusters","version":99,"clusters":[]}' > newer.json
+gc import newer.json
+printf '{"format":"gpuclusters","version":1,"clusters":[{"id":"a","fields":{"name":"A"}},{"id":"b","fields":' > truncated.json
+gc import truncated.json
+printf '[1, 2, 3]' > notours.json
+gc import notours.json
+printf 'format = 1\nid = "t-1"\n[field.name]\nvalue = "T"\nvalue = "again"\n' > dupkey.toml
+gc import dupkey.toml
+printf 'format = 2\nid = "t-2"\n' > newer.toml
+gc import newer.toml
+printf 'format = 1\nid = "t-3"\n[field.name]\nvalue = "T"\n[[field.name.citation]]\nsource = "https://example.org/unlisted"\n' > unlisted.toml
+gc import unlisted.toml
+gc import missing-file.json
+gc import - < dup.csv
+gc import no-extension
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster"
+note "export: toml needs a folder; bad options"
+gc export --format toml
+gc export --format yaml
+gc export --where gpus=1
