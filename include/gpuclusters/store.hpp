@@ -139,7 +139,7 @@ public:
     std::vector<long long> later_source_revisions(long long source_id, long long after) const;
 
     /// Every record present as of a changeset (or now), in id order, one at a time: three queries
-    /// in all (claims, citations, sources), read as streams, whatever the number of records.
+    /// in all (clusters, claims, citations with their sources), read as streams.
     void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const;
 
     // --- verify ---------------------------------------------------------------------------------

@@ -213,7 +213,7 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
     // WAL with synchronous=NORMAL cannot corrupt the file; a power cut may lose the last commit.
     db.exec("PRAGMA synchronous = NORMAL");
     // A bulk import keeps its pages in memory instead of spilling them to the WAL mid-transaction.
-    db.exec("PRAGMA cache_size = -32768");
+    db.exec("PRAGMA cache_size = -16384");
     // Savepoint journals (one per imported record) and temporary tables stay in memory.
     db.exec("PRAGMA temp_store = MEMORY");
 }
@@ -659,19 +659,6 @@ void Store::insert_citation_withdrawal(long long citation_id, long long changese
 void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const {
     guarded(path_, [&] {
         const auto limit = static_cast<std::int64_t>(as_of.value_or(no_limit));
-        std::map<long long, model::Source> sources;
-        {
-            SQLite::Statement query(*db_, R"(
-                SELECT s.id, s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-                FROM source s JOIN source_revision v ON v.source_id = s.id
-                 AND v.changeset_id = (SELECT max(changeset_id) FROM source_revision WHERE source_id = s.id AND changeset_id <= ?1)
-                WHERE s.changeset_id <= ?1)");
-            query.bind(1, limit);
-            while (query.executeStep()) {
-                const long long id = query.getColumn(0).getInt64();
-                sources.emplace(id, model::Source{id, column_text(query, 1), source_meta(query, 2)});
-            }
-        }
         SQLite::Statement clusters(*db_, R"(
             SELECT k.id, k.changeset_id FROM cluster k
             WHERE k.changeset_id <= ?1
@@ -686,9 +673,15 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
             WHERE c.changeset_id <= ?1 AND r.rank <> 'retired'
             ORDER BY c.cluster_id, c.id)");
+        // Each citation brings its source's metadata as of the limit: memory stays that of one
+        // record, however many sources the database holds.
         SQLite::Statement citations(*db_, R"(
-            SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+            SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id,
+                   s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
             FROM citation t JOIN claim c ON c.id = t.claim_id
+            JOIN source s ON s.id = t.source_id
+            JOIN source_revision v ON v.source_id = s.id
+             AND v.changeset_id = (SELECT max(changeset_id) FROM source_revision WHERE source_id = s.id AND changeset_id <= ?1)
             WHERE t.changeset_id <= ?1
               AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
                             ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
@@ -724,8 +717,9 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                     record.claims[found->second].citations.push_back({citations.getColumn(2).getInt64(), source_id,
                                                                       column_text(citations, 4), column_text(citations, 5),
                                                                       citations.getColumn(6).getInt64()});
-                    if (const auto source = sources.find(source_id); source != sources.end()) {
-                        record.sources.emplace(source_id, source->second);
+                    if (!record.sources.contains(source_id)) {
+                        record.sources.emplace(source_id, model::Source{source_id, column_text(citations, 7),
+                                                                        source_meta(citations, 8)});
                     }
                 }
                 citations_left = citations.executeStep();
