@@ -12,6 +12,10 @@ namespace gpuclusters::text {
 /// nullopt when the text is valid.
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
+/// Length of a thousands separator at the front of `text` (comma, space, U+00A0, U+2009,
+/// U+202F), or 0.
+std::size_t thousands_separator_length(std::string_view text);
+
 /// Whitespace trimmed at both ends, including U+00A0, U+2009 and U+202F.
 std::string_view trim(std::string_view text);
 

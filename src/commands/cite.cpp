@@ -47,12 +47,8 @@ public:
         request.dry_run = dry_run_;
         const auto report = apply_changes(*context.store, request);
 
-        if (context.options.json) {
-            render::print_json(context.out, render::change_report_json(report));
-            return ExitCode::ok;
-        }
-        if (dry_run_ || !report.changed) {
-            render::print_change_report(context.out, context.style, report);
+        if (context.options.json || dry_run_ || !report.changed) {
+            context.report_change(report);
             return ExitCode::ok;
         }
         // The field as it stands now, with every citation of the claim and the new ones marked.

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "commands/command.hpp"
+#include "render/render.hpp"
 #include "gpuclusters/text.hpp"
 
 namespace gpuclusters::commands {
@@ -43,6 +44,15 @@ std::string Context::author() const {
 
 void Context::warn(const std::string& message) const {
     if (!options.quiet) err << "gpuclusters: warning: " << message << "\n";
+}
+
+void Context::report_change(const model::ChangeReport& report) const {
+    for (const auto& warning : report.warnings) warn(warning);
+    if (options.json) {
+        render::print_json(out, render::change_report_json(report));
+    } else {
+        render::print_change_report(out, style, report);
+    }
 }
 
 model::Changeset Context::changeset(const std::string& message, const std::string& default_message) const {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "gpuclusters/change_report.hpp"
 #include "gpuclusters/error.hpp"
 #include "gpuclusters/store.hpp"
 #include "render/style.hpp"
@@ -44,6 +45,8 @@ struct Context {
     /// --author, else $GPUCLUSTERS_AUTHOR, else the login name.
     std::string author() const;
     void warn(const std::string& message) const;
+    /// Prints what a write did: its warnings on stderr, then the report as text or JSON.
+    void report_change(const model::ChangeReport& report) const;
     /// The changeset a write command makes, with a default message.
     model::Changeset changeset(const std::string& message, const std::string& default_message) const;
 };

@@ -158,11 +158,7 @@ private:
         request.today = context.today;
         request.dry_run = dry_run_;
         const auto report = apply_changes(*context.store, request);
-        if (context.options.json) {
-            render::print_json(context.out, render::change_report_json(report));
-        } else {
-            render::print_change_report(context.out, context.style, report);
-        }
+        context.report_change(report);
         return ExitCode::ok;
     }
 

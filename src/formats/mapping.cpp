@@ -9,6 +9,7 @@
 #include <toml++/toml.h>
 
 #include "formats/csv.hpp"
+#include "formats/toml_support.hpp"
 #include "gpuclusters/error.hpp"
 #include "gpuclusters/record.hpp"
 #include "gpuclusters/text.hpp"
@@ -17,13 +18,10 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) {
-    const auto& begin = node.source().begin;
-    return fmt::format("{}:{}:{}", file, begin.line, begin.column);
-}
+std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
 
 [[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) {
-    throw InputError(fmt::format("{}: {}", place(file, node), what));
+    toml_fail(file, node, what);
 }
 
 const toml::table& table_of(const std::string& file, const toml::node& node, const std::string& name) {
@@ -129,16 +127,7 @@ Mapping Mapping::load(const std::string& path) {
     if (!input) throw InputError(fmt::format("{}: cannot read the mapping file", path));
     std::stringstream content;
     content << input.rdbuf();
-    if (const auto bad = text::find_invalid_utf8(content.str())) {
-        throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", path, *bad));
-    }
-    toml::table document;
-    try {
-        document = toml::parse(content.str(), path);
-    } catch (const toml::parse_error& error) {
-        const auto& begin = error.source().begin;
-        throw InputError(fmt::format("{}:{}:{}: {}", path, begin.line, begin.column, error.description()));
-    }
+    const toml::table document = parse_toml(content.str(), path);
     Mapping mapping;
     mapping.file_ = path;
     only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields"}, "the mapping");

@@ -1,5 +1,7 @@
 #include "record_toml.hpp"
 
+#include "formats/toml_support.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
@@ -12,13 +14,10 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) {
-    const auto& begin = node.source().begin;
-    return fmt::format("{}:{}:{}", file, begin.line, begin.column);
-}
+std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
 
 [[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) {
-    throw InputError(fmt::format("{}: {}", place(file, node), what));
+    toml_fail(file, node, what);
 }
 
 void reject_unknown_keys(const std::string& file, const toml::table& table, const std::set<std::string>& known,
@@ -112,16 +111,7 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
 }  // namespace
 
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
-    if (const auto bad = text::find_invalid_utf8(content)) {
-        throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", file, *bad));
-    }
-    toml::table document;
-    try {
-        document = toml::parse(content, file);
-    } catch (const toml::parse_error& error) {
-        const auto& begin = error.source().begin;
-        throw InputError(fmt::format("{}:{}:{}: {}", file, begin.line, begin.column, error.description()));
-    }
+    const toml::table document = parse_toml(content, file);
     reject_unknown_keys(file, document, {"format", "id", "source", "field"}, "");
     const auto* format = document.get("format");
     if (!format || !format->as_integer()) fail(file, document, "missing 'format = 1'");

@@ -63,6 +63,14 @@ std::size_t trailing_space(std::string_view text) {
 }
 }  // namespace
 
+std::size_t thousands_separator_length(std::string_view text) {
+    if (text.empty()) return 0;
+    if (text[0] == ',' || text[0] == ' ') return 1;
+    if (text.starts_with("\xC2\xA0")) return 2;
+    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
+    return 0;
+}
+
 std::string_view trim(std::string_view text) {
     while (std::size_t n = leading_space(text)) text.remove_prefix(n);
     while (std::size_t n = trailing_space(text)) text.remove_suffix(n);

@@ -16,15 +16,6 @@ constexpr std::size_t max_text_bytes = 4096;
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Length of a thousands separator at the front of `text`, or 0.
-std::size_t separator_length(std::string_view text) {
-    if (text.empty()) return 0;
-    if (text[0] == ',' || text[0] == ' ') return 1;
-    if (text.starts_with("\xC2\xA0")) return 2;
-    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
-    return 0;
-}
-
 [[noreturn]] void reject_number(std::string_view text) {
     const std::string shown(text);
     if (text.starts_with('-')) {
@@ -129,7 +120,7 @@ long long parse_whole_number(std::string_view raw) {
             ++i;
             continue;
         }
-        const std::size_t separator = separator_length(text.substr(i));
+        const std::size_t separator = text::thousands_separator_length(text.substr(i));
         if (separator == 0) reject_number(text);
         // Separators split digits into groups of three: "1,2345" or "12,,288" are typos.
         const bool first_group_ok = !grouped && group_digits >= 1 && group_digits <= 3;

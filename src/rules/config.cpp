@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "embedded_data.hpp"
+#include "formats/toml_support.hpp"
 #include "gpuclusters/error.hpp"
 #include "gpuclusters/rules.hpp"
 #include "gpuclusters/text.hpp"
@@ -14,10 +15,7 @@
 namespace gpuclusters::rules {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) {
-    const auto& begin = node.source().begin;
-    return fmt::format("{}:{}:{}", file, begin.line, begin.column);
-}
+std::string place(const std::string& file, const toml::node& node) { return formats::toml_place(file, node); }
 
 std::vector<std::string> strings(const toml::node& node, const std::string& file, std::string_view key) {
     const auto* array = node.as_array();
@@ -125,16 +123,7 @@ void Config::apply_file(const std::string& path) {
 }
 
 void Config::apply(std::string_view content, const std::string& file) {
-    if (const auto bad = text::find_invalid_utf8(content)) {
-        throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", file, *bad));
-    }
-    toml::table document;
-    try {
-        document = toml::parse(content, file);
-    } catch (const toml::parse_error& error) {
-        const auto& begin = error.source().begin;
-        throw InputError(fmt::format("{}:{}:{}: {}", file, begin.line, begin.column, error.description()));
-    }
+    const toml::table document = formats::parse_toml(content, file);
     auto pattern_section = [&](std::string_view name, Patterns& patterns) {
         const auto* section = document.get(name);
         if (!section) return;

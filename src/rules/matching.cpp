@@ -11,15 +11,6 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Length of a thousands separator at `text`'s front: comma, space, U+00A0, U+2009 or U+202F.
-std::size_t separator_at(std::string_view text) {
-    if (text.empty()) return 0;
-    if (text[0] == ',' || text[0] == ' ') return 1;
-    if (text.starts_with("\xC2\xA0")) return 2;
-    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
-    return 0;
-}
-
 long long to_number(std::string_view digits) {
     long long value = 0;
     if (digits.size() > 15) return -1;
@@ -71,7 +62,7 @@ std::vector<long long> numbers_in(std::string_view text) {
         if (grouped.size() <= 3) {
             std::size_t next = end;
             while (true) {
-                const std::size_t separator = separator_at(text.substr(next));
+                const std::size_t separator = text::thousands_separator_length(text.substr(next));
                 if (separator == 0) break;
                 const std::size_t group = next + separator;
                 std::size_t group_end = group;
