@@ -4,6 +4,7 @@
 #include <SQLiteCpp/Savepoint.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fmt/format.h>
@@ -213,9 +214,7 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
     // WAL with synchronous=NORMAL cannot corrupt the file; a power cut may lose the last commit.
     db.exec("PRAGMA synchronous = NORMAL");
     // A bulk import keeps its pages in memory instead of spilling them to the WAL mid-transaction.
-    db.exec("PRAGMA cache_size = -16384");
-    // Savepoint journals (one per imported record) and temporary tables stay in memory.
-    db.exec("PRAGMA temp_store = MEMORY");
+    db.exec("PRAGMA cache_size = -32768");
 }
 
 void Store::migrate(int from_version) {
@@ -668,26 +667,29 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         SQLite::Statement claims(*db_, R"(
             SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
                    r.rank, r.changeset_id
-            FROM claim c
-            JOIN claim_rank r ON r.claim_id = c.id
+            FROM claim c INDEXED BY claim_by_cluster
+            CROSS JOIN claim_rank r ON r.claim_id = c.id
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
             WHERE c.changeset_id <= ?1 AND r.rank <> 'retired'
-            ORDER BY c.cluster_id, c.id)");
+            ORDER BY c.cluster_id)");
         // Each citation brings its source's metadata as of the limit: memory stays that of one
         // record, however many sources the database holds.
         SQLite::Statement citations(*db_, R"(
             SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id,
                    s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-            FROM citation t JOIN claim c ON c.id = t.claim_id
+            FROM claim c INDEXED BY claim_by_cluster
+            CROSS JOIN citation t ON t.claim_id = c.id
             JOIN source s ON s.id = t.source_id
             JOIN source_revision v ON v.source_id = s.id
              AND v.changeset_id = (SELECT max(changeset_id) FROM source_revision WHERE source_id = s.id AND changeset_id <= ?1)
             WHERE t.changeset_id <= ?1
               AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
                             ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-            ORDER BY c.cluster_id, t.claim_id, t.id)");
+            ORDER BY c.cluster_id)");
         for (auto* statement : {&clusters, &claims, &citations}) statement->bind(1, limit);
-        // The three streams are sorted by cluster id; each record takes its rows from their fronts.
+        // The three streams come in cluster id order straight from the indexes (no sort, so no
+        // temporary b-tree the size of the database); each record takes its rows from their
+        // fronts and puts its own rows in order.
         bool claims_left = claims.executeStep();
         bool citations_left = citations.executeStep();
         while (clusters.executeStep()) {
@@ -723,6 +725,12 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                     }
                 }
                 citations_left = citations.executeStep();
+            }
+            std::sort(record.claims.begin(), record.claims.end(),
+                      [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; });
+            for (auto& claim : record.claims) {
+                std::sort(claim.citations.begin(), claim.citations.end(),
+                          [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; });
             }
             visit(record);
         }
