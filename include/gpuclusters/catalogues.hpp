@@ -1,6 +1,7 @@
 #pragma once
 // Reference catalogues compiled in from db/: GPU models (for gpu_maker) and ISO 3166-1 countries.
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,16 @@ private:
     std::map<std::string, std::size_t> index_;
     std::vector<std::vector<std::string>> spellings_;
 };
+
+/// Dense BF16 tensor throughput of a catalogued model, from Epoch AI's "Data on Machine Learning
+/// Hardware" (db/gpu_performance.tsv names the row); for the derived H100-equivalent row of compare.
+struct GpuPerformance {
+    double bf16_dense_tflops = 0;
+    std::string source_row;
+};
+inline constexpr std::string_view performance_source_url = "https://epoch.ai/data/machine-learning-hardware";
+/// The figure for a disclosed model, or nullopt (families, unknown models).
+std::optional<GpuPerformance> gpu_performance(std::string_view disclosed);
 
 struct Country {
     std::string alpha2;

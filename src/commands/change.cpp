@@ -112,7 +112,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     for (const auto& field : input.fields) {
         try {
             const auto& spec = model::require_field(field.field);
-            if (spec.type == model::FieldType::gpu_maker && field.action == FieldAction::set) {
+            if (spec.type == model::FieldType::gpu_maker && (field.action == FieldAction::set || field.action == FieldAction::clear)) {
                 throw InputError("gpu_maker is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead");
             }
             // A field is set once; competing claims of it may follow as citations and ranks.
@@ -127,7 +127,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             if (field.not_published) {
                 parsed.state = ClaimState::not_published;
             } else if (field.action != FieldAction::set && field.raw_value.empty()) {
-                parsed.any_value = true;
+                parsed.any_value = true;  // cite, rank: the preferred claim; clear: the whole field
             } else {
                 parsed.value = model::parse_field_value(spec, field.raw_value);
             }
@@ -284,6 +284,12 @@ private:
                     record = store_.load_record(input.cluster_id);
                     rank_field(*record, field);
                     break;
+                case FieldAction::clear:
+                    record = store_.load_record(input.cluster_id);
+                    clear_field(*record, *field.spec);
+                    // Without a model there is no maker to derive.
+                    if (field.spec->type == model::FieldType::gpu_model) clear_field(*record, model::require_field("gpu_maker"));
+                    break;
             }
         }
         store_.refresh_search_index(input.cluster_id);
@@ -392,6 +398,20 @@ private:
             mark_changed();
         }
         report_->fields.push_back(std::move(report));
+    }
+
+    void clear_field(const model::Record& record, const model::FieldSpec& spec) {
+        const std::string name(spec.name);
+        const Claim* preferred = record.preferred(name);
+        const auto others = record.others(name, true);
+        if (!preferred && others.empty()) return;
+        if (preferred) store_.insert_rank(preferred->id, changeset_id_, Rank::retired, "cleared");
+        for (const Claim* other : others) store_.insert_rank(other->id, changeset_id_, Rank::retired, "cleared");
+        report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
+                                   others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(),
+                                                                     others.size() == 1 ? "" : "s"),
+                                   0, {}});
+        mark_changed();
     }
 
     static std::string display_claim_value(const model::FieldSpec& spec, const ParsedField& field) {

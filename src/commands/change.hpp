@@ -38,6 +38,7 @@ enum class FieldAction {
            ///< a value the field does not hold yet becomes a competing claim; a rank other than
            ///< preferred is the rank the claim must hold (imports)
     rank,  ///< give the claim of that value (empty: the preferred one) a new rank
+    clear, ///< retire every claim of the field: it becomes unknown (edit, when a field is deleted)
 };
 
 /// One field to set (or mark not published), as typed; parsed and checked by apply_changes.

@@ -86,5 +86,7 @@ std::unique_ptr<Command> make_revert(CLI::App& app);
 std::unique_ptr<Command> make_verify(CLI::App& app);
 std::unique_ptr<Command> make_export(CLI::App& app);
 std::unique_ptr<Command> make_import(CLI::App& app);
+std::unique_ptr<Command> make_compare(CLI::App& app);
+std::unique_ptr<Command> make_edit(CLI::App& app);
 
 }  // namespace gpuclusters::commands

@@ -109,6 +109,20 @@ CountryTable::CountryTable(std::string_view tsv) {
     }
 }
 
+std::optional<GpuPerformance> gpu_performance(std::string_view disclosed) {
+    static const std::map<std::string, GpuPerformance> table = [] {
+        std::map<std::string, GpuPerformance> rows;
+        for (const auto& row : read_tsv(embedded::gpu_performance_tsv, 3, "db/gpu_performance.tsv")) {
+            rows[std::string(row[0])] = {std::stod(std::string(row[1])), std::string(row[2])};
+        }
+        return rows;
+    }();
+    const GpuModel* model = GpuCatalogue::builtin().find(disclosed);
+    if (!model) return std::nullopt;
+    const auto found = table.find(model->model);
+    return found == table.end() ? std::nullopt : std::optional(found->second);
+}
+
 const CountryTable& CountryTable::builtin() {
     static const CountryTable table(embedded::countries_tsv);
     return table;

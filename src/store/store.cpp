@@ -853,6 +853,9 @@ void Store::insert_presence(const std::string& cluster_id, long long changeset_i
 
 void Store::with_write_transaction(const std::function<bool()>& body) {
     guarded(path_, [&] {
+        // A cached statement left mid-result holds a read snapshot; a write must not start from a
+        // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
+        for (auto& [sql, statement] : statements_->statements) statement->reset();
         SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
         if (body()) transaction.commit();
     });

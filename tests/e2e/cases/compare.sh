@@ -1,0 +1,28 @@
+gc init --sample > /dev/null
+note "three sample clusters side by side, with source numbers; * marks the rows that differ"
+gc compare bytedance-megascale-ampere olcf-frontier cscs-alps
+gc compare olcf-frontier cscs-alps --fields gpu_model,gpus_installed,status --json
+note "the database against an export of itself: equal, exit 0"
+gc export --format jsonl --provenance -o snapshot.jsonl
+gc compare --against snapshot.jsonl
+note "after one add: exit 1, naming exactly that field, with the sources of each side"
+gc add cscs-alps --set region=Ticino --source https://www.cscs.ch/ --kind operator --quote "CSCS in Lugano, Ticino" > /dev/null
+gc compare --against snapshot.jsonl
+gc compare --against snapshot.jsonl --json
+note "against another gpuclusters database"
+"$GPUCLUSTERS_BIN" --db other.db init --sample > /dev/null
+gc compare --against other.db
+note "one record between two moments"
+gc compare cscs-alps --as-of 1
+gc compare cscs-alps --as-of 1 --to 1
+gc compare cscs-alps --as-of 1 --json
+note "bad input"
+gc compare cscs-alps no-such-cluster
+gc compare cscs-alps
+gc compare cscs-alps olcf-frontier --fields gpus
+gc compare --against missing.json
+printf '{"format":"gpuclusters","version":7,"clusters":[]}' > newer.json
+gc compare --against newer.json
+printf 'not a snapshot' > notes.txt
+gc compare --against notes.txt
+gc compare cscs-alps --as-of 99

@@ -1,0 +1,25 @@
+gc init > /dev/null
+gc add acme-one --name "Acme One" --set owner=Acme --set gpus_installed="100 x 8" --set city=Zurich \
+   --source https://example.org/spec --kind operator --quote "100 nodes x 8 GPUs, in Zurich" > /dev/null
+editors="$SOURCE_DIR/tests/e2e/editors"
+note "what the editor is given"
+EDITOR="cat" gc edit acme-one
+note "a scripted editor changes one value and adds a citation: one changeset with exactly those changes"
+EDITOR="sh $editors/change-value-add-citation.sh" gc edit acme-one
+gc log -n 1
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM citation WHERE changeset_id = 2; SELECT count(*) FROM claim WHERE changeset_id = 2"
+note "an unchanged file changes nothing; an empty one aborts"
+EDITOR=true gc edit acme-one
+EDITOR="truncate -s 0" gc edit acme-one
+note "a file that does not parse comes back with the error on top, until it does"
+EDITOR="sh $editors/broken-then-fixed.sh" gc edit acme-one
+note "deleting a field makes it unknown"
+EDITOR="sh $editors/delete-city.sh" gc edit acme-one
+note "a change made while the editor was open: nothing is overwritten, the edit is kept, exit 1"
+EDITOR="sh $editors/concurrent.sh" gc edit acme-one
+grep '^value = "Acme Corp"' gpuclusters-edit-acme-one.toml
+gc show acme-one
+sql "SELECT count(*) FROM changeset"
+note "bad input"
+gc edit no-such-cluster
+EDITOR="no-such-editor-program" gc edit acme-one

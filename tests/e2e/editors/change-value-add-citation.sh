@@ -1,0 +1,5 @@
+#!/bin/sh
+# A scripted editor: one new value (gpus_installed) and one new citation (on owner).
+sed -i 's/^value = "100 x 8"$/value = "120 x 8"/' "$1"
+awk '{ print } /^\[field.owner\]$/ { owner = 1 } owner && /^value = / { print "[[field.owner.citation]]"; print "source = \"https://example.org/spec\""; print "quote = \"Acme operates Acme One\""; owner = 0 }' "$1" > "$1.new"
+mv "$1.new" "$1"
