@@ -346,7 +346,6 @@ private:
         const bool wants_rank = field.rank != Rank::preferred;
         if (target && wants_rank && target->rank != field.rank) {
             store_.insert_rank(target->id, changeset_id_, field.rank, field.reason);
-            report.kind = FieldReport::Kind::changed;
             report.note = fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank),
                                       model::to_string(field.rank));
             mark_changed();

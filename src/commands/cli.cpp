@@ -107,7 +107,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
         if (db_path.empty()) db_path = "gpuclusters.db";
         Context context{options,     out, err, render::Style::for_stdout(options.color), command_line, now,
-                        now.substr(0, 10), db_path, std::nullopt};
+                        now.substr(0, 10), db_path, std::nullopt, &app};
         for (auto& [sub, command] : commands) {
             if (!sub->parsed()) continue;
             if (command->access() == DbAccess::open) context.store = store::Store::open(db_path);

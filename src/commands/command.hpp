@@ -41,6 +41,7 @@ struct Context {
     std::string today;         ///< YYYY-MM-DD
     std::string db_path;       ///< --db, else $GPUCLUSTERS_DB, else gpuclusters.db
     std::optional<store::Store> store;
+    const CLI::App* app = nullptr;  ///< the whole command line definition (completion reads it)
 
     /// --author, else $GPUCLUSTERS_AUTHOR, else the login name.
     std::string author() const;
@@ -88,5 +89,6 @@ std::unique_ptr<Command> make_export(CLI::App& app);
 std::unique_ptr<Command> make_import(CLI::App& app);
 std::unique_ptr<Command> make_compare(CLI::App& app);
 std::unique_ptr<Command> make_edit(CLI::App& app);
+std::unique_ptr<Command> make_completion(CLI::App& app);
 
 }  // namespace gpuclusters::commands

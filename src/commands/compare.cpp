@@ -176,14 +176,25 @@ private:
                 displays.insert(display_claim(claim));
                 render::Json sources = render::Json::array();
                 if (claim) {
-                    for (const auto& citation : claim->citations) sources.push_back(numbers[i].at(citation.source_id));
+                    std::set<std::size_t> cited;
+                    for (const auto& citation : claim->citations) cited.insert(numbers[i].at(citation.source_id));
+                    for (std::size_t n : cited) sources.push_back(n);
                 }
                 values[records[i].id] = {{"display", display_claim(claim)}, {"sources", std::move(sources)}};
             }
             const bool differs = displays.size() > 1;
             differs_anywhere = differs_anywhere || differs;
             std::vector<std::string> row{differs ? "*" : "", std::string(spec.name)};
-            for (auto& cell : cells) row.push_back(cell.size() > 60 ? cell.substr(0, cell.find_last_of(' ', 58)) + " …" : cell);
+            for (auto& cell : cells) {
+                if (cell.size() <= 60) {
+                    row.push_back(cell);
+                    continue;
+                }
+                std::size_t cut = cell.find_last_of(' ', 58);
+                if (cut == std::string::npos || cut == 0) cut = 58;
+                while (cut > 0 && (static_cast<unsigned char>(cell[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+                row.push_back(cell.substr(0, cut) + " …");
+            }
             rows.push_back(std::move(row));
             fields.push_back({{"field", spec.name}, {"differs", differs}, {"values", std::move(values)}});
         }

@@ -86,12 +86,34 @@ std::string editable_text(const model::Record& record) {
     return out;
 }
 
-std::string strip_comments(const std::string& text) {
-    std::string out;
+bool only_comments(const std::string& text) {
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
-        if (!text::trim(line).starts_with("#")) out += line + "\n";
+        const auto trimmed = text::trim(line);
+        if (!trimmed.empty() && !trimmed.starts_with("#")) return false;
     }
+    return true;
+}
+
+// The text as a record: the read-only format and id lines put back where they stand (commented),
+// so that errors name the lines of the file the editor shows.
+std::string as_record(const std::string& text, const std::string& id) {
+    const std::string format_line = fmt::format("format = {}", formats::format_version);
+    const std::string id_line = fmt::format("id = \"{}\"", id);
+    std::string out;
+    bool format_seen = false, id_seen = false;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+        if (line == "# " + format_line) {
+            line = format_line;
+            format_seen = true;
+        } else if (line.starts_with("# id = ")) {
+            line = id_line;
+            id_seen = true;
+        }
+        out += line + "\n";
+    }
+    if (!format_seen || !id_seen) out = format_line + "\n" + id_line + "\n" + out;
     return out;
 }
 
@@ -117,30 +139,33 @@ public:
         write_file(path, original);
         std::string shown = original;
         std::optional<formats::RecordDocument> document;
-        while (true) {
+        // A file that does not parse goes back to the editor with the error on top, a few times.
+        for (int attempt = 0;; ++attempt) {
             if (run_editor(path) != 0) {
                 throw InputError(fmt::format("the editor failed; your edit is kept in {}", path));
             }
             const std::string edited = read_file(path);
-            if (strip_comments(edited).find_first_not_of(" \t\r\n") == std::string::npos) {
+            if (only_comments(edited)) {
                 std::filesystem::remove(path);
                 context.err << "gpuclusters: edit aborted: the file is empty; nothing written\n";
                 return ExitCode::differences;
             }
             if (edited == shown) {
+                if (attempt > 0) {
+                    throw InputError(fmt::format("the file still does not parse; nothing written; your edit is kept in {}", path));
+                }
                 std::filesystem::remove(path);
                 context.out << "no change; nothing written\n";
                 return ExitCode::ok;
             }
             try {
-                document = formats::read_toml_record(
-                    fmt::format("format = {}\nid = \"{}\"\n{}", formats::format_version, id, strip_comments(edited)), path);
+                document = formats::read_toml_record(as_record(edited, id), path);
                 break;
             } catch (const InputError& error) {
-                // Back to the editor, with the error on top; line numbers count the two lines added above.
-                shown = fmt::format("# ERROR: {}\n# (line numbers count two hidden lines: format and id)\n{}", error.what(),
-                                    edited.starts_with("# ERROR: ") ? edited.substr(edited.find("\n", edited.find("\n") + 1) + 1)
-                                                                   : edited);
+                if (attempt >= 9) throw InputError(fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
+                const std::string body = edited.starts_with("# ERROR: ") ? edited.substr(edited.find('\n') + 1) : edited;
+                // The error line shifts the file by one: say so, rather than renumber toml++'s message.
+                shown = fmt::format("# ERROR: {} (line numbers count this line too)\n{}", error.what(), body);
                 write_file(path, shown);
             }
         }
@@ -165,7 +190,11 @@ public:
                 conflict = true;
                 return false;
             }
-            report = session.apply(document->sources, {document->record});
+            try {
+                report = session.apply(document->sources, {document->record});
+            } catch (const InputError& error) {
+                throw InputError(fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
+            }
             return report.changed;
         });
         if (conflict) {

@@ -21,6 +21,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"compare", "field by field: clusters side by side, a record over time, or against a snapshot", make_compare},
         CommandInfo{"export", "a deterministic snapshot in json, jsonl, toml, csv or csv-long", make_export},
         CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
+        CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
     };
     return commands;
