@@ -1,6 +1,7 @@
 #include "change.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <fmt/format.h>
 #include <map>
 #include <set>
@@ -176,13 +177,28 @@ public:
     Applier(store::Store& store, model::Changeset changeset, std::string today)
         : store_(store), changeset_(std::move(changeset)), today_(std::move(today)) {}
 
+    /// Writes the changeset row (once, outside any record's savepoint: a failed record must not
+    /// take it with it).
+    void begin() {
+        if (changeset_id_ == 0) changeset_id_ = store_.insert_changeset(changeset_);
+    }
+
     void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records, ChangeReport& report) {
         report_ = &report;
-        if (changeset_id_ == 0) changeset_id_ = store_.insert_changeset(changeset_);
         report.changeset_id = changeset_id_;
-        source_ids_.clear();
-        for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
-        for (const auto& record : records) apply_record(record);
+        // What this call adds to the session's memory goes if the call fails, like its rows.
+        const auto revised = revised_;
+        const auto ranked = ranked_;
+        try {
+            source_ids_.clear();
+            for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
+            for (const auto& record : records) apply_record(record);
+        } catch (...) {
+            revised_ = revised;
+            ranked_ = ranked;
+            domains_.clear();
+            throw;
+        }
     }
     long long changeset_id() const { return changeset_id_; }
 
@@ -190,8 +206,10 @@ private:
     long long resolve_source(const SourceInput& input) {
         const bool is_id = std::all_of(input.reference.begin(), input.reference.end(),
                                        [](char c) { return c >= '0' && c <= '9'; });
+        long long number = 0;
+        if (is_id) std::from_chars(input.reference.data(), input.reference.data() + input.reference.size(), number);
         std::optional<model::Source> existing =
-            is_id ? store_.source_by_id(std::stoll(input.reference)) : store_.source_by_url(input.reference);
+            is_id ? (number > 0 ? store_.source_by_id(number) : std::nullopt) : store_.source_by_url(input.reference);
         if (is_id && !existing) {
             throw InputError(fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)",
                                          input.origin, input.reference));
@@ -311,7 +329,7 @@ private:
                 record.id, model_field.value.value));
         }
         if (const Claim* current = record.preferred("gpu_maker")) {
-            store_.insert_rank(current->id, changeset_id_, Rank::retired, "gpu_model changed");
+            set_rank(current->id, Rank::retired, "gpu_model changed");
             report_->fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
@@ -345,7 +363,7 @@ private:
         long long claim_id = target ? target->id : 0;
         const bool wants_rank = field.rank != Rank::preferred;
         if (target && wants_rank && target->rank != field.rank) {
-            store_.insert_rank(target->id, changeset_id_, field.rank, field.reason);
+            set_rank(target->id, field.rank, field.reason);
             report.note = fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank),
                                       model::to_string(field.rank));
             mark_changed();
@@ -355,7 +373,7 @@ private:
             const bool has_preferred = record.preferred(name) != nullptr;
             const Rank rank = wants_rank ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
             claim_id = store_.insert_claim(record.id, name, field.state, field.value, changeset_id_);
-            store_.insert_rank(claim_id, changeset_id_, rank, "cited");
+            set_rank(claim_id, rank, "cited");
             Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
             report.kind = FieldReport::Kind::changed;
             report.old_display = "—";
@@ -383,9 +401,9 @@ private:
         FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(preferred),
                            display_claim(preferred), false, {}, "", target->id, {}};
         if (target->rank != field.rank) {
-            store_.insert_rank(target->id, changeset_id_, field.rank, field.reason);
+            set_rank(target->id, field.rank, field.reason);
             if (field.rank == Rank::preferred && preferred) {
-                store_.insert_rank(preferred->id, changeset_id_, Rank::normal, "another value preferred");
+                set_rank(preferred->id, Rank::normal, "another value preferred");
             }
             report.new_display = field.rank == Rank::preferred ? display_claim(target)
                                  : target == preferred        ? "—"
@@ -404,8 +422,8 @@ private:
         const Claim* preferred = record.preferred(name);
         const auto others = record.others(name, true);
         if (!preferred && others.empty()) return;
-        if (preferred) store_.insert_rank(preferred->id, changeset_id_, Rank::retired, "cleared");
-        for (const Claim* other : others) store_.insert_rank(other->id, changeset_id_, Rank::retired, "cleared");
+        if (preferred) set_rank(preferred->id, Rank::retired, "cleared");
+        for (const Claim* other : others) set_rank(other->id, Rank::retired, "cleared");
         report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
                                    others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(),
                                                                      others.size() == 1 ? "" : "s"),
@@ -462,13 +480,13 @@ private:
                 if (same_claim(*other, state, value)) target = other->id;
             }
             if (target != 0) {
-                store_.insert_rank(target, changeset_id_, Rank::preferred, "");
+                set_rank(target, Rank::preferred, "");
             } else {
                 target = store_.insert_claim(record.id, field, state, value, changeset_id_);
-                store_.insert_rank(target, changeset_id_, Rank::preferred, "");
+                set_rank(target, Rank::preferred, "");
             }
             if (current) {
-                store_.insert_rank(current->id, changeset_id_, keep_previous ? Rank::normal : Rank::retired,
+                set_rank(current->id, keep_previous ? Rank::normal : Rank::retired,
                                    keep_previous ? "kept as a competing figure" : "replaced");
             }
             report.kind = FieldReport::Kind::changed;
@@ -482,6 +500,15 @@ private:
 
     void mark_changed() { report_->changed = true; }
 
+    // A claim takes one rank per changeset: two ranks for it in one change is a contradiction in
+    // the input (a value given both as the value and as a competing figure).
+    void set_rank(long long claim_id, model::Rank rank, const std::string& reason) {
+        if (!ranked_.insert(claim_id).second) {
+            throw InputError("one value is given two ranks in one change (as the value and as a competing figure?)");
+        }
+        store_.insert_rank(claim_id, changeset_id_, rank, reason);
+    }
+
     store::Store& store_;
     model::Changeset changeset_;
     std::string today_;
@@ -489,6 +516,7 @@ private:
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
     std::set<long long> revised_;  ///< sources created or revised in this changeset
+    std::set<long long> ranked_;   ///< claims given a rank in this changeset
     std::map<long long, std::string> domains_;
 };
 
@@ -567,6 +595,7 @@ model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sou
     }
     ChangeReport report;
     // A record that fails while being written leaves nothing of itself behind.
+    applier_->begin();
     store_.with_savepoint([&] { applier_->run(sources, records, report); });
     return report;
 }

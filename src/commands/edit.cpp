@@ -133,8 +133,10 @@ public:
         const auto newest = store.changesets(id, "", 1);
         const long long seen = newest.empty() ? 0 : newest.front().id;
 
-        const std::string path = (std::filesystem::temp_directory_path() /
-                                  fmt::format("gpuclusters-edit-{}-{}.toml", id, getpid())).string();
+        // A private folder (mode 0700, a name nobody can guess) holds the file the editor opens.
+        std::string folder_template = (std::filesystem::temp_directory_path() / "gpuclusters-edit-XXXXXX").string();
+        if (!mkdtemp(folder_template.data())) throw Error(ExitCode::internal, "cannot create a temporary folder");
+        const std::string path = (std::filesystem::path(folder_template) / (id + ".toml")).string();
         const std::string original = editable_text(*record);
         write_file(path, original);
         std::string shown = original;
@@ -146,7 +148,7 @@ public:
             }
             const std::string edited = read_file(path);
             if (only_comments(edited)) {
-                std::filesystem::remove(path);
+                std::filesystem::remove_all(folder_template);
                 context.err << "gpuclusters: edit aborted: the file is empty; nothing written\n";
                 return ExitCode::differences;
             }
@@ -154,7 +156,7 @@ public:
                 if (attempt > 0) {
                     throw InputError(fmt::format("the file still does not parse; nothing written; your edit is kept in {}", path));
                 }
-                std::filesystem::remove(path);
+                std::filesystem::remove_all(folder_template);
                 context.out << "no change; nothing written\n";
                 return ExitCode::ok;
             }
@@ -192,20 +194,22 @@ public:
             }
             try {
                 report = session.apply(document->sources, {document->record});
-            } catch (const InputError& error) {
-                throw InputError(fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
+            } catch (const Error& error) {
+                throw Error(error.code(), fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
             }
             return report.changed;
         });
         if (conflict) {
-            const std::string kept_at = fmt::format("gpuclusters-edit-{}.toml", id);
-            std::filesystem::copy_file(path, kept_at, std::filesystem::copy_options::overwrite_existing);
-            std::filesystem::remove(path);
+            // Never over an earlier kept edit: gpuclusters-edit-ID.toml, then -2, -3, ...
+            std::string kept_at = fmt::format("gpuclusters-edit-{}.toml", id);
+            for (int n = 2; std::filesystem::exists(kept_at); ++n) kept_at = fmt::format("gpuclusters-edit-{}-{}.toml", id, n);
+            std::filesystem::copy_file(path, kept_at);
+            std::filesystem::remove_all(folder_template);
             throw Error(ExitCode::differences,
                         fmt::format("{} changed in the database while you edited it; nothing written. Your edit is kept in {}",
                                     id, kept_at));
         }
-        std::filesystem::remove(path);
+        std::filesystem::remove_all(folder_template);
         if (!report.changed) report.changeset_id = 0;
         context.report_change(report);
         return ExitCode::ok;

@@ -74,15 +74,25 @@ public:
             return ExitCode::ok;
         }
         // Written beside the target and renamed over it: a reader never sees half a file.
+        std::error_code error;
+        if (std::filesystem::is_directory(output_, error)) {
+            throw InputError(fmt::format("-o {}: is a folder (only --format toml writes into a folder)", output_));
+        }
         const std::string partial = output_ + ".partial";
-        {
+        try {
             std::ofstream file(partial, std::ios::binary | std::ios::trunc);
             if (!file) throw InputError(fmt::format("-o {}: cannot write the file", output_));
             write_all(file, "");
             file.close();
-            if (!file) throw InputError(fmt::format("-o {}: writing failed", output_));
+            if (!file) throw InputError(fmt::format("-o {}: writing failed (disk full?)", output_));
+            std::filesystem::rename(partial, output_);
+        } catch (const std::filesystem::filesystem_error& failure) {
+            std::filesystem::remove(partial, error);
+            throw InputError(fmt::format("-o {}: {}", output_, failure.code().message()));
+        } catch (...) {
+            std::filesystem::remove(partial, error);
+            throw;
         }
-        std::filesystem::rename(partial, output_);
         return ExitCode::ok;
     }
 

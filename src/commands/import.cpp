@@ -10,6 +10,7 @@
 #include "commands/options.hpp"
 #include "formats/mapping.hpp"
 #include "formats/stream.hpp"
+#include "gpuclusters/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {
@@ -56,8 +57,9 @@ public:
         auto take = [&](formats::RecordDocument& document) {
             ++seen;
             if (progress && seen % 1000 == 0) context.err << fmt::format("\rimport: {} records", seen) << std::flush;
-            if (const auto earlier = context.store->note_import_id(document.record.cluster_id, document.place)) {
-                problems.push_back(fmt::format("{}: id {} is also at {}", document.place, document.record.cluster_id, *earlier));
+            const std::string id(text::trim(document.record.cluster_id));
+            if (const auto earlier = context.store->note_import_id(id, document.place)) {
+                problems.push_back(fmt::format("{}: id {} is also at {}", document.place, id, *earlier));
                 return;
             }
             if (!source_.reference.empty()) add_default_source(document);
@@ -65,7 +67,9 @@ public:
             try {
                 report = session.apply(document.sources, {document.record});
             } catch (const InputError& error) {
-                problems.push_back(error.what());
+                // Every problem names its place, also those found while the record was written.
+                const std::string message = error.what();
+                problems.push_back(message.starts_with(document.place) ? message : document.place + ": " + message);
                 return;
             }
             std::string line;

@@ -53,51 +53,51 @@ public:
             throw InputError(fmt::format("CHANGESET {}: no such changeset (`gpuclusters log` lists them)", changeset_text_));
         }
         const long long undone = target->id;
-        const auto fields = store.touched_fields(undone);
-        const auto sources = store.sources_revised_in(undone);
-
-        // Later changesets conflict only where they left a field (or source) other than the
-        // changeset did: changes that were themselves reverted cancel out.
-        std::vector<std::string> conflicts;
-        for (const auto& field : fields) {
-            const auto later = store.later_changesets(field, undone);
-            if (later.empty()) continue;
-            const auto then = store.load_record(field.cluster_id, undone);
-            const auto now = store.load_record(field.cluster_id);
-            if (field_state(then, field.field) != field_state(now, field.field)) {
-                conflicts.push_back(fmt::format("{}.{} (changeset {})", field.cluster_id, field.field, later.front()));
-            }
-        }
-        // A cluster the changeset created (or removed) conflicts with any later change to it.
-        std::vector<std::string> presence = store.clusters_created_in(undone);
-        for (const auto& id : store.presence_changed_in(undone)) presence.push_back(id);
-        for (const auto& id : presence) {
-            const auto newest = store.changesets(id, "", 1);
-            if (newest.empty() || newest.front().id <= undone) continue;
-            const auto then = store.load_record(id, undone);
-            const auto now = store.load_record(id);
-            bool same = then.has_value() == now.has_value();
-            for (const auto& spec : model::field_catalogue()) {
-                same = same && field_state(then, std::string(spec.name)) == field_state(now, std::string(spec.name));
-            }
-            if (!same) conflicts.push_back(fmt::format("{} (changeset {})", id, newest.front().id));
-        }
-        for (long long source_id : sources) {
-            const auto later = store.later_source_revisions(source_id, undone);
-            if (!later.empty() && store.source_meta_as_of(source_id, undone) != store.source_by_id(source_id)->meta) {
-                conflicts.push_back(fmt::format("source {} (changeset {})", source_id, later.front()));
-            }
-        }
-        if (!conflicts.empty() && !force_) {
-            std::string list;
-            for (const auto& conflict : conflicts) list += (list.empty() ? "" : ", ") + conflict;
-            throw RevertConflict(fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
-                                             "(--force puts these back as they were before changeset {})",
-                                             undone, list, undone));
-        }
-
         model::ChangeReport report;
+        // The check and the writes under one write lock: no change can slip in between.
         store.with_write_transaction([&] {
+            const auto fields = store.touched_fields(undone);
+            const auto sources = store.sources_revised_in(undone);
+
+            // Later changesets conflict only where they left a field (or source) other than the
+            // changeset did: changes that were themselves reverted cancel out.
+            std::vector<std::string> conflicts;
+            for (const auto& field : fields) {
+                const auto later = store.later_changesets(field, undone);
+                if (later.empty()) continue;
+                const auto then = store.load_record(field.cluster_id, undone);
+                const auto now = store.load_record(field.cluster_id);
+                if (field_state(then, field.field) != field_state(now, field.field)) {
+                    conflicts.push_back(fmt::format("{}.{} (changeset {})", field.cluster_id, field.field, later.front()));
+                }
+            }
+            // A cluster the changeset created (or removed) conflicts with any later change to it.
+            std::vector<std::string> presence = store.clusters_created_in(undone);
+            for (const auto& id : store.presence_changed_in(undone)) presence.push_back(id);
+            for (const auto& id : presence) {
+                const auto newest = store.changesets(id, "", 1);
+                if (newest.empty() || newest.front().id <= undone) continue;
+                const auto then = store.load_record(id, undone);
+                const auto now = store.load_record(id);
+                bool same = then.has_value() == now.has_value();
+                for (const auto& spec : model::field_catalogue()) {
+                    same = same && field_state(then, std::string(spec.name)) == field_state(now, std::string(spec.name));
+                }
+                if (!same) conflicts.push_back(fmt::format("{} (changeset {})", id, newest.front().id));
+            }
+            for (long long source_id : sources) {
+                const auto later = store.later_source_revisions(source_id, undone);
+                if (!later.empty() && store.source_meta_as_of(source_id, undone) != store.source_by_id(source_id)->meta) {
+                    conflicts.push_back(fmt::format("source {} (changeset {})", source_id, later.front()));
+                }
+            }
+            if (!conflicts.empty() && !force_) {
+                std::string list;
+                for (const auto& conflict : conflicts) list += (list.empty() ? "" : ", ") + conflict;
+                throw RevertConflict(fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
+                                                 "(--force puts these back as they were before changeset {})",
+                                                 undone, list, undone));
+            }
             const long long changeset_id = store.insert_changeset(context.changeset(
                 message_, fmt::format("revert changeset {}: {}", undone, target->message)));
             std::set<std::string> clusters;

@@ -296,21 +296,27 @@ private:
         if (ids_.empty()) throw UsageError("--sign needs the ids of the clusters to sign");
         if (!as_of_.empty()) throw UsageError("--sign signs the current state; it cannot be combined with --as-of");
         if (!only_rules_.empty() || !minimum_.empty()) throw UsageError("--sign runs every rule; drop --rule and --severity");
-        const auto report = check(context, ids_);
+        std::vector<std::string> ids;
+        for (const auto& id : ids_) {
+            const std::string clean = model::parse_cluster_id(id);
+            if (std::find(ids.begin(), ids.end(), clean) == ids.end()) ids.push_back(clean);
+        }
+        long long changeset_id = 0;
+        Report report;
+        // Checked under the write lock: what is signed is what was checked.
+        context.store->with_write_transaction([&] {
+            report = check(context, ids);
+            if (report.errors > 0) return false;
+            changeset_id = context.store->insert_changeset(context.changeset(message_, "verify --sign"));
+            for (const auto& id : ids) context.store->insert_verification(id, changeset_id);
+            return true;
+        });
         if (report.errors > 0) {
             if (!context.options.json) print(context, report);
             throw Error(ExitCode::differences,
                         fmt::format("not signing: {} error-level finding{}; nothing written", report.errors,
                                     report.errors == 1 ? "" : "s"));
         }
-        long long changeset_id = 0;
-        std::vector<std::string> ids;
-        for (const auto& id : ids_) ids.push_back(model::parse_cluster_id(id));
-        context.store->with_write_transaction([&] {
-            changeset_id = context.store->insert_changeset(context.changeset(message_, "verify --sign"));
-            for (const auto& id : ids) context.store->insert_verification(id, changeset_id);
-            return true;
-        });
         if (context.options.json) {
             render::print_json(context.out, {{"changeset", changeset_id}, {"verified", ids}, {"warnings", report.warnings}});
             return ExitCode::ok;

@@ -86,9 +86,16 @@ void read_csv(std::istream& input, const std::string& file,
     }
 }
 
+// Whether a cell reads as a formula once its leading apostrophes are set aside: "=1", "'=1", "''=1".
+bool formula_after_apostrophes(std::string_view cell) {
+    const std::size_t first = cell.find_first_not_of('\'');
+    return first != std::string_view::npos && formula_start(cell[first]);
+}
+
 std::string csv_cell(std::string_view value, bool neutralise) {
     std::string cell(value);
-    if (neutralise && !cell.empty() && formula_start(cell.front())) cell.insert(cell.begin(), '\'');
+    // One apostrophe more than the data has: read_cell takes exactly one off again.
+    if (neutralise && formula_after_apostrophes(cell)) cell.insert(cell.begin(), '\'');
     if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
     std::string quoted = "\"";
     for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
@@ -96,7 +103,7 @@ std::string csv_cell(std::string_view value, bool neutralise) {
 }
 
 std::string read_cell(std::string_view cell) {
-    if (cell.size() >= 2 && cell.front() == '\'' && formula_start(cell[1])) cell.remove_prefix(1);
+    if (cell.size() >= 2 && cell.front() == '\'' && formula_after_apostrophes(cell)) cell.remove_prefix(1);
     return std::string(cell);
 }
 

@@ -19,7 +19,8 @@ void read_csv(std::istream& input, const std::string& file,
 /// formula (the OWASP advice); read_cell takes the apostrophe off again.
 std::string csv_cell(std::string_view value, bool neutralise);
 
-/// A cell as read: a leading apostrophe before one of = + - @ tab CR is dropped.
+/// A cell as read: one leading apostrophe is dropped when apostrophes lead to one of = + - @ tab
+/// CR (a cell that itself began with an apostrophe was written with one more).
 std::string read_cell(std::string_view cell);
 
 }  // namespace gpuclusters::formats

@@ -85,6 +85,7 @@ std::string expand(const std::string& pattern, const std::map<std::string, std::
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         if (pattern[i] == '{') {
             const std::size_t end = pattern.find('}', i);
+            if (end == std::string::npos) break;  // refused when the mapping loads
             const std::string name = pattern.substr(i + 1, end - i - 1);
             out += cells[columns.at(name)];
             i = end;
@@ -99,7 +100,10 @@ std::vector<std::string> template_columns(const std::string& pattern) {
     std::vector<std::string> names;
     for (std::size_t i = pattern.find('{'); i != std::string::npos; i = pattern.find('{', i + 1)) {
         const std::size_t end = pattern.find('}', i);
-        if (end == std::string::npos) break;
+        if (end == std::string::npos) {
+            names.push_back("");  // an unclosed brace: no column has an empty name
+            break;
+        }
         names.push_back(pattern.substr(i + 1, end - i - 1));
     }
     return names;
@@ -197,6 +201,9 @@ Mapping Mapping::load(const std::string& path) {
         rule.column = optional_text(path, table, "column").value_or("");
         rule.template_text = optional_text(path, table, "template").value_or("");
         rule.fixed = optional_text(path, table, "value").value_or("");
+        for (const auto& name : template_columns(rule.template_text)) {
+            if (name.empty()) fail(path, *table.get("template"), fmt::format("{}: the template has a '{{' that is not closed or names no column", where));
+        }
         if (int(!rule.column.empty()) + int(!rule.template_text.empty()) + int(!rule.fixed.empty()) != 1) {
             fail(path, node, fmt::format("{} takes exactly one of column, template and value", where));
         }

@@ -85,6 +85,7 @@ public:
             // Ids are slugs (letters, digits, hyphens), so ID.toml never leaves the folder.
             std::ofstream file(std::filesystem::path(folder_) / (record.id + ".toml"), std::ios::binary | std::ios::trunc);
             file << text;
+            file.close();
             if (!file) throw InputError(fmt::format("{}: cannot write {}.toml", folder_, record.id));
         }
         first_ = false;
@@ -217,6 +218,13 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         if (depth == 1 && event == Json::parse_event_t::value && !in_clusters) {
             header[key] = parsed;
             return true;
+        }
+        if (in_clusters && depth == 1 && event == Json::parse_event_t::object_start) {
+            throw InputError(fmt::format("{}: \"clusters\" must be an array of records", file));
+        }
+        if (in_clusters && depth == 2 && event == Json::parse_event_t::value) {
+            sink.problem(fmt::format("{}: clusters[{}]: a record must be a JSON object", file, index++));
+            return false;
         }
         if (in_clusters && depth == 2 && event == Json::parse_event_t::object_end) {
             const std::string place = fmt::format("{}: clusters[{}]", file, index++);

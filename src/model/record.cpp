@@ -43,10 +43,11 @@ const Claim* Record::preferred(std::string_view field) const {
 std::vector<const Claim*> Record::others(std::string_view field, bool with_deprecated) const {
     std::vector<const Claim*> found;
     for (const auto& claim : claims) {
-        if (claim.field != field) continue;
-        if (claim.rank == Rank::normal || (with_deprecated && claim.rank == Rank::deprecated)) {
-            found.push_back(&claim);
-        }
+        if (claim.field == field && claim.rank == Rank::normal) found.push_back(&claim);
+    }
+    if (!with_deprecated) return found;
+    for (const auto& claim : claims) {
+        if (claim.field == field && claim.rank == Rank::deprecated) found.push_back(&claim);
     }
     return found;
 }

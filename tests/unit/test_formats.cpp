@@ -22,6 +22,11 @@ TEST_CASE("CSV cells never hand a spreadsheet a formula, and read back as they w
     CHECK(formats::csv_cell("a,b", true) == "\"a,b\"");
     CHECK(formats::csv_cell("say \"hi\"", true) == "\"say \"\"hi\"\"\"");
     CHECK(formats::read_cell("'plain") == "'plain");  // only before a formula character
+    // Data that itself starts with an apostrophe before a formula character keeps it.
+    for (const char* cell : {"'-' marks a gap", "''=x", "'plain"}) {
+        CAPTURE(std::string(cell));
+        CHECK(formats::read_cell(formats::csv_cell(cell, true)) == cell);
+    }
 }
 
 TEST_CASE("the CSV reader streams rows with the line each starts on") {

@@ -38,11 +38,12 @@ TEST_CASE("the GPU catalogue covers the design's models and families") {
         {"H100", "NVIDIA"},          {"NVIDIA H200", "NVIDIA"}, {"GH200", "NVIDIA"},     {"B200", "NVIDIA"},
         {"GB200", "NVIDIA"},         {"MI250X", "AMD"},       {"AMD Instinct MI300X", "AMD"}, {"mi300a", "AMD"},
         {"Intel Data Center GPU Max 1550", "Intel"},          {"Data Center GPU Max 1550", "Intel"}};
-    for (const auto& [model, maker] : expected) {
+    for (const auto& pair : expected) {
+        const std::string model = pair.first;
         CAPTURE(model);
         const auto* entry = catalogue.find(model);
         REQUIRE(entry != nullptr);
-        CHECK(entry->maker == maker);
+        CHECK(entry->maker == pair.second);
     }
     CHECK(catalogue.find("MI-250X")->model == "AMD Instinct MI250X");
     CHECK(catalogue.find("Ascend 910B") == nullptr);

@@ -43,3 +43,5 @@ gc list --where status
 gc
 gc --color=sometimes list
 sql "SELECT count(*) FROM changeset"
+note "a source id too large for any number"
+gc add acme-one --set owner=Acme --source 99999999999999999999

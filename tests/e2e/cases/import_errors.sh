@@ -62,3 +62,27 @@ note "export: toml needs a folder; bad options"
 gc export --format toml
 gc export --format yaml
 gc export --where gpus=1
+note "a record that fails first does not take the changeset with it (--keep-going imports the rest)"
+printf '{"format":"gpuclusters","version":1}\n{"id":"k-1","sources":[{"url":"https://example.org/no-kind"}],"claims":[{"field":"name","value":"K1","citations":[{"source":"https://example.org/no-kind"}]}]}\n{"id":"k-2","fields":{"name":"K2"}}\n' > first-fails.jsonl
+gc import first-fails.jsonl --keep-going
+note "one value given two ranks in one record, and ids that differ only by spaces"
+printf '{"format":"gpuclusters","version":1}\n{"id":"two-ranks","claims":[{"field":"gpus_installed","value":"100","rank":"preferred"},{"field":"gpus_installed","value":"100","rank":"deprecated"}]}\n' > two-ranks.jsonl
+gc import two-ranks.jsonl
+printf '{"format":"gpuclusters","version":1}\n{"id":"spaced","fields":{"name":"A"}}\n{"id":" spaced ","fields":{"name":"B"}}\n' > spaced.jsonl
+gc import spaced.jsonl
+note "records that are not objects, and clusters that is not an array"
+printf '{"format":"gpuclusters","version":1,"clusters":[1,"x",{"id":"obj","fields":{"name":"O"}}]}' > mixed.json
+gc import mixed.json
+printf '{"format":"gpuclusters","version":1,"clusters":{"id":"x"}}' > object.json
+gc import object.json
+note "a mapping template with a brace that is not closed"
+printf 'format = 1\n[id]\ncolumn = "id"\n[fields.name]\ntemplate = "{name} phase {phase"\n' > brace.toml
+printf 'id,name\nb-1,B\n' > brace.csv
+gc import --mapping brace.toml brace.csv
+note "export: a folder for -o, and an output that cannot be written"
+mkdir -p a-folder
+gc export -o a-folder
+ls a-folder
+status=0; "$GPUCLUSTERS_BIN" export --format csv > /dev/full 2> full.err || status=$?
+echo "export to a full device: exit $status"; cat full.err
+sql "SELECT count(*) FROM changeset"

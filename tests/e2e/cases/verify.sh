@@ -70,3 +70,5 @@ gc revert 14
 gc list --verified yes
 gc show alcf-aurora --json --as-of 14
 gc revert 13
+note "the same id twice in --sign is signed once"
+gc verify --sign cscs-alps cscs-alps

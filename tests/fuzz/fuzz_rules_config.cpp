@@ -1,0 +1,17 @@
+// libFuzzer: the verify configuration reader, which compiles user patterns with PCRE2.
+#include <cstdint>
+#include <string_view>
+
+#include "gpuclusters/error.hpp"
+#include "gpuclusters/rules.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const auto defaults = gpuclusters::rules::Config::defaults();
+    auto config = defaults;
+    try {
+        config.apply(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.toml");
+        (void)config.planned_wording.first_match("secured access to 2,304 GPUs");
+    } catch (const gpuclusters::InputError&) {
+    }
+    return 0;
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every fuzzer for SECONDS each (default 60), each on its corpus folder under
+# tests/fuzz/corpus/NAME (kept and grown between runs), and prints the executions.
+#   bash tests/fuzz/run.sh BUILD_DIR [SECONDS]
+# BUILD_DIR must be configured with -DCMAKE_CXX_COMPILER=clang++ -DGPUCLUSTERS_FUZZ=ON.
+set -euo pipefail
+build=$1 seconds=${2:-60}
+here=$(cd "$(dirname "$0")" && pwd)
+for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config; do
+    corpus="$here/corpus/${target#fuzz_}"
+    mkdir -p "$corpus"
+    log=$(mktemp)
+    "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len=65536 -print_final_stats=1 "$corpus" > "$log" 2>&1 || {
+        tail -40 "$log"; echo "$target: FAILED"; exit 1; }
+    echo "$target: $(grep -m1 stat::number_of_executed_units "$log" | awk '{print $2}') executions in ${seconds}s"
+    rm -f "$log"
+done
+echo "5 passed, 0 failed"
