@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every fuzzer for SECONDS each (default 60), each on its corpus folder under
-# tests/fuzz/corpus/NAME (kept and grown between runs), and prints the executions.
+# tests/fuzz/corpus/NAME (or $FUZZ_CORPUS/NAME; grown between runs), and prints the executions.
+# What a fuzzer finds (crash-*, a file beside the corpus) becomes a case of tests/corpus.
 #   bash tests/fuzz/run.sh BUILD_DIR [SECONDS]
 # BUILD_DIR must be configured with -DCMAKE_CXX_COMPILER=clang++ -DGPUCLUSTERS_FUZZ=ON.
 set -euo pipefail
 build=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
+corpora=${FUZZ_CORPUS:-$here/corpus}
 for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config; do
-    corpus="$here/corpus/${target#fuzz_}"
+    corpus="$corpora/${target#fuzz_}"
     mkdir -p "$corpus"
     log=$(mktemp)
     "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len=65536 -print_final_stats=1 "$corpus" > "$log" 2>&1 || {
