@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Writes the hostile-input corpus: one file per case under files/, and cases.tsv naming, for each
+case, how it is run, the exit status expected and a piece of the one-line error expected.
+
+    python3 tests/corpus/make_corpus.py     (the files are committed; run it after changing it)
+
+Kinds: import (gpuclusters import FILE), import-format:F (with --format F), mapping (import
+files/table.csv --mapping FILE), cli (the arguments, tab-free, split on ' | ').
+"""
+import json
+import os
+
+here = os.path.dirname(os.path.abspath(__file__))
+files = os.path.join(here, "files")
+os.makedirs(files, exist_ok=True)
+cases = []
+
+
+def case(name, content, kind, status, expect):
+    if content is not None:
+        with open(os.path.join(files, name), "wb") as out:
+            out.write(content if isinstance(content, bytes) else content.encode("utf-8"))
+    cases.append((name, kind, str(status), expect))
+
+
+header = {"format": "gpuclusters", "version": 1, "provenance": True}
+good = {"id": "corpus-one", "sources": [{"url": "https://example.org/c", "kind": "operator"}],
+        "claims": [{"field": "gpus_installed", "state": "set", "value": "128 x 8", "rank": "preferred",
+                    "citations": [{"source": "https://example.org/c", "locator": "", "quote": "128 nodes x 8"}]}]}
+document = json.dumps(dict(header, clusters=[good]))
+
+# --- JSON documents ------------------------------------------------------------------------------
+for i, cut in enumerate([1, 5, 20, 45, 60, 90, 120, 160, 200, len(document) - 2]):
+    case(f"truncated-{i}.json", document[:cut], "import", 3, "malformed JSON")
+case("no-header.json", json.dumps({"clusters": [good]}), "import", 3, "not a gpuclusters export")
+case("wrong-format-name.json", json.dumps({"format": "other", "version": 1, "clusters": []}), "import", 3, "not a gpuclusters export")
+case("version-string.json", json.dumps({"format": "gpuclusters", "version": "1", "clusters": []}), "import", 3, "not a gpuclusters export")
+case("version-newer.json", json.dumps({"format": "gpuclusters", "version": 2, "clusters": []}), "import", 3, "newer than this gpuclusters reads")
+case("version-zero.json", json.dumps({"format": "gpuclusters", "version": 0, "clusters": []}), "import", 3, "format version 0")
+case("deeply-nested.json", "[" * 100000 + "]" * 100000, "import", 3, "")
+case("deeply-nested-record.json", '{"format":"gpuclusters","version":1,"clusters":[{"id":"x","fields":{"name":' + "[" * 50000 + "]" * 50000 + "}}]}", "import", 3, "")
+case("nul-byte.json", document.replace("corpus-one", "corpus\x00one"), "import", 3, "")
+case("invalid-utf8.json", document.encode().replace(b"128 nodes", b"128 \xff\xfe nodes"), "import", 3, "")
+case("overlong-utf8.json", document.encode().replace(b"corpus-one", b"corpus\xc0\xafone"), "import", 3, "")
+case("huge-number.json", json.dumps(dict(header, clusters=[{"id": "big", "fields": {"gpus_installed": 10 ** 30}}])), "import", 3, "")
+case("count-true.json", json.dumps(dict(header, clusters=[{"id": "b", "fields": {"gpus_installed": True}}])), "import", 3, "must be a string or a number")
+case("fields-array.json", json.dumps(dict(header, clusters=[{"id": "b", "fields": ["x"]}])), "import", 3, "must be an object")
+case("claims-object.json", json.dumps(dict(header, clusters=[{"id": "b", "claims": {}}])), "import", 3, "must be an array")
+case("unknown-key.json", json.dumps(dict(header, clusters=[{"id": "b", "colour": "red"}])), "import", 3, "unknown key")
+case("record-string.json", json.dumps(dict(header, clusters=["b"])), "import", 3, "must be a JSON object")
+case("clusters-object.json", json.dumps(dict(header, clusters={"id": "b"})), "import", 3, "must be an array of records")
+case("empty.json", "", "import", 3, "malformed JSON")
+case("id-missing.json", json.dumps(dict(header, clusters=[{"fields": {"name": "x"}}])), "import", 3, 'missing "id"')
+
+# --- JSON Lines ----------------------------------------------------------------------------------
+line_header = json.dumps(header)
+def jsonl(*records):
+    return "\n".join([line_header] + [r if isinstance(r, str) else json.dumps(r) for r in records]) + "\n"
+case("bad-line.jsonl", jsonl('{"id": "x",'), "import", 3, "malformed JSON")
+case("not-object.jsonl", jsonl("[1,2]"), "import", 3, "must be a JSON object")
+case("newer-header.jsonl", jsonl().replace('"version": 1', '"version": 9'), "import", 3, "newer than this gpuclusters")
+case("unknown-field.jsonl", jsonl({"id": "x", "fields": {"gpus": 1}}), "import", 3, "unknown field")
+case("id-dotdot.jsonl", jsonl({"id": "../../etc/passwd", "fields": {"name": "x"}}), "import", 3, "is not a cluster id")
+case("id-slash.jsonl", jsonl({"id": "a/b", "fields": {"name": "x"}}), "import", 3, "is not a cluster id")
+case("id-upper.jsonl", jsonl({"id": "Acme", "fields": {"name": "x"}}), "import", 3, "is not a cluster id")
+case("id-empty.jsonl", jsonl({"id": "", "fields": {"name": "x"}}), "import", 3, "is not a cluster id")
+for scheme, url in [("javascript", "javascript:alert(1)"), ("file", "file:///etc/passwd"), ("data", "data:text/html,<b>x</b>"),
+                    ("ftp", "ftp://example.org/x"), ("mailto", "mailto:a@example.org"), ("userinfo", "https://user:pw@example.org/")]:
+    record = {"id": "u", "sources": [{"url": url, "kind": "press"}],
+              "claims": [{"field": "name", "value": "U", "citations": [{"source": url}]}]}
+    case(f"url-{scheme}.jsonl", jsonl(record), "import", 3, "")
+case("accessed-future.jsonl", jsonl({"id": "f", "sources": [{"url": "https://example.org/f", "kind": "press", "accessed": "2099-01-01"}],
+                                     "claims": [{"field": "name", "value": "F", "citations": [{"source": "https://example.org/f"}]}]}),
+     "import", 3, "in the future")
+case("source-no-kind.jsonl", jsonl({"id": "k", "sources": [{"url": "https://example.org/k"}],
+                                    "claims": [{"field": "name", "value": "K", "citations": [{"source": "https://example.org/k"}]}]}),
+     "import", 3, "needs a kind")
+case("duplicate-id.jsonl", jsonl({"id": "d", "fields": {"name": "a"}}, {"id": "d", "fields": {"name": "b"}}), "import", 3, "is also at")
+case("two-ranks.jsonl", jsonl({"id": "t", "claims": [{"field": "gpus_installed", "value": "8"},
+                                                   {"field": "gpus_installed", "value": "8", "rank": "deprecated"}]}),
+     "import", 3, "two ranks")
+case("rank-bad.jsonl", jsonl({"id": "r", "claims": [{"field": "name", "value": "x", "rank": "top"}]}), "import", 3, "rank must be")
+case("state-bad.jsonl", jsonl({"id": "s", "claims": [{"field": "name", "value": "x", "state": "maybe"}]}), "import", 3, "state must be")
+case("maker-set.jsonl", jsonl({"id": "m", "claims": [{"field": "gpu_maker", "value": "AMD"}]}), "import", 0, "")
+case("sql-text.jsonl", jsonl({"id": "sql-text", "fields": {"name": "x'); DROP TABLE claim; --"}}), "import", 0, "")
+
+# --- TOML records --------------------------------------------------------------------------------
+toml_good = 'format = 1\nid = "t-1"\n[[source]]\nurl = "https://example.org/t"\nkind = "paper"\n[field.name]\nvalue = "T"\n[[field.name.citation]]\nsource = "https://example.org/t"\nquote = "T"\n'
+for i, cut in enumerate([10, 30, 60, 100]):
+    case(f"truncated-{i}.toml", toml_good[:cut], "import", 3, "")
+for name, text, expect in [
+    ("unbalanced-quote.toml", 'format = 1\nid = "t\n', "toml"),
+    ("duplicate-key.toml", 'format = 1\nid = "a"\nid = "b"\n', "redefine"),
+    ("no-format.toml", 'id = "a"\n', "format = 1"),
+    ("format-newer.toml", 'format = 2\nid = "a"\n', "not supported"),
+    ("format-string.toml", 'format = "1"\nid = "a"\n', "format = 1"),
+    ("no-id.toml", 'format = 1\n', "missing key 'id'"),
+    ("bad-id.toml", 'format = 1\nid = "A B"\n', "is not a cluster id"),
+    ("unknown-top-key.toml", 'format = 1\nid = "a"\ncolour = "red"\n', "unknown key"),
+    ("unknown-field.toml", 'format = 1\nid = "a"\n[field.gpus]\nvalue = "1"\n', "unknown field"),
+    ("unlisted-source.toml", 'format = 1\nid = "a"\n[field.name]\nvalue = "A"\n[[field.name.citation]]\nsource = "https://example.org/x"\n', "not one of the [[source]] urls"),
+    ("value-array.toml", 'format = 1\nid = "a"\n[field.name]\nvalue = ["A"]\n', "must be a string or a number"),
+    ("not-published-false.toml", 'format = 1\nid = "a"\n[field.city]\nnot_published = false\n', "must be true"),
+    ("value-and-not-published.toml", 'format = 1\nid = "a"\n[field.city]\nvalue = "X"\nnot_published = true\n', "exclude each other"),
+    ("competing-rank-bad.toml", 'format = 1\nid = "a"\n[field.name]\nvalue = "A"\n[[field.name.competing]]\nvalue = "B"\nrank = "preferred"\n', "normal or deprecated"),
+    ("source-twice.toml", 'format = 1\nid = "a"\n[[source]]\nurl = "https://e.org/"\nkind = "paper"\n[[source]]\nurl = "https://e.org/"\nkind = "paper"\n', "listed twice"),
+]:
+    case(name, text, "import", 3, expect)
+case("nul-byte.toml", b'format = 1\nid = "a\x00b"\n', "import", 3, "")
+case("invalid-utf8.toml", b'format = 1\nid = "a"\n[field.name]\nvalue = "\xff"\n', "import", 3, "invalid UTF-8")
+
+# --- CSV wide ------------------------------------------------------------------------------------
+def csv(*rows):
+    return "\n".join(rows) + "\n"
+for name, content, expect in [
+    ("unbalanced-quote.csv", csv("id,name", '"a,b'), "quote is not closed"),
+    ("cell-count.csv", csv("id,name", "a,b,c"), "cells where the header has"),
+    ("unknown-column.csv", csv("id,nmae", "a,b"), "is not a field"),
+    ("no-id-column.csv", csv("name,id", "b,a"), "first column must be 'id'"),
+    ("count-huge.csv", csv("id,gpus_installed", "a,1000000000000"), "larger than"),
+    ("count-negative.csv", csv("id,gpus_installed", "a,-5"), "negative"),
+    ("count-decimal.csv", csv("id,gpus_installed", "a,12.5"), "not a whole number"),
+    ("count-scientific.csv", csv("id,gpus_installed", "a,1e4"), "scientific"),
+    ("count-approximate.csv", csv("id,gpus_installed", "a,~100"), "approximate"),
+    ("count-zero.csv", csv("id,gpus_installed", "a,0"), "zero"),
+    ("power-negative.csv", csv("id,power_mw", "a,-3"), "negative"),
+    ("power-estimate-anonymous.csv", csv("id,power_mw", "a,40 (estimate)"), "names its estimator"),
+    ("country-unknown.csv", csv("id,country", "a,Atlantis"), "ISO 3166-1"),
+    ("status-unknown.csv", csv("id,status", "a,rumoured"), "is not a status"),
+    ("date-invalid.csv", csv("id,first_operational", "a,2023-02-29"), "calendar date"),
+    ("partner-no-role.csv", csv("id,partners", "a,HPE"), "needs a role"),
+    ("related-bad.csv", csv("id,related", "a,b (cousin)"), "needs a relation"),
+    ("id-dotdot.csv", csv("id,name", "../x,X"), "is not a cluster id"),
+    ("id-slash.csv", csv("id,name", "a/b,X"), "is not a cluster id"),
+    ("text-newline.csv", csv("id,name", 'a,"two\nlines"'), "control character"),
+    ("segment-unknown.csv", csv("id,segment", "a,startup"), "is not a segment"),
+]:
+    case(name, content, "import", 3, expect)
+case("invalid-utf8.csv", b"id,name\na,\xff\n", "import", 3, "invalid UTF-8")
+case("overlong-utf8.csv", b"id,name\na,\xc0\xaf\n", "import", 3, "invalid UTF-8")
+case("surrogate-utf8.csv", b"id,name\na,\xed\xa0\x80\n", "import", 3, "invalid UTF-8")
+case("nul-byte.csv", b"id,name\na,x\x00y\n", "import", 3, "control character")
+case("one-megabyte-field.csv", "id,name\na," + "x" * (1 << 20) + "\n", "import", 3, "the limit is 4096")
+case("formula.csv", csv("id,name", 'formula,"=HYPERLINK(""http://evil.example"")"'), "import", 0, "")
+case("quote-in-bare-cell.csv", csv("id,name", 'x,=HYPERLINK("http://evil.example")'), "import", 3, "error parsing data")
+
+# --- CSV long ------------------------------------------------------------------------------------
+long_header = "cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote"
+case("long-missing-column.csv", csv("cluster,field,value", "a,name,A"), "import-format:csv-long", 3, "has no column")
+case("long-bad-rank.csv", csv(long_header, "a,name,set,A,top,,,,,,,,,,"), "import-format:csv-long", 3, "is not preferred, normal or deprecated")
+case("long-bad-url.csv", csv(long_header, "a,name,set,A,preferred,javascript:x,press,,,,,,,,"), "import-format:csv-long", 3, "http(s) URL")
+
+# --- mapping files -------------------------------------------------------------------------------
+case("table.csv", csv("Name,Count,Status", "Alpha,12.0,Existing", "Beta,8.5,Planned"), None, 0, "")
+cases.pop()  # the table itself is not a case
+for name, text, expect in [
+    ("map-no-format.toml", '[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\n', "format = 1"),
+    ("map-unknown-key.toml", 'format = 1\ncolour = 1\n[id]\ncolumn = "Name"\n', "has no key 'colour'"),
+    ("map-no-id.toml", 'format = 1\n[fields.name]\ncolumn = "Name"\n', "[id] column"),
+    ("map-unknown-field.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus]\ncolumn = "Count"\n', "is not a field"),
+    ("map-two-sources.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\nvalue = "x"\n', "exactly one of"),
+    ("map-scale-text.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.power_mw]\ncolumn = "Count"\nscale = "k"\n', "scale must be a number"),
+    ("map-condition-empty.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\nwhen = { column = "Status" }\n', "needs equals"),
+    ("map-not-a-url.toml", 'format = 1\n[id]\ncolumn = "Name"\n[sources]\nnot_a_url = "maybe"\n[fields.name]\ncolumn = "Name"\n', "not_a_url"),
+    ("map-brace.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ntemplate = "{Name"\n', "not closed"),
+    ("map-missing-column.toml", 'format = 1\n[id]\ncolumn = "Nom"\n[fields.name]\ncolumn = "Name"\n', "has no column 'Nom'"),
+    ("map-fraction.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus_installed]\ncolumn = "Count"\ninteger = true\n', "not a whole number"),
+    ("map-skip-no-reason.toml", 'format = 1\n[id]\ncolumn = "Name"\n[[skip]]\ncolumn = "Status"\nequals = "Planned"\n[fields.name]\ncolumn = "Name"\n', "needs a reason"),
+]:
+    case(name, text, "mapping", 3, expect)
+
+# --- the command line ----------------------------------------------------------------------------
+cli = [
+    ("add | x | --set | gpus_installed=99999999999", 3, "larger than"),
+    ("add | x | --set | owner=" + "y" * 5000, 3, "the limit is 4096"),
+    ("add | x | --source | javascript:alert(1) | --kind | press", 3, "http(s) URL"),
+    ("add | x | --source | file:///etc/passwd | --kind | press", 3, "http(s) URL"),
+    ("add | x | --source | data:text/plain,x | --kind | press", 3, "http(s) URL"),
+    ("add | x | --source | https:// | --kind | press", 3, "no valid host"),
+    ("add | x | --source | https://example.org:99999/ | --kind | press", 3, "bad port"),
+    ("add | ../escape | --name | X", 3, "is not a cluster id"),
+    ("add | a/b | --name | X", 3, "is not a cluster id"),
+    ("add | x | --set | first_operational=2024-13", 3, "no month 13"),
+    ("add | x | --set | country=ZZ", 3, "ISO 3166-1"),
+    ("add | x | --name | X | --source | https://example.org/ | --kind | blog", 3, "is not one of"),
+    ("add | x | --name | X | --source | https://example.org/ | --kind | press | --accessed | 2026-02-30", 3, "not a calendar date"),
+    ("add | x | --name | X | --source | 0", 3, "no source with id 0"),
+    ("show | cscs-alps | --as-of | yesterday", 3, "expected a changeset number"),
+    ("show | cscs-alps | --as-of | 2026-02-30", 3, "expected a changeset number"),
+    ("list | --where | gpus_installed=many", 3, "not a whole number"),
+    ("list | --sort | nothing", 3, "unknown field"),
+    ("log | cscs-alps | nothing", 3, "unknown field"),
+    ("revert | 1e3", 3, "no such changeset"),
+    ("verify | --rule | no-such-rule", 3, "no such rule"),
+    ("compare | cscs-alps | ../x", 3, "is not a cluster id"),
+    ("export | --format | xml", 2, "one of json"),
+    ("frobnicate", 2, ""),
+    ("add", 2, "id is required"),
+    ("show | cscs-alps | --colour | red", 2, ""),
+]
+for i, (args, status, expect) in enumerate(cli):
+    case(f"cli-{i:02d}", None, "cli:" + args, status, expect)
+
+with open(os.path.join(here, "cases.tsv"), "w", encoding="utf-8") as out:
+    out.write("case\tkind\tstatus\texpect\n")
+    for row in cases:
+        out.write("\t".join(row) + "\n")
+print(f"{len(cases)} cases")
