@@ -48,7 +48,7 @@ InputError at(const std::string& origin, const std::exception& error) {
 }
 
 std::string parse_kind(const std::string& raw) {
-    const std::string kind = text::lower_ascii(text::trim(raw));
+    std::string kind = text::lower_ascii(text::trim(raw));
     for (auto known : model::source_kinds) {
         if (kind == known) return kind;
     }
@@ -56,7 +56,7 @@ std::string parse_kind(const std::string& raw) {
 }
 
 std::string parse_accessed(const std::string& raw, const std::string& today) {
-    const std::string date = model::parse_partial_date(raw);
+    std::string date = model::parse_partial_date(raw);
     if (date.size() != 10) throw InputError(fmt::format("accessed date '{}' needs a day: YYYY-MM-DD", raw));
     if (date > today) throw InputError(fmt::format("accessed date {} is in the future (today is {})", date, today));
     return date;
@@ -584,6 +584,7 @@ long long ChangeSession::changeset_id() const { return applier_->changeset_id();
 model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, const std::vector<RecordInput>& inputs) {
     // Everything is checked before anything of it is written.
     std::vector<SourceInput> sources;
+    sources.reserve(raw_sources.size());
     for (const auto& source : raw_sources) sources.push_back(checked_source(source, today_));
     std::vector<ParsedRecord> records;
     std::set<std::string> ids;

@@ -21,7 +21,7 @@ std::string env(const char* name) {
 
 // GPUCLUSTERS_NOW pins the clock (tests, reproducible imports); otherwise the system's UTC time.
 std::string current_time() {
-    const std::string pinned = env("GPUCLUSTERS_NOW");
+    std::string pinned = env("GPUCLUSTERS_NOW");
     if (!pinned.empty()) {
         static const std::regex shape(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)");
         if (!std::regex_match(pinned, shape)) {

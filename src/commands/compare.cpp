@@ -346,6 +346,7 @@ private:
             theirs.erase(found);
         });
         std::vector<std::string> only_there;
+        only_there.reserve(theirs.size());
         for (const auto& [id, cells] : theirs) only_there.push_back(id);
         differs = differs || !only_here.empty() || !only_there.empty();
         if (context.options.json) {

@@ -56,6 +56,7 @@ int run_editor(const std::string& path) {
     for (std::string word; split >> word;) words.push_back(word);
     words.push_back(path);
     std::vector<char*> argv;
+    argv.reserve(words.size() + 1);
     for (auto& word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
     const pid_t child = fork();

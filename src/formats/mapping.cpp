@@ -291,7 +291,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             if (url.empty()) continue;
             if (drop_non_urls_) {
                 // "https://... (mentioned at 15:01)" cites its URL; "Private correspondence" cites none.
-                url = url.substr(0, url.find_first_of(" \t\n"));
+                if (const auto space = url.find_first_of(" \t\n"); space != std::string::npos) url.resize(space);
                 try {
                     model::understand_source_url(url);
                 } catch (const InputError&) {
@@ -300,7 +300,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             }
             commands::SourceInput source = source_defaults_;
             source.reference = url;
-            source.origin = at + ": " + column;
+            source.origin = fmt::format("{}: {}", at, column);
             document.sources.push_back(std::move(source));
             const std::string quote = first_source && !quote_column_.empty() ? cells[columns.at(quote_column_)] : "";
             citations.push_back({document.sources.size() - 1, "", quote, at + ": " + quote_column_});

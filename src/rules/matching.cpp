@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <fmt/format.h>
 
 #include "gpuclusters/catalogues.hpp"
 #include "gpuclusters/rules.hpp"
@@ -39,7 +40,7 @@ std::vector<std::string> decimals_in(std::string_view text) {
         }
         while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
         whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
-        found.push_back(fraction.empty() ? whole : whole + "." + fraction);
+        found.push_back(fraction.empty() ? whole : fmt::format("{}.{}", whole, fraction));
         i = end;
     }
     return found;

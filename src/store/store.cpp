@@ -282,8 +282,8 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             model::Citation citation{citations.getColumn(0).getInt64(), citations.getColumn(2).getInt64(),
                                      column_text(citations, 3), column_text(citations, 4),
                                      citations.getColumn(5).getInt64()};
-            record.claims[found->second].citations.push_back(std::move(citation));
             record.sources.emplace(citation.source_id, model::Source{});
+            record.claims[found->second].citations.push_back(std::move(citation));
         }
         for (auto& [source_id, source] : record.sources) {
             auto& query = prepare(record_source_sql);

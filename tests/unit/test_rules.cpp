@@ -106,7 +106,7 @@ TEST_CASE("source-accessed-date") {
 }
 
 TEST_CASE("stale-sources") {
-    auto record = [](std::string published) {
+    auto record = [](const std::string& published) {
         return RecordBuilder().source(1, "paper", "2026-11-01", published).set("status", "operational", {{1, "in production"}}).record();
     };
     CHECK(fires(record("2024-02-23"), "stale-sources"));
