@@ -13,19 +13,6 @@
 namespace gpuclusters::commands {
 namespace {
 
-render::Json source_json(const model::Source& source) {
-    return {{"id", source.id},
-            {"url", source.url},
-            {"domain", model::url_domain(source.url)},
-            {"kind", source.meta.kind},
-            {"title", source.meta.title},
-            {"publisher", source.meta.publisher},
-            {"published", source.meta.published},
-            {"accessed", source.meta.accessed},
-            {"archive_url", source.meta.archive_url},
-            {"archived", source.meta.archived}};
-}
-
 class SourcesCommand : public Command {
 public:
     explicit SourcesCommand(CLI::App& app) {
@@ -64,7 +51,7 @@ private:
         if (context.options.json) {
             render::Json list = render::Json::array();
             for (const auto& use : sources) {
-                auto entry = source_json(use.source);
+                auto entry = render::source_json(use.source);
                 entry["values"] = use.values;
                 list.push_back(std::move(entry));
             }
@@ -98,7 +85,7 @@ private:
         const model::Source source = find_source(*context.store, reference_);
         const auto values = context.store->values_backed_by(source.id);
         if (context.options.json) {
-            auto json = source_json(source);
+            auto json = render::source_json(source);
             render::Json backed = render::Json::array();
             for (const auto& value : values) {
                 const auto& spec = *model::find_field(value.claim.field);

@@ -72,6 +72,19 @@ std::map<long long, std::size_t> numbering(const model::Record& record, bool wit
 
 }  // namespace
 
+Json source_json(const model::Source& source) {
+    return {{"id", source.id},
+            {"url", source.url},
+            {"domain", model::url_domain(source.url)},
+            {"kind", source.meta.kind},
+            {"title", source.meta.title},
+            {"publisher", source.meta.publisher},
+            {"published", source.meta.published},
+            {"accessed", source.meta.accessed},
+            {"archive_url", source.meta.archive_url},
+            {"archived", source.meta.archived}};
+}
+
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) {
     switch (field.type) {
         case model::FieldType::count:
@@ -219,16 +232,9 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     Json sources = Json::array();
     for (const auto& [number, id] : ordered) {
         const auto& source = record.sources.at(id);
-        sources.push_back(Json{{"number", number},
-                               {"id", id},
-                               {"url", source.url},
-                               {"domain", model::url_domain(source.url)},
-                               {"kind", source.meta.kind},
-                               {"title", source.meta.title},
-                               {"publisher", source.meta.publisher},
-                               {"published", source.meta.published},
-                               {"accessed", source.meta.accessed},
-                               {"archive_url", source.meta.archive_url}});
+        Json entry{{"number", number}};
+        entry.update(source_json(source));
+        sources.push_back(std::move(entry));
     }
     json["sources"] = std::move(sources);
     return json;

@@ -16,6 +16,10 @@ namespace gpuclusters::render {
 
 using Json = nlohmann::ordered_json;
 
+/// A source as JSON: id, url, domain, kind, title, publisher, published, accessed, archive_url,
+/// archived (show --json, sources --json).
+Json source_json(const model::Source& source);
+
 /// A value as JSON: counts as integers, power as a number, lists as arrays, the rest as strings.
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
 
