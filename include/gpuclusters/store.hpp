@@ -2,6 +2,7 @@
 // The database: opening (with the checks that keep foreign or newer files untouched), migrations,
 // one transaction per write, and every query. Only this layer speaks SQL.
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -109,7 +110,6 @@ public:
     std::vector<std::string> search(const std::string& fts_query) const;
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
     std::optional<model::Source> source_by_id(long long id) const;
-    long long changeset_count() const;
 
     // --- history --------------------------------------------------------------------------------
     std::optional<model::Changeset> changeset(long long id) const;
@@ -189,12 +189,15 @@ private:
     void configure_and_check(bool may_initialise, bool& created);
     void migrate(int from_version);
     SQLite::Statement& prepare(const char* sql) const;
+    std::vector<std::string> texts(const char* sql, std::initializer_list<long long> ids) const;
+    std::vector<long long> numbers(const char* sql, std::initializer_list<long long> ids) const;
 
     struct StatementCache;
     std::string path_;
     std::unique_ptr<SQLite::Database> db_;
     // Declared after db_ so that the statements are finalised before the connection closes.
     std::unique_ptr<StatementCache> statements_;
+    bool import_table_ = false;
 };
 
 }  // namespace gpuclusters::store

@@ -2,6 +2,7 @@
 // The one way anything is written: requested field values with their evidence -> claims,
 // citations and sources, in one transaction and one changeset, with a report of every field
 // touched. add, init --sample (and later import and edit) all go through apply_changes.
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +24,22 @@ struct SourceInput {
     bool archive_from_url = false;
     std::string origin;  ///< where it was given, for errors ("--source", "file.toml: source 2")
 };
+
+/// The metadata of a source as the formats name it, and the member of SourceInput that holds
+/// each: the one list every reader (JSON, TOML, CSV long) goes through.
+struct SourceMetadataKey {
+    const char* name;
+    std::optional<std::string> SourceInput::*member;
+};
+inline constexpr std::array<SourceMetadataKey, 7> source_metadata_keys{{
+    {"kind", &SourceInput::kind},
+    {"title", &SourceInput::title},
+    {"publisher", &SourceInput::publisher},
+    {"published", &SourceInput::published},
+    {"accessed", &SourceInput::accessed},
+    {"archive_url", &SourceInput::archive_url},
+    {"archived", &SourceInput::archived},
+}};
 
 struct CitationInput {
     std::size_t source = 0;  ///< index into ChangeRequest::sources

@@ -180,16 +180,9 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
             commands::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-            auto optional = [&](const char* key, std::optional<std::string>& target) {
-                if (member(source, key)) target = string_member(source, key, where, false);
-            };
-            optional("kind", input.kind);
-            optional("title", input.title);
-            optional("publisher", input.publisher);
-            optional("published", input.published);
-            optional("accessed", input.accessed);
-            optional("archive_url", input.archive_url);
-            optional("archived", input.archived);
+            for (const auto& key : commands::source_metadata_keys) {
+                if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
+            }
             document.sources.push_back(std::move(input));
         }
     }

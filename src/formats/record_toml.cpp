@@ -136,13 +136,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
                                 "source: ");
             commands::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);
-            source.kind = optional_string(file, *table, "kind");
-            source.title = optional_string(file, *table, "title");
-            source.publisher = optional_string(file, *table, "publisher");
-            source.published = optional_string(file, *table, "published");
-            source.accessed = optional_string(file, *table, "accessed");
-            source.archive_url = optional_string(file, *table, "archive_url");
-            source.archived = optional_string(file, *table, "archived");
+            for (const auto& key : commands::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
             source.origin = fmt::format("{}: source {}", place(file, element), source.reference);
             const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
                                             [&](const commands::SourceInput& known) { return known.reference == source.reference; });

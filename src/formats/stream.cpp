@@ -343,16 +343,10 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         if (cell("source_url").empty() || !claim_taken) return;
         const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
         auto& input = current.sources[source];
-        auto optional = [&](const char* name, std::optional<std::string>& target) {
-            if (!cell(name).empty()) target = cell(name);
-        };
-        optional("source_kind", input.kind);
-        optional("source_title", input.title);
-        optional("source_publisher", input.publisher);
-        optional("source_published", input.published);
-        optional("source_accessed", input.accessed);
-        optional("source_archive_url", input.archive_url);
-        optional("source_archived", input.archived);
+        for (const auto& key : commands::source_metadata_keys) {
+            const std::string& value = cells[column.at(std::string("source_") + key.name)];
+            if (!value.empty()) input.*key.member = value;
+        }
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
         for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
             if (it->action != commands::FieldAction::rank) {

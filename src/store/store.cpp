@@ -381,9 +381,6 @@ std::optional<model::Source> Store::source_by_id(long long id) const {
     });
 }
 
-long long Store::changeset_count() const {
-    return guarded(path_, [&] { return db_->execAndGet("SELECT count(*) FROM changeset").getInt64(); });
-}
 
 std::optional<model::Changeset> Store::changeset(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Changeset> {
@@ -460,24 +457,35 @@ std::vector<TouchedField> Store::touched_fields(long long changeset_id) const {
     });
 }
 
-std::vector<std::string> Store::clusters_created_in(long long changeset_id) const {
+// One column of a query whose parameters are all ids: the shape of most history look-ups.
+std::vector<std::string> Store::texts(const char* sql, std::initializer_list<long long> ids) const {
     return guarded(path_, [&] {
-        auto& query = prepare("SELECT id FROM cluster WHERE changeset_id = ? ORDER BY id");
-        query.bind(1, static_cast<std::int64_t>(changeset_id));
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
+        auto& query = prepare(sql);
+        int index = 0;
+        for (long long id : ids) query.bind(++index, static_cast<std::int64_t>(id));
+        std::vector<std::string> values;
+        while (query.executeStep()) values.push_back(column_text(query, 0));
+        return values;
     });
 }
 
-std::vector<std::string> Store::presence_changed_in(long long changeset_id) const {
+std::vector<long long> Store::numbers(const char* sql, std::initializer_list<long long> ids) const {
     return guarded(path_, [&] {
-        auto& query = prepare("SELECT cluster_id FROM cluster_presence WHERE changeset_id = ? ORDER BY cluster_id");
-        query.bind(1, static_cast<std::int64_t>(changeset_id));
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
+        auto& query = prepare(sql);
+        int index = 0;
+        for (long long id : ids) query.bind(++index, static_cast<std::int64_t>(id));
+        std::vector<long long> values;
+        while (query.executeStep()) values.push_back(query.getColumn(0).getInt64());
+        return values;
     });
+}
+
+std::vector<std::string> Store::clusters_created_in(long long changeset_id) const {
+    return texts("SELECT id FROM cluster WHERE changeset_id = ? ORDER BY id", {changeset_id});
+}
+
+std::vector<std::string> Store::presence_changed_in(long long changeset_id) const {
+    return texts("SELECT cluster_id FROM cluster_presence WHERE changeset_id = ? ORDER BY cluster_id", {changeset_id});
 }
 
 std::vector<long long> Store::later_changesets(const TouchedField& field, long long after) const {
@@ -566,13 +574,7 @@ std::optional<bool> Store::presence_before(const std::string& cluster_id, long l
 }
 
 std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
-    return guarded(path_, [&] {
-        auto& query = prepare("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id");
-        query.bind(1, static_cast<std::int64_t>(changeset_id));
-        std::vector<long long> ids;
-        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
-        return ids;
-    });
+    return numbers("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id", {changeset_id});
 }
 
 std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, long long as_of) const {
@@ -588,14 +590,8 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
 }
 
 std::vector<long long> Store::later_source_revisions(long long source_id, long long after) const {
-    return guarded(path_, [&] {
-        auto& query = prepare("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1");
-        query.bind(1, static_cast<std::int64_t>(source_id));
-        query.bind(2, static_cast<std::int64_t>(after));
-        std::vector<long long> ids;
-        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
-        return ids;
-    });
+    return numbers("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1",
+                   {source_id, after});
 }
 
 std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
@@ -954,12 +950,16 @@ long long Store::insert_citation(long long claim_id, const model::Citation& cita
 
 std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
     return guarded(path_, [&]() -> std::optional<std::string> {
-        db_->exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
-        SQLite::Statement insert(*db_, "INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        // Created once per connection, before its statements are prepared (and cached).
+        if (!import_table_) {
+            db_->exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
+            import_table_ = true;
+        }
+        auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
         insert.bind(1, id);
         insert.bind(2, place);
         if (insert.exec() == 1) return std::nullopt;
-        SQLite::Statement earlier(*db_, "SELECT place FROM import_id WHERE id = ?");
+        auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
         earlier.bind(1, id);
         earlier.executeStep();
         return column_text(earlier, 0);
