@@ -29,6 +29,7 @@ struct Source {
     long long id = 0;
     std::string url;
     SourceMeta meta;
+    long long revised_in = 0;  ///< the changeset of its current metadata (0 when not read)
 };
 
 struct Citation {

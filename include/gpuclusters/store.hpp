@@ -138,9 +138,13 @@ public:
     std::optional<model::SourceMeta> source_meta_as_of(long long source_id, long long as_of) const;
     std::vector<long long> later_source_revisions(long long source_id, long long after) const;
 
+    /// What for_each_record reads: the preferred values only, or every live claim with its
+    /// citations and their sources.
+    enum class RecordParts { values, evidence };
     /// Every record present as of a changeset (or now), in id order, one at a time: three queries
     /// in all (clusters, claims, citations with their sources), read as streams.
-    void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const;
+    void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
+                         RecordParts parts = RecordParts::evidence) const;
 
     // --- verify ---------------------------------------------------------------------------------
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
@@ -188,7 +192,13 @@ private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db);
     void configure_and_check(bool may_initialise, bool& created);
     void migrate(int from_version);
+    /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;
+    /// The connection, after the rows waiting to be written are written.
+    SQLite::Database& connection() const;
+    void flush_pending() const;
+    /// An id for a new row of `table` (claim or citation) in the open transaction.
+    long long next_id(const char* table);
     std::vector<std::string> texts(const char* sql, std::initializer_list<long long> ids) const;
     std::vector<long long> numbers(const char* sql, std::initializer_list<long long> ids) const;
 
@@ -197,6 +207,8 @@ private:
     std::unique_ptr<SQLite::Database> db_;
     // Declared after db_ so that the statements are finalised before the connection closes.
     std::unique_ptr<StatementCache> statements_;
+    struct PendingRows;
+    std::unique_ptr<PendingRows> pending_;
     bool import_table_ = false;
 };
 

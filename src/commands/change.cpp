@@ -186,19 +186,14 @@ public:
     void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records, ChangeReport& report) {
         report_ = &report;
         report.changeset_id = changeset_id_;
-        // What this call adds to the session's memory goes if the call fails, like its rows.
-        const auto revised = revised_;
-        const auto ranked = ranked_;
-        try {
-            source_ids_.clear();
-            for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
-            for (const auto& record : records) apply_record(record);
-        } catch (...) {
-            revised_ = revised;
-            ranked_ = ranked;
-            domains_.clear();
-            throw;
-        }
+        // The session keeps nothing per record between calls: an import of a million records
+        // holds one record's worth. A claim belongs to one cluster and a change names a cluster
+        // once, so the claims ranked in earlier calls cannot come back.
+        ranked_.clear();
+        domains_.clear();
+        source_ids_.clear();
+        for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
+        for (const auto& record : records) apply_record(record);
     }
     long long changeset_id() const { return changeset_id_; }
 
@@ -233,17 +228,15 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
-            revised_.insert(id);
             report_->sources.push_back({id, input.reference, true, {}});
             mark_changed();
             return id;
         }
         // One revision of a source per changeset: when one input names it twice with different
         // metadata (two archive captures of one page), the first stands.
-        if (meta != existing->meta && !revised_.contains(existing->id)) {
+        if (meta != existing->meta && existing->revised_in != changeset_id_) {
             SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
-            revised_.insert(existing->id);
             report_->sources.push_back(std::move(changes));
             mark_changed();
         }
@@ -515,9 +508,8 @@ private:
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
-    std::set<long long> revised_;  ///< sources created or revised in this changeset
-    std::set<long long> ranked_;   ///< claims given a rank in this changeset
-    std::map<long long, std::string> domains_;
+    std::set<long long> ranked_;                ///< claims given a rank in this call
+    std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report
 };
 
 void merge(model::ChangeReport& into, model::ChangeReport part) {

@@ -54,9 +54,10 @@ public:
         };
         auto write_all = [&](std::ostream& out, const std::string& folder) {
             auto writer = formats::make_writer(format, out, folder, options);
-            context.store->for_each_record(as_of, [&](model::Record& record) {
-                if (matches(record)) writer->write(record);
-            });
+            // A values-only snapshot needs neither competing claims nor evidence.
+            context.store->for_each_record(
+                as_of, [&](model::Record& record) { if (matches(record)) writer->write(record); },
+                options.provenance ? store::Store::RecordParts::evidence : store::Store::RecordParts::values);
             writer->finish();
         };
 

@@ -72,6 +72,19 @@ auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
     }
 }
 
+// Process-wide settings, made before the first connection initialises SQLite: one thread uses the
+// library, so its mutexes and memory statistics are pure cost (a tenth of a bulk import's time).
+// A record's savepoint journal stays in memory up to 8 MiB (it is emptied when the record is
+// released) instead of spilling to a temporary file at 64 KiB: a hundred writes per record saved.
+void configure_library_once() {
+    [[maybe_unused]] static const bool configured = [] {
+        sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+        sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+        sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 8 << 20);
+        return true;
+    }();
+}
+
 // A file that is not SQLite is refused before SQLite touches it.
 void check_header(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
@@ -132,13 +145,60 @@ struct Store::StatementCache {
     std::map<const char*, std::unique_ptr<SQLite::Statement>> statements;
 };
 
+// Claims, ranks and citations wait here and reach SQLite as multi-row INSERTs: a record's dozens
+// of rows cost three statements instead of forty (most of a bulk import's time was per-statement
+// overhead). Ids are handed out here, so callers get them before the rows are written. Anything
+// else that touches the connection writes the waiting rows first (connection(), prepare()).
+struct Store::PendingRows {
+    struct Claim {
+        long long id;
+        std::string cluster_id, field;
+        model::ClaimState state;
+        model::FieldValue value;
+        long long changeset_id;
+    };
+    struct Rank {
+        long long claim_id, changeset_id;
+        model::Rank rank;
+        std::string reason;
+    };
+    struct Citation {
+        long long id, claim_id, source_id;
+        std::string locator, quote;
+        long long changeset_id;
+    };
+    // Rows per statement: enough to amortise a statement, few enough variants to cache.
+    static constexpr std::size_t batch = 64;
+
+    std::vector<Claim> claims;
+    std::vector<Rank> ranks;
+    std::vector<Citation> citations;
+    // The next ids to hand out; 0 until read from the table in the open transaction.
+    long long next_claim_id = 0;
+    long long next_citation_id = 0;
+    // Multi-row INSERTs by table and row count.
+    std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
+
+    bool empty() const { return claims.empty() && ranks.empty() && citations.empty(); }
+    std::size_t size() const { return claims.size() + ranks.size() + citations.size(); }
+    void discard() {
+        claims.clear();
+        ranks.clear();
+        citations.clear();
+    }
+};
+
 Store::Store(std::string path, std::unique_ptr<SQLite::Database> db)
-    : path_(std::move(path)), db_(std::move(db)), statements_(std::make_unique<StatementCache>()) {}
+    : path_(std::move(path)),
+      db_(std::move(db)),
+      statements_(std::make_unique<StatementCache>()),
+      pending_(std::make_unique<PendingRows>()) {}
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;
 Store::~Store() = default;
 
 SQLite::Statement& Store::prepare(const char* sql) const {
+    flush_pending();
     auto& slot = statements_->statements[sql];
     if (!slot) {
         slot = std::make_unique<SQLite::Statement>(*db_, sql);
@@ -149,7 +209,96 @@ SQLite::Statement& Store::prepare(const char* sql) const {
     return *slot;
 }
 
+SQLite::Database& Store::connection() const {
+    flush_pending();
+    return *db_;
+}
+
+namespace {
+
+// "INSERT INTO table (columns) VALUES (?, ...), (?, ...)" for `rows` rows of `width` columns.
+std::string multi_row_insert(std::string_view head, int width, std::size_t rows) {
+    std::string row = "(";
+    for (int i = 0; i < width; ++i) row += i == 0 ? "?" : ", ?";
+    row += ")";
+    std::string sql(head);
+    for (std::size_t i = 0; i < rows; ++i) sql += (i == 0 ? " VALUES " : ", ") + row;
+    return sql;
+}
+
+}  // namespace
+
+void Store::flush_pending() const {
+    auto& pending = *pending_;
+    if (pending.empty()) return;
+    // The rows leave the queue first: a failing INSERT must not be retried by the next flush.
+    auto claims = std::move(pending.claims);
+    auto ranks = std::move(pending.ranks);
+    auto citations = std::move(pending.citations);
+    pending.discard();
+    // Claims first: ranks and citations refer to them (foreign keys are checked per statement).
+    auto write = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
+        for (std::size_t start = 0; start < rows.size(); start += PendingRows::batch) {
+            const std::size_t count = std::min(PendingRows::batch, rows.size() - start);
+            auto& slot = pending.inserts[{table, count}];
+            if (!slot) {
+                slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert(head, width, count));
+            } else {
+                slot->reset();
+            }
+            for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
+            slot->exec();
+        }
+    };
+    write(0, "INSERT INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, changeset_id)", 9,
+          claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.id));
+              query.bind(at + 2, row.cluster_id);
+              query.bind(at + 3, row.field);
+              query.bind(at + 4, std::string(model::to_string(row.state)));
+              if (row.state == model::ClaimState::set) {
+                  query.bind(at + 5, row.value.value);
+              } else {
+                  query.bind(at + 5);
+              }
+              query.bind(at + 6, row.value.qualifiers.derivation);
+              query.bind(at + 7, row.value.qualifiers.basis);
+              query.bind(at + 8, row.value.qualifiers.estimator);
+              query.bind(at + 9, static_cast<std::int64_t>(row.changeset_id));
+          });
+    write(1, "INSERT INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
+          [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
+              query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+              query.bind(at + 3, std::string(model::to_string(row.rank)));
+              query.bind(at + 4, row.reason);
+          });
+    write(2, "INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+          [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.id));
+              query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
+              query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
+              query.bind(at + 4, row.locator);
+              query.bind(at + 5, row.quote);
+              query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+          });
+}
+
+long long Store::next_id(const char* table) {
+    auto& pending = *pending_;
+    long long& next = std::string_view(table) == "claim" ? pending.next_claim_id : pending.next_citation_id;
+    if (next == 0) {
+        // Read once per transaction; the write lock keeps other writers out until it ends.
+        auto& query = prepare(std::string_view(table) == "claim" ? "SELECT coalesce(max(id), 0) + 1 FROM claim"
+                                                                 : "SELECT coalesce(max(id), 0) + 1 FROM citation");
+        query.executeStep();
+        next = query.getColumn(0).getInt64();
+    }
+    return next++;
+}
+
 Store Store::open(const std::string& path) {
+    configure_library_once();
     std::error_code ignored;
     if (!std::filesystem::exists(path, ignored)) {
         throw DatabaseError(fmt::format("{}: no database here; create one with `gpuclusters init` "
@@ -169,6 +318,7 @@ Store Store::open(const std::string& path) {
 }
 
 Store Store::create(const std::string& path, bool& created) {
+    configure_library_once();
     std::error_code ignored;
     if (std::filesystem::exists(path, ignored)) check_header(path);
     return guarded(path, [&] {
@@ -302,7 +452,7 @@ std::vector<std::string> Store::record_query_plans() const {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql, record_citations_sql,
                                 record_source_sql}) {
-            SQLite::Statement plan(*db_, std::string("EXPLAIN QUERY PLAN ") + sql);
+            SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }
         return steps;
@@ -322,7 +472,7 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
             for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
             sql += ")";
         }
-        SQLite::Statement query(*db_, sql);
+        SQLite::Statement query(connection(), sql);
         query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
         for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 2), fields[i]);
         std::vector<FieldRow> rows;
@@ -336,7 +486,7 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
 
 std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             SELECT k.id FROM cluster k
             WHERE k.changeset_id <= ?1
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
@@ -351,7 +501,7 @@ std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of) cons
 
 std::vector<std::string> Store::search(const std::string& fts_query) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
+        SQLite::Statement query(connection(), "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
         query.bind(1, fts_query);
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
@@ -359,28 +509,40 @@ std::vector<std::string> Store::search(const std::string& fts_query) const {
     });
 }
 
+namespace {
+
+// A source with its newest revision, found by url (?1) or id (?2): one index seek either way.
+constexpr const char* source_sql = R"(
+        SELECT s.id, s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived,
+               v.changeset_id
+        FROM source s JOIN source_revision v ON v.source_id = s.id
+        WHERE s.{} = ? ORDER BY v.changeset_id DESC LIMIT 1)";
+
+model::Source read_source(SQLite::Statement& query) {
+    return {query.getColumn(0).getInt64(), column_text(query, 1), source_meta(query, 2), query.getColumn(9).getInt64()};
+}
+
+}  // namespace
+
 std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
-    const auto id = guarded(path_, [&]() -> std::optional<long long> {
-        auto& query = prepare("SELECT id FROM source WHERE url = ?");
+    return guarded(path_, [&]() -> std::optional<model::Source> {
+        static const std::string sql = fmt::format(source_sql, "url");
+        auto& query = prepare(sql.c_str());
         query.bind(1, normalised_url);
         if (!query.executeStep()) return std::nullopt;
-        return query.getColumn(0).getInt64();
+        return read_source(query);
     });
-    return id ? source_by_id(*id) : std::nullopt;
 }
 
 std::optional<model::Source> Store::source_by_id(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Source> {
-        auto& query = prepare(R"(
-            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-            FROM source s JOIN source_revision v ON v.source_id = s.id
-            WHERE s.id = ? ORDER BY v.changeset_id DESC LIMIT 1)");
+        static const std::string sql = fmt::format(source_sql, "id");
+        auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(id));
         if (!query.executeStep()) return std::nullopt;
-        return model::Source{id, column_text(query, 0), source_meta(query, 1)};
+        return read_source(query);
     });
 }
-
 
 std::optional<model::Changeset> Store::changeset(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Changeset> {
@@ -393,7 +555,7 @@ std::optional<model::Changeset> Store::changeset(long long id) const {
 }
 
 long long Store::latest_changeset_id() const {
-    return guarded(path_, [&] { return db_->execAndGet("SELECT coalesce(max(id), 0) FROM changeset").getInt64(); });
+    return guarded(path_, [&] { return connection().execAndGet("SELECT coalesce(max(id), 0) FROM changeset").getInt64(); });
 }
 
 long long Store::changeset_at(const std::string& timestamp) const {
@@ -425,7 +587,7 @@ std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, c
                 UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
         }
         sql += std::string(cluster_id.empty() ? " WHERE" : " AND") + " id <= ?4 ORDER BY id DESC LIMIT ?3";
-        SQLite::Statement query(*db_, sql);
+        SQLite::Statement query(connection(), sql);
         if (!cluster_id.empty()) {
             query.bind(1, cluster_id);
             query.bind(2, field);
@@ -597,7 +759,7 @@ std::vector<long long> Store::later_source_revisions(long long source_id, long l
 std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
     return guarded(path_, [&] {
         // A source backs a value when a current citation of it sits on a claim that is not retired.
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             WITH live AS (
                 SELECT t.source_id, t.claim_id, c.cluster_id
                 FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
@@ -619,7 +781,7 @@ std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
 
 std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
                    c.rank, t.id, t.locator, t.quote, t.changeset_id
             FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
@@ -651,26 +813,28 @@ void Store::insert_citation_withdrawal(long long citation_id, long long changese
     query.exec();
 }
 
-void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit) const {
+void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
+                            RecordParts parts) const {
+    const bool evidence = parts == RecordParts::evidence;
     guarded(path_, [&] {
         const auto limit = static_cast<std::int64_t>(as_of.value_or(no_limit));
-        SQLite::Statement clusters(*db_, R"(
+        SQLite::Statement clusters(connection(), R"(
             SELECT k.id, k.changeset_id FROM cluster k
             WHERE k.changeset_id <= ?1
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)");
-        SQLite::Statement claims(*db_, R"(
+        SQLite::Statement claims(connection(), fmt::format(R"(
             SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
                    r.rank, r.changeset_id
             FROM claim c INDEXED BY claim_by_cluster
             CROSS JOIN claim_rank r ON r.claim_id = c.id
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
-            WHERE c.changeset_id <= ?1 AND r.rank <> 'retired'
-            ORDER BY c.cluster_id)");
+            WHERE c.changeset_id <= ?1 AND {}
+            ORDER BY c.cluster_id)", evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'"));
         // Each citation brings its source's metadata as of the limit: memory stays that of one
         // record, however many sources the database holds.
-        SQLite::Statement citations(*db_, R"(
+        SQLite::Statement citations(connection(), R"(
             SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id,
                    s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
             FROM claim c INDEXED BY claim_by_cluster
@@ -687,7 +851,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         // temporary b-tree the size of the database); each record takes its rows from their
         // fronts and puts its own rows in order.
         bool claims_left = claims.executeStep();
-        bool citations_left = citations.executeStep();
+        bool citations_left = evidence && citations.executeStep();
         while (clusters.executeStep()) {
             model::Record record;
             record.id = column_text(clusters, 0);
@@ -735,7 +899,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
 
 std::vector<Acceptance> Store::acceptances(std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             SELECT a.cluster_id, a.rule, a.reason, a.changeset_id FROM finding_acceptance a
             WHERE a.changeset_id = (SELECT max(changeset_id) FROM finding_acceptance
                                     WHERE cluster_id = a.cluster_id AND rule = a.rule AND changeset_id <= ?1)
@@ -752,7 +916,7 @@ std::vector<Acceptance> Store::acceptances(std::optional<long long> as_of) const
 
 std::map<std::string, long long> Store::verifications(std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             SELECT v.cluster_id, v.changeset_id FROM verification v
             WHERE v.changeset_id = (SELECT max(changeset_id) FROM verification WHERE cluster_id = v.cluster_id AND changeset_id <= ?1)
               AND v.verified = 1)");
@@ -777,7 +941,7 @@ std::optional<long long> Store::verification_of(const std::string& cluster_id, s
 
 std::map<std::string, long long> Store::last_changes(std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        SQLite::Statement query(*db_, R"(
+        SQLite::Statement query(connection(), R"(
             SELECT cluster_id, max(changeset_id) FROM (
                 SELECT c.cluster_id, c.changeset_id FROM claim c
                 UNION ALL SELECT c.cluster_id, r.changeset_id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
@@ -852,15 +1016,34 @@ void Store::with_write_transaction(const std::function<bool()>& body) {
         // A cached statement left mid-result holds a read snapshot; a write must not start from a
         // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
         for (auto& [sql, statement] : statements_->statements) statement->reset();
-        SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
-        if (body()) transaction.commit();
+        SQLite::Transaction transaction(connection(), SQLite::TransactionBehavior::IMMEDIATE);
+        // Ids are read again by the next transaction: other processes may write in between.
+        struct Reset {
+            PendingRows& pending;
+            ~Reset() {
+                pending.discard();
+                pending.next_claim_id = 0;
+                pending.next_citation_id = 0;
+            }
+        } reset{*pending_};
+        if (body()) {
+            flush_pending();
+            transaction.commit();
+        }
     });
 }
 
 void Store::with_savepoint(const std::function<void()>& body) {
     guarded(path_, [&] {
-        SQLite::Savepoint savepoint(*db_, "record");
-        body();
+        SQLite::Savepoint savepoint(connection(), "record");
+        try {
+            body();
+            flush_pending();
+        } catch (...) {
+            // Rows still waiting belong to the savepoint that is rolled back.
+            pending_->discard();
+            throw;
+        }
         savepoint.release();
     });
 }
@@ -908,51 +1091,53 @@ void Store::insert_source_revision(long long source_id, long long changeset_id, 
 
 long long Store::insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
                               const model::FieldValue& value, long long changeset_id) {
-    auto& query = prepare(R"(
-        INSERT INTO claim (cluster_id, field, state, value, derivation, basis, estimator, changeset_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?))");
-    query.bind(1, cluster_id);
-    query.bind(2, field);
-    query.bind(3, std::string(model::to_string(state)));
-    if (state == model::ClaimState::set) {
-        query.bind(4, value.value);
-    } else {
-        query.bind(4);
-    }
-    query.bind(5, value.qualifiers.derivation);
-    query.bind(6, value.qualifiers.basis);
-    query.bind(7, value.qualifiers.estimator);
-    query.bind(8, static_cast<std::int64_t>(changeset_id));
-    query.exec();
-    return db_->getLastInsertRowid();
+    const long long id = guarded(path_, [&] { return next_id("claim"); });
+    pending_->claims.push_back({id, cluster_id, field, state, value, changeset_id});
+    if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
+    return id;
 }
 
 void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason) {
-    auto& query = prepare("INSERT INTO claim_rank (claim_id, changeset_id, rank, reason) VALUES (?, ?, ?, ?)");
-    query.bind(1, static_cast<std::int64_t>(claim_id));
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
-    query.bind(3, std::string(model::to_string(rank)));
-    query.bind(4, reason);
-    query.exec();
+    pending_->ranks.push_back({claim_id, changeset_id, rank, reason});
+    if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
 }
 
 long long Store::insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id) {
-    auto& query = prepare(R"(
-        INSERT INTO citation (claim_id, source_id, locator, quote, changeset_id) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT DO NOTHING)");
-    query.bind(1, static_cast<std::int64_t>(claim_id));
-    query.bind(2, static_cast<std::int64_t>(citation.source_id));
-    query.bind(3, citation.locator);
-    query.bind(4, citation.quote);
-    query.bind(5, static_cast<std::int64_t>(changeset_id));
-    return query.exec() == 0 ? 0 : db_->getLastInsertRowid();
+    auto& pending = *pending_;
+    const bool claim_waiting = std::any_of(pending.claims.begin(), pending.claims.end(),
+                                           [&](const PendingRows::Claim& claim) { return claim.id == claim_id; });
+    if (claim_waiting) {
+        // A claim not yet written has no citations but those waiting with it.
+        const bool repeat = std::any_of(pending.citations.begin(), pending.citations.end(), [&](const auto& row) {
+            return row.claim_id == claim_id && row.source_id == citation.source_id && row.locator == citation.locator &&
+                   row.quote == citation.quote;
+        });
+        if (repeat) return 0;
+        const long long id = guarded(path_, [&] { return next_id("citation"); });
+        pending.citations.push_back({id, claim_id, citation.source_id, citation.locator, citation.quote, changeset_id});
+        return id;
+    }
+    // A written claim may have this citation already: the unique index decides.
+    return guarded(path_, [&]() -> long long {
+        const long long id = next_id("citation");
+        auto& query = prepare(R"(
+            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING)");
+        query.bind(1, static_cast<std::int64_t>(id));
+        query.bind(2, static_cast<std::int64_t>(claim_id));
+        query.bind(3, static_cast<std::int64_t>(citation.source_id));
+        query.bind(4, citation.locator);
+        query.bind(5, citation.quote);
+        query.bind(6, static_cast<std::int64_t>(changeset_id));
+        return query.exec() == 0 ? 0 : id;
+    });
 }
 
 std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
     return guarded(path_, [&]() -> std::optional<std::string> {
         // Created once per connection, before its statements are prepared (and cached).
         if (!import_table_) {
-            db_->exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
+            connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
             import_table_ = true;
         }
         auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include <fmt/format.h>
 #include <fstream>
 
 #include "commands/change.hpp"
@@ -170,6 +171,51 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     CHECK(report.changed);
     CHECK(report.changeset_id == 0);
     CHECK_FALSE(store.cluster_known("c2"));
+}
+
+TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees them; a failed savepoint drops them") {
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    bool created = false;
+    auto store = store::Store::create(path, created);
+    std::vector<long long> claims;
+    store.with_write_transaction([&] {
+        const long long changeset = store.insert_changeset({0, "2026-11-30T12:00:00Z", "tester", "", ""});
+        store.insert_cluster("c1", changeset);
+        const long long source = store.insert_source("https://example.org/a", changeset);
+        store.insert_source_revision(source, changeset, {"operator", "", "", "", "2026-11-01", "", ""});
+        // More rows than one batch: some are written mid-way, the rest wait.
+        for (int i = 0; i < 150; ++i) {
+            const long long claim = store.insert_claim("c1", "owner", model::ClaimState::set,
+                                                       {fmt::format("Owner {}", i), {}}, changeset);
+            store.insert_rank(claim, changeset, i == 0 ? model::Rank::preferred : model::Rank::normal, "");
+            CHECK(store.insert_citation(claim, {0, source, "p. 1", fmt::format("quote {}", i), 0}, changeset) != 0);
+            claims.push_back(claim);
+        }
+        // Ids are handed out in order, before the rows are written.
+        for (std::size_t i = 1; i < claims.size(); ++i) CHECK(claims[i] == claims[i - 1] + 1);
+        // The same citation twice is one row, whether the claim's rows wait or were written.
+        CHECK(store.insert_citation(claims.back(), {0, source, "p. 1", "quote 149", 0}, changeset) == 0);
+        CHECK(store.insert_citation(claims.front(), {0, source, "p. 1", "quote 0", 0}, changeset) == 0);
+        const auto record = store.load_record("c1");
+        REQUIRE(record);
+        CHECK(record->claims.size() == 150);
+        CHECK(record->preferred("owner")->value.value == "Owner 0");
+
+        // A record that fails takes its waiting rows with it.
+        CHECK_THROWS_AS(store.with_savepoint([&] {
+            const long long claim = store.insert_claim("c1", "city", model::ClaimState::set, {"Lyon", {}}, changeset);
+            store.insert_rank(claim, changeset, model::Rank::preferred, "");
+            throw InputError("the record is refused");
+        }),
+                        InputError);
+        CHECK_FALSE(store.load_record("c1")->preferred("city"));
+        return true;
+    });
+    CHECK(count_rows(store, path, "claim") == 150);
+    CHECK(count_rows(store, path, "claim_rank") == 150);
+    CHECK(count_rows(store, path, "citation") == 150);
+    CHECK(store.load_record("c1")->claims.size() == 150);
 }
 
 TEST_CASE("a new value retires the old one, which the history keeps") {
