@@ -3,8 +3,10 @@
 
     generate.py N OUTDIR
 
-writes OUTDIR/records.jsonl (gpuclusters interchange, with provenance: sources, claims, quotes)
-and OUTDIR/records.csv (the same values as a flat wide table, for sqlite3 and sqlite-utils).
+writes OUTDIR/records.jsonl (gpuclusters interchange, with provenance: sources, claims, quotes),
+OUTDIR/records.csv (the same values as a flat wide table, for sqlite3 and sqlite-utils) and
+OUTDIR/records-long.csv (the same claims with their citations and sources, a row each, in the
+columns of `gpuclusters export --format csv-long`: what a flat table needs to hold the provenance).
 The same N gives the same bytes: a seeded generator, no clock.
 """
 import csv
@@ -29,11 +31,17 @@ def main():
     rng = random.Random(20261130)
     fields = ["id", "name", "owner", "segment", "gpu_model", "gpus_installed", "gpu_count_notes", "city", "country",
               "power_mw", "status", "status_notes", "interconnect", "first_operational"]
+    long_columns = ["cluster", "field", "state", "value", "rank", "source_url", "source_kind", "source_title",
+                    "source_publisher", "source_published", "source_accessed", "source_archive_url", "source_archived",
+                    "locator", "quote"]
     with open(f"{outdir}/records.jsonl", "w", encoding="utf-8") as jsonl, \
-            open(f"{outdir}/records.csv", "w", encoding="utf-8", newline="") as flat:
+            open(f"{outdir}/records.csv", "w", encoding="utf-8", newline="") as flat, \
+            open(f"{outdir}/records-long.csv", "w", encoding="utf-8", newline="") as long_file:
         jsonl.write(json.dumps({"format": "gpuclusters", "version": 1, "provenance": True}) + "\n")
         writer = csv.writer(flat, lineterminator="\n")
         writer.writerow(fields)
+        long_writer = csv.writer(long_file, lineterminator="\n")
+        long_writer.writerow(long_columns)
         for i in range(count):
             nodes = rng.randint(16, 4000)
             per_node = rng.choice([4, 8])
@@ -66,6 +74,12 @@ def main():
                 claims.append({"field": field, "state": "set", "value": value, "rank": "preferred",
                                "citations": [{"source": sources[0]["url"], "locator": "Overview", "quote": quote}]})
             jsonl.write(json.dumps({"id": f"bench-{i:07d}", "sources": sources, "claims": claims}) + "\n")
+            cited = sources[0]
+            for claim in claims:
+                citation = claim["citations"][0]
+                long_writer.writerow([f"bench-{i:07d}", claim["field"], "set", claim["value"], "preferred", cited["url"],
+                                      cited["kind"], cited["title"], "", "", cited["accessed"], "", "",
+                                      citation["locator"], citation["quote"]])
             row = dict(values, id=f"bench-{i:07d}")
             writer.writerow([row[f] for f in fields])
 

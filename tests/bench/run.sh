@@ -25,7 +25,7 @@ measure() {
     peak=$(( kib / 1024 ))
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) b = 0.001; printf "%.2f", a / b }'; }
-row() { printf '%-34s %9ss %7s MiB   %s\n' "$1" "$2" "$3" "$4"; }
+row() { printf '%-36s %9ss %7s MiB   %s\n' "$1" "$2" "$3" "$4"; }
 
 for n in "${sizes[@]}"; do
     dir="$work/$n"
@@ -33,21 +33,33 @@ for n in "${sizes[@]}"; do
     python3 "$here/generate.py" "$n" "$dir"
     echo "== $n records ($(du -h "$dir/records.jsonl" | cut -f1) JSON Lines with provenance, $(du -h "$dir/records.csv" | cut -f1) CSV)"
 
+    # Two baselines: the values as a flat table (a row per cluster), and the provenance as a flat
+    # table (a row per claim with its citation and source: the same information gpuclusters keeps).
     measure sqlite3 "$dir/flat.db" ".mode csv" ".import $dir/records.csv clusters"
-    sqlite_import=$seconds; row "sqlite3 .import (flat table)" "$seconds" "$peak" ""
+    sqlite_import=$seconds; row "sqlite3 .import values (flat)" "$seconds" "$peak" ""
+    measure sqlite3 "$dir/long.db" ".mode csv" ".import $dir/records-long.csv claims"
+    sqlite_long=$seconds; row "sqlite3 .import provenance (flat)" "$seconds" "$peak" ""
     if command -v sqlite-utils >/dev/null; then
         measure sqlite-utils insert "$dir/utils.db" clusters "$dir/records.csv" --csv
-        utils_import=$seconds; row "sqlite-utils insert --csv" "$seconds" "$peak" ""
+        utils_import=$seconds; row "sqlite-utils insert values" "$seconds" "$peak" ""
+        measure sqlite-utils insert "$dir/utils-long.db" claims "$dir/records-long.csv" --csv
+        utils_long=$seconds; row "sqlite-utils insert provenance" "$seconds" "$peak" ""
     else
-        utils_import=""; echo "(sqlite-utils not installed: apt-get install sqlite-utils)"
+        utils_import=""; utils_long=""; echo "(sqlite-utils not installed: apt-get install sqlite-utils)"
     fi
+    against_provenance() {
+        echo "x$(ratio "$1" "$sqlite_long") sqlite3${utils_long:+, x$(ratio "$1" "$utils_long") sqlite-utils} (provenance)"
+    }
 
     "$binary" --db "$dir/jsonl.db" init > /dev/null
     measure "$binary" --db "$dir/jsonl.db" import "$dir/records.jsonl"
-    row "gpuclusters import jsonl" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils}"
+    row "gpuclusters import jsonl" "$seconds" "$peak" "$(against_provenance "$seconds")"
+    "$binary" --db "$dir/long.gc.db" init > /dev/null
+    measure "$binary" --db "$dir/long.gc.db" import --format csv-long "$dir/records-long.csv"
+    row "gpuclusters import csv-long" "$seconds" "$peak" "$(against_provenance "$seconds")"
     "$binary" --db "$dir/csv.db" init > /dev/null
     measure "$binary" --db "$dir/csv.db" import "$dir/records.csv" --source https://example.org/bench --kind list
-    row "gpuclusters import csv" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils}"
+    row "gpuclusters import csv (values)" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils} (values)"
 
     measure sqlite3 -csv "$dir/flat.db" "SELECT * FROM clusters ORDER BY id"
     sqlite_export=$seconds; row "sqlite3 -csv (flat table)" "$seconds" "$peak" ""
