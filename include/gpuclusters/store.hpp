@@ -167,6 +167,8 @@ public:
     // --- writing: only inside with_write_transaction -------------------------------------------
     /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
     /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
+    /// Before the commit, the full-text index is rewritten for the clusters the transaction's
+    /// changesets changed.
     void with_write_transaction(const std::function<bool()>& body);
     /// Runs `body` in a savepoint inside the open transaction: released when it returns, rolled
     /// back (and the exception passed on) when it throws.
@@ -185,8 +187,6 @@ public:
     /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
     /// input); returns where it was read before when it is a repeat.
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
-    /// Rewrites the cluster's row of the full-text index from its current claims.
-    void refresh_search_index(const std::string& cluster_id);
 
 private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db);
@@ -210,6 +210,9 @@ private:
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
     bool import_table_ = false;
+    std::vector<long long> changesets_written_;  ///< in the open transaction
+    /// Rewrites the full-text rows of the clusters whose values or presence a changeset changed.
+    void refresh_search_index(long long changeset_id);
 };
 
 }  // namespace gpuclusters::store

@@ -303,7 +303,6 @@ private:
                     break;
             }
         }
-        store_.refresh_search_index(input.cluster_id);
     }
 
     // gpu_maker follows gpu_model through the catalogue, with the model's evidence.

@@ -100,11 +100,9 @@ public:
             }
             const long long changeset_id = store.insert_changeset(context.changeset(
                 message_, fmt::format("revert changeset {}: {}", undone, target->message)));
-            std::set<std::string> clusters;
             // Each touched field goes back to its claims' ranks just before the changeset; claims
             // made since then are retired.
             for (const auto& field : fields) {
-                clusters.insert(field.cluster_id);
                 const auto before = store.field_claims(field, undone - 1);
                 for (const auto& claim : store.field_claims(field, std::nullopt)) {
                     const auto earlier = std::find_if(before.begin(), before.end(),
@@ -121,7 +119,6 @@ public:
                 }
             }
             for (const auto& id : presence) {
-                clusters.insert(id);
                 const bool was_present = store.presence_before(id, undone).value_or(false);
                 const auto record = store.load_record(id);
                 if (was_present == record.has_value()) continue;
@@ -153,7 +150,6 @@ public:
                     store.insert_acceptance({event.cluster_id, event.rule, event.reason_before, changeset_id}, event.before);
                 }
             }
-            for (const auto& id : clusters) store.refresh_search_index(id);
             report = describe_changeset(store, changeset_id);
             report.changed = !report.fields.empty() || !report.new_clusters.empty() ||
                              !report.removed_clusters.empty() || !report.sources.empty() || !report.events.empty();

@@ -17,15 +17,20 @@ gc revert 3
 gc show acme-one
 note "a revert is refused, naming the fields, when a later changeset changed them"
 gc add acme-one --set owner="Acme Corp" --source 1 --quote "Acme Corp" > /dev/null
+note "the search index follows the change: the new owner is found"
+gc list --search "corp"
 gc revert 1
 sql "SELECT count(*) FROM changeset"
 note "--force puts the fields back as they were before: here, before the cluster existed"
 gc revert 1 --force
 gc show acme-one
 gc list
+note "a removed cluster is not found by a search"
+gc list --search "acme"
 note "adding the id again brings the cluster back"
 gc add acme-one --name "Acme One" --source 1
 gc show acme-one
+gc list --search "acme"
 note "bad changesets"
 gc revert 99
 gc revert abc
