@@ -229,6 +229,7 @@ private:
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
             report_->sources.push_back({id, input.reference, true, {}});
+            domains_.emplace(id, model::url_domain(input.reference));
             mark_changed();
             return id;
         }
@@ -240,9 +241,11 @@ private:
             report_->sources.push_back(std::move(changes));
             mark_changed();
         }
+        domains_.emplace(existing->id, model::url_domain(existing->url));
         return existing->id;
     }
 
+    // The sources a call cites are those it resolved, so their domains are known already.
     SourceTag tag(long long source_id) {
         auto found = domains_.find(source_id);
         if (found == domains_.end()) {
