@@ -146,6 +146,10 @@ public:
     void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
                          RecordParts parts = RecordParts::evidence) const;
 
+    /// Every present record's preferred values (no citations, no competing claims) as they are
+    /// now, in id order, from cluster_values: one row per record instead of ranking the history.
+    void for_each_current_record(const std::function<void(model::Record&)>& visit) const;
+
     // --- verify ---------------------------------------------------------------------------------
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
@@ -213,6 +217,10 @@ private:
     std::vector<long long> changesets_written_;  ///< in the open transaction
     /// Rewrites the full-text rows of the clusters whose values or presence a changeset changed.
     void refresh_search_index(long long changeset_id);
+    /// Brings cluster_values up to date with a changeset's ranks and presence changes.
+    void refresh_current_values(long long changeset_id);
+    /// Fills cluster_values from the history (a migrated database).
+    void rebuild_current_values();
 };
 
 }  // namespace gpuclusters::store

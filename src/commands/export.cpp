@@ -54,10 +54,18 @@ public:
         };
         auto write_all = [&](std::ostream& out, const std::string& folder) {
             auto writer = formats::make_writer(format, out, folder, options);
-            // A values-only snapshot needs neither competing claims nor evidence.
-            context.store->for_each_record(
-                as_of, [&](model::Record& record) { if (matches(record)) writer->write(record); },
-                options.provenance ? store::Store::RecordParts::evidence : store::Store::RecordParts::values);
+            auto write = [&](model::Record& record) {
+                if (matches(record)) writer->write(record);
+            };
+            if (!options.provenance && !as_of) {
+                // The current values: a row per record in cluster_values.
+                context.store->for_each_current_record(write);
+            } else {
+                // A values-only snapshot of the past needs neither competing claims nor evidence.
+                context.store->for_each_record(as_of, write,
+                                               options.provenance ? store::Store::RecordParts::evidence
+                                                                  : store::Store::RecordParts::values);
+            }
             writer->finish();
         };
 

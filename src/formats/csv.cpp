@@ -2,6 +2,7 @@
 
 #include <csv.h>
 
+#include <algorithm>
 #include <exception>
 #include <fmt/format.h>
 
@@ -92,14 +93,29 @@ bool formula_after_apostrophes(std::string_view cell) {
     return first != std::string_view::npos && formula_start(cell[first]);
 }
 
-std::string csv_cell(std::string_view value, bool neutralise) {
-    std::string cell(value);
+void append_csv_cell(std::string& line, std::string_view value, bool neutralise) {
     // One apostrophe more than the data has: read_cell takes exactly one off again.
-    if (neutralise && formula_after_apostrophes(cell)) cell.insert(cell.begin(), '\'');
-    if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
-    std::string quoted = "\"";
-    for (char c : cell) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + "\"";
+    const bool apostrophe = neutralise && formula_after_apostrophes(value);
+    // A plain loop: find_first_of calls memchr once per character, a tenth of an export's time.
+    const bool quoted = std::any_of(value.begin(), value.end(),
+                                    [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+    if (quoted) line += '"';
+    if (apostrophe) line += '\'';
+    if (!quoted) {
+        line += value;
+        return;
+    }
+    for (char c : value) {
+        line += c;
+        if (c == '"') line += '"';
+    }
+    line += '"';
+}
+
+std::string csv_cell(std::string_view value, bool neutralise) {
+    std::string cell;
+    append_csv_cell(cell, value, neutralise);
+    return cell;
 }
 
 std::string read_cell(std::string_view cell) {

@@ -18,6 +18,8 @@ void read_csv(std::istream& input, const std::string& file,
 /// = + - @, a tab or a carriage return gets a leading apostrophe, so no spreadsheet reads it as a
 /// formula (the OWASP advice); read_cell takes the apostrophe off again.
 std::string csv_cell(std::string_view value, bool neutralise);
+/// csv_cell, appended to a line being built.
+void append_csv_cell(std::string& line, std::string_view value, bool neutralise);
 
 /// A cell as read: one leading apostrophe is dropped when apostrophes lead to one of = + - @ tab
 /// CR (a cell that itself began with an apostrophe was written with one more).

@@ -106,22 +106,25 @@ public:
         out_ << "\n";
     }
     void write(const model::Record& record) override {
-        out_ << csv_cell(record.id, options_.neutralise);
+        line_.clear();
+        append_csv_cell(line_, record.id, options_.neutralise);
         for (const auto& spec : model::field_catalogue()) {
+            line_ += ',';
             const model::Claim* claim = record.preferred(spec.name);
-            std::string cell;
-            if (claim) {
-                cell = claim->state == model::ClaimState::not_published ? std::string(not_published_cell)
-                                                                        : model::input_text(spec, claim->value);
-            }
-            out_ << "," << csv_cell(cell, options_.neutralise);
+            if (!claim) continue;
+            append_csv_cell(line_,
+                            claim->state == model::ClaimState::not_published ? std::string(not_published_cell)
+                                                                             : model::input_text(spec, claim->value),
+                            options_.neutralise);
         }
-        out_ << "\n";
+        line_ += '\n';
+        out_ << line_;
     }
 
 private:
     std::ostream& out_;
     WriterOptions options_;
+    std::string line_;  ///< reused: one write per record
 };
 
 class CsvLongWriter : public RecordWriter {

@@ -123,6 +123,54 @@ TEST_CASE("an older schema is migrated on open") {
     CHECK(store.search("\"x\"").empty());  // the FTS table of migration 2 exists
 }
 
+TEST_CASE("cluster_values follows every write and is rebuilt from the history by the migration") {
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    auto export_values = [](store::Store& store, bool current) {
+        std::string text;
+        // Field by field in catalogue order (the history lists claims by id).
+        auto note = [&](model::Record& record) {
+            text += record.id + ":";
+            for (const auto& spec : model::field_catalogue()) {
+                const auto* claim = record.preferred(spec.name);
+                if (!claim) continue;
+                text += fmt::format(" {}={}[{}|{}|{}|{}]", claim->field, claim->value.value, model::to_string(claim->state),
+                                    claim->value.qualifiers.derivation, claim->value.qualifiers.basis, claim->id);
+            }
+            text += "\n";
+        };
+        if (current) {
+            store.for_each_current_record(note);
+        } else {
+            store.for_each_record(store.latest_changeset_id(), note, store::Store::RecordParts::values);
+        }
+        return text;
+    };
+    {
+        bool created = false;
+        auto store = store::Store::create(path, created);
+        commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
+                                                          {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"},
+                                                          {.field = "power_mw", .raw_value = "20 (estimate: Epoch AI)", .origin = "p"},
+                                                          {.field = "city", .not_published = true, .origin = "c"}}));
+        commands::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}}));
+        commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme Corp", .origin = "o"}}));
+        commands::apply_changes(store, request_for("c3", {}));
+        const auto current = export_values(store, true);
+        CHECK(current == export_values(store, false));
+        CHECK(current.find("owner=Acme Corp") != std::string::npos);
+        CHECK(current.find("city=[not_published") != std::string::npos);
+        CHECK(current.find("gpus_installed=12288[set|1536 x 8|") != std::string::npos);
+        CHECK(current.find("c3:\n") != std::string::npos);  // a cluster without values has its row
+    }
+    // A version 4 file: no cluster_values yet. Opening it fills the table from the history.
+    raw_sql(path, "DROP TABLE cluster_values; PRAGMA user_version = 4;");
+    auto store = store::Store::open(path);
+    CHECK(store.schema_version() == store::current_schema_version());
+    CHECK(count_rows(store, path, "cluster_values") == 3);
+    CHECK(export_values(store, true) == export_values(store, false));
+}
+
 TEST_CASE("history tables are append-only") {
     ScratchDir dir;
     bool created = false;

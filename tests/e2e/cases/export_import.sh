@@ -3,6 +3,13 @@ note "history with competing and deprecated claims, a not-published value and an
 gc add cscs-alps --set gpus_installed=11,000 --keep-previous --source https://example.org/press --kind press --quote "11,000 GPUs" > /dev/null
 gc rank cscs-alps gpus_installed deprecated --value 11000 --reason "press total" > /dev/null
 gc add cscs-alps --set power_mw="20 (estimate: Epoch AI)" --set 'interconnect==HYPERLINK("http://evil.example")' --source https://example.org/estimate --kind estimate --quote "20 MW" > /dev/null
+note "the current values (cluster_values, kept at each write) export the bytes the history gives as of now"
+latest=$(sqlite3 "$GPUCLUSTERS_DB" "SELECT max(id) FROM changeset")
+for format in json jsonl csv; do
+    "$GPUCLUSTERS_BIN" export --format $format > current.$format
+    "$GPUCLUSTERS_BIN" export --format $format --as-of "$latest" > history.$format
+    cmp current.$format history.$format && echo "$format: cluster_values and the history agree"
+done
 note "every format round-trips: export, import into an empty database, export again: the same bytes"
 for format in json jsonl csv csv-long; do
     for provenance in "" --provenance; do

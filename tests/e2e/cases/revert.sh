@@ -31,6 +31,11 @@ note "adding the id again brings the cluster back"
 gc add acme-one --name "Acme One" --source 1
 gc show acme-one
 gc list --search "acme"
+note "after removals and returns, cluster_values still agrees with the history"
+latest=$(sqlite3 "$GPUCLUSTERS_DB" "SELECT max(id) FROM changeset")
+"$GPUCLUSTERS_BIN" export --format jsonl > current.jsonl
+"$GPUCLUSTERS_BIN" export --format jsonl --as-of "$latest" > history.jsonl
+cmp current.jsonl history.jsonl && echo "cluster_values and the history agree"
 note "bad changesets"
 gc revert 99
 gc revert abc
