@@ -100,18 +100,27 @@ const Rule* find_rule(std::string_view id);
 /// Runs every per-record rule on one record; severities from the config, rules set to off skipped.
 std::vector<Finding> check_record(const model::Record& record, const Context& context);
 
-/// The cross-record rule: records that look like one cluster. Fed one summary per record.
-class DuplicateFinder {
-public:
-    void add(const model::Record& record);
-    std::vector<Finding> findings(const Context& context) const;
+// The cross-record rule, possible-duplicate: records that look like one cluster. Each record
+// gives its keys; whoever holds the keys of all records groups them (verify: a temporary SQLite
+// table, so memory stays flat for any number of records), and each member of a group of two or
+// more gets a finding that names one other member.
 
-private:
-    struct Summary {
-        std::string id, name_key, owner, model, count;
-    };
-    std::vector<Summary> summaries_;
+/// "name" (the folded name) or "owner-model-count"; one key of each kind at most per record.
+struct DuplicateKey {
+    std::string kind;
+    std::string key;
 };
+/// The keys of one record under the configuration (none when the rule is off).
+std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context);
+
+/// A record in a group of look-alikes: the group's kind, one other member and the group's size.
+struct DuplicateMatch {
+    std::string cluster_id;
+    std::string kind;
+    std::string other_id;
+    long long members = 0;
+};
+Finding duplicate_finding(const DuplicateMatch& match, const Context& context);
 
 // --- matching helpers, shared by the rules and their tests -------------------------------------
 

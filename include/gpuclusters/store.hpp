@@ -151,6 +151,19 @@ public:
     void for_each_current_record(const std::function<void(model::Record&)>& visit) const;
 
     // --- verify ---------------------------------------------------------------------------------
+    /// possible-duplicate's keys, in temporary tables (memory stays flat however many records):
+    /// cleared, filled a record at a time, grouped, then asked cluster by cluster.
+    void clear_duplicate_keys();
+    void add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key);
+    void group_duplicate_keys();
+    /// A group of two or more clusters with one key: its kind, one other member and its size.
+    struct DuplicateGroup {
+        std::string kind;
+        std::string other_id;
+        long long members = 0;
+    };
+    /// The groups a cluster is in, by kind.
+    std::vector<DuplicateGroup> duplicate_groups_of(const std::string& cluster_id) const;
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
     std::map<std::string, long long> verifications(std::optional<long long> as_of) const;
@@ -214,6 +227,7 @@ private:
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
     bool import_table_ = false;
+    bool duplicate_tables_ = false;
     std::vector<long long> changesets_written_;  ///< in the open transaction
     /// Rewrites the full-text rows of the clusters whose values or presence a changeset changed.
     void refresh_search_index(long long changeset_id);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -46,17 +47,21 @@ public:
         for (const auto& rule : only_rules_) require_rule(rule, "--rule");
         if (!accept_.empty() || !unaccept_.empty()) return accept(context);
         if (sign_) return sign(context);
-        const auto report = check(context, ids_);
-        print(context, report);
-        return report.errors > 0 ? ExitCode::differences : ExitCode::ok;
+        Printer printer(context);
+        const auto summary = check(context, ids_, [&](const std::vector<Finding>& findings) { printer.cluster(findings); });
+        printer.finish(summary);
+        return summary.errors > 0 ? ExitCode::differences : ExitCode::ok;
     }
 
 private:
-    struct Report {
-        std::vector<Finding> findings;
+    // What the findings add up to; the findings themselves go to a sink cluster by cluster, so
+    // memory holds one record's worth whatever the size of the database.
+    struct Summary {
         std::size_t clusters = 0;
         std::size_t errors = 0, warnings = 0, infos = 0, accepted = 0;
+        std::size_t clusters_with_findings = 0;
     };
+    using Sink = std::function<void(const std::vector<Finding>&)>;
 
     static const rules::Rule& require_rule(const std::string& id, const std::string& option) {
         if (const auto* rule = rules::find_rule(id)) return *rule;
@@ -75,7 +80,9 @@ private:
         return config;
     }
 
-    Report check(Context& context, const std::vector<std::string>& requested) {
+    // Checks the requested clusters (all when none) and hands each cluster's findings to `sink`
+    // in cluster id order: its own rules, then its look-alikes, then acceptances gone stale.
+    Summary check(Context& context, const std::vector<std::string>& requested, const Sink& sink) {
         auto& store = *context.store;
         const auto as_of = resolve_as_of(store, as_of_);
         const auto settings = config(context);
@@ -88,66 +95,92 @@ private:
             }
             wanted.insert(clean);
         }
-        Report report;
-        rules::DuplicateFinder duplicates;
-        // One pass over every record: duplicates look across all of them, the rest per record.
-        store.for_each_record(as_of, [&](model::Record& record) {
-            duplicates.add(record);
-            if (!wanted.empty() && !wanted.contains(record.id)) return;
-            ++report.clusters;
-            for (auto& finding : rules::check_record(record, rule_context)) report.findings.push_back(std::move(finding));
-        });
-        for (auto& finding : duplicates.findings(rule_context)) {
-            if (wanted.empty() || wanted.contains(finding.cluster_id)) report.findings.push_back(std::move(finding));
+        const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+
+        // Look-alikes are compared across every record, wanted or not: first their keys, grouped
+        // by SQLite; then one lookup per record.
+        store.clear_duplicate_keys();
+        auto add_keys = [&](model::Record& record) {
+            for (const auto& key : rules::duplicate_keys(record, rule_context)) store.add_duplicate_key(record.id, key.kind, key.key);
+        };
+        if (as_of) {
+            store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);
+        } else {
+            store.for_each_current_record(add_keys);
         }
+        store.group_duplicate_keys();
 
         // Accepted findings do not count; an acceptance with nothing left to accept is reported.
-        std::map<std::pair<std::string, std::string>, std::string> accepted;
+        std::map<std::string, std::map<std::string, std::string>> accepted;  // cluster -> rule -> reason
         for (const auto& acceptance : store.acceptances(as_of)) {
-            if (wanted.empty() || wanted.contains(acceptance.cluster_id)) {
-                accepted[{acceptance.cluster_id, acceptance.rule}] = acceptance.reason;
-            }
-        }
-        std::set<std::pair<std::string, std::string>> fired;
-        for (auto& finding : report.findings) {
-            fired.insert({finding.cluster_id, finding.rule});
-            if (const auto found = accepted.find({finding.cluster_id, finding.rule}); found != accepted.end()) {
-                finding.accepted = true;
-                finding.accepted_reason = found->second;
-            }
+            if (is_wanted(acceptance.cluster_id)) accepted[acceptance.cluster_id][acceptance.rule] = acceptance.reason;
         }
         const Severity stale = settings.severity("accepted-finding-stale", Severity::info);
-        for (const auto& [key, reason] : accepted) {
-            if (fired.contains(key) || stale == Severity::off) continue;
-            Finding finding;
-            finding.cluster_id = key.first;
-            finding.rule = "accepted-finding-stale";
-            finding.severity = stale;
-            finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", key.second, reason);
-            report.findings.push_back(std::move(finding));
-        }
-
         const Severity minimum = minimum_.empty() ? Severity::info : rules::severity_from(minimum_);
-        std::erase_if(report.findings, [&](const Finding& finding) {
-            const bool ruled_out = !only_rules_.empty() &&
-                                   std::find(only_rules_.begin(), only_rules_.end(), finding.rule) == only_rules_.end();
-            return ruled_out || finding.severity < minimum;
-        });
-        std::stable_sort(report.findings.begin(), report.findings.end(), [](const Finding& a, const Finding& b) {
-            return a.cluster_id < b.cluster_id;
-        });
-        for (const auto& finding : report.findings) {
-            if (finding.accepted) {
-                ++report.accepted;
-            } else if (finding.severity == Severity::error) {
-                ++report.errors;
-            } else if (finding.severity == Severity::warning) {
-                ++report.warnings;
-            } else {
-                ++report.infos;
+
+        Summary summary;
+        auto finish_cluster = [&](const std::string& id, std::vector<Finding> findings) {
+            std::set<std::string> fired;
+            const auto acceptances = accepted.find(id);
+            for (auto& finding : findings) {
+                fired.insert(finding.rule);
+                if (acceptances == accepted.end()) continue;
+                if (const auto found = acceptances->second.find(finding.rule); found != acceptances->second.end()) {
+                    finding.accepted = true;
+                    finding.accepted_reason = found->second;
+                }
             }
-        }
-        return report;
+            if (acceptances != accepted.end() && stale != Severity::off) {
+                for (const auto& [rule, reason] : acceptances->second) {
+                    if (fired.contains(rule)) continue;
+                    Finding finding;
+                    finding.cluster_id = id;
+                    finding.rule = "accepted-finding-stale";
+                    finding.severity = stale;
+                    finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason);
+                    findings.push_back(std::move(finding));
+                }
+            }
+            std::erase_if(findings, [&](const Finding& finding) {
+                const bool ruled_out = !only_rules_.empty() &&
+                                       std::find(only_rules_.begin(), only_rules_.end(), finding.rule) == only_rules_.end();
+                return ruled_out || finding.severity < minimum;
+            });
+            for (const auto& finding : findings) {
+                if (finding.accepted) {
+                    ++summary.accepted;
+                } else if (finding.severity == Severity::error) {
+                    ++summary.errors;
+                } else if (finding.severity == Severity::warning) {
+                    ++summary.warnings;
+                } else {
+                    ++summary.infos;
+                }
+            }
+            if (findings.empty()) return;
+            ++summary.clusters_with_findings;
+            sink(findings);
+        };
+        // Acceptances of clusters no record stands for (removed since) come in their id order too.
+        auto acceptances_before = [&](const std::string* id) {
+            while (!accepted.empty() && (!id || accepted.begin()->first < *id)) {
+                finish_cluster(accepted.begin()->first, {});
+                accepted.erase(accepted.begin());
+            }
+        };
+        store.for_each_record(as_of, [&](model::Record& record) {
+            acceptances_before(&record.id);
+            if (!is_wanted(record.id)) return;
+            ++summary.clusters;
+            auto findings = rules::check_record(record, rule_context);
+            for (const auto& group : store.duplicate_groups_of(record.id)) {
+                findings.push_back(rules::duplicate_finding({record.id, group.kind, group.other_id, group.members}, rule_context));
+            }
+            finish_cluster(record.id, std::move(findings));
+            accepted.erase(record.id);
+        });
+        acceptances_before(nullptr);
+        return summary;
     }
 
     static render::Json finding_json(const Finding& finding) {
@@ -169,48 +202,74 @@ private:
         return json;
     }
 
-    void print(Context& context, const Report& report) const {
-        if (context.options.json) {
-            render::Json findings = render::Json::array();
-            for (const auto& finding : report.findings) findings.push_back(finding_json(finding));
-            render::print_json(context.out, {{"findings", std::move(findings)},
-                                             {"summary",
-                                              {{"errors", report.errors},
-                                               {"warnings", report.warnings},
-                                               {"infos", report.infos},
-                                               {"accepted", report.accepted},
-                                               {"clusters", report.clusters}}}});
-            return;
+    // Prints findings as they come: text grouped by cluster, or one JSON document
+    // {"findings": [...], "summary": {...}} written piece by piece in print_json's layout.
+    class Printer {
+    public:
+        Printer(Context& context) : context_(context) {
+            if (context_.options.json) context_.out << "{\n  \"findings\": [";
         }
-        auto& out = context.out;
-        const auto& style = context.style;
-        std::string current;
-        std::set<std::string> clusters_with_findings;
-        for (const auto& finding : report.findings) {
-            if (finding.cluster_id != current) {
-                current = finding.cluster_id;
-                clusters_with_findings.insert(current);
-                out << style.bold(current) << "\n";
+        void cluster(const std::vector<Finding>& findings) {
+            auto& out = context_.out;
+            const auto& style = context_.style;
+            if (context_.options.json) {
+                for (const auto& finding : findings) {
+                    out << (first_ ? "\n" : ",\n") << indented(finding_json(finding), "    ");
+                    first_ = false;
+                }
+                return;
             }
-            const std::string level(rules::to_string(finding.severity));
-            const std::string shown_level = finding.accepted ? "accepted" : level;
-            const std::string coloured = finding.accepted                       ? style.dim(fmt::format("{:<8}", shown_level))
-                                         : finding.severity == Severity::error ? style.removed(fmt::format("{:<8}", shown_level))
-                                                                               : fmt::format("{:<8}", shown_level);
-            out << "  " << coloured << " " << finding.rule << ": " << finding.message << "\n";
-            if (!finding.evidence.quote.empty() || !finding.evidence.url.empty()) {
-                std::string where = finding.evidence.source_id ? fmt::format("source {}", finding.evidence.source_id) : "";
-                if (!finding.evidence.url.empty()) where += (where.empty() ? "" : ", ") + model::url_domain(finding.evidence.url);
-                out << "           " << style.dim(fmt::format("[{}]{}", where,
-                                                                finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
-                    << "\n";
+            out << style.bold(findings.front().cluster_id) << "\n";
+            for (const auto& finding : findings) {
+                const std::string level(rules::to_string(finding.severity));
+                const std::string shown_level = finding.accepted ? "accepted" : level;
+                const std::string coloured = finding.accepted ? style.dim(fmt::format("{:<8}", shown_level))
+                                             : finding.severity == Severity::error
+                                                 ? style.removed(fmt::format("{:<8}", shown_level))
+                                                 : fmt::format("{:<8}", shown_level);
+                out << "  " << coloured << " " << finding.rule << ": " << finding.message << "\n";
+                if (!finding.evidence.quote.empty() || !finding.evidence.url.empty()) {
+                    std::string where = finding.evidence.source_id ? fmt::format("source {}", finding.evidence.source_id) : "";
+                    if (!finding.evidence.url.empty()) where += (where.empty() ? "" : ", ") + model::url_domain(finding.evidence.url);
+                    out << "           "
+                        << style.dim(fmt::format("[{}]{}", where,
+                                                 finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
+                        << "\n";
+                }
+                if (finding.accepted) out << "           " << style.dim("accepted: " + finding.accepted_reason) << "\n";
             }
-            if (finding.accepted) out << "           " << style.dim("accepted: " + finding.accepted_reason) << "\n";
         }
-        out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n", report.errors,
-                           report.errors == 1 ? "" : "s", report.warnings, report.warnings == 1 ? "" : "s", report.infos,
-                           report.accepted, clusters_with_findings.size(), report.clusters, report.clusters == 1 ? "" : "s");
-    }
+        void finish(const Summary& summary) {
+            auto& out = context_.out;
+            if (context_.options.json) {
+                const render::Json totals{{"errors", summary.errors},
+                                          {"warnings", summary.warnings},
+                                          {"infos", summary.infos},
+                                          {"accepted", summary.accepted},
+                                          {"clusters", summary.clusters}};
+                out << (first_ ? "]" : "\n  ]") << ",\n  \"summary\": " << indented(totals, "  ").substr(2) << "\n}\n";
+                return;
+            }
+            out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n",
+                               summary.errors, summary.errors == 1 ? "" : "s", summary.warnings,
+                               summary.warnings == 1 ? "" : "s", summary.infos, summary.accepted,
+                               summary.clusters_with_findings, summary.clusters, summary.clusters == 1 ? "" : "s");
+        }
+
+    private:
+        // print_json's layout one level down: every line of the dump indented.
+        static std::string indented(const render::Json& json, std::string_view indent) {
+            const std::string dumped = json.dump(2, ' ', false, render::Json::error_handler_t::replace);
+            std::string out(indent);
+            for (char c : dumped) {
+                out += c;
+                if (c == '\n') out += indent;
+            }
+            return out;
+        }
+        Context& context_;
+        bool first_ = true;
+    };
 
     ExitCode list_rules(Context& context) const {
         const auto settings = config(context);
@@ -302,17 +361,22 @@ private:
             if (std::find(ids.begin(), ids.end(), clean) == ids.end()) ids.push_back(clean);
         }
         long long changeset_id = 0;
-        Report report;
+        std::vector<std::vector<Finding>> findings;  // of the few clusters named
+        Summary report;
         // Checked under the write lock: what is signed is what was checked.
         context.store->with_write_transaction([&] {
-            report = check(context, ids);
+            report = check(context, ids, [&](const std::vector<Finding>& found) { findings.push_back(found); });
             if (report.errors > 0) return false;
             changeset_id = context.store->insert_changeset(context.changeset(message_, "verify --sign"));
             for (const auto& id : ids) context.store->insert_verification(id, changeset_id);
             return true;
         });
         if (report.errors > 0) {
-            if (!context.options.json) print(context, report);
+            if (!context.options.json) {
+                Printer printer(context);
+                for (const auto& found : findings) printer.cluster(found);
+                printer.finish(report);
+            }
             throw Error(ExitCode::differences,
                         fmt::format("not signing: {} error-level finding{}; nothing written", report.errors,
                                     report.errors == 1 ? "" : "s"));

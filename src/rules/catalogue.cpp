@@ -428,47 +428,35 @@ std::vector<Finding> check_record(const model::Record& record, const Context& co
     return findings;
 }
 
-void DuplicateFinder::add(const model::Record& record) {
+std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context) {
+    std::vector<DuplicateKey> keys;
+    if (context.config.severity("possible-duplicate", Severity::warning) == Severity::off) return keys;
     auto value = [&](std::string_view field) {
         const model::Claim* claim = record.preferred(field);
         return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
     };
-    summaries_.push_back({record.id, name_key(value("name")), text::fold(value("owner")), text::fold(value("gpu_model")),
-                          value("gpus_installed")});
+    const std::string name = name_key(value("name"));
+    if (context.config.compare_names && !name.empty()) keys.push_back({"name", name});
+    const std::string owner = text::fold(value("owner"));
+    const std::string model = text::fold(value("gpu_model"));
+    const std::string count = value("gpus_installed");
+    if (context.config.compare_owner_model_count && !owner.empty() && !model.empty() && !count.empty()) {
+        keys.push_back({"owner-model-count", owner + "\x1f" + model + "\x1f" + count});
+    }
+    return keys;
 }
 
-std::vector<Finding> DuplicateFinder::findings(const Context& context) const {
-    std::vector<Finding> found;
-    const Severity severity = context.config.severity("possible-duplicate", Severity::warning);
-    if (severity == Severity::off) return found;
-    std::map<std::string, std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < summaries_.size(); ++i) {
-        const auto& summary = summaries_[i];
-        if (context.config.compare_names && !summary.name_key.empty()) groups["name:" + summary.name_key].push_back(i);
-        if (context.config.compare_owner_model_count && !summary.owner.empty() && !summary.model.empty() &&
-            !summary.count.empty()) {
-            groups["omc:" + summary.owner + "\x1f" + summary.model + "\x1f" + summary.count].push_back(i);
-        }
-    }
-    // One finding per record and group, naming one other member: a group of thousands of look-alikes
-    // must not turn into millions of pairs.
-    for (const auto& [key, members] : groups) {
-        if (members.size() < 2) continue;
-        const bool by_name = key.starts_with("name:");
-        for (std::size_t position = 0; position < members.size(); ++position) {
-            const auto& self = summaries_[members[position]];
-            const auto& other = summaries_[members[position == 0 ? 1 : 0]];
-            Finding result;
-            result.cluster_id = self.id;
-            result.rule = "possible-duplicate";
-            result.severity = severity;
-            result.message = fmt::format("looks like the same cluster as {}{} ({})", other.id,
-                                         members.size() > 2 ? fmt::format(" and {} more", members.size() - 2) : "",
-                                         by_name ? "same name" : "same owner, GPU model and GPU count");
-            found.push_back(std::move(result));
-        }
-    }
-    return found;
+Finding duplicate_finding(const DuplicateMatch& match, const Context& context) {
+    Finding finding;
+    finding.cluster_id = match.cluster_id;
+    finding.rule = "possible-duplicate";
+    finding.severity = context.config.severity("possible-duplicate", Severity::warning);
+    // One finding per record and group, naming one other member: a group of thousands of
+    // look-alikes must not turn into millions of pairs.
+    finding.message = fmt::format("looks like the same cluster as {}{} ({})", match.other_id,
+                                  match.members > 2 ? fmt::format(" and {} more", match.members - 2) : "",
+                                  match.kind == "name" ? "same name" : "same owner, GPU model and GPU count");
+    return finding;
 }
 
 }  // namespace gpuclusters::rules

@@ -1163,6 +1163,62 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
     });
 }
 
+void Store::clear_duplicate_keys() {
+    guarded(path_, [&] {
+        // Created once per connection, before the statements that use them are prepared.
+        if (!duplicate_tables_) {
+            connection().exec(R"(
+                CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
+                    ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
+                CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
+                    cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
+                    PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;)");
+            duplicate_tables_ = true;
+        }
+        connection().exec("DELETE FROM duplicate_key; DELETE FROM duplicate_group;");
+    });
+}
+
+void Store::add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key) {
+    guarded(path_, [&] {
+        auto& insert = prepare("INSERT INTO duplicate_key (cluster_id, kind, key) VALUES (?, ?, ?)");
+        insert.bind(1, cluster_id);
+        insert.bind(2, kind);
+        insert.bind(3, key);
+        insert.exec();
+    });
+}
+
+void Store::group_duplicate_keys() {
+    guarded(path_, [&] {
+        // Members in the order they were added; the first names the second, the others the first.
+        connection().exec(R"(
+            INSERT INTO duplicate_group (cluster_id, kind, other_id, members)
+            SELECT cluster_id, kind, CASE WHEN position = 1 THEN second ELSE first END, members
+            FROM (SELECT cluster_id, kind,
+                         count(*) OVER whole AS members,
+                         row_number() OVER ordered AS position,
+                         first_value(cluster_id) OVER whole AS first,
+                         nth_value(cluster_id, 2) OVER whole AS second
+                  FROM duplicate_key
+                  WINDOW ordered AS (PARTITION BY kind, key ORDER BY ordinal),
+                         whole AS (ordered ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
+            WHERE members > 1)");
+    });
+}
+
+std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT kind, other_id, members FROM duplicate_group WHERE cluster_id = ? ORDER BY kind");
+        query.bind(1, cluster_id);
+        std::vector<DuplicateGroup> groups;
+        while (query.executeStep()) {
+            groups.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
+        }
+        return groups;
+    });
+}
+
 void Store::refresh_search_index(long long changeset_id) {
     // The clusters whose values or presence the changeset changed: every new, re-ranked, retired
     // or cleared value leaves a claim_rank row, every removal or return a cluster_presence row.

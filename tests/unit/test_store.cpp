@@ -171,6 +171,36 @@ TEST_CASE("cluster_values follows every write and is rebuilt from the history by
     CHECK(export_values(store, true) == export_values(store, false));
 }
 
+TEST_CASE("duplicate keys are grouped by SQLite: each member names the first, the first names the second") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    store.clear_duplicate_keys();
+    store.add_duplicate_key("a", "name", "colossus");
+    store.add_duplicate_key("b", "name", "alps");
+    store.add_duplicate_key("c", "name", "colossus");
+    store.add_duplicate_key("c", "owner-model-count", "x");
+    store.add_duplicate_key("d", "name", "colossus");
+    store.add_duplicate_key("e", "owner-model-count", "x");
+    store.group_duplicate_keys();
+    auto groups = store.duplicate_groups_of("a");
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0].kind == "name");
+    CHECK(groups[0].other_id == "c");
+    CHECK(groups[0].members == 3);
+    groups = store.duplicate_groups_of("c");
+    REQUIRE(groups.size() == 2);
+    CHECK(groups[0].other_id == "a");
+    CHECK(groups[1].kind == "owner-model-count");
+    CHECK(groups[1].other_id == "e");
+    CHECK(groups[1].members == 2);
+    CHECK(store.duplicate_groups_of("b").empty());
+    // Cleared for the next run.
+    store.clear_duplicate_keys();
+    store.group_duplicate_keys();
+    CHECK(store.duplicate_groups_of("a").empty());
+}
+
 TEST_CASE("history tables are append-only") {
     ScratchDir dir;
     bool created = false;

@@ -72,3 +72,9 @@ gc show alcf-aurora --json --as-of 14
 gc revert 13
 note "the same id twice in --sign is signed once"
 gc verify --sign cscs-alps cscs-alps
+note "look-alikes: each member of a group names another, across the whole database"
+gc add acme-two --name "ACME one!" --set owner=Acme --source https://example.org/acme --quote "Acme One" > /dev/null
+gc add acme-three --name "Acme  One" --source https://example.org/acme --quote "Acme One" > /dev/null
+gc verify --rule possible-duplicate
+gc verify acme-two --rule possible-duplicate --json
+gc verify acme-two --rule possible-duplicate --severity error --json
