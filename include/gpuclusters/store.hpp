@@ -186,7 +186,11 @@ public:
     /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
     /// Before the commit, the full-text index is rewritten for the clusters the transaction's
     /// changesets changed.
-    void with_write_transaction(const std::function<bool()>& body);
+    enum class WriteMode {
+        checked,  ///< foreign keys enforced row by row
+        bulk,     ///< no foreign key checks: for an import, whose rows all come through this store
+    };
+    void with_write_transaction(const std::function<bool()>& body, WriteMode mode = WriteMode::checked);
     /// Runs `body` in a savepoint inside the open transaction: released when it returns, rolled
     /// back (and the exception passed on) when it throws.
     void with_savepoint(const std::function<void()>& body);
@@ -201,6 +205,9 @@ public:
     long long insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
+    /// Makes the (empty) temporary table of the ids an import reads; before the first
+    /// note_import_id and outside any savepoint, which would take the table along when rolled back.
+    void start_import_ids();
     /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
     /// input); returns where it was read before when it is a repeat.
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
@@ -226,13 +233,10 @@ private:
     std::unique_ptr<StatementCache> statements_;
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
-    bool import_table_ = false;
-    bool duplicate_tables_ = false;
     std::vector<long long> changesets_written_;  ///< in the open transaction
-    /// Rewrites the full-text rows of the clusters whose values or presence a changeset changed.
-    void refresh_search_index(long long changeset_id);
-    /// Brings cluster_values up to date with a changeset's ranks and presence changes.
-    void refresh_current_values(long long changeset_id);
+    /// Brings the derived tables (cluster_values, the full-text index) up to date for the
+    /// clusters whose values or presence a changeset changed.
+    void refresh_derived_tables(long long changeset_id);
     /// Fills cluster_values from the history (a migrated database).
     void rebuild_current_values();
 };

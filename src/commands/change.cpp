@@ -575,7 +575,19 @@ ChangeSession::~ChangeSession() = default;
 
 long long ChangeSession::changeset_id() const { return applier_->changeset_id(); }
 
-model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, const std::vector<RecordInput>& inputs) {
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, const std::vector<RecordInput>& inputs) {
+    return apply(sources, inputs, true);
+}
+
+void ChangeSession::begin() { applier_->begin(); }
+
+model::ChangeReport ChangeSession::apply_within_caller_savepoint(const std::vector<SourceInput>& sources,
+                                                                 const std::vector<RecordInput>& inputs) {
+    return apply(sources, inputs, false);
+}
+
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, const std::vector<RecordInput>& inputs,
+                                         bool own_savepoint) {
     // Everything is checked before anything of it is written.
     std::vector<SourceInput> sources;
     sources.reserve(raw_sources.size());
@@ -589,9 +601,13 @@ model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sou
         }
     }
     ChangeReport report;
-    // A record that fails while being written leaves nothing of itself behind.
     applier_->begin();
-    store_.with_savepoint([&] { applier_->run(sources, records, report); });
+    if (own_savepoint) {
+        // A record that fails while being written leaves nothing of itself behind.
+        store_.with_savepoint([&] { applier_->run(sources, records, report); });
+    } else {
+        applier_->run(sources, records, report);
+    }
     return report;
 }
 

@@ -54,58 +54,105 @@ public:
         render::Json lines = render::Json::array();
         ChangeSession session(*context.store, context.changeset(message_, "import"), context.today);
 
-        auto take = [&](formats::RecordDocument& document) {
-            ++seen;
-            if (progress && seen % 1000 == 0) context.err << fmt::format("\rimport: {} records", seen) << std::flush;
+        // What one record did: its report line, or the problem that rejected it.
+        struct Outcome {
+            std::string line, problem;
+            enum class Kind { added, modified, unchanged, rejected } kind = Kind::rejected;
+            std::vector<std::string> warnings;
+            bool changed = false;
+        };
+        auto apply_one = [&](formats::RecordDocument& document, bool own_savepoint) {
+            Outcome outcome;
             const std::string id(text::trim(document.record.cluster_id));
             if (const auto earlier = context.store->note_import_id(id, document.place)) {
-                problems.push_back(fmt::format("{}: id {} is also at {}", document.place, id, *earlier));
-                return;
+                outcome.problem = fmt::format("{}: id {} is also at {}", document.place, id, *earlier);
+                return outcome;
             }
-            if (!source_.reference.empty()) add_default_source(document);
             model::ChangeReport report;
             try {
-                report = session.apply(document.sources, {document.record});
+                report = own_savepoint ? session.apply(document.sources, {document.record})
+                                       : session.apply_within_caller_savepoint(document.sources, {document.record});
             } catch (const InputError& error) {
+                if (!own_savepoint) throw;
                 // Every problem names its place, also those found while the record was written.
                 const std::string message = error.what();
-                problems.push_back(message.starts_with(document.place) ? message : document.place + ": " + message);
-                return;
+                outcome.problem = message.starts_with(document.place) ? message : document.place + ": " + message;
+                return outcome;
             }
-            std::string line;
             if (!report.new_clusters.empty()) {
-                ++added;
-                line = "add " + document.record.cluster_id;
+                outcome.kind = Outcome::Kind::added;
+                outcome.line = "add " + document.record.cluster_id;
             } else {
                 std::string fields;
                 for (const auto& field : report.fields) {
                     if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
                     if (fields.find(" " + field.field) == std::string::npos) fields += " " + field.field;
                 }
-                if (fields.empty() && report.sources.empty()) {
-                    ++unchanged;
-                    line = "skip " + document.record.cluster_id;
-                } else {
-                    ++modified;
-                    line = "mod " + document.record.cluster_id + fields;
-                }
+                outcome.kind = fields.empty() && report.sources.empty() ? Outcome::Kind::unchanged : Outcome::Kind::modified;
+                outcome.line = (outcome.kind == Outcome::Kind::unchanged ? "skip " : "mod ") + document.record.cluster_id + fields;
             }
+            outcome.warnings = std::move(report.warnings);
+            outcome.changed = report.changed;
+            return outcome;
+        };
+        auto report_outcome = [&](Outcome& outcome) {
+            if (!outcome.problem.empty()) {
+                problems.push_back(std::move(outcome.problem));
+                return;
+            }
+            ++(outcome.kind == Outcome::Kind::added      ? added
+               : outcome.kind == Outcome::Kind::modified ? modified
+                                                         : unchanged);
             if (context.options.json) {
-                lines.push_back(line);
+                lines.push_back(outcome.line);
             } else {
-                context.out << line << "\n";
+                context.out << outcome.line << "\n";
             }
             // One warning per record would drown the report: they are counted, the first few shown.
-            for (const auto& warning : report.warnings) {
+            for (const auto& warning : outcome.warnings) {
                 if (++warnings <= 5) context.warn(warning);
             }
             // Only whether anything changed is kept: the report of a million records is not.
-            whole.changed = whole.changed || report.changed;
+            whole.changed = whole.changed || outcome.changed;
         };
-        auto problem = [&](const std::string& text) { problems.push_back(text); };
+        // Records go in chunks, each in one savepoint: a savepoint per record journals the pages
+        // each record touches again (a fifth of an import's time). When a record of a chunk fails,
+        // the chunk is rolled back and its records replayed one savepoint each, so every record
+        // that fails is undone alone and reported, exactly as if there had been no chunk.
+        constexpr std::size_t chunk_size = 256;
+        std::vector<formats::RecordDocument> chunk;
+        auto apply_chunk = [&] {
+            if (chunk.empty()) return;
+            std::vector<Outcome> outcomes;
+            try {
+                context.store->with_savepoint([&] {
+                    for (auto& document : chunk) outcomes.push_back(apply_one(document, false));
+                });
+            } catch (const InputError&) {
+                outcomes.clear();
+                for (auto& document : chunk) outcomes.push_back(apply_one(document, true));
+            }
+            for (auto& outcome : outcomes) report_outcome(outcome);
+            chunk.clear();
+        };
+        auto take = [&](formats::RecordDocument& document) {
+            ++seen;
+            if (progress && seen % 1000 == 0) context.err << fmt::format("\rimport: {} records", seen) << std::flush;
+            if (!source_.reference.empty()) add_default_source(document);
+            chunk.push_back(std::move(document));
+            if (chunk.size() == chunk_size) apply_chunk();
+        };
+        // Problems are listed in input order: the records read before one are applied first.
+        auto problem = [&](const std::string& text) {
+            apply_chunk();
+            problems.push_back(text);
+        };
         auto skip = [&](const std::string&, const std::string& reason) { ++skipped[reason]; };
 
         context.store->with_write_transaction([&] {
+            // The changeset row and the table of ids read stand outside the chunks' savepoints.
+            context.store->start_import_ids();
+            session.begin();
             for (const auto& [path, format] : inputs) {
                 try {
                     if (mapping) {
@@ -113,14 +160,15 @@ public:
                     } else {
                         formats::read_records(path, format, {take, problem, skip});
                     }
+                    apply_chunk();
                 } catch (const InputError& error) {
-                    problems.push_back(error.what());
+                    problem(error.what());
                 }
             }
             if (progress && seen >= 1000) context.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
             if (!problems.empty() && !keep_going_) return false;
             return whole.changed && !dry_run_;
-        });
+        }, store::Store::WriteMode::bulk);
 
         const bool written = whole.changed && !dry_run_ && (problems.empty() || keep_going_);
         for (const auto& text : problems) {

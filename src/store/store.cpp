@@ -75,13 +75,10 @@ auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
 
 // Process-wide settings, made before the first connection initialises SQLite: one thread uses the
 // library, so its mutexes and memory statistics are pure cost (a tenth of a bulk import's time).
-// A record's savepoint journal stays in memory up to 8 MiB (it is emptied when the record is
-// released) instead of spilling to a temporary file at 64 KiB: a hundred writes per record saved.
 void configure_library_once() {
     [[maybe_unused]] static const bool configured = [] {
         sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
         sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-        sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, 8 << 20);
         return true;
     }();
 }
@@ -237,7 +234,9 @@ void Store::flush_pending() const {
     auto ranks = std::move(pending.ranks);
     auto citations = std::move(pending.citations);
     pending.discard();
-    // Claims first: ranks and citations refer to them (foreign keys are checked per statement).
+    // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
+    // per INSERT when foreign keys are off (a bulk write): a constraint failure here is a bug, and
+    // the savepoint or transaction around undoes it.
     auto write = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
         for (std::size_t start = 0; start < rows.size(); start += PendingRows::batch) {
             const std::size_t count = std::min(PendingRows::batch, rows.size() - start);
@@ -251,7 +250,7 @@ void Store::flush_pending() const {
             slot->exec();
         }
     };
-    write(0, "INSERT INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, changeset_id)", 9,
+    write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, changeset_id)", 9,
           claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bind(at + 2, row.cluster_id);
@@ -267,14 +266,14 @@ void Store::flush_pending() const {
               query.bind(at + 8, row.value.qualifiers.estimator);
               query.bind(at + 9, static_cast<std::int64_t>(row.changeset_id));
           });
-    write(1, "INSERT INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
+    write(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
           [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
               query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
               query.bind(at + 3, std::string(model::to_string(row.rank)));
               query.bind(at + 4, row.reason);
           });
-    write(2, "INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+    write(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
@@ -1014,8 +1013,20 @@ void Store::insert_presence(const std::string& cluster_id, long long changeset_i
     query.exec();
 }
 
-void Store::with_write_transaction(const std::function<bool()>& body) {
+void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
     guarded(path_, [&] {
+        // A bulk write checks no foreign keys: every id it writes was handed out or read by this
+        // store in the same transaction, and the checks (a parent lookup per reference, a
+        // statement journal per multi-row INSERT) were a third of an import's time. The pragma
+        // only takes effect outside a transaction, and is restored however the body ends.
+        struct ForeignKeys {
+            SQLite::Database& db;
+            bool off;
+            ~ForeignKeys() {
+                if (off) db.exec("PRAGMA foreign_keys = ON");
+            }
+        } foreign_keys{*db_, mode == WriteMode::bulk};
+        if (foreign_keys.off) connection().exec("PRAGMA foreign_keys = OFF");
         // A cached statement left mid-result holds a read snapshot; a write must not start from a
         // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
         for (auto& [sql, statement] : statements_->statements) statement->reset();
@@ -1035,10 +1046,7 @@ void Store::with_write_transaction(const std::function<bool()>& body) {
             flush_pending();
             // Once, at the end: an FTS5 table written early in a transaction syncs at every
             // later statement (a quarter of a bulk import's time when refreshed per record).
-            for (const long long changeset : changesets_written_) {
-                refresh_search_index(changeset);
-                refresh_current_values(changeset);
-            }
+            for (const long long changeset : changesets_written_) refresh_derived_tables(changeset);
             transaction.commit();
         }
     });
@@ -1145,13 +1153,15 @@ long long Store::insert_citation(long long claim_id, const model::Citation& cita
     });
 }
 
+void Store::start_import_ids() {
+    guarded(path_, [&] {
+        connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL); "
+                          "DELETE FROM import_id;");
+    });
+}
+
 std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
     return guarded(path_, [&]() -> std::optional<std::string> {
-        // Created once per connection, before its statements are prepared (and cached).
-        if (!import_table_) {
-            connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL)");
-            import_table_ = true;
-        }
         auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
         insert.bind(1, id);
         insert.bind(2, place);
@@ -1165,17 +1175,16 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
 
 void Store::clear_duplicate_keys() {
     guarded(path_, [&] {
-        // Created once per connection, before the statements that use them are prepared.
-        if (!duplicate_tables_) {
-            connection().exec(R"(
-                CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
-                    ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
-                CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
-                    cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
-                    PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;)");
-            duplicate_tables_ = true;
-        }
-        connection().exec("DELETE FROM duplicate_key; DELETE FROM duplicate_group;");
+        // (Re)created here rather than remembered: a rolled-back transaction takes temporary
+        // tables made in it along.
+        connection().exec(R"(
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
+                ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
+                cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
+                PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;
+            DELETE FROM duplicate_key;
+            DELETE FROM duplicate_group;)");
     });
 }
 
@@ -1217,40 +1226,6 @@ std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string&
         }
         return groups;
     });
-}
-
-void Store::refresh_search_index(long long changeset_id) {
-    // The clusters whose values or presence the changeset changed: every new, re-ranked, retired
-    // or cleared value leaves a claim_rank row, every removal or return a cluster_presence row.
-    constexpr const char* touched = R"(
-        WITH touched(id) AS (
-            SELECT c.cluster_id FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?1
-            UNION SELECT p.cluster_id FROM cluster_presence p WHERE p.changeset_id = ?1))";
-    static const std::string remove_sql = fmt::format(R"({}
-        DELETE FROM cluster_search WHERE rowid IN (SELECT k.number FROM touched t JOIN cluster k ON k.id = t.id))",
-                                                      touched);
-    // The preferred claims of the searchable fields, read straight from the indexes (not through
-    // the views, whose other columns cost a query per row).
-    static const std::string insert_sql = fmt::format(R"({}
-        INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
-        SELECT k.number, k.id,
-               max(CASE WHEN c.field = 'name' THEN c.value END),
-               max(CASE WHEN c.field = 'owner' THEN c.value END),
-               max(CASE WHEN c.field = 'summary' THEN c.value END),
-               group_concat(CASE WHEN c.field IN ('gpu_count_notes', 'status_notes') THEN c.value END, ' ')
-        FROM touched t JOIN cluster k ON k.id = t.id
-        JOIN claim c ON c.cluster_id = k.id
-        WHERE c.field IN ('name', 'owner', 'summary', 'gpu_count_notes', 'status_notes')
-          AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred'
-          AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id
-                        ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-        GROUP BY k.number)",
-                                                      touched);
-    for (const auto* sql : {&remove_sql, &insert_sql}) {
-        auto& statement = prepare(sql->c_str());
-        statement.bind(1, static_cast<std::int64_t>(changeset_id));
-        statement.exec();
-    }
 }
 
 }  // namespace gpuclusters::store
@@ -1384,8 +1359,45 @@ model::Record record_of(ValuesRow&& row) {
 
 }  // namespace
 
-void Store::refresh_current_values(long long changeset_id) {
+void Store::refresh_derived_tables(long long changeset_id) {
     static const std::string select_sql = fmt::format("SELECT {} FROM cluster_values WHERE cluster_id = ?", value_columns());
+    // The search rows wait in a temporary table (on disk, like any number of clusters) and reach
+    // the FTS5 index in two statements: FTS5 writes one segment per statement that touches it.
+    connection().exec(R"(
+        CREATE TEMP TABLE IF NOT EXISTS search_refresh (
+            cluster_id TEXT PRIMARY KEY, present INTEGER NOT NULL,
+            name TEXT, owner TEXT, summary TEXT, notes TEXT) WITHOUT ROWID;
+        DELETE FROM search_refresh;)");
+    auto stage_search_row = [&](const ValuesRow& row, bool present) {
+        auto& stage = prepare(R"(
+            INSERT OR REPLACE INTO search_refresh (cluster_id, present, name, owner, summary, notes)
+            VALUES (?, ?, ?, ?, ?, ?))");
+        stage.bind(1, row.cluster_id);
+        stage.bind(2, present ? 1 : 0);
+        auto text = [&](std::string_view field) -> std::string {
+            const auto index = catalogue_index(field);
+            const auto& claim = row.fields[*index];
+            return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
+        };
+        int at = 3;
+        for (const auto* field : {"name", "owner", "summary"}) {
+            const std::string value = text(field);
+            if (value.empty()) {
+                stage.bind(at++);
+            } else {
+                stage.bind(at++, value);
+            }
+        }
+        std::string notes = text("gpu_count_notes");
+        if (const auto status = text("status_notes"); !status.empty()) notes += (notes.empty() ? "" : " ") + status;
+        if (notes.empty()) {
+            stage.bind(at);
+        } else {
+            stage.bind(at, notes);
+        }
+        stage.exec();
+    };
+
     // The changeset's ranks in claim order, so a record's claims come together: each cluster's row
     // is read and written once per run of its claims (a second run only reads it back).
     auto& ranks = prepare(R"(
@@ -1398,14 +1410,18 @@ void Store::refresh_current_values(long long changeset_id) {
         auto& upsert = prepare(values_upsert_sql());
         bind_values_row(upsert, *row);
         upsert.exec();
+        stage_search_row(*row, true);
+    };
+    auto load = [&](const std::string& cluster_id) {
+        auto& existing = prepare(select_sql.c_str());
+        existing.bind(1, cluster_id);
+        return existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
     };
     while (ranks.executeStep()) {
         const std::string cluster_id = column_text(ranks, 0);
         if (!row || row->cluster_id != cluster_id) {
             save();
-            auto& existing = prepare(select_sql.c_str());
-            existing.bind(1, cluster_id);
-            row = existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
+            row = load(cluster_id);
         }
         const auto index = catalogue_index(column_text(ranks, 1));
         if (!index) continue;
@@ -1423,19 +1439,28 @@ void Store::refresh_current_values(long long changeset_id) {
         }
     }
     save();
-    // New clusters have a row even without values; removed ones have none.
+    // New clusters have a row even without values; a removed one has none, a returning one its own.
     auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
     created.bind(1, static_cast<std::int64_t>(changeset_id));
     created.exec();
     auto& presence = prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?");
     presence.bind(1, static_cast<std::int64_t>(changeset_id));
     while (presence.executeStep()) {
-        auto& change = prepare(presence.getColumn(1).getInt() == 1
-                                   ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
-                                   : "DELETE FROM cluster_values WHERE cluster_id = ?");
-        change.bind(1, column_text(presence, 0));
+        const std::string cluster_id = column_text(presence, 0);
+        const bool present = presence.getColumn(1).getInt() == 1;
+        auto& change = prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
+                                       : "DELETE FROM cluster_values WHERE cluster_id = ?");
+        change.bind(1, cluster_id);
         change.exec();
+        stage_search_row(load(cluster_id), present);
     }
+    connection().exec(R"(
+        DELETE FROM cluster_search
+        WHERE rowid IN (SELECT k.number FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id);
+        INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
+        SELECT k.number, s.cluster_id, s.name, s.owner, s.summary, s.notes
+        FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id WHERE s.present = 1;
+        DELETE FROM search_refresh;)");
 }
 
 void Store::rebuild_current_values() {
