@@ -21,6 +21,9 @@ namespace gpuclusters::store {
 namespace {
 
 constexpr long long no_limit = std::numeric_limits<long long>::max();
+// Page cache sizes (KiB): for reading and small writes, and for a bulk write.
+constexpr int small_cache_kib = 8192;
+constexpr int bulk_cache_kib = 32768;
 
 int migration_version(std::string_view file_name) {
     int version = 0;
@@ -363,8 +366,9 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
     db.exec("PRAGMA foreign_keys = ON");
     // WAL with synchronous=NORMAL cannot corrupt the file; a power cut may lose the last commit.
     db.exec("PRAGMA synchronous = NORMAL");
-    // A bulk import keeps its pages in memory instead of spilling them to the WAL mid-transaction.
-    db.exec("PRAGMA cache_size = -32768");
+    // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
+    // groups look-alikes with one). A bulk write raises it (with_write_transaction).
+    db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));
 }
 
 void Store::migrate(int from_version) {
@@ -1019,14 +1023,17 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
         // store in the same transaction, and the checks (a parent lookup per reference, a
         // statement journal per multi-row INSERT) were a third of an import's time. The pragma
         // only takes effect outside a transaction, and is restored however the body ends.
-        struct ForeignKeys {
+        // Its pages stay in memory rather than spilling to the WAL mid-transaction.
+        struct BulkSettings {
             SQLite::Database& db;
-            bool off;
-            ~ForeignKeys() {
-                if (off) db.exec("PRAGMA foreign_keys = ON");
+            bool bulk;
+            ~BulkSettings() {
+                if (bulk) db.exec(fmt::format("PRAGMA foreign_keys = ON; PRAGMA cache_size = -{}", small_cache_kib));
             }
-        } foreign_keys{*db_, mode == WriteMode::bulk};
-        if (foreign_keys.off) connection().exec("PRAGMA foreign_keys = OFF");
+        } settings{*db_, mode == WriteMode::bulk};
+        if (settings.bulk) {
+            connection().exec(fmt::format("PRAGMA foreign_keys = OFF; PRAGMA cache_size = -{}", bulk_cache_kib));
+        }
         // A cached statement left mid-result holds a read snapshot; a write must not start from a
         // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
         for (auto& [sql, statement] : statements_->statements) statement->reset();
