@@ -264,7 +264,9 @@ private:
     }
 
     void apply_record(const ParsedRecord& input) {
-        std::optional<model::Record> record = store_.load_record(input.cluster_id);
+        // Most records of a bulk import are new: one lookup tells, before any record is read.
+        const bool known = store_.cluster_known(input.cluster_id);
+        std::optional<model::Record> record = known ? store_.load_record(input.cluster_id) : std::nullopt;
         // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
         const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
             return field.action == FieldAction::set;
@@ -274,7 +276,7 @@ private:
         }
         if (!record) {
             // A known id whose creation was reverted comes back rather than being created twice.
-            if (store_.cluster_known(input.cluster_id)) {
+            if (known) {
                 store_.insert_presence(input.cluster_id, changeset_id_, true);
             } else {
                 store_.insert_cluster(input.cluster_id, changeset_id_);
