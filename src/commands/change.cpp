@@ -577,18 +577,18 @@ ChangeSession::~ChangeSession() = default;
 
 long long ChangeSession::changeset_id() const { return applier_->changeset_id(); }
 
-model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, const std::vector<RecordInput>& inputs) {
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs) {
     return apply(sources, inputs, true);
 }
 
 void ChangeSession::begin() { applier_->begin(); }
 
 model::ChangeReport ChangeSession::apply_within_caller_savepoint(const std::vector<SourceInput>& sources,
-                                                                 const std::vector<RecordInput>& inputs) {
+                                                                 std::span<const RecordInput> inputs) {
     return apply(sources, inputs, false);
 }
 
-model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, const std::vector<RecordInput>& inputs,
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, std::span<const RecordInput> inputs,
                                          bool own_savepoint) {
     // Everything is checked before anything of it is written.
     std::vector<SourceInput> sources;

@@ -5,6 +5,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -98,19 +99,19 @@ public:
 
     /// Checks the sources and records (InputError naming the origin), then writes them; a call
     /// that fails leaves nothing of itself behind. Citations index `sources`.
-    model::ChangeReport apply(const std::vector<SourceInput>& sources, const std::vector<RecordInput>& records);
+    model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();
     /// apply() without a savepoint of its own: for a caller whose savepoint spans many calls
     /// (and who rolls all of them back when one fails).
     model::ChangeReport apply_within_caller_savepoint(const std::vector<SourceInput>& sources,
-                                                      const std::vector<RecordInput>& records);
+                                                      std::span<const RecordInput> records);
     /// 0 until something was written.
     long long changeset_id() const;
 
 private:
-    model::ChangeReport apply(const std::vector<SourceInput>& sources, const std::vector<RecordInput>& records,
+    model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
                               bool own_savepoint);
     class Applier;
     store::Store& store_;

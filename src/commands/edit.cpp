@@ -194,7 +194,7 @@ public:
                 return false;
             }
             try {
-                report = session.apply(document->sources, {document->record});
+                report = session.apply(document->sources, std::span(&document->record, 1));
             } catch (const Error& error) {
                 throw Error(error.code(), fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
             }

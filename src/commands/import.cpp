@@ -70,8 +70,10 @@ public:
             }
             model::ChangeReport report;
             try {
-                report = own_savepoint ? session.apply(document.sources, {document.record})
-                                       : session.apply_within_caller_savepoint(document.sources, {document.record});
+                // The record is read, not copied: a failed chunk applies it again.
+                const std::span<const RecordInput> record(&document.record, 1);
+                report = own_savepoint ? session.apply(document.sources, record)
+                                       : session.apply_within_caller_savepoint(document.sources, record);
             } catch (const InputError& error) {
                 if (!own_savepoint) throw;
                 // Every problem names its place, also those found while the record was written.

@@ -35,7 +35,7 @@ public:
             context.store->with_write_transaction([&] {
                 for (const auto& file : embedded::samples) {
                     const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
-                    merge(report, session.apply(document.sources, {document.record}));
+                    merge(report, session.apply(document.sources, std::span(&document.record, 1)));
                 }
                 return report.changed;
             });
