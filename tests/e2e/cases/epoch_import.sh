@@ -20,6 +20,9 @@ note "power is an estimate that says what it is"
 sql "SELECT DISTINCT basis, estimator FROM current_field WHERE field = 'power_mw'"
 note "sources: archive captures recognised, quotes kept"
 sql "SELECT count(*) FROM source; SELECT count(*) FROM current_source WHERE archive_url <> ''"
+note "an import checks no foreign keys as it writes; every reference it wrote holds (no row below)"
+sql "PRAGMA foreign_key_check"
+sql "SELECT count(*) FROM cluster_values"
 gc show xai-colossus-memphis-phase-1
 note "the same import again changes nothing"
 gc import --mapping "$mapping" "$csv" --quiet > again.out

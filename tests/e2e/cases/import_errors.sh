@@ -20,6 +20,7 @@ note "--keep-going imports the valid records in one transaction and lists the re
 gc import bad.csv --keep-going --source https://example.org/list --kind list > keep.out
 tail -2 keep.out
 sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster"
+sql "PRAGMA foreign_key_check"
 note "a failure on the last row of a large file leaves the database as it was"
 {
     echo "id,name,gpus_installed"
