@@ -206,10 +206,11 @@ private:
     // {"findings": [...], "summary": {...}} written piece by piece in print_json's layout.
     class Printer {
     public:
-        Printer(Context& context) : context_(context) {
-            if (context_.options.json) context_.out << "{\n  \"findings\": [";
-        }
+        // Nothing is printed before the first findings (or the end): a check that fails on its
+        // arguments leaves standard output empty.
+        explicit Printer(Context& context) : context_(context) {}
         void cluster(const std::vector<Finding>& findings) {
+            begin();
             auto& out = context_.out;
             const auto& style = context_.style;
             if (context_.options.json) {
@@ -240,6 +241,7 @@ private:
             }
         }
         void finish(const Summary& summary) {
+            begin();
             auto& out = context_.out;
             if (context_.options.json) {
                 const render::Json totals{{"errors", summary.errors},
@@ -257,6 +259,11 @@ private:
         }
 
     private:
+        void begin() {
+            if (begun_) return;
+            begun_ = true;
+            if (context_.options.json) context_.out << "{\n  \"findings\": [";
+        }
         // print_json's layout one level down: every line of the dump indented.
         static std::string indented(const render::Json& json, std::string_view indent) {
             const std::string dumped = json.dump(2, ' ', false, render::Json::error_handler_t::replace);
@@ -268,6 +275,7 @@ private:
             return out;
         }
         Context& context_;
+        bool begun_ = false;
         bool first_ = true;
     };
 

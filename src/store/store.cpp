@@ -1419,8 +1419,22 @@ void Store::refresh_derived_tables(long long changeset_id) {
         FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)");
     ranks.bind(1, static_cast<std::int64_t>(changeset_id));
     std::optional<ValuesRow> row;
+    // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
+    auto present = [&](const std::string& cluster_id) {
+        auto& query = prepare(
+            "SELECT present FROM cluster_presence WHERE cluster_id = ? ORDER BY changeset_id DESC LIMIT 1");
+        query.bind(1, cluster_id);
+        return !query.executeStep() || query.getColumn(0).getInt() == 1;
+    };
     auto save = [&] {
         if (!row) return;
+        if (!present(row->cluster_id)) {
+            auto& remove = prepare("DELETE FROM cluster_values WHERE cluster_id = ?");
+            remove.bind(1, row->cluster_id);
+            remove.exec();
+            stage_search_row(*row, false);
+            return;
+        }
         auto& upsert = prepare(values_upsert_sql());
         bind_values_row(upsert, *row);
         upsert.exec();

@@ -41,3 +41,16 @@ gc revert 99
 gc revert abc
 gc revert 0
 sql "SELECT count(*) FROM changeset"
+note "a removed cluster stays out of cluster_values and the search index when a later revert ranks its claims"
+gc init --db removed.db > /dev/null
+gc --db removed.db add k-one --name "K One" --source https://example.org/a --kind operator --quote "K One" > /dev/null
+gc --db removed.db add l-one --name "L One" --source https://example.org/a --quote "L One" > /dev/null
+printf '{"id":"k-one","fields":{"name":"K Two"}}\n{"id":"l-one","fields":{"name":"L Two"}}\n' > two.jsonl
+gc --db removed.db import two.jsonl --source https://example.org/b --kind press > /dev/null
+gc --db removed.db revert 1 --force > /dev/null
+gc --db removed.db revert 3 --force > /dev/null
+gc --db removed.db export --format jsonl
+"$GPUCLUSTERS_BIN" --db removed.db export --format jsonl > current.jsonl
+"$GPUCLUSTERS_BIN" --db removed.db export --format jsonl --as-of 5 > history.jsonl
+cmp current.jsonl history.jsonl && echo "cluster_values and the history agree"
+sqlite3 removed.db "SELECT cluster_id FROM cluster_search ORDER BY cluster_id"

@@ -78,3 +78,6 @@ gc add acme-three --name "Acme  One" --source https://example.org/acme --quote "
 gc verify --rule possible-duplicate
 gc verify acme-two --rule possible-duplicate --json
 gc verify acme-two --rule possible-duplicate --severity error --json
+note "with --json, a check refused on its arguments prints nothing on standard output"
+gc --json verify no-such-cluster
+gc --json verify --as-of 999
