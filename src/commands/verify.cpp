@@ -266,7 +266,7 @@ private:
         }
         // print_json's layout one level down: every line of the dump indented.
         static std::string indented(const render::Json& json, std::string_view indent) {
-            const std::string dumped = json.dump(2, ' ', false, render::Json::error_handler_t::replace);
+            const std::string dumped = render::json_text(json);
             std::string out(indent);
             for (char c : dumped) {
                 out += c;

@@ -144,9 +144,11 @@ void print_table(std::ostream& out, const Style& style, const std::vector<std::s
     for (const auto& row : rows) line(row, false);
 }
 
-void print_json(std::ostream& out, const Json& json) {
-    // Invalid UTF-8 never reaches the store, so strict dumping cannot throw on stored text.
-    out << json.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+std::string json_text(const Json& json) {
+    // Invalid UTF-8 never reaches the store; replacing rather than throwing is a safety net.
+    return json.dump(2, ' ', false, Json::error_handler_t::replace);
 }
+
+void print_json(std::ostream& out, const Json& json) { out << json_text(json) << "\n"; }
 
 }  // namespace gpuclusters::render

@@ -48,6 +48,8 @@ Json change_report_json(const model::ChangeReport& report);
 void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
                  const std::vector<std::vector<std::string>>& rows);
 
+/// JSON with two-space indentation, as print_json writes it (without the final newline).
+std::string json_text(const Json& json);
 /// Writes JSON with two-space indentation and a final newline.
 void print_json(std::ostream& out, const Json& json);
 
