@@ -21,23 +21,6 @@ using model::FieldReport;
 using model::SourceReport;
 using model::SourceTag;
 
-struct ParsedField {
-    const model::FieldSpec* spec = nullptr;
-    ClaimState state = ClaimState::set;
-    FieldValue value;
-    bool any_value = false;  ///< cite or rank without a value: the preferred claim
-    std::vector<CitationInput> citations;
-    FieldAction action = FieldAction::set;
-    Rank rank = Rank::preferred;
-    std::string reason;
-};
-
-struct ParsedRecord {
-    std::string cluster_id;
-    std::vector<ParsedField> fields;
-    bool keep_previous = false;
-};
-
 // A citation's own error, already placed: not to be prefixed again with its field.
 struct CitationError : InputError {
     using InputError::InputError;
@@ -577,38 +560,42 @@ ChangeSession::~ChangeSession() = default;
 
 long long ChangeSession::changeset_id() const { return applier_->changeset_id(); }
 
-model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs) {
-    return apply(sources, inputs, true);
+PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& raw_sources, std::span<const RecordInput> inputs,
+                                     const std::string& today) {
+    PreparedChange change;
+    change.sources.reserve(raw_sources.size());
+    for (const auto& source : raw_sources) change.sources.push_back(checked_source(source, today));
+    std::set<std::string> ids;
+    for (const auto& input : inputs) {
+        change.records.push_back(parse_record(input, change.sources.size()));
+        if (!ids.insert(change.records.back().cluster_id).second) {
+            throw InputError(fmt::format("cluster {} appears twice in one change", change.records.back().cluster_id));
+        }
+    }
+    return change;
 }
+
+model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs) {
+    // Everything is checked before anything of it is written.
+    return write(prepare(sources, inputs, today_), true);
+}
+
+model::ChangeReport ChangeSession::apply(const PreparedChange& change) { return write(change, true); }
 
 void ChangeSession::begin() { applier_->begin(); }
 
-model::ChangeReport ChangeSession::apply_within_caller_savepoint(const std::vector<SourceInput>& sources,
-                                                                 std::span<const RecordInput> inputs) {
-    return apply(sources, inputs, false);
+model::ChangeReport ChangeSession::apply_within_caller_savepoint(const PreparedChange& change) {
+    return write(change, false);
 }
 
-model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& raw_sources, std::span<const RecordInput> inputs,
-                                         bool own_savepoint) {
-    // Everything is checked before anything of it is written.
-    std::vector<SourceInput> sources;
-    sources.reserve(raw_sources.size());
-    for (const auto& source : raw_sources) sources.push_back(checked_source(source, today_));
-    std::vector<ParsedRecord> records;
-    std::set<std::string> ids;
-    for (const auto& input : inputs) {
-        records.push_back(parse_record(input, sources.size()));
-        if (!ids.insert(records.back().cluster_id).second) {
-            throw InputError(fmt::format("cluster {} appears twice in one change", records.back().cluster_id));
-        }
-    }
+model::ChangeReport ChangeSession::write(const PreparedChange& change, bool own_savepoint) {
     ChangeReport report;
     applier_->begin();
     if (own_savepoint) {
         // A record that fails while being written leaves nothing of itself behind.
-        store_.with_savepoint([&] { applier_->run(sources, records, report); });
+        store_.with_savepoint([&] { applier_->run(change.sources, change.records, report); });
     } else {
-        applier_->run(sources, records, report);
+        applier_->run(change.sources, change.records, report);
     }
     return report;
 }

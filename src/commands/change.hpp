@@ -87,6 +87,31 @@ struct ChangeRequest {
     bool dry_run = false;
 };
 
+/// One field of a record, checked and parsed: what ChangeSession::prepare makes of a FieldInput.
+struct ParsedField {
+    const model::FieldSpec* spec = nullptr;
+    model::ClaimState state = model::ClaimState::set;
+    model::FieldValue value;
+    bool any_value = false;  ///< cite or rank without a value: the preferred claim
+    std::vector<CitationInput> citations;
+    FieldAction action = FieldAction::set;
+    model::Rank rank = model::Rank::preferred;
+    std::string reason;
+};
+
+struct ParsedRecord {
+    std::string cluster_id;
+    std::vector<ParsedField> fields;  ///< in catalogue order
+    bool keep_previous = false;
+};
+
+/// Sources and records checked and parsed, ready to be written. Making one reads no database
+/// and touches no shared state, so an import does it on its reading thread.
+struct PreparedChange {
+    std::vector<SourceInput> sources;  ///< checked: normalised URL, parsed dates and kind
+    std::vector<ParsedRecord> records;
+};
+
 /// Applies records one call at a time inside a write transaction the caller holds: what import
 /// needs to stream. One changeset for the whole session, written with the first change.
 class ChangeSession {
@@ -97,22 +122,26 @@ public:
     ChangeSession& operator=(const ChangeSession&) = delete;
     ~ChangeSession();
 
-    /// Checks the sources and records (InputError naming the origin), then writes them; a call
-    /// that fails leaves nothing of itself behind. Citations index `sources`.
+    /// Checks the sources and records, throwing InputError naming the origin of the first
+    /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`.
+    static PreparedChange prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
+                                  const std::string& today);
+
+    /// prepare(), then writes; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
+    /// Writes a prepared change; a call that fails leaves nothing of itself behind.
+    model::ChangeReport apply(const PreparedChange& change);
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();
     /// apply() without a savepoint of its own: for a caller whose savepoint spans many calls
     /// (and who rolls all of them back when one fails).
-    model::ChangeReport apply_within_caller_savepoint(const std::vector<SourceInput>& sources,
-                                                      std::span<const RecordInput> records);
+    model::ChangeReport apply_within_caller_savepoint(const PreparedChange& change);
     /// 0 until something was written.
     long long changeset_id() const;
 
 private:
-    model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
-                              bool own_savepoint);
+    model::ChangeReport write(const PreparedChange& change, bool own_savepoint);
     class Applier;
     store::Store& store_;
     std::string today_;

@@ -9,12 +9,28 @@
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "formats/mapping.hpp"
+#include "formats/read_ahead.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {
 namespace {
+
+// A record as read and checked: where it is, its id as given, and the change to write or the
+// problem that rejects it. The raw record is not kept: hundreds of these wait in the queue.
+struct Incoming {
+    std::string place, cluster_id;
+    std::optional<PreparedChange> prepared;
+    std::string problem;
+};
+using Reading = formats::ReadAhead<Incoming>;
+
+// Every problem names its place, also those found while the record was checked or written.
+std::string placed(const std::string& place, const InputError& error) {
+    const std::string message = error.what();
+    return message.starts_with(place) ? message : place + ": " + message;
+}
 
 class ImportCommand : public Command {
 public:
@@ -61,29 +77,29 @@ public:
             std::vector<std::string> warnings;
             bool changed = false;
         };
-        auto apply_one = [&](formats::RecordDocument& document, bool own_savepoint) {
+        auto apply_one = [&](Incoming& incoming, bool own_savepoint) {
             Outcome outcome;
-            const std::string id(text::trim(document.record.cluster_id));
-            if (const auto earlier = context.store->note_import_id(id, document.place)) {
-                outcome.problem = fmt::format("{}: id {} is also at {}", document.place, id, *earlier);
+            const std::string id(text::trim(incoming.cluster_id));
+            if (const auto earlier = context.store->note_import_id(id, incoming.place)) {
+                outcome.problem = fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier);
+                return outcome;
+            }
+            if (!incoming.prepared) {
+                outcome.problem = incoming.problem;
                 return outcome;
             }
             model::ChangeReport report;
             try {
-                // The record is read, not copied: a failed chunk applies it again.
-                const std::span<const RecordInput> record(&document.record, 1);
-                report = own_savepoint ? session.apply(document.sources, record)
-                                       : session.apply_within_caller_savepoint(document.sources, record);
+                report = own_savepoint ? session.apply(*incoming.prepared)
+                                       : session.apply_within_caller_savepoint(*incoming.prepared);
             } catch (const InputError& error) {
                 if (!own_savepoint) throw;
-                // Every problem names its place, also those found while the record was written.
-                const std::string message = error.what();
-                outcome.problem = message.starts_with(document.place) ? message : document.place + ": " + message;
+                outcome.problem = placed(incoming.place, error);
                 return outcome;
             }
             if (!report.new_clusters.empty()) {
                 outcome.kind = Outcome::Kind::added;
-                outcome.line = "add " + document.record.cluster_id;
+                outcome.line = "add " + incoming.cluster_id;
             } else {
                 std::string fields;
                 for (const auto& field : report.fields) {
@@ -91,7 +107,7 @@ public:
                     if (fields.find(" " + field.field) == std::string::npos) fields += " " + field.field;
                 }
                 outcome.kind = fields.empty() && report.sources.empty() ? Outcome::Kind::unchanged : Outcome::Kind::modified;
-                outcome.line = (outcome.kind == Outcome::Kind::unchanged ? "skip " : "mod ") + document.record.cluster_id + fields;
+                outcome.line = (outcome.kind == Outcome::Kind::unchanged ? "skip " : "mod ") + incoming.cluster_id + fields;
             }
             outcome.warnings = std::move(report.warnings);
             outcome.changed = report.changed;
@@ -122,26 +138,25 @@ public:
         // the chunk is rolled back and its records replayed one savepoint each, so every record
         // that fails is undone alone and reported, exactly as if there had been no chunk.
         constexpr std::size_t chunk_size = 256;
-        std::vector<formats::RecordDocument> chunk;
+        std::vector<Incoming> chunk;
         auto apply_chunk = [&] {
             if (chunk.empty()) return;
             std::vector<Outcome> outcomes;
             try {
                 context.store->with_savepoint([&] {
-                    for (auto& document : chunk) outcomes.push_back(apply_one(document, false));
+                    for (auto& incoming : chunk) outcomes.push_back(apply_one(incoming, false));
                 });
             } catch (const InputError&) {
                 outcomes.clear();
-                for (auto& document : chunk) outcomes.push_back(apply_one(document, true));
+                for (auto& incoming : chunk) outcomes.push_back(apply_one(incoming, true));
             }
             for (auto& outcome : outcomes) report_outcome(outcome);
             chunk.clear();
         };
-        auto take = [&](formats::RecordDocument& document) {
+        auto take = [&](Incoming& incoming) {
             ++seen;
             if (progress && seen % 1000 == 0) context.err << fmt::format("\rimport: {} records", seen) << std::flush;
-            if (!source_.reference.empty()) add_default_source(document);
-            chunk.push_back(std::move(document));
+            chunk.push_back(std::move(incoming));
             if (chunk.size() == chunk_size) apply_chunk();
         };
         // Problems are listed in input order: the records read before one are applied first.
@@ -149,24 +164,52 @@ public:
             apply_chunk();
             problems.push_back(text);
         };
-        auto skip = [&](const std::string&, const std::string& reason) { ++skipped[reason]; };
+
+        // The reading thread parses and checks; this one writes.
+        const std::string today = context.today;
+        auto read = [&](Reading::Queue& queue) {
+            auto prepare = [&](formats::RecordDocument& document) {
+                Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
+                if (!source_.reference.empty()) add_default_source(document);
+                try {
+                    incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
+                } catch (const InputError& error) {
+                    incoming.problem = placed(incoming.place, error);
+                }
+                queue.item(std::move(incoming));
+            };
+            const formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
+                                         [&](const std::string& place, const std::string& reason) {
+                                             queue.skipped(place, reason);
+                                         }};
+            for (const auto& [path, format] : inputs) {
+                try {
+                    if (mapping) {
+                        mapping->read(path, sink);
+                    } else {
+                        formats::read_records(path, format, sink);
+                    }
+                } catch (const InputError& error) {
+                    queue.problem(error.what());
+                }
+            }
+        };
 
         context.store->with_write_transaction([&] {
             // The changeset row and the table of ids read stand outside the chunks' savepoints.
             context.store->start_import_ids();
             session.begin();
-            for (const auto& [path, format] : inputs) {
-                try {
-                    if (mapping) {
-                        mapping->read(path, {take, problem, skip});
-                    } else {
-                        formats::read_records(path, format, {take, problem, skip});
-                    }
-                    apply_chunk();
-                } catch (const InputError& error) {
-                    problem(error.what());
+            Reading reading(read);
+            reading.drain([&](Reading::Event& event) {
+                if (auto* incoming = std::get_if<Incoming>(&event)) {
+                    take(*incoming);
+                } else if (auto* found = std::get_if<Reading::Problem>(&event)) {
+                    problem(found->text);
+                } else {
+                    ++skipped[std::get<Reading::Skipped>(event).reason];
                 }
-            }
+            });
+            apply_chunk();
             if (progress && seen >= 1000) context.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
             if (!problems.empty() && !keep_going_) return false;
             return whole.changed && !dry_run_;

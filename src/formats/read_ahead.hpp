@@ -1,0 +1,124 @@
+#pragma once
+// Reading on a second thread. An import is two jobs of about equal weight on a machine with two
+// cores: parsing and checking the input, and writing it to SQLite (which one connection does on
+// one thread). The reader runs ahead through a bounded queue; what it reads reaches the writer in
+// input order, problems and skipped rows included.
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <variant>
+
+namespace gpuclusters::formats {
+
+template <typename Item>
+class ReadAhead {
+public:
+    struct Problem {
+        std::string text;
+    };
+    struct Skipped {
+        std::string place, reason;
+    };
+    using Event = std::variant<Item, Problem, Skipped>;
+
+    /// What the reading thread writes to.
+    class Queue {
+    public:
+        void item(Item item) { owner_.push(Event(std::in_place_index<0>, std::move(item))); }
+        void problem(std::string text) { owner_.push(Event(std::in_place_index<1>, Problem{std::move(text)})); }
+        void skipped(std::string place, std::string reason) {
+            owner_.push(Event(std::in_place_index<2>, Skipped{std::move(place), std::move(reason)}));
+        }
+
+    private:
+        friend class ReadAhead;
+        explicit Queue(ReadAhead& owner) : owner_(owner) {}
+        ReadAhead& owner_;
+    };
+
+    /// Starts `read` on its own thread. `capacity` events may wait: the memory of a few records.
+    explicit ReadAhead(std::function<void(Queue&)> read, std::size_t capacity = 512)
+        : capacity_(capacity), thread_([this, read = std::move(read)] { run(read); }) {}
+
+    ReadAhead(const ReadAhead&) = delete;
+    ReadAhead& operator=(const ReadAhead&) = delete;
+
+    /// Stops a reader that is still going (the writer failed) and waits for its thread.
+    ~ReadAhead() {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        space_.notify_all();
+        thread_.join();
+    }
+
+    /// Hands every event to `deliver`, in order, until the reader is done; rethrows what the
+    /// reader threw, after the events it queued before.
+    void drain(const std::function<void(Event&)>& deliver) {
+        for (;;) {
+            std::deque<Event> batch;
+            std::exception_ptr failure;
+            bool done = false;
+            {
+                std::unique_lock lock(mutex_);
+                ready_.wait(lock, [&] { return !events_.empty() || finished_; });
+                // Everything waiting is taken at once: one lock per batch, not per record.
+                batch.swap(events_);
+                done = finished_ && batch.empty();
+                failure = failure_;
+            }
+            space_.notify_one();
+            if (done) {
+                if (failure) std::rethrow_exception(failure);
+                return;
+            }
+            for (auto& event : batch) deliver(event);
+        }
+    }
+
+private:
+    // Thrown through the reader to unwind it when the writer has stopped listening.
+    struct Stopped {};
+
+    void push(Event event) {
+        std::unique_lock lock(mutex_);
+        space_.wait(lock, [&] { return events_.size() < capacity_ || stopping_; });
+        if (stopping_) throw Stopped{};
+        events_.push_back(std::move(event));
+        lock.unlock();
+        ready_.notify_one();
+    }
+
+    void run(const std::function<void(Queue&)>& read) {
+        std::exception_ptr failure;
+        try {
+            Queue queue(*this);
+            read(queue);
+        } catch (const Stopped&) {
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        {
+            std::lock_guard lock(mutex_);
+            finished_ = true;
+            failure_ = failure;
+        }
+        ready_.notify_one();
+    }
+
+    std::mutex mutex_;
+    std::condition_variable ready_, space_;
+    std::deque<Event> events_;
+    std::size_t capacity_;
+    bool finished_ = false, stopping_ = false;
+    std::exception_ptr failure_;
+    std::thread thread_;  // last: started once everything it uses exists
+};
+
+}  // namespace gpuclusters::formats
