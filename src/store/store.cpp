@@ -238,6 +238,7 @@ void Store::flush_pending() const {
     auto ranks = std::move(pending.ranks);
     auto citations = std::move(pending.citations);
     pending.discard();
+    // The rows outlive each INSERT, so SQLite reads their strings where they are (bindNoCopy).
     // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
     // per INSERT when foreign keys are off (a bulk write): a constraint failure here is a bug, and
     // the savepoint or transaction around undoes it.
@@ -257,17 +258,17 @@ void Store::flush_pending() const {
     write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, changeset_id)", 9,
           claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
-              query.bind(at + 2, row.cluster_id);
-              query.bind(at + 3, row.field);
+              query.bindNoCopy(at + 2, row.cluster_id);
+              query.bindNoCopy(at + 3, row.field);
               query.bind(at + 4, std::string(model::to_string(row.state)));
               if (row.state == model::ClaimState::set) {
-                  query.bind(at + 5, row.value.value);
+                  query.bindNoCopy(at + 5, row.value.value);
               } else {
                   query.bind(at + 5);
               }
-              query.bind(at + 6, row.value.qualifiers.derivation);
-              query.bind(at + 7, row.value.qualifiers.basis);
-              query.bind(at + 8, row.value.qualifiers.estimator);
+              query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
+              query.bindNoCopy(at + 7, row.value.qualifiers.basis);
+              query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
               query.bind(at + 9, static_cast<std::int64_t>(row.changeset_id));
           });
     write(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
@@ -275,15 +276,15 @@ void Store::flush_pending() const {
               query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
               query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
               query.bind(at + 3, std::string(model::to_string(row.rank)));
-              query.bind(at + 4, row.reason);
+              query.bindNoCopy(at + 4, row.reason);
           });
     write(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
               query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
-              query.bind(at + 4, row.locator);
-              query.bind(at + 5, row.quote);
+              query.bindNoCopy(at + 4, row.locator);
+              query.bindNoCopy(at + 5, row.quote);
               query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
           });
 }
@@ -834,7 +835,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         SQLite::Statement claims(connection(), fmt::format(R"(
             SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
                    r.rank, r.changeset_id
-            FROM claim c INDEXED BY claim_by_cluster
+            FROM claim c INDEXED BY claim_by_field
             CROSS JOIN claim_rank r ON r.claim_id = c.id
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
             WHERE c.changeset_id <= ?1 AND {}
@@ -844,7 +845,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         SQLite::Statement citations(connection(), R"(
             SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id,
                    s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-            FROM claim c INDEXED BY claim_by_cluster
+            FROM claim c INDEXED BY claim_by_field
             CROSS JOIN citation t ON t.claim_id = c.id
             JOIN source s ON s.id = t.source_id
             JOIN source_revision v ON v.source_id = s.id
@@ -1151,19 +1152,22 @@ long long Store::insert_citation(long long claim_id, const model::Citation& cita
         pending.citations.push_back({id, claim_id, citation.source_id, citation.locator, citation.quote, changeset_id});
         return id;
     }
-    // A written claim may have this citation already: the unique index decides.
+    // A written claim may have this citation already, withdrawn or not: then nothing is added.
     return guarded(path_, [&]() -> long long {
         const long long id = next_id("citation");
         auto& query = prepare(R"(
-            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT DO NOTHING)");
+            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6
+            WHERE NOT EXISTS (SELECT 1 FROM citation WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))");
         query.bind(1, static_cast<std::int64_t>(id));
         query.bind(2, static_cast<std::int64_t>(claim_id));
         query.bind(3, static_cast<std::int64_t>(citation.source_id));
         query.bind(4, citation.locator);
         query.bind(5, citation.quote);
         query.bind(6, static_cast<std::int64_t>(changeset_id));
-        return query.exec() == 0 ? 0 : id;
+        if (query.exec() == 1) return id;
+        --pending_->next_citation_id;  // not used: the next citation takes it
+        return 0LL;
     });
 }
 
@@ -1308,6 +1312,30 @@ struct RawColumns {
     long long integer(int index) const { return sqlite3_column_int64(query, index); }
 };
 
+// A statement run straight through the C API (SQLiteCpp keeps its handle private), for the loops
+// over every row of a table or a changeset.
+class RawQuery {
+public:
+    RawQuery(SQLite::Database& db, const std::string& sql) : db_(db.getHandle()) {
+        sqlite3_stmt* raw = nullptr;
+        const int prepared = sqlite3_prepare_v2(db_, sql.c_str(), -1, &raw, nullptr);
+        query_.reset(raw);
+        if (prepared != SQLITE_OK) throw SQLite::Exception(db_, prepared);
+    }
+    void bind(int index, long long value) { sqlite3_bind_int64(query_.get(), index, value); }
+    /// True while there is a row.
+    bool step() {
+        const int result = sqlite3_step(query_.get());
+        if (result != SQLITE_ROW && result != SQLITE_DONE) throw SQLite::Exception(db_, result);
+        return result == SQLITE_ROW;
+    }
+    RawColumns columns() const { return {query_.get()}; }
+
+private:
+    sqlite3* db_;
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query_{nullptr, sqlite3_finalize};
+};
+
 template <typename Columns>
 ValuesRow read_values_row(const Columns& columns) {
     ValuesRow row{columns.text(0)};
@@ -1418,10 +1446,11 @@ void Store::refresh_derived_tables(long long changeset_id) {
 
     // The changeset's ranks in claim order, so a record's claims come together: each cluster's row
     // is read and written once per run of its claims (a second run only reads it back).
-    auto& ranks = prepare(R"(
+    // A bulk import's changeset ranks millions of claims: they are read through the C API.
+    RawQuery ranks(connection(), R"(
         SELECT c.cluster_id, c.field, c.id, c.state, c.value, c.derivation, c.basis, c.estimator, r.rank
         FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)");
-    ranks.bind(1, static_cast<std::int64_t>(changeset_id));
+    ranks.bind(1, changeset_id);
     std::optional<ValuesRow> row;
     // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
     auto present = [&](const std::string& cluster_id) {
@@ -1449,22 +1478,24 @@ void Store::refresh_derived_tables(long long changeset_id) {
         existing.bind(1, cluster_id);
         return existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
     };
-    while (ranks.executeStep()) {
-        const std::string cluster_id = column_text(ranks, 0);
+    const RawColumns rank_columns = ranks.columns();
+    while (ranks.step()) {
+        std::string cluster_id = rank_columns.text(0);
         if (!row || row->cluster_id != cluster_id) {
             save();
             row = load(cluster_id);
         }
-        const auto index = catalogue_index(column_text(ranks, 1));
+        std::string field = rank_columns.text(1);
+        const auto index = catalogue_index(field);
         if (!index) continue;
         auto& slot = row->fields[*index];
-        const long long claim_id = ranks.getColumn(2).getInt64();
-        if (column_text(ranks, 8) == model::to_string(model::Rank::preferred)) {
+        const long long claim_id = rank_columns.integer(2);
+        if (rank_columns.text(8) == model::to_string(model::Rank::preferred)) {
             model::Claim claim;
             claim.id = claim_id;
-            claim.field = column_text(ranks, 1);
-            claim.state = model::claim_state_from(column_text(ranks, 3));
-            claim.value = {column_text(ranks, 4), {column_text(ranks, 5), column_text(ranks, 6), column_text(ranks, 7)}};
+            claim.field = std::move(field);
+            claim.state = model::claim_state_from(rank_columns.text(3));
+            claim.value = {rank_columns.text(4), {rank_columns.text(5), rank_columns.text(6), rank_columns.text(7)}};
             slot = std::move(claim);
         } else if (slot && slot->id == claim_id) {
             slot.reset();
@@ -1514,17 +1545,11 @@ void Store::rebuild_current_values() {
 
 void Store::for_each_current_record(const std::function<void(model::Record&)>& visit) const {
     guarded(path_, [&] {
-        const std::string sql = fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns());
-        sqlite3_stmt* raw = nullptr;
-        const int prepared = sqlite3_prepare_v2(connection().getHandle(), sql.c_str(), -1, &raw, nullptr);
-        const std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query(raw, sqlite3_finalize);
-        if (prepared != SQLITE_OK) throw SQLite::Exception(connection().getHandle(), prepared);
-        int step = SQLITE_ROW;
-        while ((step = sqlite3_step(query.get())) == SQLITE_ROW) {
-            auto record = record_of(read_values_row(RawColumns{query.get()}));
+        RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
+        while (query.step()) {
+            auto record = record_of(read_values_row(query.columns()));
             visit(record);
         }
-        if (step != SQLITE_DONE) throw SQLite::Exception(connection().getHandle(), step);
     });
 }
 

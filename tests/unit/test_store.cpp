@@ -48,6 +48,27 @@ commands::ChangeRequest request_for(const std::string& id, std::vector<commands:
     return request;
 }
 
+// The first column of the first row of a query, as text, through the plain C API.
+std::string sql_text(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr);
+    std::string text;
+    if (sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_text(statement, 0) != nullptr) {
+        text = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return text;
+}
+
+std::string source_file(const std::string& relative) {
+    std::ifstream file(std::string(GPUCLUSTERS_SOURCE_DIR) + "/" + relative);
+    REQUIRE_MESSAGE(file, relative);
+    return {std::istreambuf_iterator<char>(file), {}};
+}
+
 std::string file_bytes(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(file), {}};
@@ -169,6 +190,58 @@ TEST_CASE("cluster_values follows every write and is rebuilt from the history by
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(count_rows(store, path, "cluster_values") == 3);
     CHECK(export_values(store, true) == export_values(store, false));
+}
+
+TEST_CASE("version 6 rebuilds citation without its unique index, keeping every row, id and withdrawal") {
+    ScratchDir dir;
+    const std::string path = dir.file("v5.db");
+    // A version 5 file, made from the files as they were, with a claim cited twice and one
+    // citation withdrawn.
+    std::string sql = source_file("db/schema.sql");
+    for (const auto* name : {"0002-search-and-current-state-views.sql", "0003-withdrawals-presence-archives.sql",
+                             "0004-acceptances-and-verifications.sql", "0005-current-values.sql"}) {
+        sql += source_file(std::string("db/migrations/") + name);
+    }
+    raw_sql(path, sql + R"(
+        PRAGMA application_id = 1196447043; PRAGMA user_version = 5;
+        INSERT INTO changeset (id, created_at, author) VALUES (1, '2026-11-01T00:00:00Z', 'a'), (2, '2026-11-02T00:00:00Z', 'a');
+        INSERT INTO cluster (number, id, changeset_id) VALUES (1, 'c1', 1);
+        INSERT INTO source (id, url, changeset_id) VALUES (1, 'https://example.org/a', 1);
+        INSERT INTO source_revision (source_id, changeset_id, kind, accessed) VALUES (1, 1, 'operator', '2026-11-01');
+        INSERT INTO claim (id, cluster_id, field, state, value, changeset_id) VALUES (1, 'c1', 'owner', 'set', 'Acme', 1);
+        INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES (1, 1, 'preferred');
+        INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
+        VALUES (7, 1, 1, 'p. 1', 'Acme owns it.', 1), (9, 1, 1, 'p. 2', 'Run by Acme.', 1);
+        INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (9, 2, 1);
+        INSERT INTO cluster_values (cluster_id, owner, owner_claim) VALUES ('c1', 'Acme', 1);
+    )");
+    const std::string rows = "SELECT group_concat(id || '|' || claim_id || '|' || source_id || '|' || locator || '|' || quote || "
+                             "'|' || changeset_id, ';') FROM (SELECT * FROM citation ORDER BY id)";
+    const std::string before = sql_text(path, rows);
+    REQUIRE(before == "7|1|1|p. 1|Acme owns it.|1;9|1|1|p. 2|Run by Acme.|1");
+
+    auto store = store::Store::open(path);
+    CHECK(store.schema_version() == 6);
+    CHECK(sql_text(path, rows) == before);
+    CHECK(sql_text(path, "SELECT group_concat(id) FROM current_citation") == "7");
+    CHECK(sql_text(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name IN ('citation', 'claim') "
+                         "AND type = 'index' ORDER BY name)") ==
+          "citation_by_changeset,citation_by_claim,citation_by_source,claim_by_changeset,claim_by_field");
+    CHECK(sql_text(path, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'citation_append_only_%'") == "2");
+    CHECK(sql_text(path, "SELECT source_urls FROM current_field WHERE claim_id = 1") == "https://example.org/a");
+    // Without the unique index the store tells a repeated citation itself, withdrawn or not.
+    store.with_write_transaction([&] {
+        CHECK(store.insert_citation(1, {0, 1, "p. 1", "Acme owns it.", 0}, 2) == 0);
+        CHECK(store.insert_citation(1, {0, 1, "p. 2", "Run by Acme.", 0}, 2) == 0);
+        CHECK(store.insert_citation(1, {0, 1, "p. 3", "Acme owns it.", 0}, 2) == 10);
+        return true;
+    });
+    CHECK(count_rows(store, path, "citation") == 3);
+    // The append-only rule holds for the rebuilt table.
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "UPDATE citation SET quote = 'x' WHERE id = 7", nullptr, nullptr, nullptr) == SQLITE_CONSTRAINT);
+    sqlite3_close(db);
 }
 
 TEST_CASE("duplicate keys are grouped by SQLite: each member names the first, the first names the second") {
