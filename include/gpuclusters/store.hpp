@@ -202,7 +202,9 @@ public:
     long long insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
                            const model::FieldValue& value, long long changeset_id);
     void insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason);
-    long long insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id);
+    /// 0 when the claim has that citation already (withdrawn or not).
+    long long insert_citation(long long claim_id, long long source_id, const std::string& locator,
+                              const std::string& quote, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
     /// Makes the (empty) temporary table of the ids an import reads; before the first

@@ -238,14 +238,6 @@ private:
         return {source_id, found->second};
     }
 
-    std::vector<model::Citation> citations_of(const ParsedField& field) {
-        std::vector<model::Citation> citations;
-        for (const auto& citation : field.citations) {
-            citations.push_back({0, source_ids_[citation.source], citation.locator, citation.quote, 0});
-        }
-        return citations;
-    }
-
     void apply_record(const ParsedRecord& input) {
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(input.cluster_id);
@@ -271,7 +263,7 @@ private:
         for (const auto& field : input.fields) {
             switch (field.action) {
                 case FieldAction::set:
-                    apply_field(*record, *field.spec, field.state, field.value, citations_of(field), input.keep_previous);
+                    apply_field(*record, *field.spec, field.state, field.value, field.citations, input.keep_previous);
                     if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
                     break;
                 case FieldAction::cite:
@@ -300,7 +292,7 @@ private:
             model_field.state == ClaimState::set ? model::derived_maker(model_field.value.value) : "";
         if (!maker.empty()) {
             FieldValue value{maker, {fmt::format("gpu_model {}", model_field.value.value), "", ""}};
-            apply_field(record, spec, ClaimState::set, value, citations_of(model_field), keep_previous);
+            apply_field(record, spec, ClaimState::set, value, model_field.citations, keep_previous);
             return;
         }
         if (model_field.state == ClaimState::set) {
@@ -364,7 +356,7 @@ private:
             mark_changed();
         }
         report.claim_id = claim_id;
-        add_citations(record, claim_id, citations_of(field), report);
+        add_citations(record, claim_id, field.citations, report);
         report_->fields.push_back(std::move(report));
     }
 
@@ -416,36 +408,38 @@ private:
     }
 
     // Adds the citations that are new to the claim, noting them in the report.
-    void add_citations(const model::Record& record, long long target, const std::vector<model::Citation>& citations,
+    void add_citations(const model::Record& record, long long target, const std::vector<CitationInput>& citations,
                        FieldReport& report) {
         const Claim* existing = nullptr;
         for (const auto& claim : record.claims) {
             if (claim.id == target) existing = &claim;
         }
         for (const auto& citation : citations) {
+            const long long source_id = source_ids_[citation.source];
             // A bare mention of a source that already backs the claim adds nothing.
             const bool bare = citation.quote.empty() && citation.locator.empty();
             const bool already_cited = existing && std::any_of(existing->citations.begin(), existing->citations.end(),
                                                                [&](const model::Citation& known) {
-                                                                   return known.source_id == citation.source_id;
+                                                                   return known.source_id == source_id;
                                                                });
             if (bare && already_cited) continue;
-            const long long added = store_.insert_citation(target, citation, changeset_id_);
+            const long long added =
+                store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
                 report.new_citations.push_back(added);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             }
             const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
-                                            [&](const SourceTag& tag) { return tag.id == citation.source_id; });
+                                            [&](const SourceTag& tag) { return tag.id == source_id; });
             if ((added != 0 || report.kind == FieldReport::Kind::changed) && !listed) {
-                report.sources.push_back(tag(citation.source_id));
+                report.sources.push_back(tag(source_id));
             }
         }
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
     }
 
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
-                     const FieldValue& value, const std::vector<model::Citation>& citations, bool keep_previous) {
+                     const FieldValue& value, const std::vector<CitationInput>& citations, bool keep_previous) {
         const std::string field(spec.name);
         const Claim* current = record.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};

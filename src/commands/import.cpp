@@ -138,6 +138,7 @@ public:
         // the chunk is rolled back and its records replayed one savepoint each, so every record
         // that fails is undone alone and reported, exactly as if there had been no chunk.
         constexpr std::size_t chunk_size = 256;
+        std::optional<Reading> reading;  // while the transaction is open
         std::vector<Incoming> chunk;
         auto apply_chunk = [&] {
             if (chunk.empty()) return;
@@ -151,7 +152,9 @@ public:
                 for (auto& incoming : chunk) outcomes.push_back(apply_one(incoming, true));
             }
             for (auto& outcome : outcomes) report_outcome(outcome);
-            chunk.clear();
+            reading->give_back(std::move(chunk));
+            chunk = {};
+            chunk.reserve(chunk_size);
         };
         auto take = [&](Incoming& incoming) {
             ++seen;
@@ -199,8 +202,8 @@ public:
             // The changeset row and the table of ids read stand outside the chunks' savepoints.
             context.store->start_import_ids();
             session.begin();
-            Reading reading(read);
-            reading.drain([&](Reading::Event& event) {
+            reading.emplace(read);
+            reading->drain([&](Reading::Event& event) {
                 if (auto* incoming = std::get_if<Incoming>(&event)) {
                     take(*incoming);
                 } else if (auto* found = std::get_if<Reading::Problem>(&event)) {
@@ -210,6 +213,7 @@ public:
                 }
             });
             apply_chunk();
+            reading.reset();
             if (progress && seen >= 1000) context.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
             if (!problems.empty() && !keep_going_) return false;
             return whole.changed && !dry_run_;

@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace gpuclusters::formats {
 
@@ -58,6 +59,14 @@ public:
         thread_.join();
     }
 
+    /// Gives items the writer is done with back to the reading thread, which frees them while
+    /// the writer goes on: their memory returns to the thread that allocated it, off the path
+    /// of the slower thread.
+    void give_back(std::vector<Item>&& items) {
+        std::lock_guard lock(mutex_);
+        returned_.push_back(std::move(items));
+    }
+
     /// Hands every event to `deliver`, in order, until the reader is done; rethrows what the
     /// reader threw, after the events it queued before.
     void drain(const std::function<void(Event&)>& deliver) {
@@ -87,13 +96,15 @@ private:
     struct Stopped {};
 
     void push(Event event) {
+        std::vector<std::vector<Item>> returned;
         std::unique_lock lock(mutex_);
         space_.wait(lock, [&] { return events_.size() < capacity_ || stopping_; });
         if (stopping_) throw Stopped{};
         events_.push_back(std::move(event));
+        returned.swap(returned_);
         lock.unlock();
         ready_.notify_one();
-    }
+    }  // `returned` is freed here, on this thread, without the lock
 
     void run(const std::function<void(Queue&)>& read) {
         std::exception_ptr failure;
@@ -115,6 +126,7 @@ private:
     std::mutex mutex_;
     std::condition_variable ready_, space_;
     std::deque<Event> events_;
+    std::vector<std::vector<Item>> returned_;
     std::size_t capacity_;
     bool finished_ = false, stopping_ = false;
     std::exception_ptr failure_;

@@ -1137,19 +1137,19 @@ void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank 
     if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
 }
 
-long long Store::insert_citation(long long claim_id, const model::Citation& citation, long long changeset_id) {
+long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
+                                 const std::string& quote, long long changeset_id) {
     auto& pending = *pending_;
     const bool claim_waiting = std::any_of(pending.claims.begin(), pending.claims.end(),
                                            [&](const PendingRows::Claim& claim) { return claim.id == claim_id; });
     if (claim_waiting) {
         // A claim not yet written has no citations but those waiting with it.
         const bool repeat = std::any_of(pending.citations.begin(), pending.citations.end(), [&](const auto& row) {
-            return row.claim_id == claim_id && row.source_id == citation.source_id && row.locator == citation.locator &&
-                   row.quote == citation.quote;
+            return row.claim_id == claim_id && row.source_id == source_id && row.locator == locator && row.quote == quote;
         });
         if (repeat) return 0;
         const long long id = guarded(path_, [&] { return next_id("citation"); });
-        pending.citations.push_back({id, claim_id, citation.source_id, citation.locator, citation.quote, changeset_id});
+        pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
         return id;
     }
     // A written claim may have this citation already, withdrawn or not: then nothing is added.
@@ -1161,9 +1161,9 @@ long long Store::insert_citation(long long claim_id, const model::Citation& cita
             WHERE NOT EXISTS (SELECT 1 FROM citation WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))");
         query.bind(1, static_cast<std::int64_t>(id));
         query.bind(2, static_cast<std::int64_t>(claim_id));
-        query.bind(3, static_cast<std::int64_t>(citation.source_id));
-        query.bind(4, citation.locator);
-        query.bind(5, citation.quote);
+        query.bind(3, static_cast<std::int64_t>(source_id));
+        query.bind(4, locator);
+        query.bind(5, quote);
         query.bind(6, static_cast<std::int64_t>(changeset_id));
         if (query.exec() == 1) return id;
         --pending_->next_citation_id;  // not used: the next citation takes it

@@ -1,6 +1,10 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,4 +86,44 @@ TEST_CASE("read ahead: when the writer stops, the reader is stopped too and its 
                         std::logic_error);
     }  // joins the reader, which must notice that nobody reads any more
     CHECK(produced < 1000);
+}
+
+namespace {
+
+// Notes the thread that destroys it.
+struct Probe {
+    Probe(std::mutex& mutex, std::vector<std::thread::id>& freed_on) : mutex(mutex), freed_on(freed_on) {}
+    Probe(const Probe&) = delete;
+    Probe& operator=(const Probe&) = delete;
+    std::mutex& mutex;
+    std::vector<std::thread::id>& freed_on;
+    ~Probe() {
+        std::lock_guard lock(mutex);
+        freed_on.push_back(std::this_thread::get_id());
+    }
+};
+
+}  // namespace
+
+TEST_CASE("read ahead: items given back are freed by the reading thread") {
+    std::mutex mutex;
+    std::vector<std::thread::id> freed_on;
+    std::thread::id reader;
+    {
+        ReadAhead<std::unique_ptr<Probe>> reading(
+            [&](ReadAhead<std::unique_ptr<Probe>>::Queue& queue) {
+                reader = std::this_thread::get_id();
+                for (int i = 0; i < 100; ++i) queue.item(std::make_unique<Probe>(mutex, freed_on));
+            },
+            2);
+        reading.drain([&](ReadAhead<std::unique_ptr<Probe>>::Event& event) {
+            std::vector<std::unique_ptr<Probe>> done;
+            done.push_back(std::move(std::get<0>(event)));
+            reading.give_back(std::move(done));
+        });
+    }  // what the reader had no push left to free goes with the queue
+    REQUIRE(freed_on.size() == 100);
+    const auto by_reader = std::count(freed_on.begin(), freed_on.end(), reader);
+    CHECK(by_reader >= 90);
+    CHECK(std::count(freed_on.begin(), freed_on.end(), std::this_thread::get_id()) == 100 - by_reader);
 }

@@ -231,9 +231,9 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
     CHECK(sql_text(path, "SELECT source_urls FROM current_field WHERE claim_id = 1") == "https://example.org/a");
     // Without the unique index the store tells a repeated citation itself, withdrawn or not.
     store.with_write_transaction([&] {
-        CHECK(store.insert_citation(1, {0, 1, "p. 1", "Acme owns it.", 0}, 2) == 0);
-        CHECK(store.insert_citation(1, {0, 1, "p. 2", "Run by Acme.", 0}, 2) == 0);
-        CHECK(store.insert_citation(1, {0, 1, "p. 3", "Acme owns it.", 0}, 2) == 10);
+        CHECK(store.insert_citation(1, 1, "p. 1", "Acme owns it.", 2) == 0);
+        CHECK(store.insert_citation(1, 1, "p. 2", "Run by Acme.", 2) == 0);
+        CHECK(store.insert_citation(1, 1, "p. 3", "Acme owns it.", 2) == 10);
         return true;
     });
     CHECK(count_rows(store, path, "citation") == 3);
@@ -340,14 +340,14 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
             const long long claim = store.insert_claim("c1", "owner", model::ClaimState::set,
                                                        {fmt::format("Owner {}", i), {}}, changeset);
             store.insert_rank(claim, changeset, i == 0 ? model::Rank::preferred : model::Rank::normal, "");
-            CHECK(store.insert_citation(claim, {0, source, "p. 1", fmt::format("quote {}", i), 0}, changeset) != 0);
+            CHECK(store.insert_citation(claim, source, "p. 1", fmt::format("quote {}", i), changeset) != 0);
             claims.push_back(claim);
         }
         // Ids are handed out in order, before the rows are written.
         for (std::size_t i = 1; i < claims.size(); ++i) CHECK(claims[i] == claims[i - 1] + 1);
         // The same citation twice is one row, whether the claim's rows wait or were written.
-        CHECK(store.insert_citation(claims.back(), {0, source, "p. 1", "quote 149", 0}, changeset) == 0);
-        CHECK(store.insert_citation(claims.front(), {0, source, "p. 1", "quote 0", 0}, changeset) == 0);
+        CHECK(store.insert_citation(claims.back(), source, "p. 1", "quote 149", changeset) == 0);
+        CHECK(store.insert_citation(claims.front(), source, "p. 1", "quote 0", changeset) == 0);
         const auto record = store.load_record("c1");
         REQUIRE(record);
         CHECK(record->claims.size() == 150);
