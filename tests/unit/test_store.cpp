@@ -83,6 +83,9 @@ TEST_CASE("a new database says it is ours and which schema it has") {
     CHECK(created);
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(store::current_schema_version() >= 2);
+    // Made with 16 KiB pages, in WAL mode.
+    CHECK(sql_text(dir.file("a.db"), "PRAGMA page_size") == "16384");
+    CHECK(sql_text(dir.file("a.db"), "PRAGMA journal_mode") == "wal");
     bool again = true;
     auto reopened = store::Store::create(dir.file("a.db"), again);
     CHECK_FALSE(again);
