@@ -1145,8 +1145,9 @@ void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank 
 long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
                                  const std::string& quote, long long changeset_id) {
     auto& pending = *pending_;
-    const bool claim_waiting = std::any_of(pending.claims.begin(), pending.claims.end(),
-                                           [&](const PendingRows::Claim& claim) { return claim.id == claim_id; });
+    // Ids are handed out in order and the queue is written whole: the claims waiting are those
+    // from the first one waiting on.
+    const bool claim_waiting = !pending.claims.empty() && claim_id >= pending.claims.front().id;
     if (claim_waiting) {
         // A claim not yet written has no citations but those waiting with it.
         const bool repeat = std::any_of(pending.citations.begin(), pending.citations.end(), [&](const auto& row) {
