@@ -8,7 +8,9 @@
 -- so the table is rebuilt without that constraint. Together: a quarter less to write per value.
 --
 -- SQLite cannot drop a table constraint, so citation is copied into a new table (rows and ids
--- unchanged); the views that read it are dropped first and made again, as they were.
+-- unchanged); the views that read it are dropped first and made again, as they were, except that
+-- current_field lists a claim's source URLs in citation order, said now rather than left to
+-- whichever index SQLite reads.
 
 DROP INDEX IF EXISTS claim_by_cluster;
 
@@ -43,8 +45,8 @@ WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_i
 CREATE VIEW current_field AS
 SELECT c.cluster_id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.id AS claim_id,
        c.changeset_id,
-       (SELECT group_concat(s.url, ' ') FROM current_citation t JOIN source s ON s.id = t.source_id
-         WHERE t.claim_id = c.id) AS source_urls
+       (SELECT group_concat(url, ' ') FROM (SELECT s.url FROM current_citation t JOIN source s ON s.id = t.source_id
+         WHERE t.claim_id = c.id ORDER BY t.id)) AS source_urls
 FROM claim_with_rank c
 WHERE c.rank = 'preferred';
 

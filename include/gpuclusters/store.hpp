@@ -99,7 +99,8 @@ public:
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id,
                                              std::optional<long long> as_of = std::nullopt) const;
-    /// EXPLAIN QUERY PLAN steps of the queries load_record runs: each should SEARCH an index.
+    /// EXPLAIN QUERY PLAN steps of the queries load_record runs, and of the check insert_citation
+    /// makes against a written claim's citations: each should SEARCH an index.
     std::vector<std::string> record_query_plans() const;
     /// Preferred claims of the given fields (all fields when empty), for every cluster.
     std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields,

@@ -168,9 +168,9 @@ public:
             problems.push_back(text);
         };
 
-        // The reading thread parses and checks; this one writes.
-        const std::string today = context.today;
-        auto read = [&](Reading::Queue& queue) {
+        // The reading thread parses and checks; this one writes. What the reader uses is declared
+        // before `reading` (or copied), so it outlives the thread when the writer fails.
+        auto read = [&, today = context.today](Reading::Queue& queue) {
             auto prepare = [&](formats::RecordDocument& document) {
                 Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
                 if (!source_.reference.empty()) add_default_source(document);

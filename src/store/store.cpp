@@ -125,6 +125,15 @@ constexpr const char* record_source_sql = R"(
                 FROM source s JOIN source_revision v ON v.source_id = s.id
                 WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)";
 
+// A citation of a written claim, unless the claim has it already. The claim's few citations are
+// looked at, never the source's: without statistics SQLite would pick citation_by_source, and
+// citing a list source once per record would grow quadratically.
+constexpr const char* citation_unless_repeated_sql = R"(
+            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6
+            WHERE NOT EXISTS (SELECT 1 FROM citation INDEXED BY citation_by_claim
+                              WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))";
+
 }  // namespace
 
 int current_schema_version() {
@@ -464,7 +473,7 @@ std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql, record_citations_sql,
-                                record_source_sql}) {
+                                record_source_sql, citation_unless_repeated_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }
@@ -1161,10 +1170,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
     // A written claim may have this citation already, withdrawn or not: then nothing is added.
     return guarded(path_, [&]() -> long long {
         const long long id = next_id("citation");
-        auto& query = prepare(R"(
-            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?6
-            WHERE NOT EXISTS (SELECT 1 FROM citation WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))");
+        auto& query = prepare(citation_unless_repeated_sql);
         query.bind(1, static_cast<std::int64_t>(id));
         query.bind(2, static_cast<std::int64_t>(claim_id));
         query.bind(3, static_cast<std::int64_t>(source_id));

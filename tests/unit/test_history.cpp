@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "commands/change.hpp"
 #include "commands/history.hpp"
 #include "gpuclusters/error.hpp"
@@ -100,6 +102,11 @@ TEST_CASE("reading one record as of a changeset never scans a history table") {
             CHECK_FALSE(scans);
         }
     }
+    // A repeated citation is told among the claim's citations, not the source's.
+    CHECK(std::find(steps.begin(), steps.end(), "SEARCH citation USING INDEX citation_by_claim (claim_id=?)") != steps.end());
+    CHECK(std::none_of(steps.begin(), steps.end(), [](const std::string& step) {
+        return step.find("citation_by_source") != std::string::npos;
+    }));
 }
 
 TEST_CASE("changes that were themselves reverted leave a field as it was") {

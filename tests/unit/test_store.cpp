@@ -209,29 +209,32 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
         PRAGMA application_id = 1196447043; PRAGMA user_version = 5;
         INSERT INTO changeset (id, created_at, author) VALUES (1, '2026-11-01T00:00:00Z', 'a'), (2, '2026-11-02T00:00:00Z', 'a');
         INSERT INTO cluster (number, id, changeset_id) VALUES (1, 'c1', 1);
-        INSERT INTO source (id, url, changeset_id) VALUES (1, 'https://example.org/a', 1);
-        INSERT INTO source_revision (source_id, changeset_id, kind, accessed) VALUES (1, 1, 'operator', '2026-11-01');
+        INSERT INTO source (id, url, changeset_id) VALUES (1, 'https://example.org/a', 1), (2, 'https://example.org/b', 1);
+        INSERT INTO source_revision (source_id, changeset_id, kind, accessed)
+        VALUES (1, 1, 'operator', '2026-11-01'), (2, 1, 'press', '2026-11-01');
         INSERT INTO claim (id, cluster_id, field, state, value, changeset_id) VALUES (1, 'c1', 'owner', 'set', 'Acme', 1);
         INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES (1, 1, 'preferred');
         INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
-        VALUES (7, 1, 1, 'p. 1', 'Acme owns it.', 1), (9, 1, 1, 'p. 2', 'Run by Acme.', 1);
+        VALUES (5, 1, 2, '', 'Acme, says B.', 1), (7, 1, 1, 'p. 1', 'Acme owns it.', 1), (9, 1, 1, 'p. 2', 'Run by Acme.', 1);
         INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (9, 2, 1);
         INSERT INTO cluster_values (cluster_id, owner, owner_claim) VALUES ('c1', 'Acme', 1);
     )");
     const std::string rows = "SELECT group_concat(id || '|' || claim_id || '|' || source_id || '|' || locator || '|' || quote || "
                              "'|' || changeset_id, ';') FROM (SELECT * FROM citation ORDER BY id)";
     const std::string before = sql_text(path, rows);
-    REQUIRE(before == "7|1|1|p. 1|Acme owns it.|1;9|1|1|p. 2|Run by Acme.|1");
+    REQUIRE(before == "5|1|2||Acme, says B.|1;7|1|1|p. 1|Acme owns it.|1;9|1|1|p. 2|Run by Acme.|1");
 
     auto store = store::Store::open(path);
     CHECK(store.schema_version() == 6);
     CHECK(sql_text(path, rows) == before);
-    CHECK(sql_text(path, "SELECT group_concat(id) FROM current_citation") == "7");
+    CHECK(sql_text(path, "SELECT group_concat(id) FROM current_citation") == "5,7");
     CHECK(sql_text(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name IN ('citation', 'claim') "
                          "AND type = 'index' ORDER BY name)") ==
           "citation_by_changeset,citation_by_claim,citation_by_source,claim_by_changeset,claim_by_field");
     CHECK(sql_text(path, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'citation_append_only_%'") == "2");
-    CHECK(sql_text(path, "SELECT source_urls FROM current_field WHERE claim_id = 1") == "https://example.org/a");
+    // A claim's source URLs in citation order (the unique index listed them by source id).
+    CHECK(sql_text(path, "SELECT source_urls FROM current_field WHERE claim_id = 1") ==
+          "https://example.org/b https://example.org/a");
     // Without the unique index the store tells a repeated citation itself, withdrawn or not.
     store.with_write_transaction([&] {
         CHECK(store.insert_citation(1, 1, "p. 1", "Acme owns it.", 2) == 0);
@@ -239,7 +242,7 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
         CHECK(store.insert_citation(1, 1, "p. 3", "Acme owns it.", 2) == 10);
         return true;
     });
-    CHECK(count_rows(store, path, "citation") == 3);
+    CHECK(count_rows(store, path, "citation") == 4);
     // The append-only rule holds for the rebuilt table.
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);

@@ -43,3 +43,9 @@ note "importing the same file twice changes nothing"
 gc import --format json out-json--provenance.first
 gc import --format json out-json--provenance.first --dry-run
 sql "SELECT count(*) FROM changeset"
+note "from standard input too, every record has its report line (one thread reads stdin while the other prints)"
+"$GPUCLUSTERS_BIN" export --format jsonl > sample.jsonl
+awk 'NR == 1 { print; next } { for (i = 0; i < 400; i++) { line = $0; sub(/"id":"/, "\"id\":\"copy" i "-", line); print line } }' sample.jsonl > many.jsonl
+"$GPUCLUSTERS_BIN" --db many.db init > /dev/null
+"$GPUCLUSTERS_BIN" --db many.db import - --format jsonl < many.jsonl > many.out
+echo "records $(($(wc -l < many.jsonl) - 1)), report lines $(grep -c '^add copy' many.out), $(tail -n 2 many.out | head -n 1)"
