@@ -1315,7 +1315,9 @@ struct CachedColumns {
 };
 struct RawColumns {
     sqlite3_stmt* query;
-    std::string text(int index) const {
+    std::string text(int index) const { return std::string(view(index)); }
+    /// The text in SQLite's own buffer: valid until the next step.
+    std::string_view view(int index) const {
         const auto* text = sqlite3_column_text(query, index);
         if (text == nullptr) return {};
         return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
@@ -1492,21 +1494,22 @@ void Store::refresh_derived_tables(long long changeset_id) {
     };
     const RawColumns rank_columns = ranks.columns();
     while (ranks.step()) {
-        std::string cluster_id = rank_columns.text(0);
+        // Millions of rows: their text is looked at in place, and copied only into a kept claim.
+        const std::string_view cluster_id = rank_columns.view(0);
         if (!row || row->cluster_id != cluster_id) {
             save();
-            row = load(cluster_id);
+            row = load(std::string(cluster_id));
         }
-        std::string field = rank_columns.text(1);
+        const std::string_view field = rank_columns.view(1);
         const auto index = catalogue_index(field);
         if (!index) continue;
         auto& slot = row->fields[*index];
         const long long claim_id = rank_columns.integer(2);
-        if (rank_columns.text(8) == model::to_string(model::Rank::preferred)) {
+        if (rank_columns.view(8) == model::to_string(model::Rank::preferred)) {
             model::Claim claim;
             claim.id = claim_id;
-            claim.field = std::move(field);
-            claim.state = model::claim_state_from(rank_columns.text(3));
+            claim.field = std::string(field);
+            claim.state = model::claim_state_from(rank_columns.view(3));
             claim.value = {rank_columns.text(4), {rank_columns.text(5), rank_columns.text(6), rank_columns.text(7)}};
             slot = std::move(claim);
         } else if (slot && slot->id == claim_id) {
