@@ -185,8 +185,8 @@ public:
     // --- writing: only inside with_write_transaction -------------------------------------------
     /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
     /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
-    /// Before the commit, the full-text index is rewritten for the clusters the transaction's
-    /// changesets changed.
+    /// Before the commit, the derived tables (cluster_values, the full-text index) are rewritten
+    /// for the clusters the transaction's changesets changed.
     enum class WriteMode {
         checked,  ///< foreign keys enforced row by row
         bulk,     ///< no foreign key checks: for an import, whose rows all come through this store
@@ -226,6 +226,8 @@ private:
     void flush_pending() const;
     /// An id for a new row of `table` (claim or citation) in the open transaction.
     long long next_id(const char* table);
+    /// Whether a known cluster is present as of changeset `limit` (a reverted creation is not).
+    bool cluster_present(const std::string& id, long long limit) const;
     std::vector<std::string> texts(const char* sql, std::initializer_list<long long> ids) const;
     std::vector<long long> numbers(const char* sql, std::initializer_list<long long> ids) const;
 
