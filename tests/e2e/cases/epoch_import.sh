@@ -1,6 +1,6 @@
 note "Epoch AI's GPU cluster table (786 rows) through the mapping shipped in db/mappings"
 # Linked into the scratch folder so the transcript names no checkout path.
-ln -s "$SOURCE_DIR/../shared/data/epoch-gpu-clusters/gpu_clusters.csv" gpu_clusters.csv
+ln -s "$SOURCE_DIR/tests/data/epoch/gpu_clusters.csv" gpu_clusters.csv
 ln -s "$SOURCE_DIR/db/mappings/epoch-gpu-clusters.toml" epoch-gpu-clusters.toml
 csv=gpu_clusters.csv
 mapping=epoch-gpu-clusters.toml
