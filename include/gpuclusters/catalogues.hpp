@@ -12,6 +12,15 @@ struct GpuModel {
     std::string model;  ///< catalogue name, e.g. "NVIDIA H100"
     std::string maker;  ///< NVIDIA, AMD or Intel
     std::string kind;   ///< gpu, family or accelerator
+    /// What one counted item of this model is, as its vendor sells it: gpu, superchip, apu,
+    /// module or accelerator; empty for a family. "36 GB200" counts superchips.
+    std::string package;
+    /// Physical GPUs in one package: 2 for a GB200 superchip, 1 for a GH200 or an MI300A.
+    int gpus_per_package = 1;
+    /// What the vendor calls the parts of one GPU and how many it has: an MI250X has 2 GCDs, a
+    /// B200 2 dies, a Max 1550 2 tiles; empty and 0 when it has none worth naming.
+    std::string part;
+    int parts_per_gpu = 0;
     std::string note;
 };
 

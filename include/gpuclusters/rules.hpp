@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuclusters/quote_reader.hpp"
 #include "gpuclusters/record.hpp"
 
 namespace gpuclusters::rules {
@@ -67,20 +68,29 @@ public:
     Severity severity(std::string_view rule, Severity default_severity) const;
     long long stale_source_days = 365;
     std::vector<std::string> quote_fields;
-    Patterns h100_equivalents;
-    Patterns planned_wording;
+    Patterns h100_equivalents;  ///< in gpu_count_notes
     Patterns status_dates;
     bool compare_names = true;
     bool compare_owner_model_count = true;
+    /// The quote reader's phrases ([quote-reader]).
+    Lexicon lexicon;
+    /// The reader of this lexicon, built once when first asked for.
+    const QuoteReader& quote_reader() const;
 
 private:
     std::map<std::string, Severity, std::less<>> severities_;
+    mutable std::shared_ptr<const QuoteReader> reader_;
 };
 
 /// What rules need besides the record.
 struct Context {
     const Config& config;
     std::string today;  ///< YYYY-MM-DD
+    /// The quantities of each quote of the record being checked, read once for all the rules
+    /// that look at them (check_record clears it for each record).
+    mutable std::map<const model::Citation*, std::vector<Quantity>> readings{};
+    /// The reading of a citation's quote; dated by its source (published, else accessed, else today).
+    const std::vector<Quantity>& quantities(const model::Record& record, const model::Citation& citation) const;
 };
 
 struct Rule {

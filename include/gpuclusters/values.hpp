@@ -15,8 +15,14 @@ struct Qualifiers {
     std::string derivation;  ///< e.g. "1536 x 8" for a count
     std::string basis;       ///< "reported" or "estimate" (power_mw)
     std::string estimator;   ///< who estimated, when basis is "estimate"
+    /// What the source says of a count: empty when exact, else "approximate" (~10,000) or
+    /// "at least" (10,000+).
+    std::string bound;
     bool operator==(const Qualifiers&) const = default;
 };
+
+inline constexpr std::string_view bound_approximate = "approximate";
+inline constexpr std::string_view bound_at_least = "at least";
 
 /// A value in its canonical stored form.
 struct FieldValue {
@@ -35,9 +41,11 @@ long long parse_whole_number(std::string_view text);
 struct Count {
     long long value = 0;
     std::string derivation;  ///< canonical expression, empty for a plain number
+    std::string bound;       ///< empty (exact), bound_approximate or bound_at_least
 };
 
-/// A positive count or a derivation of sums of products: "1,536 x 8 + 256 × 4".
+/// A positive count or a derivation of sums of products: "1,536 x 8 + 256 × 4", with the bound
+/// its source gives: "~10,000" or "about 10,000" (approximate), "10,000+" or "at least 10,000".
 Count parse_count(std::string_view text);
 
 struct Power {
@@ -45,6 +53,12 @@ struct Power {
     std::string basis;
     std::string estimator;
 };
+
+/// parse_count without a bound: "12,288" or "1536 x 8".
+Count parse_exact_count(std::string_view text);
+
+/// A count written with its bound: "~10,000", "10,000+" (and the count alone when exact).
+std::string bounded(const std::string& count, std::string_view bound);
 
 /// "21.1", "21.1 MW", "21.1 (reported)", "40 (estimate: Epoch AI)".
 Power parse_power(std::string_view text);

@@ -148,7 +148,7 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
     // The same count without its derivation (a values-only export read back) is no change.
     const auto& held = claim.value.qualifiers;
     return claim.value.value == value.value && value.qualifiers.derivation.empty() && held.basis == value.qualifiers.basis &&
-           held.estimator == value.qualifiers.estimator;
+           held.estimator == value.qualifiers.estimator && held.bound == value.qualifiers.bound;
 }
 
 }  // namespace

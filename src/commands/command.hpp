@@ -90,5 +90,6 @@ std::unique_ptr<Command> make_import(CLI::App& app);
 std::unique_ptr<Command> make_compare(CLI::App& app);
 std::unique_ptr<Command> make_edit(CLI::App& app);
 std::unique_ptr<Command> make_completion(CLI::App& app);
+std::unique_ptr<Command> make_quote(CLI::App& app);
 
 }  // namespace gpuclusters::commands

@@ -1,5 +1,6 @@
 #include "gpuclusters/catalogues.hpp"
 
+#include <charconv>
 #include <fmt/format.h>
 
 #include "embedded_data.hpp"
@@ -40,14 +41,41 @@ std::string model_key(std::string_view name) {
 }  // namespace
 
 GpuCatalogue::GpuCatalogue(std::string_view tsv) {
-    for (const auto& row : read_tsv(tsv, 5, "db/gpu_models.tsv")) {
+    std::size_t line = 1;
+    for (const auto& row : read_tsv(tsv, 8, "db/gpu_models.tsv")) {
+        ++line;
         const std::size_t position = models_.size();
-        models_.push_back({std::string(row[0]), std::string(row[1]), std::string(row[2]),
-                           std::string(row[4])});
+        GpuModel model{std::string(row[0]), std::string(row[1]), std::string(row[2]), std::string(row[3])};
+        model.note = std::string(row[7]);
+        const bool family = model.kind == "family";
+        const auto number = [&](std::string_view cell, std::string_view column) {
+            int value = 0;
+            const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
+            if (error != std::errc() || end != cell.data() + cell.size() || value < 1 || value > 64) {
+                throw InputError(fmt::format("db/gpu_models.tsv:{}: {} '{}' is not a number from 1 to 64", line,
+                                             column, std::string(cell)));
+            }
+            return value;
+        };
+        if (family != model.package.empty()) {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: a family has no package; every other model has one", line));
+        }
+        if (!family) model.gpus_per_package = number(row[4], "gpus_per_package");
+        // parts: "gcd 2" -- the vendor's name for a part of one GPU, and how many it has.
+        if (!row[5].empty()) {
+            const auto space = row[5].find(' ');
+            if (space == std::string_view::npos) {
+                throw InputError(fmt::format("db/gpu_models.tsv:{}: parts '{}' is NAME COUNT, e.g. 'gcd 2'", line,
+                                             std::string(row[5])));
+            }
+            model.part = std::string(row[5].substr(0, space));
+            model.parts_per_gpu = number(row[5].substr(space + 1), "parts");
+        }
+        models_.push_back(std::move(model));
         const std::string maker_prefix = model_key(row[1]);
         std::vector<std::string_view> names{row[0]};
-        if (!row[3].empty()) {
-            for (auto alias : text::split(row[3], ';')) names.push_back(alias);
+        if (!row[6].empty()) {
+            for (auto alias : text::split(row[6], ';')) names.push_back(alias);
         }
         spellings_.emplace_back();
         for (auto name : names) {

@@ -21,11 +21,13 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
     if (text.starts_with('-')) {
         throw InputError(fmt::format("'{}' is negative: a count is a positive whole number", shown));
     }
-    if (text.starts_with('~') || text.starts_with('>') || text.starts_with('<') ||
-        text::lower_ascii(text).starts_with("about") || text::lower_ascii(text).starts_with("approx")) {
-        throw InputError(fmt::format(
-            "'{}' is approximate: record an exact figure and put approximations in gpu_count_notes",
-            shown));
+    if (text.starts_with('~') || text.ends_with('+') || text::lower_ascii(text).starts_with("about")) {
+        throw InputError(fmt::format("'{}' is approximate: a count's bound goes before or after the whole count "
+                                     "(~12,288, 12,288+), not in an operand", shown));
+    }
+    if (text.starts_with('>') || text.starts_with('<')) {
+        throw InputError(fmt::format("'{}': write a lower bound as {}+ and an approximate count as ~{}", shown,
+                                     shown.substr(1), shown.substr(1)));
     }
     if (text.find_first_of("eE") != std::string_view::npos &&
         std::all_of(text.begin(), text.end(), [](char c) { return is_digit(c) || c == 'e' || c == 'E' || c == '.' || c == '+'; })) {
@@ -139,9 +141,37 @@ long long parse_whole_number(std::string_view raw) {
     return value;
 }
 
+namespace {
+
+// "~10,000", "about 10,000", "10,000+", "at least 10,000": the bound, and the count without it.
+std::pair<std::string_view, std::string> split_bound(std::string_view text) {
+    static constexpr std::pair<std::string_view, std::string_view> words[] = {
+        {"~", bound_approximate},           {"about ", bound_approximate},  {"approximately ", bound_approximate},
+        {"approx. ", bound_approximate},    {"around ", bound_approximate}, {"roughly ", bound_approximate},
+        {"circa ", bound_approximate},      {"at least ", bound_at_least},  {"more than ", bound_at_least},
+        {"over ", bound_at_least}};
+    const std::string lower = text::lower_ascii(text);
+    for (const auto& [word, bound] : words) {
+        if (lower.starts_with(word)) return {text::trim(text.substr(word.size())), std::string(bound)};
+    }
+    // "10,000+" -- not "1536 +", an unfinished sum.
+    if (text.size() >= 2 && text.ends_with('+') && is_digit(text[text.size() - 2])) {
+        return {text.substr(0, text.size() - 1), std::string(bound_at_least)};
+    }
+    return {text, ""};
+}
+
+}  // namespace
+
 Count parse_count(std::string_view raw) {
-    const std::string_view text = text::trim(raw);
+    auto [text, bound] = split_bound(text::trim(raw));
     if (text.empty()) throw InputError("empty count");
+    Count count = parse_exact_count(text);
+    count.bound = std::move(bound);
+    return count;
+}
+
+Count parse_exact_count(std::string_view text) {
     // Operators: + between terms; x, X, * or × (U+00D7) between factors.
     std::vector<std::vector<std::string>> terms(1);
     std::string operand;
@@ -392,7 +422,7 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
                 return {parse_choice(field, raw), {}};
             case FieldType::count: {
                 auto count = parse_count(raw);
-                return {std::to_string(count.value), {count.derivation, "", ""}};
+                return {std::to_string(count.value), {count.derivation, "", "", count.bound}};
             }
             case FieldType::decimal: {
                 auto power = parse_power(raw);
@@ -417,12 +447,18 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
     return {};
 }
 
+std::string bounded(const std::string& count, std::string_view bound) {
+    if (bound == bound_approximate) return "~" + count;
+    if (bound == bound_at_least) return count + "+";
+    return count;
+}
+
 std::string display_value(const FieldSpec& field, const FieldValue& value) {
     switch (field.type) {
         case FieldType::count: {
             long long number = 0;
             std::from_chars(value.value.data(), value.value.data() + value.value.size(), number);
-            const std::string shown = text::group_thousands(number);
+            const std::string shown = bounded(text::group_thousands(number), value.qualifiers.bound);
             return value.qualifiers.derivation.empty()
                        ? shown
                        : fmt::format("{} (= {})", shown, value.qualifiers.derivation);
@@ -450,7 +486,8 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
 std::string input_text(const FieldSpec& field, const FieldValue& value) {
     switch (field.type) {
         case FieldType::count:
-            return value.qualifiers.derivation.empty() ? value.value : value.qualifiers.derivation;
+            return bounded(value.qualifiers.derivation.empty() ? value.value : value.qualifiers.derivation,
+                           value.qualifiers.bound);
         case FieldType::decimal:
             return value.qualifiers.basis == "estimate"
                        ? fmt::format("{} (estimate: {})", value.value, value.qualifiers.estimator)

@@ -9,6 +9,7 @@
 
 #include "gpuclusters/change_report.hpp"
 #include "gpuclusters/fields.hpp"
+#include "gpuclusters/quote_reader.hpp"
 #include "gpuclusters/record.hpp"
 #include "render/style.hpp"
 
@@ -47,6 +48,14 @@ Json change_report_json(const model::ChangeReport& report);
 /// A table with a header row; columns padded to their widest cell (in code points).
 void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
                  const std::vector<std::vector<std::string>>& rows);
+
+/// gpuclusters quote: each figure of a quote with its noun, bound and modality.
+void print_reading(std::ostream& out, const Style& style, std::string_view quote,
+                   const std::vector<rules::Quantity>& quantities);
+Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& quantities);
+/// gpuclusters quote --status: the status events of a note.
+void print_status_events(std::ostream& out, const Style& style, const std::vector<rules::StatusEvent>& events);
+Json status_json(const std::vector<rules::StatusEvent>& events);
 
 /// JSON with two-space indentation, as print_json writes it (without the final newline).
 std::string json_text(const Json& json);

@@ -10,6 +10,8 @@
 #include "gpuclusters/rules.hpp"
 #include "gpuclusters/text.hpp"
 #include "gpuclusters/values.hpp"
+#include "rules/reading_rules.hpp"
+#include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules {
 namespace {
@@ -17,48 +19,12 @@ namespace {
 using model::Claim;
 using model::ClaimState;
 using model::Record;
-
-std::string shown(const Claim& claim) {
-    if (claim.state == ClaimState::not_published) return "Not published";
-    const auto* spec = model::find_field(claim.field);
-    return spec ? model::display_value(*spec, claim.value) : claim.value.value;
-}
-
-Finding finding(const Record& record, const Claim* claim, std::string_view field, std::string message) {
-    Finding result;
-    result.cluster_id = record.id;
-    result.field = std::string(field);
-    result.claim_id = claim ? claim->id : 0;
-    result.message = std::move(message);
-    if (claim) result.evidence.value = shown(*claim);
-    return result;
-}
-
-void cite_evidence(Finding& result, const Record& record, const model::Citation& citation) {
-    result.evidence.source_id = citation.source_id;
-    if (const auto found = record.sources.find(citation.source_id); found != record.sources.end()) {
-        result.evidence.url = found->second.url;
-    }
-    result.evidence.quote = citation.quote;
-}
-
-// The claims that stand in the record: the preferred one and the competing figures.
-std::vector<const Claim*> live_claims(const Record& record, std::string_view field) {
-    std::vector<const Claim*> claims;
-    if (const Claim* preferred = record.preferred(field)) claims.push_back(preferred);
-    for (const Claim* other : record.others(field, false)) claims.push_back(other);
-    return claims;
-}
-
-const Claim* set_value(const Record& record, std::string_view field) {
-    const Claim* claim = record.preferred(field);
-    return claim && claim->state == ClaimState::set ? claim : nullptr;
-}
-
-std::string kind_of(const Record& record, long long source_id) {
-    const auto found = record.sources.find(source_id);
-    return found == record.sources.end() ? "" : found->second.meta.kind;
-}
+using support::cite_evidence;
+using support::finding;
+using support::kind_of;
+using support::live_claims;
+using support::set_value;
+using support::shown;
 
 std::chrono::sys_days day_of(const std::string& date) {
     // Partial dates stand for the end of their period: the most favourable reading.
@@ -98,7 +64,11 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
                 quotes += citation.quote + "\n";
                 if (!first) first = &citation;
             }
-            if (!first || quote_contains_value(spec, claim->value, quotes)) continue;
+            const bool read = spec.type == model::FieldType::count || spec.type == model::FieldType::decimal;
+            if (!first || (read && reading::reading_backs(record, *claim, context)) ||
+                quote_contains_value(spec, claim->value, quotes)) {
+                continue;
+            }
             auto result = finding(record, claim, field,
                                   fmt::format("no quote behind {} = {} contains the value", field, shown(*claim)));
             cite_evidence(result, record, *first);
@@ -152,19 +122,8 @@ void press_only_count(const Record& record, const Context&, std::vector<Finding>
 }
 
 void h100_equivalents(const Record& record, const Context& context, std::vector<Finding>& out) {
+    reading::equivalent_count(record, context, out);
     const auto& patterns = context.config.h100_equivalents;
-    for (const Claim* claim : live_claims(record, "gpus_installed")) {
-        for (const auto& citation : claim->citations) {
-            const std::string match = patterns.first_match(citation.quote);
-            if (match.empty()) continue;
-            auto result = finding(record, claim, "gpus_installed",
-                                  fmt::format("the quote behind gpus_installed speaks of H100-equivalents (\"{}\"), a "
-                                              "performance unit, not a count of GPUs",
-                                              match));
-            cite_evidence(result, record, citation);
-            out.push_back(std::move(result));
-        }
-    }
     if (const Claim* notes = set_value(record, "gpu_count_notes")) {
         const std::string match = patterns.first_match(notes->value.value);
         if (!match.empty()) {
@@ -176,21 +135,6 @@ void h100_equivalents(const Record& record, const Context& context, std::vector<
             result.severity = Severity::warning;
             out.push_back(std::move(result));
         }
-    }
-}
-
-void planned_wording(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const Claim* count = set_value(record, "gpus_installed");
-    if (!count) return;
-    for (const auto& citation : count->citations) {
-        const std::string match = context.config.planned_wording.first_match(citation.quote);
-        if (match.empty()) continue;
-        auto result = finding(record, count, "gpus_installed",
-                              fmt::format("the quote behind gpus_installed = {} speaks of a plan or an allocation (\"{}\"), "
-                                          "not of installed GPUs",
-                                          shown(*count), match));
-        cite_evidence(result, record, citation);
-        out.push_back(std::move(result));
     }
 }
 
@@ -294,7 +238,7 @@ void required_field(const Record& record, const Context&, std::vector<Finding>& 
     }
 }
 
-constexpr std::array<Rule, 18> catalogue{{
+constexpr std::array<Rule, 24> catalogue{{
     {"uncited-value", "provenance", Severity::error, "a set value with no citation",
      "Every value must say where it came from. A value with no citation cannot be checked by the next "
      "editor. Violation: `add x --set owner=Acme` with no --source. Fix: `gpuclusters cite x owner "
@@ -326,20 +270,53 @@ constexpr std::array<Rule, 18> catalogue{{
      "the operator, a paper or a filing; keep the press figure as a competing value, or mark the count not "
      "published.",
      press_only_count},
-    {"h100-equivalents", "counts", Severity::error, "H100-equivalents spoken of behind a GPU count",
+    {"h100-equivalents", "counts", Severity::error, "a GPU count that is a performance equivalence",
      "H100-equivalents are a performance unit (peak operations divided by an H100's), never a count of "
-     "physical GPUs. A quote behind gpus_installed in any common phrasing (H100e, H100-equivalent, "
-     "\"equivalent to N H100s\", \"in units of H100\") is an error; gpu_count_notes that mention them draw a "
-     "warning, to check that no such figure was counted. Violation: \"2,304 B200s can perform equivalent work "
-     "to roughly 3,500 H100s\" cited for gpus_installed = 3,500. Fix: record the physical count.",
+     "physical GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A figure is an equivalence when its noun says so (\"100,000 H100e\", "
+     "\"50,000 H100-equivalents\", \"Hopper-equivalents\") or the words before it do (\"equivalent to 3,500 "
+     "H100s\", \"compute equal to 200,000 H100s\", \"in H100 terms\"). Violation: \"2,304 B200s can perform "
+     "equivalent work to roughly 3,500 H100s\" cited for gpus_installed = 3,500. Clean: \"3,500 H100 GPUs "
+     "installed\". gpu_count_notes that mention H100-equivalents draw a warning, to check that no such figure "
+     "was counted. Fix: record the physical count. Phrases: [quote-reader] equivalence, equivalence_after.",
      h100_equivalents},
-    {"planned-wording", "counts", Severity::error, "a GPU count quoted from words of a plan or an allocation",
-     "Planned counts and allocations are not installed GPUs. A quote behind gpus_installed that speaks of a "
-     "plan (\"plans to\", \"will\", \"by the end of\", \"up to\", \"expected\", \"target\") or an allocation "
-     "(\"secured access to\") does not show an installation. Violation: \"secured access to 2,304 NVIDIA "
-     "B200 GPUs\". Fix: cite the operator's statement that the GPUs are installed, or set status announced "
-     "and leave the count out. Patterns: [planned-wording].",
-     planned_wording},
+    {"planned-wording", "counts", Severity::error, "a GPU count that is planned or procured, not installed",
+     "Planned counts and orders are not installed GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "The modality of a figure is that of the "
+     "verb group that governs it: planned (\"plans to deploy 20,000\", \"is slated to get\", \"will come "
+     "online with\", \"is building\", \"20,000 GPUs will be installed\", \"by 2027\"), procured but not "
+     "installed (\"has ordered 20,000\", \"purchased\", \"agreed to buy\", \"has been allocated\", "
+     "\"secured access to 2,304\", \"leased\", \"delivery of\"), or in service (\"has\", \"houses\", "
+     "\"operates\", \"deployed\"). A modal word that governs something else does not count: \"37,888 GPUs "
+     "... will remain open to users\", \"will be used for climate research\", \"performed better than "
+     "expected\". Violation: \"ByteDance has secured access to 2,304 NVIDIA B200 GPUs\". Fix: cite the "
+     "operator's statement that the GPUs are installed, or set status announced and leave the count out. "
+     "Phrases: [quote-reader] planned, procured, in_service, not_governing, arrival.",
+     reading::planned_count},
+    {"count-capacity", "counts", Severity::error, "a GPU count that is a capacity or an upper limit",
+     "A design limit is not an installation. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A figure is a capacity when the words before it bound "
+     "it from above: \"up to 100,000\", \"as many as\", \"a maximum of\", \"room for\", \"designed for\", "
+     "\"can scale to\", \"could house\". Violation: \"the hall has room for up to 100,000 GPUs\" cited for "
+     "gpus_installed = 100,000. Clean: \"deliver up to 1.1 exaflops with its 37,888 GPUs\" (the bound is on "
+     "the exaflops). Fix: cite the installed count, or note the design limit in gpu_count_notes. Phrases: "
+     "[quote-reader] at_most, at_most_after.",
+     reading::capacity_count},
+    {"count-bound", "counts", Severity::warning, "an approximate or lower-bound figure behind a count stored as exact",
+     "A count may be what its source says: approximate (~10,000) or a lower bound (10,000+). " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "A figure is approximate after \"about\", \"around\", \"roughly\", \"nearly\", \"close to\", \"an "
+     "estimated\", \"~\" or in a range (\"10,000 to 12,000\"), and a lower bound after \"more than\", "
+     "\"over\", \"at least\", \"in excess of\", \"upwards of\", \"north of\" or with a trailing + "
+     "(\"100,000+\"). Violation: \"operates more than 100,000 H100 GPUs\" cited for gpus_installed = 100,000. "
+     "Fix: --set gpus_installed=100,000+ (or ~100,000), which shows, exports and imports with its bound. "
+     "Phrases: [quote-reader] approximate, at_least, approximate_after, at_least_after.",
+     reading::count_bound},
+    {"count-unit", "counts", Severity::error, "a GPU count that counts superchips, GCDs, dies, tiles, nodes or cores",
+     "GPUs installed counts physical GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "The noun of a figure says what it counts, and the GPU "
+     "catalogue (db/gpu_models.tsv) says what a model's package and parts are: a GB200 superchip holds 2 GPUs "
+     "(a GH200 1), an MI250X has 2 GCDs, a B200 2 dies, a Max 1550 2 tiles, an MI300A is one APU. A figure in "
+     "superchips, GCDs, dies or tiles is converted (\"36 GB200 superchips\" back 72 GPUs) and flagged when "
+     "stored unconverted; a count of nodes, racks or cores is never a GPU count, though it may be an operand "
+     "of a derivation (nodes x GPUs per node). Violation: gpus_installed = 36 with \"36 GB200 superchips\". "
+     "Fix: --set gpus_installed=\"36 x 2\", or cite the GPU count.",
+     reading::count_unit},
     {"derivation-mismatch", "counts", Severity::error, "a derivation that does not evaluate to the value",
      "A count stored with a derivation (nodes x GPUs per node) must equal it. Violation: 12,000 with the "
      "derivation 1536 x 8 (= 12,288). Fix: set the count again from the derivation, e.g. --set "
@@ -362,6 +339,17 @@ constexpr std::array<Rule, 18> catalogue{{
      "Status notes give the source's wording on status with its date, because a status ages. Violation: "
      "\"In production.\" Fix: \"Production cluster as of September 2023.\" Patterns: [status-notes-date].",
      status_notes_undated},
+    {"status-contradiction", "status", Severity::error, "status notes whose reading contradicts the status",
+     "Status notes give the source's wording on status; read, they must not contradict it. The notes are read "
+     "for what they report, and whether it happened or is yet to come: live (\"went live in 2023\", \"in "
+     "production\"), under construction (\"is being built\", \"broke ground\"), retired (\"decommissioned "
+     "in November 2024\", \"shut down\"). An operational record whose notes say it is not live yet (\"Expected "
+     "to go live in 2026\", \"not yet operational\") or only being built, any record they call retired, and a "
+     "partly operational one with nothing live are errors; an announced or under-construction record whose "
+     "notes say it is live draws a warning. A future retirement (\"will be decommissioned in 2027\") does not "
+     "count. Violation: status operational with notes \"Decommissioned in November 2024.\" Fix: correct the "
+     "status, or the notes. Phrases: [quote-reader] live, construction, retired, negation, planned.",
+     reading::status_contradiction},
     {"power-on-announced", "status", Severity::warning, "live power on an announced cluster",
      "power_mw is power in service; an announced cluster has none yet. Violation: status announced with "
      "power_mw 300. Fix: leave power out until a phase is live, and put planned capacity in the notes.",
@@ -370,6 +358,19 @@ constexpr std::array<Rule, 18> catalogue{{
      "Estimates (such as Epoch AI's satellite estimates) must be labelled. Violation: power_mw = 40 cited to "
      "a source of kind estimate, basis reported. Fix: --set power_mw=\"40 (estimate: Epoch AI)\".",
      estimate_unlabelled},
+    {"power-unit", "power", Severity::error, "a power figure in kW or GW stored as MW",
+     "power_mw holds megawatts. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "Power figures are read with their unit (MW, kW, GW, spelled or as "
+     "a table's label: \"Power (kW) 29,580.98\") and converted exactly before they are compared, rounded as "
+     "the value is written: 29,580.98 kW backs 29.58. Violation: power_mw = 29580.98 with \"Power (kW) "
+     "29,580.98\". Fix: --set power_mw=29.58098.",
+     reading::power_unit},
+    {"power-capacity", "power", Severity::warning, "a capacity, planned or facility power behind live power",
+     "power_mw is power in service. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A power figure is a capacity when the words around it say so "
+     "(\"400 MW of capacity\", \"a 1 GW campus\", \"a grid connection of 150 MW\", \"up to 300 MW\") and "
+     "planned when a future governs it (\"will draw 300 MW\", \"expansion to 1 GW by 2027\"). Violation: "
+     "power_mw = 400 with \"a data center with 400 MW of capacity\". Fix: cite the power drawn, or keep the "
+     "capacity in the notes. Phrases: [quote-reader] power_capacity.",
+     reading::power_capacity},
     {"invalid-country", "location", Severity::error, "a country that is not an ISO 3166-1 code",
      "country holds an ISO 3166-1 alpha-2 code. The tool only stores valid codes, so this fires on data "
      "written by other means. Violation: \"UK\". Fix: --set country=GB (or \"United Kingdom\").",
@@ -411,6 +412,9 @@ const Rule* find_rule(std::string_view id) {
 }
 
 std::vector<Finding> check_record(const model::Record& record, const Context& context) {
+    // The readings are of this record's quotes: a citation of the last record may have had the
+    // address one of this record's has now.
+    context.readings.clear();
     std::vector<Finding> findings;
     for (const auto& rule : catalogue) {
         if (!rule.check) continue;

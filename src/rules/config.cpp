@@ -1,6 +1,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
@@ -36,6 +38,61 @@ void compile_into(Patterns& patterns, const std::vector<std::string>& sources, c
             patterns.add(source);
         } catch (const InputError& error) {
             throw InputError(fmt::format("{}: {}", place(file, node), error.what()));
+        }
+    }
+}
+
+// [quote-reader]: each list replaced by its own key, added to by extra_<list>.
+void apply_lexicon(Lexicon& lexicon, const toml::node& node, const std::string& file) {
+    static const std::array<std::pair<std::string_view, std::vector<std::string> Lexicon::*>, 23> lists{{
+        {"approximate", &Lexicon::approximate},
+        {"at_least", &Lexicon::at_least},
+        {"at_most", &Lexicon::at_most},
+        {"approximate_after", &Lexicon::approximate_after},
+        {"at_least_after", &Lexicon::at_least_after},
+        {"at_most_after", &Lexicon::at_most_after},
+        {"planned", &Lexicon::planned},
+        {"procured", &Lexicon::procured},
+        {"in_service", &Lexicon::in_service},
+        {"not_governing", &Lexicon::not_governing},
+        {"arrival", &Lexicon::arrival},
+        {"equivalence", &Lexicon::equivalence},
+        {"equivalence_after", &Lexicon::equivalence_after},
+        {"future_time", &Lexicon::future_time},
+        {"existing", &Lexicon::existing},
+        {"not_a_cue", &Lexicon::not_a_cue},
+        {"power_capacity", &Lexicon::power_capacity},
+        {"live", &Lexicon::live},
+        {"construction", &Lexicon::construction},
+        {"construction_began", &Lexicon::construction_began},
+        {"moved_on", &Lexicon::moved_on},
+        {"retired", &Lexicon::retired},
+        {"negation", &Lexicon::negation},
+    }};
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [quote-reader] must be a table", place(file, node)));
+    // A list replaces, extra_ adds, whatever their order in the file: replacements first.
+    for (const bool extras : {false, true}) {
+        for (const auto& [key, value] : *table) {
+            std::string_view name = key.str();
+            const bool extra = name.starts_with("extra_");
+            if (extra != extras) continue;
+            if (extra) name.remove_prefix(6);
+            const auto list = std::find_if(lists.begin(), lists.end(), [&](const auto& entry) { return entry.first == name; });
+            if (list == lists.end()) {
+                std::string known;
+                for (const auto& entry : lists) known += (known.empty() ? "" : ", ") + std::string(entry.first);
+                throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", place(file, value), key.str(), known));
+            }
+            auto phrases = strings(value, file, key.str());
+            for (const auto& phrase : phrases) {
+                if (const auto bad = text::find_invalid_utf8(phrase)) {
+                    throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", place(file, value), key.str(), *bad));
+                }
+            }
+            auto& target = lexicon.*(list->second);
+            if (!extra) target.clear();
+            target.insert(target.end(), phrases.begin(), phrases.end());
         }
     }
 }
@@ -185,8 +242,18 @@ void Config::apply(std::string_view content, const std::string& file) {
             }
         } else if (name == "h100-equivalents") {
             pattern_section(name, h100_equivalents);
+        } else if (name == "quote-reader") {
+            apply_lexicon(lexicon, node, file);
+            // Built now, so that a phrase it cannot use is reported with the file it came from.
+            try {
+                reader_ = std::make_shared<const QuoteReader>(lexicon);
+            } catch (const InputError& error) {
+                throw InputError(fmt::format("{}: {}", place(file, node), error.what()));
+            }
         } else if (name == "planned-wording") {
-            pattern_section(name, planned_wording);
+            throw InputError(fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
+                                         "(planned, procured, ...); see db/rules.toml",
+                                         place(file, node)));
         } else if (name == "status-notes-date") {
             pattern_section(name, status_dates);
         } else if (name == "possible-duplicate") {
@@ -205,6 +272,12 @@ void Config::apply(std::string_view content, const std::string& file) {
             throw InputError(fmt::format("{}: unknown section [{}]", place(file, node), name));
         }
     }
+}
+
+
+const QuoteReader& Config::quote_reader() const {
+    if (!reader_) reader_ = std::make_shared<const QuoteReader>(lexicon);
+    return *reader_;
 }
 
 Severity Config::severity(std::string_view rule, Severity default_severity) const {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <unordered_map>
 
 #include "embedded_data.hpp"
 #include "gpuclusters/error.hpp"
@@ -43,6 +44,59 @@ model::SourceMeta source_meta(SQLite::Statement& query, int first) {
     return {column_text(query, first),     column_text(query, first + 1), column_text(query, first + 2),
             column_text(query, first + 3), column_text(query, first + 4), column_text(query, first + 5),
             column_text(query, first + 6)};
+}
+
+// The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C
+// API, where SQLiteCpp's Column objects (a shared_ptr each) cost a fifth of an export's time.
+struct CachedColumns {
+    SQLite::Statement& query;
+    std::string text(int index) const { return column_text(query, index); }
+    bool null(int index) const { return query.isColumnNull(index); }
+    long long integer(int index) const { return query.getColumn(index).getInt64(); }
+};
+struct RawColumns {
+    sqlite3_stmt* query;
+    std::string text(int index) const { return std::string(view(index)); }
+    /// The text in SQLite's own buffer: valid until the next step.
+    std::string_view view(int index) const {
+        const auto* text = sqlite3_column_text(query, index);
+        if (text == nullptr) return {};
+        return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
+    }
+    bool null(int index) const { return sqlite3_column_type(query, index) == SQLITE_NULL; }
+    long long integer(int index) const { return sqlite3_column_int64(query, index); }
+};
+
+// A statement run straight through the C API (SQLiteCpp keeps its handle private), for the loops
+// over every row of a table or a changeset.
+class RawQuery {
+public:
+    RawQuery(SQLite::Database& db, const std::string& sql) : db_(db.getHandle()) {
+        sqlite3_stmt* raw = nullptr;
+        const int prepared = sqlite3_prepare_v2(db_, sql.c_str(), -1, &raw, nullptr);
+        query_.reset(raw);
+        if (prepared != SQLITE_OK) throw SQLite::Exception(db_, prepared);
+    }
+    void bind(int index, long long value) { sqlite3_bind_int64(query_.get(), index, value); }
+    void reset() { sqlite3_reset(query_.get()); }
+    /// True while there is a row.
+    bool step() {
+        const int result = sqlite3_step(query_.get());
+        if (result != SQLITE_ROW && result != SQLITE_DONE) throw SQLite::Exception(db_, result);
+        return result == SQLITE_ROW;
+    }
+    RawColumns columns() const { return {query_.get()}; }
+
+private:
+    sqlite3* db_;
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query_{nullptr, sqlite3_finalize};
+};
+
+// A claim's value and qualifiers: the columns value, derivation, basis, estimator, bound from `first`.
+model::FieldValue field_value(SQLite::Statement& query, int first) {
+    return {column_text(query, first),
+            {column_text(query, first + 1), column_text(query, first + 2), column_text(query, first + 3),
+             column_text(query, first + 4)}};
 }
 
 DatabaseError translate(const SQLite::Exception& error, const std::string& path) {
@@ -107,7 +161,7 @@ constexpr const char* record_presence_sql = R"(
             SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id <= ?
             ORDER BY changeset_id DESC LIMIT 1)";
 constexpr const char* record_claims_sql = R"(
-            SELECT c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+            SELECT c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id,
                    r.rank, r.changeset_id
             FROM claim c
             JOIN claim_rank r ON r.claim_id = c.id
@@ -265,7 +319,7 @@ void Store::flush_pending() const {
             slot->exec();
         }
     };
-    write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, changeset_id)", 9,
+    write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
           claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bindNoCopy(at + 2, row.cluster_id);
@@ -279,7 +333,8 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
               query.bindNoCopy(at + 7, row.value.qualifiers.basis);
               query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
-              query.bind(at + 9, static_cast<std::int64_t>(row.changeset_id));
+              query.bindNoCopy(at + 9, row.value.qualifiers.bound);
+              query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
           });
     write(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
           [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
@@ -435,15 +490,15 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
         claims.bind(2, static_cast<std::int64_t>(limit));
         std::map<long long, std::size_t> position;
         while (claims.executeStep()) {
-            const auto rank = model::rank_from(column_text(claims, 8));
+            const auto rank = model::rank_from(column_text(claims, 9));
             if (rank == model::Rank::retired) continue;
             model::Claim claim;
             claim.id = claims.getColumn(0).getInt64();
             claim.field = column_text(claims, 1);
             claim.state = model::claim_state_from(column_text(claims, 2));
-            claim.value = {column_text(claims, 3), {column_text(claims, 4), column_text(claims, 5), column_text(claims, 6)}};
-            claim.changeset_id = claims.getColumn(7).getInt64();
-            claim.ranked_in = claims.getColumn(9).getInt64();
+            claim.value = field_value(claims, 3);
+            claim.changeset_id = claims.getColumn(8).getInt64();
+            claim.ranked_in = claims.getColumn(10).getInt64();
             claim.rank = rank;
             position[claim.id] = record.claims.size();
             record.claims.push_back(std::move(claim));
@@ -488,7 +543,7 @@ std::vector<std::string> Store::record_query_plans() const {
 std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         std::string sql = R"(
-            SELECT c.cluster_id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator
+            SELECT c.cluster_id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound
             FROM claim c
             WHERE c.changeset_id <= ?1
               AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
@@ -504,7 +559,7 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
         std::vector<FieldRow> rows;
         while (query.executeStep()) {
             rows.push_back({column_text(query, 0), column_text(query, 1), model::claim_state_from(column_text(query, 2)),
-                            {column_text(query, 3), {column_text(query, 4), column_text(query, 5), column_text(query, 6)}}});
+                            field_value(query, 3)});
         }
         return rows;
     });
@@ -700,7 +755,7 @@ std::vector<long long> Store::later_changesets(const TouchedField& field, long l
 std::vector<model::Claim> Store::field_claims(const TouchedField& field, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         auto& query = prepare(R"(
-            SELECT c.id, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+            SELECT c.id, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id,
                    (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?3
                      ORDER BY r.changeset_id DESC LIMIT 1)
             FROM claim c WHERE c.cluster_id = ?1 AND c.field = ?2 AND c.changeset_id <= ?3 ORDER BY c.id)");
@@ -713,9 +768,9 @@ std::vector<model::Claim> Store::field_claims(const TouchedField& field, std::op
             claim.id = query.getColumn(0).getInt64();
             claim.field = field.field;
             claim.state = model::claim_state_from(column_text(query, 1));
-            claim.value = {column_text(query, 2), {column_text(query, 3), column_text(query, 4), column_text(query, 5)}};
-            claim.changeset_id = query.getColumn(6).getInt64();
-            claim.rank = model::rank_from(column_text(query, 7));
+            claim.value = field_value(query, 2);
+            claim.changeset_id = query.getColumn(7).getInt64();
+            claim.rank = model::rank_from(column_text(query, 8));
             claims.push_back(std::move(claim));
         }
         return claims;
@@ -808,7 +863,7 @@ std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
 std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), R"(
-            SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
+            SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id,
                    c.rank, t.id, t.locator, t.quote, t.changeset_id
             FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
             WHERE t.source_id = ? AND c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id)
@@ -820,11 +875,11 @@ std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
             claim.id = query.getColumn(1).getInt64();
             claim.field = column_text(query, 2);
             claim.state = model::claim_state_from(column_text(query, 3));
-            claim.value = {column_text(query, 4), {column_text(query, 5), column_text(query, 6), column_text(query, 7)}};
-            claim.changeset_id = query.getColumn(8).getInt64();
-            claim.rank = model::rank_from(column_text(query, 9));
-            claim.citations.push_back({query.getColumn(10).getInt64(), source_id, column_text(query, 11),
-                                       column_text(query, 12), query.getColumn(13).getInt64()});
+            claim.value = field_value(query, 4);
+            claim.changeset_id = query.getColumn(9).getInt64();
+            claim.rank = model::rank_from(column_text(query, 10));
+            claim.citations.push_back({query.getColumn(11).getInt64(), source_id, column_text(query, 12),
+                                       column_text(query, 13), query.getColumn(14).getInt64()});
             found.push_back({column_text(query, 0), std::move(claim)});
         }
         return found;
@@ -843,80 +898,118 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                             RecordParts parts) const {
     const bool evidence = parts == RecordParts::evidence;
     guarded(path_, [&] {
-        const auto limit = static_cast<std::int64_t>(as_of.value_or(no_limit));
-        SQLite::Statement clusters(connection(), R"(
+        const long long limit = as_of.value_or(no_limit);
+        auto& db = connection();
+        RawQuery clusters(db, R"(
             SELECT k.id, k.changeset_id FROM cluster k
             WHERE k.changeset_id <= ?1
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)");
-        SQLite::Statement claims(connection(), fmt::format(R"(
-            SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.changeset_id,
-                   r.rank, r.changeset_id
-            FROM claim c INDEXED BY claim_by_field
-            CROSS JOIN claim_rank r ON r.claim_id = c.id
-             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
-            WHERE c.changeset_id <= ?1 AND {}
-            ORDER BY c.cluster_id)", evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'"));
-        // Each citation brings its source's metadata as of the limit: memory stays that of one
-        // record, however many sources the database holds.
-        SQLite::Statement citations(connection(), R"(
-            SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id,
-                   s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-            FROM claim c INDEXED BY claim_by_field
-            CROSS JOIN citation t ON t.claim_id = c.id
-            JOIN source s ON s.id = t.source_id
-            JOIN source_revision v ON v.source_id = s.id
-             AND v.changeset_id = (SELECT max(changeset_id) FROM source_revision WHERE source_id = s.id AND changeset_id <= ?1)
-            WHERE t.changeset_id <= ?1
-              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
-                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-            ORDER BY c.cluster_id)");
-        for (auto* statement : {&clusters, &claims, &citations}) statement->bind(1, limit);
+        // The current state walks live_claim (a row per claim not retired, in cluster and claim
+        // order); a past one ranks each claim as of the limit through claim_rank's primary key.
+        const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
+        const std::string claims_sql =
+            as_of ? fmt::format(R"(
+                SELECT c.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound,
+                       c.changeset_id, r.rank, r.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN claim_rank r ON r.claim_id = c.id
+                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
+                WHERE c.changeset_id <= ?1 AND {}
+                ORDER BY c.cluster_id)", evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'")
+                  : R"(
+                SELECT l.cluster_id, c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound,
+                       c.changeset_id, l.rank, l.ranked_in
+                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)" + rank_filter +
+                  " ORDER BY l.cluster_id, l.claim_id";
+        const std::string citations_sql =
+            as_of ? std::string(R"(
+                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN citation t ON t.claim_id = c.id
+                WHERE t.changeset_id <= ?1
+                  AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+                ORDER BY c.cluster_id)")
+                  : std::string(R"(
+                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id
+                WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+                ORDER BY l.cluster_id, l.claim_id, t.id)");
+        RawQuery claims(db, claims_sql);
+        RawQuery citations(db, citations_sql);
+        // (The current state's queries have no parameter: binding it does nothing.)
+        for (auto* query : {&clusters, &claims, &citations}) query->bind(1, limit);
+        // Sources are few beside citations and cited over and over: their metadata as of the
+        // limit is looked up once each and kept in a cache of bounded size.
+        RawQuery source_lookup(db, R"(
+            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
+            FROM source s JOIN source_revision v ON v.source_id = s.id
+            WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)");
+        constexpr std::size_t source_cache_size = 16384;
+        std::unordered_map<long long, model::Source> source_cache;
+        auto source_of = [&](long long id) -> const model::Source& {
+            if (const auto found = source_cache.find(id); found != source_cache.end()) return found->second;
+            if (source_cache.size() >= source_cache_size) source_cache.clear();
+            source_lookup.reset();
+            source_lookup.bind(1, id);
+            source_lookup.bind(2, limit);
+            model::Source source{id, "", {}};
+            if (source_lookup.step()) {
+                const auto row = source_lookup.columns();
+                source.url = row.text(0);
+                source.meta = {row.text(1), row.text(2), row.text(3), row.text(4), row.text(5), row.text(6), row.text(7)};
+            }
+            return source_cache.emplace(id, std::move(source)).first->second;
+        };
         // The three streams come in cluster id order straight from the indexes (no sort, so no
-        // temporary b-tree the size of the database); each record takes its rows from their
-        // fronts and puts its own rows in order.
-        bool claims_left = claims.executeStep();
-        bool citations_left = evidence && citations.executeStep();
-        while (clusters.executeStep()) {
+        // temporary b-tree the size of the database); each record takes its rows from their fronts.
+        const RawColumns claim_row = claims.columns();
+        const RawColumns citation_row = citations.columns();
+        bool claims_left = claims.step();
+        bool citations_left = evidence && citations.step();
+        while (clusters.step()) {
+            const RawColumns cluster_row = clusters.columns();
             model::Record record;
-            record.id = column_text(clusters, 0);
-            record.created_in = clusters.getColumn(1).getInt64();
-            while (claims_left && column_text(claims, 0) < record.id) claims_left = claims.executeStep();
-            std::map<long long, std::size_t> position;
-            while (claims_left && column_text(claims, 0) == record.id) {
+            record.id = cluster_row.text(0);
+            record.created_in = cluster_row.integer(1);
+            while (claims_left && claim_row.view(0) < record.id) claims_left = claims.step();
+            while (claims_left && claim_row.view(0) == record.id) {
                 model::Claim claim;
-                claim.id = claims.getColumn(1).getInt64();
-                claim.field = column_text(claims, 2);
-                claim.state = model::claim_state_from(column_text(claims, 3));
-                claim.value = {column_text(claims, 4), {column_text(claims, 5), column_text(claims, 6), column_text(claims, 7)}};
-                claim.changeset_id = claims.getColumn(8).getInt64();
-                claim.rank = model::rank_from(column_text(claims, 9));
-                claim.ranked_in = claims.getColumn(10).getInt64();
-                position[claim.id] = record.claims.size();
+                claim.id = claim_row.integer(1);
+                claim.field = claim_row.text(2);
+                claim.state = model::claim_state_from(claim_row.view(3));
+                claim.value = {claim_row.text(4), {claim_row.text(5), claim_row.text(6), claim_row.text(7), claim_row.text(8)}};
+                claim.changeset_id = claim_row.integer(9);
+                claim.rank = model::rank_from(claim_row.view(10));
+                claim.ranked_in = claim_row.integer(11);
                 record.claims.push_back(std::move(claim));
-                claims_left = claims.executeStep();
+                claims_left = claims.step();
             }
-            while (citations_left && column_text(citations, 0) < record.id) citations_left = citations.executeStep();
-            while (citations_left && column_text(citations, 0) == record.id) {
-                const auto found = position.find(citations.getColumn(1).getInt64());
-                if (found != position.end()) {
-                    const long long source_id = citations.getColumn(3).getInt64();
-                    record.claims[found->second].citations.push_back({citations.getColumn(2).getInt64(), source_id,
-                                                                      column_text(citations, 4), column_text(citations, 5),
-                                                                      citations.getColumn(6).getInt64()});
-                    if (!record.sources.contains(source_id)) {
-                        record.sources.emplace(source_id, model::Source{source_id, column_text(citations, 7),
-                                                                        source_meta(citations, 8)});
-                    }
+            const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
+            if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
+                std::sort(record.claims.begin(), record.claims.end(), by_id);
+            }
+            while (citations_left && citation_row.view(0) < record.id) citations_left = citations.step();
+            while (citations_left && citation_row.view(0) == record.id) {
+                const long long claim_id = citation_row.integer(1);
+                const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
+                                                    [](const model::Claim& claim, long long id) { return claim.id < id; });
+                if (found != record.claims.end() && found->id == claim_id) {
+                    const long long source_id = citation_row.integer(3);
+                    found->citations.push_back({citation_row.integer(2), source_id, citation_row.text(4), citation_row.text(5),
+                                                citation_row.integer(6)});
+                    if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
                 }
-                citations_left = citations.executeStep();
+                citations_left = citations.step();
             }
-            std::sort(record.claims.begin(), record.claims.end(),
-                      [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; });
             for (auto& claim : record.claims) {
-                std::sort(claim.citations.begin(), claim.citations.end(),
-                          [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; });
+                const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };
+                if (!std::is_sorted(claim.citations.begin(), claim.citations.end(), by_citation_id)) {
+                    std::sort(claim.citations.begin(), claim.citations.end(), by_citation_id);
+                }
             }
             visit(record);
         }
@@ -1273,13 +1366,15 @@ constexpr std::array<std::string_view, 3> value_column_suffixes{"", "_claim", "_
 constexpr char qualifier_separator = '\x1f';
 
 std::optional<std::string> packed_qualifiers(const model::Qualifiers& qualifiers) {
-    if (qualifiers.derivation.empty() && qualifiers.basis.empty() && qualifiers.estimator.empty()) return std::nullopt;
-    return qualifiers.derivation + qualifier_separator + qualifiers.basis + qualifier_separator + qualifiers.estimator;
+    if (qualifiers == model::Qualifiers{}) return std::nullopt;
+    return qualifiers.derivation + qualifier_separator + qualifiers.basis + qualifier_separator + qualifiers.estimator +
+           qualifier_separator + qualifiers.bound;
 }
 
+// Four parts since schema 7 (the bound); three before, read alike.
 model::Qualifiers unpacked_qualifiers(std::string_view packed) {
     model::Qualifiers qualifiers;
-    std::string* parts[] = {&qualifiers.derivation, &qualifiers.basis, &qualifiers.estimator};
+    std::string* parts[] = {&qualifiers.derivation, &qualifiers.basis, &qualifiers.estimator, &qualifiers.bound};
     for (auto* part : parts) {
         const auto end = std::min(packed.find(qualifier_separator), packed.size());
         *part = std::string(packed.substr(0, end));
@@ -1307,51 +1402,6 @@ std::optional<std::size_t> catalogue_index(std::string_view field) {
 struct ValuesRow {
     std::string cluster_id;
     std::vector<std::optional<model::Claim>> fields = std::vector<std::optional<model::Claim>>(model::field_catalogue().size());
-};
-
-// The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C
-// API, where SQLiteCpp's Column objects (a shared_ptr each) cost a fifth of an export's time.
-struct CachedColumns {
-    SQLite::Statement& query;
-    std::string text(int index) const { return column_text(query, index); }
-    bool null(int index) const { return query.isColumnNull(index); }
-    long long integer(int index) const { return query.getColumn(index).getInt64(); }
-};
-struct RawColumns {
-    sqlite3_stmt* query;
-    std::string text(int index) const { return std::string(view(index)); }
-    /// The text in SQLite's own buffer: valid until the next step.
-    std::string_view view(int index) const {
-        const auto* text = sqlite3_column_text(query, index);
-        if (text == nullptr) return {};
-        return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
-    }
-    bool null(int index) const { return sqlite3_column_type(query, index) == SQLITE_NULL; }
-    long long integer(int index) const { return sqlite3_column_int64(query, index); }
-};
-
-// A statement run straight through the C API (SQLiteCpp keeps its handle private), for the loops
-// over every row of a table or a changeset.
-class RawQuery {
-public:
-    RawQuery(SQLite::Database& db, const std::string& sql) : db_(db.getHandle()) {
-        sqlite3_stmt* raw = nullptr;
-        const int prepared = sqlite3_prepare_v2(db_, sql.c_str(), -1, &raw, nullptr);
-        query_.reset(raw);
-        if (prepared != SQLITE_OK) throw SQLite::Exception(db_, prepared);
-    }
-    void bind(int index, long long value) { sqlite3_bind_int64(query_.get(), index, value); }
-    /// True while there is a row.
-    bool step() {
-        const int result = sqlite3_step(query_.get());
-        if (result != SQLITE_ROW && result != SQLITE_DONE) throw SQLite::Exception(db_, result);
-        return result == SQLITE_ROW;
-    }
-    RawColumns columns() const { return {query_.get()}; }
-
-private:
-    sqlite3* db_;
-    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query_{nullptr, sqlite3_finalize};
 };
 
 template <typename Columns>
@@ -1466,7 +1516,7 @@ void Store::refresh_derived_tables(long long changeset_id) {
     // is read and written once per run of its claims (a second run only reads it back).
     // A bulk import's changeset ranks millions of claims: they are read through the C API.
     RawQuery ranks(connection(), R"(
-        SELECT c.cluster_id, c.field, c.id, c.state, c.value, c.derivation, c.basis, c.estimator, r.rank
+        SELECT c.cluster_id, c.field, c.id, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, r.rank
         FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)");
     ranks.bind(1, changeset_id);
     std::optional<ValuesRow> row;
@@ -1503,18 +1553,32 @@ void Store::refresh_derived_tables(long long changeset_id) {
         if (!index) continue;
         auto& slot = row->fields[*index];
         const long long claim_id = rank_columns.integer(2);
-        if (rank_columns.view(8) == model::to_string(model::Rank::preferred)) {
+        if (rank_columns.view(9) == model::to_string(model::Rank::preferred)) {
             model::Claim claim;
             claim.id = claim_id;
             claim.field = std::string(field);
             claim.state = model::claim_state_from(rank_columns.view(3));
-            claim.value = {rank_columns.text(4), {rank_columns.text(5), rank_columns.text(6), rank_columns.text(7)}};
+            claim.value = {rank_columns.text(4),
+                           {rank_columns.text(5), rank_columns.text(6), rank_columns.text(7), rank_columns.text(8)}};
             slot = std::move(claim);
         } else if (slot && slot->id == claim_id) {
             slot.reset();
         }
     }
     save();
+    // live_claim follows the changeset's ranks, in two statements whatever their number.
+    auto& live = prepare(R"(
+        INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)
+        SELECT c.cluster_id, c.id, r.rank, r.changeset_id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
+        WHERE r.changeset_id = ?1 AND r.rank <> 'retired')");
+    live.bind(1, static_cast<std::int64_t>(changeset_id));
+    live.exec();
+    auto& retired = prepare(R"(
+        DELETE FROM live_claim WHERE (cluster_id, claim_id) IN (
+            SELECT c.cluster_id, c.id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
+            WHERE r.changeset_id = ?1 AND r.rank = 'retired'))");
+    retired.bind(1, static_cast<std::int64_t>(changeset_id));
+    retired.exec();
     // New clusters have a row even without values; a removed one has none, a returning one its own.
     auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
     created.bind(1, static_cast<std::int64_t>(changeset_id));

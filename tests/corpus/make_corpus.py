@@ -121,7 +121,7 @@ for name, content, expect in [
     ("count-negative.csv", csv("id,gpus_installed", "a,-5"), "negative"),
     ("count-decimal.csv", csv("id,gpus_installed", "a,12.5"), "not a whole number"),
     ("count-scientific.csv", csv("id,gpus_installed", "a,1e4"), "scientific"),
-    ("count-approximate.csv", csv("id,gpus_installed", "a,~100"), "approximate"),
+    ("count-approximate.csv", csv("id,gpus_installed", "a,10 x ~100"), "approximate"),
     ("count-zero.csv", csv("id,gpus_installed", "a,0"), "zero"),
     ("power-negative.csv", csv("id,power_mw", "a,-3"), "negative"),
     ("power-estimate-anonymous.csv", csv("id,power_mw", "a,40 (estimate)"), "names its estimator"),

@@ -125,14 +125,24 @@ TEST_CASE("press-only-count") {
                       "press-only-count"));
 }
 
-TEST_CASE("h100-equivalents") {
-    for (const char* quote : {"100,000 H100e of compute", "50 million H100-equivalents", "about 20,000 H100 equivalents",
-                              "equivalent to 3,500 H100s", "can perform equivalent work to roughly 3,500 H100s",
-                              "in units of H100 equivalent compute", "10k Ｈ100e"}) {
+TEST_CASE("h100-equivalents: the figure behind the count is a performance unit") {
+    // Each quote gives the stored figure as an equivalence, in one phrasing or another.
+    const std::pair<const char*, const char*> cases[] = {
+        {"100000", "100,000 H100e of compute"},          {"50000000", "50 million H100-equivalents"},
+        {"20000", "about 20,000 H100 equivalents"},      {"3500", "equivalent to 3,500 H100s"},
+        {"3500", "can perform equivalent work to roughly 3,500 H100s"},
+        {"200000", "compute equal to 200,000 H100s"},    {"10000", "10k \xEF\xBC\xA8" "100e"},
+        {"600000", "almost 600,000 H100 compute equivalent GPUs"}, {"80000", "16K GB200s ~= 80K H100s"}};
+    for (const auto& [value, quote] : cases) {
         CAPTURE(std::string(quote));
-        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, quote}}).record(), "h100-equivalents"));
+        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", value, {{1, quote}}).record(), "h100-equivalents"));
     }
     CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, "3,500 H100 GPUs installed"}}).record(),
+                      "h100-equivalents"));
+    // The equivalence qualifies another figure than the one behind the value.
+    CHECK_FALSE(fires(RecordBuilder().source(1, "operator")
+                          .set("gpus_installed", "2304", {{1, "2,304 B200s can perform equivalent work to roughly 3,500 H100s"}})
+                          .record(),
                       "h100-equivalents"));
     // In the notes it is a warning: a note may rightly explain a figure that is left out.
     const auto notes = findings_of(RecordBuilder().set("gpu_count_notes", "Press: 3,500 H100-equivalents, not counted.").record(),
@@ -141,18 +151,93 @@ TEST_CASE("h100-equivalents") {
     CHECK(notes[0].severity == Severity::warning);
 }
 
-TEST_CASE("planned-wording") {
+TEST_CASE("planned-wording: a planned or procured figure behind the count") {
     for (const char* quote : {"secured access to 2,304 NVIDIA B200 GPUs", "plans to deploy 2,304 GPUs",
-                              "will have 2,304 GPUs", "up to 2,304 GPUs", "expected to reach 2,304 GPUs",
-                              "2,304 GPUs by the end of 2025", "a target of 2,304 GPUs"}) {
+                              "will have 2,304 GPUs", "expected to reach 2,304 GPUs", "2,304 GPUs by the end of 2027",
+                              "a target of 2,304 GPUs", "has ordered 2,304 NVIDIA H100 GPUs", "purchased 2,304 GPUs",
+                              "is building a cluster of 2,304 GPUs", "is on track to install 2,304 GPUs",
+                              "2,304 GPUs will be installed next year", "2,304 GPUs are on order",
+                              "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs"}) {
         CAPTURE(std::string(quote));
         CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
     }
-    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, "2,304 GPUs are installed"}}).record(),
-                      "planned-wording"));
-    // Whole words only: "willing" is not "will".
-    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, "a willing team runs 2,304 GPUs"}}).record(),
-                      "planned-wording"));
+    for (const char* quote : {"2,304 GPUs are installed", "a willing team runs 2,304 GPUs",
+                              "The system, with 2,304 GPUs, will be used for climate research",
+                              "2,304 GPUs ... will remain open to users", "performed better than expected on 2,304 GPUs",
+                              "2,304 GPUs by the end of 2023", "has 2,304 GPUs and will add 1,000 more next year"}) {
+        CAPTURE(std::string(quote));
+        CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(),
+                          "planned-wording"));
+    }
+    // The finding quotes the words that decided it.
+    const auto found = findings_of(
+        RecordBuilder().source(1, "operator").set("gpus_installed", "20000", {{1, "Acme has ordered 20,000 NVIDIA H100 GPUs."}}).record(),
+        "planned-wording");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].message.find("'has ordered 20,000 NVIDIA H100 GPUs'") != std::string::npos);
+}
+
+TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the figure") {
+    auto count = [](const char* value, const char* quote, const char* model = nullptr) {
+        RecordBuilder builder;
+        builder.source(1, "operator");
+        if (model) builder.set("gpu_model", model, {{1, model}});
+        return builder.set("gpus_installed", value, {{1, quote}}).record();
+    };
+    CHECK(fires(count("100000", "room for up to 100,000 GPUs"), "count-capacity"));
+    CHECK(fires(count("5000", "can scale to 5,000 GPUs"), "count-capacity"));
+    CHECK_FALSE(fires(count("37888", "deliver up to 1.1 exaflops with 37,888 GPUs"), "count-capacity"));
+    const auto bound = findings_of(count("100000", "operates more than 100,000 H100 GPUs"), "count-bound");
+    REQUIRE(bound.size() == 1);
+    CHECK(bound[0].message.find("lower bound: 'more than 100,000 H100 GPUs'") != std::string::npos);
+    CHECK(bound[0].message.find("100,000+") != std::string::npos);
+    for (const char* quote : {"around 100,000 GPUs", "~100,000 GPUs", "100,000+ GPUs", "at least 100,000 GPUs",
+                              "in excess of 100,000 GPUs", "north of 100,000 GPUs", "between 90,000 and 110,000 GPUs"}) {
+        CAPTURE(std::string(quote));
+        CHECK(fires(count("100000", quote), "count-bound"));
+    }
+    // A count stored with its bound is what the source says.
+    CHECK_FALSE(fires(count("100,000+", "more than 100,000 GPUs"), "count-bound"));
+    CHECK_FALSE(fires(count("~100,000", "around 100,000 GPUs"), "count-bound"));
+    CHECK(fires(count("36", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "count-unit"));
+    CHECK_FALSE(fires(count("72", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "count-unit"));
+    CHECK_FALSE(fires(count("72", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "quote-missing-value"));
+    CHECK(fires(count("75264", "75,264 GCDs in all", "AMD Instinct MI250X"), "count-unit"));
+    CHECK_FALSE(fires(count("37632", "75,264 GCDs in all", "AMD Instinct MI250X"), "count-unit"));
+    CHECK(fires(count("9408", "a total of 9,408 nodes"), "count-unit"));
+    CHECK(fires(count("8699904", "Cores: 8,699,904"), "count-unit"));
+    CHECK_FALSE(fires(count("9408 x 4", "9,408 nodes, each with four AMD MI250X", "AMD Instinct MI250X"), "count-unit"));
+    CHECK(fires(count("9408 x 8", "9,408 nodes, each with 8 GCDs", "AMD Instinct MI250X"), "count-unit"));
+    CHECK_FALSE(fires(count("10752", "10,752 GH200 superchips", "NVIDIA GH200"), "count-unit"));
+}
+
+TEST_CASE("power-unit and power-capacity convert and read power figures") {
+    auto power = [](const char* value, const char* quote) {
+        return RecordBuilder().source(1, "operator").set("power_mw", value, {{1, quote}}).record();
+    };
+    CHECK(fires(power("29580.98", "Power (kW) 29,580.98"), "power-unit"));
+    CHECK_FALSE(fires(power("29.58", "Power (kW) 29,580.98"), "power-unit"));
+    CHECK_FALSE(fires(power("29.58", "Power (kW) 29,580.98"), "quote-missing-value"));
+    CHECK_FALSE(fires(power("1000", "a 1 GW site running today"), "power-unit"));
+    CHECK(fires(power("400", "a data center with 400 MW of capacity"), "power-capacity"));
+    CHECK(fires(power("300", "Phase 2 will draw 300 MW"), "power-capacity"));
+    CHECK_FALSE(fires(power("21.1", "the system draws 21.1 MW"), "power-capacity"));
+}
+
+TEST_CASE("status-contradiction reads status notes against the status") {
+    auto record = [](const char* status, const char* notes) {
+        return RecordBuilder().source(1, "operator").set("status", status, {{1, notes}}).set("status_notes", notes, {{1, notes}}).record();
+    };
+    CHECK(fires(record("operational", "Expected to go live in 2026."), "status-contradiction"));
+    CHECK(fires(record("operational", "Decommissioned in November 2024."), "status-contradiction"));
+    CHECK(fires(record("operational", "The system is not yet operational."), "status-contradiction"));
+    CHECK(fires(record("operational", "Under construction since March 2025."), "status-contradiction"));
+    CHECK_FALSE(fires(record("operational", "In production since September 2023."), "status-contradiction"));
+    CHECK_FALSE(fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
+    CHECK_FALSE(fires(record("announced", "Expected to go live in 2027."), "status-contradiction"));
+    const auto live = findings_of(record("announced", "The cluster went live in June 2025."), "status-contradiction");
+    REQUIRE(live.size() == 1);
+    CHECK(live[0].severity == Severity::warning);
 }
 
 TEST_CASE("derivation-mismatch") {
@@ -246,10 +331,19 @@ TEST_CASE("possible-duplicate") {
 
 TEST_CASE("configuration: severities, patterns and errors that name the place") {
     auto config = rules::Config::defaults();
-    config.apply("[severity]\nuncited-value = \"off\"\n[planned-wording]\nextra_patterns = ['\\bpencilled in\\b']\n", "c.toml");
+    config.apply("[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n", "c.toml");
     CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
     CHECK_FALSE(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
                             "planned-wording", config).empty());
+    CHECK(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
+                      "planned-wording").empty());
+    // The phrase lists of the old [planned-wording] section moved to [quote-reader]; a list the
+    // reader has not is named.
+    CHECK_THROWS_WITH_AS(config.apply("\n[planned-wording]\npatterns = []\n", "c.toml"), doctest::Contains("c.toml:2:1"), InputError);
+    CHECK_THROWS_WITH_AS(config.apply("[quote-reader]\nplaned = ['x']\n", "c.toml"),
+                         doctest::Contains("has no list 'planed'"), InputError);
+    CHECK_THROWS_WITH_AS(config.apply("[quote-reader]\nextra_planned = ['.']\n", "c.toml"), doctest::Contains("no word"),
+                         InputError);
     CHECK_THROWS_WITH_AS(config.apply("[severity]\nnope = \"error\"\n", "c.toml"), doctest::Contains("c.toml:2:8"), InputError);
     // Upper-case escapes keep their meaning; extra_patterns add to patterns in either order.
     auto escapes = rules::Config::defaults();

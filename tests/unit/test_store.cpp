@@ -187,12 +187,46 @@ TEST_CASE("cluster_values follows every write and is rebuilt from the history by
         CHECK(current.find("gpus_installed=12288[set|1536 x 8|") != std::string::npos);
         CHECK(current.find("c3:\n") != std::string::npos);  // a cluster without values has its row
     }
-    // A version 4 file: no cluster_values yet. Opening it fills the table from the history.
-    raw_sql(path, "DROP TABLE cluster_values; PRAGMA user_version = 4;");
+}
+
+TEST_CASE("a version 4 file gains cluster_values and live_claim, filled from its history") {
+    ScratchDir dir;
+    const std::string path = dir.file("v4.db");
+    std::string sql = source_file("db/schema.sql");
+    for (const auto* name : {"0002-search-and-current-state-views.sql", "0003-withdrawals-presence-archives.sql",
+                             "0004-acceptances-and-verifications.sql"}) {
+        sql += source_file(std::string("db/migrations/") + name);
+    }
+    // c1: an owner replaced (its first claim retired), a derived count, a researched blank and a
+    // competing figure; c2: one value.
+    raw_sql(path, sql + R"(
+        PRAGMA application_id = 1196447043; PRAGMA user_version = 4;
+        INSERT INTO changeset (id, created_at, author) VALUES (1, '2026-11-01T00:00:00Z', 'a'), (2, '2026-11-02T00:00:00Z', 'a');
+        INSERT INTO cluster (number, id, changeset_id) VALUES (1, 'c1', 1), (2, 'c2', 1);
+        INSERT INTO claim (id, cluster_id, field, state, value, derivation, changeset_id) VALUES
+            (1, 'c1', 'owner', 'set', 'Acme', '', 1), (2, 'c1', 'gpus_installed', 'set', '12288', '1536 x 8', 1),
+            (3, 'c1', 'city', 'not_published', NULL, '', 1), (4, 'c2', 'owner', 'set', 'Beta', '', 1),
+            (5, 'c1', 'owner', 'set', 'Acme Corp', '', 2), (6, 'c1', 'gpus_installed', 'set', '14000', '', 2);
+        INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES
+            (1, 1, 'preferred'), (2, 1, 'preferred'), (3, 1, 'preferred'), (4, 1, 'preferred'),
+            (1, 2, 'retired'), (5, 2, 'preferred'), (6, 2, 'normal');
+    )");
     auto store = store::Store::open(path);
     CHECK(store.schema_version() == store::current_schema_version());
-    CHECK(count_rows(store, path, "cluster_values") == 3);
-    CHECK(export_values(store, true) == export_values(store, false));
+    CHECK(count_rows(store, path, "cluster_values") == 2);
+    CHECK(sql_text(path, "SELECT owner || '|' || gpus_installed || '|' || coalesce(city, 'NULL') || '|' || city_claim "
+                         "FROM cluster_values WHERE cluster_id = 'c1'") == "Acme Corp|12288|NULL|3");
+    CHECK(sql_text(path, "SELECT group_concat(claim_id || ':' || rank || ':' || ranked_in, ' ') FROM "
+                         "(SELECT * FROM live_claim ORDER BY cluster_id, claim_id)") ==
+          "2:preferred:1 3:preferred:1 5:preferred:2 6:normal:2 4:preferred:1");
+    CHECK(sql_text(path, "SELECT bound FROM claim WHERE id = 2").empty());
+    std::string current;
+    store.for_each_record(std::nullopt, [&](model::Record& record) {
+        current += record.id + ":";
+        for (const auto& claim : record.claims) current += " " + std::to_string(claim.id);
+        current += "\n";
+    });
+    CHECK(current == "c1: 2 3 5 6\nc2: 4\n");
 }
 
 TEST_CASE("version 6 rebuilds citation without its unique index, keeping every row, id and withdrawal") {
@@ -225,7 +259,7 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
     REQUIRE(before == "5|1|2||Acme, says B.|1;7|1|1|p. 1|Acme owns it.|1;9|1|1|p. 2|Run by Acme.|1");
 
     auto store = store::Store::open(path);
-    CHECK(store.schema_version() == 6);
+    CHECK(store.schema_version() == store::current_schema_version());
     CHECK(sql_text(path, rows) == before);
     CHECK(sql_text(path, "SELECT group_concat(id) FROM current_citation") == "5,7");
     CHECK(sql_text(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name IN ('citation', 'claim') "

@@ -20,7 +20,7 @@ TEST_CASE("whole numbers accept the usual thousands separators") {
 
 TEST_CASE("whole numbers refuse anything that is not an exact positive count") {
     for (const char* bad : {"12.3k", "~100,000", "-5", "0", "1e4", "", "12,28", "1,2345", "12,,288", "abc", "12.0",
-                            "about 100", "1,000,00", ",123"}) {
+                            "about 100", "1,000,00", ",123", "100,000+"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(parse_whole_number(bad), InputError);
     }
@@ -45,6 +45,30 @@ TEST_CASE("derivations evaluate and keep a canonical expression") {
     CHECK(count.value == 12288);
     CHECK(count.derivation.empty());
     CHECK(parse_count("2 x 3 x 4").value == 24);
+}
+
+TEST_CASE("a count carries the bound its source gives") {
+    CHECK(parse_count("~10,000").bound == bound_approximate);
+    CHECK(parse_count("about 10,000").bound == bound_approximate);
+    CHECK(parse_count("10,000+").bound == bound_at_least);
+    CHECK(parse_count("at least 10,000").bound == bound_at_least);
+    CHECK(parse_count("10,000").bound.empty());
+    const auto derived = parse_count("1536 x 8+");
+    CHECK(derived.value == 12288);
+    CHECK(derived.derivation == "1536 x 8");
+    CHECK(derived.bound == bound_at_least);
+    const auto& spec = require_field("gpus_installed");
+    for (const char* raw : {"~10,000", "10,000+", "~1536 x 8", "1536 x 8+", "12,288"}) {
+        CAPTURE(std::string(raw));
+        const auto value = parse_field_value(spec, raw);
+        CHECK(parse_field_value(spec, input_text(spec, value)) == value);
+    }
+    CHECK(display_value(spec, parse_field_value(spec, "~10,000")) == "~10,000");
+    CHECK(display_value(spec, parse_field_value(spec, "10000+")) == "10,000+");
+    CHECK(display_value(spec, parse_field_value(spec, "~1536 x 8")) == "~12,288 (= 1536 x 8)");
+    // "1536 +" is a sum left unfinished, not a lower bound; a bound inside an operand is refused.
+    CHECK_THROWS_AS(parse_count("1536 + "), InputError);
+    CHECK_THROWS_WITH(parse_count("1536 x ~8"), doctest::Contains("approximate"));
 }
 
 TEST_CASE("bad derivations are errors") {

@@ -1,7 +1,7 @@
 gc init
 gc add acme-one --name "Acme One" --set gpus_installed=12,288 --source https://example.org/a --kind operator --quote "12,288 GPUs"
 note "every bad input: one line on stderr naming the place, exit 3, nothing written"
-for count in 12.3k "~100,000" -5 0 1e4 "1536 x" "12,28" 99999999999; do
+for count in 12.3k ">100,000" "1536 x ~8" -5 0 1e4 "1536 x" "12,28" 99999999999; do
     gc add acme-one --set "gpus_installed=$count"
 done
 gc add acme-one --set gpus=5

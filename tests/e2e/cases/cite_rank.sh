@@ -24,7 +24,7 @@ gc cite acme-one gpus_installed --source ftp://example.org/file --kind press
 gc cite acme-one owner --source 1 --quote "no owner yet"
 gc cite acme-one gpus --source 1
 gc cite no-such-cluster owner --source 1
-gc cite acme-one gpus_installed --value "~14,000" --source 1
+gc cite acme-one gpus_installed --value "<14,000" --source 1
 gc rank acme-one gpus_installed normal --value 99 --reason x
 gc rank acme-one gpus_installed sideways --reason x
 gc rank acme-one gpus_installed normal

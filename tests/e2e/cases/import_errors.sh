@@ -8,7 +8,7 @@ note "a dry run over a file with 5 scattered bad rows reports all 5 with their l
             11) echo "row-$i,Row $i,100,sideways,US" ;;
             19) echo "Row $i,Row $i,100,operational,US" ;;
             27) echo "row-$i,Row $i,100,operational,Atlantis" ;;
-            38) echo "row-$i,Row $i,~100,operational,US" ;;
+            38) echo "row-$i,Row $i,~1 x 100,operational,US" ;;
             *) echo "row-$i,Row $i,$((i * 8)),operational,US" ;;
         esac
     done

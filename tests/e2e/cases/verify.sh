@@ -46,7 +46,11 @@ printf '[severity]\nno-such-rule = "error"\n' > bad.toml
 gc verify --config bad.toml
 printf '[severity]\nstale-sources = "loud"\n' > bad.toml
 gc verify --config bad.toml
-printf '[planned-wording]\npatterns = ["(unclosed"]\n' > bad.toml
+printf '[h100-equivalents]\npatterns = ["(unclosed"]\n' > bad.toml
+gc verify --config bad.toml
+printf '[planned-wording]\npatterns = ["pencilled in"]\n' > bad.toml
+gc verify --config bad.toml
+printf '[quote-reader]\nextra_planed = ["pencilled in"]\n' > bad.toml
 gc verify --config bad.toml
 printf 'not toml = = 1\n' > bad.toml
 gc verify --config bad.toml

@@ -1,0 +1,52 @@
+#pragma once
+// Exact decimal numbers: a figure as its source writes it (29,580.98 kW, 1.2M, 7124), converted
+// between units by powers of ten and compared without binary floating point, so that 7124 kW is
+// 7.124 MW and never 7.1240000000000006.
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuclusters::model {
+
+class Decimal {
+public:
+    Decimal() = default;
+    /// coefficient x 10^exponent; the coefficient is kept without trailing zeros.
+    Decimal(std::int64_t coefficient, int exponent);
+    static Decimal whole(std::int64_t value) { return {value, 0}; }
+
+    /// "7124", "29580.98", "0.327", "1e3" is refused: digits with at most one point, no sign, no
+    /// separators. nullopt when the text is not such a number or has more than 18 digits.
+    static std::optional<Decimal> parse(std::string_view text);
+
+    std::int64_t coefficient() const { return coefficient_; }
+    int exponent() const { return exponent_; }
+    bool is_zero() const { return coefficient_ == 0; }
+    /// The value as a whole number, when it is one (and fits).
+    std::optional<std::int64_t> to_integer() const;
+
+    /// Exact: multiplying by a power of ten only moves the point.
+    Decimal scaled(int powers_of_ten) const { return {coefficient_, exponent_ + powers_of_ten}; }
+    /// nullopt on overflow (more than 18 significant digits).
+    std::optional<Decimal> times(std::int64_t factor) const;
+    /// nullopt when the quotient is not exact in 18 digits (37,632 / 2 is; 7 / 3 is not).
+    std::optional<Decimal> divided_by(std::int64_t divisor) const;
+    /// Rounded half away from zero to `decimals` places after the point.
+    Decimal rounded(int decimals) const;
+    /// Places after the point: 0 for 7124, 3 for 7.124.
+    int decimals() const { return exponent_ < 0 ? -exponent_ : 0; }
+
+    /// The shortest plain form: "7.124", "12000", "0.327" (never an exponent).
+    std::string to_string() const;
+
+    std::strong_ordering operator<=>(const Decimal& other) const;
+    bool operator==(const Decimal& other) const { return coefficient_ == other.coefficient_ && exponent_ == other.exponent_; }
+
+private:
+    std::int64_t coefficient_ = 0;
+    int exponent_ = 0;
+};
+
+}  // namespace gpuclusters::model

@@ -1,0 +1,135 @@
+#pragma once
+// The quote reader: what the figures of a quote are and what qualifies them. For each quantity
+// (digits with any thousands separator, decimals, spelled-out numbers, suffixes such as 600k,
+// 1.2M or 1 GW, ranges) it finds the noun it counts, its bound and the modality of the clause
+// that governs it; for a status note, the events it reports (live, being built, retired) and
+// whether they happened. The rules judge a value by the reading of the figure behind it, so a
+// policy word counts only where it qualifies that figure: "will" in "37,888 GPUs ... will remain
+// open to users" governs "remain", not the count.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/decimal.hpp"
+
+namespace gpuclusters::rules {
+
+/// What a figure counts. gpu stands for every word of a physical accelerator package (GPUs,
+/// accelerators, chips, cards, a model's own name: "2,304 B200s").
+enum class Unit : std::uint8_t {
+    none,
+    gpu,
+    superchip,
+    apu,
+    module,
+    die,
+    gcd,
+    tile,
+    node,
+    rack,
+    tray,
+    core,
+    cpu,
+    h100_equivalent,
+    megawatt,
+    kilowatt,
+    gigawatt,
+    other,  ///< anything else the reader knows: exaflops, GB, years, percent
+};
+enum class Bound : std::uint8_t { exact, approximate, at_least, at_most };
+enum class Modality : std::uint8_t { in_service, planned, procured, equivalence };
+
+std::string_view to_string(Unit unit);
+std::string_view to_string(Bound bound);
+std::string_view to_string(Modality modality);
+
+struct Quantity {
+    model::Decimal value;
+    std::optional<model::Decimal> upper;  ///< the high end of a range: "10,000 to 12,000"
+    /// The other reading of a figure written the European way, "22.786" for 22,786.
+    std::optional<model::Decimal> alternative;
+    std::size_t begin = 0, end = 0;       ///< the figure's bytes in the quote
+    /// The figure with its bound and its noun, as bytes of the quote: "more than 100,000 H100 GPUs".
+    std::size_t phrase_begin = 0, phrase_end = 0;
+    Unit unit = Unit::none;
+    std::string unit_words;               ///< as written: "GB200 superchips"
+    const model::GpuModel* model = nullptr;  ///< a catalogued model named with the figure
+    /// No noun named the unit, only the model: "550k GB200s" may count superchips or GPUs.
+    bool unit_from_model = false;
+    Unit per = Unit::none;                ///< "8 GPUs per node": a count per node
+    Bound bound = Bound::exact;
+    std::string bound_words;              ///< as written: "more than"
+    Modality modality = Modality::in_service;
+    std::string modality_words;           ///< as written: "has ordered"
+    std::size_t modality_begin = 0, modality_end = 0;  ///< its bytes; empty when nothing governs the figure
+    /// Power: the figure is a capacity, a facility's or a site's, not power drawn ("400 MW of capacity").
+    bool capacity = false;
+    std::string capacity_words;
+};
+
+/// The words that qualify a figure in a quote: its bound and modality words with the figure and
+/// its noun, as one excerpt ("plans to deploy 20,000 NVIDIA H100 GPUs"), or two joined by an
+/// ellipsis when they lie far apart.
+std::string excerpt(std::string_view quote, const Quantity& quantity);
+/// The figure with its bound and its noun alone: "more than 100,000 H100 GPUs".
+std::string phrase_text(std::string_view quote, const Quantity& quantity);
+
+/// What a status note says has happened, or will.
+struct StatusEvent {
+    enum class Kind : std::uint8_t { live, construction, retired };
+    Kind kind = Kind::live;
+    /// Construction that began ("broke ground in 2024"), which says nothing of whether it is done.
+    bool began = false;
+    /// Reported as done or ongoing ("went live in 2023", "is under construction"); false when
+    /// planned or denied ("expected to go live in 2026", "not yet operational").
+    bool happened = true;
+    std::string words;  ///< as written, the qualifier included: "Expected to go live"
+};
+
+/// The phrases the reader knows, by what they say of a figure (db/rules.toml, [quote-reader]).
+/// Each phrase is whole words, matched without case after Unicode folding.
+struct Lexicon {
+    std::vector<std::string> approximate, at_least, at_most;        ///< before the figure
+    std::vector<std::string> approximate_after, at_least_after, at_most_after;
+    std::vector<std::string> planned;        ///< put what they govern in the future
+    std::vector<std::string> procured;       ///< an order, a purchase, an allocation, a delivery
+    std::vector<std::string> in_service;     ///< verbs of GPUs that are there: has, operates
+    std::vector<std::string> not_governing;  ///< verbs a future says nothing of the figure with: used, remain
+    std::vector<std::string> arrival;        ///< what figures planned after them do: be installed, arrive
+    std::vector<std::string> equivalence;    ///< before a figure: equivalent to, the equivalent of
+    std::vector<std::string> equivalence_after;  ///< after one: in H100 terms
+    std::vector<std::string> future_time;    ///< in a clause that says nothing else of a figure: next year
+    std::vector<std::string> existing;       ///< right after a figure, what is there already: remaining
+    std::vector<std::string> not_a_cue;      ///< cancel a cue: than expected, as planned
+    std::vector<std::string> power_capacity;  ///< beside a power figure: of capacity, campus, grid
+    std::vector<std::string> live, construction, retired;  ///< status events
+    std::vector<std::string> construction_began;  ///< construction started: "broke ground"
+    std::vector<std::string> moved_on;       ///< after a retirement: the hardware lives on elsewhere
+    std::vector<std::string> negation;       ///< not yet, yet to
+};
+
+class QuoteReader {
+public:
+    /// Throws InputError naming the list and the phrase when a phrase has no word in it.
+    explicit QuoteReader(const Lexicon& lexicon);
+    ~QuoteReader();
+    QuoteReader(const QuoteReader&) = delete;
+    QuoteReader& operator=(const QuoteReader&) = delete;
+
+    /// The quantities of a quote, in order. `reference_year` dates the text (its source's
+    /// publication, else its access): "by 2027" is a plan when 2027 is not yet past.
+    std::vector<Quantity> quantities(std::string_view quote, int reference_year) const;
+    /// The status events a note reports.
+    std::vector<StatusEvent> status_events(std::string_view notes, int reference_year) const;
+
+    struct Impl;  ///< the lexicon's phrases and the catalogue's models, indexed (quote_reader.cpp)
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gpuclusters::rules

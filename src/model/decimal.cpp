@@ -1,0 +1,130 @@
+#include "gpuclusters/decimal.hpp"
+
+#include <algorithm>
+
+namespace gpuclusters::model {
+namespace {
+
+// 18 digits always fit in an int64 coefficient, whatever they are.
+constexpr int max_digits = 18;
+constexpr std::int64_t max_coefficient = 999'999'999'999'999'999;
+
+int digit_count(std::int64_t value) {
+    int digits = 1;
+    while (value >= 10) {
+        value /= 10;
+        ++digits;
+    }
+    return digits;
+}
+
+}  // namespace
+
+Decimal::Decimal(std::int64_t coefficient, int exponent) : coefficient_(coefficient), exponent_(exponent) {
+    if (coefficient_ == 0) {
+        exponent_ = 0;
+        return;
+    }
+    while (coefficient_ % 10 == 0) {
+        coefficient_ /= 10;
+        ++exponent_;
+    }
+}
+
+std::optional<Decimal> Decimal::parse(std::string_view text) {
+    std::int64_t coefficient = 0;
+    int exponent = 0;
+    int digits = 0;
+    bool point = false;
+    bool any = false;
+    for (char c : text) {
+        if (c == '.') {
+            if (point) return std::nullopt;
+            point = true;
+            continue;
+        }
+        if (c < '0' || c > '9') return std::nullopt;
+        any = true;
+        if (coefficient == 0 && c == '0') {
+            if (point) --exponent;  // leading zeros after the point only move it
+            continue;
+        }
+        if (++digits > max_digits) return std::nullopt;
+        coefficient = coefficient * 10 + (c - '0');
+        if (point) --exponent;
+    }
+    if (!any || text.back() == '.' || text.front() == '.') return std::nullopt;
+    return Decimal(coefficient, exponent);
+}
+
+std::optional<std::int64_t> Decimal::to_integer() const {
+    if (exponent_ < 0) return std::nullopt;
+    std::int64_t value = coefficient_;
+    for (int i = 0; i < exponent_; ++i) {
+        if (value > max_coefficient / 10) return std::nullopt;
+        value *= 10;
+    }
+    return value;
+}
+
+std::optional<Decimal> Decimal::times(std::int64_t factor) const {
+    if (factor == 0 || coefficient_ == 0) return Decimal();
+    if (factor < 0 || coefficient_ > max_coefficient / factor) return std::nullopt;
+    return Decimal(coefficient_ * factor, exponent_);
+}
+
+std::optional<Decimal> Decimal::divided_by(std::int64_t divisor) const {
+    if (divisor <= 0) return std::nullopt;
+    std::int64_t coefficient = coefficient_;
+    int exponent = exponent_;
+    // Move the point right until the division is exact or the digits run out.
+    while (coefficient % divisor != 0) {
+        if (coefficient > max_coefficient / 10) return std::nullopt;
+        coefficient *= 10;
+        --exponent;
+    }
+    return Decimal(coefficient / divisor, exponent);
+}
+
+Decimal Decimal::rounded(int decimals) const {
+    if (exponent_ >= -decimals) return *this;
+    const int drop = -decimals - exponent_;
+    if (drop > max_digits) return Decimal();
+    std::int64_t divisor = 1;
+    for (int i = 0; i < drop; ++i) divisor *= 10;
+    const std::int64_t kept = coefficient_ / divisor;
+    const std::int64_t rest = coefficient_ % divisor;
+    return Decimal(kept + (rest * 2 >= divisor ? 1 : 0), -decimals);
+}
+
+std::string Decimal::to_string() const {
+    std::string digits = std::to_string(coefficient_);
+    if (exponent_ >= 0) return coefficient_ == 0 ? "0" : digits + std::string(static_cast<std::size_t>(exponent_), '0');
+    const auto places = static_cast<std::size_t>(-exponent_);
+    if (digits.size() <= places) digits.insert(0, places - digits.size() + 1, '0');
+    digits.insert(digits.size() - places, ".");
+    return digits;
+}
+
+std::strong_ordering Decimal::operator<=>(const Decimal& other) const {
+    if (coefficient_ == 0 || other.coefficient_ == 0) return coefficient_ <=> other.coefficient_;
+    // Compare magnitudes first (the position of the leading digit), then the digits aligned.
+    const int magnitude = digit_count(coefficient_) + exponent_;
+    const int other_magnitude = digit_count(other.coefficient_) + other.exponent_;
+    if (magnitude != other_magnitude) return magnitude <=> other_magnitude;
+    std::int64_t a = coefficient_;
+    std::int64_t b = other.coefficient_;
+    int shift = exponent_ - other.exponent_;
+    // Same magnitude: the one with fewer digits is padded; both stay within 18 digits.
+    while (shift > 0) {
+        a *= 10;
+        --shift;
+    }
+    while (shift < 0) {
+        b *= 10;
+        ++shift;
+    }
+    return a <=> b;
+}
+
+}  // namespace gpuclusters::model

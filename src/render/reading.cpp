@@ -1,0 +1,78 @@
+// The quote reader's reading, as text and JSON (gpuclusters quote).
+#include <fmt/format.h>
+
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+
+Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& quantities) {
+    Json list = Json::array();
+    for (const auto& q : quantities) {
+        Json entry{{"figure", std::string(quote.substr(q.begin, q.end - q.begin))},
+                   {"value", q.value.to_string()},
+                   {"upper", q.upper ? Json(q.upper->to_string()) : Json(nullptr)},
+                   {"unit", rules::to_string(q.unit)},
+                   {"noun", q.unit_words},
+                   {"model", q.model ? Json(q.model->model) : Json(nullptr)},
+                   {"per", q.per == rules::Unit::none ? Json(nullptr) : Json(rules::to_string(q.per))},
+                   {"bound", rules::to_string(q.bound)},
+                   {"bound_words", q.bound_words},
+                   {"modality", rules::to_string(q.modality)},
+                   {"modality_words", q.modality_words},
+                   {"capacity", q.capacity},
+                   {"capacity_words", q.capacity_words},
+                   {"excerpt", rules::excerpt(quote, q)}};
+        list.push_back(std::move(entry));
+    }
+    return list;
+}
+
+void print_reading(std::ostream& out, const Style& style, std::string_view quote,
+                   const std::vector<rules::Quantity>& quantities) {
+    if (quantities.empty()) {
+        out << "no figures\n";
+        return;
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& q : quantities) {
+        std::string value = q.value.to_string() + (q.upper ? " to " + q.upper->to_string() : "");
+        std::string unit(rules::to_string(q.unit));
+        if (q.model) unit += " (" + q.model->model + ")";
+        if (q.per != rules::Unit::none) unit += fmt::format(" per {}", rules::to_string(q.per));
+        std::string bound(rules::to_string(q.bound));
+        if (!q.bound_words.empty()) bound += ": " + q.bound_words;
+        std::string modality(rules::to_string(q.modality));
+        if (!q.modality_words.empty()) modality += ": " + q.modality_words;
+        if (q.capacity) modality += "; capacity: " + q.capacity_words;
+        rows.push_back({std::string(quote.substr(q.begin, q.end - q.begin)), value, unit, bound, modality});
+    }
+    print_table(out, style, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
+}
+
+Json status_json(const std::vector<rules::StatusEvent>& events) {
+    Json list = Json::array();
+    for (const auto& event : events) {
+        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
+                           : event.kind == rules::StatusEvent::Kind::construction ? "construction"
+                                                                                  : "retired";
+        list.push_back({{"event", kind}, {"happened", event.happened}, {"words", event.words}});
+    }
+    return list;
+}
+
+void print_status_events(std::ostream& out, const Style& style, const std::vector<rules::StatusEvent>& events) {
+    if (events.empty()) {
+        out << "no status events\n";
+        return;
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& event : events) {
+        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
+                           : event.kind == rules::StatusEvent::Kind::construction ? "under construction"
+                                                                                  : "retired";
+        rows.push_back({kind, event.happened ? "reported" : "not yet / denied", event.words});
+    }
+    print_table(out, style, {"EVENT", "STATE", "WORDS"}, rows);
+}
+
+}  // namespace gpuclusters::render

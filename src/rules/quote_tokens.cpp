@@ -1,0 +1,352 @@
+#include "rules/quote_tokens.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <array>
+
+#include "gpuclusters/text.hpp"
+
+namespace gpuclusters::rules::quote_tokens {
+namespace {
+
+// What separates a raw token from the one before it.
+enum class Gap : std::uint8_t { none, space, narrow };  // narrow: U+00A0, U+2009, U+202F
+
+struct Raw {
+    bool alnum = false;
+    std::uint32_t begin = 0, end = 0;
+    Gap gap = Gap::none;
+    bool newline_before = false;
+    std::string folded;
+};
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool all_digits(std::string_view text) {
+    return !text.empty() && std::all_of(text.begin(), text.end(), is_digit);
+}
+
+// Splits the quote into runs of letters and digits and single other characters, noting the space
+// before each; invalid UTF-8 bytes are single characters of their own.
+std::vector<Raw> scan(std::string_view quote) {
+    std::vector<Raw> raws;
+    raws.reserve(quote.size() / 4 + 4);
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(quote.data());
+    const auto size = static_cast<std::int32_t>(quote.size());
+    std::int32_t at = 0;
+    Gap gap = Gap::none;
+    bool newline = false;
+    bool in_word = false;
+    while (at < size) {
+        const std::int32_t start = at;
+        UChar32 c = 0;
+        U8_NEXT(bytes, at, size, c);
+        if (c < 0) {
+            raws.push_back({false, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, ""});
+            gap = Gap::none, newline = false, in_word = false;
+            continue;
+        }
+        const bool ascii = c < 0x80;
+        const bool space = ascii ? (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v')
+                                 : u_isUWhiteSpace(c) || c == 0xA0 || c == 0x202F;
+        if (space) {
+            if (c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029) newline = true;
+            const bool narrow = c == 0xA0 || c == 0x2009 || c == 0x202F;
+            gap = gap == Gap::none && narrow ? Gap::narrow : Gap::space;
+            in_word = false;
+            continue;
+        }
+        const bool word_char = ascii ? ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+                                     : (u_isalnum(c) || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0);
+        if (word_char && in_word) {
+            raws.back().end = static_cast<std::uint32_t>(at);
+            continue;
+        }
+        raws.push_back({word_char, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, ""});
+        gap = Gap::none, newline = false, in_word = word_char;
+    }
+    // "Power40 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
+    for (std::size_t i = 0; i < raws.size(); ++i) {
+        Raw& raw = raws[i];
+        if (!raw.alnum) continue;
+        const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
+        std::size_t letters = 0;
+        while (letters < text.size() && ((text[letters] >= 'a' && text[letters] <= 'z') || (text[letters] >= 'A' && text[letters] <= 'Z'))) {
+            ++letters;
+        }
+        if (letters < 4 || letters == text.size() || !all_digits(text.substr(letters))) continue;
+        Raw figure{true, raw.begin + static_cast<std::uint32_t>(letters), raw.end, Gap::none, false, ""};
+        raw.end = figure.begin;
+        raws.insert(raws.begin() + static_cast<std::ptrdiff_t>(i) + 1, figure);
+        ++i;
+    }
+    for (auto& raw : raws) {
+        const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
+        if (!raw.alnum) {
+            raw.folded = std::string(text);
+            continue;
+        }
+        const bool plain = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+        raw.folded = plain ? text::lower_ascii(text) : text::fold(text);
+    }
+    return raws;
+}
+
+// Suffixes glued to a figure that scale it: 600k, 1.2M, 2bn.
+int suffix_scale(std::string_view suffix) {
+    if (suffix == "k") return 3;
+    if (suffix == "m" || suffix == "mn") return 6;
+    if (suffix == "b" || suffix == "bn") return 9;
+    return -1;
+}
+
+bool is_ordinal_suffix(std::string_view suffix) {
+    return suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th";
+}
+
+bool is_hyphen(std::string_view text) { return text == "-" || text == "\u2010" || text == "\u2011"; }
+
+// Abbreviations after which a full stop does not end a sentence.
+bool is_abbreviation(std::string_view word) {
+    static constexpr std::array<std::string_view, 28> words{
+        "approx", "ca", "inc", "corp", "co", "ltd", "no", "nos", "vs", "etc", "dr", "mr", "mrs", "st",
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "est"};
+    return word.size() == 1 || std::find(words.begin(), words.end(), word) != words.end();
+}
+
+class Assembler {
+public:
+    Assembler(std::string_view quote, std::vector<Raw> raws) : quote_(quote), raws_(std::move(raws)) {}
+
+    std::vector<Token> run() {
+        tokens_.reserve(raws_.size());
+        for (std::size_t i = 0; i < raws_.size();) {
+            const Raw& raw = raws_[i];
+            if (raw.alnum && is_digit(raw.folded[0])) {
+                i = figure(i);
+            } else {
+                push(raw, raw.alnum ? Token::Kind::word : Token::Kind::punct, raw.folded);
+                ++i;
+            }
+        }
+        join_hyphens();
+        mark_clauses();
+        return std::move(tokens_);
+    }
+
+private:
+    bool raw_is(std::size_t i, std::string_view text, Gap gap = Gap::none) const {
+        return i < raws_.size() && !raws_[i].alnum && raws_[i].folded == text && raws_[i].gap == gap;
+    }
+    bool raw_digits(std::size_t i, std::size_t length, Gap gap) const {
+        return i < raws_.size() && raws_[i].alnum && raws_[i].gap == gap && raws_[i].folded.size() == length &&
+               all_digits(raws_[i].folded);
+    }
+
+    Token& push(const Raw& raw, Token::Kind kind, std::string text) {
+        Token token;
+        token.kind = kind;
+        token.begin = raw.begin;
+        token.end = raw.end;
+        token.text = std::move(text);
+        token.space_before = raw.gap != Gap::none || raw.newline_before;
+        token.clause_start = raw.newline_before;
+        const unsigned char first = static_cast<unsigned char>(quote_[raw.begin]);
+        token.capitalised = (first >= 'A' && first <= 'Z') || first >= 0x80;
+        tokens_.push_back(std::move(token));
+        return tokens_.back();
+    }
+
+    // A figure starting at raws_[i]; returns the index after it.
+    std::size_t figure(std::size_t i) {
+        const Raw& first = raws_[i];
+        std::size_t next = i + 1;
+        std::string digits;
+        std::string suffix;
+        const std::string& text = first.folded;
+        const std::size_t lead = static_cast<std::size_t>(
+            std::find_if(text.begin(), text.end(), [](char c) { return !is_digit(c); }) - text.begin());
+        digits = text.substr(0, lead);
+        suffix = text.substr(lead);
+        bool grouped = false;
+        // Dates: 2024-02-23 and 02/27/2024 are not figures.
+        if (suffix.empty() && lead == 4 && raw_is(next, "-") && raw_digits(next + 1, 2, Gap::none) && raw_is(next + 2, "-") &&
+            raw_digits(next + 3, 2, Gap::none)) {
+            return date(i, next + 4);
+        }
+        if (suffix.empty() && lead <= 2 && raw_is(next, "/") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
+            all_digits(raws_[next + 1].folded) && raw_is(next + 2, "/") && raw_digits(next + 3, 4, Gap::none)) {
+            return date(i, next + 4);
+        }
+        if (suffix.empty() && lead <= 3) {
+            // Thousands separators, always in groups of three: "1,536", "12 288", "12\u202F288";
+            // one kind of separator per figure.
+            enum class Grouping { none, comma, space } grouping = Grouping::none;
+            Gap space_kind = Gap::none;
+            while (true) {
+                if (grouping != Grouping::space && raw_is(next, ",") && raw_digits(next + 1, 3, Gap::none)) {
+                    grouping = Grouping::comma;
+                    digits += raws_[next + 1].folded;
+                    next += 2;
+                    continue;
+                }
+                // The last group may carry a suffix: "10,624th", "550,000+".
+                if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
+                    raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
+                    all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) &&
+                    !is_digit(raws_[next + 1].folded[3])) {
+                    grouping = Grouping::comma;
+                    digits += raws_[next + 1].folded.substr(0, 3);
+                    suffix = raws_[next + 1].folded.substr(3);
+                    next += 2;
+                    break;
+                }
+                const bool spaced = grouping != Grouping::comma && next < raws_.size() && raws_[next].gap != Gap::none &&
+                                    !raws_[next].newline_before &&
+                                    (grouping == Grouping::none || raws_[next].gap == space_kind) &&
+                                    raw_digits(next, 3, raws_[next].gap);
+                if (!spaced) break;
+                grouping = Grouping::space;
+                space_kind = raws_[next].gap;
+                digits += raws_[next].folded;
+                ++next;
+            }
+            grouped = grouping != Grouping::none;
+        }
+        std::string fraction;
+        if (suffix.empty() && raw_is(next, ".") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
+            raws_[next + 1].gap == Gap::none && is_digit(raws_[next + 1].folded[0])) {
+            const std::string& part = raws_[next + 1].folded;
+            const std::size_t part_lead = static_cast<std::size_t>(
+                std::find_if(part.begin(), part.end(), [](char c) { return !is_digit(c); }) - part.begin());
+            fraction = part.substr(0, part_lead);
+            suffix = part.substr(part_lead);
+            next += 2;
+        }
+        Token token;
+        token.kind = Token::Kind::number;
+        token.begin = first.begin;
+        token.end = raws_[next - 1].end;
+        token.space_before = first.gap != Gap::none || first.newline_before;
+        token.clause_start = first.newline_before;
+        token.grouped = grouped;
+        token.fraction = !fraction.empty();
+        int scale = 0;
+        std::string glued;  // a unit written against the figure: "400MW", "192GB", "4xA100"
+        if (!suffix.empty()) {
+            if (const int s = suffix_scale(suffix); s >= 0) {
+                scale = s;
+            } else if (is_ordinal_suffix(suffix)) {
+                token.ordinal = true;
+            } else if (suffix[0] == 'x' && fraction.empty()) {
+                token.times = true;
+                glued = suffix.substr(1);
+            } else {
+                glued = suffix;
+            }
+        }
+        const auto value = model::Decimal::parse(fraction.empty() ? digits : digits + "." + fraction);
+        if (!value) {
+            // More digits than a figure has: a serial number or an identifier, read as a word.
+            push(first, Token::Kind::word, first.folded);
+            return i + 1;
+        }
+        token.value = value->scaled(scale);
+        token.scale = scale;
+        token.dot_thousands = !grouped && fraction.size() == 3 && digits.size() <= 3 && scale == 0;
+        token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
+        if (raw_is(next, "+")) {
+            token.plus = true;
+            token.end = raws_[next].end;
+            ++next;
+        } else if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "%" && raws_[next].gap != Gap::space) {
+            token.percent = true;
+            ++next;
+        } else if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "\u00D7" && raws_[next].gap == Gap::none) {
+            token.times = true;  // "8×"
+            ++next;
+        }
+        tokens_.push_back(std::move(token));
+        if (!glued.empty()) {
+            Token word;
+            word.kind = Token::Kind::word;
+            word.begin = tokens_.back().end - static_cast<std::uint32_t>(glued.size());
+            word.end = tokens_.back().end;
+            word.text = glued;
+            word.joined = true;
+            tokens_.push_back(std::move(word));
+        }
+        return next;
+    }
+
+    std::size_t date(std::size_t from, std::size_t to) {
+        Token token;
+        token.kind = Token::Kind::number;
+        token.begin = raws_[from].begin;
+        token.end = raws_[to - 1].end;
+        token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
+        token.space_before = raws_[from].gap != Gap::none || raws_[from].newline_before;
+        token.clause_start = raws_[from].newline_before;
+        token.date = true;
+        tokens_.push_back(std::move(token));
+        return to;
+    }
+
+    // "12,288-GPU", "H100-equivalents", "go-live": the hyphen goes, the word after is joined.
+    // Between two figures it stays: "10,000-12,000" is a range.
+    void join_hyphens() {
+        std::vector<Token> joined;
+        joined.reserve(tokens_.size());
+        for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            auto& token = tokens_[i];
+            const bool between = i > 0 && i + 1 < tokens_.size() && token.kind == Token::Kind::punct &&
+                                 is_hyphen(token.text) && !token.space_before && !tokens_[i + 1].space_before &&
+                                 tokens_[i - 1].kind != Token::Kind::punct && tokens_[i + 1].kind != Token::Kind::punct &&
+                                 !(tokens_[i - 1].kind == Token::Kind::number && tokens_[i + 1].kind == Token::Kind::number);
+            if (between) {
+                tokens_[i + 1].joined = true;
+                continue;
+            }
+            joined.push_back(std::move(token));
+        }
+        tokens_ = std::move(joined);
+    }
+
+    void mark_clauses() {
+        for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            auto& token = tokens_[i];
+            if (i == 0) {
+                token.clause_start = true;
+                continue;
+            }
+            const Token& before = tokens_[i - 1];
+            if (before.kind != Token::Kind::punct) continue;
+            const std::string& mark = before.text;
+            // Parentheses and brackets are no clause of their own: "(for a total of 512)" hangs on
+            // the sentence around it.
+            if (mark == ";" || mark == "\u2022" || mark == "|" ||
+                mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
+                token.clause_start = true;
+            } else if ((mark == "\u2013" || is_hyphen(mark)) && before.space_before && token.space_before) {
+                token.clause_start = true;  // a spaced dash
+            } else if (mark == "." && token.space_before) {
+                // "approx. 10,000" and "Nov. 2024" go on; "U.S. Department" starts anew, as any
+                // capitalised word after an abbreviation might.
+                const bool abbreviation = i >= 2 && tokens_[i - 2].kind == Token::Kind::word && is_abbreviation(tokens_[i - 2].text);
+                token.clause_start = !abbreviation || token.capitalised;
+            }
+        }
+    }
+
+    std::string_view quote_;
+    std::vector<Raw> raws_;
+    std::vector<Token> tokens_;
+};
+
+}  // namespace
+
+std::vector<Token> tokenize(std::string_view quote) { return Assembler(quote, scan(quote)).run(); }
+
+}  // namespace gpuclusters::rules::quote_tokens

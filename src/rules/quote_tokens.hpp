@@ -1,0 +1,41 @@
+#pragma once
+// The quote reader's first step: a quote as tokens. Words are folded (Unicode NFKC case folding),
+// figures are assembled with their thousands separators, decimals and suffixes ("1,536", "29.58",
+// "600k", "400MW", "100,000+", "[4x]"), hyphens that join words are dropped ("12,288-GPU",
+// "H100-equivalents"), and every token knows whether a clause starts with it.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/decimal.hpp"
+
+namespace gpuclusters::rules::quote_tokens {
+
+struct Token {
+    enum class Kind : std::uint8_t { word, number, punct };
+    Kind kind = Kind::word;
+    std::uint32_t begin = 0, end = 0;  ///< bytes in the quote
+    std::string text;                  ///< words folded; punctuation as written; figures as written
+    bool space_before = false;
+    bool joined = false;        ///< joined to the previous token by a hyphen
+    bool clause_start = false;  ///< the first token of a sentence or clause
+    bool capitalised = false;   ///< starts with an upper-case letter in the quote
+    // Figures only:
+    model::Decimal value;
+    bool times = false;    ///< "4x", "8×": so many of
+    bool plus = false;     ///< "100,000+"
+    bool percent = false;  ///< "40%"
+    bool ordinal = false;  ///< "3rd"
+    bool date = false;     ///< a part of 2024-02-23 or 02/27/2024
+    bool grouped = false;  ///< written with thousands separators
+    bool fraction = false; ///< has digits after a point
+    int scale = 0;         ///< powers of ten of a suffix already in the value: 3 for "600k"
+    /// "22.786": read the European way, a dot between thousands (22,786); set only for a point
+    /// followed by exactly three digits, where both readings are possible.
+    bool dot_thousands = false;
+};
+
+std::vector<Token> tokenize(std::string_view quote);
+
+}  // namespace gpuclusters::rules::quote_tokens
