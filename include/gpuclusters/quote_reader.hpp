@@ -87,6 +87,8 @@ struct StatusEvent {
     /// Reported as done or ongoing ("went live in 2023", "is under construction"); false when
     /// planned or denied ("expected to go live in 2026", "not yet operational").
     bool happened = true;
+    bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
+    int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
     std::string words;  ///< as written, the qualifier included: "Expected to go live"
 };
 

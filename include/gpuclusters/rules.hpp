@@ -82,15 +82,16 @@ private:
     mutable std::shared_ptr<const QuoteReader> reader_;
 };
 
+/// What the rules of one record read of it once for all of them: its quotes' quantities and
+/// the judgement of each value by them (rules/reading_rules.cpp).
+struct ReadingCache;
+
 /// What rules need besides the record.
 struct Context {
     const Config& config;
     std::string today;  ///< YYYY-MM-DD
-    /// The quantities of each quote of the record being checked, read once for all the rules
-    /// that look at them (check_record clears it for each record).
-    mutable std::map<const model::Citation*, std::vector<Quantity>> readings{};
-    /// The reading of a citation's quote; dated by its source (published, else accessed, else today).
-    const std::vector<Quantity>& quantities(const model::Record& record, const model::Citation& citation) const;
+    /// Of the record being checked; check_record empties it for each record.
+    mutable std::shared_ptr<ReadingCache> readings{};
 };
 
 struct Rule {
@@ -120,6 +121,8 @@ struct DuplicateKey {
     std::string kind;
     std::string key;
 };
+/// The fields the keys are made of: a record with these alone gives the same keys.
+std::vector<std::string_view> duplicate_key_fields();
 /// The keys of one record under the configuration (none when the rule is off).
 std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context);
 

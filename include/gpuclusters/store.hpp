@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpuclusters/record.hpp"
@@ -149,7 +150,9 @@ public:
 
     /// Every present record's preferred values (no citations, no competing claims) as they are
     /// now, in id order, from cluster_values: one row per record instead of ranking the history.
-    void for_each_current_record(const std::function<void(model::Record&)>& visit) const;
+    /// With `fields`, only those values are read (and the record holds no others).
+    void for_each_current_record(const std::function<void(model::Record&)>& visit,
+                                 const std::vector<std::string_view>& fields = {}) const;
 
     // --- verify ---------------------------------------------------------------------------------
     /// possible-duplicate's keys, in temporary tables (memory stays flat however many records):

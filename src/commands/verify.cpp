@@ -9,6 +9,7 @@
 
 #include "commands/command.hpp"
 #include "commands/history.hpp"
+#include "formats/read_ahead.hpp"
 #include "gpuclusters/rules.hpp"
 #include "gpuclusters/values.hpp"
 #include "render/render.hpp"
@@ -106,7 +107,7 @@ private:
         if (as_of) {
             store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);
         } else {
-            store.for_each_current_record(add_keys);
+            store.for_each_current_record(add_keys, rules::duplicate_key_fields());
         }
         store.group_duplicate_keys();
 
@@ -168,12 +169,28 @@ private:
                 accepted.erase(accepted.begin());
             }
         };
-        store.for_each_record(as_of, [&](model::Record& record) {
+        // Two threads: one reads the records and their look-alike groups from SQLite (it alone
+        // uses the connection until it is done), the other checks them and prints -- on the
+        // benchmark each is about half the work.
+        struct Read {
+            model::Record record;
+            std::vector<store::Store::DuplicateGroup> groups;
+        };
+        formats::ReadAhead<Read> reading(
+            [&](formats::ReadAhead<Read>::Queue& queue) {
+                store.for_each_record(as_of, [&](model::Record& record) {
+                    if (!is_wanted(record.id)) return;
+                    auto groups = store.duplicate_groups_of(record.id);
+                    queue.item({std::move(record), std::move(groups)});
+                });
+            },
+            256);
+        reading.drain([&](formats::ReadAhead<Read>::Event& event) {
+            auto& [record, groups] = std::get<0>(event);
             acceptances_before(&record.id);
-            if (!is_wanted(record.id)) return;
             ++summary.clusters;
             auto findings = rules::check_record(record, rule_context);
-            for (const auto& group : store.duplicate_groups_of(record.id)) {
+            for (const auto& group : groups) {
                 findings.push_back(rules::duplicate_finding({record.id, group.kind, group.other_id, group.members}, rule_context));
             }
             finish_cluster(record.id, std::move(findings));

@@ -412,9 +412,7 @@ const Rule* find_rule(std::string_view id) {
 }
 
 std::vector<Finding> check_record(const model::Record& record, const Context& context) {
-    // The readings are of this record's quotes: a citation of the last record may have had the
-    // address one of this record's has now.
-    context.readings.clear();
+    reading::start_record(context);
     std::vector<Finding> findings;
     for (const auto& rule : catalogue) {
         if (!rule.check) continue;
@@ -431,6 +429,8 @@ std::vector<Finding> check_record(const model::Record& record, const Context& co
     }
     return findings;
 }
+
+std::vector<std::string_view> duplicate_key_fields() { return {"name", "owner", "gpu_model", "gpus_installed"}; }
 
 std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context) {
     std::vector<DuplicateKey> keys;

@@ -89,8 +89,7 @@ const std::unordered_map<std::string_view, Unit>& unit_nouns() {
         {"modules", Unit::module}, {"oam", Unit::module}, {"oams", Unit::module}, {"die", Unit::die}, {"dies", Unit::die},
         {"gcd", Unit::gcd}, {"gcds", Unit::gcd}, {"tile", Unit::tile}, {"tiles", Unit::tile}, {"stack", Unit::tile},
         {"stacks", Unit::tile}, {"node", Unit::node}, {"nodes", Unit::node}, {"server", Unit::node},
-        {"servers", Unit::node}, {"machine", Unit::node}, {"machines", Unit::node}, {"host", Unit::node},
-        {"hosts", Unit::node}, {"blade", Unit::node}, {"blades", Unit::node}, {"system", Unit::node},
+        {"servers", Unit::node}, {"machine", Unit::node}, {"machines", Unit::node}, {"blade", Unit::node}, {"blades", Unit::node}, {"system", Unit::node},
         {"systems", Unit::node}, {"rack", Unit::rack}, {"racks", Unit::rack}, {"cabinet", Unit::rack},
         {"cabinets", Unit::rack}, {"pod", Unit::rack}, {"pods", Unit::rack}, {"tray", Unit::tray}, {"trays", Unit::tray},
         {"sled", Unit::tray}, {"sleds", Unit::tray}, {"core", Unit::core}, {"cores", Unit::core},
@@ -580,6 +579,13 @@ private:
                 }
                 continue;
             }
+            // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
+            if (token.kind == Kind::word && (token.text == "equivalent" || token.text == "equivalents") &&
+                (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")))) {
+                noun.unit = Unit::h100_equivalent;
+                noun.end = i + 1;
+                return noun;
+            }
             // "H100e": a model's name with an e.
             if (token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
                 impl_.spellings.contains(token.text.substr(0, token.text.size() - 1))) {
@@ -593,6 +599,8 @@ private:
                 named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
             }
             if (named == Unit::die && i >= 1 && tokens_[i - 1].text == "compute") named = Unit::gcd;
+            // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
+            if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
             if (const Unit unit = named; unit != Unit::none) {
                 if (unit == Unit::gpu && i + 1 < tokens_.size() &&
                     (is_word(tokens_[i + 1], "equivalent") || is_word(tokens_[i + 1], "equivalents"))) {
@@ -693,7 +701,8 @@ private:
                 return {unit, start};
             }
             const bool filler = token.kind == Kind::punct ? (token.text == ":" || token.text == "=" || token.text == "(" ||
-                                                             token.text == ")" || token.text == "#" || token.text == "/")
+                                                             token.text == ")" || token.text == "#" || token.text == "/" ||
+                                                             token.text == "|")
                                                           : (token.text == "of" || token.text == "total" || token.text == "number" ||
                                                              token.text == "count" || token.text == "no" || token.text == "installed" ||
                                                              token.text == "physical" || token.text == "co" || token.text == "processor" ||
@@ -725,8 +734,10 @@ private:
             return Unit::none;
         };
         if (i < clause_end && is_word(tokens_[i], "each")) return holder_before(figure);
-        for (std::size_t back = 1; back <= 8 && back <= figure - floor; ++back) {
+        for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
             const std::size_t k = figure - back;
+            // "each with four GPUs, 1,044 in all": the "each" is the other figure's.
+            if (tokens_[k].kind == Kind::number) break;
             if (!is_word(tokens_[k], "each") && !is_word(tokens_[k], "every")) continue;
             if (k + 1 < figure) {
                 const Unit unit = unit_of(tokens_[k + 1]);
@@ -755,7 +766,6 @@ private:
         for (std::size_t back = 1; back <= governing_reach && back <= before - floor; ++back) {
             const std::size_t i = before - back;
             if (one_of(tokens_[i], relative_pronouns)) break;
-            if (tokens_[i].kind == Kind::punct && tokens_[i].text == ":") break;
             // "will be equipped with 1,456 H100 GPUs, in addition to the 416 A100 GPUs": what is
             // there besides the plan.
             if (is_word(tokens_[i], "addition") && i >= 1 && is_word(tokens_[i - 1], "in") && i + 1 < before &&
@@ -996,6 +1006,14 @@ private:
         return std::nullopt;
     }
 
+    // The first year within a few tokens after `from`: "decommissioned in 2025".
+    std::optional<int> year_after(std::size_t from, std::size_t end) const {
+        for (std::size_t i = from; i < std::min(end, from + 5); ++i) {
+            if (const auto year = year_of(i)) return year;
+        }
+        return std::nullopt;
+    }
+
     std::optional<int> year_of(std::size_t i) const {
         const Token& token = tokens_[i];
         if (token.kind != Kind::number || token.grouped || token.fraction || token.plus || token.times || token.text.size() != 4) {
@@ -1053,6 +1071,21 @@ private:
         return phrase_end;
     }
 
+    // A capacity's words a few tokens before a power figure, with nothing but a preposition,
+    // an article or a parenthesis between.
+    std::size_t power_label_before(std::size_t before, std::size_t floor) const {
+        for (std::size_t back = 1; back <= 5 && back <= before - floor; ++back) {
+            const std::size_t k = before - back;
+            if (phrase(k, power_capacity)) return k;
+            const Token& token = tokens_[k];
+            const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")")
+                                                          : (one_of(token, prepositions) || is_word(token, "a") ||
+                                                             is_word(token, "an") || is_word(token, "the"));
+            if (!filler) return no_token;
+        }
+        return no_token;
+    }
+
     std::size_t equivalence_before(std::size_t before, std::size_t floor) const {
         std::size_t at = phrase_ending(before, equivalence, floor);
         if (at == no_token && before > floor && (is_word(tokens_[before - 1], "a") || is_word(tokens_[before - 1], "an"))) {
@@ -1083,9 +1116,25 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         value = token.value;
     } else if (token.kind == Kind::word) {
         const auto spelled = spelled_number(tokens_, i);
-        if (!spelled) return vague_at(i, found);
-        value = spelled->value;
-        end = i + spelled->length;
+        if (!spelled) {
+            // "each equipped with ... an NVIDIA Kepler K20X GPU": an article before a GPU is one.
+            if ((token.text == "a" || token.text == "an") && i > 0 && i + 1 < tokens_.size()) {
+                const Noun noun = noun_after(i + 1);
+                const bool gpu = noun.model || noun.unit == Unit::gpu || noun.unit == Unit::apu || noun.unit == Unit::superchip;
+                const bool per = per_unit(noun.end, i, clause_end(i)) != Unit::none;
+                if (gpu && per && noun.end <= i + 5) {
+                    value = model::Decimal::whole(1);
+                    end = i + 1;
+                } else {
+                    return vague_at(i, found);
+                }
+            } else {
+                return vague_at(i, found);
+            }
+        } else {
+            value = spelled->value;
+            end = i + spelled->length;
+        }
     } else {
         return i + 1;
     }
@@ -1129,7 +1178,33 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         }
         const bool joiner = k < clause_end_at && (is_word(tokens_[k], "to") || tokens_[k].text == "-" || tokens_[k].text == "\u2013" ||
                                                    (between && is_word(tokens_[k], "and")));
-        if (joiner && k + 1 < clause_end_at && tokens_[k + 1].kind == Kind::number && !tokens_[k + 1].date &&
+        // "from 16 to over 1,500": words of a bound before the high end.
+        std::size_t high = k + 1;
+        if (joiner && high < clause_end_at && tokens_[high].kind == Kind::word) {
+            for (Cue cue : {at_least, approximate, at_most}) {
+                if (const std::size_t length = phrase(high, cue); length > 0 && high + length < clause_end_at &&
+                                                                  tokens_[high + length].kind == Kind::number) {
+                    high += length;
+                    break;
+                }
+            }
+        }
+        if (high != k + 1) {
+            // The high end is the figure after the bound words; read it as the range's end.
+            if (tokens_[high].kind == Kind::number && !tokens_[high].date && from) {
+                model::Decimal upper = tokens_[high].value;
+                const std::size_t after = scale_after(high + 1, upper);
+                if (value < upper) {
+                    quantity.upper = upper;
+                    quantity.bound = Bound::at_most;
+                    quantity.bound_words = written(i - 1, after);
+                    phrase_begin = i - 1;
+                    end = after;
+                    resume = after;
+                    phrase_end = after;
+                }
+            }
+        } else if (joiner && k + 1 < clause_end_at && tokens_[k + 1].kind == Kind::number && !tokens_[k + 1].date &&
             (k == end || unit_of(tokens_[k - 1]) == (k + 2 < tokens_.size() ? unit_of(tokens_[k + 2]) : Unit::none))) {
             model::Decimal upper = tokens_[k + 1].value;
             const std::size_t after = scale_after(k + 2, upper);
@@ -1326,6 +1401,10 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         } else if (at != no_token) {
             quantity.capacity = true;
             quantity.capacity_words = written(at, phrase_end);
+        } else if (const std::size_t label = power_label_before(before, clause_[i]); label != no_token) {
+            // "Each SU requires a Thermal Design Power (TDP) of 1.2 Megawatts"
+            quantity.capacity = true;
+            quantity.capacity_words = written(label, phrase_end);
         } else {
             // "400 MW of capacity", "50MW of AI and HPC capacity", "50 megawatts (MW) of power capacity"
             for (std::size_t k = phrase_end; k < std::min(clause_end_at, phrase_end + 6); ++k) {
@@ -1381,6 +1460,7 @@ std::vector<StatusEvent> Reading::status_events() const {
         for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
             if (phrase(i - back, negation) >= back) {
                 event.happened = false;
+                event.denied = true;
                 from = i - back;
                 break;
             }
@@ -1390,11 +1470,41 @@ std::vector<StatusEvent> Reading::status_events() const {
             // decommissioned") or that of the verb it hangs on ("will bring the system online").
             std::size_t planned_at = no_token;
             std::size_t group = i;
+            bool changed_plan = false;
+            static constexpr std::string_view hearsay[] = {"reported", "said", "believed", "thought", "known", "claimed",
+                                                           "rumoured", "rumored", "understood", "seems", "appears",
+                                                           "appeared", "seemed", "likely"};
+            static constexpr std::string_view earlier[] = {"originally", "initially", "previously"};
             while (group > floor) {
+                // A phrase that ends where the group starts: "scheduled for shutdown".
+                std::size_t phrase_start = no_token;
+                for (Cue cue : {planned, future_time}) {
+                    const std::size_t at = phrase_ending(group, cue, floor);
+                    if (at != no_token && (phrase_start == no_token || at < phrase_start)) phrase_start = at;
+                }
+                if (phrase_start != no_token) {
+                    planned_at = phrase_start;
+                    group = phrase_start;
+                    continue;
+                }
                 const std::size_t k = group - 1;
-                if (!(aux(k) || adverb(k) || is_word(tokens_[k], "to") || phrase(k, planned) || phrase(k, future_time))) break;
-                if (phrase(k, planned) || phrase(k, future_time)) planned_at = k;
+                if (one_of(tokens_[k], earlier)) {
+                    // "Originally scheduled for shutdown": a plan that did not hold.
+                    changed_plan = true;
+                    group = k;
+                    continue;
+                }
+                const bool becoming = is_word(tokens_[k], "become") || is_word(tokens_[k], "go");
+                if (!(aux(k) || adverb(k) || becoming || is_word(tokens_[k], "to"))) break;
+                // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
+                if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !one_of(tokens_[k - 1], hearsay)))) {
+                    planned_at = k;
+                }
                 group = k;
+            }
+            if (changed_plan && planned_at != no_token) {
+                event.happened = false;
+                event.denied = true;
             }
             if (planned_at == no_token) {
                 const auto [verb, verb_end] = verb_back(i, floor, i);
@@ -1409,10 +1519,19 @@ std::vector<StatusEvent> Reading::status_events() const {
                     if (governing.modality == Modality::planned) planned_at = governing.from;
                 }
             }
-            // A plan after it: "go-live planned for 2026", "operational in 2027", "later this year".
+            // A plan after it: "go-live planned for 2026", "operational in 2027", "later this year",
+            // "the construction of its own structure ... will be the first step".
             std::size_t planned_to = no_token;
             if (end < stop) {
                 if (const std::size_t p = phrase(end, planned)) planned_to = end + p;
+            }
+            if (planned_to == no_token && tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
+                for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
+                    if (tokens_[k].text == ",") break;
+                    if (!verb_cue(k)) continue;
+                    if (const std::size_t p = phrase(k, planned); p > 0 && !aux(k - 1)) planned_to = k + p;
+                    break;
+                }
             }
             if (planned_to == no_token) {
                 for (std::size_t k = end; k < std::min(stop, end + 4); ++k) {
@@ -1425,6 +1544,7 @@ std::vector<StatusEvent> Reading::status_events() const {
             if (planned_to == no_token && kind != StatusEvent::Kind::retired) {
                 if (const auto year = future_year_after(end, stop)) planned_to = year->second;
             }
+            if (const auto year = year_after(end, stop)) event.year = *year;
             if (planned_at != no_token || planned_to != no_token) {
                 event.happened = false;
                 if (planned_at != no_token) from = planned_at;
@@ -1432,9 +1552,17 @@ std::vector<StatusEvent> Reading::status_events() const {
             }
         }
         event.words = written(from, to);
-        // "Theta has since been retired, and these GPUs were shifted to Sophia": another machine's.
+        // "Theta has since been retired, and these GPUs were shifted to Sophia", "BlueRidge, ARC's
+        // previous flagship, which was retired in 2019": another machine's.
         bool elsewhere = false;
         if (kind == StatusEvent::Kind::retired) {
+            for (std::size_t back = 1; back <= 4 && back <= from - floor; ++back) {
+                if (one_of(tokens_[from - back], relative_pronouns) || is_word(tokens_[from - back], "that")) elsewhere = true;
+                if (!aux(from - back) && !adverb(from - back) && !one_of(tokens_[from - back], relative_pronouns) &&
+                    !is_word(tokens_[from - back], "that")) {
+                    break;
+                }
+            }
             std::size_t sentence_end = end;
             while (sentence_end < tokens_.size() && !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {
                 if (phrase(sentence_end, moved_on)) elsewhere = true;

@@ -257,7 +257,9 @@ private:
         token.scale = scale;
         token.dot_thousands = !grouped && fraction.size() == 3 && digits.size() <= 3 && scale == 0;
         token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
-        if (raw_is(next, "+")) {
+        // "100,000+" -- not "261*4+31", a sum.
+        if (raw_is(next, "+") && !(next + 1 < raws_.size() && raws_[next + 1].alnum && raws_[next + 1].gap == Gap::none &&
+                                   is_digit(raws_[next + 1].folded[0]))) {
             token.plus = true;
             token.end = raws_[next].end;
             ++next;
@@ -326,7 +328,7 @@ private:
             const std::string& mark = before.text;
             // Parentheses and brackets are no clause of their own: "(for a total of 512)" hangs on
             // the sentence around it.
-            if (mark == ";" || mark == "\u2022" || mark == "|" ||
+            if (mark == ";" || mark == "\u2022" ||
                 mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
                 token.clause_start = true;
             } else if ((mark == "\u2013" || is_hyphen(mark)) && before.space_before && token.space_before) {

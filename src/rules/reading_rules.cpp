@@ -1,6 +1,7 @@
 #include "rules/reading_rules.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <fmt/format.h>
 
 #include "gpuclusters/catalogues.hpp"
@@ -9,19 +10,6 @@
 #include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules {
-
-const std::vector<Quantity>& Context::quantities(const model::Record& record, const model::Citation& citation) const {
-    const auto found = readings.find(&citation);
-    if (found != readings.end()) return found->second;
-    // A quote speaks of the time of its source: "by 2027" is a plan unless 2027 is past.
-    int year = std::stoi(today.substr(0, 4));
-    if (const auto source = record.sources.find(citation.source_id); source != record.sources.end()) {
-        const auto& meta = source->second.meta;
-        const std::string& date = meta.published.empty() ? meta.accessed : meta.published;
-        if (date.size() >= 4) year = std::stoi(date.substr(0, 4));
-    }
-    return readings.emplace(&citation, config.quote_reader().quantities(citation.quote, year)).first->second;
-}
 
 namespace reading {
 namespace {
@@ -48,20 +36,82 @@ struct Candidate {
     std::string message;  ///< why, with the quote's words
 };
 
+struct CountReading {
+    bool backed = false;  ///< some figure gives the value (or every operand), problems or not
+    bool clean = false;   ///< one does without a problem
+    std::vector<Candidate> problems;
+};
+
+struct PowerReading {
+    bool clean = false;
+    std::vector<Candidate> problems;
+};
+
+}  // namespace
+}  // namespace reading
+
+// A record's claims and citations are few: searched in order, they beat maps; deques, so that
+// what was handed out stays where it is as more is read.
+struct ReadingCache {
+    std::deque<std::pair<const model::Citation*, std::vector<Quantity>>> quantities;
+    std::deque<std::pair<const model::Claim*, reading::CountReading>> counts;
+    std::deque<std::pair<const model::Claim*, reading::PowerReading>> powers;
+    bool model_known = false;
+    const model::GpuModel* model = nullptr;  ///< the record's gpu_model in the catalogue
+    void clear() {
+        quantities.clear();
+        counts.clear();
+        powers.clear();
+        model_known = false;
+        model = nullptr;
+    }
+};
+
+namespace reading {
+namespace {
+
+ReadingCache& cache_of(const Context& context) {
+    if (!context.readings) context.readings = std::make_shared<ReadingCache>();
+    return *context.readings;
+}
+
+// A quote speaks of the time of its source: "by 2027" is a plan unless 2027 is past.
+int reference_year(const Record& record, const model::Citation& citation, const Context& context) {
+    if (const auto source = record.sources.find(citation.source_id); source != record.sources.end()) {
+        const auto& meta = source->second.meta;
+        const std::string& date = meta.published.empty() ? meta.accessed : meta.published;
+        if (date.size() >= 4) return std::stoi(date.substr(0, 4));
+    }
+    return std::stoi(context.today.substr(0, 4));
+}
+
 std::string quoted(const model::Citation& citation, const Quantity& quantity) {
     return "'" + excerpt(citation.quote, quantity) + "'";
 }
 
-const model::GpuModel* model_of(const Record& record, const Quantity& quantity) {
+const model::GpuModel* model_of(const Record& record, const Quantity& quantity, const Context& context) {
     if (quantity.model && quantity.model->kind != "family") return quantity.model;
-    const Claim* gpu = set_value(record, "gpu_model");
-    return gpu ? model::GpuCatalogue::builtin().find(gpu->value.value) : nullptr;
+    auto& cache = cache_of(context);
+    if (!cache.model_known) {
+        const Claim* gpu = set_value(record, "gpu_model");
+        cache.model = gpu ? model::GpuCatalogue::builtin().find(gpu->value.value) : nullptr;
+        cache.model_known = true;
+    }
+    return cache.model;
 }
 
 // A whole number of GPUs as a page shows it: 37,632.
 std::string grouped(const Decimal& value) {
     const auto whole = value.to_integer();
     return whole ? text::group_thousands(*whole) : value.to_string();
+}
+
+bool other_model(const Record& record, const Quantity& quantity, const Context& context) {
+    if (!quantity.model || quantity.model->kind == "family") return false;
+    Quantity unnamed = quantity;
+    unnamed.model = nullptr;
+    const model::GpuModel* own = model_of(record, unnamed, context);
+    return own && own->kind != "family" && own != quantity.model;
 }
 
 bool is_part(Unit unit) { return unit == Unit::gcd || unit == Unit::die || unit == Unit::tile; }
@@ -106,6 +156,16 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
     }
 }
 
+const std::vector<Quantity>& quantities_of(const Record& record, const model::Citation& citation, const Context& context) {
+    auto& cache = cache_of(context);
+    for (const auto& [known, found] : cache.quantities) {
+        if (known == &citation) return found;
+    }
+    cache.quantities.emplace_back(&citation, context.config.quote_reader().quantities(citation.quote,
+                                                                                       reference_year(record, citation, context)));
+    return cache.quantities.back().second;
+}
+
 // The figures that give a whole GPU count, converted through the catalogue where the quote
 // counts superchips, GCDs, dies or tiles.
 std::vector<Candidate> count_candidates(const Record& record, const Claim& claim, const Context& context) {
@@ -114,11 +174,15 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
     if (!value) return candidates;
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& q : context.quantities(record, citation)) {
+        for (const auto& q : quantities_of(record, citation, context)) {
             if (q.unit == Unit::other || q.unit == Unit::megawatt || q.unit == Unit::kilowatt || q.unit == Unit::gigawatt) {
                 continue;
             }
-            const model::GpuModel* gpu = model_of(record, q);
+            const model::GpuModel* gpu = model_of(record, q, context);
+            // "they had 4k H100s before ... adding 4k Blackwell GPUs": a figure of another model
+            // than the record's is another cluster's, or another part's.
+            // (An equivalence names another model by nature: "3,500 H100s" of a B200 record.)
+            if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent) continue;
             Candidate candidate{&q, &citation};
             const bool raw = within(q, *value);
             bool converted = false;
@@ -182,7 +246,7 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
     const Decimal number = Decimal::whole(operand);
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& q : context.quantities(record, citation)) {
+        for (const auto& q : quantities_of(record, citation, context)) {
             if (q.unit == Unit::other || q.unit == Unit::megawatt || q.unit == Unit::kilowatt || q.unit == Unit::gigawatt ||
                 !within(q, number)) {
                 continue;
@@ -208,11 +272,6 @@ bool any_clean(const std::vector<Candidate>& candidates) {
     return std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.problem == Problem::none; });
 }
 
-struct CountReading {
-    bool backed = false;  ///< some figure gives the value (or every operand), problems or not
-    bool clean = false;   ///< one does without a problem
-    std::vector<Candidate> problems;
-};
 
 std::vector<long long> operands_of(const std::string& derivation) {
     std::vector<long long> operands;
@@ -228,7 +287,7 @@ std::vector<long long> operands_of(const std::string& derivation) {
     return operands;
 }
 
-CountReading read_count(const Record& record, const Claim& claim, const Context& context) {
+CountReading judge_count(const Record& record, const Claim& claim, const Context& context) {
     CountReading result;
     auto whole = count_candidates(record, claim, context);
     if (any_clean(whole)) {
@@ -254,7 +313,7 @@ CountReading read_count(const Record& record, const Claim& claim, const Context&
             auto& candidates = per_operand[n];
             for (auto& candidate : candidates) {
                 const Quantity& q = *candidate.quantity;
-                const model::GpuModel* gpu = model_of(record, q);
+                const model::GpuModel* gpu = model_of(record, q, context);
                 if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip &&
                     gpu && gpu->gpus_per_package > 1) {
                     candidate.problem = Problem::unit;
@@ -281,13 +340,24 @@ CountReading read_count(const Record& record, const Claim& claim, const Context&
     return result;
 }
 
+// Each value is judged once, for all the rules that report on it.
+const CountReading& read_count(const Record& record, const Claim& claim, const Context& context) {
+    auto& cache = cache_of(context);
+    for (const auto& [known, reading] : cache.counts) {
+        if (known == &claim) return reading;
+    }
+    auto reading = judge_count(record, claim, context);
+    cache.counts.emplace_back(&claim, std::move(reading));
+    return cache.counts.back().second;
+}
+
 // Reports, for each live GPU count, the first problem of one kind that keeps every figure
 // behind it from backing it.
 void count_rule(const Record& record, const Context& context, std::vector<Finding>& out, Problem kind,
                 std::string_view lead) {
     for (const Claim* claim : live_claims(record, "gpus_installed")) {
         if (claim->state != ClaimState::set) continue;
-        const CountReading reading = read_count(record, *claim, context);
+        const CountReading& reading = read_count(record, *claim, context);
         if (reading.clean) continue;
         for (const auto& candidate : reading.problems) {
             if (candidate.problem != kind) continue;
@@ -316,18 +386,15 @@ bool gives(const Decimal& megawatts, const Decimal& value) {
     return megawatts == value || megawatts.rounded(value.decimals()) == value;
 }
 
-struct PowerReading {
-    bool clean = false;
-    std::vector<Candidate> problems;
-};
 
-PowerReading read_power(const Record& record, const Claim& claim, const Context& context) {
+
+PowerReading judge_power(const Record& record, const Claim& claim, const Context& context) {
     PowerReading result;
     const auto value = Decimal::parse(claim.value.value);
     if (!value) return result;
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& q : context.quantities(record, citation)) {
+        for (const auto& q : quantities_of(record, citation, context)) {
             Candidate candidate{&q, &citation};
             if (q.unit == Unit::none) {
                 if (!within(q, *value)) continue;
@@ -374,10 +441,20 @@ PowerReading read_power(const Record& record, const Claim& claim, const Context&
     return result;
 }
 
+const PowerReading& read_power(const Record& record, const Claim& claim, const Context& context) {
+    auto& cache = cache_of(context);
+    for (const auto& [known, reading] : cache.powers) {
+        if (known == &claim) return reading;
+    }
+    auto reading = judge_power(record, claim, context);
+    cache.powers.emplace_back(&claim, std::move(reading));
+    return cache.powers.back().second;
+}
+
 void power_rule(const Record& record, const Context& context, std::vector<Finding>& out, bool units) {
     for (const Claim* claim : live_claims(record, "power_mw")) {
         if (claim->state != ClaimState::set) continue;
-        const PowerReading reading = read_power(record, *claim, context);
+        const PowerReading& reading = read_power(record, *claim, context);
         if (reading.clean) continue;
         for (const auto& candidate : reading.problems) {
             if ((candidate.problem == Problem::unit) != units) continue;
@@ -392,6 +469,8 @@ void power_rule(const Record& record, const Context& context, std::vector<Findin
 }
 
 }  // namespace
+
+void start_record(const Context& context) { cache_of(context).clear(); }
 
 void planned_count(const Record& record, const Context& context, std::vector<Finding>& out) {
     count_rule(record, context, out, Problem::planned, "is not an installed count: its quote gives ");
@@ -408,7 +487,7 @@ void equivalent_count(const Record& record, const Context& context, std::vector<
 void count_bound(const Record& record, const Context& context, std::vector<Finding>& out) {
     for (const Claim* claim : live_claims(record, "gpus_installed")) {
         if (claim->state != ClaimState::set) continue;
-        const CountReading reading = read_count(record, *claim, context);
+        const CountReading& reading = read_count(record, *claim, context);
         if (reading.clean) continue;
         for (const auto& candidate : reading.problems) {
             if (candidate.problem != Problem::bound) continue;
@@ -447,14 +526,17 @@ void status_contradiction(const Record& record, const Context& context, std::vec
     const auto events = context.config.quote_reader().status_events(notes->value.value, year);
     const StatusEvent* live_now = nullptr;
     const StatusEvent* live_later = nullptr;
+    const StatusEvent* live_denied = nullptr;
     const StatusEvent* building = nullptr;
     const StatusEvent* began = nullptr;
     const StatusEvent* retired = nullptr;
+    const StatusEvent* retiring = nullptr;
     for (const auto& event : events) {
         switch (event.kind) {
             case StatusEvent::Kind::live:
                 if (event.happened && !live_now) live_now = &event;
                 if (!event.happened && !live_later) live_later = &event;
+                if (event.denied && !live_denied) live_denied = &event;
                 break;
             case StatusEvent::Kind::construction:
                 if (event.happened && event.began && !began) began = &event;
@@ -462,6 +544,7 @@ void status_contradiction(const Record& record, const Context& context, std::vec
                 break;
             case StatusEvent::Kind::retired:
                 if (event.happened && !retired) retired = &event;
+                if (!event.happened && !event.denied && !retiring) retiring = &event;
                 break;
         }
     }
@@ -472,16 +555,25 @@ void status_contradiction(const Record& record, const Context& context, std::vec
     bool soft = false;
     if (retired) {
         problem = fmt::format("retired: '{}'", retired->words);
+    } else if (retiring && retiring->year != 0 && retiring->year < year) {
+        // "Planned to be decommissioned in 2025", read in 2026: its date has passed.
+        problem = fmt::format("retired by now: '{}'", retiring->words);
+    } else if (retiring && (retiring->year == 0 || retiring->year <= year + 1)) {
+        // A retirement soon, or at a date the notes do not give: the status is right today and
+        // may not be for long. One years away says nothing against it.
+        problem = fmt::format("to be retired: '{}'", retiring->words);
+        soft = true;
     } else if (value == "operational" && !live_now && live_later) {
         problem = fmt::format("not live yet: '{}'", live_later->words);
     } else if (value == "operational" && !live_now && building) {
         problem = fmt::format("under construction: '{}'", building->words);
-    } else if (value == "partly operational" && !live_now && live_later) {
-        // Building goes on in a partly operational cluster; only a go-live still to come says
-        // that no part of it is live.
-        problem = fmt::format("not live in any part yet: '{}'", live_later->words);
-    } else if ((value == "announced" || value == "under construction") && live_now && !live_later && !building) {
-        problem = fmt::format("live: '{}'", live_now->words);
+    } else if (value == "partly operational" && !live_now && live_denied) {
+        // Building goes on in a partly operational cluster and more goes live later; only notes
+        // that deny it is live say that no part of it is.
+        problem = fmt::format("not live in any part yet: '{}'", live_denied->words);
+    } else if ((value == "announced" || value == "under construction") && live_now &&
+               !(value == "announced" && live_later && !building)) {
+        problem = fmt::format("live{}: '{}'", building ? " in part" : "", live_now->words);
         soft = true;
     } else if (value == "announced" && building) {
         problem = fmt::format("under construction: '{}'", building->words);
@@ -498,7 +590,7 @@ void status_contradiction(const Record& record, const Context& context, std::vec
 bool reading_backs(const Record& record, const Claim& claim, const Context& context) {
     if (claim.field == "gpus_installed") return read_count(record, claim, context).backed;
     if (claim.field == "power_mw") {
-        const PowerReading reading = read_power(record, claim, context);
+        const PowerReading& reading = read_power(record, claim, context);
         return reading.clean || std::any_of(reading.problems.begin(), reading.problems.end(),
                                             [](const Candidate& c) { return c.problem != Problem::unit; });
     }

@@ -19,6 +19,9 @@ void power_unit(const model::Record& record, const Context& context, std::vector
 void power_capacity(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void status_contradiction(const model::Record& record, const Context& context, std::vector<Finding>& out);
 
+/// Forgets what was read of the last record (check_record calls it before each record).
+void start_record(const Context& context);
+
 /// Whether the quotes of a claim, read, back its value: a GPU count directly, converted through
 /// the catalogue (36 GB200 superchips are 72 GPUs) or operand by operand of its derivation; a
 /// power figure in MW, kW or GW, converted and rounded as the value is written.

@@ -923,6 +923,13 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                        c.changeset_id, l.rank, l.ranked_in
                 FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)" + rank_filter +
                   " ORDER BY l.cluster_id, l.claim_id";
+        // Withdrawn citations are rare: when there are none, the current state needs no look at
+        // each citation's withdrawals.
+        bool any_withdrawal = true;
+        if (!as_of) {
+            RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
+            any_withdrawal = withdrawals.step() && withdrawals.columns().integer(0) != 0;
+        }
         const std::string citations_sql =
             as_of ? std::string(R"(
                 SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
@@ -934,10 +941,12 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                 ORDER BY c.cluster_id)")
                   : std::string(R"(
                 SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
-                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id
+                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
+                        (any_withdrawal ? R"(
                 WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-                ORDER BY l.cluster_id, l.claim_id, t.id)");
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
+                                        : "") +
+                        " ORDER BY l.cluster_id, l.claim_id, t.id";
         RawQuery claims(db, claims_sql);
         RawQuery citations(db, citations_sql);
         // (The current state's queries have no parameter: binding it does nothing.)
@@ -970,37 +979,65 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         const RawColumns citation_row = citations.columns();
         bool claims_left = claims.step();
         bool citations_left = evidence && citations.step();
+        // One record is filled again and again: its strings keep their buffers from one cluster
+        // to the next (a million records, a few allocations each instead of dozens).
+        model::Record record;
         while (clusters.step()) {
             const RawColumns cluster_row = clusters.columns();
-            model::Record record;
-            record.id = cluster_row.text(0);
+            record.id.assign(cluster_row.view(0));
             record.created_in = cluster_row.integer(1);
+            record.sources.clear();
+            record.verification.reset();
+            std::size_t used = 0;
             while (claims_left && claim_row.view(0) < record.id) claims_left = claims.step();
             while (claims_left && claim_row.view(0) == record.id) {
-                model::Claim claim;
+                if (used == record.claims.size()) record.claims.emplace_back();
+                model::Claim& claim = record.claims[used++];
                 claim.id = claim_row.integer(1);
-                claim.field = claim_row.text(2);
+                claim.field.assign(claim_row.view(2));
                 claim.state = model::claim_state_from(claim_row.view(3));
-                claim.value = {claim_row.text(4), {claim_row.text(5), claim_row.text(6), claim_row.text(7), claim_row.text(8)}};
+                claim.value.value.assign(claim_row.view(4));
+                claim.value.qualifiers.derivation.assign(claim_row.view(5));
+                claim.value.qualifiers.basis.assign(claim_row.view(6));
+                claim.value.qualifiers.estimator.assign(claim_row.view(7));
+                claim.value.qualifiers.bound.assign(claim_row.view(8));
                 claim.changeset_id = claim_row.integer(9);
                 claim.rank = model::rank_from(claim_row.view(10));
                 claim.ranked_in = claim_row.integer(11);
-                record.claims.push_back(std::move(claim));
+                claim.citations.clear();
                 claims_left = claims.step();
             }
+            record.claims.resize(used);
             const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
             if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
                 std::sort(record.claims.begin(), record.claims.end(), by_id);
             }
-            while (citations_left && citation_row.view(0) < record.id) citations_left = citations.step();
-            while (citations_left && citation_row.view(0) == record.id) {
-                const long long claim_id = citation_row.integer(1);
+            // A citation of one of the record's claims is the record's: its cluster id is read only
+            // for the others (the claim ids tell most rows apart for less).
+            auto claim_of = [&](long long claim_id) {
                 const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
                                                     [](const model::Claim& claim, long long id) { return claim.id < id; });
-                if (found != record.claims.end() && found->id == claim_id) {
+                return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
+            };
+            while (citations_left) {
+                const long long claim_id = citation_row.integer(1);
+                auto found = claim_of(claim_id);
+                if (found == record.claims.end()) {
+                    const std::string_view cluster = citation_row.view(0);
+                    if (cluster > record.id) break;
+                    // A citation of an earlier cluster (one not present), or of a claim of this one
+                    // that is not read (values only): passed over.
+                    citations_left = citations.step();
+                    continue;
+                }
+                {
                     const long long source_id = citation_row.integer(3);
-                    found->citations.push_back({citation_row.integer(2), source_id, citation_row.text(4), citation_row.text(5),
-                                                citation_row.integer(6)});
+                    auto& citation = found->citations.emplace_back();
+                    citation.id = citation_row.integer(2);
+                    citation.source_id = source_id;
+                    citation.locator.assign(citation_row.view(4));
+                    citation.quote.assign(citation_row.view(5));
+                    citation.changeset_id = citation_row.integer(6);
                     if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
                 }
                 citations_left = citations.step();
@@ -1310,6 +1347,7 @@ void Store::clear_duplicate_keys() {
             CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
                 cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
                 PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;
+            DROP INDEX IF EXISTS temp.duplicate_key_by_key;
             DELETE FROM duplicate_key;
             DELETE FROM duplicate_group;)");
     });
@@ -1318,28 +1356,29 @@ void Store::clear_duplicate_keys() {
 void Store::add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key) {
     guarded(path_, [&] {
         auto& insert = prepare("INSERT INTO duplicate_key (cluster_id, kind, key) VALUES (?, ?, ?)");
-        insert.bind(1, cluster_id);
-        insert.bind(2, kind);
-        insert.bind(3, key);
+        insert.bindNoCopy(1, cluster_id);
+        insert.bindNoCopy(2, kind);
+        insert.bindNoCopy(3, key);
         insert.exec();
     });
 }
 
 void Store::group_duplicate_keys() {
     guarded(path_, [&] {
-        // Members in the order they were added; the first names the second, the others the first.
+        // The keys sorted once (the index), then the groups of two or more found through it.
+        // Members in the order they were added: the first names the second, the others the first.
         connection().exec(R"(
+            CREATE INDEX temp.duplicate_key_by_key ON duplicate_key(kind, key, ordinal);
             INSERT INTO duplicate_group (cluster_id, kind, other_id, members)
-            SELECT cluster_id, kind, CASE WHEN position = 1 THEN second ELSE first END, members
-            FROM (SELECT cluster_id, kind,
-                         count(*) OVER whole AS members,
-                         row_number() OVER ordered AS position,
-                         first_value(cluster_id) OVER whole AS first,
-                         nth_value(cluster_id, 2) OVER whole AS second
-                  FROM duplicate_key
-                  WINDOW ordered AS (PARTITION BY kind, key ORDER BY ordinal),
-                         whole AS (ordered ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
-            WHERE members > 1)");
+            SELECT d.cluster_id, d.kind,
+                   CASE WHEN d.ordinal = g.first
+                        THEN (SELECT s.cluster_id FROM duplicate_key s WHERE s.kind = g.kind AND s.key = g.key
+                              AND s.ordinal > g.first ORDER BY s.ordinal LIMIT 1)
+                        ELSE (SELECT s.cluster_id FROM duplicate_key s WHERE s.ordinal = g.first) END,
+                   g.members
+            FROM (SELECT kind, key, count(*) AS members, min(ordinal) AS first FROM duplicate_key
+                  GROUP BY kind, key HAVING count(*) > 1) g
+            JOIN duplicate_key d ON d.kind = g.kind AND d.key = g.key)");
     });
 }
 
@@ -1620,11 +1659,39 @@ void Store::rebuild_current_values() {
         RecordParts::values);
 }
 
-void Store::for_each_current_record(const std::function<void(model::Record&)>& visit) const {
+void Store::for_each_current_record(const std::function<void(model::Record&)>& visit,
+                                    const std::vector<std::string_view>& fields) const {
     guarded(path_, [&] {
-        RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
+        if (fields.empty()) {
+            RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
+            while (query.step()) {
+                auto record = record_of(read_values_row(query.columns()));
+                visit(record);
+            }
+            return;
+        }
+        // Only the columns asked for: a pass over every record that needs four values of each.
+        std::string columns = "cluster_id";
+        for (const auto field : fields) {
+            if (!catalogue_index(field)) throw std::logic_error(fmt::format("no field {}", field));
+            for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", field, suffix);
+        }
+        RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", columns));
+        model::Record record;
         while (query.step()) {
-            auto record = record_of(read_values_row(query.columns()));
+            const RawColumns row = query.columns();
+            record.id.assign(row.view(0));
+            record.claims.clear();
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                const int at = 1 + static_cast<int>(i * value_column_suffixes.size());
+                if (row.null(at + 1)) continue;
+                model::Claim& claim = record.claims.emplace_back();
+                claim.field = std::string(fields[i]);
+                claim.id = row.integer(at + 1);
+                claim.state = row.null(at) ? model::ClaimState::not_published : model::ClaimState::set;
+                claim.value.value.assign(row.view(at));
+                if (!row.null(at + 2)) claim.value.qualifiers = unpacked_qualifiers(row.view(at + 2));
+            }
             visit(record);
         }
     });

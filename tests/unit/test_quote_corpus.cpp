@@ -3,6 +3,7 @@
 // and never judge a clean quote an error.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -20,8 +21,10 @@ struct Row {
     std::string id, field, value, gpu_model, status, label, quote, origin;
 };
 
+// GPUCLUSTERS_QUOTE_CORPUS names another corpus of the same shape (a validation set kept apart).
 std::vector<Row> corpus() {
-    std::ifstream file(std::string(GPUCLUSTERS_SOURCE_DIR) + "/tests/quotes/corpus.tsv");
+    const char* other = std::getenv("GPUCLUSTERS_QUOTE_CORPUS");
+    std::ifstream file(other ? std::string(other) : std::string(GPUCLUSTERS_SOURCE_DIR) + "/tests/quotes/corpus.tsv");
     REQUIRE(file);
     std::vector<Row> rows;
     std::string line;
@@ -109,7 +112,8 @@ std::pair<std::string, bool> judged(const Row& row, const std::vector<rules::Fin
     }
     if (const auto* status = fired("status-contradiction")) {
         const std::string said = status->message.substr(status->message.find("say it is ") + 10);
-        if (said.starts_with("retired")) return {"retired", error};
+        if (said.starts_with("retired") || said.starts_with("to be retired")) return {"retired", error};
+        // (A retirement soon is a warning: the status stands today.)
         if (said.starts_with("under construction")) return {"under-construction", error};
         if (said.starts_with("not live")) return {"not-live", error};
         return {"live", error};
@@ -121,7 +125,7 @@ std::pair<std::string, bool> judged(const Row& row, const std::vector<rules::Fin
 
 TEST_CASE("the quote corpus: verify's reading agrees with the editors' verdicts") {
     const auto rows = corpus();
-    REQUIRE(rows.size() >= 200);
+    REQUIRE(rows.size() >= (std::getenv("GPUCLUSTERS_QUOTE_CORPUS") ? 1 : 200));
     const auto config = rules::Config::defaults();
     std::map<std::string, std::pair<int, int>> per_class;  // field/class -> agreed, total
     int agreed = 0;
@@ -150,5 +154,7 @@ TEST_CASE("the quote corpus: verify's reading agrees with the editors' verdicts"
     }
     if (!misses.str().empty()) std::cout << "disagreements:\n" << misses.str();
     CHECK_MESSAGE(agreed * 100 >= 95 * static_cast<int>(rows.size()), "agreement below 95%");
-    CHECK_MESSAGE(clean_errors.empty(), "clean quotes judged errors: " << clean_errors.size());
+    std::string clean_error_ids;
+    for (const auto& id : clean_errors) clean_error_ids += " " + id;
+    CHECK_MESSAGE(clean_errors.empty(), "clean quotes judged errors:" << clean_error_ids);
 }

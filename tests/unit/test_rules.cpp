@@ -234,6 +234,13 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK(fires(record("operational", "Under construction since March 2025."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "In production since September 2023."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
+    // A retirement soon is a warning; one whose date has passed, an error.
+    const auto soon = findings_of(record("operational", "In service since 2023; it will be shut down in June."), "status-contradiction");
+    REQUIRE(soon.size() == 1);
+    CHECK(soon[0].severity == Severity::warning);
+    const auto passed = findings_of(record("operational", "Planned to be decommissioned in 2025."), "status-contradiction");
+    REQUIRE(passed.size() == 1);
+    CHECK(passed[0].severity == Severity::error);
     CHECK_FALSE(fires(record("announced", "Expected to go live in 2027."), "status-contradiction"));
     const auto live = findings_of(record("announced", "The cluster went live in June 2025."), "status-contradiction");
     REQUIRE(live.size() == 1);
