@@ -242,6 +242,7 @@ private:
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
     std::vector<long long> changesets_written_;  ///< in the open transaction
+    bool retired_in_transaction_ = false;        ///< a claim was retired in the open transaction
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.
     void refresh_derived_tables(long long changeset_id);

@@ -180,13 +180,20 @@ private:
             [&](formats::ReadAhead<Read>::Queue& queue) {
                 store.for_each_record(as_of, [&](model::Record& record) {
                     if (!is_wanted(record.id)) return;
-                    auto groups = store.duplicate_groups_of(record.id);
-                    queue.item({std::move(record), std::move(groups)});
+                    // The record goes to the checking thread; the store fills a recycled one next.
+                    Read read;
+                    queue.reuse(read);
+                    std::swap(read.record, record);
+                    read.groups = store.duplicate_groups_of(read.record.id);
+                    queue.item(std::move(read));
                 });
             },
             256);
+        std::vector<Read> done;
         reading.drain([&](formats::ReadAhead<Read>::Event& event) {
-            auto& [record, groups] = std::get<0>(event);
+            auto& read = std::get<0>(event);
+            const auto& record = read.record;
+            const auto& groups = read.groups;
             acceptances_before(&record.id);
             ++summary.clusters;
             auto findings = rules::check_record(record, rule_context);
@@ -195,6 +202,11 @@ private:
             }
             finish_cluster(record.id, std::move(findings));
             accepted.erase(record.id);
+            done.push_back(std::move(read));
+            if (done.size() == 64) {
+                reading.recycle(std::move(done));
+                done.clear();
+            }
         });
         acceptances_before(nullptr);
         return summary;

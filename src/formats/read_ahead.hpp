@@ -35,6 +35,8 @@ public:
         void skipped(std::string place, std::string reason) {
             owner_.push(Event(std::in_place_index<2>, Skipped{std::move(place), std::move(reason)}));
         }
+        /// An item the writer recycled, to fill again (its buffers are warm), when there is one.
+        bool reuse(Item& into) { return owner_.take_recycled(into); }
 
     private:
         friend class ReadAhead;
@@ -65,6 +67,15 @@ public:
     void give_back(std::vector<Item>&& items) {
         std::lock_guard lock(mutex_);
         returned_.push_back(std::move(items));
+    }
+
+    /// Gives items the writer is done with back for the reading thread to fill again (reuse):
+    /// neither thread allocates them anew nor frees memory the other allocated.
+    void recycle(std::vector<Item>&& items) {
+        std::lock_guard lock(mutex_);
+        for (auto& item : items) {
+            if (recycled_.size() < capacity_) recycled_.push_back(std::move(item));
+        }
     }
 
     /// Hands every event to `deliver`, in order, until the reader is done; rethrows what the
@@ -106,6 +117,14 @@ private:
         ready_.notify_one();
     }  // `returned` is freed here, on this thread, without the lock
 
+    bool take_recycled(Item& into) {
+        std::lock_guard lock(mutex_);
+        if (recycled_.empty()) return false;
+        into = std::move(recycled_.back());
+        recycled_.pop_back();
+        return true;
+    }
+
     void run(const std::function<void(Queue&)>& read) {
         std::exception_ptr failure;
         try {
@@ -127,6 +146,7 @@ private:
     std::condition_variable ready_, space_;
     std::deque<Event> events_;
     std::vector<std::vector<Item>> returned_;
+    std::vector<Item> recycled_;
     std::size_t capacity_;
     bool finished_ = false, stopping_ = false;
     std::exception_ptr failure_;

@@ -1198,13 +1198,15 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
         struct Reset {
             PendingRows& pending;
             std::vector<long long>& written;
+            bool& retired;
             ~Reset() {
                 pending.discard();
                 pending.next_claim_id = 0;
                 pending.next_citation_id = 0;
                 written.clear();
+                retired = false;
             }
-        } reset{*pending_, changesets_written_};
+        } reset{*pending_, changesets_written_, retired_in_transaction_};
         if (body()) {
             flush_pending();
             // Once, at the end: an FTS5 table written early in a transaction syncs at every
@@ -1281,6 +1283,7 @@ long long Store::insert_claim(const std::string& cluster_id, const std::string& 
 }
 
 void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason) {
+    if (rank == model::Rank::retired) retired_in_transaction_ = true;
     pending_->ranks.push_back({claim_id, changeset_id, rank, reason});
     if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
 }
@@ -1612,12 +1615,15 @@ void Store::refresh_derived_tables(long long changeset_id) {
         WHERE r.changeset_id = ?1 AND r.rank <> 'retired')");
     live.bind(1, static_cast<std::int64_t>(changeset_id));
     live.exec();
-    auto& retired = prepare(R"(
-        DELETE FROM live_claim WHERE (cluster_id, claim_id) IN (
-            SELECT c.cluster_id, c.id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
-            WHERE r.changeset_id = ?1 AND r.rank = 'retired'))");
-    retired.bind(1, static_cast<std::int64_t>(changeset_id));
-    retired.exec();
+    // Most changesets retire nothing (an import of new records): their ranks are not read twice.
+    if (retired_in_transaction_) {
+        auto& retired = prepare(R"(
+            DELETE FROM live_claim WHERE (cluster_id, claim_id) IN (
+                SELECT c.cluster_id, c.id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
+                WHERE r.changeset_id = ?1 AND r.rank = 'retired'))");
+        retired.bind(1, static_cast<std::int64_t>(changeset_id));
+        retired.exec();
+    }
     // New clusters have a row even without values; a removed one has none, a returning one its own.
     auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
     created.bind(1, static_cast<std::int64_t>(changeset_id));
