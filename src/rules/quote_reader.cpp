@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <tuple>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "gpuclusters/error.hpp"
 #include "gpuclusters/text.hpp"
@@ -79,6 +78,27 @@ constexpr std::string_view determiners[] = {"the", "its", "their", "these"};
 constexpr std::string_view prepositions[] = {"with", "for", "of", "in", "at", "to", "on", "by", "across",
                                                         "from", "into", "under", "among"};
 
+// The classes of a word the reader asks about again and again, as bits: looked up once per token.
+enum WordClass : std::uint8_t { aux_word = 1, adverb_word = 2, stop_word = 4, relative_word = 8, preposition_word = 16,
+                                determiner_word = 32, maker_word = 64 };
+
+const std::unordered_map<std::string_view, std::uint8_t>& word_classes() {
+    static const auto classes = [] {
+        std::unordered_map<std::string_view, std::uint8_t> map;
+        auto mark = [&](auto& words, std::uint8_t bit) {
+            for (const std::string_view word : words) map[word] |= bit;
+        };
+        mark(auxiliaries, aux_word);
+        mark(adverbs, adverb_word);
+        mark(phrase_stops, stop_word);
+        mark(relative_pronouns, relative_word);
+        mark(prepositions, preposition_word);
+        mark(determiners, determiner_word);
+        return map;
+    }();
+    return classes;
+}
+
 // The noun a figure counts, by its folded spelling.
 const std::unordered_map<std::string_view, Unit>& unit_nouns() {
     static const std::unordered_map<std::string_view, Unit> nouns{
@@ -117,13 +137,6 @@ const std::unordered_map<std::string_view, Unit>& unit_nouns() {
     return nouns;
 }
 
-Unit unit_of(const Token& token) {
-    if (token.kind == Kind::number) return Unit::none;
-    if (token.kind == Kind::word && (token.text == "units" || token.text == "unit")) return Unit::none;
-    if (token.kind == Kind::punct) return token.text == "%" ? Unit::other : Unit::none;
-    const auto found = unit_nouns().find(token.text);
-    return found == unit_nouns().end() ? Unit::none : found->second;
-}
 
 bool counts_power(Unit unit) { return unit == Unit::megawatt || unit == Unit::kilowatt || unit == Unit::gigawatt; }
 
@@ -242,18 +255,36 @@ std::string_view to_string(Modality modality) {
 }
 
 struct QuoteReader::Impl {
+    // Every word of the lexicon and the catalogue has a number; a quote's words are looked up
+    // once each, and phrases compare numbers.
     struct Phrase {
         Cue cue;
-        std::vector<std::string> words;
+        std::vector<std::uint32_t> words;
     };
     struct Spelling {
         const model::GpuModel* model;
-        std::vector<std::string> words;
+        std::vector<std::uint32_t> words;
     };
-    // Phrases and model spellings by their first word, longest first.
-    std::unordered_map<std::string, std::vector<Phrase>> phrases;
-    std::unordered_map<std::string, std::vector<Spelling>> spellings;
-    std::unordered_set<std::string> makers;
+    std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
+    std::vector<std::vector<Phrase>> phrases{1};        // by first word, longest first
+    std::vector<std::vector<Spelling>> spellings{1};    // by first word, longest first
+    std::vector<std::uint8_t> classes{0};               // WordClass bits by word
+    std::vector<Unit> units{Unit::none};                // the noun by word
+
+    std::uint32_t intern(const std::string& word) {
+        const auto [found, added] = ids.emplace(word, static_cast<std::uint32_t>(phrases.size()));
+        if (added) {
+            phrases.emplace_back();
+            spellings.emplace_back();
+            classes.push_back(0);
+            units.push_back(Unit::none);
+        }
+        return found->second;
+    }
+    std::uint32_t id_of(const std::string& word) const {
+        const auto found = ids.find(word);
+        return found == ids.end() ? 0 : found->second;
+    }
 
     explicit Impl(const Lexicon& lexicon) {
         const std::array<std::pair<const std::vector<std::string>*, std::string_view>, cue_count> lists{{
@@ -290,27 +321,31 @@ struct QuoteReader::Impl {
                 if (!has_word) {
                     throw InputError(fmt::format("[quote-reader] {}: '{}' has no word in it", lists[cue].second, phrase));
                 }
-                auto& list = phrases[words.front()];
-                list.push_back({static_cast<Cue>(cue), std::move(words)});
+                Phrase entry{static_cast<Cue>(cue), {}};
+                for (const auto& word : words) entry.words.push_back(intern(word));
+                phrases[entry.words.front()].push_back(std::move(entry));
             }
-        }
-        for (auto& [first, list] : phrases) {
-            std::stable_sort(list.begin(), list.end(), [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
         }
         const auto& catalogue = model::GpuCatalogue::builtin();
         for (const auto& entry : catalogue.models()) {
-            makers.insert(text::lower_ascii(entry.maker));
+            classes[intern(text::lower_ascii(entry.maker))] |= maker_word;
             for (const auto& spelling : catalogue.spellings(entry)) {
                 auto words = words_of(spelling);
                 if (words.empty()) continue;
-                auto& list = spellings[words.front()];
-                list.push_back({&entry, std::move(words)});
+                Spelling named{&entry, {}};
+                for (const auto& word : words) named.words.push_back(intern(word));
+                spellings[named.words.front()].push_back(std::move(named));
             }
         }
-        for (auto& [first, list] : spellings) {
+        for (const char* maker : {"nvidia", "amd", "intel", "habana", "hpe", "nvidias"}) classes[intern(maker)] |= maker_word;
+        for (const auto& [word, bits] : word_classes()) classes[intern(std::string(word))] |= bits;
+        for (const auto& [word, unit] : unit_nouns()) units[intern(std::string(word))] = unit;
+        for (auto& list : phrases) {
+            std::stable_sort(list.begin(), list.end(), [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
+        }
+        for (auto& list : spellings) {
             std::stable_sort(list.begin(), list.end(), [](const Spelling& a, const Spelling& b) { return a.words.size() > b.words.size(); });
         }
-        for (const char* maker : {"nvidia", "amd", "intel", "habana", "hpe", "nvidias"}) makers.insert(maker);
     }
 
     static std::vector<std::string> words_of(std::string_view phrase) {
@@ -329,6 +364,27 @@ public:
         : impl_(impl), quote_(quote), year_(reference_year), tokens_(quote_tokens::tokenize(quote)) {
         starts_.assign(tokens_.size(), {});
         models_.assign(tokens_.size(), {nullptr, 0});
+        ids_.assign(tokens_.size(), 0);
+        plural_ids_.assign(tokens_.size(), 0);
+        classes_.assign(tokens_.size(), 0);
+        units_.assign(tokens_.size(), Unit::none);
+        for (std::size_t i = 0; i < tokens_.size(); ++i) {
+            const Token& token = tokens_[i];
+            // Figures are words of a phrase only in a model's name ("Max 1550").
+            const std::uint32_t id = impl_.id_of(token.text);
+            ids_[i] = id;
+            if (token.kind == Kind::word) {
+                classes_[i] = impl_.classes[id];
+                units_[i] = impl_.units[id];
+                // "H100s": the singular, for a model's name in the plural.
+                if (token.text.size() > 2 && token.text.back() == 's') {
+                    plural_ids_[i] = impl_.id_of(token.text.substr(0, token.text.size() - 1));
+                }
+            } else if (token.kind == Kind::punct && token.text == "%") {
+                units_[i] = Unit::other;
+            }
+            if (token.kind == Kind::word && (token.text == "units" || token.text == "unit")) units_[i] = Unit::none;
+        }
         clause_.assign(tokens_.size(), 0);
         std::size_t clause = 0;
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
@@ -364,7 +420,7 @@ public:
             const std::size_t stop = std::min(clause_end(spans[n].first), at + 8);
             for (std::size_t k = at; k + 3 < stop; ++k) {
                 if (!one_of(tokens_[k], equal) || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
-                const Unit unit = unit_of(tokens_[k + 3]);
+                const Unit unit = unit_at(k + 3);
                 if (unit == Unit::none || unit == found[n].unit) break;
                 Quantity mirror = found[n];
                 mirror.unit = unit;
@@ -447,8 +503,10 @@ private:
         }
         return no_token;
     }
-    bool aux(std::size_t i) const { return one_of(tokens_[i], auxiliaries); }
-    bool adverb(std::size_t i) const { return one_of(tokens_[i], adverbs); }
+    bool aux(std::size_t i) const { return (classes_[i] & aux_word) != 0; }
+    bool adverb(std::size_t i) const { return (classes_[i] & adverb_word) != 0; }
+    bool is(std::size_t i, WordClass word_class) const { return (classes_[i] & word_class) != 0; }
+    Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
     std::size_t clause_end(std::size_t i) const {
         std::size_t end = i + 1;
         while (end < tokens_.size() && !tokens_[end].clause_start) ++end;
@@ -461,9 +519,8 @@ private:
 
     void match_phrases() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
-            const auto found = impl_.phrases.find(tokens_[i].text);
-            if (found == impl_.phrases.end()) continue;
-            for (const auto& candidate : found->second) {
+            if (ids_[i] == 0) continue;
+            for (const auto& candidate : impl_.phrases[ids_[i]]) {
                 if (starts_[i][candidate.cue] >= candidate.words.size()) continue;
                 const std::size_t after = i + candidate.words.size();
                 const bool compound = after < tokens_.size() && tokens_[after].joined && tokens_[after].kind == Kind::word;
@@ -484,43 +541,35 @@ private:
         }
     }
 
-    bool matches(std::size_t at, const std::vector<std::string>& words) const {
+    bool matches(std::size_t at, const std::vector<std::uint32_t>& words) const {
         if (at + words.size() > tokens_.size()) return false;
         for (std::size_t k = 0; k < words.size(); ++k) {
             if (k > 0 && tokens_[at + k].clause_start) return false;
-            if (tokens_[at + k].text != words[k]) return false;
+            if (ids_[at + k] != words[k]) return false;
         }
         return true;
     }
 
     void match_models() {
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
-            const std::string& text = tokens_[i].text;
-            auto look = [&](const std::string& first, bool plural_only) {
-                const auto found = impl_.spellings.find(first);
-                if (found == impl_.spellings.end()) return false;
-                for (const auto& spelling : found->second) {
+            // The name as written, its last word perhaps in the plural ("H100s", "B200s").
+            for (const std::uint32_t first : {ids_[i], plural_ids_[i]}) {
+                if (first == 0 || models_[i].first) continue;
+                for (const auto& spelling : impl_.spellings[first]) {
                     const std::size_t n = spelling.words.size();
-                    if (i + n > tokens_.size()) continue;
+                    if (i + n > tokens_.size() || (first == plural_ids_[i] && first != ids_[i] && n != 1)) continue;
                     bool ok = true;
                     for (std::size_t k = 0; k < n && ok; ++k) {
-                        const std::string& have = tokens_[i + k].text;
-                        const std::string& want = spelling.words[k];
                         const bool last = k + 1 == n;
-                        ok = have == want ? !(last && plural_only) : last && have.size() == want.size() + 1 && have.back() == 's' &&
-                                                                         have.compare(0, want.size(), want) == 0;
+                        ok = ids_[i + k] == spelling.words[k] || (last && plural_ids_[i + k] == spelling.words[k]);
                         if (ok && k > 0 && tokens_[i + k].space_before && tokens_[i + k].kind == Kind::punct) ok = false;
                     }
                     if (ok) {
                         models_[i] = {spelling.model, n};
-                        return true;
+                        break;
                     }
                 }
-                return false;
-            };
-            if (look(text, false)) continue;
-            // "H100s", "B200s": a model's name in the plural.
-            if (text.size() > 2 && text.back() == 's') look(text.substr(0, text.size() - 1), true);
+            }
         }
     }
 
@@ -549,7 +598,7 @@ private:
         const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
         auto is_noun_ahead = [&](std::size_t k) {
             for (std::size_t ahead = k; ahead < std::min(tokens_.size(), k + 2); ++ahead) {
-                if (unit_of(tokens_[ahead]) != Unit::none || models_[ahead].first) return true;
+                if (unit_at(ahead) != Unit::none || models_[ahead].first) return true;
             }
             return false;
         };
@@ -588,13 +637,13 @@ private:
             }
             // "H100e": a model's name with an e.
             if (token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
-                impl_.spellings.contains(token.text.substr(0, token.text.size() - 1))) {
+                !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty()) {
                 noun.unit = Unit::h100_equivalent;
                 noun.end = i + 1;
                 return noun;
             }
             // "graphics processing units", "accelerated processing units", "graphics compute dies"
-            Unit named = unit_of(token);
+            Unit named = unit_at(i);
             if ((token.text == "units" || token.text == "unit") && i >= 1 && tokens_[i - 1].text == "processing") {
                 named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
             }
@@ -626,7 +675,7 @@ private:
                 noun.end = i + 1;
                 // "8-GPU nodes": GPUs per node.
                 if (i == from && token.joined && i + 1 < tokens_.size()) {
-                    const Unit holder = unit_of(tokens_[i + 1]);
+                    const Unit holder = unit_at(i + 1);
                     if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
                         noun.per = holder;
                         noun.end = i + 2;
@@ -639,13 +688,13 @@ private:
             if (token.kind == Kind::number) {
                 // "640GB" inside the phrase: a size, not another figure.
                 if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word &&
-                    unit_of(tokens_[i + 1]) == Unit::other && i > from) {
+                    unit_at(i + 1) == Unit::other && i > from) {
                     i += 2;
                     continue;
                 }
                 // "9,216 IBM Power 9 processors": a number in a name.
-                if (i > from && tokens_[i - 1].kind == Kind::word && !one_of(tokens_[i - 1], phrase_stops) &&
-                    !token.grouped && i + 1 < tokens_.size() && unit_of(tokens_[i + 1]) != Unit::none) {
+                if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) &&
+                    !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
                     ++i;
                     continue;
                 }
@@ -669,13 +718,13 @@ private:
                 }
                 break;
             }
-            if (noun.unit == Unit::none && !noun.model && token.text == "of" && i + 1 < limit && one_of(tokens_[i + 1], determiners)) {
+            if (noun.unit == Unit::none && !noun.model && token.text == "of" && i + 1 < limit && is(i + 1, determiner_word)) {
                 i += 2;
                 continue;
             }
-            if (one_of(token, phrase_stops) || verb_start(i)) break;
+            if (is(i, stop_word) || verb_start(i)) break;
             // After a noun, a word goes on only towards another noun: "Tensor Core GPUs".
-            if ((noun.unit != Unit::none || noun.model) && !is_noun_ahead(i + 1) && !impl_.makers.contains(token.text)) break;
+            if ((noun.unit != Unit::none || noun.model) && !is_noun_ahead(i + 1) && !is(i, maker_word)) break;
             ++i;
         }
         if (noun.unit == Unit::none && noun.model) {
@@ -694,7 +743,7 @@ private:
         const std::size_t floor = clause_[at];
         for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
             const Token& token = tokens_[at - back];
-            if (const Unit unit = unit_of(token); unit != Unit::none) {
+            if (const Unit unit = unit_at(at - back); unit != Unit::none) {
                 std::size_t start = at - back;
                 // "Power (kW)": the word before the parenthesis belongs to the label.
                 if (start >= floor + 2 && tokens_[start - 1].text == "(" && tokens_[start - 2].kind == Kind::word) start -= 2;
@@ -719,7 +768,7 @@ private:
             std::size_t k = i + 1;
             if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
             if (k < clause_end) {
-                const Unit unit = unit_of(tokens_[k]);
+                const Unit unit = unit_at(k);
                 if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip || unit == Unit::module) {
                     return unit;
                 }
@@ -728,7 +777,7 @@ private:
         const std::size_t floor = clause_[figure];
         auto holder_before = [&](std::size_t at) {
             for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
-                const Unit unit = unit_of(tokens_[at - back]);
+                const Unit unit = unit_at(at - back);
                 if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
             }
             return Unit::none;
@@ -740,7 +789,7 @@ private:
             if (tokens_[k].kind == Kind::number) break;
             if (!is_word(tokens_[k], "each") && !is_word(tokens_[k], "every")) continue;
             if (k + 1 < figure) {
-                const Unit unit = unit_of(tokens_[k + 1]);
+                const Unit unit = unit_at(k + 1);
                 if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
             }
             return holder_before(k);
@@ -765,7 +814,7 @@ private:
     std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const {
         for (std::size_t back = 1; back <= governing_reach && back <= before - floor; ++back) {
             const std::size_t i = before - back;
-            if (one_of(tokens_[i], relative_pronouns)) break;
+            if (is(i, relative_word)) break;
             // "will be equipped with 1,456 H100 GPUs, in addition to the 416 A100 GPUs": what is
             // there besides the plan.
             if (is_word(tokens_[i], "addition") && i >= 1 && is_word(tokens_[i - 1], "in") && i + 1 < before &&
@@ -1101,6 +1150,10 @@ private:
     std::vector<std::array<std::uint8_t, cue_count>> starts_;
     std::vector<std::pair<const model::GpuModel*, std::size_t>> models_;
     std::vector<std::size_t> clause_;  ///< the first token of each token's clause
+    std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
+    std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
+    std::vector<std::uint8_t> classes_;  ///< each token's WordClass bits
+    std::vector<Unit> units_;            ///< the noun each token names, if any
     std::size_t last_phrase_end_ = 0;    ///< the token after the phrase of the figure read last
     std::size_t last_phrase_begin_ = 0;  ///< and its first token
 };
@@ -1155,7 +1208,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         const std::size_t floor = clause_[i];
         const bool bounded = phrase_ending(i, approximate, floor) != no_token || phrase_ending(i, at_least, floor) != no_token ||
                              phrase_ending(i, at_most, floor) != no_token;
-        const bool counts = bounded || (end < tokens_.size() && (unit_of(tokens_[end]) != Unit::none || models_[end].first ||
+        const bool counts = bounded || (end < tokens_.size() && (unit_at(end) != Unit::none || models_[end].first ||
                                                                  is_word(tokens_[end], "x") || tokens_[end].text == "\u00D7"));
         if (!counts && !token.times) return i + 1;
     }
@@ -1172,7 +1225,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         const bool from = i >= 1 && is_word(tokens_[i - 1], "from");
         std::size_t k = end;
         // The unit may come with each end: "25MW to 75MW", "500 MW to 2 GW".
-        if (k < clause_end_at && counts_power(unit_of(tokens_[k])) && k + 1 < clause_end_at &&
+        if (k < clause_end_at && counts_power(unit_at(k)) && k + 1 < clause_end_at &&
             (is_word(tokens_[k + 1], "to") || tokens_[k + 1].text == "-" || tokens_[k + 1].text == "\u2013")) {
             ++k;
         }
@@ -1205,7 +1258,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
                 }
             }
         } else if (joiner && k + 1 < clause_end_at && tokens_[k + 1].kind == Kind::number && !tokens_[k + 1].date &&
-            (k == end || unit_of(tokens_[k - 1]) == (k + 2 < tokens_.size() ? unit_of(tokens_[k + 2]) : Unit::none))) {
+            (k == end || unit_at(k - 1) == (k + 2 < tokens_.size() ? unit_at(k + 2) : Unit::none))) {
             model::Decimal upper = tokens_[k + 1].value;
             const std::size_t after = scale_after(k + 2, upper);
             model::Decimal lower = value;
@@ -1264,7 +1317,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             if (at == no_token && start > floor + 1) {
                 std::size_t k = start - 1;
                 while (k > floor && tokens_[k].joined) --k;
-                if (tokens_[k].kind == Kind::word && !one_of(tokens_[k], phrase_stops) && article(k)) {
+                if (tokens_[k].kind == Kind::word && !is(k, stop_word) && article(k)) {
                     at = phrase_ending(k - 1, option.cue, floor);
                 }
             }
@@ -1557,8 +1610,8 @@ std::vector<StatusEvent> Reading::status_events() const {
         bool elsewhere = false;
         if (kind == StatusEvent::Kind::retired) {
             for (std::size_t back = 1; back <= 4 && back <= from - floor; ++back) {
-                if (one_of(tokens_[from - back], relative_pronouns) || is_word(tokens_[from - back], "that")) elsewhere = true;
-                if (!aux(from - back) && !adverb(from - back) && !one_of(tokens_[from - back], relative_pronouns) &&
+                if (is(from - back, relative_word) || is_word(tokens_[from - back], "that")) elsewhere = true;
+                if (!aux(from - back) && !adverb(from - back) && !is(from - back, relative_word) &&
                     !is_word(tokens_[from - back], "that")) {
                     break;
                 }
