@@ -1,6 +1,7 @@
 #pragma once
 // The database: opening (with the checks that keep foreign or newer files untouched), migrations,
 // one transaction per write, and every query. Only this layer speaks SQL.
+#include <array>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -243,6 +244,8 @@ private:
     std::unique_ptr<PendingRows> pending_;
     std::vector<long long> changesets_written_;  ///< in the open transaction
     bool retired_in_transaction_ = false;        ///< a claim was retired in the open transaction
+    std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
+    void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.
     void refresh_derived_tables(long long changeset_id);

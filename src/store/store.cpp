@@ -1353,20 +1353,39 @@ void Store::clear_duplicate_keys() {
             DROP INDEX IF EXISTS temp.duplicate_key_by_key;
             DELETE FROM duplicate_key;
             DELETE FROM duplicate_group;)");
+        duplicate_keys_.clear();
     });
 }
 
 void Store::add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key) {
+    // Keys wait and go in as multi-row INSERTs: a statement per key was most of the pass.
+    duplicate_keys_.push_back({cluster_id, kind, key});
+    if (duplicate_keys_.size() == PendingRows::batch) flush_duplicate_keys();
+}
+
+void Store::flush_duplicate_keys() {
+    if (duplicate_keys_.empty()) return;
     guarded(path_, [&] {
-        auto& insert = prepare("INSERT INTO duplicate_key (cluster_id, kind, key) VALUES (?, ?, ?)");
-        insert.bindNoCopy(1, cluster_id);
-        insert.bindNoCopy(2, kind);
-        insert.bindNoCopy(3, key);
-        insert.exec();
+        const std::size_t count = duplicate_keys_.size();
+        auto& slot = pending_->inserts[{5, count}];
+        if (!slot) {
+            slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
+        } else {
+            slot->reset();
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            const int at = static_cast<int>(i) * 3;
+            slot->bindNoCopy(at + 1, duplicate_keys_[i][0]);
+            slot->bindNoCopy(at + 2, duplicate_keys_[i][1]);
+            slot->bindNoCopy(at + 3, duplicate_keys_[i][2]);
+        }
+        slot->exec();
     });
+    duplicate_keys_.clear();
 }
 
 void Store::group_duplicate_keys() {
+    flush_duplicate_keys();
     guarded(path_, [&] {
         // The keys sorted once (the index), then the groups of two or more found through it.
         // Members in the order they were added: the first names the second, the others the first.
