@@ -869,6 +869,22 @@ private:
             verb_end = outer_end;
         }
         Governed result = verb_group(verb, verb_end, floor, figure_start);
+        // "... feature the GB200 NVL72 platform, which includes 4,608 GPUs": a relative clause
+        // in the present describes what the clause it hangs on plans.
+        const auto said_now = [&] {
+            for (std::size_t k = result.from; k < result.to; ++k) {
+                if (is_word(tokens_[k], "already") || is_word(tokens_[k], "currently") || is_word(tokens_[k], "now")) return true;
+            }
+            return false;
+        };
+        if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
+            is(result.from - 1, relative_word) && !said_now()) {
+            const auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
+            if (outer != no_token) {
+                const Governed main = verb_group(outer, outer_end, floor, result.from - 1);
+                if (main.modality == Modality::planned || main.modality == Modality::procured) return main;
+            }
+        }
         // The clause's verb says of the figure only what its future or its order says.
         if (hanging.found && result.modality == Modality::in_service) return hanging;
         return result;
@@ -895,6 +911,18 @@ private:
         }
         Governed result;
         result.found = true;
+        // "will be built around Blackwell and feature the GB200 NVL72": a verb joined by "and"
+        // shares the group of the verb before it.
+        if (!coordinated_ && group > floor && (is_word(tokens_[group - 1], "and") || is_word(tokens_[group - 1], "or")) &&
+            phrase(verb, in_service)) {
+            const auto [first, first_end] = verb_back(group - 1, floor, group - 1);
+            if (first != no_token) {
+                coordinated_ = true;
+                const Governed shared = verb_group(first, first_end, floor, group - 1);
+                coordinated_ = false;
+                if (shared.modality == Modality::planned || shared.modality == Modality::procured) return shared;
+            }
+        }
         // The verb nearest the figure decides what governs it; a future before a verb of use
         // says nothing of the figure: "will be used to train on 10,000 GPUs".
         for (std::size_t k = verb; k < verb_end; ++k) {
@@ -921,7 +949,7 @@ private:
             result.modality = Modality::procured;
             result.from = procured_at;
             result.to = std::max(verb_end, procured_at + phrase(procured_at, procured));
-        } else if (verb > floor && is_word(tokens_[verb - 1], "to") && phrase(verb, in_service) && !aux(verb) &&
+        } else if (verb > floor && is_word(tokens_[verb - 1], "to") && establishes(verb) && !aux(verb) &&
                    !(verb >= 2 && (is_word(tokens_[verb - 2], "able") || is_word(tokens_[verb - 2], "managed")))) {
             // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact.
             result.modality = Modality::planned;
@@ -933,6 +961,18 @@ private:
             result.to = verb_end;
         }
         return result;
+    }
+
+    // Verbs that make a cluster (its purpose, after "to", is a plan): not those that use one ("10
+    // days to train on 512 GPUs").
+    bool establishes(std::size_t verb) const {
+        static constexpr std::string_view verbs[] = {"deploy", "install", "build", "construct", "add", "expand", "field",
+                                                     "launch", "get", "house", "host", "stand", "bring", "create", "establish",
+                                                     "acquire", "buy", "procure", "double", "grow", "reach", "scale", "equip",
+                                                     "feature", "include", "contain", "comprise", "have", "offer", "provide",
+                                                     "deliver", "consume", "draw"};
+        return tokens_[verb].kind == Kind::word &&
+               std::find(std::begin(verbs), std::end(verbs), tokens_[verb].text) != std::end(verbs);
     }
 
     // "will be a 10,000-GPU system" is governed; "is expected to be a key resource for Europe,
@@ -970,7 +1010,9 @@ private:
         }
         std::size_t i = phrase_end;
         std::size_t skipped = 0;
+        bool comma = false;
         while (i < end && !verb_cue(i)) {
+            if (tokens_[i].text == ",") comma = true;
             if (tokens_[i].kind == Kind::number || ++skipped > reach) return result;
             if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or"))) return result;
             ++i;
@@ -1015,7 +1057,10 @@ private:
         result.from = group;
         result.to = k;
         if (planned_at != no_token) {
-            if (arrival_at == no_token && procured_at == no_token) return {};
+            // After a comma the figure stood in a fronted phrase, and the clause's future is its
+            // too when the verb is one of having: "Alongside the 20,736 B200 GPUs, Ceiba will boast".
+            const bool fronted = comma && !object && service_at != no_token;
+            if (arrival_at == no_token && procured_at == no_token && !fronted) return {};
             result.found = true;
             result.modality = Modality::planned;
         } else if (procured_at != no_token) {
@@ -1155,6 +1200,7 @@ private:
     std::vector<std::uint8_t> classes_;  ///< each token's WordClass bits
     std::vector<Unit> units_;            ///< the noun each token names, if any
     std::size_t last_phrase_end_ = 0;    ///< the token after the phrase of the figure read last
+    mutable bool coordinated_ = false;   ///< verb_group looks back past one "and" at a time
     std::size_t last_phrase_begin_ = 0;  ///< and its first token
 };
 
@@ -1438,6 +1484,18 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             }
         }
         if (governing.found) set_modality(governing.modality, governing.from, governing.to);
+    }
+
+    // "trained using up to 6,144 H100 GPUs": a use of up to N shows at least N.
+    if (quantity.bound == Bound::at_most && quantity.bound_words.starts_with("up to") &&
+        quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end) {
+        static constexpr std::string_view uses[] = {"using", "used", "uses", "trained", "train", "training", "ran", "run",
+                                                    "running", "runs", "utilizing", "utilising", "scaled"};
+        const std::string verb = text::lower_ascii(quantity.modality_words.substr(quantity.modality_words.rfind(' ') + 1));
+        if (std::find(std::begin(uses), std::end(uses), verb) != std::end(uses) ||
+            quantity.modality_words.find("trained on") != std::string::npos || quantity.modality_words.find("run on") != std::string::npos) {
+            quantity.bound = Bound::at_least;
+        }
     }
 
     // Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
