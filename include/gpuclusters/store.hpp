@@ -206,7 +206,9 @@ public:
     void insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta);
     long long insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
                            const model::FieldValue& value, long long changeset_id);
-    void insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason);
+    /// Keeps live_claim too: the cluster is the claim's.
+    void insert_rank(const std::string& cluster_id, long long claim_id, long long changeset_id, model::Rank rank,
+                     const std::string& reason);
     /// 0 when the claim has that citation already (withdrawn or not).
     long long insert_citation(long long claim_id, long long source_id, const std::string& locator,
                               const std::string& quote, long long changeset_id);
@@ -243,7 +245,6 @@ private:
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
     std::vector<long long> changesets_written_;  ///< in the open transaction
-    bool retired_in_transaction_ = false;        ///< a claim was retired in the open transaction
     std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
     void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the

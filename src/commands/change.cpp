@@ -239,6 +239,7 @@ private:
     }
 
     void apply_record(const ParsedRecord& input) {
+        cluster_id_ = input.cluster_id;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(input.cluster_id);
         std::optional<model::Record> record = known ? store_.load_record(input.cluster_id) : std::nullopt;
@@ -480,12 +481,13 @@ private:
         if (!ranked_.insert(claim_id).second) {
             throw InputError("one value is given two ranks in one change (as the value and as a competing figure?)");
         }
-        store_.insert_rank(claim_id, changeset_id_, rank, reason);
+        store_.insert_rank(cluster_id_, claim_id, changeset_id_, rank, reason);
     }
 
     store::Store& store_;
     model::Changeset changeset_;
     std::string today_;
+    std::string cluster_id_;  ///< of the record being written
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;

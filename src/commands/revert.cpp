@@ -109,7 +109,7 @@ public:
                                                       [&](const model::Claim& old) { return old.id == claim.id; });
                     const model::Rank wanted = earlier == before.end() ? model::Rank::retired : earlier->rank;
                     if (claim.rank != wanted) {
-                        store.insert_rank(claim.id, changeset_id, wanted, fmt::format("revert of changeset {}", undone));
+                        store.insert_rank(field.cluster_id, claim.id, changeset_id, wanted, fmt::format("revert of changeset {}", undone));
                     }
                 }
             }
@@ -127,7 +127,7 @@ public:
                 // again starts from an empty record.
                 if (!was_present) {
                     for (const auto& claim : record->claims) {
-                        store.insert_rank(claim.id, changeset_id, model::Rank::retired,
+                        store.insert_rank(id, claim.id, changeset_id, model::Rank::retired,
                                           fmt::format("revert of changeset {}", undone));
                     }
                 }

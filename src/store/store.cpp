@@ -224,6 +224,7 @@ struct Store::PendingRows {
         long long changeset_id;
     };
     struct Rank {
+        std::string cluster_id;
         long long claim_id, changeset_id;
         model::Rank rank;
         std::string reason;
@@ -343,6 +344,34 @@ void Store::flush_pending() const {
               query.bind(at + 3, std::string(model::to_string(row.rank)));
               query.bindNoCopy(at + 4, row.reason);
           });
+    // live_claim follows the ranks in the same batches and in their order: what is not retired is
+    // in, at its rank. (Written here, from the rows in memory, rather than from the changeset's
+    // ranks at the commit: for an import those are a second pass over millions of rows.)
+    std::vector<const PendingRows::Rank*> live;
+    auto write_live = [&] {
+        write(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, live,
+              [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
+                  query.bindNoCopy(at + 1, row->cluster_id);
+                  query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
+                  query.bindNoCopy(at + 3, model::to_string(row->rank).data());
+                  query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+              });
+        live.clear();
+    };
+    for (const auto& row : ranks) {
+        if (row.rank != model::Rank::retired) {
+            live.push_back(&row);
+            continue;
+        }
+        write_live();
+        auto& remove = pending.inserts[{4, 1}];
+        if (!remove) remove = std::make_unique<SQLite::Statement>(*db_, "DELETE FROM live_claim WHERE cluster_id = ? AND claim_id = ?");
+        remove->reset();
+        remove->bindNoCopy(1, row.cluster_id);
+        remove->bind(2, static_cast<std::int64_t>(row.claim_id));
+        remove->exec();
+    }
+    write_live();
     write(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
@@ -1198,15 +1227,13 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
         struct Reset {
             PendingRows& pending;
             std::vector<long long>& written;
-            bool& retired;
             ~Reset() {
                 pending.discard();
                 pending.next_claim_id = 0;
                 pending.next_citation_id = 0;
                 written.clear();
-                retired = false;
             }
-        } reset{*pending_, changesets_written_, retired_in_transaction_};
+        } reset{*pending_, changesets_written_};
         if (body()) {
             flush_pending();
             // Once, at the end: an FTS5 table written early in a transaction syncs at every
@@ -1282,9 +1309,9 @@ long long Store::insert_claim(const std::string& cluster_id, const std::string& 
     return id;
 }
 
-void Store::insert_rank(long long claim_id, long long changeset_id, model::Rank rank, const std::string& reason) {
-    if (rank == model::Rank::retired) retired_in_transaction_ = true;
-    pending_->ranks.push_back({claim_id, changeset_id, rank, reason});
+void Store::insert_rank(const std::string& cluster_id, long long claim_id, long long changeset_id, model::Rank rank,
+                        const std::string& reason) {
+    pending_->ranks.push_back({cluster_id, claim_id, changeset_id, rank, reason});
     if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
 }
 
@@ -1627,22 +1654,6 @@ void Store::refresh_derived_tables(long long changeset_id) {
         }
     }
     save();
-    // live_claim follows the changeset's ranks, in two statements whatever their number.
-    auto& live = prepare(R"(
-        INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)
-        SELECT c.cluster_id, c.id, r.rank, r.changeset_id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
-        WHERE r.changeset_id = ?1 AND r.rank <> 'retired')");
-    live.bind(1, static_cast<std::int64_t>(changeset_id));
-    live.exec();
-    // Most changesets retire nothing (an import of new records): their ranks are not read twice.
-    if (retired_in_transaction_) {
-        auto& retired = prepare(R"(
-            DELETE FROM live_claim WHERE (cluster_id, claim_id) IN (
-                SELECT c.cluster_id, c.id FROM claim_rank r JOIN claim c ON c.id = r.claim_id
-                WHERE r.changeset_id = ?1 AND r.rank = 'retired'))");
-        retired.bind(1, static_cast<std::int64_t>(changeset_id));
-        retired.exec();
-    }
     // New clusters have a row even without values; a removed one has none, a returning one its own.
     auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
     created.bind(1, static_cast<std::int64_t>(changeset_id));

@@ -379,7 +379,7 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
         for (int i = 0; i < 150; ++i) {
             const long long claim = store.insert_claim("c1", "owner", model::ClaimState::set,
                                                        {fmt::format("Owner {}", i), {}}, changeset);
-            store.insert_rank(claim, changeset, i == 0 ? model::Rank::preferred : model::Rank::normal, "");
+            store.insert_rank("c1", claim, changeset, i == 0 ? model::Rank::preferred : model::Rank::normal, "");
             CHECK(store.insert_citation(claim, source, "p. 1", fmt::format("quote {}", i), changeset) != 0);
             claims.push_back(claim);
         }
@@ -396,7 +396,7 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
         // A record that fails takes its waiting rows with it.
         CHECK_THROWS_AS(store.with_savepoint([&] {
             const long long claim = store.insert_claim("c1", "city", model::ClaimState::set, {"Lyon", {}}, changeset);
-            store.insert_rank(claim, changeset, model::Rank::preferred, "");
+            store.insert_rank("c1", claim, changeset, model::Rank::preferred, "");
             throw InputError("the record is refused");
         }),
                         InputError);
