@@ -6,7 +6,7 @@
 #include "commands/change.hpp"
 #include "commands/command.hpp"
 #include "commands/history.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

@@ -9,7 +9,7 @@
 
 #include "commands/command.hpp"
 #include "render/render.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::commands {
 namespace {

@@ -9,9 +9,9 @@
 #include <span>
 #include <string>
 
-#include "gpuclusters/change_report.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/store.hpp"
+#include "gpuclusters/model/change_report.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/store/store.hpp"
 #include "render/style.hpp"
 
 namespace gpuclusters::commands {

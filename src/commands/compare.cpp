@@ -14,9 +14,9 @@
 #include "commands/command.hpp"
 #include "commands/history.hpp"
 #include "formats/stream.hpp"
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

@@ -12,8 +12,8 @@
 #include "commands/command.hpp"
 #include "formats/interchange.hpp"
 #include "formats/record_toml.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {

@@ -7,7 +7,7 @@
 #include "commands/command.hpp"
 #include "commands/history.hpp"
 #include "formats/stream.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {

@@ -1,6 +1,6 @@
 // gpuclusters fields: the field catalogue, with types and the policy's definitions.
 #include "commands/command.hpp"
-#include "gpuclusters/fields.hpp"
+#include "gpuclusters/model/fields.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

@@ -5,8 +5,8 @@
 #include <map>
 
 #include "commands/change.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::commands {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "gpuclusters/change_report.hpp"
-#include "gpuclusters/record.hpp"
-#include "gpuclusters/store.hpp"
+#include "gpuclusters/model/change_report.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/store/store.hpp"
 
 namespace gpuclusters::commands {
 

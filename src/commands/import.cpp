@@ -11,7 +11,7 @@
 #include "formats/mapping.hpp"
 #include "formats/read_ahead.hpp"
 #include "formats/stream.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

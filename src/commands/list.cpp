@@ -6,8 +6,8 @@
 
 #include "commands/command.hpp"
 #include "commands/history.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

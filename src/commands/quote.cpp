@@ -4,8 +4,8 @@
 #include <iterator>
 
 #include "commands/command.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

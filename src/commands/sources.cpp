@@ -7,7 +7,7 @@
 #include "commands/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

@@ -10,8 +10,8 @@
 #include "commands/command.hpp"
 #include "commands/history.hpp"
 #include "formats/read_ahead.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {

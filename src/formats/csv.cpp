@@ -6,8 +6,8 @@
 #include <exception>
 #include <fmt/format.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
 namespace {

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 #include <set>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::formats {
 namespace {

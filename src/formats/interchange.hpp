@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "commands/change.hpp"
-#include "gpuclusters/record.hpp"
+#include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::formats {
 

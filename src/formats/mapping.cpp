@@ -10,10 +10,10 @@
 
 #include "formats/csv.hpp"
 #include "formats/toml_support.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/record.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::formats {
 namespace {

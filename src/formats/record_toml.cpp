@@ -8,8 +8,8 @@
 #include <set>
 #include <toml++/toml.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
 namespace {

@@ -10,9 +10,9 @@
 
 #include "formats/csv.hpp"
 #include "formats/record_toml.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::formats {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
 

@@ -1,11 +1,11 @@
-#include "gpuclusters/catalogues.hpp"
+#include "gpuclusters/model/catalogues.hpp"
 
 #include <charconv>
 #include <fmt/format.h>
 
 #include "embedded_data.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::model {
 namespace {

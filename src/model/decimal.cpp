@@ -1,4 +1,4 @@
-#include "gpuclusters/decimal.hpp"
+#include "gpuclusters/model/decimal.hpp"
 
 #include <algorithm>
 

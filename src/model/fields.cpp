@@ -1,10 +1,10 @@
-#include "gpuclusters/fields.hpp"
+#include "gpuclusters/model/fields.hpp"
 
 #include <array>
 #include <fmt/format.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::model {
 namespace {

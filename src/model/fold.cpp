@@ -4,7 +4,7 @@
 #include <unicode/normalizer2.h>
 #include <unicode/unistr.h>
 
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::text {
 

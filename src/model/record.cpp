@@ -1,10 +1,10 @@
-#include "gpuclusters/record.hpp"
+#include "gpuclusters/model/record.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::model {
 

@@ -1,4 +1,4 @@
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>

@@ -1,12 +1,12 @@
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::model {
 namespace {

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 #include <set>
 
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {

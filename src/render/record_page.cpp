@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 #include <map>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "gpuclusters/change_report.hpp"
-#include "gpuclusters/fields.hpp"
-#include "gpuclusters/quote_reader.hpp"
-#include "gpuclusters/record.hpp"
+#include "gpuclusters/model/change_report.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "render/style.hpp"
 
 namespace gpuclusters::render {

@@ -6,10 +6,10 @@
 #include <set>
 #include <fmt/format.h>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "rules/reading_rules.hpp"
 #include "rules/rule_support.hpp"
 

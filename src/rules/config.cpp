@@ -10,9 +10,9 @@
 
 #include "embedded_data.hpp"
 #include "formats/toml_support.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::rules {
 namespace {

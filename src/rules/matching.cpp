@@ -3,9 +3,9 @@
 #include <charconv>
 #include <fmt/format.h>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::rules {
 namespace {

@@ -1,4 +1,4 @@
-#include "gpuclusters/quote_reader.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
 
 #include <algorithm>
 #include <array>
@@ -7,8 +7,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "rules/quote_tokens.hpp"
 
 namespace gpuclusters::rules {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::rules::quote_tokens {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/decimal.hpp"
+#include "gpuclusters/model/decimal.hpp"
 
 namespace gpuclusters::rules::quote_tokens {
 

@@ -4,9 +4,9 @@
 #include <deque>
 #include <fmt/format.h>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules {

@@ -4,7 +4,7 @@
 // notes read against the status. The catalogue (catalogue.cpp) lists them with the others.
 #include <vector>
 
-#include "gpuclusters/rules.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::rules::reading {
 

@@ -1,6 +1,6 @@
 #include "rules/rule_support.hpp"
 
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::rules::support {
 

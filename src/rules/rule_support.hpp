@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/rules.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::rules::support {
 

@@ -1,4 +1,4 @@
-#include "gpuclusters/store.hpp"
+#include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <SQLiteCpp/Savepoint.h>
@@ -15,8 +15,8 @@
 #include <unordered_map>
 
 #include "embedded_data.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/text.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::store {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "formats/csv.hpp"
-#include "gpuclusters/error.hpp"
+#include "gpuclusters/model/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

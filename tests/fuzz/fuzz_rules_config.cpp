@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/rules.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static const auto defaults = gpuclusters::rules::Config::defaults();

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "formats/record_toml.hpp"
-#include "gpuclusters/error.hpp"
+#include "gpuclusters/model/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     try {

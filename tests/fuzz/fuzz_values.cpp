@@ -2,10 +2,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/fields.hpp"
-#include "gpuclusters/record.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/values.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;

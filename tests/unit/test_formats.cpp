@@ -4,7 +4,7 @@
 
 #include "formats/csv.hpp"
 #include "formats/interchange.hpp"
-#include "gpuclusters/error.hpp"
+#include "gpuclusters/model/error.hpp"
 
 using namespace gpuclusters;
 

@@ -4,9 +4,9 @@
 
 #include "commands/change.hpp"
 #include "commands/history.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/record.hpp"
-#include "gpuclusters/store.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/store/store.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;

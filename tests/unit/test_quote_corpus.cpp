@@ -9,9 +9,9 @@
 #include <map>
 #include <sstream>
 
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 using namespace gpuclusters;
 

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/rules.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/rules/rules.hpp"
+#include "gpuclusters/model/values.hpp"
 
 using namespace gpuclusters;
 using rules::Severity;

@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "commands/change.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/store.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/store/store.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;

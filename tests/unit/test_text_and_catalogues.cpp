@@ -1,10 +1,10 @@
 #include <doctest/doctest.h>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/record.hpp"
-#include "gpuclusters/text.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 using namespace gpuclusters;
 

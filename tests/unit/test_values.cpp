@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
-#include "gpuclusters/error.hpp"
-#include "gpuclusters/fields.hpp"
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/values.hpp"
 
 using namespace gpuclusters;
 using namespace gpuclusters::model;

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/quote_reader.hpp"
-#include "gpuclusters/record.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
+#include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::rules {
 

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/catalogues.hpp"
-#include "gpuclusters/decimal.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/decimal.hpp"
 
 namespace gpuclusters::rules {
 

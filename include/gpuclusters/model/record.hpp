@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/values.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::model {
 

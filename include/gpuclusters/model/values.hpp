@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/fields.hpp"
+#include "gpuclusters/model/fields.hpp"
 
 namespace gpuclusters::model {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/record.hpp"
+#include "gpuclusters/model/record.hpp"
 
 namespace SQLite {
 class Database;
