@@ -2,7 +2,7 @@
 // create a cluster or set its fields, every value backed by the one source named.
 #include <fmt/format.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "render/render.hpp"
@@ -35,14 +35,14 @@ public:
         if (source_details && !has_source) {
             throw UsageError("--quote, --locator and the source options need --source URL|ID");
         }
-        ChangeRequest request;
-        std::vector<CitationInput> citations;
+        model::ChangeRequest request;
+        std::vector<model::CitationInput> citations;
         if (has_source) {
             source_.origin = "--source";
             request.sources.push_back(source_);
             citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
-        RecordInput record;
+        model::RecordInput record;
         record.cluster_id = id_;
         record.origin = "ID";
         record.keep_previous = keep_previous_;
@@ -67,7 +67,7 @@ public:
         request.today = context.today;
         request.dry_run = dry_run_;
 
-        const auto report = apply_changes(*context.store, request);
+        const auto report = ledger::apply_changes(*context.store, request);
         context.report_change(report);
         return ExitCode::ok;
     }
@@ -77,7 +77,7 @@ private:
     std::string name_;
     std::vector<std::string> sets_;
     std::vector<std::string> not_published_;
-    SourceInput source_;
+    model::SourceInput source_;
     std::string quote_;
     std::string locator_;
     bool keep_previous_ = false;

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <map>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
@@ -22,7 +22,7 @@ public:
 
     ExitCode run(Context& context) override {
         const std::string id = model::parse_cluster_id(id_);
-        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
         const auto record = context.store->load_record(id, as_of);
         if (!record) {
             throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", id,

@@ -2,7 +2,7 @@
 // to a value after the fact.
 #include <fmt/format.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -32,20 +32,20 @@ public:
     ExitCode run(Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
         source_.origin = "--source";
-        ChangeRequest request;
+        model::ChangeRequest request;
         request.sources.push_back(source_);
-        RecordInput record{.cluster_id = id_, .origin = "ID"};
+        model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
                                  .not_published = not_published_,
                                  .raw_value = value_,
                                  .citations = {{0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"}},
                                  .origin = value_.empty() ? "FIELD " + field_ : "--value",
-                                 .action = FieldAction::cite});
+                                 .action = model::FieldAction::cite});
         request.records.push_back(std::move(record));
         request.changeset = context.changeset(message_, fmt::format("cite {} {}", id_, field_));
         request.today = context.today;
         request.dry_run = dry_run_;
-        const auto report = apply_changes(*context.store, request);
+        const auto report = ledger::apply_changes(*context.store, request);
 
         if (context.options.json || dry_run_ || !report.changed) {
             context.report_change(report);
@@ -66,7 +66,7 @@ public:
 private:
     std::string id_;
     std::string field_;
-    SourceInput source_;
+    model::SourceInput source_;
     std::string quote_;
     std::string locator_;
     std::string value_;

@@ -10,9 +10,9 @@
 #include <map>
 #include <set>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -48,7 +48,7 @@ Cell cell_of(const model::Record& record, std::string_view field) {
 std::map<std::string, Cell> cells_of(const formats::RecordDocument& document) {
     std::map<std::string, Cell> cells;
     for (const auto& input : document.record.fields) {
-        if (input.action != FieldAction::set) continue;
+        if (input.action != model::FieldAction::set) continue;
         const auto* spec = model::find_field(input.field);
         if (!spec) continue;
         Cell cell;
@@ -253,8 +253,8 @@ private:
 
     ExitCode over_time(Context& context) {
         auto& store = *context.store;
-        const auto from = resolve_as_of(store, as_of_);
-        const auto to = resolve_as_of(store, to_, "--to");
+        const auto from = ledger::resolve_as_of(store, as_of_);
+        const auto to = ledger::resolve_as_of(store, to_, "--to");
         const std::string id = model::parse_cluster_id(ids_.front());
         const auto before = store.load_record(id, from);
         const auto after = store.load_record(id, to);

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "formats/interchange.hpp"
 #include "formats/record_toml.hpp"
@@ -179,11 +179,11 @@ public:
         for (const auto& spec : model::field_catalogue()) {
             if (spec.type == model::FieldType::gpu_maker || kept.contains(std::string(spec.name))) continue;
             if (record->preferred(spec.name) || !record->others(spec.name, true).empty()) {
-                document->record.fields.push_back({.field = std::string(spec.name), .origin = path, .action = FieldAction::clear});
+                document->record.fields.push_back({.field = std::string(spec.name), .origin = path, .action = model::FieldAction::clear});
             }
         }
 
-        ChangeSession session(store, context.changeset(message_, "edit " + id), context.today);
+        ledger::ChangeSession session(store, context.changeset(message_, "edit " + id), context.today);
         model::ChangeReport report;
         bool conflict = false;
         store.with_write_transaction([&] {

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -40,7 +40,7 @@ public:
         if (format == formats::Format::toml && output_.empty()) {
             throw UsageError("--format toml writes one file per record: give the folder with -o DIR");
         }
-        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
         const formats::WriterOptions options{provenance_ || format == formats::Format::csv_long, !raw_};
 
         auto matches = [&](const model::Record& record) {

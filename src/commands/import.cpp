@@ -5,11 +5,11 @@
 #include <map>
 #include <unistd.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "formats/mapping.hpp"
-#include "formats/read_ahead.hpp"
+#include "ledger/read_ahead.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
@@ -21,10 +21,10 @@ namespace {
 // problem that rejects it. The raw record is not kept: hundreds of these wait in the queue.
 struct Incoming {
     std::string place, cluster_id;
-    std::optional<PreparedChange> prepared;
+    std::optional<ledger::PreparedChange> prepared;
     std::string problem;
 };
-using Reading = formats::ReadAhead<Incoming>;
+using Reading = ledger::ReadAhead<Incoming>;
 
 // Every problem names its place, also those found while the record was checked or written.
 std::string placed(const std::string& place, const InputError& error) {
@@ -68,7 +68,7 @@ public:
         std::size_t added = 0, modified = 0, unchanged = 0, seen = 0, warnings = 0;
         model::ChangeReport whole;
         render::Json lines = render::Json::array();
-        ChangeSession session(*context.store, context.changeset(message_, "import"), context.today);
+        ledger::ChangeSession session(*context.store, context.changeset(message_, "import"), context.today);
 
         // What one record did: its report line, or the problem that rejected it.
         struct Outcome {
@@ -175,7 +175,7 @@ public:
                 Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
                 if (!source_.reference.empty()) add_default_source(document);
                 try {
-                    incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
+                    incoming.prepared = ledger::ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
                 } catch (const InputError& error) {
                     incoming.problem = placed(incoming.place, error);
                 }
@@ -265,7 +265,7 @@ private:
     void add_default_source(formats::RecordDocument& document) const {
         std::optional<std::size_t> index;
         for (auto& field : document.record.fields) {
-            if (field.action == FieldAction::rank || !field.citations.empty()) continue;
+            if (field.action == model::FieldAction::rank || !field.citations.empty()) continue;
             if (!index) {
                 document.sources.push_back(source_);
                 index = document.sources.size() - 1;
@@ -277,7 +277,7 @@ private:
     std::vector<std::string> inputs_;
     std::string format_;
     std::string mapping_path_;
-    SourceInput source_;
+    model::SourceInput source_;
     std::string message_;
     bool dry_run_ = false;
     bool keep_going_ = false;

@@ -1,7 +1,7 @@
 // gpuclusters init [--sample]: create the database, optionally with the bundled sample records.
 #include <fmt/format.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "embedded_data.hpp"
 #include "formats/record_toml.hpp"
@@ -29,13 +29,13 @@ public:
                           {"schema_version", context.store->schema_version()}};
         if (sample_) {
             // One changeset for the whole sample, each record applied as it is read.
-            ChangeSession session(*context.store, context.changeset(message_, "load the bundled sample records"),
+            ledger::ChangeSession session(*context.store, context.changeset(message_, "load the bundled sample records"),
                                   context.today);
             model::ChangeReport report;
             context.store->with_write_transaction([&] {
                 for (const auto& file : embedded::samples) {
                     const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
-                    merge(report, session.apply(document.sources, std::span(&document.record, 1)));
+                    ledger::merge(report, session.apply(document.sources, std::span(&document.record, 1)));
                 }
                 return report.changed;
             });

@@ -5,7 +5,7 @@
 #include <set>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
@@ -68,7 +68,7 @@ public:
                 throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
             }
         }
-        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
         if (as_of && !search_.empty()) {
             throw UsageError("--search reads the current index and cannot be combined with --as-of");
         }

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
@@ -32,7 +32,7 @@ public:
         render::Json json = render::Json::array();
         bool first = true;
         for (const auto& changeset : changesets) {
-            const auto report = describe_changeset(*context.store, changeset.id, cluster, field);
+            const auto report = ledger::describe_changeset(*context.store, changeset.id, cluster, field);
             if (context.options.json) {
                 json.push_back({{"id", changeset.id},
                                 {"created_at", changeset.created_at},

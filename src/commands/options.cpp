@@ -9,7 +9,7 @@ void add_optional(CLI::App& app, const std::string& name, std::optional<std::str
 
 }  // namespace
 
-void add_source_metadata_options(CLI::App& app, SourceInput& source) {
+void add_source_metadata_options(CLI::App& app, model::SourceInput& source) {
     add_optional(app, "--kind", source.kind, "source kind: operator, paper, filing, list, press, estimate, other");
     add_optional(app, "--title", source.title, "source title");
     add_optional(app, "--publisher", source.publisher, "source publisher");
@@ -19,7 +19,7 @@ void add_source_metadata_options(CLI::App& app, SourceInput& source) {
     add_optional(app, "--archive-url", source.archive_url, "an archived copy of the source (web.archive.org, archive.ph)");
 }
 
-bool has_source_metadata(const SourceInput& source) {
+bool has_source_metadata(const model::SourceInput& source) {
     return source.kind || source.title || source.publisher || source.published || source.accessed ||
            source.archive_url;
 }

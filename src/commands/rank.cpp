@@ -2,7 +2,7 @@
 // a field's claims is shown, kept as a competing figure, or kept only for the record.
 #include <fmt/format.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "render/render.hpp"
 
@@ -26,20 +26,20 @@ public:
 
     ExitCode run(Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
-        ChangeRequest request;
-        RecordInput record{.cluster_id = id_, .origin = "ID"};
+        model::ChangeRequest request;
+        model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
                                  .not_published = not_published_,
                                  .raw_value = value_,
                                  .origin = value_.empty() ? "FIELD " + field_ : "--value",
-                                 .action = FieldAction::rank,
+                                 .action = model::FieldAction::rank,
                                  .rank = model::rank_from(rank_),
                                  .reason = reason_});
         request.records.push_back(std::move(record));
         request.changeset = context.changeset(reason_, reason_);
         request.today = context.today;
         request.dry_run = dry_run_;
-        const auto report = apply_changes(*context.store, request);
+        const auto report = ledger::apply_changes(*context.store, request);
         context.report_change(report);
         return ExitCode::ok;
     }

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::commands {
@@ -150,7 +150,7 @@ public:
                     store.insert_acceptance({event.cluster_id, event.rule, event.reason_before, changeset_id}, event.before);
                 }
             }
-            report = describe_changeset(store, changeset_id);
+            report = ledger::describe_changeset(store, changeset_id);
             report.changed = !report.fields.empty() || !report.new_clusters.empty() ||
                              !report.removed_clusters.empty() || !report.sources.empty() || !report.events.empty();
             report.dry_run = dry_run_;

@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
 
@@ -21,13 +21,13 @@ public:
 
     ExitCode run(Context& context) override {
         const std::string id = model::parse_cluster_id(id_);
-        const auto as_of = resolve_as_of(*context.store, as_of_);
+        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
         auto record = context.store->load_record(id, as_of);
         if (!record) {
             throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", id,
                                          as_of ? fmt::format(" as of changeset {}", *as_of) : ""));
         }
-        record->verification = verification_of(*context.store, id, as_of);
+        record->verification = ledger::verification_of(*context.store, id, as_of);
         if (context.options.json) {
             render::print_json(context.out, render::record_json(*record, all_));
         } else {

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -135,16 +135,16 @@ private:
 
     ExitCode check(Context& context) {
         const model::Source source = find_source(*context.store, check_source_.reference);
-        SourceInput input = check_source_;
+        model::SourceInput input = check_source_;
         input.reference = std::to_string(source.id);
         input.origin = "SOURCE";
         if (!input.accessed) input.accessed = context.today;
-        ChangeRequest request;
+        model::ChangeRequest request;
         request.sources.push_back(input);
         request.changeset = context.changeset(message_, fmt::format("check source {}", source.id));
         request.today = context.today;
         request.dry_run = dry_run_;
-        const auto report = apply_changes(*context.store, request);
+        const auto report = ledger::apply_changes(*context.store, request);
         context.report_change(report);
         return ExitCode::ok;
     }
@@ -154,7 +154,7 @@ private:
     CLI::App* show_ = nullptr;
     CLI::App* check_ = nullptr;
     std::string reference_;
-    SourceInput check_source_;
+    model::SourceInput check_source_;
     std::string message_;
     bool dry_run_ = false;
 };

@@ -8,8 +8,8 @@
 #include <set>
 
 #include "commands/command.hpp"
-#include "commands/history.hpp"
-#include "formats/read_ahead.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "ledger/read_ahead.hpp"
 #include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/render.hpp"
@@ -85,7 +85,7 @@ private:
     // in cluster id order: its own rules, then its look-alikes, then acceptances gone stale.
     Summary check(Context& context, const std::vector<std::string>& requested, const Sink& sink) {
         auto& store = *context.store;
-        const auto as_of = resolve_as_of(store, as_of_);
+        const auto as_of = ledger::resolve_as_of(store, as_of_);
         const auto settings = config(context);
         const rules::Context rule_context{settings, context.today};
         std::set<std::string> wanted;
@@ -176,8 +176,8 @@ private:
             model::Record record;
             std::vector<store::Store::DuplicateGroup> groups;
         };
-        formats::ReadAhead<Read> reading(
-            [&](formats::ReadAhead<Read>::Queue& queue) {
+        ledger::ReadAhead<Read> reading(
+            [&](ledger::ReadAhead<Read>::Queue& queue) {
                 store.for_each_record(as_of, [&](model::Record& record) {
                     if (!is_wanted(record.id)) return;
                     // The record goes to the checking thread; the store fills a recycled one next.
@@ -190,7 +190,7 @@ private:
             },
             256);
         std::vector<Read> done;
-        reading.drain([&](formats::ReadAhead<Read>::Event& event) {
+        reading.drain([&](ledger::ReadAhead<Read>::Event& event) {
             auto& read = std::get<0>(event);
             const auto& record = read.record;
             const auto& groups = read.groups;

@@ -140,9 +140,9 @@ Json record_to_json(const model::Record& record, bool provenance) {
     return json;
 }
 
-bool add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
-                      model::Rank rank, std::vector<commands::CitationInput> citations, const std::string& origin) {
-    using commands::FieldAction;
+bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
+                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin) {
+    using model::FieldAction;
     // gpu_maker follows gpu_model on import; what a file says of it is not taken.
     if (field == "gpu_maker") return false;
     if (rank == model::Rank::preferred) {
@@ -179,8 +179,8 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const std::string where = fmt::format("{}: sources[{}]", place, i);
             if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
-            commands::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-            for (const auto& key : commands::source_metadata_keys) {
+            model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
+            for (const auto& key : model::source_metadata_keys) {
                 if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
             }
             document.sources.push_back(std::move(input));
@@ -213,7 +213,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const bool not_published = state == "not_published";
             const Json* value = member(claim, "value");
             if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
-            std::vector<commands::CitationInput> citations;
+            std::vector<model::CitationInput> citations;
             if (const Json* cited = member(claim, "citations")) {
                 if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
                 for (std::size_t k = 0; k < cited->size(); ++k) {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "commands/change.hpp"
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::formats {
@@ -16,12 +16,7 @@ inline constexpr long long format_version = 1;
 
 using Json = nlohmann::ordered_json;
 
-/// A record as read from any format, ready for ChangeSession::apply.
-struct RecordDocument {
-    std::vector<commands::SourceInput> sources;
-    commands::RecordInput record;
-    std::string place;  ///< "file:line" where it starts, for the import report
-};
+using model::RecordDocument;
 
 /// The claims of a record in export order: per field in catalogue order, the preferred claim,
 /// then the competing ones, then (with provenance) the deprecated ones.
@@ -40,8 +35,8 @@ std::string record_to_toml(const model::Record& record, bool provenance);
 
 /// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones);
 /// false for gpu_maker, which follows gpu_model and is not read.
-bool add_claim_inputs(commands::RecordInput& record, const std::string& field, bool not_published,
-                      const std::string& value, model::Rank rank, std::vector<commands::CitationInput> citations,
+bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published,
+                      const std::string& value, model::Rank rank, std::vector<model::CitationInput> citations,
                       const std::string& origin);
 
 /// The index of a source URL in a document's sources, adding it (without metadata) when new.

@@ -148,7 +148,7 @@ Mapping Mapping::load(const std::string& path) {
     if (const auto* dataset = document.get("dataset")) {
         const auto& table = table_of(path, *dataset, "[dataset]");
         only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed"}, "[dataset]");
-        commands::SourceInput source;
+        model::SourceInput source;
         source.reference = optional_text(path, table, "url").value_or("");
         if (source.reference.empty()) fail(path, *dataset, "[dataset] needs a url");
         source.kind = optional_text(path, table, "kind");
@@ -280,7 +280,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         if (const int seen = ++ids_seen[id]; seen > 1) id += "-" + std::to_string(seen);
         document.record.cluster_id = id;
         document.record.origin = at + ": " + id_column_;
-        std::vector<commands::CitationInput> citations;
+        std::vector<model::CitationInput> citations;
         if (dataset_) {
             document.sources.push_back(*dataset_);
             citations.push_back({0, fmt::format("row {}", line), "", at});
@@ -298,7 +298,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                     continue;
                 }
             }
-            commands::SourceInput source = source_defaults_;
+            model::SourceInput source = source_defaults_;
             source.reference = url;
             source.origin = fmt::format("{}: {}", at, column);
             document.sources.push_back(std::move(source));

@@ -42,8 +42,8 @@ private:
     std::vector<std::string> source_columns_;
     std::string quote_column_;
     bool drop_non_urls_ = false;  ///< [sources] not_a_url = "drop"
-    commands::SourceInput source_defaults_;
-    std::optional<commands::SourceInput> dataset_;
+    model::SourceInput source_defaults_;
+    std::optional<model::SourceInput> dataset_;
     std::vector<SkipRule> skips_;
     std::vector<FieldRule> fields_;
 };

@@ -87,7 +87,7 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
         }
         rank = rank_text == "deprecated" ? model::Rank::deprecated : model::Rank::normal;
     }
-    std::vector<commands::CitationInput> citations;
+    std::vector<model::CitationInput> citations;
     if (const toml::node* cited = entry.get("citation")) {
         const auto* array = cited->as_array();
         if (!array) fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
@@ -98,7 +98,7 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
             const std::string url = string_at(file, *citation, "source", where, true);
             const std::string at = fmt::format("{}: {}citation", place(file, element), where);
             const bool listed = std::any_of(document.sources.begin(), document.sources.end(),
-                                            [&](const commands::SourceInput& source) { return source.reference == url; });
+                                            [&](const model::SourceInput& source) { return source.reference == url; });
             if (!listed) fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
             citations.push_back({source_index(document, url, at), string_at(file, *citation, "locator", where, false),
                                  string_at(file, *citation, "quote", where, false), at});
@@ -134,12 +134,12 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             reject_unknown_keys(file, *table,
                                 {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"},
                                 "source: ");
-            commands::SourceInput source;
+            model::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);
-            for (const auto& key : commands::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
+            for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
             source.origin = fmt::format("{}: source {}", place(file, element), source.reference);
             const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
-                                            [&](const commands::SourceInput& known) { return known.reference == source.reference; });
+                                            [&](const model::SourceInput& known) { return known.reference == source.reference; });
             if (listed) fail(file, element, fmt::format("source {} is listed twice", source.reference));
             result.sources.push_back(std::move(source));
         }

@@ -346,13 +346,13 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         if (cell("source_url").empty() || !claim_taken) return;
         const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
         auto& input = current.sources[source];
-        for (const auto& key : commands::source_metadata_keys) {
+        for (const auto& key : model::source_metadata_keys) {
             const std::string& value = cells[column.at(std::string("source_") + key.name)];
             if (!value.empty()) input.*key.member = value;
         }
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
         for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
-            if (it->action != commands::FieldAction::rank) {
+            if (it->action != model::FieldAction::rank) {
                 it->citations.push_back({source, cell("locator"), cell("quote"), place});
                 break;
             }

@@ -178,4 +178,11 @@ std::string url_domain(std::string_view url) {
     return std::string(host);
 }
 
+std::string display_claim(const Claim* claim) {
+    if (!claim) return "—";
+    if (claim->state == ClaimState::not_published) return "Not published";
+    const auto* spec = find_field(claim->field);
+    return spec ? display_value(*spec, claim->value) : claim->value.value;
+}
+
 }  // namespace gpuclusters::model

@@ -58,7 +58,7 @@ TEST_CASE("interchange JSON records: both shapes read back, errors name the key"
                                          "f:2");
     REQUIRE(document.record.fields.size() == 2);
     CHECK(document.record.fields[0].citations.size() == 1);
-    CHECK(document.record.fields[1].action == commands::FieldAction::cite);
+    CHECK(document.record.fields[1].action == model::FieldAction::cite);
     CHECK(document.record.fields[1].rank == model::Rank::deprecated);
     CHECK_THROWS_WITH(formats::record_from_json(formats::Json::parse(R"({"id":"a","colour":1})"), "f:3"),
                       doctest::Contains("f:3: unknown key \"colour\""));

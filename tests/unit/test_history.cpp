@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "commands/change.hpp"
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/store/store.hpp"
@@ -13,9 +13,9 @@ using namespace gpuclusters;
 
 namespace {
 
-commands::ChangeRequest change(const std::string& id, const std::string& field, const std::string& value,
+model::ChangeRequest change(const std::string& id, const std::string& field, const std::string& value,
                                const std::string& when) {
-    commands::ChangeRequest request;
+    model::ChangeRequest request;
     request.sources.push_back({.reference = "https://example.org/" + field, .kind = std::string("operator"),
                                .origin = "--source"});
     request.records.push_back({.cluster_id = id,
@@ -65,22 +65,22 @@ TEST_CASE("--as-of names a changeset by number, date or timestamp") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
-    commands::apply_changes(store, change("c1", "owner", "Beta", "2026-11-03T09:00:00Z"));
-    CHECK_FALSE(commands::resolve_as_of(store, "").has_value());
-    CHECK(commands::resolve_as_of(store, "2") == 2);
-    CHECK(commands::resolve_as_of(store, "2026-10-31") == 0);
-    CHECK(commands::resolve_as_of(store, "2026-11-01") == 1);
-    CHECK(commands::resolve_as_of(store, "2026-11-02") == 1);
-    CHECK(commands::resolve_as_of(store, "2026-11-03T08:59:59Z") == 1);
-    CHECK(commands::resolve_as_of(store, "2026-11-03T09:00:00Z") == 2);
-    CHECK(commands::resolve_as_of(store, "2026-11") == 2);
-    CHECK(commands::resolve_as_of(store, "2026-12") == 2);
+    ledger::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    ledger::apply_changes(store, change("c1", "owner", "Beta", "2026-11-03T09:00:00Z"));
+    CHECK_FALSE(ledger::resolve_as_of(store, "").has_value());
+    CHECK(ledger::resolve_as_of(store, "2") == 2);
+    CHECK(ledger::resolve_as_of(store, "2026-10-31") == 0);
+    CHECK(ledger::resolve_as_of(store, "2026-11-01") == 1);
+    CHECK(ledger::resolve_as_of(store, "2026-11-02") == 1);
+    CHECK(ledger::resolve_as_of(store, "2026-11-03T08:59:59Z") == 1);
+    CHECK(ledger::resolve_as_of(store, "2026-11-03T09:00:00Z") == 2);
+    CHECK(ledger::resolve_as_of(store, "2026-11") == 2);
+    CHECK(ledger::resolve_as_of(store, "2026-12") == 2);
     // A plain number is always a changeset, never a year.
-    CHECK_THROWS_WITH(commands::resolve_as_of(store, "2026"), doctest::Contains("no such changeset"));
-    CHECK_THROWS_WITH(commands::resolve_as_of(store, "3"), doctest::Contains("no such changeset"));
-    CHECK_THROWS_AS(commands::resolve_as_of(store, "last week"), InputError);
-    CHECK_THROWS_AS(commands::resolve_as_of(store, "2026-02-30"), InputError);
+    CHECK_THROWS_WITH(ledger::resolve_as_of(store, "2026"), doctest::Contains("no such changeset"));
+    CHECK_THROWS_WITH(ledger::resolve_as_of(store, "3"), doctest::Contains("no such changeset"));
+    CHECK_THROWS_AS(ledger::resolve_as_of(store, "last week"), InputError);
+    CHECK_THROWS_AS(ledger::resolve_as_of(store, "2026-02-30"), InputError);
     CHECK(store.load_record("c1", 1)->preferred("owner")->value.value == "Acme");
     CHECK(store.load_record("c1", 2)->preferred("owner")->value.value == "Beta");
     CHECK_FALSE(store.load_record("c1", 0).has_value());
@@ -90,7 +90,7 @@ TEST_CASE("reading one record as of a changeset never scans a history table") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    ledger::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
     const auto steps = store.record_query_plans();
     REQUIRE_FALSE(steps.empty());
     for (const auto& step : steps) {
@@ -113,9 +113,9 @@ TEST_CASE("changes that were themselves reverted leave a field as it was") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
-    commands::apply_changes(store, change("c1", "owner", "Beta", "2026-11-02T09:00:00Z"));
-    const auto report = commands::describe_changeset(store, 2);
+    ledger::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    ledger::apply_changes(store, change("c1", "owner", "Beta", "2026-11-02T09:00:00Z"));
+    const auto report = ledger::describe_changeset(store, 2);
     REQUIRE(report.fields.size() == 1);
     CHECK(report.fields[0].old_display == "Acme");
     CHECK(report.fields[0].new_display == "Beta");

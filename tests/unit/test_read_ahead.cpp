@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "formats/read_ahead.hpp"
+#include "ledger/read_ahead.hpp"
 
-using gpuclusters::formats::ReadAhead;
+using gpuclusters::ledger::ReadAhead;
 
 namespace {
 

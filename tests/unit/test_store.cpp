@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <fstream>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
 #include "scratch.hpp"
@@ -37,8 +37,8 @@ long long count_rows(store::Store&, const std::string& path, const std::string& 
     return count;
 }
 
-commands::ChangeRequest request_for(const std::string& id, std::vector<commands::FieldInput> fields) {
-    commands::ChangeRequest request;
+model::ChangeRequest request_for(const std::string& id, std::vector<model::FieldInput> fields) {
+    model::ChangeRequest request;
     request.sources.push_back({"https://example.org/report", std::string("operator"), std::nullopt, std::nullopt,
                                std::nullopt, std::string("2026-11-01"), std::nullopt, "--source"});
     for (auto& field : fields) field.citations.push_back({0, "", "the quote", "--quote"});
@@ -173,13 +173,13 @@ TEST_CASE("cluster_values follows every write and is rebuilt from the history by
     {
         bool created = false;
         auto store = store::Store::create(path, created);
-        commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
+        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
                                                           {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"},
                                                           {.field = "power_mw", .raw_value = "20 (estimate: Epoch AI)", .origin = "p"},
                                                           {.field = "city", .not_published = true, .origin = "c"}}));
-        commands::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}}));
-        commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme Corp", .origin = "o"}}));
-        commands::apply_changes(store, request_for("c3", {}));
+        ledger::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}}));
+        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme Corp", .origin = "o"}}));
+        ledger::apply_changes(store, request_for("c3", {}));
         const auto current = export_values(store, true);
         CHECK(current == export_values(store, false));
         CHECK(current.find("owner=Acme Corp") != std::string::npos);
@@ -318,7 +318,7 @@ TEST_CASE("history tables are append-only") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "--set owner"}}));
+    ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "--set owner"}}));
     sqlite3* db = nullptr;
     sqlite3_open(dir.file("a.db").c_str(), &db);
     for (const char* sql : {"UPDATE claim SET value = 'x'", "DELETE FROM claim", "DELETE FROM citation",
@@ -334,7 +334,7 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     const std::string path = dir.file("a.db");
     bool created = false;
     auto store = store::Store::create(path, created);
-    auto report = commands::apply_changes(
+    auto report = ledger::apply_changes(
         store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK(report.changed);
     CHECK(report.changeset_id == 1);
@@ -343,13 +343,13 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     CHECK(count_rows(store, path, "citation") == 2);
 
     // The same request again changes nothing and writes no changeset.
-    report = commands::apply_changes(
+    report = ledger::apply_changes(
         store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK_FALSE(report.changed);
     CHECK(count_rows(store, path, "changeset") == 1);
 
     // A bad value anywhere in the request: nothing of it is written.
-    CHECK_THROWS_AS(commands::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"},
+    CHECK_THROWS_AS(ledger::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"},
                                                                       {.field = "status", .raw_value = "rumoured", .origin = "s"}})),
                     InputError);
     CHECK(count_rows(store, path, "changeset") == 1);
@@ -358,7 +358,7 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     // A dry run reports the change and writes nothing.
     auto dry = request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}});
     dry.dry_run = true;
-    report = commands::apply_changes(store, dry);
+    report = ledger::apply_changes(store, dry);
     CHECK(report.changed);
     CHECK(report.changeset_id == 0);
     CHECK_FALSE(store.cluster_known("c2"));
@@ -414,8 +414,8 @@ TEST_CASE("a new value retires the old one, which the history keeps") {
     const std::string path = dir.file("a.db");
     bool created = false;
     auto store = store::Store::create(path, created);
-    commands::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "12,288", .origin = "g"}}));
-    auto report = commands::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "14,000", .origin = "g"}}));
+    ledger::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "12,288", .origin = "g"}}));
+    auto report = ledger::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "14,000", .origin = "g"}}));
     REQUIRE(report.fields.size() == 1);
     CHECK(report.fields[0].old_display == "12,288");
     CHECK(report.fields[0].new_display == "14,000");
@@ -431,7 +431,7 @@ TEST_CASE("a new value retires the old one, which the history keeps") {
     // --keep-previous: the replaced value stays as a competing figure.
     auto keep = request_for("c1", {{.field = "gpus_installed", .raw_value = "15,000", .origin = "g"}});
     keep.records[0].keep_previous = true;
-    commands::apply_changes(store, keep);
+    ledger::apply_changes(store, keep);
     record = store.load_record("c1");
     CHECK(record->preferred("gpus_installed")->value.value == "15000");
     REQUIRE(record->others("gpus_installed", false).size() == 1);
@@ -442,15 +442,15 @@ TEST_CASE("gpu_maker follows gpu_model and cannot be set directly") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    commands::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "MI250X", .origin = "m"}}));
+    ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "MI250X", .origin = "m"}}));
     auto record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker")->value.value == "AMD");
     CHECK(record->preferred("gpu_maker")->citations.size() == 1);
-    auto report = commands::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "Ascend 910B", .origin = "m"}}));
+    auto report = ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "Ascend 910B", .origin = "m"}}));
     CHECK(report.warnings.size() == 1);
     record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker") == nullptr);
-    CHECK_THROWS_WITH(commands::apply_changes(store, request_for("c1", {{.field = "gpu_maker", .raw_value = "AMD", .origin = "--set gpu_maker"}})),
+    CHECK_THROWS_WITH(ledger::apply_changes(store, request_for("c1", {{.field = "gpu_maker", .raw_value = "AMD", .origin = "--set gpu_maker"}})),
                       doctest::Contains("derived from gpu_model"));
 }
 
@@ -460,23 +460,23 @@ TEST_CASE("sources: one per URL, a kind for new ones, no future accessed dates")
     auto store = store::Store::create(dir.file("a.db"), created);
     auto request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
     request.sources[0].kind.reset();
-    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("needs a kind"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, request), doctest::Contains("needs a kind"));
     request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
     request.sources[0].accessed = "2027-01-01";
-    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("in the future"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, request), doctest::Contains("in the future"));
     request = request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}});
-    commands::apply_changes(store, request);
+    ledger::apply_changes(store, request);
     request = request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}});
     request.sources[0].reference = "HTTPS://EXAMPLE.org:443/report#section-2";
-    auto report = commands::apply_changes(store, request);
+    auto report = ledger::apply_changes(store, request);
     CHECK(report.sources.empty());  // same source, same metadata
     CHECK(store.load_record("c2")->preferred("owner")->citations[0].source_id == 1);
     // A re-check is a new revision of the source.
     request.sources[0].accessed = "2026-11-30";
-    report = commands::apply_changes(store, request);
+    report = ledger::apply_changes(store, request);
     REQUIRE(report.sources.size() == 1);
     CHECK(report.sources[0].changes == std::vector<std::string>{"accessed: 2026-11-01 -> 2026-11-30"});
     CHECK(store.source_by_id(1)->meta.accessed == "2026-11-30");
     request.sources[0].reference = "42";
-    CHECK_THROWS_WITH(commands::apply_changes(store, request), doctest::Contains("no source with id 42"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, request), doctest::Contains("no source with id 42"));
 }

@@ -107,4 +107,7 @@ SourceUrl understand_source_url(std::string_view url);
 /// The host of a normalised URL, without "www.", for display ("arxiv.org").
 std::string url_domain(std::string_view url);
 
+/// How a field's state reads in a diff: "—" (unknown), "Not published" or the display value.
+std::string display_claim(const Claim* claim);
+
 }  // namespace gpuclusters::model

@@ -9,7 +9,7 @@
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/store/store.hpp"
 
-namespace gpuclusters::commands {
+namespace gpuclusters::ledger {
 
 /// The changeset named by DATE (YYYY-MM or YYYY-MM-DD: the end of that period, UTC), TIMESTAMP
 /// (YYYY-MM-DDTHH:MM:SSZ) or CHANGESET (its number; a plain number is never read as a year): the newest changeset at that
@@ -33,4 +33,4 @@ model::ChangeReport describe_changeset(const store::Store& store, long long chan
 std::optional<model::Verification> verification_of(const store::Store& store, const std::string& cluster_id,
                                                    std::optional<long long> as_of);
 
-}  // namespace gpuclusters::commands
+}  // namespace gpuclusters::ledger

@@ -1,14 +1,14 @@
-#include "commands/history.hpp"
+#include "gpuclusters/ledger/history.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
 #include <map>
 
-#include "commands/change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
-namespace gpuclusters::commands {
+namespace gpuclusters::ledger {
 namespace {
 
 std::string others_text(const model::Record* record, std::string_view field) {
@@ -186,4 +186,4 @@ std::optional<model::Verification> verification_of(const store::Store& store, co
                                !newest.empty() && newest.front().id > *signed_in};
 }
 
-}  // namespace gpuclusters::commands
+}  // namespace gpuclusters::ledger

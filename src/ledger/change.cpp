@@ -1,4 +1,4 @@
-#include "change.hpp"
+#include "gpuclusters/ledger/change.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -7,9 +7,10 @@
 #include <set>
 
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "gpuclusters/model/text.hpp"
 
-namespace gpuclusters::commands {
+namespace gpuclusters::ledger {
 namespace {
 
 using model::Claim;
@@ -527,12 +528,6 @@ std::vector<std::string> describe_source_changes(const model::SourceMeta& before
     return changes;
 }
 
-std::string display_claim(const model::Claim* claim) {
-    if (!claim) return "—";
-    if (claim->state == ClaimState::not_published) return "Not published";
-    const auto* spec = model::find_field(claim->field);
-    return spec ? model::display_value(*spec, claim->value) : claim->value.value;
-}
 
 namespace {
 
@@ -609,4 +604,4 @@ model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& requ
     return report;
 }
 
-}  // namespace gpuclusters::commands
+}  // namespace gpuclusters::ledger

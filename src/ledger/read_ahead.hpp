@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-namespace gpuclusters::formats {
+namespace gpuclusters::ledger {
 
 template <typename Item>
 class ReadAhead {
@@ -153,4 +153,4 @@ private:
     std::thread thread_;  // last: started once everything it uses exists
 };
 
-}  // namespace gpuclusters::formats
+}  // namespace gpuclusters::ledger

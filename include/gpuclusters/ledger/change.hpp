@@ -1,0 +1,97 @@
+#pragma once
+// The change engine, the one way anything is written: requested field values with their evidence
+// -> claims, citations and sources, and the writes of revert and verify (ranks, withdrawals,
+// presence, source revisions, badges, acceptances), each in one changeset and one transaction,
+// with a report of every field touched.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/model/change_report.hpp"
+#include "gpuclusters/model/change_request.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/store/store.hpp"
+
+namespace gpuclusters::ledger {
+
+using model::ChangeRequest;
+using model::CitationInput;
+using model::FieldAction;
+using model::FieldInput;
+using model::RecordInput;
+using model::SourceInput;
+
+/// One field of a record, checked and parsed: what ChangeSession::prepare makes of a FieldInput.
+struct ParsedField {
+    const model::FieldSpec* spec = nullptr;
+    model::ClaimState state = model::ClaimState::set;
+    model::FieldValue value;
+    bool any_value = false;  ///< cite or rank without a value: the preferred claim
+    std::vector<CitationInput> citations;
+    FieldAction action = FieldAction::set;
+    model::Rank rank = model::Rank::preferred;
+    std::string reason;
+};
+
+struct ParsedRecord {
+    std::string cluster_id;
+    std::vector<ParsedField> fields;  ///< in catalogue order
+    bool keep_previous = false;
+};
+
+/// Sources and records checked and parsed, ready to be written. Making one reads no database
+/// and touches no shared state, so an import does it on its reading thread.
+struct PreparedChange {
+    std::vector<SourceInput> sources;  ///< checked: normalised URL, parsed dates and kind
+    std::vector<ParsedRecord> records;
+};
+
+/// Applies records one call at a time inside a write transaction the caller holds: what import
+/// needs to stream. One changeset for the whole session, written with the first change.
+class ChangeSession {
+public:
+    /// Throws InputError when the changeset's message or author is not valid UTF-8.
+    ChangeSession(store::Store& store, model::Changeset changeset, std::string today);
+    ChangeSession(const ChangeSession&) = delete;
+    ChangeSession& operator=(const ChangeSession&) = delete;
+    ~ChangeSession();
+
+    /// Checks the sources and records, throwing InputError naming the origin of the first
+    /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`.
+    static PreparedChange prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
+                                  const std::string& today);
+
+    /// prepare(), then writes; a call that fails leaves nothing of itself behind.
+    model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
+    /// Writes a prepared change; a call that fails leaves nothing of itself behind.
+    model::ChangeReport apply(const PreparedChange& change);
+    /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
+    /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
+    void begin();
+    /// apply() without a savepoint of its own: for a caller whose savepoint spans many calls
+    /// (and who rolls all of them back when one fails).
+    model::ChangeReport apply_within_caller_savepoint(const PreparedChange& change);
+    /// 0 until something was written.
+    long long changeset_id() const;
+
+private:
+    model::ChangeReport write(const PreparedChange& change, bool own_savepoint);
+    class Applier;
+    store::Store& store_;
+    std::string today_;
+    std::unique_ptr<Applier> applier_;
+};
+
+/// Validates every input (throws InputError naming its origin) and applies the request in one
+/// transaction. On a dry run, or when nothing would change, nothing is written.
+model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request);
+
+/// Adds what one call of ChangeSession::apply did to the report of the whole session.
+void merge(model::ChangeReport& into, model::ChangeReport part);
+
+/// "accessed: 2026-11-11 -> 2026-11-30", one line per metadata field that differs.
+std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after);
+
+
+}  // namespace gpuclusters::ledger

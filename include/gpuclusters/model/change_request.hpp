@@ -1,0 +1,93 @@
+#pragma once
+// A change as asked for, before anything is checked: sources by URL or id, and per record the
+// fields to set, cite, rank or clear, each with where it was given. What the command line and
+// every reader (formats) produce, and what the ledger's change engine takes.
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/model/record.hpp"
+
+namespace gpuclusters::model {
+
+/// A source as the user names it: a URL or a source id, with whatever metadata they gave.
+struct SourceInput {
+    std::string reference;  ///< URL, or the decimal id of an existing source
+    std::optional<std::string> kind, title, publisher, published, accessed, archive_url;
+    std::optional<std::string> archived;  ///< capture date, taken from an archive URL
+    /// The archive fields came from the URL itself (a capture link), not from the user: they
+    /// fill in a source that has no capture yet but never replace one.
+    bool archive_from_url = false;
+    std::string origin;  ///< where it was given, for errors ("--source", "file.toml: source 2")
+};
+
+/// The metadata of a source as the formats name it, and the member of SourceInput that holds
+/// each: the one list every reader (JSON, TOML, CSV long) goes through.
+struct SourceMetadataKey {
+    const char* name;
+    std::optional<std::string> SourceInput::*member;
+};
+inline constexpr std::array<SourceMetadataKey, 7> source_metadata_keys{{
+    {"kind", &SourceInput::kind},
+    {"title", &SourceInput::title},
+    {"publisher", &SourceInput::publisher},
+    {"published", &SourceInput::published},
+    {"accessed", &SourceInput::accessed},
+    {"archive_url", &SourceInput::archive_url},
+    {"archived", &SourceInput::archived},
+}};
+
+struct CitationInput {
+    std::size_t source = 0;  ///< index into ChangeRequest::sources
+    std::string locator;
+    std::string quote;
+    std::string origin;  ///< where it was given, for errors ("--quote", "file.toml:12:1: citation")
+};
+
+/// What a FieldInput asks for.
+enum class FieldAction {
+    set,   ///< the value becomes the preferred one (add, import)
+    cite,  ///< add citations to the claim of that value (raw_value empty: the preferred claim);
+           ///< a value the field does not hold yet becomes a competing claim; a rank other than
+           ///< preferred is the rank the claim must hold (imports)
+    rank,  ///< give the claim of that value (empty: the preferred one) a new rank
+    clear, ///< retire every claim of the field: it becomes unknown (edit, when a field is deleted)
+};
+
+/// One field to set (or mark not published), as typed; parsed and checked by apply_changes.
+struct FieldInput {
+    std::string field;
+    bool not_published = false;
+    std::string raw_value;
+    std::vector<CitationInput> citations;
+    std::string origin;  ///< "--set gpus_installed", "sample/x.toml: field.owner"
+    FieldAction action = FieldAction::set;
+    Rank rank = Rank::preferred;  ///< for FieldAction::rank, and cite (see above)
+    std::string reason;                          ///< for FieldAction::rank
+};
+
+struct RecordInput {
+    std::string cluster_id;
+    std::string origin;  ///< where the id was given ("ID", "file.toml:3:1: id")
+    std::vector<FieldInput> fields;
+    /// Keep each replaced value as a competing figure (rank normal) instead of retiring it.
+    bool keep_previous = false;
+};
+
+struct ChangeRequest {
+    std::vector<SourceInput> sources;
+    std::vector<RecordInput> records;
+    Changeset changeset;  ///< author, message, command, created_at; id assigned on write
+    std::string today;           ///< YYYY-MM-DD: default accessed date and the limit for dates
+    bool dry_run = false;
+};
+
+/// A record as read from any format, ready for the change engine.
+struct RecordDocument {
+    std::vector<SourceInput> sources;
+    RecordInput record;
+    std::string place;  ///< "file:line" where it starts, for the import report
+};
+
+}  // namespace gpuclusters::model
