@@ -3,6 +3,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "formats/rules_config.hpp"
 #include "commands/command.hpp"
 #include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -30,8 +31,8 @@ public:
             for (const auto& word : words_) text += (text.empty() ? "" : " ") + word;
         }
         text = model::clean_quote(text);
-        auto config = rules::Config::defaults();
-        if (!config_path_.empty()) config.apply_file(config_path_);
+        auto config = formats::default_rules_config();
+        if (!config_path_.empty()) formats::apply_rules_config_file(config, config_path_);
         const int year = year_ != 0 ? year_ : std::stoi(context.today.substr(0, 4));
         const auto& reader = config.quote_reader();
         if (status_) {

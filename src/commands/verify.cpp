@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "formats/rules_config.hpp"
 #include "commands/command.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "ledger/read_ahead.hpp"
@@ -70,13 +71,13 @@ private:
     }
 
     rules::Config config(const Context& context) const {
-        auto config = rules::Config::defaults();
+        auto config = formats::default_rules_config();
         if (!config_path_.empty()) {
-            config.apply_file(config_path_);
+            formats::apply_rules_config_file(config, config_path_);
         } else {
             const auto beside = std::filesystem::path(context.db_path).parent_path() / "gpuclusters.toml";
             std::error_code ignored;
-            if (std::filesystem::exists(beside, ignored)) config.apply_file(beside.string());
+            if (std::filesystem::exists(beside, ignored)) formats::apply_rules_config_file(config, beside.string());
         }
         return config;
     }

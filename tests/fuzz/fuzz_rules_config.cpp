@@ -2,14 +2,15 @@
 #include <cstdint>
 #include <string_view>
 
+#include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/rules/rules.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static const auto defaults = gpuclusters::rules::Config::defaults();
+    static const auto defaults = gpuclusters::formats::default_rules_config();
     auto config = defaults;
     try {
-        config.apply(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.toml");
+        gpuclusters::formats::apply_rules_config(config, std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.toml");
         (void)config.planned_wording.first_match("secured access to 2,304 GPUs");
     } catch (const gpuclusters::InputError&) {
     }

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "formats/rules_config.hpp"
 #include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -126,7 +127,7 @@ std::pair<std::string, bool> judged(const Row& row, const std::vector<rules::Fin
 TEST_CASE("the quote corpus: verify's reading agrees with the editors' verdicts") {
     const auto rows = corpus();
     REQUIRE(rows.size() >= (std::getenv("GPUCLUSTERS_QUOTE_CORPUS") ? 1 : 200));
-    const auto config = rules::Config::defaults();
+    const auto config = formats::default_rules_config();
     std::map<std::string, std::pair<int, int>> per_class;  // field/class -> agreed, total
     int agreed = 0;
     std::vector<std::string> clean_errors;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -58,7 +59,7 @@ private:
 };
 
 std::vector<rules::Finding> findings_of(const model::Record& record, std::string_view rule,
-                                        const rules::Config& config = rules::Config::defaults()) {
+                                        const rules::Config& config = formats::default_rules_config()) {
     const rules::Context context{config, "2026-11-30"};
     auto found = rules::check_record(record, context);
     std::erase_if(found, [&](const rules::Finding& finding) { return finding.rule != rule; });
@@ -113,8 +114,8 @@ TEST_CASE("stale-sources") {
     CHECK_FALSE(fires(record("2026-06"), "stale-sources"));
     CHECK_FALSE(fires(RecordBuilder().source(1, "paper", "2026-11-01", "2020").set("status", "announced", {{1, "x"}}).record(),
                       "stale-sources"));
-    auto config = rules::Config::defaults();
-    config.apply("[thresholds]\nstale_source_days = 2000\n", "test.toml");
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config, "[thresholds]\nstale_source_days = 2000\n", "test.toml");
     CHECK(findings_of(record("2024-02-23"), "stale-sources", config).empty());
 }
 
@@ -303,7 +304,7 @@ TEST_CASE("required-field") {
 }
 
 TEST_CASE("possible-duplicate") {
-    const auto config = rules::Config::defaults();
+    const auto config = formats::default_rules_config();
     const rules::Context context{config, "2026-11-30"};
     auto key_of = [&](const model::Record& record, std::string_view kind) {
         for (const auto& key : rules::duplicate_keys(record, context)) {
@@ -331,14 +332,14 @@ TEST_CASE("possible-duplicate") {
     CHECK(finding.severity == rules::Severity::warning);
     CHECK(finding.message == "looks like the same cluster as a and 1 more (same owner, GPU model and GPU count)");
     // Off: no keys, so no groups.
-    auto off = rules::Config::defaults();
-    off.apply("[severity]\npossible-duplicate = \"off\"\n", "c.toml");
+    auto off = formats::default_rules_config();
+    formats::apply_rules_config(off, "[severity]\npossible-duplicate = \"off\"\n", "c.toml");
     CHECK(rules::duplicate_keys(RecordBuilder("colossus").set("name", "Colossus").record(), {off, "2026-11-30"}).empty());
 }
 
 TEST_CASE("configuration: severities, patterns and errors that name the place") {
-    auto config = rules::Config::defaults();
-    config.apply("[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n", "c.toml");
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n", "c.toml");
     CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
     CHECK_FALSE(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
                             "planned-wording", config).empty());
@@ -346,23 +347,23 @@ TEST_CASE("configuration: severities, patterns and errors that name the place") 
                       "planned-wording").empty());
     // The phrase lists of the old [planned-wording] section moved to [quote-reader]; a list the
     // reader has not is named.
-    CHECK_THROWS_WITH_AS(config.apply("\n[planned-wording]\npatterns = []\n", "c.toml"), doctest::Contains("c.toml:2:1"), InputError);
-    CHECK_THROWS_WITH_AS(config.apply("[quote-reader]\nplaned = ['x']\n", "c.toml"),
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "\n[planned-wording]\npatterns = []\n", "c.toml"), doctest::Contains("c.toml:2:1"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nplaned = ['x']\n", "c.toml"),
                          doctest::Contains("has no list 'planed'"), InputError);
-    CHECK_THROWS_WITH_AS(config.apply("[quote-reader]\nextra_planned = ['.']\n", "c.toml"), doctest::Contains("no word"),
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_planned = ['.']\n", "c.toml"), doctest::Contains("no word"),
                          InputError);
-    CHECK_THROWS_WITH_AS(config.apply("[severity]\nnope = \"error\"\n", "c.toml"), doctest::Contains("c.toml:2:8"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[severity]\nnope = \"error\"\n", "c.toml"), doctest::Contains("c.toml:2:8"), InputError);
     // Upper-case escapes keep their meaning; extra_patterns add to patterns in either order.
-    auto escapes = rules::Config::defaults();
-    escapes.apply("[status-notes-date]\nextra_patterns = ['^\\S+ since']\npatterns = ['\\bnever\\b']\n", "e.toml");
+    auto escapes = formats::default_rules_config();
+    formats::apply_rules_config(escapes, "[status-notes-date]\nextra_patterns = ['^\\S+ since']\npatterns = ['\\bnever\\b']\n", "e.toml");
     CHECK(escapes.status_dates.sources().size() == 2);
     CHECK(escapes.status_dates.first_match("Running since May") == "running since");
     CHECK(escapes.status_dates.first_match(" running since May").empty());
-    CHECK_THROWS_AS(config.apply("[severity]\nuncited-value = \"loud\"\n", "c.toml"), InputError);
-    CHECK_THROWS_AS(config.apply("[unknown]\n", "c.toml"), InputError);
-    CHECK_THROWS_AS(config.apply("[thresholds]\nstale_source_days = -1\n", "c.toml"), InputError);
-    CHECK_THROWS_AS(config.apply("[h100-equivalents]\npatterns = ['(']\n", "c.toml"), InputError);
-    CHECK_THROWS_AS(config.apply("[quote-missing-value]\nfields = ['nope']\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(formats::apply_rules_config(config, "[severity]\nuncited-value = \"loud\"\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(formats::apply_rules_config(config, "[unknown]\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(formats::apply_rules_config(config, "[thresholds]\nstale_source_days = -1\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(formats::apply_rules_config(config, "[h100-equivalents]\npatterns = ['(']\n", "c.toml"), InputError);
+    CHECK_THROWS_AS(formats::apply_rules_config(config, "[quote-missing-value]\nfields = ['nope']\n", "c.toml"), InputError);
 }
 
 TEST_CASE("every rule has an explanation with an example and a fix") {

@@ -1,7 +1,7 @@
 #pragma once
 // The editorial policy as named rules. Each rule reads one record (or, for duplicates, all of
-// them) and reports findings; severities, thresholds and phrase lists come from a Config built
-// from db/rules.toml and the user's TOML file.
+// them) and reports findings; severities, thresholds and phrase lists come from a Config, which
+// formats/rules_config builds from db/rules.toml and the user's TOML file.
 #include <map>
 #include <optional>
 #include <memory>
@@ -59,13 +59,9 @@ private:
 
 class Config {
 public:
-    /// The defaults of db/rules.toml.
-    static Config defaults();
-    /// Applies a user configuration file over these settings; errors name file:line:column.
-    void apply_file(const std::string& path);
-    void apply(std::string_view toml, const std::string& file_name);
-
+    // Built from TOML by formats/rules_config (db/rules.toml, then the user's file).
     Severity severity(std::string_view rule, Severity default_severity) const;
+    void set_severity(std::string rule, Severity severity);
     long long stale_source_days = 365;
     std::vector<std::string> quote_fields;
     Patterns h100_equivalents;  ///< in gpu_count_notes
@@ -76,6 +72,8 @@ public:
     Lexicon lexicon;
     /// The reader of this lexicon, built once when first asked for.
     const QuoteReader& quote_reader() const;
+    /// Builds the reader of the lexicon now; throws InputError for a phrase it cannot use.
+    void build_quote_reader();
 
 private:
     std::map<std::string, Severity, std::less<>> severities_;

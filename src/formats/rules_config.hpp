@@ -1,0 +1,17 @@
+#pragma once
+// Reading the rules' configuration (gpuclusters(5), "Rules configuration") from TOML.
+#include <string>
+#include <string_view>
+
+#include "gpuclusters/rules/rules.hpp"
+
+namespace gpuclusters::formats {
+
+/// The defaults of db/rules.toml.
+rules::Config default_rules_config();
+/// Applies a configuration over `config`; errors name file:line:column.
+void apply_rules_config(rules::Config& config, std::string_view toml, const std::string& file_name);
+/// The same, from a file.
+void apply_rules_config_file(rules::Config& config, const std::string& path);
+
+}  // namespace gpuclusters::formats
