@@ -1,0 +1,302 @@
+// The derived tables: cluster_values (each present cluster's preferred values, a row each) and the
+// full-text index, rewritten for what a transaction changed; and reading every record from them.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+namespace {
+
+// cluster_values holds, per catalogue field, these columns (db/migrations/0005-current-values.sql).
+constexpr std::array<std::string_view, 3> value_column_suffixes{"", "_claim", "_qualifiers"};
+// Joins the qualifiers of cluster_values (no field value holds a control character).
+constexpr char qualifier_separator = '\x1f';
+
+std::optional<std::string> packed_qualifiers(const model::Qualifiers& qualifiers) {
+    if (qualifiers == model::Qualifiers{}) return std::nullopt;
+    return qualifiers.derivation + qualifier_separator + qualifiers.basis + qualifier_separator + qualifiers.estimator +
+           qualifier_separator + qualifiers.bound;
+}
+
+// Four parts since schema 7 (the bound); three before, read alike.
+model::Qualifiers unpacked_qualifiers(std::string_view packed) {
+    model::Qualifiers qualifiers;
+    std::string* parts[] = {&qualifiers.derivation, &qualifiers.basis, &qualifiers.estimator, &qualifiers.bound};
+    for (auto* part : parts) {
+        const auto end = std::min(packed.find(qualifier_separator), packed.size());
+        *part = std::string(packed.substr(0, end));
+        packed.remove_prefix(std::min(end + 1, packed.size()));
+    }
+    return qualifiers;
+}
+
+std::string value_columns() {
+    std::string columns = "cluster_id";
+    for (const auto& spec : model::field_catalogue()) {
+        for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", spec.name, suffix);
+    }
+    return columns;
+}
+
+// A field's position in the catalogue, which is cluster_values' column order.
+std::optional<std::size_t> catalogue_index(std::string_view field) {
+    const auto* spec = model::find_field(field);
+    if (spec == nullptr) return std::nullopt;
+    return static_cast<std::size_t>(spec - model::field_catalogue().data());
+}
+
+// One row of cluster_values: the preferred claim of each field, in catalogue order.
+struct ValuesRow {
+    std::string cluster_id;
+    std::vector<std::optional<model::Claim>> fields = std::vector<std::optional<model::Claim>>(model::field_catalogue().size());
+};
+
+// The value columns of one field at `at` (value, claim id, packed qualifiers) into `claim`; false
+// when the field has no preferred claim.
+template <typename Columns>
+bool read_value_columns(const Columns& columns, int at, std::string_view field, model::Claim& claim) {
+    if (columns.null(at + 1)) return false;
+    claim.field.assign(field);
+    claim.id = columns.integer(at + 1);
+    claim.state = columns.null(at) ? model::ClaimState::not_published : model::ClaimState::set;
+    claim.value.value.assign(columns.view(at));
+    claim.value.qualifiers = columns.null(at + 2) ? model::Qualifiers{} : unpacked_qualifiers(columns.view(at + 2));
+    return true;
+}
+
+// The column of the first value column of the `index`th field read, after cluster_id.
+int value_column(std::size_t index) { return 1 + static_cast<int>(index * value_column_suffixes.size()); }
+
+template <typename Columns>
+ValuesRow read_values_row(const Columns& columns) {
+    ValuesRow row{columns.text(0)};
+    const auto catalogue = model::field_catalogue();
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        model::Claim claim;
+        if (read_value_columns(columns, value_column(i), catalogue[i].name, claim)) row.fields[i] = std::move(claim);
+    }
+    return row;
+}
+
+void bind_values_row(SQLite::Statement& query, const ValuesRow& row) {
+    query.bind(1, row.cluster_id);
+    for (std::size_t i = 0; i < row.fields.size(); ++i) {
+        const int at = 1 + value_column(i);
+        const auto& claim = row.fields[i];
+        if (!claim) {
+            for (int column = 0; column < static_cast<int>(value_column_suffixes.size()); ++column) query.bind(at + column);
+            continue;
+        }
+        if (claim->state == model::ClaimState::set) {
+            query.bind(at, claim->value.value);
+        } else {
+            query.bind(at);
+        }
+        query.bind(at + 1, static_cast<std::int64_t>(claim->id));
+        if (const auto qualifiers = packed_qualifiers(claim->value.qualifiers)) {
+            query.bind(at + 2, *qualifiers);
+        } else {
+            query.bind(at + 2);
+        }
+    }
+}
+
+// INSERT OR REPLACE of a whole row.
+const char* values_upsert_sql() {
+    static const std::string sql = [] {
+        const auto count = 1 + model::field_catalogue().size() * value_column_suffixes.size();
+        std::string marks = "?";
+        for (std::size_t i = 1; i < count; ++i) marks += ", ?";
+        return fmt::format("INSERT OR REPLACE INTO cluster_values ({}) VALUES ({})", value_columns(), marks);
+    }();
+    return sql.c_str();
+}
+
+model::Record record_of(ValuesRow&& row) {
+    model::Record record;
+    record.id = std::move(row.cluster_id);
+    record.claims.reserve(row.fields.size());
+    for (auto& claim : row.fields) {
+        if (claim) record.claims.push_back(std::move(*claim));
+    }
+    return record;
+}
+
+}  // namespace
+
+void Store::refresh_derived_tables(long long changeset_id) {
+    static const std::string select_sql = fmt::format("SELECT {} FROM cluster_values WHERE cluster_id = ?", value_columns());
+    // The search rows wait in a temporary table (on disk, like any number of clusters) and reach
+    // the FTS5 index in two statements: FTS5 writes one segment per statement that touches it. The
+    // table is made with the first row: most changesets (a badge, an acceptance) stage none.
+    bool staged = false;
+    auto stage_search_row = [&](const ValuesRow& row, bool present) {
+        if (!staged) {
+            connection().exec(R"(
+                CREATE TEMP TABLE IF NOT EXISTS search_refresh (
+                    cluster_id TEXT PRIMARY KEY, present INTEGER NOT NULL,
+                    name TEXT, owner TEXT, summary TEXT, notes TEXT) WITHOUT ROWID;
+                DELETE FROM search_refresh;)");
+            staged = true;
+        }
+        auto& stage = prepare(R"(
+            INSERT OR REPLACE INTO search_refresh (cluster_id, present, name, owner, summary, notes)
+            VALUES (?, ?, ?, ?, ?, ?))");
+        stage.bind(1, row.cluster_id);
+        stage.bind(2, present ? 1 : 0);
+        auto text = [&](std::string_view field) -> std::string {
+            const auto index = catalogue_index(field);
+            const auto& claim = row.fields[*index];
+            return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
+        };
+        int at = 3;
+        for (const auto* field : {"name", "owner", "summary"}) {
+            const std::string value = text(field);
+            if (value.empty()) {
+                stage.bind(at++);
+            } else {
+                stage.bind(at++, value);
+            }
+        }
+        std::string notes = text("gpu_count_notes");
+        if (const auto status = text("status_notes"); !status.empty()) notes += (notes.empty() ? "" : " ") + status;
+        if (notes.empty()) {
+            stage.bind(at);
+        } else {
+            stage.bind(at, notes);
+        }
+        stage.exec();
+    };
+
+    // The changeset's ranks in claim order, so a record's claims come together: each cluster's row
+    // is read and written once per run of its claims (a second run only reads it back).
+    // A bulk import's changeset ranks millions of claims: they are read through the C API.
+    RawQuery ranks(connection(), fmt::format(R"(
+        SELECT c.cluster_id, {}, r.rank
+        FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)", claim_columns));
+    ranks.bind(1, changeset_id);
+    std::optional<ValuesRow> row;
+    auto save = [&] {
+        if (!row) return;
+        // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
+        if (!cluster_present(row->cluster_id, no_limit)) {
+            auto& remove = prepare("DELETE FROM cluster_values WHERE cluster_id = ?");
+            remove.bind(1, row->cluster_id);
+            remove.exec();
+            stage_search_row(*row, false);
+            return;
+        }
+        auto& upsert = prepare(values_upsert_sql());
+        bind_values_row(upsert, *row);
+        upsert.exec();
+        stage_search_row(*row, true);
+    };
+    auto load = [&](const std::string& cluster_id) {
+        auto& existing = prepare(select_sql.c_str());
+        existing.bind(1, cluster_id);
+        return existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
+    };
+    const RawColumns rank_columns = ranks.columns();
+    while (ranks.step()) {
+        // Millions of rows: their text is looked at in place, and copied only into a kept claim.
+        const std::string_view cluster_id = rank_columns.view(0);
+        if (!row || row->cluster_id != cluster_id) {
+            save();
+            row = load(std::string(cluster_id));
+        }
+        const auto index = catalogue_index(rank_columns.view(2));
+        if (!index) continue;
+        auto& slot = row->fields[*index];
+        const long long claim_id = rank_columns.integer(1);
+        if (rank_columns.view(1 + claim_column_count) == model::to_string(model::Rank::preferred)) {
+            model::Claim claim;
+            read_claim(rank_columns, 1, claim);
+            slot = std::move(claim);
+        } else if (slot && slot->id == claim_id) {
+            slot.reset();
+        }
+    }
+    save();
+    // New clusters have a row even without values; a removed one has none, a returning one its own.
+    auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
+    created.bind(1, static_cast<std::int64_t>(changeset_id));
+    created.exec();
+    auto& presence = prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?");
+    presence.bind(1, static_cast<std::int64_t>(changeset_id));
+    while (presence.executeStep()) {
+        const std::string cluster_id = column_text(presence, 0);
+        const bool present = presence.getColumn(1).getInt() == 1;
+        auto& change = prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
+                                       : "DELETE FROM cluster_values WHERE cluster_id = ?");
+        change.bind(1, cluster_id);
+        change.exec();
+        stage_search_row(load(cluster_id), present);
+    }
+    if (!staged) return;
+    connection().exec(R"(
+        DELETE FROM cluster_search
+        WHERE rowid IN (SELECT k.number FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id);
+        INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
+        SELECT k.number, s.cluster_id, s.name, s.owner, s.summary, s.notes
+        FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id WHERE s.present = 1;
+        DELETE FROM search_refresh;)");
+}
+
+void Store::rebuild_current_values() {
+    connection().exec("DELETE FROM cluster_values");
+    for_each_record(
+        std::nullopt,
+        [&](model::Record& record) {
+            ValuesRow row{record.id};
+            for (std::size_t i = 0; i < row.fields.size(); ++i) {
+                if (const auto* claim = record.preferred(model::field_catalogue()[i].name)) row.fields[i] = *claim;
+            }
+            auto& upsert = prepare(values_upsert_sql());
+            bind_values_row(upsert, row);
+            upsert.exec();
+        },
+        RecordParts::values);
+}
+
+void Store::for_each_current_record(const std::function<void(model::Record&)>& visit,
+                                    const std::vector<std::string_view>& fields) const {
+    guarded(path_, [&] {
+        if (fields.empty()) {
+            RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
+            while (query.step()) {
+                auto record = record_of(read_values_row(query.columns()));
+                visit(record);
+            }
+            return;
+        }
+        // Only the columns asked for: a pass over every record that needs four values of each.
+        std::string columns = "cluster_id";
+        for (const auto field : fields) {
+            if (!catalogue_index(field)) throw std::logic_error(fmt::format("no field {}", field));
+            for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", field, suffix);
+        }
+        RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", columns));
+        model::Record record;
+        while (query.step()) {
+            const RawColumns row = query.columns();
+            record.id.assign(row.view(0));
+            record.claims.clear();
+            for (std::size_t i = 0; i < fields.size(); ++i) {
+                model::Claim& claim = record.claims.emplace_back();
+                if (!read_value_columns(row, value_column(i), fields[i], claim)) record.claims.pop_back();
+            }
+            visit(record);
+        }
+    });
+}
+
+}  // namespace gpuclusters::store

@@ -1,0 +1,189 @@
+#pragma once
+// What the files of store/ share and nothing outside them sees: the SQLite column readers, the
+// one decoding of a claim row, the statement cache and the rows waiting to be written.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <fmt/format.h>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/store/store.hpp"
+
+namespace gpuclusters::store::detail {
+
+inline constexpr long long no_limit = std::numeric_limits<long long>::max();
+// Page cache sizes (KiB): for reading and small writes, and for a bulk write (more gained nothing
+// on 100,000 records, and a million must stay under 64 MiB with the WAL index beside it).
+inline constexpr int page_size = 16384;
+inline constexpr int small_cache_kib = 8192;
+inline constexpr int bulk_cache_kib = 24576;
+
+inline std::string column_text(SQLite::Statement& statement, int index) {
+    auto column = statement.getColumn(index);
+    return column.isNull() ? std::string() : column.getString();
+}
+
+// The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C
+// API, where SQLiteCpp's Column objects (a shared_ptr each) cost a fifth of an export's time.
+struct CachedColumns {
+    SQLite::Statement& query;
+    std::string text(int index) const { return column_text(query, index); }
+    /// The text in SQLite's own buffer: valid until the next step.
+    std::string_view view(int index) const {
+        const auto column = query.getColumn(index);
+        const char* text = column.getText("");
+        return {text, static_cast<std::size_t>(column.getBytes())};
+    }
+    bool null(int index) const { return query.isColumnNull(index); }
+    long long integer(int index) const { return query.getColumn(index).getInt64(); }
+};
+struct RawColumns {
+    sqlite3_stmt* query;
+    std::string text(int index) const { return std::string(view(index)); }
+    /// The text in SQLite's own buffer: valid until the next step.
+    std::string_view view(int index) const {
+        const auto* text = sqlite3_column_text(query, index);
+        if (text == nullptr) return {};
+        return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
+    }
+    bool null(int index) const { return sqlite3_column_type(query, index) == SQLITE_NULL; }
+    long long integer(int index) const { return sqlite3_column_int64(query, index); }
+};
+
+// A statement run straight through the C API (SQLiteCpp keeps its handle private), for the loops
+// over every row of a table or a changeset.
+class RawQuery {
+public:
+    RawQuery(SQLite::Database& db, const std::string& sql) : db_(db.getHandle()) {
+        sqlite3_stmt* raw = nullptr;
+        const int prepared = sqlite3_prepare_v2(db_, sql.c_str(), -1, &raw, nullptr);
+        query_.reset(raw);
+        if (prepared != SQLITE_OK) throw SQLite::Exception(db_, prepared);
+    }
+    void bind(int index, long long value) { sqlite3_bind_int64(query_.get(), index, value); }
+    void reset() { sqlite3_reset(query_.get()); }
+    /// True while there is a row.
+    bool step() {
+        const int result = sqlite3_step(query_.get());
+        if (result != SQLITE_ROW && result != SQLITE_DONE) throw SQLite::Exception(db_, result);
+        return result == SQLITE_ROW;
+    }
+    RawColumns columns() const { return {query_.get()}; }
+
+private:
+    sqlite3* db_;
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query_{nullptr, sqlite3_finalize};
+};
+
+// The metadata columns kind, title, publisher, published, accessed, archive_url, archived from `first`.
+template <typename Columns>
+model::SourceMeta read_source_meta(const Columns& row, int first) {
+    return {row.text(first),     row.text(first + 1), row.text(first + 2), row.text(first + 3),
+            row.text(first + 4), row.text(first + 5), row.text(first + 6)};
+}
+
+/// What every query of claims selects, in this order, from `claim c`; read_claim decodes it.
+inline constexpr std::string_view claim_columns =
+    "c.id, c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id";
+inline constexpr int claim_column_count = 9;
+
+/// The claim_columns of a row from `first`, into `claim` (whose strings keep their buffers: a
+/// loop over a million claims fills one again and again). Rank and citations are the caller's.
+template <typename Columns>
+void read_claim(const Columns& row, int first, model::Claim& claim) {
+    claim.id = row.integer(first);
+    claim.field.assign(row.view(first + 1));
+    claim.state = model::claim_state_from(row.view(first + 2));
+    claim.value.value.assign(row.view(first + 3));
+    claim.value.qualifiers.derivation.assign(row.view(first + 4));
+    claim.value.qualifiers.basis.assign(row.view(first + 5));
+    claim.value.qualifiers.estimator.assign(row.view(first + 6));
+    claim.value.qualifiers.bound.assign(row.view(first + 7));
+    claim.changeset_id = row.integer(first + 8);
+}
+
+DatabaseError translate(const SQLite::Exception& error, const std::string& path);
+
+// Runs `body`, turning SQLite's exceptions into DatabaseError that names the file.
+template <typename Body>
+auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
+    try {
+        return body();
+    } catch (const SQLite::Exception& error) {
+        throw translate(error, path);
+    }
+}
+
+// "INSERT INTO table (columns) VALUES (?, ...), (?, ...)" for `rows` rows of `width` columns.
+std::string multi_row_insert(std::string_view head, int width, std::size_t rows);
+
+// A citation of a written claim, unless the claim has it already. The claim's few citations are
+// looked at, never the source's: without statistics SQLite would pick citation_by_source, and
+// citing a list source once per record would grow quadratically.
+inline constexpr const char* citation_unless_repeated_sql = R"(
+            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6
+            WHERE NOT EXISTS (SELECT 1 FROM citation INDEXED BY citation_by_claim
+                              WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))";
+
+}  // namespace gpuclusters::store::detail
+
+namespace gpuclusters::store {
+
+// Statements prepared once per connection and reused: bulk writes run the same few statements
+// hundreds of thousands of times. Keyed by the address of the SQL literal at its call site.
+struct Store::StatementCache {
+    std::map<const char*, std::unique_ptr<SQLite::Statement>> statements;
+};
+
+// Claims, ranks and citations wait here and reach SQLite as multi-row INSERTs: a record's dozens
+// of rows cost three statements instead of forty (most of a bulk import's time was per-statement
+// overhead). Ids are handed out here, so callers get them before the rows are written. Anything
+// else that touches the connection writes the waiting rows first (connection(), prepare()).
+struct Store::PendingRows {
+    struct Claim {
+        long long id;
+        std::string cluster_id, field;
+        model::ClaimState state;
+        model::FieldValue value;
+        long long changeset_id;
+    };
+    struct Rank {
+        std::string cluster_id;
+        long long claim_id, changeset_id;
+        model::Rank rank;
+        std::string reason;
+    };
+    struct Citation {
+        long long id, claim_id, source_id;
+        std::string locator, quote;
+        long long changeset_id;
+    };
+    // Rows per statement: enough to amortise a statement, few enough variants to cache.
+    static constexpr std::size_t batch = 64;
+
+    std::vector<Claim> claims;
+    std::vector<Rank> ranks;
+    std::vector<Citation> citations;
+    // The next ids to hand out; 0 until read from the table in the open transaction.
+    long long next_claim_id = 0;
+    long long next_citation_id = 0;
+    // Multi-row INSERTs by table and row count.
+    std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
+
+    bool empty() const { return claims.empty() && ranks.empty() && citations.empty(); }
+    std::size_t size() const { return claims.size() + ranks.size() + citations.size(); }
+    void discard() {
+        claims.clear();
+        ranks.clear();
+        citations.clear();
+    }
+};
+
+}  // namespace gpuclusters::store

@@ -1,0 +1,329 @@
+// Reading records: one by id (as of any changeset), or all of them as streams, and the lists and
+// searches over clusters.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <unordered_map>
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+namespace {
+
+// The queries that read one record as of a changeset. Each is an index lookup by cluster (or by
+// claim or source), never a scan of a history table: see record_query_plans().
+constexpr const char* record_cluster_sql = "SELECT changeset_id FROM cluster WHERE id = ? AND changeset_id <= ?";
+constexpr const char* record_presence_sql = R"(
+            SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id <= ?
+            ORDER BY changeset_id DESC LIMIT 1)";
+const char* record_claims_sql() {
+    static const std::string sql = fmt::format(R"(
+            SELECT {}, r.rank, r.changeset_id
+            FROM claim c
+            JOIN claim_rank r ON r.claim_id = c.id
+             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?2)
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)", claim_columns);
+    return sql.c_str();
+}
+constexpr const char* record_citations_sql = R"(
+            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
+            FROM claim c JOIN citation t ON t.claim_id = c.id
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 AND t.changeset_id <= ?2
+              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?2
+                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+            ORDER BY t.id)";
+constexpr const char* record_source_sql = R"(
+                SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
+                FROM source s JOIN source_revision v ON v.source_id = s.id
+                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)";
+
+}  // namespace
+
+bool Store::cluster_known(const std::string& id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT 1 FROM cluster WHERE id = ?");
+        query.bind(1, id);
+        return query.executeStep();
+    });
+}
+
+bool Store::cluster_present(const std::string& id, long long limit) const {
+    auto& presence = prepare(record_presence_sql);
+    presence.bind(1, id);
+    presence.bind(2, static_cast<std::int64_t>(limit));
+    return !presence.executeStep() || presence.getColumn(0).getInt() == 1;
+}
+
+std::optional<model::Record> Store::load_record(const std::string& id, std::optional<long long> as_of) const {
+    return guarded(path_, [&]() -> std::optional<model::Record> {
+        const long long limit = as_of.value_or(no_limit);
+        auto& cluster = prepare(record_cluster_sql);
+        cluster.bind(1, id);
+        cluster.bind(2, static_cast<std::int64_t>(limit));
+        if (!cluster.executeStep()) return std::nullopt;
+        model::Record record;
+        record.id = id;
+        record.created_in = cluster.getColumn(0).getInt64();
+        if (!cluster_present(id, limit)) return std::nullopt;
+
+        // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
+        auto& claims = prepare(record_claims_sql());
+        claims.bind(1, id);
+        claims.bind(2, static_cast<std::int64_t>(limit));
+        std::map<long long, std::size_t> position;
+        while (claims.executeStep()) {
+            const CachedColumns row{claims};
+            const auto rank = model::rank_from(row.view(claim_column_count));
+            if (rank == model::Rank::retired) continue;
+            model::Claim claim;
+            read_claim(row, 0, claim);
+            claim.rank = rank;
+            claim.ranked_in = row.integer(claim_column_count + 1);
+            position[claim.id] = record.claims.size();
+            record.claims.push_back(std::move(claim));
+        }
+
+        auto& citations = prepare(record_citations_sql);
+        citations.bind(1, id);
+        citations.bind(2, static_cast<std::int64_t>(limit));
+        while (citations.executeStep()) {
+            const auto found = position.find(citations.getColumn(1).getInt64());
+            if (found == position.end()) continue;
+            model::Citation citation{citations.getColumn(0).getInt64(), citations.getColumn(2).getInt64(),
+                                     column_text(citations, 3), column_text(citations, 4),
+                                     citations.getColumn(5).getInt64()};
+            record.sources.emplace(citation.source_id, model::Source{});
+            record.claims[found->second].citations.push_back(std::move(citation));
+        }
+        for (auto& [source_id, source] : record.sources) {
+            auto& query = prepare(record_source_sql);
+            query.bind(1, static_cast<std::int64_t>(source_id));
+            query.bind(2, static_cast<std::int64_t>(limit));
+            if (query.executeStep()) {
+                source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
+            }
+        }
+        return record;
+    });
+}
+
+std::vector<std::string> Store::record_query_plans() const {
+    return guarded(path_, [&] {
+        std::vector<std::string> steps;
+        for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
+                                record_source_sql, citation_unless_repeated_sql}) {
+            SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
+            while (plan.executeStep()) steps.push_back(column_text(plan, 3));
+        }
+        return steps;
+    });
+}
+
+std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields, std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        std::string sql = fmt::format(R"(
+            SELECT c.cluster_id, {}
+            FROM claim c
+            WHERE c.changeset_id <= ?1
+              AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
+                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')", claim_columns);
+        if (!fields.empty()) {
+            sql += " AND c.field IN (";
+            for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
+            sql += ")";
+        }
+        SQLite::Statement query(connection(), sql);
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 2), fields[i]);
+        std::vector<FieldRow> rows;
+        model::Claim claim;
+        while (query.executeStep()) {
+            const CachedColumns row{query};
+            read_claim(row, 1, claim);
+            rows.push_back({row.text(0), claim.field, claim.state, claim.value});
+        }
+        return rows;
+    });
+}
+
+std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(connection(), R"(
+            SELECT k.id FROM cluster k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
+                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+            ORDER BY k.id)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+std::vector<std::string> Store::search(const std::string& fts_query) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(connection(), "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
+        query.bind(1, fts_query);
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
+    });
+}
+
+void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
+                            RecordParts parts) const {
+    const bool evidence = parts == RecordParts::evidence;
+    guarded(path_, [&] {
+        const long long limit = as_of.value_or(no_limit);
+        auto& db = connection();
+        RawQuery clusters(db, R"(
+            SELECT k.id, k.changeset_id FROM cluster k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
+                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+            ORDER BY k.id)");
+        // The current state walks live_claim (a row per claim not retired, in cluster and claim
+        // order); a past one ranks each claim as of the limit through claim_rank's primary key.
+        const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
+        const std::string claims_sql =
+            as_of ? fmt::format(R"(
+                SELECT c.cluster_id, {}, r.rank, r.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN claim_rank r ON r.claim_id = c.id
+                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
+                WHERE c.changeset_id <= ?1 AND {}
+                ORDER BY c.cluster_id)", claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'")
+                  : fmt::format(R"(
+                SELECT l.cluster_id, {}, l.rank, l.ranked_in
+                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)", claim_columns) + rank_filter +
+                  " ORDER BY l.cluster_id, l.claim_id";
+        // Withdrawn citations are rare: when there are none, the current state needs no look at
+        // each citation's withdrawals.
+        bool any_withdrawal = true;
+        if (!as_of) {
+            RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
+            any_withdrawal = withdrawals.step() && withdrawals.columns().integer(0) != 0;
+        }
+        const std::string citations_sql =
+            as_of ? std::string(R"(
+                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN citation t ON t.claim_id = c.id
+                WHERE t.changeset_id <= ?1
+                  AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+                ORDER BY c.cluster_id)")
+                  : std::string(R"(
+                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
+                        (any_withdrawal ? R"(
+                WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
+                                        : "") +
+                        " ORDER BY l.cluster_id, l.claim_id, t.id";
+        RawQuery claims(db, claims_sql);
+        RawQuery citations(db, citations_sql);
+        // (The current state's queries have no parameter: binding it does nothing.)
+        for (auto* query : {&clusters, &claims, &citations}) query->bind(1, limit);
+        // Sources are few beside citations and cited over and over: their metadata as of the
+        // limit is looked up once each and kept in a cache of bounded size.
+        RawQuery source_lookup(db, R"(
+            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
+            FROM source s JOIN source_revision v ON v.source_id = s.id
+            WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)");
+        constexpr std::size_t source_cache_size = 16384;
+        std::unordered_map<long long, model::Source> source_cache;
+        auto source_of = [&](long long id) -> const model::Source& {
+            if (const auto found = source_cache.find(id); found != source_cache.end()) return found->second;
+            if (source_cache.size() >= source_cache_size) source_cache.clear();
+            source_lookup.reset();
+            source_lookup.bind(1, id);
+            source_lookup.bind(2, limit);
+            model::Source source{id, "", {}};
+            if (source_lookup.step()) {
+                const auto row = source_lookup.columns();
+                source.url = row.text(0);
+                source.meta = {row.text(1), row.text(2), row.text(3), row.text(4), row.text(5), row.text(6), row.text(7)};
+            }
+            return source_cache.emplace(id, std::move(source)).first->second;
+        };
+        // The three streams come in cluster id order straight from the indexes (no sort, so no
+        // temporary b-tree the size of the database); each record takes its rows from their fronts.
+        const RawColumns claim_row = claims.columns();
+        const RawColumns citation_row = citations.columns();
+        bool claims_left = claims.step();
+        bool citations_left = evidence && citations.step();
+        // One record is filled again and again: its strings keep their buffers from one cluster
+        // to the next (a million records, a few allocations each instead of dozens).
+        model::Record record;
+        while (clusters.step()) {
+            const RawColumns cluster_row = clusters.columns();
+            record.id.assign(cluster_row.view(0));
+            record.created_in = cluster_row.integer(1);
+            record.sources.clear();
+            record.verification.reset();
+            std::size_t used = 0;
+            while (claims_left && claim_row.view(0) < record.id) claims_left = claims.step();
+            while (claims_left && claim_row.view(0) == record.id) {
+                if (used == record.claims.size()) record.claims.emplace_back();
+                model::Claim& claim = record.claims[used++];
+                read_claim(claim_row, 1, claim);
+                claim.rank = model::rank_from(claim_row.view(1 + claim_column_count));
+                claim.ranked_in = claim_row.integer(2 + claim_column_count);
+                claim.citations.clear();
+                claims_left = claims.step();
+            }
+            record.claims.resize(used);
+            const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
+            if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
+                std::sort(record.claims.begin(), record.claims.end(), by_id);
+            }
+            // A citation of one of the record's claims is the record's: its cluster id is read only
+            // for the others (the claim ids tell most rows apart for less).
+            auto claim_of = [&](long long claim_id) {
+                const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
+                                                    [](const model::Claim& claim, long long id) { return claim.id < id; });
+                return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
+            };
+            while (citations_left) {
+                const long long claim_id = citation_row.integer(1);
+                auto found = claim_of(claim_id);
+                if (found == record.claims.end()) {
+                    const std::string_view cluster = citation_row.view(0);
+                    if (cluster > record.id) break;
+                    // A citation of an earlier cluster (one not present), or of a claim of this one
+                    // that is not read (values only): passed over.
+                    citations_left = citations.step();
+                    continue;
+                }
+                {
+                    const long long source_id = citation_row.integer(3);
+                    auto& citation = found->citations.emplace_back();
+                    citation.id = citation_row.integer(2);
+                    citation.source_id = source_id;
+                    citation.locator.assign(citation_row.view(4));
+                    citation.quote.assign(citation_row.view(5));
+                    citation.changeset_id = citation_row.integer(6);
+                    if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+                }
+                citations_left = citations.step();
+            }
+            for (auto& claim : record.claims) {
+                const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };
+                if (!std::is_sorted(claim.citations.begin(), claim.citations.end(), by_citation_id)) {
+                    std::sort(claim.citations.begin(), claim.citations.end(), by_citation_id);
+                }
+            }
+            visit(record);
+        }
+    });
+}
+
+}  // namespace gpuclusters::store

@@ -1,0 +1,110 @@
+// Per-command temporary tables: the ids an import has read, and verify's look-alike keys. They
+// live in SQLite's temporary database, so memory stays flat and a read-only file can hold them.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+void Store::start_import_ids() {
+    guarded(path_, [&] {
+        connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL); "
+                          "DELETE FROM import_id;");
+    });
+}
+
+std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
+    return guarded(path_, [&]() -> std::optional<std::string> {
+        auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
+        insert.bind(1, id);
+        insert.bind(2, place);
+        if (insert.exec() == 1) return std::nullopt;
+        auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
+        earlier.bind(1, id);
+        earlier.executeStep();
+        return column_text(earlier, 0);
+    });
+}
+
+void Store::clear_duplicate_keys() {
+    guarded(path_, [&] {
+        // (Re)created here rather than remembered: a rolled-back transaction takes temporary
+        // tables made in it along.
+        connection().exec(R"(
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
+                ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
+                cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
+                PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;
+            DROP INDEX IF EXISTS temp.duplicate_key_by_key;
+            DELETE FROM duplicate_key;
+            DELETE FROM duplicate_group;)");
+        duplicate_keys_.clear();
+    });
+}
+
+void Store::add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key) {
+    // Keys wait and go in as multi-row INSERTs: a statement per key was most of the pass.
+    duplicate_keys_.push_back({cluster_id, kind, key});
+    if (duplicate_keys_.size() == PendingRows::batch) flush_duplicate_keys();
+}
+
+void Store::flush_duplicate_keys() {
+    if (duplicate_keys_.empty()) return;
+    guarded(path_, [&] {
+        const std::size_t count = duplicate_keys_.size();
+        auto& slot = pending_->inserts[{5, count}];
+        if (!slot) {
+            slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
+        } else {
+            slot->reset();
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            const int at = static_cast<int>(i) * 3;
+            slot->bindNoCopy(at + 1, duplicate_keys_[i][0]);
+            slot->bindNoCopy(at + 2, duplicate_keys_[i][1]);
+            slot->bindNoCopy(at + 3, duplicate_keys_[i][2]);
+        }
+        slot->exec();
+    });
+    duplicate_keys_.clear();
+}
+
+void Store::group_duplicate_keys() {
+    flush_duplicate_keys();
+    guarded(path_, [&] {
+        // The keys sorted once (the index), then the groups of two or more found through it.
+        // Members in the order they were added: the first names the second, the others the first.
+        connection().exec(R"(
+            CREATE INDEX temp.duplicate_key_by_key ON duplicate_key(kind, key, ordinal);
+            INSERT INTO duplicate_group (cluster_id, kind, other_id, members)
+            SELECT d.cluster_id, d.kind,
+                   CASE WHEN d.ordinal = g.first
+                        THEN (SELECT s.cluster_id FROM duplicate_key s WHERE s.kind = g.kind AND s.key = g.key
+                              AND s.ordinal > g.first ORDER BY s.ordinal LIMIT 1)
+                        ELSE (SELECT s.cluster_id FROM duplicate_key s WHERE s.ordinal = g.first) END,
+                   g.members
+            FROM (SELECT kind, key, count(*) AS members, min(ordinal) AS first FROM duplicate_key
+                  GROUP BY kind, key HAVING count(*) > 1) g
+            JOIN duplicate_key d ON d.kind = g.kind AND d.key = g.key)");
+    });
+}
+
+std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT kind, other_id, members FROM duplicate_group WHERE cluster_id = ? ORDER BY kind");
+        query.bind(1, cluster_id);
+        std::vector<DuplicateGroup> groups;
+        while (query.executeStep()) {
+            groups.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
+        }
+        return groups;
+    });
+}
+
+}  // namespace gpuclusters::store

@@ -1,0 +1,117 @@
+// Sources: by URL or id, their revisions over time, their use, and the values they back.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <fmt/format.h>
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+namespace {
+
+// A source with its newest revision, found by url (?1) or id (?2): one index seek either way.
+constexpr const char* source_sql = R"(
+        SELECT s.id, s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived,
+               v.changeset_id
+        FROM source s JOIN source_revision v ON v.source_id = s.id
+        WHERE s.{} = ? ORDER BY v.changeset_id DESC LIMIT 1)";
+
+model::Source read_source(SQLite::Statement& query) {
+    return {query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2),
+            query.getColumn(9).getInt64()};
+}
+
+}  // namespace
+
+std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
+    return guarded(path_, [&]() -> std::optional<model::Source> {
+        static const std::string sql = fmt::format(source_sql, "url");
+        auto& query = prepare(sql.c_str());
+        query.bind(1, normalised_url);
+        if (!query.executeStep()) return std::nullopt;
+        return read_source(query);
+    });
+}
+
+std::optional<model::Source> Store::source_by_id(long long id) const {
+    return guarded(path_, [&]() -> std::optional<model::Source> {
+        static const std::string sql = fmt::format(source_sql, "id");
+        auto& query = prepare(sql.c_str());
+        query.bind(1, static_cast<std::int64_t>(id));
+        if (!query.executeStep()) return std::nullopt;
+        return read_source(query);
+    });
+}
+
+std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, long long as_of) const {
+    return guarded(path_, [&]() -> std::optional<model::SourceMeta> {
+        auto& query = prepare(R"(
+            SELECT kind, title, publisher, published, accessed, archive_url, archived FROM source_revision
+            WHERE source_id = ? AND changeset_id <= ? ORDER BY changeset_id DESC LIMIT 1)");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        query.bind(2, static_cast<std::int64_t>(as_of));
+        if (!query.executeStep()) return std::nullopt;
+        return read_source_meta(CachedColumns{query}, 0);
+    });
+}
+
+std::vector<long long> Store::later_source_revisions(long long source_id, long long after) const {
+    return numbers("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1",
+                   {source_id, after});
+}
+
+std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
+    return numbers("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id", {changeset_id});
+}
+
+std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        // A source backs a value when a current citation of it sits on a claim that is not retired.
+        SQLite::Statement query(connection(), R"(
+            WITH live AS (
+                SELECT t.source_id, t.claim_id, c.cluster_id
+                FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
+                WHERE c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id))
+            SELECT s.id, s.url, s.kind, s.title, s.publisher, s.published, s.accessed, s.archive_url, s.archived,
+                   (SELECT count(DISTINCT claim_id) FROM live WHERE live.source_id = s.id)
+            FROM current_source s
+            WHERE ?1 = '' OR s.id IN (SELECT source_id FROM live WHERE cluster_id = ?1)
+            ORDER BY s.id)");
+        query.bind(1, cluster_id);
+        std::vector<SourceUse> found;
+        while (query.executeStep()) {
+            found.push_back({{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
+                             query.getColumn(9).getInt64()});
+        }
+        return found;
+    });
+}
+
+std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(connection(), fmt::format(R"(
+            SELECT c.cluster_id, {}, c.rank, t.id, t.locator, t.quote, t.changeset_id
+            FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
+            WHERE t.source_id = ? AND c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id)
+            ORDER BY c.cluster_id, c.id, t.id)", claim_columns));
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        std::vector<BackedValue> found;
+        while (query.executeStep()) {
+            const CachedColumns row{query};
+            model::Claim claim;
+            read_claim(row, 1, claim);
+            const int next = 1 + claim_column_count;
+            claim.rank = model::rank_from(row.view(next));
+            claim.citations.push_back({row.integer(next + 1), source_id, row.text(next + 2), row.text(next + 3),
+                                       row.integer(next + 4)});
+            found.push_back({row.text(0), std::move(claim)});
+        }
+        return found;
+    });
+}
+
+}  // namespace gpuclusters::store

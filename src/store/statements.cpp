@@ -1,0 +1,147 @@
+// The statement cache and the write buffer: rows wait in memory and reach SQLite as multi-row
+// INSERTs; anything else that uses the connection writes them first.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <algorithm>
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+namespace detail {
+
+// "INSERT INTO table (columns) VALUES (?, ...), (?, ...)" for `rows` rows of `width` columns.
+std::string multi_row_insert(std::string_view head, int width, std::size_t rows) {
+    std::string row = "(";
+    for (int i = 0; i < width; ++i) row += i == 0 ? "?" : ", ?";
+    row += ")";
+    std::string sql(head);
+    for (std::size_t i = 0; i < rows; ++i) sql += (i == 0 ? " VALUES " : ", ") + row;
+    return sql;
+}
+
+}  // namespace detail
+
+SQLite::Statement& Store::prepare(const char* sql) const {
+    flush_pending();
+    auto& slot = statements_->statements[sql];
+    if (!slot) {
+        slot = std::make_unique<SQLite::Statement>(*db_, sql);
+    } else {
+        slot->reset();
+        slot->clearBindings();
+    }
+    return *slot;
+}
+
+SQLite::Database& Store::connection() const {
+    flush_pending();
+    return *db_;
+}
+
+void Store::flush_pending() const {
+    auto& pending = *pending_;
+    if (pending.empty()) return;
+    // The rows leave the queue first: a failing INSERT must not be retried by the next flush.
+    auto claims = std::move(pending.claims);
+    auto ranks = std::move(pending.ranks);
+    auto citations = std::move(pending.citations);
+    pending.discard();
+    // The rows outlive each INSERT, so SQLite reads their strings where they are (bindNoCopy).
+    // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
+    // per INSERT when foreign keys are off (a bulk write): a constraint failure here is a bug, and
+    // the savepoint or transaction around undoes it.
+    auto write = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
+        for (std::size_t start = 0; start < rows.size(); start += PendingRows::batch) {
+            const std::size_t count = std::min(PendingRows::batch, rows.size() - start);
+            auto& slot = pending.inserts[{table, count}];
+            if (!slot) {
+                slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert(head, width, count));
+            } else {
+                slot->reset();
+            }
+            for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
+            slot->exec();
+        }
+    };
+    write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
+          claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.id));
+              query.bindNoCopy(at + 2, row.cluster_id);
+              query.bindNoCopy(at + 3, row.field);
+              query.bind(at + 4, std::string(model::to_string(row.state)));
+              if (row.state == model::ClaimState::set) {
+                  query.bindNoCopy(at + 5, row.value.value);
+              } else {
+                  query.bind(at + 5);
+              }
+              query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
+              query.bindNoCopy(at + 7, row.value.qualifiers.basis);
+              query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
+              query.bindNoCopy(at + 9, row.value.qualifiers.bound);
+              query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
+          });
+    write(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
+          [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
+              query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+              query.bind(at + 3, std::string(model::to_string(row.rank)));
+              query.bindNoCopy(at + 4, row.reason);
+          });
+    // live_claim follows the ranks in the same batches and in their order: what is not retired is
+    // in, at its rank. (Written here, from the rows in memory, rather than from the changeset's
+    // ranks at the commit: for an import those are a second pass over millions of rows.)
+    std::vector<const PendingRows::Rank*> live;
+    auto write_live = [&] {
+        write(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, live,
+              [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
+                  query.bindNoCopy(at + 1, row->cluster_id);
+                  query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
+                  query.bindNoCopy(at + 3, model::to_string(row->rank).data());
+                  query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+              });
+        live.clear();
+    };
+    for (const auto& row : ranks) {
+        if (row.rank != model::Rank::retired) {
+            live.push_back(&row);
+            continue;
+        }
+        write_live();
+        auto& remove = pending.inserts[{4, 1}];
+        if (!remove) remove = std::make_unique<SQLite::Statement>(*db_, "DELETE FROM live_claim WHERE cluster_id = ? AND claim_id = ?");
+        remove->reset();
+        remove->bindNoCopy(1, row.cluster_id);
+        remove->bind(2, static_cast<std::int64_t>(row.claim_id));
+        remove->exec();
+    }
+    write_live();
+    write(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+          [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.id));
+              query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
+              query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
+              query.bindNoCopy(at + 4, row.locator);
+              query.bindNoCopy(at + 5, row.quote);
+              query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+          });
+}
+
+long long Store::next_id(const char* table) {
+    auto& pending = *pending_;
+    long long& next = std::string_view(table) == "claim" ? pending.next_claim_id : pending.next_citation_id;
+    if (next == 0) {
+        // Read once per transaction; the write lock keeps other writers out until it ends.
+        auto& query = prepare(std::string_view(table) == "claim" ? "SELECT coalesce(max(id), 0) + 1 FROM claim"
+                                                                 : "SELECT coalesce(max(id), 0) + 1 FROM citation");
+        query.executeStep();
+        next = query.getColumn(0).getInt64();
+    }
+    return next++;
+}
+
+}  // namespace gpuclusters::store

@@ -1,0 +1,203 @@
+// Writing: one IMMEDIATE transaction per write, savepoints inside it, and every INSERT. The ledger's
+// change engine is the only caller.
+#include "gpuclusters/store/store.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <SQLiteCpp/Savepoint.h>
+
+#include <algorithm>
+
+#include "store/internal.hpp"
+
+namespace gpuclusters::store {
+
+using namespace detail;
+
+void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
+    guarded(path_, [&] {
+        // A bulk write checks no foreign keys: every id it writes was handed out or read by this
+        // store in the same transaction, and the checks (a parent lookup per reference, a
+        // statement journal per multi-row INSERT) were a quarter of an import's time. It gets a
+        // larger page cache, so that its pages stay in memory rather than spilling to the WAL.
+        // The foreign_keys pragma only takes effect outside a transaction; both settings are
+        // restored however the body ends (after the rollback, if any).
+        struct BulkSettings {
+            SQLite::Database& db;
+            bool bulk;
+            ~BulkSettings() {
+                if (!bulk) return;
+                try {
+                    db.exec(fmt::format("PRAGMA foreign_keys = ON; PRAGMA cache_size = -{}", small_cache_kib));
+                } catch (const SQLite::Exception&) {
+                    // The connection is closed with the command; nothing else runs on it.
+                }
+            }
+        } settings{*db_, mode == WriteMode::bulk};
+        if (settings.bulk) {
+            connection().exec(fmt::format("PRAGMA foreign_keys = OFF; PRAGMA cache_size = -{}", bulk_cache_kib));
+        }
+        // A cached statement left mid-result holds a read snapshot; a write must not start from a
+        // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
+        for (auto& [sql, statement] : statements_->statements) statement->reset();
+        SQLite::Transaction transaction(connection(), SQLite::TransactionBehavior::IMMEDIATE);
+        // Ids are read again by the next transaction: other processes may write in between.
+        struct Reset {
+            PendingRows& pending;
+            std::vector<long long>& written;
+            ~Reset() {
+                pending.discard();
+                pending.next_claim_id = 0;
+                pending.next_citation_id = 0;
+                written.clear();
+            }
+        } reset{*pending_, changesets_written_};
+        if (body()) {
+            flush_pending();
+            // Once, at the end: an FTS5 table written early in a transaction syncs at every
+            // later statement (a quarter of a bulk import's time when refreshed per record).
+            for (const long long changeset : changesets_written_) refresh_derived_tables(changeset);
+            transaction.commit();
+        }
+    });
+}
+
+void Store::with_savepoint(const std::function<void()>& body) {
+    guarded(path_, [&] {
+        SQLite::Savepoint savepoint(connection(), "record");
+        try {
+            body();
+            flush_pending();
+        } catch (...) {
+            // Rows still waiting belong to the savepoint that is rolled back.
+            pending_->discard();
+            throw;
+        }
+        savepoint.release();
+    });
+}
+
+long long Store::insert_changeset(const model::Changeset& changeset) {
+    auto& query = prepare("INSERT INTO changeset (created_at, author, message, command) VALUES (?, ?, ?, ?)");
+    query.bind(1, changeset.created_at);
+    query.bind(2, changeset.author);
+    query.bind(3, changeset.message);
+    query.bind(4, changeset.command);
+    query.exec();
+    changesets_written_.push_back(db_->getLastInsertRowid());
+    return changesets_written_.back();
+}
+
+void Store::insert_cluster(const std::string& id, long long changeset_id) {
+    auto& query = prepare("INSERT INTO cluster (id, changeset_id) VALUES (?, ?)");
+    query.bind(1, id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+}
+
+long long Store::insert_source(const std::string& url, long long changeset_id) {
+    auto& query = prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)");
+    query.bind(1, url);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+    return db_->getLastInsertRowid();
+}
+
+void Store::insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta) {
+    auto& query = prepare(R"(
+        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url, archived)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?))");
+    query.bind(1, static_cast<std::int64_t>(source_id));
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, meta.kind);
+    query.bind(4, meta.title);
+    query.bind(5, meta.publisher);
+    query.bind(6, meta.published);
+    query.bind(7, meta.accessed);
+    query.bind(8, meta.archive_url);
+    query.bind(9, meta.archived);
+    query.exec();
+}
+
+long long Store::insert_claim(const std::string& cluster_id, const std::string& field, model::ClaimState state,
+                              const model::FieldValue& value, long long changeset_id) {
+    const long long id = guarded(path_, [&] { return next_id("claim"); });
+    pending_->claims.push_back({id, cluster_id, field, state, value, changeset_id});
+    if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
+    return id;
+}
+
+void Store::insert_rank(const std::string& cluster_id, long long claim_id, long long changeset_id, model::Rank rank,
+                        const std::string& reason) {
+    pending_->ranks.push_back({cluster_id, claim_id, changeset_id, rank, reason});
+    if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
+}
+
+long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
+                                 const std::string& quote, long long changeset_id) {
+    auto& pending = *pending_;
+    // Ids are handed out in order and the queue is written whole: the claims waiting are those
+    // from the first one waiting on.
+    const bool claim_waiting = !pending.claims.empty() && claim_id >= pending.claims.front().id;
+    if (claim_waiting) {
+        // A claim not yet written has no citations but those waiting with it.
+        const bool repeat = std::any_of(pending.citations.begin(), pending.citations.end(), [&](const auto& row) {
+            return row.claim_id == claim_id && row.source_id == source_id && row.locator == locator && row.quote == quote;
+        });
+        if (repeat) return 0;
+        const long long id = guarded(path_, [&] { return next_id("citation"); });
+        pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
+        return id;
+    }
+    // A written claim may have this citation already, withdrawn or not: then nothing is added.
+    return guarded(path_, [&]() -> long long {
+        const long long id = next_id("citation");
+        auto& query = prepare(citation_unless_repeated_sql);
+        query.bind(1, static_cast<std::int64_t>(id));
+        query.bind(2, static_cast<std::int64_t>(claim_id));
+        query.bind(3, static_cast<std::int64_t>(source_id));
+        query.bind(4, locator);
+        query.bind(5, quote);
+        query.bind(6, static_cast<std::int64_t>(changeset_id));
+        if (query.exec() == 1) return id;
+        --pending_->next_citation_id;  // not used: the next citation takes it
+        return 0LL;
+    });
+}
+
+void Store::insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn) {
+    auto& query = prepare("INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (?, ?, ?)");
+    query.bind(1, static_cast<std::int64_t>(citation_id));
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, withdrawn ? 1 : 0);
+    query.exec();
+}
+
+void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {
+    auto& query = prepare("INSERT INTO cluster_presence (cluster_id, changeset_id, present) VALUES (?, ?, ?)");
+    query.bind(1, cluster_id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, present ? 1 : 0);
+    query.exec();
+}
+
+void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
+    auto& query = prepare(R"(
+        INSERT INTO finding_acceptance (cluster_id, rule, changeset_id, accepted, reason) VALUES (?, ?, ?, ?, ?))");
+    query.bind(1, acceptance.cluster_id);
+    query.bind(2, acceptance.rule);
+    query.bind(3, static_cast<std::int64_t>(acceptance.changeset_id));
+    query.bind(4, accepted ? 1 : 0);
+    query.bind(5, acceptance.reason);
+    query.exec();
+}
+
+void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
+    auto& query = prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)");
+    query.bind(1, cluster_id);
+    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    query.bind(3, verified ? 1 : 0);
+    query.exec();
+}
+
+}  // namespace gpuclusters::store
