@@ -2,10 +2,9 @@
 // create a cluster or set its fields, every value backed by the one source named.
 #include <fmt/format.h>
 
-#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "render/render.hpp"
+#include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -27,48 +26,40 @@ public:
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", dry_run_, "print the changes and write nothing");
     }
-    DbAccess access() const override { return DbAccess::open; }
+    DbAccess access() const override { return DbAccess::read_write; }
 
-    ExitCode run(Context& context) override {
+    void validate(const Context& context) override {
         const bool has_source = !source_.reference.empty();
-        const bool source_details = has_source_metadata(source_) || !quote_.empty() || !locator_.empty();
-        if (source_details && !has_source) {
+        if ((has_source_metadata(source_) || !quote_.empty() || !locator_.empty()) && !has_source) {
             throw UsageError("--quote, --locator and the source options need --source URL|ID");
         }
-        model::ChangeRequest request;
         std::vector<model::CitationInput> citations;
         if (has_source) {
             source_.origin = "--source";
-            request.sources.push_back(source_);
+            request_.sources.push_back(source_);
             citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
-        model::RecordInput record;
-        record.cluster_id = id_;
-        record.origin = "ID";
-        record.keep_previous = keep_previous_;
+        model::RecordInput record{.cluster_id = id_, .origin = "ID", .keep_previous = keep_previous_};
         if (!name_.empty()) record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
         for (const auto& assignment : sets_) {
             const auto equals = assignment.find('=');
-            if (equals == std::string::npos) {
-                throw UsageError(fmt::format("--set '{}': expected FIELD=VALUE", assignment));
-            }
+            if (equals == std::string::npos) throw UsageError(fmt::format("--set '{}': expected FIELD=VALUE", assignment));
             const std::string field = assignment.substr(0, equals);
-            record.fields.push_back({.field = field,
-                                     .raw_value = assignment.substr(equals + 1),
-                                     .citations = citations,
-                                     .origin = "--set " + field});
+            record.fields.push_back(
+                {.field = field, .raw_value = assignment.substr(equals + 1), .citations = citations, .origin = "--set " + field});
         }
         for (const auto& field : not_published_) {
-            record.fields.push_back(
-                {.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
+            record.fields.push_back({.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
         }
-        request.records.push_back(std::move(record));
-        request.changeset = context.changeset(message_, "add " + id_);
-        request.today = context.today;
-        request.dry_run = dry_run_;
+        request_.records.push_back(std::move(record));
+        request_.changeset = context.changeset(message_, "add " + id_);
+        request_.today = context.today;
+        request_.dry_run = dry_run_;
+        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
+    }
 
-        const auto report = ledger::apply_changes(*context.store, request);
-        context.report_change(report);
+    ExitCode run(Context& context) override {
+        render::print_change(context.output, ledger::apply_changes(context.store(), request_));
         return ExitCode::ok;
     }
 
@@ -83,6 +74,7 @@ private:
     bool keep_previous_ = false;
     std::string message_;
     bool dry_run_ = false;
+    model::ChangeRequest request_;
 };
 
 }  // namespace

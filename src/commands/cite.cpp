@@ -2,11 +2,9 @@
 // to a value after the fact.
 #include <fmt/format.h>
 
-#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "gpuclusters/model/values.hpp"
-#include "render/render.hpp"
+#include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -27,13 +25,12 @@ public:
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
     }
-    DbAccess access() const override { return DbAccess::open; }
+    DbAccess access() const override { return DbAccess::read_write; }
 
-    ExitCode run(Context& context) override {
+    void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
         source_.origin = "--source";
-        model::ChangeRequest request;
-        request.sources.push_back(source_);
+        request_.sources.push_back(source_);
         model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
                                  .not_published = not_published_,
@@ -41,25 +38,15 @@ public:
                                  .citations = {{0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"}},
                                  .origin = value_.empty() ? "FIELD " + field_ : "--value",
                                  .action = model::FieldAction::cite});
-        request.records.push_back(std::move(record));
-        request.changeset = context.changeset(message_, fmt::format("cite {} {}", id_, field_));
-        request.today = context.today;
-        request.dry_run = dry_run_;
-        const auto report = ledger::apply_changes(*context.store, request);
+        request_.records.push_back(std::move(record));
+        request_.changeset = context.changeset(message_, fmt::format("cite {} {}", id_, field_));
+        request_.today = context.today;
+        request_.dry_run = dry_run_;
+        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
+    }
 
-        if (context.options.json || dry_run_ || !report.changed) {
-            context.report_change(report);
-            return ExitCode::ok;
-        }
-        // The field as it stands now, with every citation of the claim and the new ones marked.
-        const auto& field = report.fields.front();
-        const auto record_now = context.store->load_record(field.cluster_id);
-        render::print_claim_evidence(context.out, context.style, *record_now, field.claim_id, field.new_citations);
-        for (const auto& source : report.sources) {
-            if (source.is_new) context.out << fmt::format("source {}: new, {}\n", source.id, source.url);
-            for (const auto& change : source.changes) context.out << fmt::format("source {}: {}\n", source.id, change);
-        }
-        context.out << fmt::format("changeset {}\n", report.changeset_id);
+    ExitCode run(Context& context) override {
+        render::print_cite(context.output, ledger::cite(context.store(), request_));
         return ExitCode::ok;
     }
 
@@ -73,6 +60,7 @@ private:
     bool not_published_ = false;
     std::string message_;
     bool dry_run_ = false;
+    model::ChangeRequest request_;
 };
 
 }  // namespace

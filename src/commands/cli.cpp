@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <pwd.h>
 #include <regex>
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include "commands/command.hpp"
@@ -42,19 +41,6 @@ std::string Context::author() const {
     return "unknown";
 }
 
-void Context::warn(const std::string& message) const {
-    if (!options.quiet) err << "gpuclusters: warning: " << message << "\n";
-}
-
-void Context::report_change(const model::ChangeReport& report) const {
-    for (const auto& warning : report.warnings) warn(warning);
-    if (options.json) {
-        render::print_json(out, render::change_report_json(report));
-    } else {
-        render::print_change_report(out, style, report);
-    }
-}
-
 model::Changeset Context::changeset(const std::string& message, const std::string& default_message) const {
     return {0, now, author(), message.empty() ? default_message : message, command_line};
 }
@@ -73,7 +59,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
-    app.set_version_flag("--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, sqlite3_libversion()));
+    app.set_version_flag("--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
 
     std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
     for (const auto& info : command_registry()) {
@@ -91,8 +77,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     } catch (const CLI::CallForVersion& version) {
         return app.exit(version, out, err);
     } catch (const CLI::ParseError& error) {
-        err << "gpuclusters: error: " << error.what() << "\n"
-            << "Try 'gpuclusters --help' or 'gpuclusters COMMAND --help'.\n";
+        render::print_usage_error(err, error.what());
         return static_cast<int>(ExitCode::usage);
     }
 
@@ -106,19 +91,31 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         std::string db_path = options.db;
         if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
         if (db_path.empty()) db_path = "gpuclusters.db";
-        Context context{options,     out, err, render::Style::for_stdout(options.color), command_line, now,
-                        now.substr(0, 10), db_path, std::nullopt, &app};
+        Context context{options,
+                        {out, err, render::Style::for_stdout(options.color), options.json, options.quiet},
+                        command_line,
+                        now,
+                        now.substr(0, 10),
+                        db_path,
+                        std::nullopt,
+                        &app};
         for (auto& [sub, command] : commands) {
             if (!sub->parsed()) continue;
-            if (command->access() == DbAccess::open) context.store = store::Store::open(db_path);
+            command->validate(context);
+            switch (command->access()) {
+                case DbAccess::none:
+                case DbAccess::create: break;
+                case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
+                case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
+            }
             return static_cast<int>(command->run(context));
         }
         return static_cast<int>(ExitCode::usage);
     } catch (const Error& error) {
-        err << "gpuclusters: error: " << error.what() << "\n";
+        render::print_error(err, error.what());
         return static_cast<int>(error.code());
     } catch (const std::exception& error) {
-        err << "gpuclusters: internal error: " << error.what() << "\n";
+        render::print_internal_error(err, error.what());
         return static_cast<int>(ExitCode::internal);
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// The shape of a subcommand: its options are bound to CLI11 by its factory, then run() is called
-// after parsing, outside any CLI11 callback, so that one place (run_cli) maps every error to its
-// exit status.
+// The shape of a subcommand. Its factory binds its options to CLI11; after parsing (outside any
+// CLI11 callback, so that run_cli alone maps errors to exit statuses) validate() checks them
+// before any file is opened, the database is opened as access() says, and run() makes one call
+// to the ledger and hands the result to render/.
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <optional>
@@ -9,18 +10,19 @@
 #include <span>
 #include <string>
 
-#include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/store/store.hpp"
-#include "render/style.hpp"
+#include "render/render.hpp"
 
 namespace gpuclusters::commands {
 
-/// What a command needs of the database before it runs.
+/// What a command needs of the database.
 enum class DbAccess {
-    none,    ///< flags only (fields)
-    create,  ///< creates the file when missing (init)
-    open,    ///< an existing gpuclusters database
+    none,        ///< no database (fields, quote, completion, verify --explain)
+    read_only,   ///< an existing database, opened read-only and never migrated
+    read_write,  ///< an existing database, migrated when older
+    create,      ///< read-write, made when missing (init)
 };
 
 struct GlobalOptions {
@@ -33,29 +35,28 @@ struct GlobalOptions {
 
 struct Context {
     GlobalOptions options;
-    std::ostream& out;
-    std::ostream& err;
-    render::Style style;
+    render::Output output;
     std::string command_line;  ///< as recorded in changesets
     std::string now;           ///< UTC, YYYY-MM-DDTHH:MM:SSZ
     std::string today;         ///< YYYY-MM-DD
     std::string db_path;       ///< --db, else $GPUCLUSTERS_DB, else gpuclusters.db
-    std::optional<store::Store> store;
-    const CLI::App* app = nullptr;  ///< the whole command line definition (completion reads it)
+    std::optional<store::Store> database;  ///< opened as the command's access() says
+    const CLI::App* app = nullptr;         ///< the whole command line definition (completion reads it)
 
+    store::Store& store() { return *database; }
     /// --author, else $GPUCLUSTERS_AUTHOR, else the login name.
     std::string author() const;
-    void warn(const std::string& message) const;
-    /// Prints what a write did: its warnings on stderr, then the report as text or JSON.
-    void report_change(const model::ChangeReport& report) const;
     /// The changeset a write command makes, with a default message.
-    model::Changeset changeset(const std::string& message, const std::string& default_message) const;
+    model::Changeset changeset(const std::string& message, const std::string& default_message = "") const;
 };
 
 class Command {
 public:
     virtual ~Command() = default;
     virtual DbAccess access() const = 0;
+    /// Checks the options alone: a usage error exits 2 and a bad value 3, whether or not the
+    /// database exists. Runs before any file is opened.
+    virtual void validate(const Context& context) { (void)context; }
     virtual ExitCode run(Context& context) = 0;
 };
 

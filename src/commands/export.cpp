@@ -5,9 +5,9 @@
 #include <fstream>
 
 #include "commands/command.hpp"
-#include "gpuclusters/ledger/history.hpp"
 #include "formats/stream.hpp"
-#include "gpuclusters/model/values.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/listing.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -15,74 +15,50 @@ namespace {
 class ExportCommand : public Command {
 public:
     explicit ExportCommand(CLI::App& app) {
-        app.add_option("--format", format_, "json (default), jsonl, toml, csv or csv-long");
-        app.add_flag("--provenance", provenance_, "claims, ranks, citations and sources, not only the values");
+        app.add_option("--format", format_name_, "json (default), jsonl, toml, csv or csv-long");
+        app.add_flag("--provenance", query_.provenance, "claims, ranks, citations and sources, not only the values");
         app.add_option("--as-of", as_of_, "the data as of a changeset number, date or timestamp");
         app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable)")->allow_extra_args(false);
         app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR");
         app.add_flag("--raw", raw_, "CSV: write cells as they are, even those a spreadsheet would run as a formula");
     }
-    DbAccess access() const override { return DbAccess::open; }
+    DbAccess access() const override { return DbAccess::read_only; }
 
-    ExitCode run(Context& context) override {
-        const auto format = formats::format_from(format_);
-        std::vector<std::pair<const model::FieldSpec*, std::string>> filters;
-        for (const auto& condition : where_) {
-            const auto equals = condition.find('=');
-            if (equals == std::string::npos) throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE", condition));
-            try {
-                const auto& field = model::require_field(condition.substr(0, equals));
-                filters.emplace_back(&field, model::parse_field_value(field, condition.substr(equals + 1)).value);
-            } catch (const InputError& error) {
-                throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
-            }
-        }
-        if (format == formats::Format::toml && output_.empty()) {
+    void validate(const Context&) override {
+        format_ = formats::format_from(format_name_);
+        for (const auto& condition : where_) query_.filters.push_back(ledger::parse_filter(condition));
+        if (format_ == formats::Format::toml && output_.empty()) {
             throw UsageError("--format toml writes one file per record: give the folder with -o DIR");
         }
-        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
-        const formats::WriterOptions options{provenance_ || format == formats::Format::csv_long, !raw_};
+        query_.provenance = query_.provenance || format_ == formats::Format::csv_long;
+    }
 
-        auto matches = [&](const model::Record& record) {
-            for (const auto& [field, value] : filters) {
-                const model::Claim* claim = record.preferred(field->name);
-                if (!claim || claim->state != model::ClaimState::set || !model::value_matches(*field, claim->value, value)) {
-                    return false;
-                }
-            }
-            return true;
-        };
-        auto write_all = [&](std::ostream& out, const std::string& folder) {
-            auto writer = formats::make_writer(format, out, folder, options);
-            auto write = [&](model::Record& record) {
-                if (matches(record)) writer->write(record);
-            };
-            if (!options.provenance && !as_of) {
-                // The current values: a row per record in cluster_values.
-                context.store->for_each_current_record(write);
-            } else {
-                // A values-only snapshot of the past needs neither competing claims nor evidence.
-                context.store->for_each_record(as_of, write,
-                                               options.provenance ? store::Store::RecordParts::evidence
-                                                                  : store::Store::RecordParts::values);
-            }
-            writer->finish();
-        };
-
-        if (format == formats::Format::toml) {
+    ExitCode run(Context& context) override {
+        query_.as_of = ledger::resolve_as_of(context.store(), as_of_);
+        if (format_ == formats::Format::toml) {
             std::error_code error;
             std::filesystem::create_directories(output_, error);
             if (error || !std::filesystem::is_directory(output_)) {
                 throw InputError(fmt::format("-o {}: cannot create the folder ({})", output_, error.message()));
             }
-            write_all(context.out, output_);
-            return ExitCode::ok;
+            write_all(context, context.output.out, output_);
+        } else if (output_.empty() || output_ == "-") {
+            write_all(context, context.output.out, "");
+        } else {
+            write_file(context);
         }
-        if (output_.empty() || output_ == "-") {
-            write_all(context.out, "");
-            return ExitCode::ok;
-        }
-        // Written beside the target and renamed over it: a reader never sees half a file.
+        return ExitCode::ok;
+    }
+
+private:
+    void write_all(Context& context, std::ostream& out, const std::string& folder) const {
+        auto writer = formats::make_writer(format_, out, folder, {query_.provenance, !raw_});
+        ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
+        writer->finish();
+    }
+
+    // Written beside the target and renamed over it: a reader never sees half a file.
+    void write_file(Context& context) const {
         std::error_code error;
         if (std::filesystem::is_directory(output_, error)) {
             throw InputError(fmt::format("-o {}: is a folder (only --format toml writes into a folder)", output_));
@@ -91,7 +67,7 @@ public:
         try {
             std::ofstream file(partial, std::ios::binary | std::ios::trunc);
             if (!file) throw InputError(fmt::format("-o {}: cannot write the file", output_));
-            write_all(file, "");
+            write_all(context, file, "");
             file.close();
             if (!file) throw InputError(fmt::format("-o {}: writing failed (disk full?)", output_));
             std::filesystem::rename(partial, output_);
@@ -102,16 +78,15 @@ public:
             std::filesystem::remove(partial, error);
             throw;
         }
-        return ExitCode::ok;
     }
 
-private:
-    std::string format_ = "json";
-    bool provenance_ = false;
+    std::string format_name_ = "json";
+    formats::Format format_ = formats::Format::json;
     std::string as_of_;
     std::vector<std::string> where_;
     std::string output_;
     bool raw_ = false;
+    ledger::ExportQuery query_;
 };
 
 }  // namespace

@@ -2,7 +2,7 @@
 // Options that several commands share, declared once.
 #include <CLI/CLI.hpp>
 
-#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/model/change_request.hpp"
 
 namespace gpuclusters::commands {
 

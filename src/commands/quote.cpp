@@ -3,11 +3,9 @@
 #include <iostream>
 #include <iterator>
 
-#include "formats/rules_config.hpp"
 #include "commands/command.hpp"
-#include "gpuclusters/rules/rules.hpp"
+#include "formats/rules_config.hpp"
 #include "gpuclusters/model/values.hpp"
-#include "render/render.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -36,19 +34,9 @@ public:
         const int year = year_ != 0 ? year_ : std::stoi(context.today.substr(0, 4));
         const auto& reader = config.quote_reader();
         if (status_) {
-            const auto events = reader.status_events(text, year);
-            if (context.options.json) {
-                render::print_json(context.out, render::status_json(events));
-            } else {
-                render::print_status_events(context.out, context.style, events);
-            }
-            return ExitCode::ok;
-        }
-        const auto quantities = reader.quantities(text, year);
-        if (context.options.json) {
-            render::print_json(context.out, render::reading_json(text, quantities));
+            render::print_status_events(context.output, reader.status_events(text, year));
         } else {
-            render::print_reading(context.out, context.style, text, quantities);
+            render::print_reading(context.output, text, reader.quantities(text, year));
         }
         return ExitCode::ok;
     }

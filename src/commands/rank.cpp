@@ -1,10 +1,7 @@
 // gpuclusters rank ID FIELD preferred|normal|deprecated [--value V] --reason TEXT: choose which of
 // a field's claims is shown, kept as a competing figure, or kept only for the record.
-#include <fmt/format.h>
-
-#include "gpuclusters/ledger/change.hpp"
 #include "commands/command.hpp"
-#include "render/render.hpp"
+#include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -22,11 +19,10 @@ public:
         app.add_option("--reason", reason_, "why; recorded with the rank and as the changeset message")->required();
         app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
     }
-    DbAccess access() const override { return DbAccess::open; }
+    DbAccess access() const override { return DbAccess::read_write; }
 
-    ExitCode run(Context& context) override {
+    void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
-        model::ChangeRequest request;
         model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
                                  .not_published = not_published_,
@@ -35,12 +31,15 @@ public:
                                  .action = model::FieldAction::rank,
                                  .rank = model::rank_from(rank_),
                                  .reason = reason_});
-        request.records.push_back(std::move(record));
-        request.changeset = context.changeset(reason_, reason_);
-        request.today = context.today;
-        request.dry_run = dry_run_;
-        const auto report = ledger::apply_changes(*context.store, request);
-        context.report_change(report);
+        request_.records.push_back(std::move(record));
+        request_.changeset = context.changeset(reason_, reason_);
+        request_.today = context.today;
+        request_.dry_run = dry_run_;
+        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
+    }
+
+    ExitCode run(Context& context) override {
+        render::print_change(context.output, ledger::apply_changes(context.store(), request_));
         return ExitCode::ok;
     }
 
@@ -52,6 +51,7 @@ private:
     bool not_published_ = false;
     std::string reason_;
     bool dry_run_ = false;
+    model::ChangeRequest request_;
 };
 
 }  // namespace

@@ -1,10 +1,7 @@
-// gpuclusters show ID [--all] [--quotes]: the record page.
-#include <fmt/format.h>
-
+// gpuclusters show ID [--all] [--quotes] [--as-of WHEN]: the record page.
 #include "commands/command.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
-#include "render/render.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -17,22 +14,12 @@ public:
         app.add_flag("--quotes", quotes_, "print each citation's quote under its value");
         app.add_option("--as-of", as_of_, "the record as of a changeset number, date or timestamp");
     }
-    DbAccess access() const override { return DbAccess::open; }
+    DbAccess access() const override { return DbAccess::read_only; }
+    void validate(const Context&) override { id_ = model::parse_cluster_id(id_); }
 
     ExitCode run(Context& context) override {
-        const std::string id = model::parse_cluster_id(id_);
-        const auto as_of = ledger::resolve_as_of(*context.store, as_of_);
-        auto record = context.store->load_record(id, as_of);
-        if (!record) {
-            throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", id,
-                                         as_of ? fmt::format(" as of changeset {}", *as_of) : ""));
-        }
-        record->verification = ledger::verification_of(*context.store, id, as_of);
-        if (context.options.json) {
-            render::print_json(context.out, render::record_json(*record, all_));
-        } else {
-            render::print_record_page(context.out, context.style, *record, {all_, quotes_});
-        }
+        auto& store = context.store();
+        render::print_record(context.output, ledger::record_page(store, id_, ledger::resolve_as_of(store, as_of_)), {all_, quotes_});
         return ExitCode::ok;
     }
 

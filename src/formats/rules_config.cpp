@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
@@ -206,6 +207,18 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             throw InputError(fmt::format("{}: unknown section [{}]", place(file, node), name));
         }
     }
+}
+
+rules::Config rules_config_for(const std::string& path, const std::string& database_path) {
+    auto config = default_rules_config();
+    if (!path.empty()) {
+        apply_rules_config_file(config, path);
+        return config;
+    }
+    const auto beside = std::filesystem::path(database_path).parent_path() / "gpuclusters.toml";
+    std::error_code ignored;
+    if (std::filesystem::exists(beside, ignored)) apply_rules_config_file(config, beside.string());
+    return config;
 }
 
 }  // namespace gpuclusters::formats

@@ -14,4 +14,7 @@ void apply_rules_config(rules::Config& config, std::string_view toml, const std:
 /// The same, from a file.
 void apply_rules_config_file(rules::Config& config, const std::string& path);
 
+/// The defaults, then `path` when given, else gpuclusters.toml beside the database when there is one.
+rules::Config rules_config_for(const std::string& path, const std::string& database_path);
+
 }  // namespace gpuclusters::formats

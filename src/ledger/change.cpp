@@ -584,17 +584,55 @@ model::ChangeReport ChangeSession::write(const PreparedChange& change, bool own_
     applier_->begin();
     if (own_savepoint) {
         // A record that fails while being written leaves nothing of itself behind.
-        store_.with_savepoint([&] { applier_->run(change.sources, change.records, report); });
+        within_savepoint([&] { applier_->run(change.sources, change.records, report); });
     } else {
         applier_->run(change.sources, change.records, report);
     }
     return report;
 }
 
+void ChangeSession::transact(const std::function<bool()>& body, store::Store::WriteMode mode) {
+    store_.with_write_transaction(body, mode);
+}
+
+void ChangeSession::within_savepoint(const std::function<void()>& body) { store_.with_savepoint(body); }
+
+void ChangeSession::set_rank(const std::string& cluster_id, long long claim_id, model::Rank rank, const std::string& reason) {
+    applier_->begin();
+    store_.insert_rank(cluster_id, claim_id, changeset_id(), rank, reason);
+}
+
+void ChangeSession::set_citation_withdrawn(long long citation_id, bool withdrawn) {
+    applier_->begin();
+    store_.insert_citation_withdrawal(citation_id, changeset_id(), withdrawn);
+}
+
+void ChangeSession::set_presence(const std::string& cluster_id, bool present) {
+    applier_->begin();
+    store_.insert_presence(cluster_id, changeset_id(), present);
+}
+
+void ChangeSession::revise_source(long long source_id, const model::SourceMeta& meta) {
+    applier_->begin();
+    store_.insert_source_revision(source_id, changeset_id(), meta);
+}
+
+void ChangeSession::set_verified(const std::string& cluster_id, bool verified) {
+    applier_->begin();
+    store_.insert_verification(cluster_id, changeset_id(), verified);
+}
+
+void ChangeSession::set_accepted(const store::Acceptance& acceptance, bool accepted) {
+    applier_->begin();
+    store::Acceptance row = acceptance;
+    row.changeset_id = changeset_id();
+    store_.insert_acceptance(row, accepted);
+}
+
 model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request) {
     ChangeSession session(store, request.changeset, request.today);
     ChangeReport report;
-    store.with_write_transaction([&] {
+    session.transact([&] {
         report = session.apply(request.sources, request.records);
         return report.changed && !request.dry_run;
     });
@@ -602,6 +640,14 @@ model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& requ
     // The id is reported only when the changeset was written.
     if (!report.changed || request.dry_run) report.changeset_id = 0;
     return report;
+}
+
+CitedChange cite(store::Store& store, const ChangeRequest& request) {
+    CitedChange result{apply_changes(store, request), std::nullopt};
+    if (result.report.changed && !request.dry_run && !result.report.fields.empty()) {
+        result.record = store.load_record(result.report.fields.front().cluster_id);
+    }
+    return result;
 }
 
 }  // namespace gpuclusters::ledger

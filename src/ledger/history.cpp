@@ -186,4 +186,42 @@ std::optional<model::Verification> verification_of(const store::Store& store, co
                                !newest.empty() && newest.front().id > *signed_in};
 }
 
+model::Record require_record(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {
+    auto record = store.load_record(cluster_id, as_of);
+    if (!record) {
+        throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", cluster_id,
+                                     as_of ? fmt::format(" as of changeset {}", *as_of) : ""));
+    }
+    return std::move(*record);
+}
+
+model::Record record_page(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {
+    auto record = require_record(store, cluster_id, as_of);
+    record.verification = verification_of(store, cluster_id, as_of);
+    return record;
+}
+
+Blame blame(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {
+    Blame result{require_record(store, cluster_id, as_of), as_of, {}};
+    for (const auto& spec : model::field_catalogue()) {
+        const model::Claim* claim = result.record.preferred(spec.name);
+        if (!claim) continue;
+        if (!result.changesets.contains(claim->ranked_in)) {
+            result.changesets.emplace(claim->ranked_in, store.changeset(claim->ranked_in).value());
+        }
+    }
+    return result;
+}
+
+void log(const store::Store& store, const LogQuery& query, const std::function<void(const LogEntry&)>& visit) {
+    if (!query.cluster_id.empty() && !store.cluster_known(query.cluster_id)) {
+        throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", query.cluster_id));
+    }
+    for (auto& changeset : store.changesets(query.cluster_id, query.field, query.limit)) {
+        LogEntry entry{std::move(changeset), {}};
+        entry.changes = describe_changeset(store, entry.changeset.id, query.cluster_id, query.field);
+        visit(entry);
+    }
+}
+
 }  // namespace gpuclusters::ledger

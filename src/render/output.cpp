@@ -152,3 +152,82 @@ std::string json_text(const Json& json) {
 void print_json(std::ostream& out, const Json& json) { out << json_text(json) << "\n"; }
 
 }  // namespace gpuclusters::render
+
+namespace gpuclusters::render {
+
+void print_warning(const Output& output, const std::string& message) {
+    if (!output.quiet) output.err << "gpuclusters: warning: " << message << "\n";
+}
+
+void print_error(std::ostream& err, const std::string& message) { err << "gpuclusters: error: " << message << "\n"; }
+
+void print_usage_error(std::ostream& err, const std::string& message) {
+    err << "gpuclusters: error: " << message << "\n"
+        << "Try 'gpuclusters --help' or 'gpuclusters COMMAND --help'.\n";
+}
+
+void print_internal_error(std::ostream& err, const std::string& message) {
+    err << "gpuclusters: internal error: " << message << "\n";
+}
+
+void print_change(const Output& output, const model::ChangeReport& report) {
+    for (const auto& warning : report.warnings) print_warning(output, warning);
+    if (output.json) {
+        print_json(output.out, change_report_json(report));
+    } else {
+        print_change_report(output.out, output.style, report);
+    }
+}
+
+void print_cite(const Output& output, const ledger::CitedChange& cited) {
+    const auto& report = cited.report;
+    if (output.json || !cited.record) {
+        print_change(output, report);
+        return;
+    }
+    // The field as it stands now, with every citation of the claim and the new ones marked.
+    for (const auto& warning : report.warnings) print_warning(output, warning);
+    const auto& field = report.fields.front();
+    auto& out = output.out;
+    print_claim_evidence(out, output.style, *cited.record, field.claim_id, field.new_citations);
+    for (const auto& source : report.sources) {
+        if (source.is_new) out << fmt::format("source {}: new, {}\n", source.id, source.url);
+        for (const auto& change : source.changes) out << fmt::format("source {}: {}\n", source.id, change);
+    }
+    out << fmt::format("changeset {}\n", report.changeset_id);
+}
+
+void print_revert(const Output& output, const ledger::RevertResult& result) {
+    if (output.json) {
+        auto json = change_report_json(result.report);
+        json["reverted"] = result.reverted;
+        print_json(output.out, json);
+    } else {
+        print_change_report(output.out, output.style, result.report);
+    }
+}
+
+void print_init(const Output& output, const ledger::InitResult& result) {
+    if (!output.json) {
+        output.out << fmt::format("{} {} (schema version {})\n", result.created ? "created" : "already initialised:", result.path,
+                                  result.schema_version);
+    }
+    Json json{{"database", result.path}, {"created", result.created}, {"schema_version", result.schema_version}};
+    if (result.sample) {
+        for (const auto& warning : result.sample->warnings) print_warning(output, warning);
+        if (output.json) {
+            json["sample"] = change_report_json(*result.sample);
+        } else {
+            print_change_report(output.out, output.style, *result.sample);
+        }
+    }
+    if (output.json) print_json(output.out, json);
+}
+
+void print_edit_unchanged(const Output& output) { output.out << "no change; nothing written\n"; }
+
+void print_edit_aborted(const Output& output) {
+    output.err << "gpuclusters: edit aborted: the file is empty; nothing written\n";
+}
+
+}  // namespace gpuclusters::render

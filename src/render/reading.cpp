@@ -4,6 +4,7 @@
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
+namespace {
 
 Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& quantities) {
     Json list = Json::array();
@@ -27,8 +28,25 @@ Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& qu
     return list;
 }
 
-void print_reading(std::ostream& out, const Style& style, std::string_view quote,
-                   const std::vector<rules::Quantity>& quantities) {
+Json status_json(const std::vector<rules::StatusEvent>& events) {
+    Json list = Json::array();
+    for (const auto& event : events) {
+        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
+                           : event.kind == rules::StatusEvent::Kind::construction ? "construction"
+                                                                                  : "retired";
+        list.push_back({{"event", kind}, {"happened", event.happened}, {"words", event.words}});
+    }
+    return list;
+}
+
+}  // namespace
+
+void print_reading(const Output& output, std::string_view quote, const std::vector<rules::Quantity>& quantities) {
+    if (output.json) {
+        print_json(output.out, reading_json(quote, quantities));
+        return;
+    }
+    auto& out = output.out;
     if (quantities.empty()) {
         out << "no figures\n";
         return;
@@ -46,21 +64,16 @@ void print_reading(std::ostream& out, const Style& style, std::string_view quote
         if (q.capacity) modality += "; capacity: " + q.capacity_words;
         rows.push_back({std::string(quote.substr(q.begin, q.end - q.begin)), value, unit, bound, modality});
     }
-    print_table(out, style, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
+    print_table(out, output.style, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
 }
 
-Json status_json(const std::vector<rules::StatusEvent>& events) {
-    Json list = Json::array();
-    for (const auto& event : events) {
-        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
-                           : event.kind == rules::StatusEvent::Kind::construction ? "construction"
-                                                                                  : "retired";
-        list.push_back({{"event", kind}, {"happened", event.happened}, {"words", event.words}});
+
+void print_status_events(const Output& output, const std::vector<rules::StatusEvent>& events) {
+    if (output.json) {
+        print_json(output.out, status_json(events));
+        return;
     }
-    return list;
-}
-
-void print_status_events(std::ostream& out, const Style& style, const std::vector<rules::StatusEvent>& events) {
+    auto& out = output.out;
     if (events.empty()) {
         out << "no status events\n";
         return;
@@ -72,7 +85,7 @@ void print_status_events(std::ostream& out, const Style& style, const std::vecto
                                                                                   : "retired";
         rows.push_back({kind, event.happened ? "reported" : "not yet / denied", event.words});
     }
-    print_table(out, style, {"EVENT", "STATE", "WORDS"}, rows);
+    print_table(out, output.style, {"EVENT", "STATE", "WORDS"}, rows);
 }
 
 }  // namespace gpuclusters::render

@@ -1,41 +1,68 @@
 #pragma once
-// Turning results into output: human text (with colour when the Style says so) and stable JSON.
-// Nothing else in the program writes to stdout.
+// Turning result values into output: human text (with colour when the Style says so) and stable
+// JSON. Nothing outside render/ (and main's last-resort handler) writes to standard output or
+// standard error; commands hand their results here with the streams.
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/compare.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/import.hpp"
+#include "gpuclusters/ledger/listing.hpp"
+#include "gpuclusters/ledger/records.hpp"
+#include "gpuclusters/ledger/revert.hpp"
+#include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/fields.hpp"
-#include "gpuclusters/rules/quote_reader.hpp"
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
+#include "gpuclusters/rules/rules.hpp"
 #include "render/style.hpp"
 
 namespace gpuclusters::render {
 
 using Json = nlohmann::ordered_json;
 
+/// Where a command's output goes and how it looks.
+struct Output {
+    std::ostream& out;
+    std::ostream& err;
+    Style style;
+    bool json = false;   ///< --json: one JSON document on out
+    bool quiet = false;  ///< --quiet: no warnings
+};
+
+// --- messages on standard error ---------------------------------------------------------------
+
+/// "gpuclusters: warning: ...", unless --quiet.
+void print_warning(const Output& output, const std::string& message);
+/// "gpuclusters: error: ..."
+void print_error(std::ostream& err, const std::string& message);
+/// A command line that does not parse, with where to look.
+void print_usage_error(std::ostream& err, const std::string& message);
+/// A failure the program did not expect (exit 70).
+void print_internal_error(std::ostream& err, const std::string& message);
+
+// --- building blocks --------------------------------------------------------------------------
+
 /// A source as JSON: id, url, domain, kind, title, publisher, published, accessed, archive_url,
 /// archived (show --json, sources --json).
 Json source_json(const model::Source& source);
-
 /// A value as JSON: counts as integers, power as a number, lists as arrays, the rest as strings.
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
+/// A table with a header row; columns padded to their widest cell (in display columns).
+void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
+                 const std::vector<std::vector<std::string>>& rows);
+/// JSON with two-space indentation, as print_json writes it (without the final newline).
+std::string json_text(const Json& json);
+/// Writes JSON with two-space indentation and a final newline.
+void print_json(std::ostream& out, const Json& json);
 
-struct PageOptions {
-    bool with_deprecated = false;  ///< show --all
-    bool with_quotes = false;      ///< show --quotes
-};
-
-/// The record page: title, summary, every field with its source numbers, then the sources.
-void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options);
-/// One claim with all its citations, numbered as on the record page, the new ones marked with +.
-void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
-                          const std::vector<long long>& new_citations);
-/// show --json: see gpuclusters-show(1) for the layout.
-Json record_json(const model::Record& record, bool with_deprecated);
+// --- writes -----------------------------------------------------------------------------------
 
 /// One line of a diff: `field: old -> new  [source N, domain]`.
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent);
@@ -44,22 +71,123 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
 /// The body, then `changeset N`, `nothing to change` or `dry run: nothing written`.
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
 Json change_report_json(const model::ChangeReport& report);
+/// What a write did: its warnings on stderr, then the report as text or JSON.
+void print_change(const Output& output, const model::ChangeReport& report);
+/// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
+void print_cite(const Output& output, const ledger::CitedChange& cited);
+void print_revert(const Output& output, const ledger::RevertResult& result);
+void print_init(const Output& output, const ledger::InitResult& result);
+/// edit: the editor left the file as it was.
+void print_edit_unchanged(const Output& output);
+/// edit: the editor emptied the file.
+void print_edit_aborted(const Output& output);
 
-/// A table with a header row; columns padded to their widest cell (in code points).
-void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows);
+// --- records and history ----------------------------------------------------------------------
+
+struct PageOptions {
+    bool with_deprecated = false;  ///< show --all
+    bool with_quotes = false;      ///< show --quotes
+};
+/// show: the record page (title, summary, every field with its source numbers, the sources), or
+/// its JSON (see gpuclusters-show(1)).
+void print_record(const Output& output, const model::Record& record, PageOptions options);
+void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options);
+Json record_json(const model::Record& record, bool with_deprecated);
+/// One claim with all its citations, numbered as on the record page, the new ones marked with +.
+void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
+                          const std::vector<long long>& new_citations);
+void print_blame(const Output& output, const ledger::Blame& blame);
+
+/// log: entries as they come; JSON is one array, written when finished.
+class LogPrinter {
+public:
+    explicit LogPrinter(const Output& output) : output_(output) {}
+    void entry(const ledger::LogEntry& entry);
+    void finish();
+
+private:
+    const Output& output_;
+    Json entries_ = Json::array();
+    bool first_ = true;
+};
+
+// --- the dataset ------------------------------------------------------------------------------
+
+void print_list(const Output& output, const std::vector<ledger::ListedCluster>& clusters);
+void print_sources(const Output& output, const std::vector<model::SourceUse>& sources);
+void print_source(const Output& output, const ledger::SourceBacking& backing);
+/// fields: the field catalogue with types and definitions.
+void print_fields(const Output& output);
+
+// --- verify -----------------------------------------------------------------------------------
+
+/// Findings as they come: text grouped by cluster, or one JSON document {"findings": [...],
+/// "summary": {...}} written piece by piece in print_json's layout. Nothing is printed before
+/// the first findings (or the end): a check that fails on its arguments leaves stdout empty.
+class FindingsPrinter {
+public:
+    explicit FindingsPrinter(const Output& output) : output_(output) {}
+    void cluster(const std::vector<rules::Finding>& findings);
+    void finish(const ledger::CheckSummary& summary);
+
+private:
+    void begin();
+    const Output& output_;
+    bool begun_ = false;
+    bool first_ = true;
+};
+/// verify --list-rules: each rule's family, its severity under `config`, what it checks.
+void print_rules(const Output& output, const rules::Config& config);
+/// verify --explain RULE.
+void print_rule(const Output& output, const rules::Rule& rule);
+void print_acceptance(const Output& output, const ledger::AcceptResult& result);
+/// verify --sign: the badges written, or (refused) the findings that stopped it, as text.
+void print_signing(const Output& output, const ledger::SignResult& result);
+
+// --- compare ----------------------------------------------------------------------------------
+
+void print_side_by_side(const Output& output, const ledger::SideBySide& comparison);
+void print_over_time(const Output& output, const ledger::OverTime& comparison);
+void print_against(const Output& output, const ledger::Against& comparison);
+
+// --- import -----------------------------------------------------------------------------------
+
+/// An import's report as it runs: a line per record (or, with --json, a list), the first few
+/// warnings, a progress line on a terminal, then the problems and the summary.
+class ImportPrinter {
+public:
+    ImportPrinter(const Output& output, bool progress) : output_(output), progress_(progress) {}
+    ledger::ImportEvents events();
+    void finish(const ledger::ImportResult& result);
+
+private:
+    const Output& output_;
+    bool progress_;
+    bool progress_shown_ = false;
+    std::size_t warnings_ = 0;
+    Json lines_ = Json::array();
+};
+
+// --- quote ------------------------------------------------------------------------------------
 
 /// gpuclusters quote: each figure of a quote with its noun, bound and modality.
-void print_reading(std::ostream& out, const Style& style, std::string_view quote,
-                   const std::vector<rules::Quantity>& quantities);
-Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& quantities);
+void print_reading(const Output& output, std::string_view quote, const std::vector<rules::Quantity>& quantities);
 /// gpuclusters quote --status: the status events of a note.
-void print_status_events(std::ostream& out, const Style& style, const std::vector<rules::StatusEvent>& events);
-Json status_json(const std::vector<rules::StatusEvent>& events);
+void print_status_events(const Output& output, const std::vector<rules::StatusEvent>& events);
 
-/// JSON with two-space indentation, as print_json writes it (without the final newline).
-std::string json_text(const Json& json);
-/// Writes JSON with two-space indentation and a final newline.
-void print_json(std::ostream& out, const Json& json);
+// --- completion -------------------------------------------------------------------------------
+
+/// What a shell completes: the global options, and per subcommand its options and words.
+struct CompletionWords {
+    struct Command {
+        std::string name;
+        std::string description;
+        std::vector<std::pair<std::string, std::string>> options;  ///< (name, description); words for nested commands
+    };
+    std::vector<std::pair<std::string, std::string>> global;
+    std::vector<Command> commands;
+};
+/// The completion script for bash, zsh or fish.
+void print_completion(const Output& output, const std::string& shell, const CompletionWords& words);
 
 }  // namespace gpuclusters::render

@@ -82,6 +82,8 @@ int current_schema_version() {
     return version;
 }
 
+std::string sqlite_version() { return sqlite3_libversion(); }
+
 int busy_timeout_ms() {
     if (const char* value = std::getenv("GPUCLUSTERS_BUSY_TIMEOUT_MS")) {
         char* end = nullptr;
@@ -91,42 +93,140 @@ int busy_timeout_ms() {
     return 5000;
 }
 
-Store::Store(std::string path, std::unique_ptr<SQLite::Database> db)
+Store::Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access)
     : path_(std::move(path)),
+      access_(access),
       db_(std::move(db)),
       statements_(std::make_unique<StatementCache>()),
       pending_(std::make_unique<PendingRows>()) {}
 Store::Store(Store&&) noexcept = default;
-Store& Store::operator=(Store&&) noexcept = default;
-Store::~Store() = default;
 
-Store Store::open(const std::string& path) {
-    configure_library_once();
-    std::error_code ignored;
-    if (!std::filesystem::exists(path, ignored)) {
+Store& Store::operator=(Store&& other) noexcept {
+    if (this == &other) return *this;
+    leave_in_rollback_mode();
+    // The statements go before the connection they were prepared on.
+    pending_.reset();
+    statements_.reset();
+    db_.reset();
+    path_ = std::move(other.path_);
+    access_ = other.access_;
+    db_ = std::move(other.db_);
+    statements_ = std::move(other.statements_);
+    pending_ = std::move(other.pending_);
+    changesets_written_ = std::move(other.changesets_written_);
+    duplicate_keys_ = std::move(other.duplicate_keys_);
+    return *this;
+}
+
+Store::~Store() { leave_in_rollback_mode(); }
+
+void Store::leave_in_rollback_mode() noexcept {
+    if (!db_ || access_ != Access::read_write) return;
+    // Between writes the file is left in rollback-journal mode, with no -wal or -shm beside it:
+    // then a copy of the file alone is whole, and a user who may read it but not write to its
+    // folder reads it (sqlite3 too). While another connection has it open the switch fails at
+    // once (no busy wait), and the last writer to close it makes it.
+    try {
+        for (auto& [sql, statement] : statements_->statements) statement->reset();
+        sqlite3_busy_timeout(db_->getHandle(), 0);
+        db_->exec("PRAGMA journal_mode = DELETE");
+    } catch (const SQLite::Exception&) {
+        // Still in WAL mode: a complete database, with its log beside it until the next writer.
+    }
+}
+
+namespace {
+
+// A database is a regular file: a folder, device or FIFO named by --db is refused untouched.
+void check_regular(const std::string& path, const std::filesystem::file_status& status) {
+    if (!std::filesystem::is_regular_file(status)) {
+        throw DatabaseError(fmt::format("{}: not a regular file, so not a database; left untouched", path));
+    }
+}
+
+void check_file(const std::string& path) {
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (!std::filesystem::exists(status)) {
         throw DatabaseError(fmt::format("{}: no database here; create one with `gpuclusters init` "
                                         "(or give --db or GPUCLUSTERS_DB)",
                                         path));
     }
+    check_regular(path, status);
     check_header(path);
-    if (std::filesystem::file_size(path, ignored) == 0) {
+    if (std::filesystem::file_size(path, error) == 0) {
         throw DatabaseError(fmt::format("{}: empty file, not a gpuclusters database; run `gpuclusters init`", path));
     }
+}
+
+// "file:PATH?immutable=1" with the characters a URI path may not hold escaped.
+std::string immutable_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (unsigned char c : path) {
+        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) {
+            uri += fmt::format("%{:02X}", c);
+        } else {
+            uri += static_cast<char>(c);
+        }
+    }
+    return uri + "?immutable=1";
+}
+
+// A database in WAL mode needs its -shm beside it even to be read; a reader who cannot create
+// one (a copy owned by someone else, a read-only folder or medium) reads the file as immutable,
+// which is exact when no write-ahead log holds commits the file lacks.
+bool readable_as_immutable(const std::string& path) {
+    std::error_code error;
+    const auto log_size = std::filesystem::file_size(path + "-wal", error);
+    return error || log_size == 0;
+}
+
+}  // namespace
+
+Store Store::open(const std::string& path, Access access) {
+    configure_library_once();
+    check_file(path);
     return guarded(path, [&] {
-        Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()));
-        bool created = false;
-        store.configure_and_check(false, created);
-        return store;
+        if (access == Access::read_write) {
+            Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()), access);
+            bool created = false;
+            store.configure_and_check(false, created);
+            return store;
+        }
+        try {
+            Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, busy_timeout_ms()), access);
+            bool created = false;
+            store.configure_and_check(false, created);
+            return store;
+        } catch (const SQLite::Exception& error) {
+            const int code = error.getErrorCode();
+            if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
+            if (!readable_as_immutable(path)) {
+                throw DatabaseError(fmt::format("{}: its write-ahead log ({}-wal) holds changes this user cannot read "
+                                                "without writing beside the file; ask its owner to run any gpuclusters "
+                                                "write, or copy the -wal file with it",
+                                                path, path));
+            }
+            Store store(path, std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
+                                                                busy_timeout_ms()),
+                        access);
+            bool created = false;
+            store.configure_and_check(false, created);
+            return store;
+        }
     });
 }
 
 Store Store::create(const std::string& path, bool& created) {
     configure_library_once();
     std::error_code ignored;
-    if (std::filesystem::exists(path, ignored)) check_header(path);
+    if (const auto status = std::filesystem::status(path, ignored); std::filesystem::exists(status)) {
+        check_regular(path, status);
+        check_header(path);  // an empty file may become the database
+    }
     return guarded(path, [&] {
-        Store store(path, std::make_unique<SQLite::Database>(
-                              path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()));
+        Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()),
+                    Access::read_write);
         store.configure_and_check(true, created);
         return store;
     });
@@ -143,10 +243,8 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
             throw DatabaseError(fmt::format("{}: empty SQLite file, not a gpuclusters database; run `gpuclusters init`", path_));
         }
         // 16 KiB pages (SQLite's default is 4 KiB): 10,000 benchmark records import in 0.74 s
-        // instead of 0.87 s, and export, verify and show are as fast. Only a new file can take
-        // it: a WAL file keeps its page size.
+        // instead of 0.87 s, and export, verify and show are as fast. Only a new file can take it.
         db.exec(fmt::format("PRAGMA page_size = {}", page_size));
-        db.exec("PRAGMA journal_mode = WAL");
         SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
         db.exec(std::string(embedded::schema_sql));
         db.exec(fmt::format("PRAGMA application_id = {}", application_id));
@@ -163,13 +261,24 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
             "{}: written by a newer gpuclusters (schema version {}; this one knows up to {}); left untouched",
             path_, version, current_schema_version()));
     } else if (version < current_schema_version()) {
+        // Readers never migrate: the file may not be theirs to change.
+        if (access_ == Access::read_only) {
+            throw DatabaseError(fmt::format("{}: written by an older gpuclusters (schema version {}; this one reads {}); "
+                                            "`gpuclusters init` (or any write) migrates it; left untouched",
+                                            path_, version, current_schema_version()));
+        }
         SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
         migrate(version);
         transaction.commit();
     }
     db.exec("PRAGMA foreign_keys = ON");
-    // WAL with synchronous=NORMAL cannot corrupt the file; a power cut may lose the last commit.
-    db.exec("PRAGMA synchronous = NORMAL");
+    if (access_ == Access::read_write) {
+        // Writers work in WAL mode (readers never wait for them), and leave the file in rollback
+        // mode when they close it (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot
+        // corrupt the file; a power cut may lose the last commit.
+        db.exec("PRAGMA journal_mode = WAL");
+        db.exec("PRAGMA synchronous = NORMAL");
+    }
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).
     db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));

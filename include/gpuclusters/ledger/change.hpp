@@ -3,7 +3,9 @@
 // -> claims, citations and sources, and the writes of revert and verify (ranks, withdrawals,
 // presence, source revisions, badges, acceptances), each in one changeset and one transaction,
 // with a report of every field touched.
+#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -75,6 +77,21 @@ public:
     /// 0 until something was written.
     long long changeset_id() const;
 
+    /// Runs `body` in one write transaction of the store: commits what the session wrote when it
+    /// returns true, rolls everything back when it returns false or throws.
+    void transact(const std::function<bool()>& body,
+                  store::Store::WriteMode mode = store::Store::WriteMode::checked);
+    /// Runs `body` in a savepoint of the open transaction, undone whole when it throws.
+    void within_savepoint(const std::function<void()>& body);
+
+    // The writes of revert and verify, in the session's changeset (written first when needed).
+    void set_rank(const std::string& cluster_id, long long claim_id, model::Rank rank, const std::string& reason);
+    void set_citation_withdrawn(long long citation_id, bool withdrawn);
+    void set_presence(const std::string& cluster_id, bool present);
+    void revise_source(long long source_id, const model::SourceMeta& meta);
+    void set_verified(const std::string& cluster_id, bool verified);
+    void set_accepted(const store::Acceptance& acceptance, bool accepted);
+
 private:
     model::ChangeReport write(const PreparedChange& change, bool own_savepoint);
     class Applier;
@@ -86,6 +103,14 @@ private:
 /// Validates every input (throws InputError naming its origin) and applies the request in one
 /// transaction. On a dry run, or when nothing would change, nothing is written.
 model::ChangeReport apply_changes(store::Store& store, const ChangeRequest& request);
+
+/// cite: apply_changes, then the record as it now stands, to show the cited claim with all its
+/// citations (none on a dry run or when nothing changed).
+struct CitedChange {
+    model::ChangeReport report;
+    std::optional<model::Record> record;
+};
+CitedChange cite(store::Store& store, const ChangeRequest& request);
 
 /// Adds what one call of ChangeSession::apply did to the report of the whole session.
 void merge(model::ChangeReport& into, model::ChangeReport part);

@@ -1,6 +1,9 @@
 #pragma once
-// Reading the history: which changeset an --as-of names, and what changed in a record between two
-// moments, field by field. log, revert (and compare) are built on these.
+// Reading the history: which changeset an --as-of names, a record at any moment (show, blame),
+// what changed in it between two moments field by field, and the log of changesets. revert and
+// compare are built on these.
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,5 +35,34 @@ model::ChangeReport describe_changeset(const store::Store& store, long long chan
 /// signing one changed the record.
 std::optional<model::Verification> verification_of(const store::Store& store, const std::string& cluster_id,
                                                    std::optional<long long> as_of);
+
+/// The record as of a changeset (or now); InputError "no cluster 'ID' (as of changeset N)" when
+/// it is not there then.
+model::Record require_record(const store::Store& store, const std::string& cluster_id,
+                             std::optional<long long> as_of = std::nullopt);
+
+/// show: the record as of a changeset (or now), with its Verified badge.
+model::Record record_page(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of);
+
+/// blame: the record, and the changeset that set each of its values.
+struct Blame {
+    model::Record record;
+    std::optional<long long> as_of;
+    std::map<long long, model::Changeset> changesets;
+};
+Blame blame(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of);
+
+/// log: changesets newest first (those that touched a cluster, and a field of it, when given).
+struct LogQuery {
+    std::string cluster_id;
+    std::string field;
+    std::optional<long long> limit;
+};
+struct LogEntry {
+    model::Changeset changeset;
+    model::ChangeReport changes;  ///< what it did, only to the cluster and field asked about
+};
+/// Hands the entries to `visit` one at a time; InputError when the cluster was never known.
+void log(const store::Store& store, const LogQuery& query, const std::function<void(const LogEntry&)>& visit);
 
 }  // namespace gpuclusters::ledger

@@ -110,4 +110,24 @@ std::string url_domain(std::string_view url);
 /// How a field's state reads in a diff: "—" (unknown), "Not published" or the display value.
 std::string display_claim(const Claim* claim);
 
+/// The preferred value of one field of one cluster, as `list` needs it.
+struct FieldRow {
+    std::string cluster_id;
+    std::string field;
+    ClaimState state = ClaimState::set;
+    FieldValue value;
+};
+
+/// A source and how many current values it backs.
+struct SourceUse {
+    Source source;
+    long long values = 0;
+};
+
+/// A current value that a source backs, with the citation.
+struct BackedValue {
+    std::string cluster_id;
+    Claim claim;  ///< its citations hold only those of the source asked about
+};
+
 }  // namespace gpuclusters::model

@@ -20,6 +20,10 @@ class Statement;
 
 namespace gpuclusters::store {
 
+using model::BackedValue;
+using model::FieldRow;
+using model::SourceUse;
+
 /// 'GPUC': PRAGMA application_id of every gpuclusters database.
 inline constexpr int application_id = 0x47505543;
 
@@ -28,14 +32,6 @@ int current_schema_version();
 
 /// Milliseconds a writer waits for another writer before giving up (GPUCLUSTERS_BUSY_TIMEOUT_MS).
 int busy_timeout_ms();
-
-/// The preferred value of one field of one cluster, as `list` needs it.
-struct FieldRow {
-    std::string cluster_id;
-    std::string field;
-    model::ClaimState state = model::ClaimState::set;
-    model::FieldValue value;
-};
 
 /// A field of a cluster that a changeset touched.
 struct TouchedField {
@@ -48,18 +44,6 @@ struct CitationState {
     long long id = 0;
     bool live_before = false;
     bool live_now = false;
-};
-
-/// A source and how many current values it backs.
-struct SourceUse {
-    model::Source source;
-    long long values = 0;
-};
-
-/// A current value that a source backs, with the citation.
-struct BackedValue {
-    std::string cluster_id;
-    model::Claim claim;  ///< its citations hold only those of the source asked about
 };
 
 /// An accepted finding in force: a cluster, a rule and the editor's reason.
@@ -79,11 +63,19 @@ struct VerifyEvent {
     std::string reason_before;
 };
 
+/// How a command uses the database: readers open it read-only and never migrate it.
+enum class Access { read_only, read_write };
+
+/// The SQLite library's version, for --version.
+std::string sqlite_version();
+
 class Store {
 public:
-    /// Opens an existing database, migrating an older schema; throws DatabaseError when the file
-    /// is missing, not SQLite, not ours, of a newer schema, corrupt or locked.
-    static Store open(const std::string& path);
+    /// Opens an existing database; throws DatabaseError when the file is missing, not a regular
+    /// file, not SQLite, not ours, of a newer schema, corrupt or locked. A writer migrates an
+    /// older schema; a reader refuses it. A reader that cannot write beside the file still reads
+    /// it (see gpuclusters(5), "Reading without write access").
+    static Store open(const std::string& path, Access access = Access::read_write);
     /// Creates a new database at the current schema, or opens an existing one like open().
     /// `created` tells which happened.
     static Store create(const std::string& path, bool& created);
@@ -222,7 +214,8 @@ public:
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
 
 private:
-    Store(std::string path, std::unique_ptr<SQLite::Database> db);
+    Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);
+    void leave_in_rollback_mode() noexcept;
     void configure_and_check(bool may_initialise, bool& created);
     void migrate(int from_version);
     /// A cached statement, after the rows waiting to be written are written.
@@ -239,6 +232,7 @@ private:
 
     struct StatementCache;
     std::string path_;
+    Access access_ = Access::read_write;
     std::unique_ptr<SQLite::Database> db_;
     // Declared after db_ so that the statements are finalised before the connection closes.
     std::unique_ptr<StatementCache> statements_;

@@ -22,10 +22,13 @@ sqlite3 test.db "PRAGMA user_version = 99;"
 gc list
 gc add x --set owner=Acme
 sql "PRAGMA user_version"
-note "a database of the older schema 1 is migrated on open"
+note "a database of the older schema 1: a reader refuses it untouched, a writer (init) migrates it"
 rm -f old.db
 sqlite3 old.db < "$SOURCE_DIR/db/schema.sql"
 sqlite3 old.db "PRAGMA application_id = 1196447043; PRAGMA user_version = 1;"
+gc --db old.db list
+sqlite3 old.db "PRAGMA user_version"
+gc --db old.db init
 gc --db old.db list
 sqlite3 old.db "PRAGMA user_version; SELECT count(*) FROM sqlite_master WHERE name = 'current_cluster';"
 note "a corrupt database"
@@ -41,7 +44,7 @@ gc init > /dev/null
 holder=$!
 sleep 1
 GPUCLUSTERS_BUSY_TIMEOUT_MS=300 gc add acme-one --set owner=Acme
-note "readers are not blocked by a writer (WAL)"
+note "readers are not blocked by a writer"
 gc list
 wait $holder
 sql "SELECT count(*) FROM changeset"

@@ -1,0 +1,70 @@
+#pragma once
+// Field by field: clusters side by side, one record between two moments, or the whole database
+// against a snapshot (any export format) or another database. Cells compare what a reader sees:
+// the value's display and the URLs behind it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/store/store.hpp"
+
+namespace gpuclusters::ledger {
+
+/// One side of one field: what it reads, and the URLs that back it.
+struct Cell {
+    std::string display = "—";
+    std::vector<std::string> sources;  ///< sorted, each once
+    long long changeset = 0;           ///< that ranked the claim (0 for a snapshot's cell)
+    bool operator==(const Cell& other) const { return display == other.display && sources == other.sources; }
+};
+
+/// The preferred claim of `field` as a cell; the default cell when the field is unknown.
+Cell cell_of(const model::Record& record, std::string_view field);
+
+/// H100-equivalent compute: GPUs x dense BF16 per GPU / an H100's (db/gpu_performance.tsv). A
+/// derived figure, never a count.
+struct DerivedFigure {
+    std::string display;     ///< "12,345 H100e"
+    std::string derivation;  ///< "12,288 x 312 / 989 TFLOP/s (Epoch AI: ...)"
+};
+std::optional<DerivedFigure> h100_equivalent(const model::Record& record);
+
+struct SideBySide {
+    std::vector<model::Record> records;  ///< in the order named
+    std::vector<std::string> fields;     ///< compared, in catalogue order
+    std::vector<bool> differs;           ///< per field
+    /// Per record, when asked for and at least one record has the figure.
+    std::vector<std::optional<DerivedFigure>> derived;
+    bool any_difference = false;
+};
+/// UsageError when an id is named twice; InputError when one is not there.
+SideBySide side_by_side(const store::Store& store, const std::vector<std::string>& cluster_ids,
+                        const std::vector<std::string>& fields, bool with_derived);
+
+struct FieldChange {
+    std::string cluster_id;
+    std::string field;
+    Cell left, right;
+};
+
+struct OverTime {
+    std::string cluster_id;
+    std::optional<long long> from, to;
+    std::vector<FieldChange> changes;
+};
+OverTime over_time(const store::Store& store, const std::string& cluster_id, std::optional<long long> from,
+                   std::optional<long long> to, const std::vector<std::string>& fields);
+
+struct Against {
+    std::string snapshot;  ///< the file or database as named
+    std::vector<std::string> only_here, only_there;
+    std::vector<FieldChange> differences;  ///< left: the database, right: the snapshot
+    bool differs() const { return !only_here.empty() || !only_there.empty() || !differences.empty(); }
+};
+/// `snapshot` is a gpuclusters database (opened read-only) or an export read with `format` (the
+/// name's when empty).
+Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
+                const std::vector<std::string>& fields);
+
+}  // namespace gpuclusters::ledger

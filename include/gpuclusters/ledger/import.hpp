@@ -1,0 +1,53 @@
+#pragma once
+// Importing records in bulk from any export format (or a CSV table through a mapping), in one
+// transaction and one changeset: records read and checked on a second thread, written in chunks,
+// and every problem reported with its place -- then nothing written, or (keep going) the rest.
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/mapping.hpp"
+#include "formats/stream.hpp"
+#include "gpuclusters/model/change_request.hpp"
+#include "gpuclusters/store/store.hpp"
+
+namespace gpuclusters::ledger {
+
+struct ImportRequest {
+    std::vector<std::pair<std::string, formats::Format>> inputs;  ///< path ("-": standard input), format
+    std::optional<formats::Mapping> mapping;                      ///< CSV tables read through it
+    /// A source behind every imported value that has none.
+    std::optional<model::SourceInput> default_source;
+    bool dry_run = false;
+    /// Import the valid records and list the rejected ones.
+    bool keep_going = false;
+};
+
+/// What the import reports while it runs, in input order.
+struct ImportEvents {
+    /// "add ID", "mod ID field ...", "skip ID" for a record written (or that would be).
+    std::function<void(const std::string& line)> record = [](const std::string&) {};
+    std::function<void(const std::string& warning)> warning = [](const std::string&) {};
+    /// Records read so far, every thousand.
+    std::function<void(std::size_t records)> progress = [](std::size_t) {};
+};
+
+struct ImportResult {
+    std::size_t added = 0, modified = 0, unchanged = 0;
+    std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
+    std::vector<std::string> problems;           ///< each with its place, in input order
+    std::size_t warnings = 0;
+    bool changed = false;  ///< anything would be written
+    bool written = false;
+    long long changeset_id = 0;  ///< when written
+    bool dry_run = false;
+    bool keep_going = false;
+};
+
+ImportResult import_records(store::Store& store, const ImportRequest& request, model::Changeset changeset,
+                            const std::string& today, const ImportEvents& events);
+
+}  // namespace gpuclusters::ledger

@@ -1,0 +1,190 @@
+#include "gpuclusters/ledger/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "formats/stream.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
+
+namespace gpuclusters::ledger {
+namespace {
+
+bool wanted(const std::vector<std::string>& fields, std::string_view field) {
+    return fields.empty() || std::find(fields.begin(), fields.end(), field) != fields.end();
+}
+
+void add_source(Cell& cell, const std::string& url) {
+    if (std::find(cell.sources.begin(), cell.sources.end(), url) == cell.sources.end()) cell.sources.push_back(url);
+}
+
+// A snapshot record read from a file, as cells: its preferred values parsed like an import would.
+std::map<std::string, Cell> cells_of(const model::RecordDocument& document) {
+    std::map<std::string, Cell> cells;
+    for (const auto& input : document.record.fields) {
+        if (input.action != model::FieldAction::set) continue;
+        const auto* spec = model::find_field(input.field);
+        if (!spec) continue;
+        Cell cell;
+        std::string model_value;
+        if (input.not_published) {
+            cell.display = "Not published";
+        } else {
+            try {
+                const auto value = model::parse_field_value(*spec, input.raw_value);
+                cell.display = model::display_value(*spec, value);
+                model_value = value.value;
+            } catch (const InputError&) {
+                cell.display = input.raw_value;
+            }
+        }
+        for (const auto& citation : input.citations) {
+            add_source(cell, model::understand_source_url(document.sources[citation.source].reference).url);
+        }
+        std::sort(cell.sources.begin(), cell.sources.end());
+        if (spec->type == model::FieldType::gpu_model && !model_value.empty()) {
+            const std::string maker = model::derived_maker(model_value);
+            if (!maker.empty()) cells["gpu_maker"] = {maker, cell.sources, 0};
+        }
+        cells[input.field] = std::move(cell);
+    }
+    return cells;
+}
+
+bool is_sqlite_file(const std::string& path) {
+    std::ifstream probe(path, std::ios::binary);
+    char header[16] = {};
+    probe.read(header, sizeof header);
+    return probe.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
+}
+
+// The snapshot side, by id: a database is read record by record, a file through its reader.
+std::map<std::string, std::map<std::string, Cell>> snapshot_cells(const std::string& snapshot, const std::string& format_name) {
+    std::map<std::string, std::map<std::string, Cell>> theirs;
+    if (is_sqlite_file(snapshot)) {
+        const auto other = store::Store::open(snapshot, store::Access::read_only);
+        other.for_each_record(std::nullopt, [&](model::Record& record) {
+            auto& cells = theirs[record.id];
+            for (const auto& spec : model::field_catalogue()) {
+                if (record.preferred(spec.name)) cells[std::string(spec.name)] = cell_of(record, spec.name);
+            }
+        });
+        return theirs;
+    }
+    std::error_code missing;
+    if (snapshot != "-" && !std::filesystem::exists(snapshot, missing)) {
+        throw InputError(fmt::format("--against {}: no such file", snapshot));
+    }
+    std::optional<formats::Format> format;
+    if (!format_name.empty()) format = formats::format_from(format_name);
+    if (!format) format = formats::format_of_path(snapshot);
+    if (!format) throw UsageError(fmt::format("--against {}: say which format it is with --format", snapshot));
+    std::vector<std::string> problems;
+    formats::read_records(snapshot, *format,
+                          {[&](model::RecordDocument& document) { theirs[document.record.cluster_id] = cells_of(document); },
+                           [&](const std::string& problem) { problems.push_back(problem); }});
+    if (!problems.empty()) throw InputError(fmt::format("--against: {}", problems.front()));
+    return theirs;
+}
+
+}  // namespace
+
+Cell cell_of(const model::Record& record, std::string_view field) {
+    Cell cell;
+    const model::Claim* claim = record.preferred(field);
+    if (!claim) return cell;
+    cell.display = model::display_claim(claim);
+    cell.changeset = claim->ranked_in;
+    for (const auto& citation : claim->citations) add_source(cell, record.sources.at(citation.source_id).url);
+    std::sort(cell.sources.begin(), cell.sources.end());
+    return cell;
+}
+
+std::optional<DerivedFigure> h100_equivalent(const model::Record& record) {
+    const model::Claim* count = record.preferred("gpus_installed");
+    const model::Claim* gpu = record.preferred("gpu_model");
+    if (!count || !gpu || count->state != model::ClaimState::set || gpu->state != model::ClaimState::set) return std::nullopt;
+    const auto performance = model::gpu_performance(gpu->value.value);
+    const auto h100 = model::gpu_performance("NVIDIA H100");
+    if (!performance || !h100) return std::nullopt;
+    const double equivalents = std::stod(count->value.value) * performance->bf16_dense_tflops / h100->bf16_dense_tflops;
+    return DerivedFigure{fmt::format("{} H100e", text::group_thousands(std::llround(equivalents))),
+                         fmt::format("{} x {} / {} TFLOP/s (Epoch AI: {})", text::group_thousands(std::stoll(count->value.value)),
+                                     performance->bf16_dense_tflops, h100->bf16_dense_tflops, performance->source_row)};
+}
+
+SideBySide side_by_side(const store::Store& store, const std::vector<std::string>& cluster_ids,
+                        const std::vector<std::string>& fields, bool with_derived) {
+    SideBySide result;
+    std::set<std::string> seen;
+    for (const auto& id : cluster_ids) {
+        result.records.push_back(require_record(store, id));
+        if (!seen.insert(id).second) throw UsageError(fmt::format("{} is named twice", id));
+    }
+    for (const auto& spec : model::field_catalogue()) {
+        if (!wanted(fields, spec.name)) continue;
+        std::set<std::string> displays;
+        for (const auto& record : result.records) displays.insert(model::display_claim(record.preferred(spec.name)));
+        result.fields.emplace_back(spec.name);
+        result.differs.push_back(displays.size() > 1);
+        result.any_difference = result.any_difference || displays.size() > 1;
+    }
+    if (with_derived) {
+        for (const auto& record : result.records) result.derived.push_back(h100_equivalent(record));
+        if (std::none_of(result.derived.begin(), result.derived.end(), [](const auto& figure) { return figure.has_value(); })) {
+            result.derived.clear();
+        }
+    }
+    return result;
+}
+
+OverTime over_time(const store::Store& store, const std::string& cluster_id, std::optional<long long> from,
+                   std::optional<long long> to, const std::vector<std::string>& fields) {
+    const auto before = store.load_record(cluster_id, from);
+    const auto after = store.load_record(cluster_id, to);
+    if (!before && !after) throw InputError(fmt::format("no cluster '{}' at either moment", cluster_id));
+    OverTime result{cluster_id, from, to, {}};
+    for (const auto& spec : model::field_catalogue()) {
+        if (!wanted(fields, spec.name)) continue;
+        Cell left = before ? cell_of(*before, spec.name) : Cell{};
+        Cell right = after ? cell_of(*after, spec.name) : Cell{};
+        if (left == right) continue;
+        result.changes.push_back({cluster_id, std::string(spec.name), std::move(left), std::move(right)});
+    }
+    return result;
+}
+
+Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
+                const std::vector<std::string>& fields) {
+    auto theirs = snapshot_cells(snapshot, format);
+    Against result{snapshot, {}, {}, {}};
+    store.for_each_record(std::nullopt, [&](model::Record& record) {
+        const auto found = theirs.find(record.id);
+        if (found == theirs.end()) {
+            result.only_here.push_back(record.id);
+            return;
+        }
+        for (const auto& spec : model::field_catalogue()) {
+            if (!wanted(fields, spec.name)) continue;
+            Cell mine = record.preferred(spec.name) ? cell_of(record, spec.name) : Cell{};
+            const auto other = found->second.find(std::string(spec.name));
+            Cell their = other == found->second.end() ? Cell{} : other->second;
+            if (mine == their) continue;
+            result.differences.push_back({record.id, std::string(spec.name), std::move(mine), std::move(their)});
+        }
+        theirs.erase(found);
+    });
+    result.only_there.reserve(theirs.size());
+    for (const auto& [id, cells] : theirs) result.only_there.push_back(id);
+    return result;
+}
+
+}  // namespace gpuclusters::ledger

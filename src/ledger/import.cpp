@@ -1,0 +1,214 @@
+#include "gpuclusters/ledger/import.hpp"
+
+#include <fmt/format.h>
+
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "ledger/read_ahead.hpp"
+
+namespace gpuclusters::ledger {
+namespace {
+
+// A record as read and checked: where it is, its id as given, and the change to write or the
+// problem that rejects it. The raw record is not kept: hundreds of these wait in the queue.
+struct Incoming {
+    std::string place, cluster_id;
+    std::optional<PreparedChange> prepared;
+    std::string problem;
+};
+using Reading = ReadAhead<Incoming>;
+
+// What one record did: its report line, or the problem that rejected it.
+struct Outcome {
+    std::string line, problem;
+    enum class Kind { added, modified, unchanged, rejected } kind = Kind::rejected;
+    std::vector<std::string> warnings;
+    bool changed = false;
+};
+
+// Every problem names its place, also those found while the record was checked or written.
+std::string placed(const std::string& place, const InputError& error) {
+    const std::string message = error.what();
+    return message.starts_with(place) ? message : place + ": " + message;
+}
+
+// Values that arrive with no evidence get the default source.
+void add_default_source(model::RecordDocument& document, const model::SourceInput& source) {
+    std::optional<std::size_t> index;
+    for (auto& field : document.record.fields) {
+        if (field.action == model::FieldAction::rank || !field.citations.empty()) continue;
+        if (!index) {
+            document.sources.push_back(source);
+            index = document.sources.size() - 1;
+        }
+        field.citations.push_back({*index, "", "", "--source"});
+    }
+}
+
+Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
+    Outcome outcome;
+    if (!report.new_clusters.empty()) {
+        outcome.kind = Outcome::Kind::added;
+        outcome.line = "add " + incoming.cluster_id;
+    } else {
+        std::string fields;
+        for (const auto& field : report.fields) {
+            if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
+            if (fields.find(" " + field.field) == std::string::npos) fields += " " + field.field;
+        }
+        outcome.kind = fields.empty() && report.sources.empty() ? Outcome::Kind::unchanged : Outcome::Kind::modified;
+        outcome.line = (outcome.kind == Outcome::Kind::unchanged ? "skip " : "mod ") + incoming.cluster_id + fields;
+    }
+    outcome.warnings = std::move(report.warnings);
+    outcome.changed = report.changed;
+    return outcome;
+}
+
+// The writing side of an import: records in chunks, each chunk in one savepoint.
+class Importer {
+public:
+    Importer(store::Store& store, ChangeSession& session, const ImportEvents& events, ImportResult& result)
+        : store_(store), session_(session), events_(events), result_(result) {}
+
+    void take(Incoming& incoming, Reading& reading) {
+        ++seen_;
+        if (seen_ % 1000 == 0) events_.progress(seen_);
+        chunk_.push_back(std::move(incoming));
+        if (chunk_.size() == chunk_size) flush(reading);
+    }
+    // Problems are listed in input order: the records read before one are applied first.
+    void problem(const std::string& text, Reading& reading) {
+        flush(reading);
+        result_.problems.push_back(text);
+    }
+
+    // Records go in chunks, each in one savepoint: a savepoint per record journals the pages each
+    // record touches again (a fifth of an import's time). When a record of a chunk fails, the
+    // chunk is rolled back and its records replayed one savepoint each, so every record that
+    // fails is undone alone and reported, exactly as if there had been no chunk.
+    void flush(Reading& reading) {
+        if (chunk_.empty()) return;
+        std::vector<Outcome> outcomes;
+        try {
+            session_.within_savepoint([&] {
+                for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, false));
+            });
+        } catch (const InputError&) {
+            outcomes.clear();
+            for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, true));
+        }
+        for (auto& outcome : outcomes) report(outcome);
+        reading.give_back(std::move(chunk_));
+        chunk_ = {};
+        chunk_.reserve(chunk_size);
+    }
+
+private:
+    static constexpr std::size_t chunk_size = 256;
+
+    Outcome apply(Incoming& incoming, bool own_savepoint) {
+        const std::string id(text::trim(incoming.cluster_id));
+        if (const auto earlier = store_.note_import_id(id, incoming.place)) {
+            return {"", fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier)};
+        }
+        if (!incoming.prepared) return {"", incoming.problem};
+        model::ChangeReport report;
+        try {
+            report = own_savepoint ? session_.apply(*incoming.prepared) : session_.apply_within_caller_savepoint(*incoming.prepared);
+        } catch (const InputError& error) {
+            if (!own_savepoint) throw;
+            return {"", placed(incoming.place, error)};
+        }
+        return describe(incoming, report);
+    }
+
+    void report(Outcome& outcome) {
+        if (!outcome.problem.empty()) {
+            result_.problems.push_back(std::move(outcome.problem));
+            return;
+        }
+        ++(outcome.kind == Outcome::Kind::added      ? result_.added
+           : outcome.kind == Outcome::Kind::modified ? result_.modified
+                                                     : result_.unchanged);
+        events_.record(outcome.line);
+        for (const auto& warning : outcome.warnings) {
+            ++result_.warnings;
+            events_.warning(warning);
+        }
+        // Only whether anything changed is kept: the report of a million records is not.
+        result_.changed = result_.changed || outcome.changed;
+    }
+
+    store::Store& store_;
+    ChangeSession& session_;
+    const ImportEvents& events_;
+    ImportResult& result_;
+    std::vector<Incoming> chunk_;
+    std::size_t seen_ = 0;
+};
+
+}  // namespace
+
+ImportResult import_records(store::Store& store, const ImportRequest& request, model::Changeset changeset,
+                            const std::string& today, const ImportEvents& events) {
+    ImportResult result;
+    result.dry_run = request.dry_run;
+    result.keep_going = request.keep_going;
+    ChangeSession session(store, std::move(changeset), today);
+    Importer importer(store, session, events, result);
+
+    // The reading thread parses and checks; this one writes. What the reader uses is the request
+    // (which outlives the thread) or a copy.
+    auto read = [&request, today](Reading::Queue& queue) {
+        auto prepare = [&](model::RecordDocument& document) {
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
+            if (request.default_source) add_default_source(document, *request.default_source);
+            try {
+                incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
+            } catch (const InputError& error) {
+                incoming.problem = placed(incoming.place, error);
+            }
+            queue.item(std::move(incoming));
+        };
+        const formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
+                                     [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); }};
+        for (const auto& [path, format] : request.inputs) {
+            try {
+                if (request.mapping) {
+                    request.mapping->read(path, sink);
+                } else {
+                    formats::read_records(path, format, sink);
+                }
+            } catch (const InputError& error) {
+                queue.problem(error.what());
+            }
+        }
+    };
+
+    session.transact(
+        [&] {
+            // The changeset row and the table of ids read stand outside the chunks' savepoints.
+            store.start_import_ids();
+            session.begin();
+            Reading reading(read);
+            reading.drain([&](Reading::Event& event) {
+                if (auto* incoming = std::get_if<Incoming>(&event)) {
+                    importer.take(*incoming, reading);
+                } else if (auto* found = std::get_if<Reading::Problem>(&event)) {
+                    importer.problem(found->text, reading);
+                } else {
+                    ++result.skipped[std::get<Reading::Skipped>(event).reason];
+                }
+            });
+            importer.flush(reading);
+            if (!result.problems.empty() && !request.keep_going) return false;
+            return result.changed && !request.dry_run;
+        },
+        store::Store::WriteMode::bulk);
+    result.written = result.changed && !request.dry_run && (result.problems.empty() || request.keep_going);
+    if (result.written) result.changeset_id = session.changeset_id();
+    return result;
+}
+
+}  // namespace gpuclusters::ledger

@@ -1,0 +1,190 @@
+#include "gpuclusters/ledger/listing.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <set>
+
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
+
+namespace gpuclusters::ledger {
+namespace {
+
+// Words of the search, each quoted, so FTS5 syntax in the user's text is matched literally.
+std::string fts_query(const std::string& search) {
+    std::string query;
+    std::string word;
+    auto flush = [&] {
+        if (word.empty()) return;
+        std::string quoted = "\"";
+        for (char c : word) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        query += (query.empty() ? "" : " ") + quoted + "\"";
+        word.clear();
+    };
+    for (char c : search) {
+        if (c == ' ' || c == '\t') {
+            flush();
+        } else {
+            word += c;
+        }
+    }
+    flush();
+    return query;
+}
+
+bool passes_row(const model::FieldRow* row, const Filter& filter) {
+    return row && row->state == model::ClaimState::set && model::value_matches(*filter.field, row->value, filter.value);
+}
+
+// The Verified badge of each cluster as list --verified reads it: "yes", "stale" or "no".
+std::map<std::string, std::string> badges(const store::Store& store, std::optional<long long> as_of) {
+    const auto signed_in = store.verifications(as_of);
+    const auto changed_in = store.last_changes(as_of);
+    std::map<std::string, std::string> states;
+    for (const auto& [id, changeset] : signed_in) {
+        const auto change = changed_in.find(id);
+        states[id] = change != changed_in.end() && change->second > changeset ? "stale" : "yes";
+    }
+    return states;
+}
+
+}  // namespace
+
+Filter parse_filter(const std::string& condition) {
+    const auto equals = condition.find('=');
+    if (equals == std::string::npos) throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE", condition));
+    try {
+        const auto& field = model::require_field(condition.substr(0, equals));
+        return {&field, model::parse_field_value(field, condition.substr(equals + 1)).value};
+    } catch (const InputError& error) {
+        throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
+    }
+}
+
+bool passes(const model::Record& record, const std::vector<Filter>& filters) {
+    return std::all_of(filters.begin(), filters.end(), [&](const Filter& filter) {
+        const model::Claim* claim = record.preferred(filter.field->name);
+        if (!claim) return false;
+        const model::FieldRow row{record.id, claim->field, claim->state, claim->value};
+        return passes_row(&row, filter);
+    });
+}
+
+const model::FieldRow* ListedCluster::value(std::string_view field) const {
+    const auto found = values.find(field);
+    return found == values.end() ? nullptr : &found->second;
+}
+
+std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQuery& query) {
+    if (query.as_of && !query.search.empty()) {
+        throw UsageError("--search reads the current index and cannot be combined with --as-of");
+    }
+    if (const auto bad = text::find_invalid_utf8(query.search)) throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));
+    std::set<std::string> wanted(std::begin(list_columns), std::end(list_columns));
+    for (const auto& filter : query.filters) wanted.insert(std::string(filter.field->name));
+    if (query.sort) wanted.insert(std::string(query.sort->name));
+    std::map<std::string, ListedCluster> by_id;
+    for (const auto& id : store.cluster_ids(query.as_of)) by_id.emplace(id, ListedCluster{id, {}});
+    for (auto& row : store.preferred_fields({wanted.begin(), wanted.end()}, query.as_of)) {
+        const auto found = by_id.find(row.cluster_id);
+        if (found != by_id.end()) found->second.values.emplace(row.field, std::move(row));
+    }
+    std::vector<ListedCluster> clusters;
+    std::set<std::string> found_by_search;
+    if (!query.search.empty()) {
+        const std::string words = fts_query(query.search);
+        if (!words.empty()) {
+            for (auto& id : store.search(words)) found_by_search.insert(id);
+        }
+    }
+    const auto verified = query.verified.empty() ? std::map<std::string, std::string>{} : badges(store, query.as_of);
+    for (auto& [id, cluster] : by_id) {
+        if (!query.search.empty() && !found_by_search.contains(id)) continue;
+        const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
+            return !passes_row(cluster.value(filter.field->name), filter);
+        });
+        if (filtered_out) continue;
+        if (!query.verified.empty()) {
+            const auto badge = verified.find(id);
+            if ((badge == verified.end() ? "no" : badge->second) != query.verified) continue;
+        }
+        clusters.push_back(std::move(cluster));
+    }
+    if (query.sort) {
+        const auto* field = query.sort;
+        const bool numeric = field->type == model::FieldType::count || field->type == model::FieldType::decimal;
+        auto known = [&](const ListedCluster& cluster) -> const model::FieldRow* {
+            const auto* row = cluster.value(field->name);
+            return row && row->state == model::ClaimState::set ? row : nullptr;
+        };
+        std::stable_sort(clusters.begin(), clusters.end(), [&](const ListedCluster& a, const ListedCluster& b) {
+            const auto* left = known(a);
+            const auto* right = known(b);
+            if (!left || !right) return left != nullptr;  // unknown and not published last
+            if (numeric) return std::stod(left->value.value) < std::stod(right->value.value);
+            return text::lower_ascii(left->value.value) < text::lower_ascii(right->value.value);
+        });
+    }
+    if (query.reverse) std::reverse(clusters.begin(), clusters.end());
+    return clusters;
+}
+
+void export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
+    auto write = [&](model::Record& record) {
+        if (passes(record, query.filters)) visit(record);
+    };
+    if (!query.provenance && !query.as_of) {
+        // The current values: a row per record in cluster_values.
+        store.for_each_current_record(write);
+    } else {
+        // A values-only snapshot of the past needs neither competing claims nor evidence.
+        store.for_each_record(query.as_of, write,
+                              query.provenance ? store::Store::RecordParts::evidence : store::Store::RecordParts::values);
+    }
+}
+
+std::vector<model::SourceUse> list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only) {
+    if (!cluster_id.empty()) require_record(store, cluster_id);
+    auto sources = store.sources(cluster_id);
+    if (unused_only) std::erase_if(sources, [](const model::SourceUse& use) { return use.values > 0; });
+    return sources;
+}
+
+namespace {
+
+model::Source find_source(const store::Store& store, const std::string& reference) {
+    const bool is_id = !reference.empty() && reference.size() < 16 &&
+                       std::all_of(reference.begin(), reference.end(), [](char c) { return c >= '0' && c <= '9'; });
+    std::optional<model::Source> source =
+        is_id ? store.source_by_id(std::stoll(reference)) : store.source_by_url(model::understand_source_url(reference).url);
+    if (!source) throw InputError(fmt::format("no source '{}' (`gpuclusters sources` lists them)", reference));
+    return *source;
+}
+
+}  // namespace
+
+SourceBacking show_source(const store::Store& store, const std::string& reference) {
+    SourceBacking backing{find_source(store, reference), {}};
+    backing.values = store.values_backed_by(backing.source.id);
+    return backing;
+}
+
+model::ChangeReport check_source(store::Store& store, model::SourceInput source, model::Changeset changeset,
+                                 const std::string& today, bool dry_run) {
+    const model::Source found = find_source(store, source.reference);
+    source.reference = std::to_string(found.id);
+    source.origin = "SOURCE";
+    if (!source.accessed) source.accessed = today;
+    if (changeset.message.empty()) changeset.message = fmt::format("check source {}", found.id);
+    ChangeRequest request;
+    request.sources.push_back(std::move(source));
+    request.changeset = std::move(changeset);
+    request.today = today;
+    request.dry_run = dry_run;
+    return apply_changes(store, request);
+}
+
+}  // namespace gpuclusters::ledger

@@ -1,0 +1,74 @@
+#include "gpuclusters/ledger/records.hpp"
+
+#include <fmt/format.h>
+#include <set>
+#include <span>
+
+#include "embedded_data.hpp"
+#include "formats/record_toml.hpp"
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/history.hpp"
+
+namespace gpuclusters::ledger {
+namespace {
+
+long long newest_change(const store::Store& store, const std::string& cluster_id) {
+    const auto newest = store.changesets(cluster_id, "", 1);
+    return newest.empty() ? 0 : newest.front().id;
+}
+
+}  // namespace
+
+InitResult initialise(const std::string& path, const std::optional<model::Changeset>& sample, const std::string& today) {
+    InitResult result{path, false, 0, std::nullopt};
+    auto store = store::Store::create(path, result.created);
+    result.schema_version = store.schema_version();
+    if (!sample) return result;
+    // One changeset for the whole sample, each record applied as it is read.
+    ChangeSession session(store, *sample, today);
+    model::ChangeReport report;
+    session.transact([&] {
+        for (const auto& file : embedded::samples) {
+            const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
+            merge(report, session.apply(document.sources, std::span(&document.record, 1)));
+        }
+        return report.changed;
+    });
+    if (!report.changed) report.changeset_id = 0;
+    result.sample = std::move(report);
+    return result;
+}
+
+EditStart start_edit(const store::Store& store, const std::string& cluster_id) {
+    return {require_record(store, cluster_id), newest_change(store, cluster_id)};
+}
+
+EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document,
+                        model::Changeset changeset, const std::string& today) {
+    const auto& record = start.record;
+    // Fields deleted from the document become unknown.
+    std::set<std::string> kept;
+    for (const auto& field : document.record.fields) kept.insert(field.field);
+    for (const auto& spec : model::field_catalogue()) {
+        if (spec.type == model::FieldType::gpu_maker || kept.contains(std::string(spec.name))) continue;
+        if (record.preferred(spec.name) || !record.others(spec.name, true).empty()) {
+            document.record.fields.push_back(
+                {.field = std::string(spec.name), .origin = document.place, .action = model::FieldAction::clear});
+        }
+    }
+    EditOutcome outcome;
+    ChangeSession session(store, std::move(changeset), today);
+    session.transact([&] {
+        // The write lock is held from here: a change made while the editor was open is seen.
+        if (newest_change(store, record.id) != start.seen) {
+            outcome.conflict = true;
+            return false;
+        }
+        outcome.report = session.apply(document.sources, std::span(&document.record, 1));
+        return outcome.report.changed;
+    });
+    if (!outcome.report.changed) outcome.report.changeset_id = 0;
+    return outcome;
+}
+
+}  // namespace gpuclusters::ledger

@@ -1,0 +1,176 @@
+#include "gpuclusters/ledger/verification.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "ledger/read_ahead.hpp"
+
+namespace gpuclusters::ledger {
+
+using rules::Finding;
+using rules::Severity;
+
+CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today,
+                   const CheckRequest& request, const FindingSink& sink) {
+    const auto& as_of = request.as_of;
+    const rules::Context rule_context{config, today};
+    std::set<std::string> wanted;
+    for (const auto& id : request.cluster_ids) {
+        require_record(store, id, as_of);
+        wanted.insert(id);
+    }
+    const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+
+    // Look-alikes are compared across every record, wanted or not: first their keys, grouped by
+    // SQLite in a temporary table; then one lookup per record.
+    store.clear_duplicate_keys();
+    auto add_keys = [&](model::Record& record) {
+        for (const auto& key : rules::duplicate_keys(record, rule_context)) store.add_duplicate_key(record.id, key.kind, key.key);
+    };
+    if (as_of) {
+        store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);
+    } else {
+        store.for_each_current_record(add_keys, rules::duplicate_key_fields());
+    }
+    store.group_duplicate_keys();
+
+    // Accepted findings do not count; an acceptance with nothing left to accept is reported.
+    std::map<std::string, std::map<std::string, std::string>> accepted;  // cluster -> rule -> reason
+    for (const auto& acceptance : store.acceptances(as_of)) {
+        if (is_wanted(acceptance.cluster_id)) accepted[acceptance.cluster_id][acceptance.rule] = acceptance.reason;
+    }
+    const Severity stale = config.severity("accepted-finding-stale", Severity::info);
+
+    CheckSummary summary;
+    auto finish_cluster = [&](const std::string& id, std::vector<Finding> findings) {
+        std::set<std::string> fired;
+        const auto acceptances = accepted.find(id);
+        for (auto& finding : findings) {
+            fired.insert(finding.rule);
+            if (acceptances == accepted.end()) continue;
+            if (const auto found = acceptances->second.find(finding.rule); found != acceptances->second.end()) {
+                finding.accepted = true;
+                finding.accepted_reason = found->second;
+            }
+        }
+        if (acceptances != accepted.end() && stale != Severity::off) {
+            for (const auto& [rule, reason] : acceptances->second) {
+                if (fired.contains(rule)) continue;
+                Finding finding;
+                finding.cluster_id = id;
+                finding.rule = "accepted-finding-stale";
+                finding.severity = stale;
+                finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason);
+                findings.push_back(std::move(finding));
+            }
+        }
+        const auto& only = request.only_rules;
+        std::erase_if(findings, [&](const Finding& finding) {
+            const bool ruled_out = !only.empty() && std::find(only.begin(), only.end(), finding.rule) == only.end();
+            return ruled_out || finding.severity < request.minimum;
+        });
+        for (const auto& finding : findings) {
+            if (finding.accepted) {
+                ++summary.accepted;
+            } else if (finding.severity == Severity::error) {
+                ++summary.errors;
+            } else if (finding.severity == Severity::warning) {
+                ++summary.warnings;
+            } else {
+                ++summary.infos;
+            }
+        }
+        if (findings.empty()) return;
+        ++summary.clusters_with_findings;
+        sink(findings);
+    };
+    // Acceptances of clusters no record stands for (removed since) come in their id order too.
+    auto acceptances_before = [&](const std::string* id) {
+        while (!accepted.empty() && (!id || accepted.begin()->first < *id)) {
+            finish_cluster(accepted.begin()->first, {});
+            accepted.erase(accepted.begin());
+        }
+    };
+    // Two threads: one reads the records and their look-alike groups from SQLite (it alone uses
+    // the connection until it is done), the other checks them -- on the benchmark each is about
+    // half the work.
+    struct Read {
+        model::Record record;
+        std::vector<store::Store::DuplicateGroup> groups;
+    };
+    ReadAhead<Read> reading(
+        [&](ReadAhead<Read>::Queue& queue) {
+            store.for_each_record(as_of, [&](model::Record& record) {
+                if (!is_wanted(record.id)) return;
+                // The record goes to the checking thread; the store fills a recycled one next.
+                Read read;
+                queue.reuse(read);
+                std::swap(read.record, record);
+                read.groups = store.duplicate_groups_of(read.record.id);
+                queue.item(std::move(read));
+            });
+        },
+        256);
+    std::vector<Read> done;
+    reading.drain([&](ReadAhead<Read>::Event& event) {
+        auto& read = std::get<0>(event);
+        const auto& record = read.record;
+        acceptances_before(&record.id);
+        ++summary.clusters;
+        auto findings = rules::check_record(record, rule_context);
+        for (const auto& group : read.groups) {
+            findings.push_back(rules::duplicate_finding({record.id, group.kind, group.other_id, group.members}, rule_context));
+        }
+        finish_cluster(record.id, std::move(findings));
+        accepted.erase(record.id);
+        done.push_back(std::move(read));
+        if (done.size() == 64) {
+            reading.recycle(std::move(done));
+            done.clear();
+        }
+    });
+    acceptances_before(nullptr);
+    return summary;
+}
+
+AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Changeset changeset, const std::string& today) {
+    require_record(store, request.cluster_id);
+    AcceptResult result{request, 0};
+    const auto current = store.acceptances(std::nullopt);
+    const bool in_force = std::any_of(current.begin(), current.end(), [&](const store::Acceptance& acceptance) {
+        return acceptance.cluster_id == request.cluster_id && acceptance.rule == request.rule;
+    });
+    if (in_force == request.accept) return result;
+    if (changeset.message.empty()) changeset.message = request.reason;
+    ChangeSession session(store, std::move(changeset), today);
+    session.transact([&] {
+        session.set_accepted({request.cluster_id, request.rule, request.reason, 0}, request.accept);
+        return true;
+    });
+    result.changeset_id = session.changeset_id();
+    return result;
+}
+
+SignResult sign(store::Store& store, const rules::Config& config, const std::vector<std::string>& cluster_ids,
+                model::Changeset changeset, const std::string& today) {
+    SignResult result{cluster_ids, {}, {}, 0};
+    ChangeSession session(store, std::move(changeset), today);
+    // Checked under the write lock: what is signed is what was checked.
+    session.transact([&] {
+        CheckRequest request;
+        request.cluster_ids = cluster_ids;
+        result.summary = check(store, config, today, request,
+                               [&](const std::vector<Finding>& found) { result.findings.push_back(found); });
+        if (result.summary.errors > 0) return false;
+        for (const auto& id : cluster_ids) session.set_verified(id, true);
+        return true;
+    });
+    if (result.summary.errors == 0) result.changeset_id = session.changeset_id();
+    return result;
+}
+
+}  // namespace gpuclusters::ledger

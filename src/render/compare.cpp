@@ -1,0 +1,178 @@
+// compare: clusters side by side, a record over time, the database against a snapshot.
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+#include "gpuclusters/model/catalogues.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+namespace {
+
+std::string source_list(const std::vector<std::string>& urls) {
+    std::string text;
+    for (const auto& url : urls) text += (text.empty() ? "" : ", ") + model::url_domain(url);
+    return text.empty() ? "no source" : text;
+}
+
+// A cell of at most 60 bytes, cut at a word (never inside a character) with an ellipsis.
+std::string shortened(const std::string& cell) {
+    if (cell.size() <= 60) return cell;
+    std::size_t cut = cell.find_last_of(' ', 58);
+    if (cut == std::string::npos || cut == 0) cut = 58;
+    while (cut > 0 && (static_cast<unsigned char>(cell[cut]) & 0xC0) == 0x80) --cut;
+    return cell.substr(0, cut) + " …";
+}
+
+// The record page's source numbers of a claim's citations, in order.
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
+    std::set<std::size_t> cited;
+    for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
+    return cited;
+}
+
+}  // namespace
+
+void print_side_by_side(const Output& output, const ledger::SideBySide& comparison) {
+    const auto& records = comparison.records;
+    std::vector<std::map<long long, std::size_t>> numbers;
+    for (const auto& record : records) {
+        std::map<long long, std::size_t> number_of;
+        for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
+        numbers.push_back(std::move(number_of));
+    }
+    std::vector<std::vector<std::string>> rows;
+    Json fields = Json::array();
+    for (std::size_t f = 0; f < comparison.fields.size(); ++f) {
+        const std::string& name = comparison.fields[f];
+        const bool differs = comparison.differs[f];
+        std::vector<std::string> row{differs ? "*" : "", name};
+        Json values = Json::object();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const model::Claim* claim = records[i].preferred(name);
+            Json sources = Json::array();
+            std::string refs;
+            if (claim) {
+                for (std::size_t n : cited_numbers(*claim, numbers[i])) {
+                    sources.push_back(n);
+                    refs += (refs.empty() ? "" : ",") + std::to_string(n);
+                }
+            }
+            const std::string display = model::display_claim(claim);
+            row.push_back(shortened(display + (refs.empty() ? "" : " [" + refs + "]")));
+            values[records[i].id] = {{"display", display}, {"sources", std::move(sources)}};
+        }
+        rows.push_back(std::move(row));
+        fields.push_back({{"field", name}, {"differs", differs}, {"values", std::move(values)}});
+    }
+    Json derived_json = nullptr;
+    if (!comparison.derived.empty()) {
+        std::vector<std::string> row{"", "H100e (derived)"};
+        Json values = Json::object();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            const auto& figure = comparison.derived[i];
+            row.push_back(figure ? figure->display : "—");
+            values[records[i].id] = figure ? Json{{"display", figure->display}, {"derivation", figure->derivation}} : Json(nullptr);
+        }
+        rows.push_back(std::move(row));
+        derived_json = {{"label", "H100-equivalent compute: derived, not a count of GPUs"},
+                        {"source", std::string(model::performance_source_url)},
+                        {"values", std::move(values)}};
+    }
+    auto& out = output.out;
+    if (output.json) {
+        Json sources = Json::object();
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            Json list = Json::array();
+            for (long long id : records[i].source_order(false)) {
+                list.push_back({{"number", numbers[i].at(id)}, {"url", records[i].sources.at(id).url}});
+            }
+            sources[records[i].id] = std::move(list);
+        }
+        Json ids = Json::array();
+        for (const auto& record : records) ids.push_back(record.id);
+        print_json(out, {{"clusters", ids}, {"fields", fields}, {"derived", derived_json}, {"sources", sources}});
+        return;
+    }
+    std::vector<std::string> header{"", "FIELD"};
+    for (const auto& record : records) header.push_back(record.id);
+    print_table(out, output.style, header, rows);
+    if (derived_json != nullptr) {
+        out << output.style.dim(fmt::format("H100e: derived, not a count of GPUs: GPUs x dense BF16 per GPU / an "
+                                            "H100's, figures from {}",
+                                            model::performance_source_url))
+            << "\n";
+    }
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        out << "\n" << output.style.heading(fmt::format("Sources of {}", records[i].id)) << "\n";
+        for (long long id : records[i].source_order(false)) {
+            const auto& source = records[i].sources.at(id);
+            out << fmt::format("  {:>2}. {}  {}  accessed {}\n      {}\n", numbers[i].at(id), model::url_domain(source.url),
+                               source.meta.kind, source.meta.accessed.empty() ? "—" : source.meta.accessed, source.url);
+        }
+    }
+}
+
+void print_over_time(const Output& output, const ledger::OverTime& comparison) {
+    auto& out = output.out;
+    if (output.json) {
+        Json changes = Json::array();
+        for (const auto& change : comparison.changes) {
+            changes.push_back({{"cluster", change.cluster_id},
+                               {"field", change.field},
+                               {"left", change.left.display},
+                               {"right", change.right.display},
+                               {"left_sources", change.left.sources},
+                               {"right_sources", change.right.sources},
+                               {"left_changeset", change.left.changeset ? Json(change.left.changeset) : Json(nullptr)},
+                               {"right_changeset", change.right.changeset ? Json(change.right.changeset) : Json(nullptr)}});
+        }
+        print_json(out, {{"cluster", comparison.cluster_id},
+                         {"from", comparison.from ? Json(*comparison.from) : Json(nullptr)},
+                         {"to", comparison.to ? Json(*comparison.to) : Json(nullptr)},
+                         {"changes", std::move(changes)}});
+        return;
+    }
+    for (const auto& change : comparison.changes) {
+        out << change.field << ": " << output.style.removed(change.left.display) << " -> "
+            << output.style.added(change.right.display) << "\n";
+        auto side = [&](const char* label, const ledger::Cell& cell) {
+            out << "    " << label << ": " << (cell.changeset ? fmt::format("changeset {}, ", cell.changeset) : std::string())
+                << source_list(cell.sources) << "\n";
+        };
+        side("was", change.left);
+        side("now", change.right);
+    }
+    if (comparison.changes.empty()) out << "no difference\n";
+}
+
+void print_against(const Output& output, const ledger::Against& comparison) {
+    auto& out = output.out;
+    if (output.json) {
+        Json differences = Json::array();
+        for (const auto& change : comparison.differences) {
+            differences.push_back({{"cluster", change.cluster_id},
+                                   {"field", change.field},
+                                   {"left", change.left.display},
+                                   {"right", change.right.display},
+                                   {"left_sources", change.left.sources},
+                                   {"right_sources", change.right.sources}});
+        }
+        print_json(out, {{"against", comparison.snapshot},
+                         {"only_in_database", comparison.only_here},
+                         {"only_in_snapshot", comparison.only_there},
+                         {"differences", std::move(differences)}});
+        return;
+    }
+    for (const auto& id : comparison.only_here) out << "only in the database: " << id << "\n";
+    for (const auto& id : comparison.only_there) out << "only in " << comparison.snapshot << ": " << id << "\n";
+    for (const auto& change : comparison.differences) {
+        out << change.cluster_id << " " << change.field << ": " << output.style.removed(change.left.display) << " -> "
+            << output.style.added(change.right.display) << "\n"
+            << "    here: " << source_list(change.left.sources) << "\n"
+            << "    there: " << source_list(change.right.sources) << "\n";
+    }
+    if (!comparison.differs()) out << "no difference\n";
+}
+
+}  // namespace gpuclusters::render

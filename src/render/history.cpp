@@ -1,0 +1,105 @@
+// The record page, blame and log, as text and JSON.
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+
+void print_record(const Output& output, const model::Record& record, PageOptions options) {
+    if (output.json) {
+        print_json(output.out, record_json(record, options.with_deprecated));
+    } else {
+        print_record_page(output.out, output.style, record, options);
+    }
+}
+
+void print_blame(const Output& output, const ledger::Blame& blame) {
+    const auto& record = blame.record;
+    const auto order = record.source_order(false);
+    auto number = [&](long long source_id) {
+        return static_cast<std::size_t>(std::find(order.begin(), order.end(), source_id) - order.begin()) + 1;
+    };
+    auto& out = output.out;
+    const auto& style = output.style;
+    Json fields = Json::object();
+    for (const auto& spec : model::field_catalogue()) {
+        const model::Claim* claim = record.preferred(spec.name);
+        const model::Changeset* set_by = claim ? &blame.changesets.at(claim->ranked_in) : nullptr;
+        if (output.json) {
+            if (!claim) {
+                fields[std::string(spec.name)] = {{"state", "unknown"}};
+                continue;
+            }
+            Json citations = Json::array();
+            for (const auto& citation : claim->citations) {
+                const auto& source = record.sources.at(citation.source_id);
+                citations.push_back({{"source", number(citation.source_id)},
+                                     {"source_id", citation.source_id},
+                                     {"url", source.url},
+                                     {"kind", source.meta.kind},
+                                     {"accessed", source.meta.accessed},
+                                     {"locator", citation.locator},
+                                     {"quote", citation.quote},
+                                     {"changeset", citation.changeset_id}});
+            }
+            fields[std::string(spec.name)] = {{"state", model::to_string(claim->state)},
+                                              {"display", model::display_claim(claim)},
+                                              {"changeset", set_by->id},
+                                              {"author", set_by->author},
+                                              {"created_at", set_by->created_at},
+                                              {"message", set_by->message},
+                                              {"citations", std::move(citations)}};
+            continue;
+        }
+        out << style.bold(std::string(spec.name)) << ": " << model::display_claim(claim) << "\n";
+        if (!claim) continue;
+        out << "    "
+            << style.dim(fmt::format("changeset {} by {} on {}: {}", set_by->id, set_by->author, set_by->created_at.substr(0, 10),
+                                     set_by->message))
+            << "\n";
+        for (const auto& citation : claim->citations) {
+            const auto& source = record.sources.at(citation.source_id);
+            std::string line = fmt::format("[{}] {} ({}, accessed {})", number(citation.source_id), source.url, source.meta.kind,
+                                           source.meta.accessed.empty() ? "—" : source.meta.accessed);
+            if (citation.changeset_id != set_by->id) line += fmt::format(", cited in changeset {}", citation.changeset_id);
+            out << "    " << line << "\n";
+            if (!citation.quote.empty()) {
+                out << "        "
+                    << style.dim(fmt::format("{}“{}”", citation.locator.empty() ? "" : citation.locator + ": ", citation.quote))
+                    << "\n";
+            }
+        }
+    }
+    if (output.json) {
+        print_json(out, {{"id", record.id},
+                         {"as_of", blame.as_of ? Json(*blame.as_of) : Json(nullptr)},
+                         {"fields", std::move(fields)}});
+    }
+}
+
+void LogPrinter::entry(const ledger::LogEntry& entry) {
+    const auto& changeset = entry.changeset;
+    if (output_.json) {
+        entries_.push_back({{"id", changeset.id},
+                            {"created_at", changeset.created_at},
+                            {"author", changeset.author},
+                            {"message", changeset.message},
+                            {"command", changeset.command},
+                            {"changes", change_report_json(entry.changes)}});
+        return;
+    }
+    auto& out = output_.out;
+    if (!first_) out << "\n";
+    first_ = false;
+    out << output_.style.heading(fmt::format("changeset {}", changeset.id)) << "  " << changeset.created_at << "  "
+        << changeset.author << "\n";
+    if (!changeset.message.empty()) out << "    " << changeset.message << "\n";
+    print_change_body(out, output_.style, entry.changes, "    ");
+}
+
+void LogPrinter::finish() {
+    if (output_.json) print_json(output_.out, entries_);
+}
+
+}  // namespace gpuclusters::render

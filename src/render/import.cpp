@@ -1,0 +1,71 @@
+// import: a line per record as it is written, the first warnings, progress, problems, summary.
+#include <fmt/format.h>
+
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+namespace {
+
+// One warning per record would drown the report: the first few are shown, the rest counted.
+constexpr std::size_t warnings_shown = 5;
+
+}  // namespace
+
+ledger::ImportEvents ImportPrinter::events() {
+    ledger::ImportEvents events;
+    events.record = [this](const std::string& line) {
+        if (output_.json) {
+            lines_.push_back(line);
+        } else {
+            output_.out << line << "\n";
+        }
+    };
+    events.warning = [this](const std::string& warning) {
+        if (++warnings_ <= warnings_shown) print_warning(output_, warning);
+    };
+    events.progress = [this](std::size_t records) {
+        if (!progress_) return;
+        progress_shown_ = true;
+        output_.err << fmt::format("\rimport: {} records", records) << std::flush;
+    };
+    return events;
+}
+
+void ImportPrinter::finish(const ledger::ImportResult& result) {
+    if (progress_shown_) output_.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+    for (const auto& text : result.problems) {
+        output_.err << (result.keep_going ? "gpuclusters: rejected: " : "gpuclusters: error: ") << text << "\n";
+    }
+    if (warnings_ > warnings_shown) print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
+    std::size_t skipped = 0;
+    std::string reasons;
+    for (const auto& [reason, count] : result.skipped) {
+        skipped += count;
+        reasons += fmt::format("\n  skipped {}: {}", count, reason);
+    }
+    auto& out = output_.out;
+    if (output_.json) {
+        print_json(out, {{"records", lines_},
+                         {"added", result.added},
+                         {"modified", result.modified},
+                         {"unchanged", result.unchanged},
+                         {"skipped", result.skipped},
+                         {"rejected", result.problems},
+                         {"changeset", result.written ? Json(result.changeset_id) : Json(nullptr)},
+                         {"dry_run", result.dry_run}});
+        return;
+    }
+    out << fmt::format("added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.added, result.modified,
+                       result.unchanged, skipped, result.problems.size(), reasons);
+    if (result.written) {
+        out << fmt::format("changeset {}\n", result.changeset_id);
+    } else if (!result.problems.empty() && !result.keep_going) {
+        out << "nothing written\n";
+    } else if (result.dry_run && result.changed) {
+        out << "dry run: nothing written\n";
+    } else if (!result.changed) {
+        out << "nothing to change\n";
+    }
+}
+
+}  // namespace gpuclusters::render
