@@ -14,7 +14,6 @@ public:
     /// Colour for stdout under `mode`: automatic means stdout is a terminal and NO_COLOR is unset.
     static Style for_stdout(ColorMode mode);
 
-    bool colour() const { return colour_; }
     std::string bold(std::string_view text) const { return wrap("1", text); }
     std::string dim(std::string_view text) const { return wrap("2", text); }
     std::string removed(std::string_view text) const { return wrap("31", text); }

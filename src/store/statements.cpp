@@ -55,7 +55,7 @@ void Store::flush_pending() const {
     // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
     // per INSERT when foreign keys are off (a bulk write): a constraint failure here is a bug, and
     // the savepoint or transaction around undoes it.
-    auto write = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
+    auto insert_rows = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
         for (std::size_t start = 0; start < rows.size(); start += PendingRows::batch) {
             const std::size_t count = std::min(PendingRows::batch, rows.size() - start);
             auto& slot = pending.inserts[{table, count}];
@@ -68,7 +68,7 @@ void Store::flush_pending() const {
             slot->exec();
         }
     };
-    write(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
+    insert_rows(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
           claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bindNoCopy(at + 2, row.cluster_id);
@@ -85,7 +85,7 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 9, row.value.qualifiers.bound);
               query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
           });
-    write(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
+    insert_rows(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
           [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
               query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
@@ -97,7 +97,7 @@ void Store::flush_pending() const {
     // ranks at the commit: for an import those are a second pass over millions of rows.)
     std::vector<const PendingRows::Rank*> live;
     auto write_live = [&] {
-        write(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, live,
+        insert_rows(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, live,
               [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
                   query.bindNoCopy(at + 1, row->cluster_id);
                   query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
@@ -120,7 +120,7 @@ void Store::flush_pending() const {
         remove->exec();
     }
     write_live();
-    write(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+    insert_rows(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
