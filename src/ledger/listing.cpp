@@ -101,7 +101,9 @@ std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQu
         }
     }
     const auto verified = query.verified.empty() ? std::map<std::string, std::string>{} : badges(store, query.as_of);
-    for (auto& [id, cluster] : by_id) {
+    for (auto& entry : by_id) {
+        const std::string& id = entry.first;
+        auto& cluster = entry.second;
         if (!query.search.empty() && !found_by_search.contains(id)) continue;
         const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
             return !passes_row(cluster.value(filter.field->name), filter);

@@ -55,11 +55,14 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
             if (claim) {
                 for (std::size_t n : cited_numbers(*claim, numbers[i])) {
                     sources.push_back(n);
-                    refs += (refs.empty() ? "" : ",") + std::to_string(n);
+                    if (!refs.empty()) refs += ',';
+                    refs += std::to_string(n);
                 }
             }
             const std::string display = model::display_claim(claim);
-            row.push_back(shortened(display + (refs.empty() ? "" : " [" + refs + "]")));
+            std::string cell = display;
+            if (!refs.empty()) cell.append(" [").append(refs).append("]");
+            row.push_back(shortened(cell));
             values[records[i].id] = {{"display", display}, {"sources", std::move(sources)}};
         }
         rows.push_back(std::move(row));
