@@ -5,9 +5,11 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "embedded_data.hpp"
 
@@ -276,12 +278,32 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         // Writers work in WAL mode (readers never wait for them), and leave the file in rollback
         // mode when they close it (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot
         // corrupt the file; a power cut may lose the last commit.
-        db.exec("PRAGMA journal_mode = WAL");
+        enter_wal_mode();
         db.exec("PRAGMA synchronous = NORMAL");
     }
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).
     db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));
+}
+
+void Store::enter_wal_mode() {
+    // The switch from rollback mode writes the file's header from inside the statement's read
+    // transaction, where SQLite calls no busy handler (it could deadlock): while another writer
+    // or a reader holds the file, SQLITE_BUSY comes back at once. So the wait is ours, up to
+    // the busy timeout, as SQLite's own would be.
+    using clock = std::chrono::steady_clock;
+    const auto deadline = clock::now() + std::chrono::milliseconds(busy_timeout_ms());
+    auto pause = std::chrono::milliseconds(1);
+    for (;;) {
+        try {
+            db_->exec("PRAGMA journal_mode = WAL");
+            return;
+        } catch (const SQLite::Exception& error) {
+            if (error.getErrorCode() != SQLITE_BUSY || clock::now() + pause > deadline) throw;
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    }
 }
 
 void Store::migrate(int from_version) {

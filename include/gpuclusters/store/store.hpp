@@ -217,6 +217,7 @@ private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);
     void leave_in_rollback_mode() noexcept;
     void configure_and_check(bool may_initialise, bool& created);
+    void enter_wal_mode();
     void migrate(int from_version);
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;
