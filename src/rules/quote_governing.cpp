@@ -1,0 +1,370 @@
+// What governs a figure: the verb group before it, the words after it, the years that date it.
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <tuple>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+std::pair<std::size_t, std::size_t> Reading::verb_back(std::size_t before, std::size_t floor, std::size_t limit) const {
+    for (std::size_t back = 1; back <= governing_reach && back <= before - floor; ++back) {
+        const std::size_t i = before - back;
+        if (is(i, relative_word)) break;
+        // "will be equipped with 1,456 H100 GPUs, in addition to the 416 A100 GPUs": what is
+        // there besides the plan.
+        if (is_word(tokens_[i], "addition") && i >= 1 && is_word(tokens_[i - 1], "in") && i + 1 < before &&
+            is_word(tokens_[i + 1], "to")) {
+            break;
+        }
+        if (!verb_cue(i)) continue;
+        std::size_t verb = i;
+        std::size_t verb_end = verb + 1;
+        for (Cue cue : {planned, procured, in_service, not_governing, arrival}) {
+            verb_end = std::max(verb_end, std::min(limit, verb + phrase(verb, cue)));
+        }
+        // A phrase may start before the token found: its start is the verb.
+        for (std::size_t step = 1; step <= 4 && step <= verb - floor; ++step) {
+            const std::size_t k = i - step;
+            for (Cue cue : {planned, procured, in_service, not_governing, arrival}) {
+                if (phrase(k, cue) > step && k + phrase(k, cue) <= limit) {
+                    verb_end = std::max(verb_end, k + phrase(k, cue));
+                    verb = k;
+                }
+            }
+        }
+        return {verb, verb_end};
+    }
+    return {no_token, no_token};
+}
+
+bool Reading::participle(std::size_t verb, std::size_t floor) const {
+    if (!phrase(verb, in_service) || aux(verb)) return false;
+    if (verb > floor && aux(verb - 1)) return false;
+    const std::string& word = tokens_[verb].text;
+    if (word.size() > 4 && word.ends_with("ing")) return true;
+    static constexpr std::string_view past[] = {"powered", "equipped", "built", "made", "integrated", "housed", "hosted",
+                                                "connected", "interconnected", "deployed", "installed", "fitted"};
+    return std::find(std::begin(past), std::end(past), word) != std::end(past);
+}
+
+Reading::Governed Reading::governed_before(std::size_t figure_start) const {
+    const std::size_t floor = clause_[figure_start];
+    auto [verb, verb_end] = verb_back(figure_start, floor, figure_start);
+    if (verb == no_token) return {};
+    Governed hanging;
+    if (participle(verb, floor)) {
+        hanging = {true, Modality::in_service, verb, verb_end, false};
+        const auto [outer, outer_end] = verb_back(verb, floor, verb);
+        if (outer == no_token) return hanging;
+        verb = outer;
+        verb_end = outer_end;
+    }
+    Governed result = verb_group(verb, verb_end, floor, figure_start);
+    // "... feature the GB200 NVL72 platform, which includes 4,608 GPUs": a relative clause
+    // in the present describes what the clause it hangs on plans.
+    const auto said_now = [&] {
+        for (std::size_t k = result.from; k < result.to; ++k) {
+            if (is_word(tokens_[k], "already") || is_word(tokens_[k], "currently") || is_word(tokens_[k], "now")) return true;
+        }
+        return false;
+    };
+    if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
+        is(result.from - 1, relative_word) && !said_now()) {
+        const auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
+        if (outer != no_token) {
+            const Governed main = verb_group(outer, outer_end, floor, result.from - 1);
+            if (main.modality == Modality::planned || main.modality == Modality::procured) return main;
+        }
+    }
+    // The clause's verb says of the figure only what its future or its order says.
+    if (hanging.found && result.modality == Modality::in_service) return hanging;
+    return result;
+}
+
+Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, std::size_t floor, std::size_t figure_start) const {
+    // The verb group: auxiliaries, adverbs, "to" and markers before the verb.
+    std::size_t group = verb;
+    while (group > floor) {
+        // A phrase that ends where the group starts: "is on track to install".
+        std::size_t phrase_start = no_token;
+        for (Cue cue : {planned, procured, not_governing, in_service}) {
+            const std::size_t at = phrase_ending(group, cue, floor);
+            if (at != no_token && (phrase_start == no_token || at < phrase_start)) phrase_start = at;
+        }
+        if (phrase_start != no_token) {
+            group = phrase_start;
+            continue;
+        }
+        const std::size_t k = group - 1;
+        const bool part = aux(k) || adverb(k) || is_word(tokens_[k], "to");
+        if (!part) break;
+        group = k;
+    }
+    Governed result;
+    result.found = true;
+    // "will be built around Blackwell and feature the GB200 NVL72": a verb joined by "and"
+    // shares the group of the verb before it.
+    if (!coordinated_ && group > floor && (is_word(tokens_[group - 1], "and") || is_word(tokens_[group - 1], "or")) &&
+        phrase(verb, in_service)) {
+        const auto [first, first_end] = verb_back(group - 1, floor, group - 1);
+        if (first != no_token) {
+            coordinated_ = true;
+            const Governed shared = verb_group(first, first_end, floor, group - 1);
+            coordinated_ = false;
+            if (shared.modality == Modality::planned || shared.modality == Modality::procured) return shared;
+        }
+    }
+    // The verb nearest the figure decides what governs it; a future before a verb of use
+    // says nothing of the figure: "will be used to train on 10,000 GPUs".
+    for (std::size_t k = verb; k < verb_end; ++k) {
+        const std::size_t length = phrase(k, not_governing);
+        if (length == 0) continue;
+        if (!copula_governs(k, length, figure_start)) {
+            result.silent = true;
+            return result;
+        }
+    }
+    std::size_t planned_at = no_token, procured_at = no_token;
+    for (std::size_t k = group; k < verb_end; ++k) {
+        if (planned_at == no_token && phrase(k, planned)) planned_at = k;
+        if (procured_at == no_token && phrase(k, procured)) procured_at = k;
+    }
+    // "has agreed to buy": a procurement phrase that holds the verb outweighs the "to" in it.
+    const bool procured_holds_verb = procured_at != no_token && procured_at <= verb &&
+                                     procured_at + phrase(procured_at, procured) >= verb_end;
+    if (planned_at != no_token && !(procured_holds_verb && planned_at >= procured_at)) {
+        result.modality = Modality::planned;
+        result.from = planned_at;
+        result.to = std::max(verb_end, planned_at + phrase(planned_at, planned));
+    } else if (procured_at != no_token) {
+        result.modality = Modality::procured;
+        result.from = procured_at;
+        result.to = std::max(verb_end, procured_at + phrase(procured_at, procured));
+    } else if (verb > floor && is_word(tokens_[verb - 1], "to") && establishes(verb) && !aux(verb) &&
+               !(verb >= 2 && (is_word(tokens_[verb - 2], "able") || is_word(tokens_[verb - 2], "managed")))) {
+        // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact.
+        result.modality = Modality::planned;
+        result.from = verb - 1;
+        result.to = verb_end;
+    } else {
+        result.modality = Modality::in_service;
+        result.from = group;
+        result.to = verb_end;
+    }
+    return result;
+}
+
+bool Reading::establishes(std::size_t verb) const {
+    static constexpr std::string_view verbs[] = {"deploy", "install", "build", "construct", "add", "expand", "field",
+                                                 "launch", "get", "house", "host", "stand", "bring", "create", "establish",
+                                                 "acquire", "buy", "procure", "double", "grow", "reach", "scale", "equip",
+                                                 "feature", "include", "contain", "comprise", "have", "offer", "provide",
+                                                 "deliver", "consume", "draw"};
+    return tokens_[verb].kind == Kind::word &&
+           std::find(std::begin(verbs), std::end(verbs), tokens_[verb].text) != std::end(verbs);
+}
+
+bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const {
+    const bool copula = is_word(tokens_[at], "be") || is_word(tokens_[at], "become") || is_word(tokens_[at], "becomes");
+    if (!copula || length < 2) return false;
+    for (std::size_t k = at + length; k < figure_start; ++k) {
+        if (tokens_[k].text == ",") return false;
+    }
+    return true;
+}
+
+Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
+    Governed result;
+    if (phrase_end >= end) return result;
+    std::size_t adjacent = phrase_end;
+    if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "40 MW (Proj)"
+    // "the 416 A100 GPUs remaining from the old configuration": there already.
+    if (const std::size_t length = phrase(adjacent, existing)) {
+        return {true, Modality::in_service, adjacent, adjacent + length, true};
+    }
+    for (Cue cue : {planned, procured}) {
+        if (const std::size_t length = phrase(adjacent, cue)) {
+            result.found = result.adjacent = true;
+            result.modality = cue == planned ? Modality::planned : Modality::procured;
+            result.from = adjacent;
+            result.to = adjacent + length;
+            return result;
+        }
+    }
+    std::size_t i = phrase_end;
+    std::size_t skipped = 0;
+    bool comma = false;
+    while (i < end && !verb_cue(i)) {
+        if (tokens_[i].text == ",") comma = true;
+        if (tokens_[i].kind == Kind::number || ++skipped > reach) return result;
+        if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or"))) return result;
+        ++i;
+    }
+    if (i >= end) return result;
+    const std::size_t group = i;
+    std::size_t planned_at = no_token, procured_at = no_token, arrival_at = no_token, service_at = no_token;
+    std::size_t k = i;
+    while (k < end) {
+        const std::size_t p = phrase(k, planned), q = phrase(k, procured), a = phrase(k, arrival), s = phrase(k, in_service),
+                          n = phrase(k, not_governing);
+        if (n) {
+            // "will remain", "will be used": the figure is there, and nothing more is said of it.
+            result.found = result.silent = true;
+            result.from = result.to = group;
+            return result;
+        }
+        if (p && planned_at == no_token) planned_at = k;
+        // "that they're building", "being installed": the plan says what becomes of the figure.
+        if (p && arrival_at == no_token) {
+            const std::string& last = tokens_[k + p - 1].text;
+            static constexpr std::string_view done[] = {"built", "installed", "deployed", "delivered", "added", "completed",
+                                                        "construction"};
+            if ((last.size() > 4 && last.ends_with("ing")) || std::find(std::begin(done), std::end(done), last) != std::end(done)) {
+                arrival_at = k;
+            }
+        }
+        if (q && procured_at == no_token) procured_at = k;
+        if (a && arrival_at == no_token) arrival_at = k;
+        if (s && service_at == no_token) service_at = k;
+        const std::size_t step = std::max({p, q, a, s, std::size_t{0}});
+        if (step > 0) {
+            k += step;
+            continue;
+        }
+        if (aux(k) || adverb(k) || is_word(tokens_[k], "to")) {
+            ++k;
+            continue;
+        }
+        break;
+    }
+    result.from = group;
+    result.to = k;
+    if (planned_at != no_token) {
+        // After a comma the figure stood in a fronted phrase, and the clause's future is its
+        // too when the verb is one of having: "Alongside the 20,736 B200 GPUs, Ceiba will boast".
+        const bool fronted = comma && !object && service_at != no_token;
+        if (arrival_at == no_token && procured_at == no_token && !fronted) return {};
+        result.found = true;
+        result.modality = Modality::planned;
+    } else if (procured_at != no_token) {
+        result.found = true;
+        result.modality = Modality::procured;
+    } else if (service_at != no_token || arrival_at != no_token) {
+        result.found = true;
+        result.modality = Modality::in_service;
+    }
+    return result;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {
+    static constexpr std::string_view quarters[] = {"q1", "q2", "q3", "q4", "h1", "h2", "early", "mid", "late", "end",
+                                                    "january", "february", "march", "april", "may", "june", "july",
+                                                    "august", "september", "october", "november", "december",
+                                                    "spring", "summer", "autumn", "fall", "winter", "fy"};
+    for (std::size_t i = from; i < std::min(end, from + 8); ++i) {
+        const auto year = year_of(i);
+        if (!year) {
+            if (tokens_[i].kind == Kind::number && !tokens_[i].date) return std::nullopt;
+            continue;
+        }
+        // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
+        std::size_t k = i;
+        while (k > from && (one_of(tokens_[k - 1], quarters) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
+        if (k == from) return std::nullopt;
+        const Token& word = tokens_[k - 1];
+        const bool until = is_word(word, "by") || is_word(word, "until") || is_word(word, "before") || is_word(word, "through");
+        const bool starting = is_word(word, "starting") || is_word(word, "from") || is_word(word, "beginning") ||
+                              is_word(word, "in") || is_word(word, "during");
+        if (until && *year >= year_) return std::pair{k - 1, i + 1};
+        if (starting && (*year > year_ || (*year == year_ && !is_word(word, "in")))) return std::pair{k - 1, i + 1};
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Reading::year_after(std::size_t from, std::size_t end) const {
+    for (std::size_t i = from; i < std::min(end, from + 5); ++i) {
+        if (const auto year = year_of(i)) return year;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Reading::year_of(std::size_t i) const {
+    const Token& token = tokens_[i];
+    if (token.kind != Kind::number || token.grouped || token.fraction || token.plus || token.times || token.text.size() != 4) {
+        return std::nullopt;
+    }
+    const auto value = token.value.to_integer();
+    if (!value || *value < 1950 || *value > 2100) return std::nullopt;
+    return static_cast<int>(*value);
+}
+
+std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
+    static const std::unordered_map<std::string_view, int> plurals{
+        {"dozens", 1}, {"hundreds", 2}, {"thousands", 3}, {"millions", 6}};
+    const auto plural = plurals.find(tokens_[i].text);
+    if (plural == plurals.end() || i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")) return i + 1;
+    std::size_t start = i;
+    int exponent = plural->second;
+    // "tens of thousands", "hundreds of thousands"
+    if (i >= 2 && is_word(tokens_[i - 1], "of") && (is_word(tokens_[i - 2], "tens") || is_word(tokens_[i - 2], "hundreds"))) {
+        start = i - 2;
+        exponent += is_word(tokens_[i - 2], "tens") ? 1 : 2;
+    }
+    if (i + 3 < tokens_.size() && (is_word(tokens_[i + 2], "thousands") || is_word(tokens_[i + 2], "millions"))) return i + 1;
+    Quantity quantity;
+    // From two of the unit to just under ten: "thousands" is 2,000 to 9,999; "dozens" 24 to 99.
+    std::int64_t top = 1;
+    for (int k = 0; k <= exponent; ++k) top *= 10;
+    quantity.value = plural->second == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
+    quantity.upper = model::Decimal::whole(top - 1);
+    quantity.bound = Bound::approximate;
+    const Noun noun = noun_after(i + 2);
+    quantity.unit = noun.unit;
+    quantity.model = noun.model;
+    quantity.unit_from_model = noun.from_model;
+    const std::size_t phrase_end = std::max(noun.end, i + 2);
+    quantity.bound_words = written(start, phrase_end);
+    quantity.begin = tokens_[start].begin;
+    quantity.end = tokens_[i].end;
+    quantity.phrase_begin = tokens_[start].begin;
+    quantity.phrase_end = tokens_[phrase_end - 1].end;
+    const Governed governing = governed_before(start);
+    if (governing.found && governing.from < governing.to) {
+        quantity.modality = governing.modality;
+        quantity.modality_words = written(governing.from, governing.to);
+        quantity.modality_begin = tokens_[governing.from].begin;
+        quantity.modality_end = tokens_[governing.to - 1].end;
+    }
+    last_phrase_begin_ = start;
+    last_phrase_end_ = phrase_end;
+    found.push_back(std::move(quantity));
+    return phrase_end;
+}
+
+std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) const {
+    for (std::size_t back = 1; back <= 5 && back <= before - floor; ++back) {
+        const std::size_t k = before - back;
+        if (phrase(k, power_capacity)) return k;
+        const Token& token = tokens_[k];
+        const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")")
+                                                      : (one_of(token, prepositions) || is_word(token, "a") ||
+                                                         is_word(token, "an") || is_word(token, "the"));
+        if (!filler) return no_token;
+    }
+    return no_token;
+}
+
+std::size_t Reading::equivalence_before(std::size_t before, std::size_t floor) const {
+    std::size_t at = phrase_ending(before, equivalence, floor);
+    if (at == no_token && before > floor && (is_word(tokens_[before - 1], "a") || is_word(tokens_[before - 1], "an"))) {
+        at = phrase_ending(before - 1, equivalence, floor);
+    }
+    return at;
+}
+
+}  // namespace gpuclusters::rules::reading

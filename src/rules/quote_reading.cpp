@@ -1,0 +1,421 @@
+// Reading a quote: its tokens and phrases, the models it names, the noun each figure counts, and
+// what one figure passes to those joined to it.
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+#include <tuple>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int reference_year)
+    : impl_(impl), quote_(quote), year_(reference_year), tokens_(quote_tokens::tokenize(quote)) {
+    starts_.assign(tokens_.size(), {});
+    models_.assign(tokens_.size(), {nullptr, 0});
+    ids_.assign(tokens_.size(), 0);
+    plural_ids_.assign(tokens_.size(), 0);
+    classes_.assign(tokens_.size(), 0);
+    units_.assign(tokens_.size(), Unit::none);
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        const Token& token = tokens_[i];
+        // Figures are words of a phrase only in a model's name ("Max 1550").
+        const std::uint32_t id = impl_.id_of(token.text);
+        ids_[i] = id;
+        if (token.kind == Kind::word) {
+            classes_[i] = impl_.classes[id];
+            units_[i] = impl_.units[id];
+            // "H100s": the singular, for a model's name in the plural.
+            if (token.text.size() > 2 && token.text.back() == 's') {
+                plural_ids_[i] = impl_.id_of(token.text.substr(0, token.text.size() - 1));
+            }
+        } else if (token.kind == Kind::punct && token.text == "%") {
+            units_[i] = Unit::other;
+        }
+        if (token.kind == Kind::word && (token.text == "units" || token.text == "unit")) units_[i] = Unit::none;
+    }
+    clause_.assign(tokens_.size(), 0);
+    std::size_t clause = 0;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (tokens_[i].clause_start) clause = i;
+        clause_[i] = clause;
+    }
+    match_phrases();
+    match_models();
+}
+
+std::vector<Quantity> Reading::quantities() {
+    std::vector<Quantity> found;
+    std::vector<std::pair<std::size_t, std::size_t>> spans;  // each figure's first token and the token after its phrase
+    for (std::size_t i = 0; i < tokens_.size();) {
+        const std::size_t before = found.size();
+        const std::size_t next = quantity_at(i, found);
+        if (found.size() > before) spans.emplace_back(last_phrase_begin_, last_phrase_end_);
+        i = next > i ? next : i + 1;
+    }
+    inherit(found, spans);
+    equal_numbers(found, spans);
+    return found;
+}
+
+void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const {
+    static constexpr std::string_view equal[] = {"equal", "same", "identical", "matching"};
+    const std::size_t count = found.size();
+    for (std::size_t n = 0; n < count; ++n) {
+        const std::size_t at = spans[n].second;
+        const std::size_t stop = std::min(clause_end(spans[n].first), at + 8);
+        for (std::size_t k = at; k + 3 < stop; ++k) {
+            if (!one_of(tokens_[k], equal) || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
+            const Unit unit = unit_at(k + 3);
+            if (unit == Unit::none || unit == found[n].unit) break;
+            Quantity mirror = found[n];
+            mirror.unit = unit;
+            mirror.unit_words = std::string(as_written(quote_, tokens_[k], tokens_[k + 3]));
+            mirror.per = Unit::none;
+            mirror.unit_from_model = false;
+            mirror.phrase_end = tokens_[k + 3].end;
+            found.push_back(std::move(mirror));
+            break;
+        }
+    }
+}
+
+void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const {
+    for (std::size_t n = 1; n < found.size(); ++n) {
+        Quantity& q = found[n];
+        const Quantity& previous = found[n - 1];
+        const std::size_t start = spans[n].first;
+        const std::size_t gap_from = spans[n - 1].second;
+        if (gap_from > start || clause_[spans[n - 1].first] != clause_[start]) continue;
+        std::vector<std::string_view> between;
+        for (std::size_t k = gap_from; k < start; ++k) between.push_back(tokens_[k].text);
+        const auto joined_by = [&](std::initializer_list<std::string_view> words) {
+            return between.size() == 1 && std::find(words.begin(), words.end(), between[0]) != words.end();
+        };
+        // "up to 4,096 instances with 32,768 GPUs" -- not "up to 1.1 exaflops with 37,888 GPUs".
+        const bool holder = previous.unit == Unit::node || previous.unit == Unit::rack || previous.unit == Unit::tray ||
+                            previous.unit == Unit::superchip || previous.unit == Unit::gpu || previous.unit == Unit::module;
+        if (joined_by({"with", "of"}) && holder && previous.bound == Bound::at_most && q.bound == Bound::exact) {
+            q.bound = Bound::at_most;
+            q.bound_words = previous.bound_words;
+        }
+        if ((joined_by({"and", "or", ","}) || (between.size() == 2 && between[0] == "," && between[1] == "and")) &&
+            previous.bound == Bound::approximate && q.bound == Bound::exact && q.bound_words.empty()) {
+            q.bound = Bound::approximate;
+            q.bound_words = previous.bound_words;
+        }
+        // "think of the 8 GCDs as 8 separate GPUs": the same figure, named otherwise.
+        if (joined_by({"as"}) && previous.value == q.value && previous.unit != Unit::none) {
+            q.unit = previous.unit;
+            q.unit_words = previous.unit_words;
+        }
+        const bool opens = !between.empty() && between.back() == "(";
+        if (opens && previous.modality == Modality::equivalence && q.modality != Modality::equivalence) {
+            q.modality = Modality::equivalence;
+            q.modality_words = previous.modality_words;
+            q.modality_begin = previous.modality_begin;
+            q.modality_end = previous.modality_end;
+            if (q.unit == Unit::none) q.unit = previous.unit;
+        }
+        // Within a parenthesis the figures of a list follow each other: pass the equivalence on.
+        if ((joined_by({",", "and"}) || (between.size() == 2 && between[0] == "," && between[1] == "and")) &&
+            previous.modality == Modality::equivalence && q.modality != Modality::equivalence && q.unit == Unit::none) {
+            q.modality = Modality::equivalence;
+            q.modality_words = previous.modality_words;
+        }
+        const bool equals = !between.empty() && (between.back() == "=" || between.back() == "\u2248" ||
+                                                 (between.size() >= 2 && between[between.size() - 2] == "~" && between.back() == "="));
+        if (equals && previous.model && q.model && previous.model != q.model) {
+            q.modality = Modality::equivalence;
+            q.modality_words = std::string(quote_.substr(previous.begin, q.phrase_end - previous.begin));
+        }
+    }
+}
+
+std::size_t Reading::phrase_ending(std::size_t end, Cue cue, std::size_t floor) const {
+    // The longest first: "has ordered", not "ordered".
+    for (std::size_t back = std::min<std::size_t>(6, end - std::min(end, floor)); back >= 1; --back) {
+        const std::size_t start = end - back;
+        if (phrase(start, cue) == back) return start;
+    }
+    return no_token;
+}
+
+std::size_t Reading::clause_end(std::size_t i) const {
+    std::size_t end = i + 1;
+    while (end < tokens_.size() && !tokens_[end].clause_start) ++end;
+    return end;
+}
+
+std::string Reading::written(std::size_t first, std::size_t last_exclusive) const {
+    if (first >= last_exclusive) return {};
+    return std::string(as_written(quote_, tokens_[first], tokens_[last_exclusive - 1]));
+}
+
+void Reading::match_phrases() {
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (ids_[i] == 0) continue;
+        for (const auto& candidate : impl_.phrases[ids_[i]]) {
+            if (starts_[i][candidate.cue] >= candidate.words.size()) continue;
+            const std::size_t after = i + candidate.words.size();
+            const bool compound = after < tokens_.size() && tokens_[after].joined && tokens_[after].kind == Kind::word;
+            if (!compound && matches(i, candidate.words)) {
+                starts_[i][candidate.cue] = static_cast<std::uint8_t>(candidate.words.size());
+            }
+        }
+    }
+    // "performed better than expected": the cue inside does not count.
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        const std::size_t length = starts_[i][not_a_cue];
+        if (length == 0) continue;
+        for (std::size_t k = i; k < i + length; ++k) {
+            const auto keep = starts_[k][not_a_cue];
+            starts_[k].fill(0);
+            starts_[k][not_a_cue] = keep;
+        }
+    }
+}
+
+bool Reading::matches(std::size_t at, const std::vector<std::uint32_t>& words) const {
+    if (at + words.size() > tokens_.size()) return false;
+    for (std::size_t k = 0; k < words.size(); ++k) {
+        if (k > 0 && tokens_[at + k].clause_start) return false;
+        if (ids_[at + k] != words[k]) return false;
+    }
+    return true;
+}
+
+void Reading::match_models() {
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        // The name as written, its last word perhaps in the plural ("H100s", "B200s").
+        for (const std::uint32_t first : {ids_[i], plural_ids_[i]}) {
+            if (first == 0 || models_[i].first) continue;
+            for (const auto& spelling : impl_.spellings[first]) {
+                const std::size_t n = spelling.words.size();
+                if (i + n > tokens_.size() || (first == plural_ids_[i] && first != ids_[i] && n != 1)) continue;
+                bool ok = true;
+                for (std::size_t k = 0; k < n && ok; ++k) {
+                    const bool last = k + 1 == n;
+                    ok = ids_[i + k] == spelling.words[k] || (last && plural_ids_[i + k] == spelling.words[k]);
+                    if (ok && k > 0 && tokens_[i + k].space_before && tokens_[i + k].kind == Kind::punct) ok = false;
+                }
+                if (ok) {
+                    models_[i] = {spelling.model, n};
+                    break;
+                }
+            }
+        }
+    }
+}
+
+bool Reading::verb_start(std::size_t i) const {
+    return aux(i) || phrase(i, planned) || phrase(i, procured) || phrase(i, in_service) || phrase(i, not_governing) ||
+           phrase(i, arrival);
+}
+
+Reading::Noun Reading::noun_after(std::size_t from) const {
+    Noun noun;
+    noun.end = from;
+    std::size_t i = from;
+    const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
+    auto is_noun_ahead = [&](std::size_t k) {
+        for (std::size_t ahead = k; ahead < std::min(tokens_.size(), k + 2); ++ahead) {
+            if (unit_at(ahead) != Unit::none || models_[ahead].first) return true;
+        }
+        return false;
+    };
+    auto equivalent = [&](std::size_t k) {
+        return k < tokens_.size() && (is_word(tokens_[k], "equivalent") || is_word(tokens_[k], "equivalents") ||
+                                      is_word(tokens_[k], "eq") || is_word(tokens_[k], "equiv"));
+    };
+    while (i < limit) {
+        const Token& token = tokens_[i];
+        if (token.clause_start && i > from) break;
+        // "Nodes: 980 Processors: 2x16": a word before a colon labels the next figure.
+        if (i + 2 < tokens_.size() && tokens_[i + 1].text == ":" && tokens_[i].kind == Kind::word &&
+            tokens_[i + 2].kind == Kind::number) {
+            break;
+        }
+        if (models_[i].first) {
+            noun.model = models_[i].first;
+            i += models_[i].second;
+            noun.end = i;
+            // "H100-equivalents", "H100 compute equivalent GPUs": a performance unit.
+            for (const std::size_t k : {i, i + 1}) {
+                if (equivalent(k) && (k == i || tokens_[i].kind == Kind::word)) {
+                    noun.unit = Unit::h100_equivalent;
+                    noun.end = k + 1;
+                    return noun;
+                }
+            }
+            continue;
+        }
+        // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
+        if (token.kind == Kind::word && (token.text == "equivalent" || token.text == "equivalents") &&
+            (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")))) {
+            noun.unit = Unit::h100_equivalent;
+            noun.end = i + 1;
+            return noun;
+        }
+        // "H100e": a model's name with an e.
+        if (token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
+            !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty()) {
+            noun.unit = Unit::h100_equivalent;
+            noun.end = i + 1;
+            return noun;
+        }
+        // "graphics processing units", "accelerated processing units", "graphics compute dies"
+        Unit named = unit_at(i);
+        if ((token.text == "units" || token.text == "unit") && i >= 1 && tokens_[i - 1].text == "processing") {
+            named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
+        }
+        if (named == Unit::die && i >= 1 && tokens_[i - 1].text == "compute") named = Unit::gcd;
+        // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
+        if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
+        if (const Unit unit = named; unit != Unit::none) {
+            if (unit == Unit::gpu && i + 1 < tokens_.size() &&
+                (is_word(tokens_[i + 1], "equivalent") || is_word(tokens_[i + 1], "equivalents"))) {
+                noun.unit = Unit::h100_equivalent;
+                noun.end = i + 2;
+                return noun;
+            }
+            // "a 4032 GPU system", "a 10k H100 system": the system is the cluster, not a node;
+            // "six ... GPU Max Series processors" are GPUs.
+            const bool processors = (token.text == "processors" || token.text == "processor") &&
+                                    (noun.unit == Unit::gpu || noun.model);
+            if (processors) {
+                noun.end = i + 1;
+                ++i;
+                continue;
+            }
+            const bool system = token.text == "system" || token.text == "systems";
+            if (!(system && (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined &&
+                                                                  (token.text == "system"))))) {
+                noun.unit = unit;
+                noun.noun = i;
+            }
+            noun.end = i + 1;
+            // "8-GPU nodes": GPUs per node.
+            if (i == from && token.joined && i + 1 < tokens_.size()) {
+                const Unit holder = unit_at(i + 1);
+                if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
+                    noun.per = holder;
+                    noun.end = i + 2;
+                }
+                return noun;
+            }
+            ++i;
+            continue;
+        }
+        if (token.kind == Kind::number) {
+            // "640GB" inside the phrase: a size, not another figure.
+            if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word &&
+                unit_at(i + 1) == Unit::other && i > from) {
+                i += 2;
+                continue;
+            }
+            // "9,216 IBM Power 9 processors": a number in a name.
+            if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) &&
+                !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
+                ++i;
+                continue;
+            }
+            break;
+        }
+        if (token.kind == Kind::punct) {
+            const std::string& mark = token.text;
+            if ((mark == "]" || mark == ")") && i == from) {
+                ++i;
+                continue;
+            }
+            if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" ||
+                mark == "\u201D" || mark == "\u00D7") {
+                ++i;
+                continue;
+            }
+            // "H100/H200 chips"
+            if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) {
+                ++i;
+                continue;
+            }
+            break;
+        }
+        if (noun.unit == Unit::none && !noun.model && token.text == "of" && i + 1 < limit && is(i + 1, determiner_word)) {
+            i += 2;
+            continue;
+        }
+        if (is(i, stop_word) || verb_start(i)) break;
+        // After a noun, a word goes on only towards another noun: "Tensor Core GPUs".
+        if ((noun.unit != Unit::none || noun.model) && !is_noun_ahead(i + 1) && !is(i, maker_word)) break;
+        ++i;
+    }
+    if (noun.unit == Unit::none && noun.model) {
+        noun.from_model = true;
+        noun.unit = noun.model->package == "superchip" ? Unit::superchip
+                    : noun.model->package == "apu"     ? Unit::apu
+                    : noun.model->package == "module"  ? Unit::module
+                                                       : Unit::gpu;
+    }
+    return noun;
+}
+
+std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
+    const std::size_t floor = clause_[at];
+    for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
+        const Token& token = tokens_[at - back];
+        if (const Unit unit = unit_at(at - back); unit != Unit::none) {
+            std::size_t start = at - back;
+            // "Power (kW)": the word before the parenthesis belongs to the label.
+            if (start >= floor + 2 && tokens_[start - 1].text == "(" && tokens_[start - 2].kind == Kind::word) start -= 2;
+            return {unit, start};
+        }
+        const bool filler = token.kind == Kind::punct ? (token.text == ":" || token.text == "=" || token.text == "(" ||
+                                                         token.text == ")" || token.text == "#" || token.text == "/" ||
+                                                         token.text == "|")
+                                                      : (token.text == "of" || token.text == "total" || token.text == "number" ||
+                                                         token.text == "count" || token.text == "no" || token.text == "installed" ||
+                                                         token.text == "physical" || token.text == "co" || token.text == "processor" ||
+                                                         token.text == "accelerator" || token.text == "power");
+        if (!filler) break;
+    }
+    return {Unit::none, at};
+}
+
+Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {
+    std::size_t i = noun_end;
+    if (i < clause_end && (is_word(tokens_[i], "per") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
+        std::size_t k = i + 1;
+        if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
+        if (k < clause_end) {
+            const Unit unit = unit_at(k);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip || unit == Unit::module) {
+                return unit;
+            }
+        }
+    }
+    const std::size_t floor = clause_[figure];
+    auto holder_before = [&](std::size_t at) {
+        for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
+            const Unit unit = unit_at(at - back);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+        }
+        return Unit::none;
+    };
+    if (i < clause_end && is_word(tokens_[i], "each")) return holder_before(figure);
+    for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
+        const std::size_t k = figure - back;
+        // "each with four GPUs, 1,044 in all": the "each" is the other figure's.
+        if (tokens_[k].kind == Kind::number) break;
+        if (!is_word(tokens_[k], "each") && !is_word(tokens_[k], "every")) continue;
+        if (k + 1 < figure) {
+            const Unit unit = unit_at(k + 1);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+        }
+        return holder_before(k);
+    }
+    return Unit::none;
+}
+
+}  // namespace gpuclusters::rules::reading

@@ -1,0 +1,262 @@
+// The quote reader's insides, shared by its files (quote_lexicon, quote_reading, quote_governing,
+// quote_quantities): the lexicon's cues, the word classes, the indexed lexicon (QuoteReader::Impl)
+// and Reading, one quote being read.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/decimal.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
+#include "rules/quote_tokens.hpp"
+
+namespace gpuclusters::rules {
+namespace reading {
+
+using quote_tokens::Token;
+using Kind = Token::Kind;
+
+// The lexicon's lists, in the order of Lexicon's members.
+enum Cue : std::uint8_t {
+    approximate,
+    at_least,
+    at_most,
+    approximate_after,
+    at_least_after,
+    at_most_after,
+    planned,
+    procured,
+    in_service,
+    not_governing,
+    arrival,
+    equivalence,
+    equivalence_after,
+    future_time,
+    existing,
+    not_a_cue,
+    power_capacity,
+    live,
+    construction,
+    construction_began,
+    moved_on,
+    retired,
+    negation,
+    cue_count
+};
+
+inline constexpr std::size_t no_token = static_cast<std::size_t>(-1);
+// How far the reader looks for what governs a figure, in tokens.
+inline constexpr std::size_t governing_reach = 30;
+inline constexpr std::size_t noun_reach = 10;
+
+inline bool is_word(const Token& token, std::string_view text) { return token.kind != Kind::number && token.text == text; }
+
+template <std::size_t N>
+bool one_of(const Token& token, const std::string_view (&words)[N]) {
+    return token.kind != Kind::number && std::find(std::begin(words), std::end(words), token.text) != std::end(words);
+}
+
+inline constexpr std::string_view prepositions[] = {"with", "for", "of", "in", "at", "to", "on", "by", "across",
+                                                        "from", "into", "under", "among"};
+
+// The classes of a word the reader asks about again and again, as bits: looked up once per token.
+enum WordClass : std::uint8_t { aux_word = 1, adverb_word = 2, stop_word = 4, relative_word = 8, preposition_word = 16,
+                                determiner_word = 32, maker_word = 64 };
+
+bool counts_power(Unit unit);
+
+// Spelled-out numbers: "twelve thousand", "twenty-four", "a dozen", "half a million".
+struct Spelled {
+    model::Decimal value;
+    std::size_t length = 0;
+};
+std::optional<Spelled> spelled_number(const std::vector<Token>& tokens, std::size_t at);
+
+std::string_view as_written(std::string_view quote, const Token& first, const Token& last);
+
+}  // namespace reading
+
+struct QuoteReader::Impl {
+    // Every word of the lexicon and the catalogue has a number; a quote's words are looked up
+    // once each, and phrases compare numbers.
+    struct Phrase {
+        reading::Cue cue;
+        std::vector<std::uint32_t> words;
+    };
+    struct Spelling {
+        const model::GpuModel* model;
+        std::vector<std::uint32_t> words;
+    };
+    std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
+    std::vector<std::vector<Phrase>> phrases{1};        // by first word, longest first
+    std::vector<std::vector<Spelling>> spellings{1};    // by first word, longest first
+    std::vector<std::uint8_t> classes{0};               // WordClass bits by word
+    std::vector<Unit> units{Unit::none};                // the noun by word
+
+    std::uint32_t intern(const std::string& word) {
+        const auto [found, added] = ids.emplace(word, static_cast<std::uint32_t>(phrases.size()));
+        if (added) {
+            phrases.emplace_back();
+            spellings.emplace_back();
+            classes.push_back(0);
+            units.push_back(Unit::none);
+        }
+        return found->second;
+    }
+    std::uint32_t id_of(const std::string& word) const {
+        const auto found = ids.find(word);
+        return found == ids.end() ? 0 : found->second;
+    }
+
+    explicit Impl(const Lexicon& lexicon);
+
+    static std::vector<std::string> words_of(std::string_view phrase);
+};
+
+namespace reading {
+
+// One quote being read: its tokens, the phrases that start at each, the models it names.
+class Reading {
+public:
+    Reading(const QuoteReader::Impl& impl, std::string_view quote, int reference_year);
+
+    const std::vector<Token>& tokens() const { return tokens_; }
+
+    std::vector<Quantity> quantities();
+
+    // "18,688 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
+    void equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
+
+    // What a figure says passes to the figures joined to it: "up to 4,096 instances with 32,768
+    // GPUs", "approximately 2.5K H100s and 2.5K A100s", "the equivalent of 100,000 H100 chips
+    // (approximately 15,000, 15,000 and 50,000-60,000 respectively)", "16K GB200s ~= 80K H100s".
+    void inherit(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
+
+    std::vector<StatusEvent> status_events() const;
+
+private:
+    // The longest phrase of `cue` starting at token i (its length, 0 if none).
+    std::size_t phrase(std::size_t i, Cue cue) const { return i < starts_.size() ? starts_[i][cue] : 0; }
+    // The start of the longest phrase of `cue` that ends right before token `end`.
+    std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor) const;
+    bool aux(std::size_t i) const { return (classes_[i] & aux_word) != 0; }
+    bool adverb(std::size_t i) const { return (classes_[i] & adverb_word) != 0; }
+    bool is(std::size_t i, WordClass word_class) const { return (classes_[i] & word_class) != 0; }
+    Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
+    std::size_t clause_end(std::size_t i) const;
+    std::string written(std::size_t first, std::size_t last_exclusive) const;
+
+    void match_phrases();
+
+    bool matches(std::size_t at, const std::vector<std::uint32_t>& words) const;
+
+    void match_models();
+
+    struct Noun {
+        Unit unit = Unit::none;
+        const model::GpuModel* model = nullptr;
+        std::size_t end = 0;  ///< token after the noun phrase
+        std::size_t noun = no_token;
+        Unit per = Unit::none;
+        bool from_model = false;  ///< no noun: the model's package
+    };
+
+    bool verb_start(std::size_t i) const;
+
+    // The noun a figure ending at token `from` counts: the last noun of the phrase that follows,
+    // past makers, models and adjectives ("2,304 NVIDIA B200 GPUs", "10,752 H100 Tensor Core GPUs",
+    // "1,792 GPU-accelerated nodes", "[4x] AMD MI250X", "36 GB200 superchips"); a model alone
+    // counts its package. "8-GPU nodes" counts GPUs per node.
+    Noun noun_after(std::size_t from) const;
+
+    // "Number of GPUs: 12,288", "Power (kW) 29,580.98", "Cores: 8,699,904": the noun before, and
+    // where its label starts.
+    std::pair<Unit, std::size_t> label_before(std::size_t at) const;
+
+    // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
+    Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
+
+    struct Governed {
+        bool found = false;
+        Modality modality = Modality::in_service;
+        std::size_t from = 0, to = 0;  ///< the deciding words
+        bool adjacent = false;         ///< a cue right against the figure's phrase
+        /// A verb that says nothing of the figure governs it ("will remain open"): a time in the
+        /// clause is that verb's, not the figure's.
+        bool silent = false;
+    };
+
+    bool verb_cue(std::size_t i) const { return verb_start(i); }
+
+    // The nearest verb cue before token `before` in the clause, and the end of the longest phrase
+    // that covers it; no_token when there is none.
+    std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const;
+
+    // "including 350,000 H100s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
+    // participle that hangs on a noun; the verb of the clause governs it.
+    bool participle(std::size_t verb, std::size_t floor) const;
+
+    // What governs a figure from before it: the nearest verb back in its clause and the markers
+    // of its verb group ("plans to deploy", "has ordered", "will come online with").
+    Governed governed_before(std::size_t figure_start) const;
+
+    Governed verb_group(std::size_t verb, std::size_t verb_end, std::size_t floor, std::size_t figure_start) const;
+
+    // Verbs that make a cluster (its purpose, after "to", is a plan): not those that use one ("10
+    // days to train on 512 GPUs").
+    bool establishes(std::size_t verb) const;
+
+    // "will be a 10,000-GPU system" is governed; "is expected to be a key resource for Europe,
+    // with 10,000 GPUs" is not: the figure hangs on a preposition after the noun.
+    bool copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const;
+
+    // What governs a figure from after it: "20,000 GPUs will be installed", "are on order",
+    // "planned for 2026"; a future of another verb leaves it alone ("will remain open to users").
+    // `object`: a verb before governs the figure already, so a verb after it in another conjunct
+    // ("uses 100,000 GPUs for training and is set to expand") is not its own.
+    Governed governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const;
+
+    // "by 2027", "in 2028", "starting Q1 2026": a year still to come, soon after the figure's phrase.
+    std::optional<std::pair<std::size_t, std::size_t>> future_year_after(std::size_t from, std::size_t end) const;
+
+    // The first year within a few tokens after `from`: "decommissioned in 2025".
+    std::optional<int> year_after(std::size_t from, std::size_t end) const;
+
+    std::optional<int> year_of(std::size_t i) const;
+
+    std::size_t quantity_at(std::size_t i, std::vector<Quantity>& found);
+
+    // "thousands of GPUs", "tens of thousands of H100s", "hundreds of thousands": no figure, a
+    // span of them -- approximate.
+    std::size_t vague_at(std::size_t i, std::vector<Quantity>& found);
+
+    // A capacity's words a few tokens before a power figure, with nothing but a preposition,
+    // an article or a parenthesis between.
+    std::size_t power_label_before(std::size_t before, std::size_t floor) const;
+
+    std::size_t equivalence_before(std::size_t before, std::size_t floor) const;
+
+    const QuoteReader::Impl& impl_;
+    std::string_view quote_;
+    int year_;
+    std::vector<Token> tokens_;
+    std::vector<std::array<std::uint8_t, cue_count>> starts_;
+    std::vector<std::pair<const model::GpuModel*, std::size_t>> models_;
+    std::vector<std::size_t> clause_;  ///< the first token of each token's clause
+    std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
+    std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
+    std::vector<std::uint8_t> classes_;  ///< each token's WordClass bits
+    std::vector<Unit> units_;            ///< the noun each token names, if any
+    std::size_t last_phrase_end_ = 0;    ///< the token after the phrase of the figure read last
+    mutable bool coordinated_ = false;   ///< verb_group looks back past one "and" at a time
+    std::size_t last_phrase_begin_ = 0;  ///< and its first token
+};
+
+}  // namespace reading
+}  // namespace gpuclusters::rules
