@@ -30,6 +30,19 @@ mkdir "$scratch/work"
         sed 's/^/stderr: /' "$err"
         [ "$status" -eq 0 ] || echo "[exit $status]"
     }
+    # setup ARGS...: a step the case needs but does not test: silent when it succeeds without a
+    # word on stderr; otherwise its command, stderr and exit status go to the transcript (and a
+    # failure ends the case).
+    setup() {
+        local err="$scratch/setup-err" status=0
+        "$binary" "$@" >/dev/null 2>"$err" || status=$?
+        if [ "$status" -ne 0 ] || [ -s "$err" ]; then
+            printf '$ gpuclusters'; printf ' %q' "$@"; printf '\n'
+            sed 's/^/stderr: /' "$err"
+            [ "$status" -eq 0 ] || echo "[exit $status]"
+        fi
+        return "$status"
+    }
     # sql QUERY: what the database holds, read with the sqlite3 shell, not with gpuclusters.
     sql() {
         printf '$ sql %s\n' "$1"

@@ -1,6 +1,6 @@
-gc init > /dev/null
-gc add acme-one --name "Acme One" --set gpus_installed=12,288 --not-published city \
-   --source https://example.org/spec --kind operator --quote "12,288 GPUs" > /dev/null
+setup init
+setup add acme-one --name "Acme One" --set gpus_installed=12,288 --not-published city \
+   --source https://example.org/spec --kind operator --quote "12,288 GPUs"
 note "cite adds evidence to the preferred value and prints its citations, the new one marked"
 gc cite acme-one gpus_installed --source https://example.org/paper --kind paper --title "The paper" \
    --published 2026-10 --quote "a 12,288-GPU run" --locator "Table 2"
@@ -31,7 +31,7 @@ gc rank acme-one gpus_installed normal
 gc cite acme-one gpus_installed --value 1 --not-published --source 1
 sql "SELECT count(*) FROM changeset"
 note "--value names a claim by its value, however it was written"
-gc add acme-two --set gpus_installed="1536 x 8" --source 1 --quote "1,536 x 8" > /dev/null
+setup add acme-two --set gpus_installed="1536 x 8" --source 1 --quote "1,536 x 8"
 gc cite acme-two gpus_installed --value 12288 --source 2 --quote "12,288 GPUs"
 gc rank acme-two gpus_installed deprecated --value "12,288" --reason "test"
 gc rank acme-two gpus_installed normal --value 1 --not-published --reason x

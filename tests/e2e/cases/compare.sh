@@ -1,4 +1,4 @@
-gc init --sample > /dev/null
+setup init --sample
 note "three sample clusters side by side, with source numbers; * marks the rows that differ"
 gc compare bytedance-megascale-ampere olcf-frontier cscs-alps
 gc compare olcf-frontier cscs-alps --fields gpu_model,gpus_installed,status --json
@@ -6,11 +6,11 @@ note "the database against an export of itself: equal, exit 0"
 gc export --format jsonl --provenance -o snapshot.jsonl
 gc compare --against snapshot.jsonl
 note "after one add: exit 1, naming exactly that field, with the sources of each side"
-gc add cscs-alps --set region=Ticino --source https://www.cscs.ch/ --kind operator --quote "CSCS in Lugano, Ticino" > /dev/null
+setup add cscs-alps --set region=Ticino --source https://www.cscs.ch/ --kind operator --quote "CSCS in Lugano, Ticino"
 gc compare --against snapshot.jsonl
 gc compare --against snapshot.jsonl --json
 note "against another gpuclusters database"
-"$GPUCLUSTERS_BIN" --db other.db init --sample > /dev/null
+setup --db other.db init --sample
 gc compare --against other.db
 note "one record between two moments"
 gc compare cscs-alps --as-of 1

@@ -32,14 +32,14 @@ gc --db old.db init
 gc --db old.db list
 sqlite3 old.db "PRAGMA user_version; SELECT count(*) FROM sqlite_master WHERE name = 'current_cluster';"
 note "a corrupt database"
-gc --db corrupt.db init --sample > /dev/null
+setup --db corrupt.db init --sample
 sqlite3 corrupt.db "PRAGMA wal_checkpoint(TRUNCATE);" > /dev/null
 size=$(stat -c %s corrupt.db)
 head -c $((size - 4096)) /dev/zero | tr '\000' '\245' | dd of=corrupt.db bs=4096 seek=1 conv=notrunc status=none
 gc --db corrupt.db show bytedance-megascale-ampere
 note "a database locked by another writer: the second writer waits, then fails clearly"
 rm -f test.db test.db-wal test.db-shm
-gc init > /dev/null
+setup init
 ( printf 'BEGIN IMMEDIATE;\nINSERT INTO changeset (created_at, author) VALUES (1, 2);\n'; sleep 3; printf 'ROLLBACK;\n' ) | sqlite3 test.db &
 holder=$!
 sleep 1

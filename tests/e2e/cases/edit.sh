@@ -1,6 +1,6 @@
-gc init > /dev/null
-gc add acme-one --name "Acme One" --set owner=Acme --set gpus_installed="100 x 8" --set city=Zurich \
-   --source https://example.org/spec --kind operator --quote "100 nodes x 8 GPUs, in Zurich" > /dev/null
+setup init
+setup add acme-one --name "Acme One" --set owner=Acme --set gpus_installed="100 x 8" --set city=Zurich \
+   --source https://example.org/spec --kind operator --quote "100 nodes x 8 GPUs, in Zurich"
 editors="$SOURCE_DIR/tests/e2e/editors"
 note "what the editor is given"
 EDITOR="cat" gc edit acme-one

@@ -4,7 +4,7 @@ ln -s "$SOURCE_DIR/tests/data/epoch/gpu_clusters.csv" gpu_clusters.csv
 ln -s "$SOURCE_DIR/db/mappings/epoch-gpu-clusters.toml" epoch-gpu-clusters.toml
 csv=gpu_clusters.csv
 mapping=epoch-gpu-clusters.toml
-gc init > /dev/null
+setup init
 "$GPUCLUSTERS_BIN" import --mapping "$mapping" "$csv" > import.out 2> import.err
 echo "exit $?"
 tail -4 import.out

@@ -1,8 +1,8 @@
-gc init --sample > /dev/null
+setup init --sample
 note "history with competing and deprecated claims, a not-published value and an estimate"
-gc add cscs-alps --set gpus_installed=11,000 --keep-previous --source https://example.org/press --kind press --quote "11,000 GPUs" > /dev/null
-gc rank cscs-alps gpus_installed deprecated --value 11000 --reason "press total" > /dev/null
-gc add cscs-alps --set power_mw="20 (estimate: Epoch AI)" --set 'interconnect==HYPERLINK("http://evil.example")' --source https://example.org/estimate --kind estimate --quote "20 MW" > /dev/null
+setup add cscs-alps --set gpus_installed=11,000 --keep-previous --source https://example.org/press --kind press --quote "11,000 GPUs"
+setup rank cscs-alps gpus_installed deprecated --value 11000 --reason "press total"
+setup add cscs-alps --set power_mw="20 (estimate: Epoch AI)" --set 'interconnect==HYPERLINK("http://evil.example")' --source https://example.org/estimate --kind estimate --quote "20 MW"
 note "the current values (cluster_values, kept at each write) export the bytes the history gives as of now"
 latest=$(sqlite3 "$GPUCLUSTERS_DB" "SELECT max(id) FROM changeset")
 for format in json jsonl csv; do
@@ -15,16 +15,16 @@ for format in json jsonl csv csv-long; do
     for provenance in "" --provenance; do
         name=out-$format$provenance
         "$GPUCLUSTERS_BIN" export --format $format $provenance -o $name.first
-        "$GPUCLUSTERS_BIN" --db $name.db init > /dev/null
-        "$GPUCLUSTERS_BIN" --db $name.db import --format $format $name.first > /dev/null
+        setup --db $name.db init
+        setup --db $name.db import --format $format $name.first
         "$GPUCLUSTERS_BIN" --db $name.db export --format $format $provenance -o $name.second
         cmp $name.first $name.second && echo "$format $provenance: identical ($(wc -c < $name.first) bytes)"
     done
 done
 for provenance in "" --provenance; do
     "$GPUCLUSTERS_BIN" export --format toml $provenance -o toml$provenance.first
-    "$GPUCLUSTERS_BIN" --db toml$provenance.db init > /dev/null
-    "$GPUCLUSTERS_BIN" --db toml$provenance.db import toml$provenance.first > /dev/null
+    setup --db toml$provenance.db init
+    setup --db toml$provenance.db import toml$provenance.first
     "$GPUCLUSTERS_BIN" --db toml$provenance.db export --format toml $provenance -o toml$provenance.second
     diff -r toml$provenance.first toml$provenance.second && echo "toml $provenance: identical ($(ls toml$provenance.first | wc -l) files)"
 done
@@ -46,6 +46,6 @@ sql "SELECT count(*) FROM changeset"
 note "from standard input too, every record has its report line (one thread reads stdin while the other prints)"
 "$GPUCLUSTERS_BIN" export --format jsonl > sample.jsonl
 awk 'NR == 1 { print; next } { for (i = 0; i < 400; i++) { line = $0; sub(/"id":"/, "\"id\":\"copy" i "-", line); print line } }' sample.jsonl > many.jsonl
-"$GPUCLUSTERS_BIN" --db many.db init > /dev/null
+setup --db many.db init
 "$GPUCLUSTERS_BIN" --db many.db import - --format jsonl < many.jsonl > many.out
 echo "records $(($(wc -l < many.jsonl) - 1)), report lines $(grep -c '^add copy' many.out), $(tail -n 2 many.out | head -n 1)"

@@ -1,5 +1,5 @@
 note "a scripted history of five changesets on one record, one day apart"
-gc init > /dev/null
+setup init
 GPUCLUSTERS_NOW=2026-11-01T09:00:00Z gc add acme-one --name "Acme One" --set owner=Acme --set gpus_installed="1,024 x 8" \
    --source https://example.org/spec --kind operator --quote "1,024 nodes with 8 GPUs" -m "first facts"
 GPUCLUSTERS_NOW=2026-11-02T09:00:00Z gc add acme-one --set status=operational --set status_notes="In production since October 2026." \

@@ -1,4 +1,4 @@
-gc init --sample > /dev/null
+setup init --sample
 gc list
 gc list --where status=Operational --where country=US
 gc list --where country=Switzerland

@@ -1,6 +1,6 @@
-gc init > /dev/null
-gc add acme-one --name "Acme One" --set owner=Acme --set gpus_installed=1,000 \
-   --source https://example.org/spec --kind operator --quote "1,000 GPUs" > /dev/null
+setup init
+setup add acme-one --name "Acme One" --set owner=Acme --set gpus_installed=1,000 \
+   --source https://example.org/spec --kind operator --quote "1,000 GPUs"
 gc show acme-one > before.txt
 note "a multi-field add, then its revert: the record page is back byte for byte"
 gc add acme-one --set gpus_installed="256 x 8" --set status=operational --set country=DE \
@@ -16,7 +16,7 @@ note "the revert can itself be reverted"
 gc revert 3
 gc show acme-one
 note "a revert is refused, naming the fields, when a later changeset changed them"
-gc add acme-one --set owner="Acme Corp" --source 1 --quote "Acme Corp" > /dev/null
+setup add acme-one --set owner="Acme Corp" --source 1 --quote "Acme Corp"
 note "the search index follows the change: the new owner is found"
 gc list --search "corp"
 gc revert 1
@@ -42,13 +42,13 @@ gc revert abc
 gc revert 0
 sql "SELECT count(*) FROM changeset"
 note "a removed cluster stays out of cluster_values and the search index when a later revert ranks its claims"
-gc init --db removed.db > /dev/null
-gc --db removed.db add k-one --name "K One" --source https://example.org/a --kind operator --quote "K One" > /dev/null
-gc --db removed.db add l-one --name "L One" --source https://example.org/a --quote "L One" > /dev/null
+setup init --db removed.db
+setup --db removed.db add k-one --name "K One" --source https://example.org/a --kind operator --quote "K One"
+setup --db removed.db add l-one --name "L One" --source https://example.org/a --quote "L One"
 printf '{"id":"k-one","fields":{"name":"K Two"}}\n{"id":"l-one","fields":{"name":"L Two"}}\n' > two.jsonl
-gc --db removed.db import two.jsonl --source https://example.org/b --kind press > /dev/null
-gc --db removed.db revert 1 --force > /dev/null
-gc --db removed.db revert 3 --force > /dev/null
+setup --db removed.db import two.jsonl --source https://example.org/b --kind press
+setup --db removed.db revert 1 --force
+setup --db removed.db revert 3 --force
 gc --db removed.db export --format jsonl
 "$GPUCLUSTERS_BIN" --db removed.db export --format jsonl > current.jsonl
 "$GPUCLUSTERS_BIN" --db removed.db export --format jsonl --as-of 5 > history.jsonl

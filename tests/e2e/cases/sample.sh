@@ -1,5 +1,5 @@
 note "init --sample creates the database and loads the bundled records in one changeset"
-gc init --sample > /dev/null
+setup init --sample
 sql "SELECT count(*) FROM changeset"
 sql "SELECT id FROM cluster ORDER BY id"
 note "the seed record page, field by field"

@@ -1,4 +1,4 @@
-gc init > /dev/null
+setup init
 note "URLs that differ only by host case, default port, fragment or tracking parameters are one source"
 gc add acme-one --set owner=Acme --source "https://Example.ORG:443/report?id=7&utm_source=newsletter&utm_medium=email#page-2" --kind operator --quote "Acme"
 gc add acme-two --set owner=Beta --source "https://example.org/report?utm_campaign=x&id=7&fbclid=abc" --quote "Beta"

@@ -1,5 +1,5 @@
 note "a full disk during an import (a file size limit makes every write past 1.5 MB fail)"
-gc init --sample > /dev/null
+setup init --sample
 { echo "id,name,gpus_installed,gpu_count_notes"
   for i in $(seq 1 3000); do echo "big-$i,Big record number $i with a long name,$i,Notes for record $i that take some room"; done
 } > big.csv

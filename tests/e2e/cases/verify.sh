@@ -1,4 +1,4 @@
-gc init --sample > /dev/null
+setup init --sample
 note "the sample passes (warnings only): exit 0"
 gc verify
 gc verify --list-rules
@@ -15,14 +15,14 @@ printf '[severity]\nstale-sources = "off"\n' > quiet.toml
 gc verify --config quiet.toml bytedance-megascale-ampere
 rm gpuclusters.toml
 note "an error-level finding makes verify exit 1"
-gc add acme-one --name "Acme One" --set owner=Acme --set gpu_model=H100 --set status=operational \
-   --set status_notes="Running since March 2026." --set gpus_installed=1,000 > /dev/null
+setup add acme-one --name "Acme One" --set owner=Acme --set gpu_model=H100 --set status=operational \
+   --set status_notes="Running since March 2026." --set gpus_installed=1,000
 gc verify acme-one
 note "signing: refused with errors, granted once they are fixed"
 gc verify --sign acme-one
-gc cite acme-one gpus_installed --source https://example.org/acme --kind operator --quote "1,000 H100 GPUs" > /dev/null
+setup cite acme-one gpus_installed --source https://example.org/acme --kind operator --quote "1,000 H100 GPUs"
 for field in name owner gpu_model status status_notes; do
-    gc cite acme-one $field --source https://example.org/acme --quote "Acme runs Acme One, 1,000 H100 GPUs, operational since March 2026" > /dev/null
+    setup cite acme-one $field --source https://example.org/acme --quote "Acme runs Acme One, 1,000 H100 GPUs, operational since March 2026"
 done
 gc verify acme-one
 gc verify --sign acme-one -m "checked against the operator page"
@@ -77,8 +77,8 @@ gc revert 13
 note "the same id twice in --sign is signed once"
 gc verify --sign cscs-alps cscs-alps
 note "look-alikes: each member of a group names another, across the whole database"
-gc add acme-two --name "ACME one!" --set owner=Acme --source https://example.org/acme --quote "Acme One" > /dev/null
-gc add acme-three --name "Acme  One" --source https://example.org/acme --quote "Acme One" > /dev/null
+setup add acme-two --name "ACME one!" --set owner=Acme --source https://example.org/acme --quote "Acme One"
+setup add acme-three --name "Acme  One" --source https://example.org/acme --quote "Acme One"
 gc verify --rule possible-duplicate
 gc verify acme-two --rule possible-duplicate --json
 gc verify acme-two --rule possible-duplicate --severity error --json

@@ -1,10 +1,10 @@
 note "verify reads the figure behind a value: the traps of issue 12, each a record of its own"
-gc init > /dev/null
+setup init
 trap_record() {  # ID FIELD VALUE QUOTE [more --set ...]
     local id=$1 field=$2 value=$3 quote=$4
     shift 4
-    "$GPUCLUSTERS_BIN" add "$id" --set "$field=$value" "$@" --source "https://example.org/$id" --kind operator \
-        --quote "$quote" > /dev/null || echo "add $id failed"
+    setup add "$id" --set "$field=$value" "$@" --source "https://example.org/$id" --kind operator \
+        --quote "$quote" || echo "add $id failed"
 }
 trap_record ordered gpus_installed 20,000 "Acme has ordered 20,000 NVIDIA H100 GPUs for its new site."
 trap_record purchased gpus_installed 20,000 "Acme purchased 20,000 NVIDIA H100 GPUs last quarter."
@@ -44,8 +44,8 @@ sql "SELECT gpus_installed, gpus_installed_bound FROM current_cluster WHERE id =
 gc show honest
 for format in json jsonl csv csv-long; do
     "$GPUCLUSTERS_BIN" export --format $format --provenance --where name=Honest -o honest.$format
-    "$GPUCLUSTERS_BIN" --db honest-$format.db init > /dev/null
-    "$GPUCLUSTERS_BIN" --db honest-$format.db import --format $format honest.$format > /dev/null
+    setup --db honest-$format.db init
+    setup --db honest-$format.db import --format $format honest.$format
     echo "$format: $("$GPUCLUSTERS_BIN" --db honest-$format.db export --format csv | cut -d, -f1,8 | tail -1)"
 done
 "$GPUCLUSTERS_BIN" export --format toml --where name=Honest -o honest-toml
