@@ -122,6 +122,10 @@ Store& Store::operator=(Store&& other) noexcept {
 
 Store::~Store() { leave_in_rollback_mode(); }
 
+void Store::reset_statements() {
+    for (auto& [sql, statement] : statements_->statements) statement->reset();
+}
+
 void Store::leave_in_rollback_mode() noexcept {
     if (!db_ || access_ != Access::read_write) return;
     // Between writes the file is left in rollback-journal mode, with no -wal or -shm beside it:
@@ -129,7 +133,7 @@ void Store::leave_in_rollback_mode() noexcept {
     // folder reads it (sqlite3 too). While another connection has it open the switch fails at
     // once (no busy wait), and the last writer to close it makes it.
     try {
-        for (auto& [sql, statement] : statements_->statements) statement->reset();
+        reset_statements();
         sqlite3_busy_timeout(db_->getHandle(), 0);
         db_->exec("PRAGMA journal_mode = DELETE");
     } catch (const SQLite::Exception&) {

@@ -34,7 +34,9 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
 void Store::clear_duplicate_keys() {
     guarded(path_, [&] {
         // (Re)created here rather than remembered: a rolled-back transaction takes temporary
-        // tables made in it along.
+        // tables made in it along. A statement of an earlier check still stepping over the index
+        // would make the DROP fail (SQLITE_LOCKED), so every cached one is reset first.
+        reset_statements();
         connection().exec(R"(
             CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
                 ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);

@@ -218,6 +218,8 @@ private:
     void leave_in_rollback_mode() noexcept;
     void configure_and_check(bool may_initialise, bool& created);
     void enter_wal_mode();
+    /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
+    void reset_statements();
     void migrate(int from_version);
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;

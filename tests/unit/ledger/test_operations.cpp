@@ -1,0 +1,180 @@
+// The ledger's operations on a real database, without the command line: revert, accept and sign,
+// check, compare and import, each judged by its result value and by what the store holds after.
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "formats/rules_config.hpp"
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/compare.hpp"
+#include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/import.hpp"
+#include "gpuclusters/ledger/revert.hpp"
+#include "gpuclusters/ledger/verification.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/store/store.hpp"
+#include "scratch.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+const std::string today = "2026-11-30";
+
+model::Changeset changeset(const std::string& message) { return {0, today + "T12:00:00Z", "tester", message, "test"}; }
+
+/// One field of one record, backed by an operator page that quotes `quote`.
+model::ChangeRequest set(const std::string& id, const std::string& field, const std::string& value,
+                         const std::string& quote, const std::string& kind = "operator") {
+    model::ChangeRequest request;
+    request.sources.push_back({.reference = "https://example.org/" + id, .kind = kind, .origin = "--source"});
+    request.records.push_back({.cluster_id = id,
+                               .origin = "ID",
+                               .fields = {{.field = field, .raw_value = value, .citations = {{0, "", quote, "--quote"}},
+                                           .origin = "--set " + field}}});
+    request.changeset = changeset("set " + field);
+    request.today = today;
+    return request;
+}
+
+std::string shown(const store::Store& store, const std::string& id, const std::string& field) {
+    return ledger::cell_of(ledger::require_record(store, id, std::nullopt), field).display;
+}
+
+struct Database {
+    ScratchDir dir;
+    store::Store store;
+    Database() : store(open(dir)) {}
+    static store::Store open(const ScratchDir& dir) {
+        bool created = false;
+        return store::Store::create(dir.file("ledger.db"), created);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("revert puts a field back in a new changeset, and refuses over a later change unless forced") {
+    Database db;
+    ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "1,000", "1,000 GPUs"));
+    const auto second = ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "2,000", "2,000 GPUs"));
+    REQUIRE(second.changeset_id == 2);
+    CHECK(shown(db.store, "acme-one", "gpus_installed") == "2,000");
+
+    SUBCASE("a dry run says what it would do and writes nothing") {
+        const auto result = ledger::revert(db.store, {.changeset = "2", .dry_run = true}, changeset(""), today);
+        CHECK(result.reverted == 2);
+        CHECK(result.report.changeset_id == 0);
+        REQUIRE(result.report.fields.size() == 1);
+        CHECK(result.report.fields[0].old_display == "2,000");
+        CHECK(result.report.fields[0].new_display == "1,000");
+        CHECK(shown(db.store, "acme-one", "gpus_installed") == "2,000");
+    }
+    SUBCASE("the revert is a changeset of its own") {
+        const auto result = ledger::revert(db.store, {.changeset = "2"}, changeset(""), today);
+        CHECK(result.report.changeset_id == 3);
+        CHECK(shown(db.store, "acme-one", "gpus_installed") == "1,000");
+    }
+    SUBCASE("a later change to the same field stops it; --force goes through") {
+        ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "3,000", "3,000 GPUs"));
+        CHECK_THROWS_AS(ledger::revert(db.store, {.changeset = "2"}, changeset(""), today), ledger::RevertConflict);
+        CHECK(shown(db.store, "acme-one", "gpus_installed") == "3,000");
+        ledger::revert(db.store, {.changeset = "2", .force = true}, changeset(""), today);
+        CHECK(shown(db.store, "acme-one", "gpus_installed") == "1,000");
+    }
+    SUBCASE("an unknown changeset is an input error") {
+        CHECK_THROWS_AS(ledger::revert(db.store, {.changeset = "9"}, changeset(""), today), InputError);
+    }
+}
+
+TEST_CASE("check hands findings to the sink cluster by cluster; accept and sign write only through the engine") {
+    Database db;
+    const auto config = formats::default_rules_config();
+    // A press total behind the count: an error-level finding, so signing is refused.
+    ledger::apply_changes(db.store, set("press-one", "gpus_installed", "100,000", "100,000 GPUs", "press"));
+    ledger::apply_changes(db.store, set("clean-one", "owner", "Acme", "Acme"));
+
+    std::vector<std::string> seen;
+    const auto summary = ledger::check(db.store, config, today, {}, [&](const std::vector<rules::Finding>& findings) {
+        REQUIRE_FALSE(findings.empty());
+        seen.push_back(findings.front().cluster_id);
+    });
+    CHECK(summary.clusters == 2);
+    CHECK(summary.errors >= 1);
+    CHECK(std::find(seen.begin(), seen.end(), "press-one") != seen.end());
+
+    const auto refused = ledger::sign(db.store, config, {"press-one"}, changeset("sign"), today);
+    CHECK(refused.changeset_id == 0);
+    CHECK(refused.summary.errors >= 1);
+    CHECK_FALSE(db.store.verification_of("press-one", std::nullopt).has_value());
+
+    const auto accepted = ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
+                                         changeset("accept"), today);
+    CHECK(accepted.changeset_id == 3);  // the refused signing wrote no changeset
+    const auto acceptances = db.store.acceptances(std::nullopt);
+    REQUIRE(acceptances.size() == 1);
+    CHECK(acceptances[0].reason == "checked with the operator");
+    // The same store checks again: the accepted finding counts as accepted, not as an error.
+    const auto after = ledger::check(db.store, config, today, {.cluster_ids = {"press-one"}}, [](const auto&) {});
+    CHECK(after.accepted == 1);
+    // Accepting what already stands writes nothing.
+    const auto again = ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
+                                      changeset("accept"), today);
+    CHECK(again.changeset_id == 0);
+    CHECK_THROWS_AS(ledger::accept(db.store, {.cluster_id = "nobody", .rule = "press-only-count", .reason = "x"},
+                                   changeset("accept"), today),
+                    InputError);
+}
+
+TEST_CASE("compare: side by side marks the fields that differ; over time lists what changed") {
+    Database db;
+    ledger::apply_changes(db.store, set("a-one", "owner", "Acme", "Acme"));
+    ledger::apply_changes(db.store, set("b-one", "owner", "Beta", "Beta"));
+    ledger::apply_changes(db.store, set("a-one", "country", "DE", "Germany"));
+    ledger::apply_changes(db.store, set("b-one", "country", "DE", "Germany"));
+
+    const auto both = ledger::side_by_side(db.store, {"a-one", "b-one"}, {"owner", "country"}, false);
+    REQUIRE(both.fields.size() == 2);
+    CHECK(both.differs[0]);  // owner
+    CHECK(both.any_difference);
+    CHECK_THROWS_AS(ledger::side_by_side(db.store, {"a-one", "a-one"}, {}, false), UsageError);
+    CHECK_THROWS_AS(ledger::side_by_side(db.store, {"a-one", "nobody"}, {}, false), InputError);
+
+    const auto history = ledger::over_time(db.store, "a-one", 1, std::nullopt, {});
+    REQUIRE(history.changes.size() == 1);
+    CHECK(history.changes[0].field == "country");
+    CHECK(history.changes[0].left.display == "—");
+    CHECK(history.changes[0].right.display == "Germany (DE)");
+}
+
+TEST_CASE("import: one changeset for the whole stream; a bad record writes nothing, keep-going writes the rest") {
+    Database db;
+    const std::string path = db.dir.file("in.jsonl");
+    {
+        std::ofstream file(path);
+        file << R"({"id":"x-one","fields":{"name":"X One","gpus_installed":"512"}})" "\n"
+             << R"({"id":"y-one","fields":{"name":"Y One","gpus_installed":"-3"}})" "\n"
+             << R"({"id":"z-one","fields":{"name":"Z One"}})" "\n";
+    }
+    ledger::ImportRequest request;
+    request.inputs = {{path, formats::Format::jsonl}};
+    request.default_source = model::SourceInput{.reference = "https://example.org/list", .kind = std::string("operator"),
+                                                .origin = "--source"};
+    std::vector<std::string> lines;
+    ledger::ImportEvents events;
+    events.record = [&](const std::string& line) { lines.push_back(line); };
+
+    const auto refused = ledger::import_records(db.store, request, changeset("import"), today, events);
+    CHECK_FALSE(refused.written);
+    REQUIRE(refused.problems.size() == 1);
+    CHECK(refused.problems[0].find("in.jsonl:2") != std::string::npos);
+    CHECK(db.store.latest_changeset_id() == 0);
+
+    request.keep_going = true;
+    lines.clear();
+    const auto kept = ledger::import_records(db.store, request, changeset("import"), today, events);
+    CHECK(kept.written);
+    CHECK(kept.added == 2);
+    CHECK(kept.changeset_id == 1);
+    CHECK(lines == std::vector<std::string>{"add x-one", "add z-one"});
+    CHECK(shown(db.store, "x-one", "gpus_installed") == "512");
+}
