@@ -106,7 +106,7 @@ public:
     void finish();
 
 private:
-    const Output& output_;
+    Output output_;  // a copy: it holds the streams by reference
     Json entries_ = Json::array();
     bool first_ = true;
 };
@@ -132,7 +132,7 @@ public:
 
 private:
     void begin();
-    const Output& output_;
+    Output output_;  // a copy: it holds the streams by reference
     bool begun_ = false;
     bool first_ = true;
 };
@@ -161,7 +161,7 @@ public:
     void finish(const ledger::ImportResult& result);
 
 private:
-    const Output& output_;
+    Output output_;  // a copy: it holds the streams by reference
     bool progress_;
     bool progress_shown_ = false;
     std::size_t warnings_ = 0;

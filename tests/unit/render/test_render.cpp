@@ -1,0 +1,140 @@
+// render/ turns result values into text and JSON; these tests render into string streams, with
+// the values built by hand, and check the text a reader (or a script) gets.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "render/render.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+struct Streams {
+    std::ostringstream out, err;
+    render::Output output(bool json = false, bool quiet = false, bool colour = false) {
+        return render::Output{out, err, render::Style(colour), json, quiet};
+    }
+};
+
+model::ChangeReport new_cluster_report() {
+    model::ChangeReport report;
+    report.changeset_id = 2;
+    report.changed = true;
+    report.new_clusters = {"acme-one"};
+    model::FieldReport name;
+    name.cluster_id = "acme-one";
+    name.field = "name";
+    name.old_display = "—";
+    name.new_display = "Acme One";
+    report.fields.push_back(name);
+    model::FieldReport count = name;
+    count.field = "gpus_installed";
+    count.new_display = "1,024";
+    count.sources = {{3, "example.org"}};
+    report.fields.push_back(count);
+    return report;
+}
+
+}  // namespace
+
+TEST_CASE("a change prints each field's diff with its source, then the changeset") {
+    Streams streams;
+    render::print_change(streams.output(), new_cluster_report());
+    CHECK(streams.out.str() ==
+          "acme-one (new cluster)\n"
+          "  name: — -> Acme One\n"
+          "  gpus_installed: — -> 1,024  [source 3, example.org]\n"
+          "changeset 2\n");
+    CHECK(streams.err.str().empty());
+}
+
+TEST_CASE("a dry run and a change that changes nothing say so") {
+    Streams streams;
+    auto report = new_cluster_report();
+    report.changeset_id = 0;
+    report.dry_run = true;
+    render::print_change(streams.output(), report);
+    CHECK(streams.out.str().ends_with("dry run: nothing written\n"));
+
+    Streams unchanged;
+    render::print_change(unchanged.output(), model::ChangeReport{});
+    CHECK(unchanged.out.str() == "nothing to change\n");
+}
+
+TEST_CASE("--json: the same change as one JSON document, warnings on stderr") {
+    Streams streams;
+    auto report = new_cluster_report();
+    report.warnings = {"acme-one: gpus_installed has no quote"};
+    render::print_change(streams.output(true), report);
+    const auto json = nlohmann::json::parse(streams.out.str());
+    CHECK(json["changeset"] == 2);
+    CHECK(json["fields"].size() == 2);
+    CHECK(streams.err.str() == "gpuclusters: warning: acme-one: gpus_installed has no quote\n");
+}
+
+TEST_CASE("warnings are dropped by --quiet; errors never are") {
+    Streams streams;
+    render::print_warning(streams.output(false, true), "not shown");
+    CHECK(streams.err.str().empty());
+    render::print_error(streams.err, "shown");
+    CHECK(streams.err.str() == "gpuclusters: error: shown\n");
+}
+
+TEST_CASE("colour only when the style says so") {
+    Streams plain, coloured;
+    render::print_change(plain.output(), new_cluster_report());
+    render::print_change(coloured.output(false, false, true), new_cluster_report());
+    CHECK(plain.out.str().find('\x1b') == std::string::npos);
+    CHECK(coloured.out.str().find("\x1b[") != std::string::npos);
+}
+
+TEST_CASE("tables pad every column to its widest cell") {
+    std::ostringstream out;
+    render::print_table(out, render::Style(false), {"id", "owner"}, {{"a", "Acme"}, {"longer-id", "B"}});
+    CHECK(out.str() ==
+          "id         owner\n"
+          "a          Acme\n"
+          "longer-id  B\n");
+}
+
+TEST_CASE("verify's findings: nothing before the first finding, one JSON document at the end") {
+    Streams streams;
+    {
+        render::FindingsPrinter printer(streams.output(true));
+        CHECK(streams.out.str().empty());
+        rules::Finding finding;
+        finding.cluster_id = "acme-one";
+        finding.field = "gpus_installed";
+        finding.rule = "press-only-count";
+        finding.severity = rules::Severity::error;
+        finding.message = "only press sources back the count";
+        printer.cluster({finding});
+        ledger::CheckSummary summary;
+        summary.clusters = 1;
+        summary.errors = 1;
+        summary.clusters_with_findings = 1;
+        printer.finish(summary);
+    }
+    const auto json = nlohmann::json::parse(streams.out.str());
+    REQUIRE(json["findings"].size() == 1);
+    CHECK(json["findings"][0]["rule"] == "press-only-count");
+    CHECK(json["findings"][0]["severity"] == "error");
+    CHECK(json["summary"]["errors"] == 1);
+}
+
+TEST_CASE("log --json is one array, also when empty") {
+    Streams streams;
+    render::LogPrinter printer(streams.output(true));
+    printer.finish();
+    CHECK(nlohmann::json::parse(streams.out.str()) == nlohmann::json::array());
+
+    Streams text;
+    render::LogPrinter entries(text.output());
+    entries.entry({{7, "2026-11-30T12:00:00Z", "editor", "from the operator's page", "gpuclusters add"}, new_cluster_report()});
+    entries.finish();
+    CHECK(text.out.str().find("changeset 7") != std::string::npos);
+    CHECK(text.out.str().find("from the operator's page") != std::string::npos);
+    CHECK(text.out.str().find("gpus_installed: — -> 1,024") != std::string::npos);
+}
