@@ -134,8 +134,10 @@ TEST_CASE("h100-equivalents: the figure behind the count is a performance unit")
         {"3500", "can perform equivalent work to roughly 3,500 H100s"},
         {"200000", "compute equal to 200,000 H100s"},    {"10000", "10k \xEF\xBC\xA8" "100e"},
         {"600000", "almost 600,000 H100 compute equivalent GPUs"}, {"80000", "16K GB200s ~= 80K H100s"}};
-    for (const auto& [value, quote] : cases) {
-        CAPTURE(std::string(quote));
+    for (const auto& entry : cases) {
+        const auto& [value, quote] = entry;
+        const std::string quoted(entry.second);  // clang cannot capture a structured binding
+        CAPTURE(quoted);
         CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", value, {{1, quote}}).record(), "h100-equivalents"));
     }
     CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, "3,500 H100 GPUs installed"}}).record(),
