@@ -116,20 +116,30 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
     }
 }
 
+namespace {
+
+// One field's two sides; over time also names the changeset that ranked each (a snapshot has none).
+Json field_change_json(const ledger::FieldChange& change, bool with_changesets) {
+    Json json{{"cluster", change.cluster_id},
+              {"field", change.field},
+              {"left", change.left.display},
+              {"right", change.right.display},
+              {"left_sources", change.left.sources},
+              {"right_sources", change.right.sources}};
+    if (with_changesets) {
+        json["left_changeset"] = change.left.changeset ? Json(change.left.changeset) : Json(nullptr);
+        json["right_changeset"] = change.right.changeset ? Json(change.right.changeset) : Json(nullptr);
+    }
+    return json;
+}
+
+}  // namespace
+
 void print_over_time(const Output& output, const ledger::OverTime& comparison) {
     auto& out = output.out;
     if (output.json) {
         Json changes = Json::array();
-        for (const auto& change : comparison.changes) {
-            changes.push_back({{"cluster", change.cluster_id},
-                               {"field", change.field},
-                               {"left", change.left.display},
-                               {"right", change.right.display},
-                               {"left_sources", change.left.sources},
-                               {"right_sources", change.right.sources},
-                               {"left_changeset", change.left.changeset ? Json(change.left.changeset) : Json(nullptr)},
-                               {"right_changeset", change.right.changeset ? Json(change.right.changeset) : Json(nullptr)}});
-        }
+        for (const auto& change : comparison.changes) changes.push_back(field_change_json(change, true));
         print_json(out, {{"cluster", comparison.cluster_id},
                          {"from", comparison.from ? Json(*comparison.from) : Json(nullptr)},
                          {"to", comparison.to ? Json(*comparison.to) : Json(nullptr)},
@@ -153,14 +163,7 @@ void print_against(const Output& output, const ledger::Against& comparison) {
     auto& out = output.out;
     if (output.json) {
         Json differences = Json::array();
-        for (const auto& change : comparison.differences) {
-            differences.push_back({{"cluster", change.cluster_id},
-                                   {"field", change.field},
-                                   {"left", change.left.display},
-                                   {"right", change.right.display},
-                                   {"left_sources", change.left.sources},
-                                   {"right_sources", change.right.sources}});
-        }
+        for (const auto& change : comparison.differences) differences.push_back(field_change_json(change, false));
         print_json(out, {{"against", comparison.snapshot},
                          {"only_in_database", comparison.only_here},
                          {"only_in_snapshot", comparison.only_there},
