@@ -78,6 +78,63 @@ std::optional<std::string> optional_text(const std::string& file, const toml::ta
     return text_of(file, *node, key);
 }
 
+// A scale as exact decimal. TOML reads `0.001` as a double; its shortest form that reads back as
+// the same double is the literal as written (up to 15 digits), so that form is taken exactly.
+model::Decimal exact_scale(const std::string& file, const toml::node& node, const std::string& where) {
+    std::string written;
+    if (const auto* whole = node.as_integer()) {
+        if (whole->get() <= 0) fail(file, node, where + ": scale must be more than 0");
+        written = std::to_string(whole->get());
+    } else if (const auto* number = node.as_floating_point()) {
+        if (!(number->get() > 0) || !std::isfinite(number->get())) fail(file, node, where + ": scale must be more than 0");
+        written = fmt::format("{}", number->get());
+    } else {
+        fail(file, node, where + ": scale must be a number, e.g. 0.001 for kW -> MW");
+    }
+    int exponent = 0;
+    if (const auto e = written.find('e'); e != std::string::npos) {
+        exponent = std::stoi(written.substr(e + 1));
+        written.resize(e);
+    }
+    const auto decimal = model::Decimal::parse(written);
+    if (!decimal) fail(file, node, fmt::format("{}: scale {} has more digits than an exact decimal holds (18)", where, written));
+    return decimal->scaled(exponent);
+}
+
+// A number cell: digits with at most one decimal point, commas between groups of three allowed
+// ("7,124.5"); no sign, exponent, hex or "inf" (strtod would take those).
+std::optional<model::Decimal> number_cell(std::string_view cell) {
+    std::string digits;
+    const std::size_t point = cell.find('.');
+    const std::size_t whole_end = point == std::string_view::npos ? cell.size() : point;
+    std::size_t group = 0;
+    bool grouped = false;
+    for (std::size_t i = 0; i < cell.size(); ++i) {
+        const char c = cell[i];
+        if (c == ',' && i < whole_end) {
+            if (i == 0 || (grouped && group != 3) || (!grouped && group > 3)) return std::nullopt;
+            grouped = true;
+            group = 0;
+            continue;
+        }
+        if (i < whole_end) ++group;
+        digits += c;
+    }
+    if (grouped && group != 3) return std::nullopt;
+    return model::Decimal::parse(digits);
+}
+
+// Eight hex digits from a row's cells (FNV-1a): the same row gives the same suffix wherever it
+// stands in the table.
+std::string content_suffix(const std::vector<std::string>& cells) {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const auto& cell : cells) {
+        for (unsigned char c : cell) hash = (hash ^ c) * 1099511628211ULL;
+        hash = (hash ^ 0x1f) * 1099511628211ULL;
+    }
+    return fmt::format("{:08x}", static_cast<std::uint32_t>(hash >> 32));
+}
+
 // "{Name} in {Country}" with the row's cells; an unknown column is caught when the mapping loads.
 std::string expand(const std::string& pattern, const std::map<std::string, std::size_t>& columns,
                    const std::vector<std::string>& cells) {
@@ -109,20 +166,6 @@ std::vector<std::string> template_columns(const std::string& pattern) {
     return names;
 }
 
-std::string slug(std::string_view text) {
-    std::string result;
-    for (char c : text::lower_ascii(text)) {
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-            result += c;
-        } else if (!result.empty() && result.back() != '-') {
-            result += '-';
-        }
-    }
-    while (!result.empty() && result.back() == '-') result.pop_back();
-    if (result.size() > 90) result.resize(90);
-    while (!result.empty() && result.back() == '-') result.pop_back();
-    return result;
-}
 
 }  // namespace
 
@@ -139,12 +182,36 @@ Mapping Mapping::load(const std::string& path) {
     if (!format || !format->as_integer() || format->as_integer()->get() != 1) {
         fail(path, format ? *format : static_cast<const toml::node&>(document), "the mapping needs format = 1");
     }
-    if (const auto* id = document.get("id")) {
+    const auto* id = document.get("id");
+    if (!id) fail(path, document, "[id] is required: column = \"...\" or template = \"...{Column}...\"");
+    {
         const auto& table = table_of(path, *id, "[id]");
-        only_keys(path, table, {"column"}, "[id]");
-        mapping.id_column_ = optional_text(path, table, "column").value_or("");
+        only_keys(path, table, {"column", "template", "repeated"}, "[id]");
+        auto& rule = mapping.id_;
+        rule.column = optional_text(path, table, "column").value_or("");
+        rule.template_text = optional_text(path, table, "template").value_or("");
+        if (rule.column.empty() == rule.template_text.empty()) fail(path, *id, "[id] takes exactly one of column and template");
+        if (!rule.column.empty()) {
+            rule.columns = {rule.column};
+        } else {
+            rule.columns = template_columns(rule.template_text);
+            if (rule.columns.empty() || std::find(rule.columns.begin(), rule.columns.end(), "") != rule.columns.end()) {
+                fail(path, *table.get("template"), "[id] template names no column, or has a '{' that is not closed");
+            }
+        }
+        if (const auto* repeated = table.get("repeated")) {
+            const std::string how = text_of(path, *repeated, "repeated");
+            if (how == "error") {
+                rule.repeated = IdRule::Repeated::error;
+            } else if (how == "suffix") {
+                rule.repeated = IdRule::Repeated::suffix;
+            } else if (how == "content") {
+                rule.repeated = IdRule::Repeated::content;
+            } else {
+                fail(path, *repeated, "[id] repeated is \"error\", \"suffix\" or \"content\"");
+            }
+        }
     }
-    if (mapping.id_column_.empty()) fail(path, document, "[id] column = \"...\" is required");
     if (const auto* dataset = document.get("dataset")) {
         const auto& table = table_of(path, *dataset, "[dataset]");
         only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed"}, "[dataset]");
@@ -215,13 +282,8 @@ Mapping Mapping::load(const std::string& path) {
             rule.integer = integer->as_boolean()->get();
         }
         if (const auto* scale = table.get("scale")) {
-            if (const auto* number = scale->as_floating_point()) {
-                rule.scale = number->get();
-            } else if (const auto* whole = scale->as_integer()) {
-                rule.scale = static_cast<double>(whole->get());
-            } else {
-                fail(path, *scale, "scale must be a number");
-            }
+            rule.scale = exact_scale(path, *scale, where);
+            if (rule.scale->is_zero()) fail(path, *scale, fmt::format("{}: scale must be more than 0", where));
         }
         rule.suffix = optional_text(path, table, "suffix").value_or("");
         rule.when = conditions(path, table.get("when"), where + " when");
@@ -231,11 +293,34 @@ Mapping Mapping::load(const std::string& path) {
     return mapping;
 }
 
+std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
+    std::ifstream input(path, std::ios::binary);
+    if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
+    std::map<std::string, std::size_t> columns;
+    std::set<std::string> seen, twice;
+    read_csv(input, path, [&](std::vector<std::string>& cells, std::size_t) {
+        if (columns.empty()) {
+            for (std::size_t i = 0; i < cells.size(); ++i) columns[cells[i]] = i;
+            for (const auto& column : id_.columns) {
+                if (!columns.contains(column)) throw InputError(fmt::format("{}:1: the table has no column '{}' (named in {})", path, column, file_));
+            }
+            return;
+        }
+        if (cells.size() != columns.size()) return;  // reported by the second pass
+        const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
+        std::string id = text::slug(raw, 90);
+        if (!seen.insert(id).second) twice.insert(std::move(id));
+    });
+    return twice;
+}
+
 void Mapping::read(const std::string& path, const ReadSink& sink) const {
     std::ifstream input(path, std::ios::binary);
     if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
     std::map<std::string, std::size_t> columns;
-    std::map<std::string, int> ids_seen;
+    std::map<std::string, std::size_t> first_line;  // each id's first row
+    std::map<std::string, int> repeats;
+    const std::set<std::string> repeated_slugs = id_.repeated == IdRule::Repeated::content ? slugs_seen_twice(path) : std::set<std::string>{};
     bool have_header = false;
     auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) {
         const std::string& cell = cells[columns.at(condition.column)];
@@ -247,7 +332,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             have_header = true;
             for (std::size_t i = 0; i < cells.size(); ++i) columns[cells[i]] = i;
             // Every column the mapping names must exist: checked once, against the header.
-            std::vector<std::string> needed{id_column_};
+            std::vector<std::string> needed = id_.columns;
             needed.insert(needed.end(), source_columns_.begin(), source_columns_.end());
             if (!quote_column_.empty()) needed.push_back(quote_column_);
             for (const auto& skip : skips_) needed.push_back(skip.condition.column);
@@ -274,16 +359,40 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         }
         RecordDocument document;
         document.place = at;
-        // Ids come from a column, made a slug; repeats in one table get -2, -3, ... in row order.
-        std::string id = slug(cells[columns.at(id_column_)]);
-        if (id.empty()) id = "row";
-        if (const int seen = ++ids_seen[id]; seen > 1) id += "-" + std::to_string(seen);
+        std::string key;  // what names the row in its citations: "System ID 180307"
+        for (const auto& column : id_.columns) {
+            const std::string_view cell = text::trim(cells[columns.at(column)]);
+            if (cell.empty()) {
+                sink.problem(fmt::format("{}: [id] {}: the cell is empty, so the row has no id; rejected", at, column));
+                return;
+            }
+            key += fmt::format("{}{} {}", key.empty() ? "" : ", ", column, cell);
+        }
+        const std::string raw_id = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
+        std::string id = text::slug(raw_id, 90);
+        if (id.empty()) {
+            sink.problem(fmt::format("{}: [id]: '{}' makes no id (no letter or digit); rejected", at, raw_id));
+            return;
+        }
+        if (id_.repeated == IdRule::Repeated::content && repeated_slugs.contains(id)) id += "-" + content_suffix(cells);
+        const auto [first, added] = first_line.emplace(id, line);
+        if (!added) {
+            if (id_.repeated == IdRule::Repeated::error) {
+                sink.problem(fmt::format("{}: id '{}' again (first at line {}): [id] must tell the rows apart (a key "
+                                         "column, a template over more columns), or say repeated = \"suffix\" or \"content\"",
+                                         at, id, first->second));
+                return;
+            }
+            // Rows alike in every cell (content), or any repeat (suffix): -2, -3 in row order.
+            int& seen = ++repeats[id];
+            id += "-" + std::to_string(seen + 1);
+        }
         document.record.cluster_id = id;
-        document.record.origin = at + ": " + id_column_;
+        document.record.origin = fmt::format("{}: [id] {}", at, id_.column.empty() ? id_.template_text : id_.column);
         std::vector<model::CitationInput> citations;
         if (dataset_) {
             document.sources.push_back(*dataset_);
-            citations.push_back({0, fmt::format("row {}", line), "", at});
+            citations.push_back({0, key, "", at});
         }
         bool first_source = true;
         for (const auto& column : source_columns_) {
@@ -317,23 +426,26 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             if (const auto mapped = rule.map.find(value); mapped != rule.map.end()) value = mapped->second;
             if (value.empty()) continue;
             const std::string where = fmt::format("{}: {}", at, rule.field);
-            if (rule.integer || rule.scale != 0) {
-                char* end = nullptr;
-                double number = std::strtod(value.c_str(), &end);
-                if (end == value.c_str() || *end != '\0') {
-                    sink.problem(fmt::format("{}: '{}' is not a number", where, value));
+            if (rule.integer || rule.scale) {
+                const auto number = number_cell(value);
+                if (!number) {
+                    sink.problem(fmt::format("{}: '{}' is not a plain decimal number (digits, one point, commas between thousands)", where, value));
                     return;
                 }
-                if (rule.scale != 0) number *= rule.scale;
-                if (rule.integer) {
-                    if (number != std::floor(number) || number < 0) {
-                        sink.problem(fmt::format("{}: '{}' is not a whole number", where, value));
+                model::Decimal converted = *number;
+                if (rule.scale) {
+                    const auto product = number->times(rule.scale->coefficient());
+                    if (!product) {
+                        sink.problem(fmt::format("{}: '{}' times the scale has more digits than an exact decimal holds", where, value));
                         return;
                     }
-                    value = fmt::format("{:.0f}", number);
-                } else {
-                    value = fmt::format("{}", number);
+                    converted = product->scaled(rule.scale->exponent());
                 }
+                if (rule.integer && !converted.to_integer()) {
+                    sink.problem(fmt::format("{}: '{}' is not a whole number", where, value));
+                    return;
+                }
+                value = converted.to_string();
             }
             value += rule.suffix;
             document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = citations, .origin = where});

@@ -2,7 +2,11 @@
 // A mapping file (TOML, documented in gpuclusters-import(1)) lays a foreign CSV table onto the
 // fields: which column or template gives each field, value maps, unit factors, fixed values, the
 // columns that hold source URLs and quotes, the table itself as a source, and rows to skip.
+#include <optional>
+#include <set>
 #include <string>
+
+#include "gpuclusters/model/decimal.hpp"
 
 #include "formats/stream.hpp"
 
@@ -26,10 +30,19 @@ public:
         std::string fixed;
         std::map<std::string, std::string> map;  ///< cell -> value; a value of "" leaves the field unset
         bool integer = false;                    ///< "12288.0" -> "12288"; a fraction is a problem
-        double scale = 0;                        ///< unit factor, e.g. 0.001 for kW -> MW (0: none)
+        std::optional<model::Decimal> scale;     ///< exact unit factor, e.g. 0.001 for kW -> MW
         std::string suffix;                      ///< appended, e.g. " (estimate: Epoch AI)"
         std::vector<Condition> when, unless;
         std::string place;
+    };
+    /// Where a row's id comes from: a column or a template over columns, made a slug.
+    struct IdRule {
+        std::string column;
+        std::string template_text;         ///< "list-{System ID}"
+        std::vector<std::string> columns;  ///< those the id is made of, which name the row in locators
+        /// A second row with the same id: an error naming both lines; `-2`, `-3` in row order;
+        /// or (content) a suffix from the row's cells, so that re-sorting the table keeps ids.
+        enum class Repeated { error, suffix, content } repeated = Repeated::error;
     };
     struct SkipRule {
         Condition condition;
@@ -37,8 +50,11 @@ public:
     };
 
 private:
+    /// repeated = "content": a first pass over the table finds the ids that repeat.
+    std::set<std::string> slugs_seen_twice(const std::string& path) const;
+
     std::string file_;
-    std::string id_column_;
+    IdRule id_;
     std::vector<std::string> source_columns_;
     std::string quote_column_;
     bool drop_non_urls_ = false;  ///< [sources] not_a_url = "drop"

@@ -392,20 +392,12 @@ std::string parse_cluster_id(std::string_view raw) {
         if (!((c >= 'a' && c <= 'z') || is_digit(c) || c == '-')) valid = false;
     }
     if (valid) return std::string(id);
-    std::string slug;
-    for (char c : text::lower_ascii(id)) {
-        if ((c >= 'a' && c <= 'z') || is_digit(c)) {
-            slug += c;
-        } else if (!slug.empty() && slug.back() != '-') {
-            slug += '-';
-        }
-    }
-    while (!slug.empty() && slug.back() == '-') slug.pop_back();
     const bool printable = !text::find_invalid_utf8(id);
+    const std::string slug = printable ? text::slug(id) : std::string();
     throw InputError(fmt::format(
         "'{}' is not a cluster id: lower-case letters, digits and single hyphens, at most 100 bytes{}",
         printable ? std::string(id) : std::string("(invalid UTF-8)"),
-        slug.empty() || slug.size() > 100 ? "" : fmt::format(" (try '{}')", slug)));
+        slug.empty() ? "" : fmt::format(" (try '{}')", slug)));
 }
 
 FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {

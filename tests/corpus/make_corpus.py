@@ -156,7 +156,7 @@ cases.pop()  # the table itself is not a case
 for name, text, expect in [
     ("map-no-format.toml", '[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\n', "format = 1"),
     ("map-unknown-key.toml", 'format = 1\ncolour = 1\n[id]\ncolumn = "Name"\n', "has no key 'colour'"),
-    ("map-no-id.toml", 'format = 1\n[fields.name]\ncolumn = "Name"\n', "[id] column"),
+    ("map-no-id.toml", 'format = 1\n[fields.name]\ncolumn = "Name"\n', "[id] is required"),
     ("map-unknown-field.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus]\ncolumn = "Count"\n', "is not a field"),
     ("map-two-sources.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\nvalue = "x"\n', "exactly one of"),
     ("map-scale-text.toml", 'format = 1\n[id]\ncolumn = "Name"\n[fields.power_mw]\ncolumn = "Count"\nscale = "k"\n', "scale must be a number"),

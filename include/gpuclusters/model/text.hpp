@@ -22,6 +22,11 @@ std::string_view trim(std::string_view text);
 /// Unicode NFKC case folding: "Ｈ100", "h100" and "H100" fold alike; "ﬁ" folds to "fi".
 std::string fold(std::string_view text);
 
+/// A slug: transliterated to ASCII (ICU's Any-Latin; Latin-ASCII), lower case, letters and digits
+/// with single hyphens between words, at most `max_bytes`. "Pégaso" -> "pegaso", "天河" ->
+/// "tian-he", "MareNostrum 5 (ACC)" -> "marenostrum-5-acc"; empty when nothing is left.
+std::string slug(std::string_view text, std::size_t max_bytes = 100);
+
 /// ASCII lower case; other bytes unchanged.
 std::string lower_ascii(std::string_view text);
 

@@ -27,6 +27,15 @@ gc show xai-colossus-memphis-phase-1
 note "the same import again changes nothing"
 gc import --mapping "$mapping" "$csv" --quiet > again.out
 tail -3 again.out
+note "the table re-sorted (its rows in reverse order) imports as the same records: nothing changes"
+awk 'NR == 1 { print; next }
+     { record = record $0 "\n"; quotes += gsub(/"/, "&") }
+     quotes % 2 == 0 { rows[++n] = record; record = ""; quotes = 0 }
+     END { for (i = n; i >= 1; i--) printf "%s", rows[i] }' "$csv" > reversed.csv
+cmp -s reversed.csv "$csv" && echo "reversed.csv is the same file" || echo "reversed.csv differs from the table"
+gc import --mapping "$mapping" reversed.csv --quiet > reversed.out
+tail -3 reversed.out
+sql "SELECT count(*) FROM changeset; SELECT count(*) FROM citation"
 note "a bad mapping names its place"
 printf 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus]\ncolumn = "Name"\n' > bad-mapping.toml
 gc import --mapping bad-mapping.toml "$csv"

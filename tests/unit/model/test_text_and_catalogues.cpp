@@ -79,3 +79,13 @@ TEST_CASE("source URLs are http(s) only and normalised") {
     }
     CHECK(model::url_domain("https://www.top500.org/lists/") == "top500.org");
 }
+
+TEST_CASE("slugs transliterate to ASCII and keep words apart") {
+    CHECK(text::slug("Pégaso") == "pegaso");
+    CHECK(text::slug("天河二号") == "tian-he-er-hao");
+    CHECK(text::slug("MareNostrum 5 (ACC)") == "marenostrum-5-acc");
+    CHECK(text::slug("Jülich – JUPITER") == "julich-jupiter");
+    CHECK(text::slug("Москва") == "moskva");
+    CHECK(text::slug("---") == "");
+    CHECK(text::slug("a b c d", 3) == "a-b");
+}

@@ -1,0 +1,60 @@
+note "a supercomputer list through a mapping: ids from a key column, exact unit conversion, slugs that transliterate"
+setup init
+cat > list.csv <<'CSV'
+Rank,System ID,Name,Site,Country,Accelerator,Power (kW)
+1,180307,Pégaso,Petrobras,Brazil,NVIDIA H100,7124
+2,179100,天河二号,NSCC Guangzhou,China,Matrix-2000,17808
+3,180001,Alps,CSCS,Switzerland,NVIDIA GH200,"29,580.98"
+CSV
+cat > list.toml <<'TOML'
+format = 1
+[id]
+template = "list-{System ID}"
+[dataset]
+url = "https://example.org/list"
+kind = "list"
+accessed = "2026-11-01"
+[fields.name]
+column = "Name"
+[fields.owner]
+column = "Site"
+[fields.power_mw]
+column = "Power (kW)"
+scale = 0.001
+TOML
+gc import --mapping list.toml list.csv
+note "kW to MW in decimal arithmetic: 7124 kW is 7.124 MW exactly, in show, export and SQL"
+sql "SELECT id, name, power_mw FROM current_cluster ORDER BY id"
+gc export --format csv
+note "the dataset citation names the row by its key, not by a line number that shifts"
+sql "SELECT DISTINCT locator FROM citation ORDER BY locator"
+sql "SELECT count(*) FROM citation"
+note "the list again, re-sorted and with a row added: only the new row changes"
+cat > list-next.csv <<'CSV'
+Rank,System ID,Name,Site,Country,Accelerator,Power (kW)
+1,180400,Frontier Next,ORNL,United States,AMD MI300A,30000
+2,180001,Alps,CSCS,Switzerland,NVIDIA GH200,"29,580.98"
+3,179100,天河二号,NSCC Guangzhou,China,Matrix-2000,17808
+4,180307,Pégaso,Petrobras,Brazil,NVIDIA H100,7124
+CSV
+gc import --mapping list.toml list-next.csv
+sql "SELECT count(*) FROM citation"
+note "ids from a name column are transliterated slugs"
+sed 's/^template = .*/column = "Name"/' list.toml > by-name.toml
+gc --db names.db init
+gc --db names.db import --mapping by-name.toml list.csv
+note "the same id twice in one table names both lines, and nothing is written"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,1,A,S,DE,H100,10\n2,2,B,S,DE,H100,10\n3,1,C,S,DE,H100,10\n' > twice.csv
+gc --db names.db import --mapping list.toml twice.csv
+note "an empty key is a rejected row"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,,A,S,DE,H100,10\n' > empty-key.csv
+gc --db names.db import --mapping list.toml empty-key.csv
+sql "SELECT count(*) FROM changeset"
+note "a scale that is not more than 0 is refused at the mapping's line and column"
+for scale in 0 -0.001 '"0.001"' 1e-3; do
+    sed "s/^scale = .*/scale = $scale/" list.toml > scale.toml
+    gc --db names.db import --mapping scale.toml list.csv --dry-run
+done
+note "a number cell must be a plain decimal: no exponent, sign or stray comma"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,7,A,S,DE,H100,1e3\n2,8,B,S,DE,H100,-5\n3,9,C,S,DE,H100,"1,00"\n' > bad-numbers.csv
+gc --db names.db import --mapping list.toml bad-numbers.csv
