@@ -23,6 +23,7 @@ public:
         app.add_option("--quote", quote_, "the source's verbatim words behind the values");
         app.add_option("--locator", locator_, "where in the source: page, section, table");
         app.add_flag("--keep-previous", keep_previous_, "keep each replaced value as a competing figure (rank normal)");
+        app.add_flag("--unsourced", unsourced_, "write the values without a source (verify reports each)");
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", dry_run_, "print the changes and write nothing");
     }
@@ -39,7 +40,7 @@ public:
             request_.sources.push_back(source_);
             citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
-        model::RecordInput record{.cluster_id = id_, .origin = "ID", .keep_previous = keep_previous_};
+        model::RecordInput record{.cluster_id = id_, .origin = "ID", .keep_previous = keep_previous_, .unsourced = unsourced_};
         if (!name_.empty()) record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
         for (const auto& assignment : sets_) {
             const auto equals = assignment.find('=');
@@ -72,6 +73,7 @@ private:
     std::string quote_;
     std::string locator_;
     bool keep_previous_ = false;
+    bool unsourced_ = false;
     std::string message_;
     bool dry_run_ = false;
     model::ChangeRequest request_;

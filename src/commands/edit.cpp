@@ -80,6 +80,7 @@ public:
     explicit EditCommand(CLI::App& app) {
         app.add_option("id", id_, "cluster id")->required();
         app.add_option("-m,--message", message_, "changeset message");
+        app.add_flag("--unsourced", unsourced_, "write changed values that cite no new source (verify reports each)");
     }
     DbAccess access() const override { return DbAccess::read_write; }
     void validate(const Context&) override { id_ = model::parse_cluster_id(id_); }
@@ -103,10 +104,16 @@ public:
         ledger::EditOutcome outcome;
         try {
             outcome = ledger::finish_edit(context.store(), start, std::move(*document), context.changeset(message_, "edit " + id_),
-                                          context.today);
+                                          context.today, unsourced_);
         } catch (const Error& error) {
-            folder.keep = true;
-            throw Error(error.code(), fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
+            // Kept beside the database's user, where the concurrent-change case keeps it too; the
+            // message names that copy, line and column as they are in it.
+            const std::string kept = keep_beside(path);
+            std::string message = error.what();
+            for (auto at = message.find(path); at != std::string::npos; at = message.find(path, at + kept.size())) {
+                message.replace(at, path.size(), kept);
+            }
+            throw Error(error.code(), fmt::format("{}; nothing written; your edit is kept in {}", message, kept));
         }
         if (outcome.conflict) {
             throw Error(ExitCode::differences, fmt::format("{} changed in the database while you edited it; nothing written. "
@@ -160,6 +167,7 @@ private:
 
     std::string id_;
     std::string message_;
+    bool unsourced_ = false;
     bool only_comments_ = false;
 };
 

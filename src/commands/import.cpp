@@ -22,6 +22,7 @@ public:
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", request_.dry_run, "print the report and the changes, write nothing");
         app.add_flag("--keep-going", request_.keep_going, "import the valid records and list the rejected ones");
+        app.add_flag("--unsourced", request_.unsourced, "write values that cite no source (verify reports each)");
     }
     DbAccess access() const override { return DbAccess::read_write; }
 

@@ -88,6 +88,8 @@ SourceInput checked_source(const SourceInput& input, const std::string& today) {
 ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     ParsedRecord record;
     record.keep_previous = input.keep_previous;
+    record.unsourced = input.unsourced;
+    record.citations_as_they_stood = input.citations_as_they_stood;
     std::set<std::string> seen;
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
@@ -109,6 +111,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             parsed.action = field.action;
             parsed.rank = field.rank;
             parsed.reason = field.reason;
+            parsed.origin = field.origin;
             if (field.not_published) {
                 parsed.state = ClaimState::not_published;
             } else if (field.action != FieldAction::set && field.raw_value.empty()) {
@@ -264,10 +267,13 @@ private:
         }
         for (const auto& field : input.fields) {
             switch (field.action) {
-                case FieldAction::set:
-                    apply_field(*record, *field.spec, field.state, field.value, field.citations, input.keep_previous);
+                case FieldAction::set: {
+                    const auto citations = input.citations_as_they_stood ? new_evidence(*record, field) : field.citations;
+                    if (!input.unsourced && citations.empty()) require_source(*record, field);
+                    apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
                     if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
                     break;
+                }
                 case FieldAction::cite:
                     // Earlier inputs of this record may have changed the field: read it again.
                     record = store_.load_record(input.cluster_id);
@@ -285,6 +291,33 @@ private:
                     break;
             }
         }
+    }
+
+    // Every new value says where it came from: one without a citation is refused, unless the
+    // request says --unsourced (verify then reports it). Giving the value a record already has
+    // needs none: nothing new is claimed.
+    void require_source(const model::Record& record, const ParsedField& field) {
+        const Claim* current = record.preferred(std::string(field.spec->name));
+        if (current && same_claim(*current, field.state, field.value)) return;
+        throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
+                                     "sources), or say --unsourced to write it without one",
+                                     field.origin.empty() ? std::string(field.spec->name) : field.origin));
+    }
+
+    // A field's citations as an edit gives them: for a changed value, those the current value
+    // already has back the value it replaces, not this one, and are left out.
+    std::vector<CitationInput> new_evidence(const model::Record& record, const ParsedField& field) const {
+        const Claim* current = record.preferred(std::string(field.spec->name));
+        if (!current || same_claim(*current, field.state, field.value)) return field.citations;
+        std::vector<CitationInput> fresh;
+        for (const auto& citation : field.citations) {
+            const long long source_id = source_ids_[citation.source];
+            const bool inherited = std::any_of(current->citations.begin(), current->citations.end(), [&](const model::Citation& held) {
+                return held.source_id == source_id && held.locator == citation.locator && held.quote == citation.quote;
+            });
+            if (!inherited) fresh.push_back(citation);
+        }
+        return fresh;
     }
 
     // gpu_maker follows gpu_model through the catalogue, with the model's evidence.

@@ -164,6 +164,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
         auto prepare = [&](model::RecordDocument& document) {
             Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
             if (request.default_source) add_default_source(document, *request.default_source);
+            document.record.unsourced = request.unsourced;
             try {
                 incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
             } catch (const InputError& error) {

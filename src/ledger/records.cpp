@@ -44,8 +44,10 @@ EditStart start_edit(const store::Store& store, const std::string& cluster_id) {
 }
 
 EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document,
-                        model::Changeset changeset, const std::string& today) {
+                        model::Changeset changeset, const std::string& today, bool unsourced) {
     const auto& record = start.record;
+    document.record.citations_as_they_stood = true;
+    document.record.unsourced = unsourced;
     // Fields deleted from the document become unknown.
     std::set<std::string> kept;
     for (const auto& field : document.record.fields) kept.insert(field.field);

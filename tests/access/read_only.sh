@@ -51,7 +51,7 @@ as_other "verify" 0 "$work/gpuclusters" --db "$db" verify
 as_other "log" 0 "$work/gpuclusters" --db "$db" log
 as_other "compare --against itself" 0 "$work/gpuclusters" --db "$db" compare --against "$db"
 as_other "sqlite3" 0 sqlite3 "$db" "SELECT count(*) FROM cluster"
-as_other "a write is refused (database error)" 4 "$work/gpuclusters" --db "$db" add intruder --name Intruder
+as_other "a write is refused (database error)" 4 "$work/gpuclusters" --db "$db" add intruder --name Intruder --unsourced
 grep -q "read-only\|readonly\|permission" "$work/err" || { echo "FAIL the refusal does not say why: $(cat "$work/err")"; failures=$((failures + 1)); }
 [ ! -e "$db-wal" ] && [ ! -e "$db-journal" ] || { echo "FAIL side files were left beside the copy"; failures=$((failures + 1)); }
 [ "$(sqlite3 "$db" .dump | sha256sum)" = "$before" ] || { echo "FAIL the copy changed"; failures=$((failures + 1)); }

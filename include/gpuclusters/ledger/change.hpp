@@ -34,12 +34,15 @@ struct ParsedField {
     FieldAction action = FieldAction::set;
     model::Rank rank = model::Rank::preferred;
     std::string reason;
+    std::string origin;  ///< the FieldInput's, for errors found while applying
 };
 
 struct ParsedRecord {
     std::string cluster_id;
     std::vector<ParsedField> fields;  ///< in catalogue order
     bool keep_previous = false;
+    bool unsourced = false;
+    bool citations_as_they_stood = false;
 };
 
 /// Sources and records checked and parsed, ready to be written. Making one reads no database

@@ -24,6 +24,8 @@ struct ImportRequest {
     bool dry_run = false;
     /// Import the valid records and list the rejected ones.
     bool keep_going = false;
+    /// Write values that cite no source (otherwise each is a rejected record).
+    bool unsourced = false;
 };
 
 /// What the import reports while it runs, in input order.

@@ -34,6 +34,7 @@ struct EditOutcome {
 };
 /// The edited document as one changeset: its fields set, the fields it no longer has cleared.
 EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document,
-                        model::Changeset changeset, const std::string& today);
+                        model::Changeset changeset, const std::string& today,
+                        bool unsourced = false);
 
 }  // namespace gpuclusters::ledger

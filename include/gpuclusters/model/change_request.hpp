@@ -73,6 +73,11 @@ struct RecordInput {
     std::vector<FieldInput> fields;
     /// Keep each replaced value as a competing figure (rank normal) instead of retiring it.
     bool keep_previous = false;
+    /// Write new values that cite no source (--unsourced); otherwise such a value is refused.
+    bool unsourced = false;
+    /// The citations come with the record as it stood (edit): a changed value keeps only those
+    /// that are new, never the evidence of the value it replaces.
+    bool citations_as_they_stood = false;
 };
 
 struct ChangeRequest {

@@ -36,4 +36,4 @@ note "naming a source that already backs a value, without a quote, adds nothing"
 gc add acme-one --set owner=Acme --source https://example.org/about
 note "an unknown model is accepted, with a warning, and the maker becomes unknown"
 gc add acme-one --set gpu_model="Ascend 910B" --source https://example.org/acme --quote "Ascend 910B"
-gc --json add acme-two --name "Acme Two"
+gc --json add acme-two --name "Acme Two" --unsourced

@@ -3,7 +3,7 @@ gc fields
 gc fields --json
 note "colour only when asked or on a terminal; never when piped"
 setup init
-gc add acme-one --name "Acme One" --color always
+gc add acme-one --name "Acme One" --color always --unsourced
 gc show acme-one --color always
 NO_COLOR=1 gc show acme-one
 gc --help

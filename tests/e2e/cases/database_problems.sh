@@ -20,7 +20,7 @@ note "a database of a newer schema"
 gc init
 sqlite3 test.db "PRAGMA user_version = 99;"
 gc list
-gc add x --set owner=Acme
+gc add x --set owner=Acme --unsourced
 sql "PRAGMA user_version"
 note "a database of the older schema 1: a reader refuses it untouched, a writer (init) migrates it"
 rm -f old.db
@@ -43,9 +43,9 @@ setup init
 ( printf 'BEGIN IMMEDIATE;\nINSERT INTO changeset (created_at, author) VALUES (1, 2);\n'; sleep 3; printf 'ROLLBACK;\n' ) | sqlite3 test.db &
 holder=$!
 sleep 1
-GPUCLUSTERS_BUSY_TIMEOUT_MS=300 gc add acme-one --set owner=Acme
+GPUCLUSTERS_BUSY_TIMEOUT_MS=300 gc add acme-one --set owner=Acme --unsourced
 note "readers are not blocked by a writer"
 gc list
 wait $holder
 sql "SELECT count(*) FROM changeset"
-gc add acme-one --set owner=Acme
+gc add acme-one --set owner=Acme --unsourced

@@ -13,6 +13,11 @@ EDITOR=true gc edit acme-one
 EDITOR="truncate -s 0" gc edit acme-one
 note "a file that does not parse comes back with the error on top, until it does"
 EDITOR="sh $editors/broken-then-fixed.sh" gc edit acme-one
+note "a changed value does not inherit the citations of the value it replaces: refused without a new one, or written with --unsourced"
+EDITOR="sh $editors/change-value-only.sh" gc edit acme-one
+rm -f gpuclusters-edit-acme-one.toml
+EDITOR="sh $editors/change-value-only.sh" gc edit acme-one --unsourced
+sql "SELECT c.value, count(ci.id) FROM claim c LEFT JOIN citation ci ON ci.claim_id = c.id WHERE c.field = 'city' GROUP BY c.id ORDER BY c.id"
 note "deleting a field makes it unknown"
 EDITOR="sh $editors/delete-city.sh" gc edit acme-one
 note "a change made while the editor was open: nothing is overwritten, the edit is kept, exit 1"

@@ -27,37 +27,37 @@ note "a failure on the last row of a large file leaves the database as it was"
     for i in $(seq 1 3000); do echo "big-$i,Big $i,$i"; done
     echo "big-last,Big last,-1"
 } > big.csv
-setup import big.csv || note "the import failed, as it should"
+setup import big.csv --unsourced || note "the import failed, as it should"
 sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster WHERE id LIKE 'big-%'"
 note "the same id twice, naming both lines"
 printf 'id,name\ndup-one,First\nother,Other\ndup-one,Second\n' > dup.csv
-gc import dup.csv
+gc import dup.csv --unsourced
 note "malformed input of every format"
 printf 'id,name\n"open,quote\n' > quote.csv
-gc import quote.csv
+gc import quote.csv --unsourced
 printf 'id,nmae\nx,y\n' > header.csv
-gc import header.csv
+gc import header.csv --unsourced
 printf 'id,name\nx,y,z\n' > cells.csv
-gc import cells.csv
+gc import cells.csv --unsourced
 printf 'id,name\nx,\xff\xfe\n' > utf8.csv
-gc import utf8.csv
+gc import utf8.csv --unsourced
 printf '{"format":"gpuclusters","version":1}\n{"id":"j-1","fields":{"name":"J"}}\n{"id":"j-2",\n{"id":"j-3","fields":{"gpus_installed":true}}\n{"id":"j-4","colour":"red"}\n' > bad.jsonl
-gc import bad.jsonl
+gc import bad.jsonl --unsourced
 printf '{"format":"gpuclusters","version":99,"clusters":[]}' > newer.json
-gc import newer.json
+gc import newer.json --unsourced
 printf '{"format":"gpuclusters","version":1,"clusters":[{"id":"a","fields":{"name":"A"}},{"id":"b","fields":' > truncated.json
-gc import truncated.json
+gc import truncated.json --unsourced
 printf '[1, 2, 3]' > notours.json
-gc import notours.json
+gc import notours.json --unsourced
 printf 'format = 1\nid = "t-1"\n[field.name]\nvalue = "T"\nvalue = "again"\n' > dupkey.toml
-gc import dupkey.toml
+gc import dupkey.toml --unsourced
 printf 'format = 2\nid = "t-2"\n' > newer.toml
-gc import newer.toml
+gc import newer.toml --unsourced
 printf 'format = 1\nid = "t-3"\n[field.name]\nvalue = "T"\n[[field.name.citation]]\nsource = "https://example.org/unlisted"\n' > unlisted.toml
-gc import unlisted.toml
-gc import missing-file.json
-gc import - < dup.csv
-gc import no-extension
+gc import unlisted.toml --unsourced
+gc import missing-file.json --unsourced
+gc import - --unsourced < dup.csv
+gc import no-extension --unsourced
 sql "SELECT count(*) FROM changeset; SELECT count(*) FROM cluster"
 note "export: toml needs a folder; bad options"
 gc export --format toml
@@ -65,21 +65,21 @@ gc export --format yaml
 gc export --where gpus=1
 note "a record that fails first does not take the changeset with it (--keep-going imports the rest)"
 printf '{"format":"gpuclusters","version":1}\n{"id":"k-1","sources":[{"url":"https://example.org/no-kind"}],"claims":[{"field":"name","value":"K1","citations":[{"source":"https://example.org/no-kind"}]}]}\n{"id":"k-2","fields":{"name":"K2"}}\n' > first-fails.jsonl
-gc import first-fails.jsonl --keep-going
+gc import first-fails.jsonl --keep-going --unsourced
 note "one value given two ranks in one record, and ids that differ only by spaces"
 printf '{"format":"gpuclusters","version":1}\n{"id":"two-ranks","claims":[{"field":"gpus_installed","value":"100","rank":"preferred"},{"field":"gpus_installed","value":"100","rank":"deprecated"}]}\n' > two-ranks.jsonl
-gc import two-ranks.jsonl
+gc import two-ranks.jsonl --unsourced
 printf '{"format":"gpuclusters","version":1}\n{"id":"spaced","fields":{"name":"A"}}\n{"id":" spaced ","fields":{"name":"B"}}\n' > spaced.jsonl
-gc import spaced.jsonl
+gc import spaced.jsonl --unsourced
 note "records that are not objects, and clusters that is not an array"
 printf '{"format":"gpuclusters","version":1,"clusters":[1,"x",{"id":"obj","fields":{"name":"O"}}]}' > mixed.json
-gc import mixed.json
+gc import mixed.json --unsourced
 printf '{"format":"gpuclusters","version":1,"clusters":{"id":"x"}}' > object.json
-gc import object.json
+gc import object.json --unsourced
 note "a mapping template with a brace that is not closed"
 printf 'format = 1\n[id]\ncolumn = "id"\n[fields.name]\ntemplate = "{name} phase {phase"\n' > brace.toml
 printf 'id,name\nb-1,B\n' > brace.csv
-gc import --mapping brace.toml brace.csv
+gc import --mapping brace.toml brace.csv --unsourced
 note "export: a folder for -o, and an output that cannot be written"
 mkdir -p a-folder
 gc export -o a-folder
@@ -87,3 +87,8 @@ ls a-folder
 status=0; "$GPUCLUSTERS_BIN" export --format csv > /dev/full 2> full.err || status=$?
 echo "export to a full device: exit $status"; cat full.err
 sql "SELECT count(*) FROM changeset"
+note "every new value has a source: an import whose records cite none is refused, naming each, unless --unsourced"
+printf '{"id":"bare-one","fields":{"name":"Bare One","gpus_installed":"512"}}\n' > bare.jsonl
+gc import bare.jsonl
+gc import bare.jsonl --source https://example.org/bare --kind list --dry-run
+gc import bare.jsonl --unsourced --dry-run

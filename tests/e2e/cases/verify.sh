@@ -16,7 +16,7 @@ gc verify --config quiet.toml bytedance-megascale-ampere
 rm gpuclusters.toml
 note "an error-level finding makes verify exit 1"
 setup add acme-one --name "Acme One" --set owner=Acme --set gpu_model=H100 --set status=operational \
-   --set status_notes="Running since March 2026." --set gpus_installed=1,000
+   --set status_notes="Running since March 2026." --set gpus_installed=1,000 --unsourced
 gc verify acme-one
 note "signing: refused with errors, granted once they are fixed"
 gc verify --sign acme-one
