@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <fmt/format.h>
@@ -228,6 +229,62 @@ void invalid_country(const Record& record, const Context&, std::vector<Finding>&
                           fmt::format("country '{}' is not an ISO 3166-1 alpha-2 code", country->value.value)));
 }
 
+// --- plausibility ------------------------------------------------------------------------------
+
+// Facility power per GPU, in watts: a GB200 rack draws about 1.7 kW a GPU with its share of CPUs,
+// network and cooling; the smallest inference cards (T4, L4) about 70 W alone. A figure a
+// thousand times off (kW stored as MW, or MW as kW) falls far outside these bounds.
+constexpr double most_watts_per_gpu = 15'000;
+constexpr double least_watts_per_gpu = 40;
+// The largest clusters hold a few hundred thousand GPUs; a count far beyond is a count of cores,
+// of shader units or of something else.
+constexpr long long most_gpus_known = 1'000'000;
+// GPUs as general-purpose accelerators date from CUDA (2007).
+constexpr int first_gpu_computing_year = 2007;
+
+void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* power = set_value(record, "power_mw");
+    const Claim* count = set_value(record, "gpus_installed");
+    if (!power || !count) return;
+    const double megawatts = std::strtod(power->value.value.c_str(), nullptr);
+    const double gpus = std::strtod(count->value.value.c_str(), nullptr);
+    if (!(megawatts > 0) || !(gpus > 0)) return;
+    const double watts = megawatts * 1e6 / gpus;
+    if (watts > most_watts_per_gpu) {
+        out.push_back(finding(record, power, "power_mw",
+                              fmt::format("power_mw = {} for {} GPUs is {:.0f} kW a GPU, beyond what any GPU draws "
+                                          "(at most about {:.0f} kW with cooling): a kW figure stored as MW?",
+                                          shown(*power), shown(*count), watts / 1000, most_watts_per_gpu / 1000)));
+    } else if (watts < least_watts_per_gpu) {
+        out.push_back(finding(record, power, "power_mw",
+                              fmt::format("power_mw = {} for {} GPUs is {:.2g} W a GPU, less than any GPU draws "
+                                          "(at least about {:.0f} W): an MW figure stored as kW, or a W figure?",
+                                          shown(*power), shown(*count), watts, least_watts_per_gpu)));
+    }
+}
+
+void count_implausible(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* count = set_value(record, "gpus_installed");
+    if (!count) return;
+    const double gpus = std::strtod(count->value.value.c_str(), nullptr);
+    if (gpus <= static_cast<double>(most_gpus_known)) return;
+    out.push_back(finding(record, count, "gpus_installed",
+                          fmt::format("gpus_installed = {} is beyond any known cluster (the largest hold a few hundred "
+                                      "thousand GPUs): a count of cores or of something else?",
+                                      shown(*count))));
+}
+
+void first_operational_early(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* date = set_value(record, "first_operational");
+    if (!date || date->value.value.size() < 4) return;
+    const int year = std::atoi(date->value.value.substr(0, 4).c_str());
+    if (year >= first_gpu_computing_year) return;
+    out.push_back(finding(record, date, "first_operational",
+                          fmt::format("first_operational {} is before GPU computing began ({}, CUDA): a typing error, "
+                                      "or the site's date rather than the cluster's?",
+                                      date->value.value, first_gpu_computing_year)));
+}
+
 // --- record ------------------------------------------------------------------------------------
 
 void required_field(const Record& record, const Context&, std::vector<Finding>& out) {
@@ -238,7 +295,7 @@ void required_field(const Record& record, const Context&, std::vector<Finding>& 
     }
 }
 
-constexpr std::array<Rule, 24> catalogue{{
+constexpr std::array<Rule, 27> catalogue{{
     {"uncited-value", "provenance", Severity::error, "a set value with no citation",
      "Every value must say where it came from. A value with no citation cannot be checked by the next "
      "editor. Violation: `add x --set owner=Acme` with no --source. Fix: `gpuclusters cite x owner "
@@ -375,6 +432,21 @@ constexpr std::array<Rule, 24> catalogue{{
      "country holds an ISO 3166-1 alpha-2 code. The tool only stores valid codes, so this fires on data "
      "written by other means. Violation: \"UK\". Fix: --set country=GB (or \"United Kingdom\").",
      invalid_country},
+    {"power-per-gpu", "plausibility", Severity::error, "power that no number of GPUs could draw",
+     "power_mw divided by gpus_installed is the facility power a GPU: from about 40 W (a small inference "
+     "card alone) to about 15 kW (the most any GPU draws with its share of cooling and network). A figure "
+     "far outside is a unit slip. Violation: power_mw = 7124 for 10,000 GPUs (712 kW a GPU: 7,124 kW stored "
+     "as MW). Fix: --set power_mw=7.124.",
+     power_per_gpu},
+    {"count-implausible", "plausibility", Severity::error, "more GPUs than any known cluster",
+     "The largest clusters hold a few hundred thousand GPUs. A count beyond a million is a count of "
+     "something else: accelerator cores, shader units, CPU cores. Violation: gpus_installed = 9,988,224 "
+     "(a list's accelerator cores). Fix: the physical GPU count, or --not-published gpus_installed.",
+     count_implausible},
+    {"first-operational-early", "plausibility", Severity::error, "a first operational date before GPU computing",
+     "GPUs have served as general-purpose accelerators since CUDA (2007). Violation: first_operational = "
+     "1997. Fix: the date the GPU cluster went live (a site's older date belongs in the notes).",
+     first_operational_early},
     {"required-field", "record", Severity::error, "owner, gpu_model, gpus_installed or status neither set nor not published",
      "Every record states its owner, GPU model, GPUs installed and status, or records, with a source, that "
      "the operator does not publish them. Violation: no status. Fix: --set status=operational with its "

@@ -58,3 +58,29 @@ done
 note "a number cell must be a plain decimal: no exponent, sign or stray comma"
 printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,7,A,S,DE,H100,1e3\n2,8,B,S,DE,H100,-5\n3,9,C,S,DE,H100,"1,00"\n' > bad-numbers.csv
 gc --db names.db import --mapping list.toml bad-numbers.csv
+note "verify catches what a careless mapping lets through: kW stored as MW, cores counted as GPUs, a date before GPU computing"
+cat > careless.csv <<'CSV'
+System ID,Name,Site,Accelerator Cores,GPUs,Power (kW),Year
+1,Big One,Lab,9988224,9000,24607,2024
+2,Old One,Lab,512,64,150,1997
+CSV
+cat > careless.toml <<'TOML'
+format = 1
+[id]
+template = "careless-{System ID}"
+[dataset]
+url = "https://example.org/careless"
+kind = "list"
+accessed = "2026-11-01"
+[fields.name]
+column = "Name"
+[fields.gpus_installed]
+column = "Accelerator Cores"
+[fields.power_mw]
+column = "Power (kW)"
+[fields.first_operational]
+column = "Year"
+TOML
+setup --db careless.db init
+setup --db careless.db import --mapping careless.toml careless.csv
+gc --db careless.db verify --rule power-per-gpu --rule count-implausible --rule first-operational-early

@@ -384,3 +384,18 @@ TEST_CASE("numbers in quotes, with and without separators") {
         CHECK(std::find(numbers.begin(), numbers.end(), expected) != numbers.end());
     }
 }
+
+TEST_CASE("plausibility: power per GPU, counts beyond any cluster, dates before GPU computing") {
+    auto with = [](const std::string& power, const std::string& gpus) {
+        return RecordBuilder().set("power_mw", power).set("gpus_installed", gpus).record();
+    };
+    CHECK(fires(with("7124", "10000"), "power-per-gpu"));       // 7,124 kW stored as MW: 712 kW a GPU
+    CHECK_FALSE(fires(with("7.124", "10000"), "power-per-gpu"));  // 712 W a GPU
+    CHECK_FALSE(fires(with("150", "100000"), "power-per-gpu"));   // 1.5 kW a GPU
+    CHECK(fires(with("0.01", "10000"), "power-per-gpu"));       // 1 W a GPU: MW stored as kW
+    CHECK_FALSE(fires(RecordBuilder().set("power_mw", "7124").record(), "power-per-gpu"));
+    CHECK(fires(RecordBuilder().set("gpus_installed", "9988224").record(), "count-implausible"));
+    CHECK_FALSE(fires(RecordBuilder().set("gpus_installed", "200000").record(), "count-implausible"));
+    CHECK(fires(RecordBuilder().set("first_operational", "1997").record(), "first-operational-early"));
+    CHECK_FALSE(fires(RecordBuilder().set("first_operational", "2008-06").record(), "first-operational-early"));
+}
