@@ -19,10 +19,10 @@ struct Incoming {
 };
 using Reading = ReadAhead<Incoming>;
 
-// What one record did: its report line, or the problem that rejected it.
+// What one record did, or the problem that rejected it.
 struct Outcome {
-    std::string line, problem;
-    enum class Kind { added, modified, unchanged, rejected } kind = Kind::rejected;
+    std::optional<ImportedRecord> record;
+    std::string problem;
     std::vector<std::string> warnings;
     bool changed = false;
 };
@@ -48,18 +48,19 @@ void add_default_source(model::RecordDocument& document, const model::SourceInpu
 
 Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
     Outcome outcome;
+    ImportedRecord record;
+    record.cluster_id = incoming.cluster_id;
     if (!report.new_clusters.empty()) {
-        outcome.kind = Outcome::Kind::added;
-        outcome.line = "add " + incoming.cluster_id;
+        record.kind = ImportedRecord::Kind::added;
     } else {
-        std::string fields;
-        for (const auto& field : report.fields) {
+        for (auto& field : report.fields) {
             if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
-            if (fields.find(" " + field.field) == std::string::npos) fields += " " + field.field;
+            record.fields.push_back(std::move(field));
         }
-        outcome.kind = fields.empty() && report.sources.empty() ? Outcome::Kind::unchanged : Outcome::Kind::modified;
-        outcome.line = (outcome.kind == Outcome::Kind::unchanged ? "skip " : "mod ") + incoming.cluster_id + fields;
+        record.kind = record.fields.empty() && report.sources.empty() ? ImportedRecord::Kind::unchanged
+                                                                      : ImportedRecord::Kind::modified;
     }
+    outcome.record = std::move(record);
     outcome.warnings = std::move(report.warnings);
     outcome.changed = report.changed;
     return outcome;
@@ -81,6 +82,7 @@ public:
     void problem(const std::string& text, Reading& reading) {
         flush(reading);
         result_.problems.push_back(text);
+        ++result_.rejected;
     }
 
     // Records go in chunks, each in one savepoint: a savepoint per record journals the pages each
@@ -110,15 +112,15 @@ private:
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
         if (const auto earlier = store_.note_import_id(id, incoming.place)) {
-            return {"", fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier)};
+            return {std::nullopt, fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier), {}, false};
         }
-        if (!incoming.prepared) return {"", incoming.problem};
+        if (!incoming.prepared) return {std::nullopt, incoming.problem, {}, false};
         model::ChangeReport report;
         try {
             report = own_savepoint ? session_.apply(*incoming.prepared) : session_.apply_within_caller_savepoint(*incoming.prepared);
         } catch (const InputError& error) {
             if (!own_savepoint) throw;
-            return {"", placed(incoming.place, error)};
+            return {std::nullopt, placed(incoming.place, error), {}, false};
         }
         return describe(incoming, report);
     }
@@ -126,12 +128,14 @@ private:
     void report(Outcome& outcome) {
         if (!outcome.problem.empty()) {
             result_.problems.push_back(std::move(outcome.problem));
+            ++result_.rejected;
             return;
         }
-        ++(outcome.kind == Outcome::Kind::added      ? result_.added
-           : outcome.kind == Outcome::Kind::modified ? result_.modified
-                                                     : result_.unchanged);
-        events_.record(outcome.line);
+        const auto kind = outcome.record->kind;
+        ++(kind == ImportedRecord::Kind::added      ? result_.added
+           : kind == ImportedRecord::Kind::modified ? result_.modified
+                                                    : result_.unchanged);
+        events_.record(*outcome.record);
         for (const auto& warning : outcome.warnings) {
             ++result_.warnings;
             events_.warning(warning);
@@ -207,6 +211,9 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             return result.changed && !request.dry_run;
         },
         store::Store::WriteMode::bulk);
+    std::size_t skipped = 0;
+    for (const auto& [reason, count] : result.skipped) skipped += count;
+    result.read = result.added + result.modified + result.unchanged + skipped + result.rejected;
     result.written = result.changed && !request.dry_run && (result.problems.empty() || request.keep_going);
     if (result.written) result.changeset_id = session.changeset_id();
     return result;

@@ -13,12 +13,22 @@ constexpr std::size_t warnings_shown = 5;
 
 ledger::ImportEvents ImportPrinter::events() {
     ledger::ImportEvents events;
-    events.record = [this](const std::string& line) {
+    events.record = [this](const ledger::ImportedRecord& record) {
+        static constexpr const char* actions[] = {"add", "mod", "unchanged"};
+        const char* action = actions[static_cast<int>(record.kind)];
         if (output_.json) {
-            lines_.push_back(line);
-        } else {
-            output_.out << line << "\n";
+            Json fields = Json::array();
+            for (const auto& field : record.fields) fields.push_back(field_report_json(field));
+            records_.push_back({{"action", action}, {"cluster", record.cluster_id}, {"fields", std::move(fields)}});
+            return;
         }
+        // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
+        if (record.kind != ledger::ImportedRecord::Kind::modified || record.fields.empty()) {
+            output_.out << action << " " << record.cluster_id << (record.kind == ledger::ImportedRecord::Kind::modified ? " (sources)" : "") << "\n";
+            return;
+        }
+        const std::string prefix = fmt::format("mod {} ", record.cluster_id);
+        for (const auto& field : record.fields) print_field_line(output_.out, output_.style, field, prefix);
     };
     events.warning = [this](const std::string& warning) {
         if (++warnings_ <= warnings_shown) print_warning(output_, warning);
@@ -45,7 +55,8 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
     }
     auto& out = output_.out;
     if (output_.json) {
-        print_json(out, {{"records", lines_},
+        print_json(out, {{"records", records_},
+                         {"read", result.read},
                          {"added", result.added},
                          {"modified", result.modified},
                          {"unchanged", result.unchanged},
@@ -55,8 +66,8 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"dry_run", result.dry_run}});
         return;
     }
-    out << fmt::format("added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.added, result.modified,
-                       result.unchanged, skipped, result.problems.size(), reasons);
+    out << fmt::format("read {}: added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.read, result.added,
+                       result.modified, result.unchanged, skipped, result.rejected, reasons);
     if (result.written) {
         out << fmt::format("changeset {}\n", result.changeset_id);
     } else if (!result.problems.empty() && !result.keep_going) {

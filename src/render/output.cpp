@@ -89,6 +89,20 @@ void print_change_report(std::ostream& out, const Style& style, const model::Cha
     }
 }
 
+Json field_report_json(const model::FieldReport& field) {
+    Json sources = Json::array();
+    for (const auto& source : field.sources) sources.push_back(Json{{"id", source.id}, {"domain", source.domain}});
+    static constexpr const char* kinds[] = {"changed", "cited", "unchanged"};
+    return Json{{"cluster", field.cluster_id},
+                {"field", field.field},
+                {"change", kinds[static_cast<int>(field.kind)]},
+                {"old", field.old_display},
+                {"new", field.new_display},
+                {"kept_previous", field.kept_previous},
+                {"note", field.note},
+                {"sources", std::move(sources)}};
+}
+
 Json change_report_json(const model::ChangeReport& report) {
     Json json;
     json["changeset"] = report.changeset_id == 0 ? Json(nullptr) : Json(report.changeset_id);
@@ -97,19 +111,7 @@ Json change_report_json(const model::ChangeReport& report) {
     json["new_clusters"] = report.new_clusters;
     json["removed_clusters"] = report.removed_clusters;
     Json fields = Json::array();
-    for (const auto& field : report.fields) {
-        Json sources = Json::array();
-        for (const auto& source : field.sources) sources.push_back(Json{{"id", source.id}, {"domain", source.domain}});
-        static constexpr const char* kinds[] = {"changed", "cited", "unchanged"};
-        fields.push_back(Json{{"cluster", field.cluster_id},
-                              {"field", field.field},
-                              {"change", kinds[static_cast<int>(field.kind)]},
-                              {"old", field.old_display},
-                              {"new", field.new_display},
-                              {"kept_previous", field.kept_previous},
-                              {"note", field.note},
-                              {"sources", std::move(sources)}});
-    }
+    for (const auto& field : report.fields) fields.push_back(field_report_json(field));
     json["fields"] = std::move(fields);
     Json sources = Json::array();
     for (const auto& source : report.sources) {

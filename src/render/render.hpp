@@ -71,6 +71,8 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
 /// The body, then `changeset N`, `nothing to change` or `dry run: nothing written`.
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
 Json change_report_json(const model::ChangeReport& report);
+/// One field of a change as JSON: cluster, field, change, old, new, kept_previous, note, sources.
+Json field_report_json(const model::FieldReport& field);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
@@ -165,7 +167,7 @@ private:
     bool progress_;
     bool progress_shown_ = false;
     std::size_t warnings_ = 0;
-    Json lines_ = Json::array();
+    Json records_ = Json::array();
 };
 
 // --- quote ------------------------------------------------------------------------------------

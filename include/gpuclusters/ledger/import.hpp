@@ -11,6 +11,7 @@
 
 #include "formats/mapping.hpp"
 #include "formats/stream.hpp"
+#include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/store/store.hpp"
 
@@ -28,19 +29,27 @@ struct ImportRequest {
     bool unsourced = false;
 };
 
+/// One record of an import as written (or as it would be): new, changed (with the fields that
+/// changed, as every write reports them) or as it was.
+struct ImportedRecord {
+    enum class Kind { added, modified, unchanged } kind = Kind::added;
+    std::string cluster_id;
+    std::vector<model::FieldReport> fields;  ///< modified: the fields changed or cited
+};
 /// What the import reports while it runs, in input order.
 struct ImportEvents {
-    /// "add ID", "mod ID field ...", "skip ID" for a record written (or that would be).
-    std::function<void(const std::string& line)> record = [](const std::string&) {};
+    std::function<void(const ImportedRecord& record)> record = [](const ImportedRecord&) {};
     std::function<void(const std::string& warning)> warning = [](const std::string&) {};
     /// Records read so far, every thousand.
     std::function<void(std::size_t records)> progress = [](std::size_t) {};
 };
 
 struct ImportResult {
+    std::size_t read = 0;  ///< rows and records read: written, unchanged, skipped or rejected
     std::size_t added = 0, modified = 0, unchanged = 0;
     std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
     std::vector<std::string> problems;           ///< each with its place, in input order
+    std::size_t rejected = 0;                    ///< rows or records refused (one may have several problems)
     std::size_t warnings = 0;
     bool changed = false;  ///< anything would be written
     bool written = false;

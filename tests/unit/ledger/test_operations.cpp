@@ -161,7 +161,10 @@ TEST_CASE("import: one changeset for the whole stream; a bad record writes nothi
                                                 .origin = "--source"};
     std::vector<std::string> lines;
     ledger::ImportEvents events;
-    events.record = [&](const std::string& line) { lines.push_back(line); };
+    events.record = [&](const ledger::ImportedRecord& record) {
+        CHECK(record.kind == ledger::ImportedRecord::Kind::added);
+        lines.push_back(record.cluster_id);
+    };
 
     const auto refused = ledger::import_records(db.store, request, changeset("import"), today, events);
     CHECK_FALSE(refused.written);
@@ -175,6 +178,8 @@ TEST_CASE("import: one changeset for the whole stream; a bad record writes nothi
     CHECK(kept.written);
     CHECK(kept.added == 2);
     CHECK(kept.changeset_id == 1);
-    CHECK(lines == std::vector<std::string>{"add x-one", "add z-one"});
+    CHECK(lines == std::vector<std::string>{"x-one", "z-one"});
+    CHECK(kept.read == 3);
+    CHECK(kept.rejected == 1);
     CHECK(shown(db.store, "x-one", "gpus_installed") == "512");
 }
