@@ -286,6 +286,23 @@ Mapping Mapping::load(const std::string& path) {
             if (rule.scale->is_zero()) fail(path, *scale, fmt::format("{}: scale must be more than 0", where));
         }
         rule.suffix = optional_text(path, table, "suffix").value_or("");
+        // A value the mapping itself gives (a map's target, a fixed value) is checked here, once, at
+        // its line: a mistake in it would otherwise be reported again on every row.
+        if (!rule.integer && !rule.scale) {
+            const auto& spec = *model::find_field(rule.field);
+            auto check = [&](const std::string& value, const toml::node& node, const std::string& what) {
+                if (value.empty()) return;
+                try {
+                    model::parse_field_value(spec, value + rule.suffix);
+                } catch (const InputError& error) {
+                    fail(path, node, fmt::format("{} {}: {}", where, what, error.what()));
+                }
+            };
+            if (const auto* map = table.get("map")) {
+                for (const auto& [from, to] : *map->as_table()) check(text_of(path, to, "map"), to, fmt::format("map '{}'", from.str()));
+            }
+            if (const auto* fixed = table.get("value")) check(rule.fixed, *fixed, "value");
+        }
         rule.when = conditions(path, table.get("when"), where + " when");
         rule.unless = conditions(path, table.get("unless"), where + " unless");
         mapping.fields_.push_back(std::move(rule));

@@ -91,6 +91,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     record.unsourced = input.unsourced;
     record.citations_as_they_stood = input.citations_as_they_stood;
     std::set<std::string> seen;
+    std::vector<std::string> problems;
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
     } catch (const InputError& error) {
@@ -134,11 +135,14 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             }
             record.fields.push_back(std::move(parsed));
         } catch (const CitationError& error) {
-            throw InputError(error.what());
+            problems.emplace_back(error.what());
         } catch (const InputError& error) {
-            throw at(field.origin, error);
+            problems.emplace_back(at(field.origin, error).what());
         }
     }
+    // Every bad field of the record is reported, not only the first.
+    if (problems.size() == 1) throw InputError(problems.front());
+    if (!problems.empty()) throw InputErrors(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
     std::stable_sort(record.fields.begin(), record.fields.end(), [](const ParsedField& a, const ParsedField& b) {
         return a.spec < b.spec;

@@ -15,22 +15,29 @@ namespace {
 struct Incoming {
     std::string place, cluster_id;
     std::optional<PreparedChange> prepared;
-    std::string problem;
+    std::vector<std::string> problems;  ///< all of the record's, each with its place
 };
 using Reading = ReadAhead<Incoming>;
 
 // What one record did, or the problem that rejected it.
 struct Outcome {
     std::optional<ImportedRecord> record;
-    std::string problem;
+    std::vector<std::string> problems;
     std::vector<std::string> warnings;
     bool changed = false;
 };
 
 // Every problem names its place, also those found while the record was checked or written.
-std::string placed(const std::string& place, const InputError& error) {
-    const std::string message = error.what();
+std::string placed(const std::string& place, const std::string& message) {
     return message.starts_with(place) ? message : place + ": " + message;
+}
+std::vector<std::string> placed(const std::string& place, const InputError& error) {
+    if (const auto* several = dynamic_cast<const InputErrors*>(&error)) {
+        std::vector<std::string> problems;
+        for (const auto& message : several->messages()) problems.push_back(placed(place, message));
+        return problems;
+    }
+    return {placed(place, std::string(error.what()))};
 }
 
 // Values that arrive with no evidence get the default source.
@@ -112,9 +119,9 @@ private:
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
         if (const auto earlier = store_.note_import_id(id, incoming.place)) {
-            return {std::nullopt, fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier), {}, false};
+            return {std::nullopt, {fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier)}, {}, false};
         }
-        if (!incoming.prepared) return {std::nullopt, incoming.problem, {}, false};
+        if (!incoming.prepared) return {std::nullopt, incoming.problems, {}, false};
         model::ChangeReport report;
         try {
             report = own_savepoint ? session_.apply(*incoming.prepared) : session_.apply_within_caller_savepoint(*incoming.prepared);
@@ -126,8 +133,8 @@ private:
     }
 
     void report(Outcome& outcome) {
-        if (!outcome.problem.empty()) {
-            result_.problems.push_back(std::move(outcome.problem));
+        if (!outcome.problems.empty()) {
+            for (auto& problem : outcome.problems) result_.problems.push_back(std::move(problem));
             ++result_.rejected;
             return;
         }
@@ -166,13 +173,13 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     // (which outlives the thread) or a copy.
     auto read = [&request, today](Reading::Queue& queue) {
         auto prepare = [&](model::RecordDocument& document) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, ""};
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}};
             if (request.default_source) add_default_source(document, *request.default_source);
             document.record.unsourced = request.unsourced;
             try {
                 incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
             } catch (const InputError& error) {
-                incoming.problem = placed(incoming.place, error);
+                incoming.problems = placed(incoming.place, error);
             }
             queue.item(std::move(incoming));
         };

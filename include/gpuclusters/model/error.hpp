@@ -3,6 +3,7 @@
 // else that escapes is a bug and exits 70 (EX_SOFTWARE) from main.
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gpuclusters {
 
@@ -36,6 +37,22 @@ public:
 class InputError : public Error {
 public:
     explicit InputError(const std::string& message) : Error(ExitCode::bad_input, message) {}
+};
+
+/// Several problems of one input (every bad field of a record): each message on its own, and
+/// all of them joined by "; " as the one-line what().
+class InputErrors : public InputError {
+public:
+    explicit InputErrors(std::vector<std::string> messages) : InputError(joined(messages)), messages_(std::move(messages)) {}
+    const std::vector<std::string>& messages() const { return messages_; }
+
+private:
+    static std::string joined(const std::vector<std::string>& messages) {
+        std::string text;
+        for (const auto& message : messages) text += (text.empty() ? "" : "; ") + message;
+        return text;
+    }
+    std::vector<std::string> messages_;
 };
 
 /// The database file cannot be used: missing, locked, corrupt, not ours, or of a newer schema.

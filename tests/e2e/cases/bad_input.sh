@@ -45,3 +45,5 @@ gc --color=sometimes list
 sql "SELECT count(*) FROM changeset"
 note "a source id too large for any number"
 gc add acme-one --set owner=Acme --source 99999999999999999999
+note "every bad value of one command is named, on one line"
+gc add acme-one --set gpus_installed=4k --set country=Swizerland --unsourced

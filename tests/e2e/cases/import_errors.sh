@@ -92,3 +92,6 @@ printf '{"id":"bare-one","fields":{"name":"Bare One","gpus_installed":"512"}}\n'
 gc import bare.jsonl
 gc import bare.jsonl --source https://example.org/bare --kind list --dry-run
 gc import bare.jsonl --unsourced --dry-run
+note "every problem of a row is reported, not only the first; the row counts once as rejected"
+printf 'id,name,gpus_installed,country,status\nmany-bad,Many Bad,4k,Swizerland,running\n' > many-bad.csv
+gc import many-bad.csv --unsourced

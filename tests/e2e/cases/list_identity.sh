@@ -87,3 +87,6 @@ TOML
 setup --db careless.db init
 setup --db careless.db import --mapping careless.toml careless.csv
 gc --db careless.db verify --rule power-per-gpu --rule count-implausible --rule first-operational-early
+note "a mistake in the mapping's own values is reported once, at its line, not once per row"
+printf '[fields.country]\ncolumn = "Country"\nmap = { Switzerland = "Swiss", Brazil = "BR" }\n' | cat list.toml - > bad-map.toml
+gc import --mapping bad-map.toml list.csv
