@@ -51,7 +51,7 @@ Json plain_value(const model::Claim& claim) {
     if (claim.state == model::ClaimState::not_published) return nullptr;
     const auto& spec = *model::find_field(claim.field);
     if (spec.type == model::FieldType::count) return std::stoll(claim.value.value);
-    if (spec.type == model::FieldType::decimal && claim.value.qualifiers.basis != "estimate") {
+    if (spec.type == model::FieldType::decimal && claim.value.qualifiers.basis == "reported") {
         return std::stod(claim.value.value);
     }
     return model::input_text(spec, claim.value);

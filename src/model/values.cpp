@@ -243,9 +243,22 @@ Power parse_power(std::string_view raw) {
             }
             power.basis = "estimate";
             power.estimator = clean_text(estimator);
+        } else if (basis.starts_with("measured")) {
+            // A figure measured rather than reported: a benchmark run's average power, as lists
+            // of supercomputers give it. What was measured is kept with it, as an estimator is.
+            std::string_view what = text::trim(parts->second.substr(8));
+            if (what.starts_with(':')) what.remove_prefix(1);
+            what = text::trim(what);
+            if (what.empty()) {
+                throw InputError(fmt::format("'{}': a measured power says what was measured, e.g. "
+                                             "'22.7 (measured: average over the HPL run)'",
+                                             std::string(text)));
+            }
+            power.basis = "measured";
+            power.estimator = clean_text(what);
         } else {
-            throw InputError(fmt::format(
-                "'{}': the basis is '(reported)' or '(estimate: WHO)'", std::string(parts->second)));
+            throw InputError(fmt::format("'{}': the basis is '(reported)', '(estimate: WHO)' or '(measured: WHAT)'",
+                                         std::string(parts->second)));
         }
         text = parts->first;
     }
@@ -263,7 +276,7 @@ Power parse_power(std::string_view raw) {
         } else {
             if (c == '-') throw InputError(fmt::format("'{}' is negative: power is positive", std::string(text)));
             throw InputError(fmt::format(
-                "'{}' is not a number of megawatts (write 21.1, 21.1 MW or 40 (estimate: WHO))",
+                "'{}' is not a number of megawatts (write 21.1, 21.1 MW, 40 (estimate: WHO) or 22.7 (measured: WHAT))",
                 std::string(raw)));
         }
     }
@@ -456,9 +469,9 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
                        : fmt::format("{} (= {})", shown, value.qualifiers.derivation);
         }
         case FieldType::decimal:
-            return value.qualifiers.basis == "estimate"
-                       ? fmt::format("{} (estimate by {})", value.value, value.qualifiers.estimator)
-                       : value.value;
+            if (value.qualifiers.basis == "estimate") return fmt::format("{} (estimate by {})", value.value, value.qualifiers.estimator);
+            if (value.qualifiers.basis == "measured") return fmt::format("{} (measured: {})", value.value, value.qualifiers.estimator);
+            return value.value;
         case FieldType::enumeration:
         case FieldType::gpu_maker:
             for (const auto& choice : field.choices) {
@@ -481,9 +494,10 @@ std::string input_text(const FieldSpec& field, const FieldValue& value) {
             return bounded(value.qualifiers.derivation.empty() ? value.value : value.qualifiers.derivation,
                            value.qualifiers.bound);
         case FieldType::decimal:
-            return value.qualifiers.basis == "estimate"
-                       ? fmt::format("{} (estimate: {})", value.value, value.qualifiers.estimator)
-                       : value.value;
+            if (value.qualifiers.basis == "estimate" || value.qualifiers.basis == "measured") {
+                return fmt::format("{} ({}: {})", value.value, value.qualifiers.basis, value.qualifiers.estimator);
+            }
+            return value.value;
         default:
             return value.value;
     }

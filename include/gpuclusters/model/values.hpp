@@ -13,8 +13,8 @@ namespace gpuclusters::model {
 /// What qualifies a value: how it was derived and on what basis.
 struct Qualifiers {
     std::string derivation;  ///< e.g. "1536 x 8" for a count
-    std::string basis;       ///< "reported" or "estimate" (power_mw)
-    std::string estimator;   ///< who estimated, when basis is "estimate"
+    std::string basis;       ///< "reported", "estimate" or "measured" (power_mw)
+    std::string estimator;   ///< who estimated (estimate), or what was measured (measured)
     /// What the source says of a count: empty when exact, else "approximate" (~10,000) or
     /// "at least" (10,000+).
     std::string bound;

@@ -90,3 +90,9 @@ gc --db careless.db verify --rule power-per-gpu --rule count-implausible --rule 
 note "a mistake in the mapping's own values is reported once, at its line, not once per row"
 printf '[fields.country]\ncolumn = "Country"\nmap = { Switzerland = "Swiss", Brazil = "BR" }\n' | cat list.toml - > bad-map.toml
 gc import --mapping bad-map.toml list.csv
+note "a list's power is a benchmark run's average: measured, with what was measured, in show, the views and exports"
+sed 's/^scale = 0.001$/scale = 0.001\nsuffix = " (measured: average over the HPL run)"/' list.toml > measured.toml
+setup --db measured.db init
+setup --db measured.db import --mapping measured.toml list.csv
+GPUCLUSTERS_DB=measured.db sql "SELECT id, power_mw, power_basis, power_estimator FROM current_cluster ORDER BY id"
+gc --db measured.db export --format jsonl --where name=Alps

@@ -91,7 +91,15 @@ TEST_CASE("power has a basis: reported by default, estimate with its estimator")
     CHECK(power.estimator == "Epoch AI");
     CHECK(parse_power("40 (estimate by SemiAnalysis)").estimator == "SemiAnalysis");
     CHECK(parse_power("0.5 (reported)").basis == "reported");
-    for (const char* bad : {"", "-3", "0", "0.0", "abc", "40 (estimate)", "40 (guess)", "1e3", "12.", ".5x"}) {
+    power = parse_power("22.7 (measured: average over the HPL run)");
+    CHECK(power.basis == "measured");
+    CHECK(power.estimator == "average over the HPL run");
+    const auto& field = require_field("power_mw");
+    const FieldValue measured{"22.7", {"", "measured", "average over the HPL run", ""}};
+    CHECK(display_value(field, measured) == "22.7 (measured: average over the HPL run)");
+    CHECK(input_text(field, measured) == "22.7 (measured: average over the HPL run)");
+    for (const char* bad : {"", "-3", "0", "0.0", "abc", "40 (estimate)", "40 (guess)", "40 (measured)", "40 (measured: )", "1e3",
+                            "12.", ".5x"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(parse_power(bad), InputError);
     }
