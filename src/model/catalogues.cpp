@@ -103,7 +103,40 @@ std::vector<std::string> GpuCatalogue::spellings(const GpuModel& model) const {
     return spellings_.at(static_cast<std::size_t>(&model - models_.data()));
 }
 
+namespace {
+
+// "NVIDIA H100 64GB", "H100 SXM5 94 GB", "H200 141GB HBM3e": the memory is not part of the model.
+std::string without_memory(std::string_view disclosed) {
+    const auto words = text::split(text::trim(disclosed), ' ');
+    auto memory_size = [](std::string_view word) {
+        const std::string lower = text::lower_ascii(word);
+        const std::size_t digits = lower.find_first_not_of("0123456789");
+        return digits != 0 && digits != std::string::npos && lower.substr(digits) == "gb";
+    };
+    std::string kept;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string lower = text::lower_ascii(words[i]);
+        const bool number_then_gb = !lower.empty() && lower.find_first_not_of("0123456789") == std::string::npos &&
+                                    i + 1 < words.size() && text::lower_ascii(words[i + 1]) == "gb";
+        if (number_then_gb) {
+            ++i;
+            continue;
+        }
+        if (memory_size(words[i]) || lower.starts_with("hbm") || words[i].empty()) continue;
+        kept += (kept.empty() ? "" : " ") + std::string(words[i]);
+    }
+    return kept;
+}
+
+}  // namespace
+
 const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
+    if (const GpuModel* model = find_spelling(disclosed)) return model;
+    const std::string shorter = without_memory(disclosed);
+    return shorter.size() < text::trim(disclosed).size() && !shorter.empty() ? find_spelling(shorter) : nullptr;
+}
+
+const GpuModel* GpuCatalogue::find_spelling(std::string_view disclosed) const {
     const std::string key = model_key(text::trim(disclosed));
     const auto found = index_.find(key);
     if (found != index_.end()) return &models_[found->second];

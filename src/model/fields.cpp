@@ -23,10 +23,16 @@ constexpr std::array status_choices{
     Choice{"announced", "announced"},
 };
 
+// The makers of the catalogue's GPUs (db/gpu_models.tsv, kind gpu).
 constexpr std::array maker_choices{
     Choice{"NVIDIA", "NVIDIA"},
     Choice{"AMD", "AMD"},
     Choice{"Intel", "Intel"},
+    Choice{"Biren", "Biren"},
+    Choice{"Hygon", "Hygon"},
+    Choice{"Iluvatar CoreX", "Iluvatar CoreX"},
+    Choice{"MetaX", "MetaX"},
+    Choice{"Moore Threads", "Moore Threads"},
 };
 
 using enum FieldType;
@@ -43,8 +49,8 @@ constexpr std::array<FieldSpec, 18> catalogue{{
      "Kind of operator: big tech, AI lab, cloud, government/lab, academic, enterprise or other.",
      false, false, segment_choices},
     {"gpu_maker", "GPU maker", gpu_maker,
-     "NVIDIA, AMD or Intel, taken from the GPU model (the catalogue in db/gpu_models.tsv); never set "
-     "directly.",
+     "NVIDIA, AMD, Intel or another GPU maker, taken from the GPU model (the catalogue in "
+     "db/gpu_models.tsv); never set directly.",
      false, false, maker_choices},
     {"gpu_model", "GPU model", gpu_model,
      "Accelerator model or family as disclosed. A GH200 is one GPU on a superchip; an MI300A is an "

@@ -504,13 +504,22 @@ std::string input_text(const FieldSpec& field, const FieldValue& value) {
 }
 
 bool value_matches(const FieldSpec& field, const FieldValue& stored, const std::string& canonical) {
+    if (field.type == FieldType::gpu_model) {
+        // Every spelling of a catalogued model is that model: H100 finds "NVIDIA H100 SXM5 80GB".
+        const auto& catalogue = GpuCatalogue::builtin();
+        if (const GpuModel* wanted = catalogue.find(canonical)) return catalogue.find(stored.value) == wanted;
+    }
     const bool textual = field.type == FieldType::text || field.type == FieldType::gpu_model;
     return textual ? text::lower_ascii(stored.value) == text::lower_ascii(canonical) : stored.value == canonical;
 }
 
 std::string derived_maker(std::string_view gpu_model) {
     const GpuModel* model = GpuCatalogue::builtin().find(gpu_model);
-    return model ? model->maker : std::string();
+    if (!model) return {};
+    // Only the makers gpu_maker knows: a TPU's maker is not a GPU maker.
+    const auto& choices = require_field("gpu_maker").choices;
+    const bool known = std::any_of(choices.begin(), choices.end(), [&](const Choice& choice) { return choice.stored == model->maker; });
+    return known ? model->maker : std::string();
 }
 
 }  // namespace gpuclusters::model

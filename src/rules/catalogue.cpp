@@ -192,6 +192,20 @@ void unknown_model(const Record& record, const Context&, std::vector<Finding>& o
                                       gpu->value.value)));
 }
 
+// TPUs, NPUs, LPUs and wafer-scale engines are catalogued so that a record of one is recognised
+// for what it is: outside a policy that counts GPUs, rather than an unknown model.
+void not_a_gpu(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* gpu = set_value(record, "gpu_model");
+    if (!gpu) return;
+    const model::GpuModel* known = model::GpuCatalogue::builtin().find(gpu->value.value);
+    if (!known || known->kind != "accelerator") return;
+    out.push_back(finding(record, gpu, "gpu_model",
+                          fmt::format("gpu_model '{}' is {} {} accelerator, not a GPU: the record is outside the scope of a "
+                                      "policy that counts GPUs (keep it out of GPU totals, or out of the dataset)",
+                                      gpu->value.value, known->maker == "Intel" || known->maker == "AMD" ? "an" : "a",
+                                      known->maker)));
+}
+
 void status_notes_undated(const Record& record, const Context& context, std::vector<Finding>& out) {
     const Claim* notes = set_value(record, "status_notes");
     if (!notes || !context.config.status_dates.first_match(notes->value.value).empty()) return;
@@ -295,7 +309,7 @@ void required_field(const Record& record, const Context&, std::vector<Finding>& 
     }
 }
 
-constexpr std::array<Rule, 27> catalogue{{
+constexpr std::array<Rule, 28> catalogue{{
     {"uncited-value", "provenance", Severity::error, "a set value with no citation",
      "Every value must say where it came from. A value with no citation cannot be checked by the next "
      "editor. Violation: `add x --set owner=Acme` with no --source. Fix: `gpuclusters cite x owner "
@@ -392,6 +406,12 @@ constexpr std::array<Rule, 27> catalogue{{
      "A model missing from db/gpu_models.tsv leaves gpu_maker unknown. Violation: gpu_model \"H1OO\" (a "
      "typo). Fix: correct the model, or add it to the catalogue with its maker.",
      unknown_model},
+    {"not-a-gpu", "model", Severity::warning, "an accelerator that is not a GPU (TPU, NPU, LPU, wafer-scale engine)",
+     "The editorial policy counts GPUs. The catalogue knows the other accelerators of Epoch AI's hardware "
+     "table (Google TPU, AWS Trainium and Inferentia, Huawei Ascend, Intel Gaudi, Cerebras CS, Groq LPU, "
+     "...) so that a record of one is recognised, not reported as an unknown model. Violation: gpu_model = "
+     "\"Google TPU v5p\". Fix: keep the record out of GPU totals, or out of the dataset.",
+     not_a_gpu},
     {"status-notes-undated", "status", Severity::warning, "status notes without a date",
      "Status notes give the source's wording on status with its date, because a status ages. Violation: "
      "\"In production.\" Fix: \"Production cluster as of September 2023.\" Patterns: [status-notes-date].",
@@ -514,7 +534,10 @@ std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Cont
     const std::string name = name_key(value("name"));
     if (context.config.compare_names && !name.empty()) keys.push_back({"name", name});
     const std::string owner = text::fold(value("owner"));
-    const std::string model = text::fold(value("gpu_model"));
+    // One model however it is spelled: "MI250X" and "AMD Instinct MI250X" are one key.
+    const std::string disclosed = value("gpu_model");
+    const model::GpuModel* known = model::GpuCatalogue::builtin().find(disclosed);
+    const std::string model = known ? known->model : text::fold(disclosed);
     const std::string count = value("gpus_installed");
     if (context.config.compare_owner_model_count && !owner.empty() && !model.empty() && !count.empty()) {
         keys.push_back({"owner-model-count", owner + "\x1f" + model + "\x1f" + count});

@@ -10,7 +10,7 @@ namespace gpuclusters::model {
 
 struct GpuModel {
     std::string model;  ///< catalogue name, e.g. "NVIDIA H100"
-    std::string maker;  ///< NVIDIA, AMD or Intel
+    std::string maker;  ///< NVIDIA, AMD, Intel, Google, Huawei, ...
     std::string kind;   ///< gpu, family or accelerator
     /// What one counted item of this model is, as its vendor sells it: gpu, superchip, apu,
     /// module or accelerator; empty for a family. "36 GB200" counts superchips.
@@ -31,13 +31,15 @@ public:
     static const GpuCatalogue& builtin();
 
     /// The entry for a model as disclosed: the catalogue name or an alias, ignoring case, spaces
-    /// and hyphens, with or without the maker's name in front.
+    /// and hyphens, with or without the maker's name in front, and with or without a memory size
+    /// ("NVIDIA H100 64GB").
     const GpuModel* find(std::string_view disclosed) const;
     const std::vector<GpuModel>& models() const { return models_; }
     /// Every name of a catalogued model: its catalogue name, without the maker, and its aliases.
     std::vector<std::string> spellings(const GpuModel& model) const;
 
 private:
+    const GpuModel* find_spelling(std::string_view disclosed) const;
     std::vector<GpuModel> models_;
     std::map<std::string, std::size_t> index_;
     std::vector<std::vector<std::string>> spellings_;

@@ -36,6 +36,13 @@ cmp -s reversed.csv "$csv" && echo "reversed.csv is the same file" || echo "reve
 gc import --mapping "$mapping" reversed.csv --quiet > reversed.out
 tail -3 reversed.out
 sql "SELECT count(*) FROM changeset; SELECT count(*) FROM citation"
+note "canonical models: --where gpu_model=H100 finds every spelling of the H100 the table uses"
+sql "SELECT gpu_model, count(*) FROM current_cluster WHERE gpu_model LIKE '%H100%' GROUP BY gpu_model ORDER BY gpu_model"
+echo "list --where gpu_model=H100: $("$GPUCLUSTERS_BIN" list --where gpu_model=H100 --json | grep -c '"id":')"
+echo "list --where gpu_model=V100: $("$GPUCLUSTERS_BIN" list --where gpu_model=V100 --json | grep -c '"id":')"
+sql "SELECT gpu_maker, count(*) FROM current_cluster GROUP BY gpu_maker ORDER BY gpu_maker"
+note "accelerators that are not GPUs are known as such: a finding that the record is out of scope, not 'unknown model'"
+gc verify --rule not-a-gpu --rule unknown-model --json | grep -E '"(rule|errors|warnings)"' | sort | uniq -c
 note "a bad mapping names its place"
 printf 'format = 1\n[id]\ncolumn = "Name"\n[fields.gpus]\ncolumn = "Name"\n' > bad-mapping.toml
 gc import --mapping bad-mapping.toml "$csv"

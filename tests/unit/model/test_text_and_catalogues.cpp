@@ -46,9 +46,19 @@ TEST_CASE("the GPU catalogue covers the design's models and families") {
         CHECK(entry->maker == pair.second);
     }
     CHECK(catalogue.find("MI-250X")->model == "AMD Instinct MI250X");
-    CHECK(catalogue.find("Ascend 910B") == nullptr);
+    REQUIRE(catalogue.find("Ascend 910B") != nullptr);
+    CHECK(catalogue.find("Ascend 910B")->kind == "accelerator");  // known, and known not to be a GPU
+    CHECK(catalogue.find("Huawei Ascend 910B")->model != catalogue.find("Huawei Ascend 910")->model);
+    CHECK(catalogue.find("NVIDIA H100 SXM5 80GB")->model == "NVIDIA H100");
+    CHECK(catalogue.find("NVIDIA Tesla V100 SXM2 32 GB")->model == "NVIDIA V100");
+    CHECK(catalogue.find("AMD Radeon Instinct MI250X")->model == "AMD Instinct MI250X");
+    CHECK(catalogue.find("Google TPU v5p")->kind == "accelerator");
     CHECK(model::derived_maker("NVIDIA Ampere") == "NVIDIA");
-    CHECK(model::derived_maker("Ascend 910B").empty());
+    CHECK(model::derived_maker("Ascend 910B").empty());  // a TPU or NPU maker is no GPU maker
+    CHECK(catalogue.find("Frobnicator 9000") == nullptr);
+    CHECK(catalogue.find("NVIDIA H100 64GB")->model == "NVIDIA H100");  // a memory size is no model
+    CHECK(catalogue.find("H200 141 GB HBM3e")->model == "NVIDIA H200");
+    CHECK(catalogue.find("A10 24GB")->model == "NVIDIA A10");
 }
 
 TEST_CASE("a broken catalogue names its line") {
