@@ -4,6 +4,10 @@ tests/data/epoch/ml_hardware.csv) and the chip spellings of its GPU cluster tabl
 
 Run by hand when the Epoch tables are refreshed; it is not part of the build:
     python3 db/tools/gpu_models_from_epoch.py > db/gpu_models.tsv.new && mv db/gpu_models.tsv.new db/gpu_models.tsv
+    python3 db/tools/gpu_models_from_epoch.py --performance > db/gpu_performance.tsv.new && mv ...
+The second writes db/gpu_performance.tsv: each catalogued model's dense BF16 tensor throughput from
+its hardware row (the row named like the model, else the first of its variants that gives one),
+for compare's H100-equivalent figure; the rows already there are kept.
 
 Each hardware row becomes an alias of the catalogue model it names (its variants -- form factor,
 memory size, "Tesla", "Radeon" -- are spellings of one model), or a new model. GPUs (Epoch's types
@@ -82,6 +86,7 @@ def main():
     catalogue = Catalogue(rows)
     with open(os.path.join(root, "tests", "data", "epoch", "ml_hardware.csv"), encoding="utf-8") as f:
         hardware = list(csv.DictReader(f))
+    rows_of = {}  # catalogue position -> its hardware rows, in the table's order
     for entry in hardware:
         name = entry["Hardware name"].strip()
         maker = MAKERS.get(entry["Manufacturer"], entry["Manufacturer"])
@@ -101,6 +106,7 @@ def main():
                     aliases.append(spelling)
             row[6] = ";".join(aliases)
             catalogue.add_names(found, aliases)
+            rows_of.setdefault(found, []).append(entry)
             continue
         canonical = base if base.startswith(maker) or maker == "Other" else base
         note = "Epoch AI hardware: " + name + ("" if kind == "gpu" else "; not a GPU")
@@ -109,6 +115,7 @@ def main():
         row = [canonical, maker, kind, package, "1", "", ";".join(aliases), note]
         catalogue.rows.append(row)
         catalogue.add_names(len(catalogue.rows) - 1, [canonical] + aliases)
+        rows_of.setdefault(len(catalogue.rows) - 1, []).append(entry)
     for name, maker, kind, alias, why in EXTRA:
         if catalogue.find(name) is None:
             catalogue.rows.append([name, maker, kind, "accelerator", "1", "", alias, "Epoch AI hardware: " + why])
@@ -119,9 +126,31 @@ def main():
             for column in ("Chip type (primary)", "Chip type (secondary)"):
                 if cluster[column] and catalogue.find(cluster[column]) is None:
                     print(f"unresolved chip: {cluster[column]}", file=sys.stderr)
+    if "--performance" in sys.argv:
+        print_performance(catalogue, rows_of)
+        return
     print(header)
     for row in catalogue.rows:
         print("\t".join(row))
+
+
+def print_performance(catalogue, rows_of):
+    with open(os.path.join(root, "db", "gpu_performance.tsv"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    kept = {line.split("\t")[0]: line for line in lines[1:] if line}
+    print(lines[0])
+    for line in kept.values():
+        print(line)
+    for position, row in enumerate(catalogue.rows):
+        if row[0] in kept or row[2] == "family":
+            continue
+        candidates = [e for e in rows_of.get(position, []) if e["Tensor-FP16/BF16 performance (FLOP/s)"]]
+        candidates.sort(key=lambda e: key(e["Hardware name"]) != key(row[0]))  # the row named like the model first
+        if not candidates:
+            continue
+        entry = candidates[0]
+        tflops = float(entry["Tensor-FP16/BF16 performance (FLOP/s)"]) / 1e12
+        print(f"{row[0]}\t{tflops:.6g}\t{entry['Hardware name']}")
 
 
 main()

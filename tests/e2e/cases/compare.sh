@@ -26,3 +26,8 @@ gc compare --against newer.json
 printf 'not a snapshot' > notes.txt
 gc compare --against notes.txt
 gc compare cscs-alps --as-of 99
+note "the derived H100-equivalent row for every catalogued model with a throughput in Epoch AI's hardware table"
+setup --db h100e.db init
+setup --db h100e.db add h800-site --set gpu_model="NVIDIA H800 SXM5" --set gpus_installed=2048 --unsourced
+setup --db h100e.db add mi355-site --set gpu_model="AMD Instinct MI355X" --set gpus_installed=1024 --unsourced
+gc --db h100e.db compare h800-site mi355-site --fields gpu_model,gpus_installed
