@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -112,7 +113,8 @@ std::optional<model::Decimal> number_cell(std::string_view cell) {
     for (std::size_t i = 0; i < cell.size(); ++i) {
         const char c = cell[i];
         if (c == ',' && i < whole_end) {
-            if (i == 0 || (grouped && group != 3) || (!grouped && group > 3)) return std::nullopt;
+            // "0,123" and "00,500" are European decimals, not thousands: refused, not read as 123.
+            if (i == 0 || (grouped && group != 3) || (!grouped && group > 3) || (!grouped && cell.front() == '0')) return std::nullopt;
             grouped = true;
             group = 0;
             continue;
@@ -122,6 +124,12 @@ std::optional<model::Decimal> number_cell(std::string_view cell) {
     }
     if (grouped && group != 3) return std::nullopt;
     return model::Decimal::parse(digits);
+}
+
+bool condition_holds(const Mapping::Condition& condition, const std::map<std::string, std::size_t>& columns,
+                     const std::vector<std::string>& cells) {
+    const std::string& cell = cells[columns.at(condition.column)];
+    return std::find(condition.values.begin(), condition.values.end(), cell) != condition.values.end();
 }
 
 // Eight hex digits from a row's cells (FNV-1a): the same row gives the same suffix wherever it
@@ -310,7 +318,38 @@ Mapping Mapping::load(const std::string& path) {
     return mapping;
 }
 
+Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const {
+    RowId row;
+    for (const auto& column : id_.columns) {
+        const std::string_view cell = text::trim(cells[columns.at(column)]);
+        if (cell.empty()) {
+            row.problem = fmt::format("[id] {}: the cell is empty, so the row has no id; rejected", column);
+            return row;
+        }
+        if (row.key.find(column + " ") == std::string::npos) row.key += fmt::format("{}{} {}", row.key.empty() ? "" : ", ", column, cell);
+    }
+    const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
+    row.id = text::slug(raw, 90);
+    if (row.id.empty()) row.problem = fmt::format("[id]: '{}' makes no id (no letter or digit); rejected", raw);
+    return row;
+}
+
+bool Mapping::skipped(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells,
+                      const SkipRule** rule) const {
+    for (const auto& skip : skips_) {
+        if (condition_holds(skip.condition, columns, cells)) {
+            if (rule) *rule = &skip;
+            return true;
+        }
+    }
+    return false;
+}
+
 std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
+    // Read twice, the table must be a file: a pipe would be empty the second time.
+    if (!std::filesystem::is_regular_file(path)) {
+        throw InputError(fmt::format("{}: [id] repeated = \"content\" reads the table twice: give a file, not a pipe", path));
+    }
     std::ifstream input(path, std::ios::binary);
     if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
     std::map<std::string, std::size_t> columns;
@@ -323,10 +362,11 @@ std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
             }
             return;
         }
-        if (cells.size() != columns.size()) return;  // reported by the second pass
-        const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
-        std::string id = text::slug(raw, 90);
-        if (!seen.insert(id).second) twice.insert(std::move(id));
+        // Only the rows the second pass gives an id: a skipped or keyless row takes none.
+        if (cells.size() != columns.size() || skipped(columns, cells, nullptr)) return;
+        RowId row = row_id(columns, cells);
+        if (!row.problem.empty()) return;
+        if (!seen.insert(row.id).second) twice.insert(std::move(row.id));
     });
     return twice;
 }
@@ -339,10 +379,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
     std::map<std::string, int> repeats;
     const std::set<std::string> repeated_slugs = id_.repeated == IdRule::Repeated::content ? slugs_seen_twice(path) : std::set<std::string>{};
     bool have_header = false;
-    auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) {
-        const std::string& cell = cells[columns.at(condition.column)];
-        return std::find(condition.values.begin(), condition.values.end(), cell) != condition.values.end();
-    };
+    auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) { return condition_holds(condition, columns, cells); };
     read_csv(input, path, [&](std::vector<std::string>& cells, std::size_t line) {
         const std::string at = fmt::format("{}:{}", path, line);
         if (!have_header) {
@@ -368,41 +405,40 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             sink.problem(fmt::format("{}: {} cells where the header has {}", at, cells.size(), columns.size()));
             return;
         }
-        for (const auto& skip : skips_) {
-            if (holds(skip.condition, cells)) {
-                if (sink.skipped) sink.skipped(at, skip.reason);
-                return;
-            }
+        if (const SkipRule* skip = nullptr; skipped(columns, cells, &skip)) {
+            if (sink.skipped) sink.skipped(at, skip->reason);
+            return;
         }
         RecordDocument document;
         document.place = at;
-        std::string key;  // what names the row in its citations: "System ID 180307"
-        for (const auto& column : id_.columns) {
-            const std::string_view cell = text::trim(cells[columns.at(column)]);
-            if (cell.empty()) {
-                sink.problem(fmt::format("{}: [id] {}: the cell is empty, so the row has no id; rejected", at, column));
-                return;
-            }
-            key += fmt::format("{}{} {}", key.empty() ? "" : ", ", column, cell);
-        }
-        const std::string raw_id = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
-        std::string id = text::slug(raw_id, 90);
-        if (id.empty()) {
-            sink.problem(fmt::format("{}: [id]: '{}' makes no id (no letter or digit); rejected", at, raw_id));
+        RowId row = row_id(columns, cells);
+        if (!row.problem.empty()) {
+            sink.problem(fmt::format("{}: {}", at, row.problem));
             return;
         }
-        if (id_.repeated == IdRule::Repeated::content && repeated_slugs.contains(id)) id += "-" + content_suffix(cells);
-        const auto [first, added] = first_line.emplace(id, line);
-        if (!added) {
+        const std::string& key = row.key;
+        // Ids stay within the 100 bytes of a cluster id, suffixes included.
+        auto suffixed = [](std::string base, const std::string& suffix) {
+            if (base.size() + suffix.size() > 100) base.resize(100 - suffix.size());
+            while (!base.empty() && base.back() == '-') base.pop_back();
+            return base + suffix;
+        };
+        std::string id = row.id;
+        if (id_.repeated == IdRule::Repeated::content && repeated_slugs.contains(id)) id = suffixed(id, "-" + content_suffix(cells));
+        if (const auto first = first_line.find(id); first != first_line.end()) {
             if (id_.repeated == IdRule::Repeated::error) {
                 sink.problem(fmt::format("{}: id '{}' again (first at line {}): [id] must tell the rows apart (a key "
                                          "column, a template over more columns), or say repeated = \"suffix\" or \"content\"",
                                          at, id, first->second));
                 return;
             }
-            // Rows alike in every cell (content), or any repeat (suffix): -2, -3 in row order.
-            int& seen = ++repeats[id];
-            id += "-" + std::to_string(seen + 1);
+            // Rows alike in every cell (content), or any repeat (suffix): -2, -3 in row order, never
+            // an id another row already has ("Foo 2" before two "Foo").
+            const std::string base = id;
+            int& n = repeats[base];
+            do {
+                id = suffixed(base, "-" + std::to_string(++n + 1));
+            } while (first_line.contains(id));
         }
         document.record.cluster_id = id;
         document.record.origin = fmt::format("{}: [id] {}", at, id_.column.empty() ? id_.template_text : id_.column);
@@ -432,6 +468,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             citations.push_back({document.sources.size() - 1, "", quote, at + ": " + quote_column_});
             first_source = false;
         }
+        std::vector<std::string> problems;
         for (const auto& rule : fields_) {
             const bool applies = std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
                                  std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
@@ -446,27 +483,36 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             if (rule.integer || rule.scale) {
                 const auto number = number_cell(value);
                 if (!number) {
-                    sink.problem(fmt::format("{}: '{}' is not a plain decimal number (digits, one point, commas between thousands)", where, value));
-                    return;
+                    problems.push_back(fmt::format("{}: '{}' is not a plain decimal number (digits, one point, commas between thousands)",
+                                                   rule.field, value));
+                    continue;
                 }
                 model::Decimal converted = *number;
                 if (rule.scale) {
                     const auto product = number->times(rule.scale->coefficient());
                     if (!product) {
-                        sink.problem(fmt::format("{}: '{}' times the scale has more digits than an exact decimal holds", where, value));
-                        return;
+                        problems.push_back(fmt::format("{}: '{}' times the scale has more digits than an exact decimal holds", rule.field, value));
+                        continue;
                     }
                     converted = product->scaled(rule.scale->exponent());
                 }
                 if (rule.integer && !converted.to_integer()) {
-                    sink.problem(fmt::format("{}: '{}' is not a whole number", where, value));
-                    return;
+                    problems.push_back(fmt::format("{}: '{}' is not a whole number", rule.field, value));
+                    continue;
                 }
                 value = converted.to_string();
             }
             value += rule.suffix;
             document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = citations, .origin = where});
         }
+        // Every problem of the row, on its one line; a rejected row leaves its id to the rows after.
+        if (!problems.empty()) {
+            std::string all;
+            for (const auto& problem : problems) all += (all.empty() ? "" : "; ") + problem;
+            sink.problem(fmt::format("{}: {}", at, all));
+            return;
+        }
+        first_line.emplace(id, line);
         try {
             sink.record(document);
         } catch (const InputError& error) {

@@ -50,6 +50,14 @@ public:
     };
 
 private:
+    /// A row's id (a slug) and the key that names it in citations, or why it has none.
+    struct RowId {
+        std::string id, key, problem;
+    };
+    RowId row_id(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const;
+    /// Whether a [[skip]] rule leaves the row out (and which).
+    bool skipped(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells,
+                 const SkipRule** rule) const;
     /// repeated = "content": a first pass over the table finds the ids that repeat.
     std::set<std::string> slugs_seen_twice(const std::string& path) const;
 

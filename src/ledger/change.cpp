@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -248,6 +249,7 @@ private:
 
     void apply_record(const ParsedRecord& input) {
         cluster_id_ = input.cluster_id;
+        unsourced_ = input.unsourced;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(input.cluster_id);
         std::optional<model::Record> record = known ? store_.load_record(input.cluster_id) : std::nullopt;
@@ -275,7 +277,7 @@ private:
                     const auto citations = input.citations_as_they_stood ? new_evidence(*record, field) : field.citations;
                     if (!input.unsourced && citations.empty()) require_source(*record, field);
                     apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
-                    if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, input.keep_previous);
+                    if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, citations, input.keep_previous);
                     break;
                 }
                 case FieldAction::cite:
@@ -301,8 +303,13 @@ private:
     // request says --unsourced (verify then reports it). Giving the value a record already has
     // needs none: nothing new is claimed.
     void require_source(const model::Record& record, const ParsedField& field) {
-        const Claim* current = record.preferred(std::string(field.spec->name));
+        const std::string name(field.spec->name);
+        const Claim* current = record.preferred(name);
         if (current && same_claim(*current, field.state, field.value)) return;
+        // A competing figure of that value, with its evidence, becomes the preferred one.
+        for (const Claim* other : record.others(name, true)) {
+            if (same_claim(*other, field.state, field.value) && !other->citations.empty()) return;
+        }
         throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
                                      "sources), or say --unsourced to write it without one",
                                      field.origin.empty() ? std::string(field.spec->name) : field.origin));
@@ -325,19 +332,23 @@ private:
     }
 
     // gpu_maker follows gpu_model through the catalogue, with the model's evidence.
-    void derive_maker(const model::Record& record, const ParsedField& model_field, bool keep_previous) {
+    void derive_maker(const model::Record& record, const ParsedField& model_field, const std::vector<CitationInput>& citations,
+                      bool keep_previous) {
         const auto& spec = model::require_field("gpu_maker");
         const std::string maker =
             model_field.state == ClaimState::set ? model::derived_maker(model_field.value.value) : "";
         if (!maker.empty()) {
             FieldValue value{maker, {fmt::format("gpu_model {}", model_field.value.value), "", ""}};
-            apply_field(record, spec, ClaimState::set, value, model_field.citations, keep_previous);
+            apply_field(record, spec, ClaimState::set, value, citations, keep_previous);
             return;
         }
         if (model_field.state == ClaimState::set) {
-            report_->warnings.push_back(fmt::format(
-                "{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
-                record.id, model_field.value.value));
+            const model::GpuModel* known = model::GpuCatalogue::builtin().find(model_field.value.value);
+            report_->warnings.push_back(
+                known ? fmt::format("{}: gpu_model '{}' is an accelerator by {}, not a GPU; gpu_maker is left unset", record.id,
+                                    model_field.value.value, known->maker)
+                      : fmt::format("{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
+                                    record.id, model_field.value.value));
         }
         if (const Claim* current = record.preferred("gpu_maker")) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
@@ -380,6 +391,10 @@ private:
             mark_changed();
         }
         if (!target) {
+            if (field.citations.empty() && !unsourced_) {
+                throw InputError(fmt::format("{}: a new competing figure needs a source: cite one, or say --unsourced",
+                                             field.origin.empty() ? name : field.origin));
+            }
             // Evidence for a value the field does not hold yet: a competing figure.
             const bool has_preferred = record.preferred(name) != nullptr;
             const Rank rank = wants_rank ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
@@ -526,6 +541,7 @@ private:
     model::Changeset changeset_;
     std::string today_;
     std::string cluster_id_;  ///< of the record being written
+    bool unsourced_ = false;  ///< the record being written may add values without a source
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <unicode/normalizer2.h>
 #include <unicode/translit.h>
 #include <unicode/unistr.h>
@@ -29,8 +30,10 @@ std::string to_ascii(std::string_view text) {
             icu::Transliterator::createInstance("Any-Latin; Latin-ASCII", UTRANS_FORWARD, status));
         return U_FAILURE(status) ? nullptr : std::move(made);
     }();
+    // Without ICU's rule data a name would lose its letters and an id would change: loudly wrong.
+    if (!latin) throw std::runtime_error("ICU cannot transliterate (Any-Latin; Latin-ASCII): its data is missing");
     icu::UnicodeString unicode = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
-    if (latin) {
+    {
         const std::scoped_lock guard(lock);
         latin->transliterate(unicode);
     }

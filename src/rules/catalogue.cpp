@@ -260,6 +260,16 @@ void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& o
     const Claim* power = set_value(record, "power_mw");
     const Claim* count = set_value(record, "gpus_installed");
     if (!power || !count) return;
+    // Bounds for GPUs: a wafer-scale engine draws tens of kW. Power not yet live (announced,
+    // under construction) is another rule's business.
+    if (const Claim* gpu = set_value(record, "gpu_model")) {
+        const model::GpuModel* known = model::GpuCatalogue::builtin().find(gpu->value.value);
+        if (known && known->kind == "accelerator") return;
+    }
+    if (const Claim* status = set_value(record, "status");
+        status && (status->value.value == "announced" || status->value.value == "under construction")) {
+        return;
+    }
     const double megawatts = std::strtod(power->value.value.c_str(), nullptr);
     const double gpus = std::strtod(count->value.value.c_str(), nullptr);
     if (!(megawatts > 0) || !(gpus > 0)) return;

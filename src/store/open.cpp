@@ -122,8 +122,10 @@ Store& Store::operator=(Store&& other) noexcept {
 
 Store::~Store() { leave_in_rollback_mode(); }
 
-void Store::reset_statements() {
-    for (auto& [sql, statement] : statements_->statements) statement->reset();
+void Store::reset_statements() noexcept {
+    // tryReset: reset() rethrows the error of a statement's last failed step, which would stop
+    // the loop with the rest still stepping.
+    for (auto& [sql, statement] : statements_->statements) statement->tryReset();
 }
 
 void Store::leave_in_rollback_mode() noexcept {

@@ -219,7 +219,7 @@ private:
     void configure_and_check(bool may_initialise, bool& created);
     void enter_wal_mode();
     /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
-    void reset_statements();
+    void reset_statements() noexcept;
     void migrate(int from_version);
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;

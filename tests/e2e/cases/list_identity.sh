@@ -96,3 +96,14 @@ setup --db measured.db init
 setup --db measured.db import --mapping measured.toml list.csv
 GPUCLUSTERS_DB=measured.db sql "SELECT id, power_mw, power_basis, power_estimator FROM current_cluster ORDER BY id"
 gc --db measured.db export --format jsonl --where name=Alps
+note "suffixes never take an id another row has: Foo 2, then Foo twice"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,1,Foo 2,S,DE,H100,10\n2,2,Foo,S,DE,H100,10\n3,3,Foo,S,DE,H100,10\n' > foos.csv
+sed 's/^template = .*/column = "Name"\nrepeated = "suffix"/' list.toml > suffix.toml
+gc --db foos.db init
+gc --db foos.db import --mapping suffix.toml foos.csv
+note "repeated = content reads the table twice, so it must be a file, not a pipe"
+sed 's/^repeated = "suffix"$/repeated = "content"/' suffix.toml > content.toml
+cat foos.csv | gc --db foos.db import --mapping content.toml --format csv /dev/stdin
+note "European decimals are refused, not read as thousands; every bad number of a row on its one line"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,9,Nine,S,DE,H100,"0,123"\n' > european.csv
+gc --db foos.db import --mapping list.toml european.csv
