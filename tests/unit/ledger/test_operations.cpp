@@ -86,7 +86,7 @@ TEST_CASE("revert puts a field back in a new changeset, and refuses over a later
     }
 }
 
-TEST_CASE("check hands findings to the sink cluster by cluster; accept and sign write only through the engine") {
+TEST_CASE("check hands findings to the sink cluster by cluster, accept and sign write only through the engine") {
     Database db;
     const auto config = formats::default_rules_config();
     // A press total behind the count: an error-level finding, so signing is refused.
@@ -125,7 +125,7 @@ TEST_CASE("check hands findings to the sink cluster by cluster; accept and sign 
                     InputError);
 }
 
-TEST_CASE("compare: side by side marks the fields that differ; over time lists what changed") {
+TEST_CASE("compare: side by side marks the fields that differ, over time lists what changed") {
     Database db;
     ledger::apply_changes(db.store, set("a-one", "owner", "Acme", "Acme"));
     ledger::apply_changes(db.store, set("b-one", "owner", "Beta", "Beta"));
@@ -146,7 +146,7 @@ TEST_CASE("compare: side by side marks the fields that differ; over time lists w
     CHECK(history.changes[0].right.display == "Germany (DE)");
 }
 
-TEST_CASE("import: one changeset for the whole stream; a bad record writes nothing, keep-going writes the rest") {
+TEST_CASE("import: one changeset for the whole stream, a bad record writes nothing, keep-going writes the rest") {
     Database db;
     const std::string path = db.dir.file("in.jsonl");
     {

@@ -74,7 +74,7 @@ TEST_CASE("--json: the same change as one JSON document, warnings on stderr") {
     CHECK(streams.err.str() == "gpuclusters: warning: acme-one: gpus_installed has no quote\n");
 }
 
-TEST_CASE("warnings are dropped by --quiet; errors never are") {
+TEST_CASE("warnings are dropped by --quiet, errors never are") {
     Streams streams;
     render::print_warning(streams.output(false, true), "not shown");
     CHECK(streams.err.str().empty());

@@ -364,7 +364,7 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     CHECK_FALSE(store.cluster_known("c2"));
 }
 
-TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees them; a failed savepoint drops them") {
+TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees them, and a failed savepoint drops them") {
     ScratchDir dir;
     const std::string path = dir.file("a.db");
     bool created = false;
