@@ -61,7 +61,8 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"modified", result.modified},
                          {"unchanged", result.unchanged},
                          {"skipped", result.skipped},
-                         {"rejected", result.problems},
+                         {"rejected", result.rejected},
+                         {"problems", result.problems},
                          {"changeset", result.written ? Json(result.changeset_id) : Json(nullptr)},
                          {"dry_run", result.dry_run}});
         return;

@@ -95,3 +95,6 @@ gc import bare.jsonl --unsourced --dry-run
 note "every problem of a row is reported, not only the first; the row counts once as rejected"
 printf 'id,name,gpus_installed,country,status\nmany-bad,Many Bad,4k,Swizerland,running\n' > many-bad.csv
 gc import many-bad.csv --unsourced
+note "--json: a record per object, the rows refused as a count, every problem in a list"
+printf 'id,name,gpus_installed,country\nok-one,OK,512,DE\nbad-one,Bad,4k,Swizerland\n' > mixed.csv
+gc --json import mixed.csv --source https://example.org/mixed --kind list --keep-going --dry-run
