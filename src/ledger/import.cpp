@@ -86,10 +86,10 @@ public:
         if (chunk_.size() == chunk_size) flush(reading);
     }
     // Problems are listed in input order: the records read before one are applied first.
-    void problem(const std::string& text, Reading& reading) {
+    void problem(const std::string& text, bool of_a_row, Reading& reading) {
         flush(reading);
         result_.problems.push_back(text);
-        ++result_.rejected;
+        if (of_a_row) ++result_.rejected;
     }
 
     // Records go in chunks, each in one savepoint: a savepoint per record journals the pages each
@@ -193,7 +193,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                     formats::read_records(path, format, sink);
                 }
             } catch (const InputError& error) {
-                queue.problem(error.what());
+                queue.problem(error.what(), false);
             }
         }
     };
@@ -208,7 +208,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                 if (auto* incoming = std::get_if<Incoming>(&event)) {
                     importer.take(*incoming, reading);
                 } else if (auto* found = std::get_if<Reading::Problem>(&event)) {
-                    importer.problem(found->text, reading);
+                    importer.problem(found->text, found->of_a_row, reading);
                 } else {
                     ++result.skipped[std::get<Reading::Skipped>(event).reason];
                 }

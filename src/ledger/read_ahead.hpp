@@ -21,6 +21,7 @@ class ReadAhead {
 public:
     struct Problem {
         std::string text;
+        bool of_a_row = true;  ///< false: the input as a whole (unreadable, a bad header): no row is counted
     };
     struct Skipped {
         std::string place, reason;
@@ -31,7 +32,9 @@ public:
     class Queue {
     public:
         void item(Item item) { owner_.push(Event(std::in_place_index<0>, std::move(item))); }
-        void problem(std::string text) { owner_.push(Event(std::in_place_index<1>, Problem{std::move(text)})); }
+        void problem(std::string text, bool of_a_row = true) {
+            owner_.push(Event(std::in_place_index<1>, Problem{std::move(text), of_a_row}));
+        }
         void skipped(std::string place, std::string reason) {
             owner_.push(Event(std::in_place_index<2>, Skipped{std::move(place), std::move(reason)}));
         }
