@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -334,15 +335,12 @@ Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns
     return row;
 }
 
-bool Mapping::skipped(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells,
-                      const SkipRule** rule) const {
+const Mapping::SkipRule* Mapping::skip_rule(const std::map<std::string, std::size_t>& columns,
+                                            const std::vector<std::string>& cells) const {
     for (const auto& skip : skips_) {
-        if (condition_holds(skip.condition, columns, cells)) {
-            if (rule) *rule = &skip;
-            return true;
-        }
+        if (condition_holds(skip.condition, columns, cells)) return &skip;
     }
-    return false;
+    return nullptr;
 }
 
 std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
@@ -363,7 +361,7 @@ std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
             return;
         }
         // Only the rows the second pass gives an id: a skipped or keyless row takes none.
-        if (cells.size() != columns.size() || skipped(columns, cells, nullptr)) return;
+        if (cells.size() != columns.size() || skip_rule(columns, cells)) return;
         RowId row = row_id(columns, cells);
         if (!row.problem.empty()) return;
         if (!seen.insert(row.id).second) twice.insert(std::move(row.id));
@@ -405,7 +403,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             sink.problem(fmt::format("{}: {} cells where the header has {}", at, cells.size(), columns.size()));
             return;
         }
-        if (const SkipRule* skip = nullptr; skipped(columns, cells, &skip)) {
+        if (const SkipRule* skip = skip_rule(columns, cells)) {
             if (sink.skipped) sink.skipped(at, skip->reason);
             return;
         }
@@ -507,9 +505,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         }
         // Every problem of the row, on its one line; a rejected row leaves its id to the rows after.
         if (!problems.empty()) {
-            std::string all;
-            for (const auto& problem : problems) all += (all.empty() ? "" : "; ") + problem;
-            sink.problem(fmt::format("{}: {}", at, all));
+            sink.problem(fmt::format("{}: {}", at, fmt::join(problems, "; ")));
             return;
         }
         first_line.emplace(id, line);

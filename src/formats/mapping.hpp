@@ -55,9 +55,8 @@ private:
         std::string id, key, problem;
     };
     RowId row_id(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const;
-    /// Whether a [[skip]] rule leaves the row out (and which).
-    bool skipped(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells,
-                 const SkipRule** rule) const;
+    /// The [[skip]] rule that leaves the row out, if any.
+    const SkipRule* skip_rule(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const;
     /// repeated = "content": a first pass over the table finds the ids that repeat.
     std::set<std::string> slugs_seen_twice(const std::string& path) const;
 

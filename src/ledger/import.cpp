@@ -218,9 +218,6 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             return result.changed && !request.dry_run;
         },
         store::Store::WriteMode::bulk);
-    std::size_t skipped = 0;
-    for (const auto& [reason, count] : result.skipped) skipped += count;
-    result.read = result.added + result.modified + result.unchanged + skipped + result.rejected;
     result.written = result.changed && !request.dry_run && (result.problems.empty() || request.keep_going);
     if (result.written) result.changeset_id = session.changeset_id();
     return result;

@@ -47,16 +47,12 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
         output_.err << (result.keep_going ? "gpuclusters: rejected: " : "gpuclusters: error: ") << text << "\n";
     }
     if (warnings_ > warnings_shown) print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
-    std::size_t skipped = 0;
     std::string reasons;
-    for (const auto& [reason, count] : result.skipped) {
-        skipped += count;
-        reasons += fmt::format("\n  skipped {}: {}", count, reason);
-    }
+    for (const auto& [reason, count] : result.skipped) reasons += fmt::format("\n  skipped {}: {}", count, reason);
     auto& out = output_.out;
     if (output_.json) {
         print_json(out, {{"records", records_},
-                         {"read", result.read},
+                         {"read", result.read()},
                          {"added", result.added},
                          {"modified", result.modified},
                          {"unchanged", result.unchanged},
@@ -67,8 +63,8 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"dry_run", result.dry_run}});
         return;
     }
-    out << fmt::format("read {}: added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.read, result.added,
-                       result.modified, result.unchanged, skipped, result.rejected, reasons);
+    out << fmt::format("read {}: added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.read(), result.added,
+                       result.modified, result.unchanged, result.skipped_total(), result.rejected, reasons);
     if (result.written) {
         out << fmt::format("changeset {}\n", result.changeset_id);
     } else if (!result.problems.empty() && !result.keep_going) {

@@ -200,10 +200,9 @@ void not_a_gpu(const Record& record, const Context&, std::vector<Finding>& out) 
     const model::GpuModel* known = model::GpuCatalogue::builtin().find(gpu->value.value);
     if (!known || known->kind != "accelerator") return;
     out.push_back(finding(record, gpu, "gpu_model",
-                          fmt::format("gpu_model '{}' is {} {} accelerator, not a GPU: the record is outside the scope of a "
-                                      "policy that counts GPUs (keep it out of GPU totals, or out of the dataset)",
-                                      gpu->value.value, known->maker == "Intel" || known->maker == "AMD" ? "an" : "a",
-                                      known->maker)));
+                          fmt::format("gpu_model '{}' is an accelerator by {}, not a GPU: the record is outside the scope "
+                                      "of a policy that counts GPUs (keep it out of GPU totals, or out of the dataset)",
+                                      gpu->value.value, known->maker)));
 }
 
 void status_notes_undated(const Record& record, const Context& context, std::vector<Finding>& out) {
@@ -271,7 +270,7 @@ void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& o
         return;
     }
     const double megawatts = std::strtod(power->value.value.c_str(), nullptr);
-    const double gpus = std::strtod(count->value.value.c_str(), nullptr);
+    const auto gpus = static_cast<double>(std::stoll(count->value.value));
     if (!(megawatts > 0) || !(gpus > 0)) return;
     const double watts = megawatts * 1e6 / gpus;
     if (watts > most_watts_per_gpu) {
@@ -290,8 +289,7 @@ void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& o
 void count_implausible(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* count = set_value(record, "gpus_installed");
     if (!count) return;
-    const double gpus = std::strtod(count->value.value.c_str(), nullptr);
-    if (gpus <= static_cast<double>(most_gpus_known)) return;
+    if (std::stoll(count->value.value) <= most_gpus_known) return;
     out.push_back(finding(record, count, "gpus_installed",
                           fmt::format("gpus_installed = {} is beyond any known cluster (the largest hold a few hundred "
                                       "thousand GPUs): a count of cores or of something else?",

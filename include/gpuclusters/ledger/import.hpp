@@ -45,7 +45,6 @@ struct ImportEvents {
 };
 
 struct ImportResult {
-    std::size_t read = 0;  ///< rows and records read: written, unchanged, skipped or rejected
     std::size_t added = 0, modified = 0, unchanged = 0;
     std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
     std::vector<std::string> problems;           ///< each with its place, in input order
@@ -56,6 +55,13 @@ struct ImportResult {
     long long changeset_id = 0;  ///< when written
     bool dry_run = false;
     bool keep_going = false;
+    std::size_t skipped_total() const {
+        std::size_t total = 0;
+        for (const auto& [reason, count] : skipped) total += count;
+        return total;
+    }
+    /// Rows and records read: written, unchanged, skipped or rejected.
+    std::size_t read() const { return added + modified + unchanged + skipped_total() + rejected; }
 };
 
 ImportResult import_records(store::Store& store, const ImportRequest& request, model::Changeset changeset,

@@ -1,6 +1,8 @@
 #pragma once
 // The three kinds of failure a user can meet, each with its documented exit status. Everything
 // else that escapes is a bug and exits 70 (EX_SOFTWARE) from main.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -43,15 +45,11 @@ public:
 /// all of them joined by "; " as the one-line what().
 class InputErrors : public InputError {
 public:
-    explicit InputErrors(std::vector<std::string> messages) : InputError(joined(messages)), messages_(std::move(messages)) {}
+    explicit InputErrors(std::vector<std::string> messages)
+        : InputError(fmt::format("{}", fmt::join(messages, "; "))), messages_(std::move(messages)) {}
     const std::vector<std::string>& messages() const { return messages_; }
 
 private:
-    static std::string joined(const std::vector<std::string>& messages) {
-        std::string text;
-        for (const auto& message : messages) text += (text.empty() ? "" : "; ") + message;
-        return text;
-    }
     std::vector<std::string> messages_;
 };
 

@@ -179,7 +179,7 @@ TEST_CASE("import: one changeset for the whole stream, a bad record writes nothi
     CHECK(kept.added == 2);
     CHECK(kept.changeset_id == 1);
     CHECK(lines == std::vector<std::string>{"x-one", "z-one"});
-    CHECK(kept.read == 3);
+    CHECK(kept.read() == 3);
     CHECK(kept.rejected == 1);
     CHECK(shown(db.store, "x-one", "gpus_installed") == "512");
 }
