@@ -143,8 +143,8 @@ Json record_to_json(const model::Record& record, bool provenance) {
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
                       model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin) {
     using model::FieldAction;
-    // gpu_maker follows gpu_model on import; what a file says of it is not taken.
-    if (field == "gpu_maker") return false;
+    // gpu_maker and gpu_model_canonical follow gpu_model on import; what a file says of them is not taken.
+    if (const auto* spec = model::find_field(field); spec && spec->derived) return false;
     if (rank == model::Rank::preferred) {
         record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
                                  .citations = std::move(citations), .origin = origin});

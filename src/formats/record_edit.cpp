@@ -1,9 +1,11 @@
 #include "formats/record_edit.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <sstream>
 
 #include "formats/record_toml.hpp"
+#include "gpuclusters/model/fields.hpp"
 #include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
@@ -15,7 +17,7 @@ constexpr std::string_view help_header = R"(# Edit the record, save and quit: th
 # - [[field.NAME.competing]] value, rank = "normal" | "deprecated": competing figures.
 # - Delete a [field.NAME] table to make the field unknown. Citations and competing figures are not
 #   removed by deleting them here: use `gpuclusters rank ... deprecated` or `gpuclusters revert`.
-# - Lines starting with # are ignored; format, id and gpu_maker are read-only.
+# - Lines starting with # are ignored; format, id, gpu_maker and gpu_model_canonical are read-only.
 # - An empty file, or one left unchanged, aborts the edit.
 )";
 
@@ -25,10 +27,15 @@ std::string editable_text(const model::Record& record) {
     std::string body = record_to_toml(record, true);
     std::string out(help_header);
     std::istringstream lines(body);
-    bool in_maker = false;
+    bool in_derived = false;
     for (std::string line; std::getline(lines, line);) {
-        if (line.starts_with("[")) in_maker = line.starts_with("[field.gpu_maker]") || line.starts_with("[[field.gpu_maker.");
-        const bool read_only = in_maker || line.starts_with("format =") || line.starts_with("id =") ||
+        if (line.starts_with("[")) {
+            in_derived = std::any_of(model::field_catalogue().begin(), model::field_catalogue().end(), [&](const model::FieldSpec& spec) {
+                return spec.derived && (line.starts_with(fmt::format("[field.{}]", spec.name)) ||
+                                        line.starts_with(fmt::format("[[field.{}.", spec.name)));
+            });
+        }
+        const bool read_only = in_derived || line.starts_with("format =") || line.starts_with("id =") ||
                                line.starts_with("# gpuclusters record");
         out += (read_only && !line.starts_with("#") ? "# " : "") + line + "\n";
     }

@@ -101,8 +101,8 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     for (const auto& field : input.fields) {
         try {
             const auto& spec = model::require_field(field.field);
-            if (spec.type == model::FieldType::gpu_maker && (field.action == FieldAction::set || field.action == FieldAction::clear)) {
-                throw InputError("gpu_maker is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead");
+            if (spec.derived && (field.action == FieldAction::set || field.action == FieldAction::clear)) {
+                throw InputError(fmt::format("{} is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead", spec.name));
             }
             // A field is set once; competing claims of it may follow as citations and ranks.
             if (field.action == FieldAction::set && !seen.insert(field.field).second) {
@@ -277,7 +277,7 @@ private:
                     const auto citations = input.citations_as_they_stood ? new_evidence(*record, field) : field.citations;
                     if (!input.unsourced && citations.empty()) require_source(*record, field);
                     apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
-                    if (field.spec->type == model::FieldType::gpu_model) derive_maker(*record, field, citations, input.keep_previous);
+                    if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
                     break;
                 }
                 case FieldAction::cite:
@@ -292,8 +292,12 @@ private:
                 case FieldAction::clear:
                     record = store_.load_record(input.cluster_id);
                     clear_field(*record, *field.spec);
-                    // Without a model there is no maker to derive.
-                    if (field.spec->type == model::FieldType::gpu_model) clear_field(*record, model::require_field("gpu_maker"));
+                    // Without a model there is nothing to derive from it.
+                    if (field.spec->type == model::FieldType::gpu_model) {
+                        for (const auto& derived : model::field_catalogue()) {
+                            if (derived.derived) clear_field(*record, derived);
+                        }
+                    }
                     break;
             }
         }
@@ -331,28 +335,35 @@ private:
         return fresh;
     }
 
-    // gpu_maker follows gpu_model through the catalogue, with the model's evidence.
-    void derive_maker(const model::Record& record, const ParsedField& model_field, const std::vector<CitationInput>& citations,
-                      bool keep_previous) {
-        const auto& spec = model::require_field("gpu_maker");
-        const std::string maker =
-            model_field.state == ClaimState::set ? model::derived_maker(model_field.value.value) : "";
-        if (!maker.empty()) {
-            FieldValue value{maker, {fmt::format("gpu_model {}", model_field.value.value), "", ""}};
-            apply_field(record, spec, ClaimState::set, value, citations, keep_previous);
-            return;
-        }
-        if (model_field.state == ClaimState::set) {
-            const model::GpuModel* known = model::GpuCatalogue::builtin().find(model_field.value.value);
+    // gpu_maker and gpu_model_canonical follow gpu_model through the catalogue, with the model's
+    // evidence; a model the catalogue does not know (or, for the maker, an accelerator that is not
+    // a GPU) leaves them unknown.
+    void derive_from_model(const model::Record& record, const ParsedField& model_field, const std::vector<CitationInput>& citations,
+                           bool keep_previous) {
+        const bool set = model_field.state == ClaimState::set;
+        const model::GpuModel* known = set ? model::GpuCatalogue::builtin().find(model_field.value.value) : nullptr;
+        const auto derived = model::values_from_model(set ? model_field.value.value : "");
+        if (set && derived.front().value.empty()) {  // values_from_model gives gpu_maker first
             report_->warnings.push_back(
                 known ? fmt::format("{}: gpu_model '{}' is an accelerator by {}, not a GPU; gpu_maker is left unset", record.id,
                                     model_field.value.value, known->maker)
                       : fmt::format("{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
                                     record.id, model_field.value.value));
         }
-        if (const Claim* current = record.preferred("gpu_maker")) {
+        const model::Qualifiers from_model{fmt::format("gpu_model {}", model_field.value.value), "", ""};
+        for (const auto& [spec, value] : derived) derive(record, *spec, value, from_model, citations, keep_previous);
+    }
+
+    void derive(const model::Record& record, const model::FieldSpec& spec, const std::string& value, const model::Qualifiers& from_model,
+                const std::vector<CitationInput>& citations, bool keep_previous) {
+        if (!value.empty()) {
+            apply_field(record, spec, ClaimState::set, FieldValue{value, from_model}, citations, keep_previous);
+            return;
+        }
+        const std::string name(spec.name);
+        if (const Claim* current = record.preferred(name)) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
-            report_->fields.push_back({record.id, "gpu_maker", FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
+            report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
     }

@@ -51,8 +51,9 @@ std::map<std::string, Cell> cells_of(const model::RecordDocument& document) {
         }
         std::sort(cell.sources.begin(), cell.sources.end());
         if (spec->type == model::FieldType::gpu_model && !model_value.empty()) {
-            const std::string maker = model::derived_maker(model_value);
-            if (!maker.empty()) cells["gpu_maker"] = {maker, cell.sources, 0};
+            for (const auto& derived : model::values_from_model(model_value)) {
+                if (!derived.value.empty()) cells[std::string(derived.spec->name)] = {derived.value, cell.sources, 0};
+            }
         }
         cells[input.field] = std::move(cell);
     }

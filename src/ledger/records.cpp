@@ -52,7 +52,7 @@ EditOutcome finish_edit(store::Store& store, const EditStart& start, model::Reco
     std::set<std::string> kept;
     for (const auto& field : document.record.fields) kept.insert(field.field);
     for (const auto& spec : model::field_catalogue()) {
-        if (spec.type == model::FieldType::gpu_maker || kept.contains(std::string(spec.name))) continue;
+        if (spec.derived || kept.contains(std::string(spec.name))) continue;
         if (record.preferred(spec.name) || !record.others(spec.name, true).empty()) {
             document.record.fields.push_back(
                 {.field = std::string(spec.name), .origin = document.place, .action = model::FieldAction::clear});

@@ -38,7 +38,7 @@ constexpr std::array maker_choices{
 using enum FieldType;
 
 // Definitions follow the published record page (shared/seeds) word for word where it has one.
-constexpr std::array<FieldSpec, 18> catalogue{{
+constexpr std::array<FieldSpec, 20> catalogue{{
     {"name", "Name", text, "Display name of the cluster.", false, true},
     {"summary", "Summary", text, "One line: what it is, and who describes it.", false, true},
     {"owner", "Owner / operator", text,
@@ -51,11 +51,16 @@ constexpr std::array<FieldSpec, 18> catalogue{{
     {"gpu_maker", "GPU maker", gpu_maker,
      "NVIDIA, AMD, Intel or another GPU maker, taken from the GPU model (the catalogue in "
      "db/gpu_models.tsv); never set directly.",
-     false, false, maker_choices},
+     false, false, maker_choices, true},
     {"gpu_model", "GPU model", gpu_model,
      "Accelerator model or family as disclosed. A GH200 is one GPU on a superchip; an MI300A is an "
      "APU that contains a GPU.",
      true, false},
+    {"gpu_model_canonical", "GPU model (catalogue)", text,
+     "The catalogue's name for the GPU model as disclosed (db/gpu_models.tsv): every spelling of one "
+     "model has one, so \"NVIDIA H100 SXM5 80GB\" and \"H100 PCIe\" are both NVIDIA H100. Taken from the GPU "
+     "model, never set directly; unknown when the catalogue does not know the model.",
+     false, false, {}, true},
     {"gpus_installed", "GPUs installed", count,
      "Physical GPUs in the cluster, from the operator or a deterministic sum of disclosed quantities "
      "(nodes x GPUs per node). Planned counts, H100-equivalents and unaudited press totals are never "
@@ -65,6 +70,10 @@ constexpr std::array<FieldSpec, 18> catalogue{{
      "What the count covers (one partition, one site, a design limit), qualifiers and competing "
      "figures.",
      false, true},
+    {"total_cores", "Total cores", count,
+     "All the cores a list gives for the system, CPU and accelerator cores together (e.g. TOP500's "
+     "Total Cores): a check on GPUs installed, which verify compares with it, never a GPU count.",
+     false, false},
     {"city", "City", text,
      "City where the cluster sits. Not published when the operator does not name the site.", false,
      false},
@@ -127,7 +136,7 @@ std::string_view type_name(FieldType type) {
         case partners: return "partners";
         case related: return "related";
         case gpu_model: return "text, catalogued";
-        case gpu_maker: return "enum, derived";
+        case gpu_maker: return "enum";
     }
     return "text";
 }

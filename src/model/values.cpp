@@ -522,4 +522,10 @@ std::string derived_maker(std::string_view gpu_model) {
     return known ? model->maker : std::string();
 }
 
+std::vector<DerivedValue> values_from_model(std::string_view gpu_model) {
+    const GpuModel* model = GpuCatalogue::builtin().find(gpu_model);
+    return {{&require_field("gpu_maker"), derived_maker(gpu_model)},
+            {&require_field("gpu_model_canonical"), model ? model->model : std::string()}};
+}
+
 }  // namespace gpuclusters::model

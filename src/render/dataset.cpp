@@ -122,6 +122,7 @@ void print_fields(const Output& output) {
                        {"label", field.label},
                        {"type", model::type_name(field.type)},
                        {"required", field.required},
+                       {"derived", field.derived},
                        {"definition", field.definition}};
             if (!field.choices.empty()) {
                 Json choices = Json::array();
@@ -136,7 +137,7 @@ void print_fields(const Output& output) {
     auto& out = output.out;
     for (const auto& field : model::field_catalogue()) {
         out << output.style.bold(std::string(field.name)) << "  " << field.label << "  (" << model::type_name(field.type)
-            << (field.required ? ", required" : "") << ")\n";
+            << (field.derived ? ", derived" : "") << (field.required ? ", required" : "") << ")\n";
         if (!field.choices.empty()) {
             std::string choices;
             for (const auto& choice : field.choices) choices += (choices.empty() ? "" : ", ") + std::string(choice.stored);

@@ -42,8 +42,8 @@ std::chrono::sys_days day_of(const std::string& date) {
 
 void uncited_value(const Record& record, const Context&, std::vector<Finding>& out) {
     for (const auto& spec : model::field_catalogue()) {
-        // gpu_maker rests on gpu_model's evidence through the catalogue.
-        if (spec.type == model::FieldType::gpu_maker) continue;
+        // gpu_maker and gpu_model_canonical rest on gpu_model's evidence through the catalogue.
+        if (spec.derived) continue;
         for (const Claim* claim : live_claims(record, spec.name)) {
             if (claim->state == ClaimState::set && claim->citations.empty()) {
                 out.push_back(finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, shown(*claim))));
@@ -173,15 +173,21 @@ void competing_count_unmentioned(const Record& record, const Context&, std::vect
 
 // --- model, status, power, location ------------------------------------------------------------
 
+// The fields taken from gpu_model hold what the catalogue gives now: a value written by other
+// means, or before the catalogue (or the field) changed, is stale.
 void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* maker = set_value(record, "gpu_maker");
     const Claim* gpu = set_value(record, "gpu_model");
-    if (!maker || !gpu) return;
-    const std::string expected = model::derived_maker(gpu->value.value);
-    if (expected.empty() || expected == maker->value.value) return;
-    out.push_back(finding(record, maker, "gpu_maker",
-                          fmt::format("gpu_maker is {} but the catalogue makes {} a {} model", maker->value.value,
-                                      gpu->value.value, expected)));
+    if (!gpu) return;
+    for (const auto& [spec, expected] : model::values_from_model(gpu->value.value)) {
+        if (expected.empty()) continue;
+        const Claim* held = set_value(record, spec->name);
+        if (held && held->value.value == expected) continue;
+        out.push_back(finding(record, held, spec->name,
+                              held ? fmt::format("{} is {} but the catalogue gives {} for gpu_model {}", spec->name,
+                                                 held->value.value, expected, gpu->value.value)
+                                   : fmt::format("{} is unknown but the catalogue gives {} for gpu_model {}", spec->name,
+                                                 expected, gpu->value.value)));
+    }
 }
 
 void unknown_model(const Record& record, const Context&, std::vector<Finding>& out) {
@@ -252,6 +258,10 @@ constexpr double least_watts_per_gpu = 40;
 // The largest clusters hold a few hundred thousand GPUs; a count far beyond is a count of cores,
 // of shader units or of something else.
 constexpr long long most_gpus_known = 1'000'000;
+// A list's total cores counts every CPU core and every accelerator core (an SM, a CU: a hundred
+// or more a GPU), and even a count of CPU cores alone gives a node several for each GPU: GPUs
+// beyond half the cores are cores counted as GPUs.
+constexpr long long fewest_cores_per_gpu = 2;
 // GPUs as general-purpose accelerators date from CUDA (2007).
 constexpr int first_gpu_computing_year = 2007;
 
@@ -296,6 +306,19 @@ void count_implausible(const Record& record, const Context&, std::vector<Finding
                                       shown(*count))));
 }
 
+void count_exceeds_cores(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* count = set_value(record, "gpus_installed");
+    const Claim* cores = set_value(record, "total_cores");
+    if (!count || !cores) return;
+    const long long gpus = std::stoll(count->value.value);
+    const long long all_cores = std::stoll(cores->value.value);
+    if (gpus <= all_cores / fewest_cores_per_gpu) return;
+    out.push_back(finding(record, count, "gpus_installed",
+                          fmt::format("gpus_installed = {} is more than {} total_cores = {}, and a list counts a hundred or "
+                                      "more cores for each GPU: a count of cores, not of GPUs?",
+                                      shown(*count), gpus > all_cores ? "all" : "half of", shown(*cores))));
+}
+
 void first_operational_early(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* date = set_value(record, "first_operational");
     if (!date || date->value.value.size() < 4) return;
@@ -317,7 +340,7 @@ void required_field(const Record& record, const Context&, std::vector<Finding>& 
     }
 }
 
-constexpr std::array<Rule, 28> catalogue{{
+constexpr std::array<Rule, 29> catalogue{{
     {"uncited-value", "provenance", Severity::error, "a set value with no citation",
      "Every value must say where it came from. A value with no citation cannot be checked by the next "
      "editor. Violation: `add x --set owner=Acme` with no --source. Fix: `gpuclusters cite x owner "
@@ -406,9 +429,11 @@ constexpr std::array<Rule, 28> catalogue{{
      "Violation: a competing 14,000 with notes that never mention it. Fix: add to gpu_count_notes, e.g. "
      "\"Press reports 14,000; the operator's 12,288 is used.\"",
      competing_count_unmentioned},
-    {"maker-mismatch", "model", Severity::error, "gpu_maker disagreeing with the catalogue",
-     "gpu_maker is taken from gpu_model through db/gpu_models.tsv. Violation: gpu_model MI300X with "
-     "gpu_maker NVIDIA (from an import). Fix: set gpu_model again; the maker follows.",
+    {"maker-mismatch", "model", Severity::error, "gpu_maker or gpu_model_canonical disagreeing with the catalogue",
+     "gpu_maker and gpu_model_canonical are taken from gpu_model through db/gpu_models.tsv at every write. "
+     "Violation: gpu_model MI300X with gpu_maker NVIDIA (written by other means), or no gpu_model_canonical "
+     "(a record written before schema 9). Fix: set gpu_model again, or re-import the database's export "
+     "(export --format jsonl --provenance, then import it); both follow.",
      maker_mismatch},
     {"unknown-model", "model", Severity::warning, "a gpu_model that is not in the catalogue",
      "A model missing from db/gpu_models.tsv leaves gpu_maker unknown. Violation: gpu_model \"H1OO\" (a "
@@ -471,6 +496,13 @@ constexpr std::array<Rule, 28> catalogue{{
      "something else: accelerator cores, shader units, CPU cores. Violation: gpus_installed = 9,988,224 "
      "(a list's accelerator cores). Fix: the physical GPU count, or --not-published gpus_installed.",
      count_implausible},
+    {"count-exceeds-cores", "plausibility", Severity::error, "more GPUs than half the cores a list gives",
+     "total_cores is what a list (TOP500's Total Cores) gives for the system: every CPU core and every "
+     "accelerator core (an SM, a CU), and a GPU has a hundred or more of those. A GPU count above half "
+     "of it counts cores. Violation: gpus_installed = 9,988,224 with total_cores = 11,039,616 (the "
+     "list's accelerator cores mapped to GPUs). Fix: the physical GPU count, or --not-published "
+     "gpus_installed.",
+     count_exceeds_cores},
     {"first-operational-early", "plausibility", Severity::error, "a first operational date before GPU computing",
      "GPUs have served as general-purpose accelerators since CUDA (2007). Violation: first_operational = "
      "1997. Fix: the date the GPU cluster went live (a site's older date belongs in the notes).",

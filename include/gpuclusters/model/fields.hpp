@@ -35,6 +35,9 @@ struct FieldSpec {
     bool required = false;        ///< must be set or marked not published
     bool searchable = false;      ///< indexed for `list --search`
     std::span<const Choice> choices{};
+    /// Taken from gpu_model through the catalogue at every write, never set directly; a file's
+    /// value for it is not read.
+    bool derived = false;
 };
 
 /// Every field, in record-page order.

@@ -112,4 +112,12 @@ bool value_matches(const FieldSpec& field, const FieldValue& stored, const std::
 /// The maker of a disclosed model from the catalogue, or empty when the model is not catalogued.
 std::string derived_maker(std::string_view gpu_model);
 
+/// The value of each field taken from gpu_model (FieldSpec::derived) for a disclosed model: the
+/// maker and the catalogue's name, each empty when the catalogue gives none.
+struct DerivedValue {
+    const FieldSpec* spec;
+    std::string value;
+};
+std::vector<DerivedValue> values_from_model(std::string_view gpu_model);
+
 }  // namespace gpuclusters::model

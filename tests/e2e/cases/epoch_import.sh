@@ -40,6 +40,9 @@ note "canonical models: --where gpu_model=H100 finds every spelling of the H100 
 sql "SELECT gpu_model, count(*) FROM current_cluster WHERE gpu_model LIKE '%H100%' GROUP BY gpu_model ORDER BY gpu_model"
 echo "list --where gpu_model=H100: $("$GPUCLUSTERS_BIN" list --where gpu_model=H100 --json | grep -c '"id":')"
 echo "list --where gpu_model=V100: $("$GPUCLUSTERS_BIN" list --where gpu_model=V100 --json | grep -c '"id":')"
+note "the value stays as disclosed; the catalogue's name is stored beside it, for SQL and every export"
+sql "SELECT gpu_model_canonical, count(*) FROM current_cluster WHERE gpu_model LIKE '%H100%' GROUP BY 1 ORDER BY 1"
+echo "list --where gpu_model_canonical='NVIDIA H100': $("$GPUCLUSTERS_BIN" list --where 'gpu_model_canonical=NVIDIA H100' --json | grep -c '"id":')"
 sql "SELECT gpu_maker, count(*) FROM current_cluster GROUP BY gpu_maker ORDER BY gpu_maker"
 note "accelerators that are not GPUs are known as such: a finding that the record is out of scope, not 'unknown model'"
 gc verify --rule not-a-gpu --rule unknown-model --json | grep -E '"(rule|errors|warnings)"' | sort | uniq -c

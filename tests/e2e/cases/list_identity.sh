@@ -87,6 +87,30 @@ TOML
 setup --db careless.db init
 setup --db careless.db import --mapping careless.toml careless.csv
 gc --db careless.db verify --rule power-per-gpu --rule count-implausible --rule first-operational-early
+note "a list's Total Cores kept as total_cores: a GPU count above half of them counts cores, even below a million"
+cat > cores.csv <<'CSV'
+System ID,Name,Total Cores,GPUs
+7,Cores As GPUs,92160,81920
+8,Real GPUs,92160,640
+CSV
+cat > cores.toml <<'TOML'
+format = 1
+[id]
+template = "cores-{System ID}"
+[dataset]
+url = "https://example.org/cores"
+kind = "list"
+accessed = "2026-11-01"
+[fields.name]
+column = "Name"
+[fields.gpus_installed]
+column = "GPUs"
+[fields.total_cores]
+column = "Total Cores"
+TOML
+setup --db careless.db import --mapping cores.toml cores.csv
+gc --db careless.db verify --rule count-exceeds-cores --rule count-implausible
+GPUCLUSTERS_DB=careless.db sql "SELECT id, gpus_installed, total_cores FROM current_cluster WHERE id LIKE 'cores-%' ORDER BY id"
 note "a mistake in the mapping's own values is reported once, at its line, not once per row"
 printf '[fields.country]\ncolumn = "Country"\nmap = { Switzerland = "Swiss", Brazil = "BR" }\n' | cat list.toml - > bad-map.toml
 gc import --mapping bad-map.toml list.csv

@@ -202,8 +202,8 @@ TEST_CASE("counts display with separators and their derivation") {
 }
 
 TEST_CASE("the field catalogue defines every field of the design once") {
-    const char* expected[] = {"name", "summary", "owner", "segment", "gpu_maker", "gpu_model", "gpus_installed",
-                              "gpu_count_notes", "city", "region", "country", "power_mw", "status", "status_notes",
+    const char* expected[] = {"name", "summary", "owner", "segment", "gpu_maker", "gpu_model", "gpu_model_canonical",
+                              "gpus_installed", "gpu_count_notes", "total_cores", "city", "region", "country", "power_mw", "status", "status_notes",
                               "interconnect", "partners", "first_operational", "related"};
     REQUIRE(field_catalogue().size() == std::size(expected));
     for (std::size_t i = 0; i < std::size(expected); ++i) {

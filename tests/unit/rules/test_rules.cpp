@@ -264,9 +264,17 @@ TEST_CASE("competing-count-unmentioned") {
                       "competing-count-unmentioned"));
 }
 
-TEST_CASE("maker-mismatch") {
-    CHECK(fires(RecordBuilder().set("gpu_model", "MI300X").raw("gpu_maker", {"NVIDIA", {}}).record(), "maker-mismatch"));
-    CHECK_FALSE(fires(RecordBuilder().set("gpu_model", "MI300X").raw("gpu_maker", {"AMD", {}}).record(), "maker-mismatch"));
+TEST_CASE("maker-mismatch: gpu_maker and gpu_model_canonical follow the catalogue") {
+    auto mi300x = [] { return RecordBuilder().set("gpu_model", "MI300X"); };
+    CHECK(fires(mi300x().raw("gpu_maker", {"NVIDIA", {}}).raw("gpu_model_canonical", {"AMD Instinct MI300X", {}}).record(),
+                "maker-mismatch"));
+    CHECK_FALSE(fires(mi300x().raw("gpu_maker", {"AMD", {}}).raw("gpu_model_canonical", {"AMD Instinct MI300X", {}}).record(),
+                      "maker-mismatch"));
+    // Written before schema 9: no catalogue name, or an older one.
+    CHECK(fires(mi300x().raw("gpu_maker", {"AMD", {}}).record(), "maker-mismatch"));
+    CHECK(fires(mi300x().raw("gpu_maker", {"AMD", {}}).raw("gpu_model_canonical", {"MI300X", {}}).record(), "maker-mismatch"));
+    // A model the catalogue does not know asks for neither.
+    CHECK_FALSE(fires(RecordBuilder().set("gpu_model", "H1OO").record(), "maker-mismatch"));
 }
 
 TEST_CASE("unknown-model") {
@@ -385,7 +393,7 @@ TEST_CASE("numbers in quotes, with and without separators") {
     }
 }
 
-TEST_CASE("plausibility: power per GPU, counts beyond any cluster, dates before GPU computing") {
+TEST_CASE("plausibility: power per GPU, counts beyond any cluster or the cores of a list, dates before GPU computing") {
     auto with = [](const std::string& power, const std::string& gpus) {
         return RecordBuilder().set("power_mw", power).set("gpus_installed", gpus).record();
     };
@@ -396,6 +404,14 @@ TEST_CASE("plausibility: power per GPU, counts beyond any cluster, dates before 
     CHECK_FALSE(fires(RecordBuilder().set("power_mw", "7124").record(), "power-per-gpu"));
     CHECK(fires(RecordBuilder().set("gpus_installed", "9988224").record(), "count-implausible"));
     CHECK_FALSE(fires(RecordBuilder().set("gpus_installed", "200000").record(), "count-implausible"));
+    auto counted = [](const std::string& gpus, const std::string& cores) {
+        return RecordBuilder().set("gpus_installed", gpus).set("total_cores", cores).record();
+    };
+    CHECK(fires(counted("9988224", "11039616"), "count-exceeds-cores"));  // a list's accelerator cores as GPUs
+    CHECK(fires(counted("40000", "36000"), "count-exceeds-cores"));       // more GPUs than cores
+    CHECK_FALSE(fires(counted("43808", "11039616"), "count-exceeds-cores"));
+    CHECK_FALSE(fires(counted("5000", "10000"), "count-exceeds-cores"));  // exactly half: two cores a GPU
+    CHECK_FALSE(fires(RecordBuilder().set("gpus_installed", "40000").record(), "count-exceeds-cores"));
     CHECK(fires(RecordBuilder().set("first_operational", "1997").record(), "first-operational-early"));
     CHECK_FALSE(fires(RecordBuilder().set("first_operational", "2008-06").record(), "first-operational-early"));
 }
