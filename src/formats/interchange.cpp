@@ -107,6 +107,9 @@ std::vector<const model::Source*> export_sources(const model::Record& record) {
             if (seen.insert(citation.source_id).second) sources.push_back(&record.sources.at(citation.source_id));
         }
     }
+    for (const auto& key : record.keys) {
+        if (seen.insert(key.source_id).second) sources.push_back(&record.sources.at(key.source_id));
+    }
     return sources;
 }
 
@@ -137,6 +140,9 @@ Json record_to_json(const model::Record& record, bool provenance) {
         claims.push_back(std::move(entry));
     }
     json["claims"] = std::move(claims);
+    Json keys = Json::array();
+    for (const auto& key : record.keys) keys.push_back(Json{{"source", record.sources.at(key.source_id).url}, {"key", key.key}});
+    json["keys"] = std::move(keys);
     return json;
 }
 
@@ -167,7 +173,7 @@ std::size_t source_index(RecordDocument& document, const std::string& url, const
 
 RecordDocument record_from_json(const Json& json, const std::string& place) {
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
-    reject_unknown(json, {"id", "fields", "sources", "claims"}, place);
+    reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
     RecordDocument document;
     document.place = place;
     document.record.cluster_id = string_member(json, "id", place, true);
@@ -192,6 +198,17 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const std::string where = fmt::format("{}: fields.{}", place, field);
             add_claim_inputs(document.record, field, value.is_null(), value.is_null() ? "" : value_text(value, where),
                              model::Rank::preferred, {}, where);
+        }
+    }
+    if (const Json* keys = member(json, "keys")) {
+        if (!keys->is_array()) throw InputError(fmt::format("{}: \"keys\" must be an array", place));
+        for (std::size_t i = 0; i < keys->size(); ++i) {
+            const Json& key = (*keys)[i];
+            const std::string where = fmt::format("{}: keys[{}]", place, i);
+            if (!key.is_object()) throw InputError(fmt::format("{}: must be an object", where));
+            reject_unknown(key, {"source", "key"}, where);
+            const std::size_t source = source_index(document, string_member(key, "source", where, true), where);
+            document.record.keys.push_back({source, string_member(key, "key", where, true), where});
         }
     }
     if (const Json* claims = member(json, "claims")) {
@@ -244,6 +261,10 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
             for (const auto& [key, value] : fields.items()) {
                 out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
             }
+        }
+        for (const auto& key : record.keys) {
+            out += fmt::format("\n[[key]]\nsource = {}\nkey = {}\n", toml_string(record.sources.at(key.source_id).url),
+                               toml_string(key.key));
         }
     }
     auto citations = [&](const model::Claim& claim, const std::string& table) {

@@ -195,7 +195,7 @@ Mapping Mapping::load(const std::string& path) {
     if (!id) fail(path, document, "[id] is required: column = \"...\" or template = \"...{Column}...\"");
     {
         const auto& table = table_of(path, *id, "[id]");
-        only_keys(path, table, {"column", "template", "repeated"}, "[id]");
+        only_keys(path, table, {"column", "template", "repeated", "key"}, "[id]");
         auto& rule = mapping.id_;
         rule.column = optional_text(path, table, "column").value_or("");
         rule.template_text = optional_text(path, table, "template").value_or("");
@@ -206,6 +206,19 @@ Mapping Mapping::load(const std::string& path) {
             rule.columns = template_columns(rule.template_text);
             if (rule.columns.empty() || std::find(rule.columns.begin(), rule.columns.end(), "") != rule.columns.end()) {
                 fail(path, *table.get("template"), "[id] template names no column, or has a '{' that is not closed");
+            }
+        }
+        rule.key_columns = rule.columns;
+        if (const auto* key = table.get("key")) {
+            rule.key_given = true;
+            rule.key_columns.clear();
+            if (const auto* names = key->as_array()) {
+                for (const auto& name : *names) rule.key_columns.push_back(text_of(path, name, "key"));
+            } else {
+                rule.key_columns.push_back(text_of(path, *key, "key"));
+            }
+            if (rule.key_columns.empty() || std::find(rule.key_columns.begin(), rule.key_columns.end(), "") != rule.key_columns.end()) {
+                fail(path, *key, "[id] key names the columns whose cells name a row: \"System ID\" or [\"Site\", \"Name\"]");
             }
         }
         if (const auto* repeated = table.get("repeated")) {
@@ -322,9 +335,15 @@ Mapping Mapping::load(const std::string& path) {
 Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const {
     RowId row;
     for (const auto& column : id_.columns) {
+        if (text::trim(cells[columns.at(column)]).empty()) {
+            row.problem = fmt::format("[id] {}: the cell is empty, so the row has no id; rejected", column);
+            return row;
+        }
+    }
+    for (const auto& column : id_.key_columns) {
         const std::string_view cell = text::trim(cells[columns.at(column)]);
         if (cell.empty()) {
-            row.problem = fmt::format("[id] {}: the cell is empty, so the row has no id; rejected", column);
+            row.problem = fmt::format("[id] key {}: the cell is empty, so the row has no key; rejected", column);
             return row;
         }
         if (row.key.find(column + " ") == std::string::npos) row.key += fmt::format("{}{} {}", row.key.empty() ? "" : ", ", column, cell);
@@ -375,6 +394,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
     std::map<std::string, std::size_t> columns;
     std::map<std::string, std::size_t> first_line;  // each id's first row
     std::map<std::string, int> repeats;
+    std::map<std::string, std::size_t> key_lines;  // each given key's row
     const std::set<std::string> repeated_slugs = id_.repeated == IdRule::Repeated::content ? slugs_seen_twice(path) : std::set<std::string>{};
     bool have_header = false;
     auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) { return condition_holds(condition, columns, cells); };
@@ -385,6 +405,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             for (std::size_t i = 0; i < cells.size(); ++i) columns[cells[i]] = i;
             // Every column the mapping names must exist: checked once, against the header.
             std::vector<std::string> needed = id_.columns;
+            needed.insert(needed.end(), id_.key_columns.begin(), id_.key_columns.end());
             needed.insert(needed.end(), source_columns_.begin(), source_columns_.end());
             if (!quote_column_.empty()) needed.push_back(quote_column_);
             for (const auto& skip : skips_) needed.push_back(skip.condition.column);
@@ -438,12 +459,22 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                 id = suffixed(base, "-" + std::to_string(++n + 1));
             } while (first_line.contains(id));
         }
+        if (id_.key_given) {
+            if (const auto [first, added] = key_lines.emplace(key, line); !added) {
+                sink.problem(fmt::format("{}: key '{}' again (first at line {}): [id] key must name one row", at, key, first->second));
+                return;
+            }
+        }
         document.record.cluster_id = id;
         document.record.origin = fmt::format("{}: [id] {}", at, id_.column.empty() ? id_.template_text : id_.column);
         std::vector<model::CitationInput> citations;
         if (dataset_) {
             document.sources.push_back(*dataset_);
             citations.push_back({0, key, "", at});
+            if (keys_name_rows()) {
+                document.record.keys.push_back({0, key, at + ": [id] key"});
+                document.record.id_from_key = true;
+            }
         }
         bool first_source = true;
         for (const auto& column : source_columns_) {

@@ -39,7 +39,11 @@ public:
     struct IdRule {
         std::string column;
         std::string template_text;         ///< "list-{System ID}"
-        std::vector<std::string> columns;  ///< those the id is made of, which name the row in locators
+        std::vector<std::string> columns;  ///< those the id is made of
+        /// Those whose cells name the row in the source (`key`, else the id's columns): the
+        /// locator of the dataset's citations, and the record's key in that source.
+        std::vector<std::string> key_columns;
+        bool key_given = false;
         /// A second row with the same id: an error naming both lines; `-2`, `-3` in row order;
         /// or (content) a suffix from the row's cells, so that re-sorting the table keeps ids.
         enum class Repeated { error, suffix, content } repeated = Repeated::error;
@@ -50,6 +54,9 @@ public:
     };
 
 private:
+    /// Whether rows are known by their key in the dataset: a key given, or ids that never repeat
+    /// (with suffixes, rows alike in their id columns share a key that names none of them).
+    bool keys_name_rows() const { return dataset_ && (id_.key_given || id_.repeated == IdRule::Repeated::error); }
     /// A row's id (a slug) and the key that names it in citations, or why it has none.
     struct RowId {
         std::string id, key, problem;

@@ -112,7 +112,7 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
 
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
     const toml::table document = parse_toml(content, file);
-    reject_unknown_keys(file, document, {"format", "id", "source", "field"}, "");
+    reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     const auto* format = document.get("format");
     if (!format || !format->as_integer()) fail(file, document, "missing 'format = 1'");
     if (format->as_integer()->get() > format_version || format->as_integer()->get() < 1) {
@@ -142,6 +142,22 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
                                             [&](const model::SourceInput& known) { return known.reference == source.reference; });
             if (listed) fail(file, element, fmt::format("source {} is listed twice", source.reference));
             result.sources.push_back(std::move(source));
+        }
+    }
+
+    if (const toml::node* keys = document.get("key")) {
+        const auto* array = keys->as_array();
+        if (!array) fail(file, *keys, "'key' must be an array of tables ([[key]])");
+        for (const auto& element : *array) {
+            const auto* table = element.as_table();
+            if (!table) fail(file, element, "each [[key]] must be a table");
+            reject_unknown_keys(file, *table, {"source", "key"}, "key: ");
+            const std::string url = string_at(file, *table, "source", "key: ", true);
+            const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
+                                            [&](const model::SourceInput& source) { return source.reference == url; });
+            if (!listed) fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
+            const std::string at = fmt::format("{}: key", place(file, element));
+            result.record.keys.push_back({source_index(result, url, at), string_at(file, *table, "key", "key: ", true), at});
         }
     }
 

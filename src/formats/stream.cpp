@@ -19,6 +19,9 @@ namespace {
 
 constexpr std::string_view not_published_cell = "(not published)";
 
+// The `field` of a CSV long row that holds a record's key rather than a claim.
+constexpr std::string_view key_row_field = "key";
+
 const std::vector<std::string>& long_columns() {
     static const std::vector<std::string> columns{
         "cluster",      "field",        "state",         "value",           "rank",
@@ -146,6 +149,11 @@ public:
                 std::string(model::to_string(claim->rank))};
             if (claim->citations.empty()) row(claim_cells, nullptr, nullptr);
             for (const auto& citation : claim->citations) row(claim_cells, &record.sources.at(citation.source_id), &citation);
+        }
+        // A key is a row of its own: field "key", the key as its value, the source it names the record in.
+        for (const auto& key : record.keys) {
+            const model::Citation none;
+            row({record.id, std::string(key_row_field), "", key.key, ""}, &record.sources.at(key.source_id), &none);
         }
     }
 
@@ -332,6 +340,24 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             current.record.cluster_id = current_id;
             current.record.origin = place + ": cluster";
         }
+        // The row's source, with the metadata the row gives it.
+        auto take_source = [&] {
+            const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
+            auto& input = current.sources[source];
+            for (const auto& key : model::source_metadata_keys) {
+                const std::string& value = cells[column.at(std::string("source_") + key.name)];
+                if (!value.empty()) input.*key.member = value;
+            }
+            return source;
+        };
+        if (cell("field") == key_row_field) {
+            if (cell("source_url").empty() || cell("value").empty()) {
+                sink.problem(fmt::format("{}: a key row needs the key as its value and its source_url", place));
+                return;
+            }
+            current.record.keys.push_back({take_source(), cell("value"), place + ": key"});
+            return;
+        }
         const std::string rank = cell("rank").empty() ? "preferred" : cell("rank");
         if (rank != "preferred" && rank != "normal" && rank != "deprecated") {
             sink.problem(fmt::format("{}: rank '{}' is not preferred, normal or deprecated", place, rank));
@@ -344,12 +370,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                                            model::rank_from(rank), {}, fmt::format("{}: {}", place, cell("field")));
         }
         if (cell("source_url").empty() || !claim_taken) return;
-        const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
-        auto& input = current.sources[source];
-        for (const auto& key : model::source_metadata_keys) {
-            const std::string& value = cells[column.at(std::string("source_") + key.name)];
-            if (!value.empty()) input.*key.member = value;
-        }
+        const std::size_t source = take_source();
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
         for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
             if (it->action != model::FieldAction::rank) {

@@ -141,6 +141,17 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             problems.emplace_back(at(field.origin, error).what());
         }
     }
+    for (const auto& key : input.keys) {
+        try {
+            if (key.source >= source_count) throw InputError("the key names no source");
+            const std::string text = model::clean_text(key.key);
+            if (text.empty()) throw InputError("the key is empty");
+            record.keys.push_back({key.source, text, key.origin});
+        } catch (const InputError& error) {
+            problems.emplace_back(at(key.origin, error).what());
+        }
+    }
+    record.id_from_key = input.id_from_key;
     // Every bad field of the record is reported, not only the first.
     if (problems.size() == 1) throw InputError(problems.front());
     if (!problems.empty()) throw InputErrors(std::move(problems));
@@ -247,7 +258,60 @@ private:
         return {source_id, found->second};
     }
 
-    void apply_record(const ParsedRecord& input) {
+    // The record the input's keys name, if they name one; the input's id otherwise. A key that
+    // names another record than the id does is refused, unless the id is the input's guess.
+    std::string record_named(const ParsedRecord& input) {
+        std::optional<std::string> named;
+        for (const auto& key : input.keys) {
+            const long long source_id = source_ids_[key.source];
+            const auto owner = store_.cluster_of_key(source_id, key.key);
+            if (!owner) continue;
+            if (named && *named != *owner) {
+                throw InputError(fmt::format("{}: the keys name two records, {} and {}", key.origin, *named, *owner));
+            }
+            named = owner;
+            if (*owner != input.cluster_id && !input.id_from_key) {
+                throw InputError(fmt::format("{}: key '{}' of {} names {}, not {}", key.origin, key.key,
+                                             tag(source_id).domain, *owner, input.cluster_id));
+            }
+        }
+        return named.value_or(input.cluster_id);
+    }
+
+    void record_keys(const model::Record& record, const ParsedRecord& input) {
+        for (const auto& key : input.keys) {
+            const long long source_id = source_ids_[key.source];
+            const bool known = std::any_of(record.keys.begin(), record.keys.end(), [&](const model::RecordKey& held) {
+                return held.source_id == source_id && held.key == key.key;
+            });
+            // A row's id is a guess: one that lands on the record of another row of the source
+            // (a new system named like an old one) must not take that record over.
+            const auto other = std::find_if(record.keys.begin(), record.keys.end(), [&](const model::RecordKey& held) {
+                return held.source_id == source_id && held.key != key.key;
+            });
+            if (!known && input.id_from_key && other != record.keys.end()) {
+                throw InputError(fmt::format("{}: id {} is the record of '{}' in {}, and this row is '{}': give the rows ids "
+                                             "that tell them apart ([id] template, repeated = \"suffix\")",
+                                             key.origin, record.id, other->key, tag(source_id).domain, key.key));
+            }
+            if (!known) {
+                store_.insert_record_key(source_id, key.key, record.id, changeset_id_);
+                mark_changed();
+            }
+            report_->keys.push_back({record.id, key.key, tag(source_id), !known});
+        }
+    }
+
+    void apply_record(const ParsedRecord& given) {
+        const std::string named = record_named(given);
+        const ParsedRecord* keyed = &given;
+        ParsedRecord renamed;
+        if (named != given.cluster_id) {
+            renamed = given;
+            renamed.cluster_id = named;
+            keyed = &renamed;
+        }
+        const ParsedRecord& input = *keyed;
         cluster_id_ = input.cluster_id;
         unsourced_ = input.unsourced;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
@@ -271,6 +335,7 @@ private:
             mark_changed();
             record = model::Record{input.cluster_id, changeset_id_, {}, {}};
         }
+        record_keys(*record, input);
         for (const auto& field : input.fields) {
             switch (field.action) {
                 case FieldAction::set: {

@@ -57,6 +57,11 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
     Outcome outcome;
     ImportedRecord record;
     record.cluster_id = incoming.cluster_id;
+    for (const auto& key : report.keys) {
+        if (key.cluster_id == record.cluster_id) continue;
+        record.named_by_key = key.key;
+        record.cluster_id = key.cluster_id;
+    }
     if (!report.new_clusters.empty()) {
         record.kind = ImportedRecord::Kind::added;
     } else {
@@ -64,8 +69,12 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
             if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
             record.fields.push_back(std::move(field));
         }
-        record.kind = record.fields.empty() && report.sources.empty() ? ImportedRecord::Kind::unchanged
-                                                                      : ImportedRecord::Kind::modified;
+        for (auto& key : report.keys) {
+            if (key.added) record.new_keys.push_back(std::move(key));
+        }
+        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources.empty()
+                          ? ImportedRecord::Kind::unchanged
+                          : ImportedRecord::Kind::modified;
     }
     outcome.record = std::move(record);
     outcome.warnings = std::move(report.warnings);

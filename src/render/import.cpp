@@ -19,16 +19,24 @@ ledger::ImportEvents ImportPrinter::events() {
         if (output_.json) {
             Json fields = Json::array();
             for (const auto& field : record.fields) fields.push_back(field_report_json(field));
-            records_.push_back({{"action", action}, {"cluster", record.cluster_id}, {"fields", std::move(fields)}});
+            Json entry{{"action", action}, {"cluster", record.cluster_id}, {"fields", std::move(fields)}};
+            Json keys = Json::array();
+            for (const auto& key : record.new_keys) keys.push_back({{"key", key.key}, {"source", key.source.id}});
+            entry["new_keys"] = std::move(keys);
+            if (!record.named_by_key.empty()) entry["named_by_key"] = record.named_by_key;
+            records_.push_back(std::move(entry));
             return;
         }
+        const std::string by_key = record.named_by_key.empty() ? "" : fmt::format(" (by key {})", record.named_by_key);
         // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
-        if (record.kind != ledger::ImportedRecord::Kind::modified || record.fields.empty()) {
-            output_.out << action << " " << record.cluster_id << (record.kind == ledger::ImportedRecord::Kind::modified ? " (sources)" : "") << "\n";
+        if (record.kind != ledger::ImportedRecord::Kind::modified || (record.fields.empty() && record.new_keys.empty())) {
+            output_.out << action << " " << record.cluster_id << by_key
+                        << (record.kind == ledger::ImportedRecord::Kind::modified ? " (sources)" : "") << "\n";
             return;
         }
-        const std::string prefix = fmt::format("mod {} ", record.cluster_id);
+        const std::string prefix = fmt::format("mod {}{} ", record.cluster_id, by_key);
         for (const auto& field : record.fields) print_field_line(output_.out, output_.style, field, prefix);
+        for (const auto& key : record.new_keys) print_key_line(output_.out, output_.style, key, prefix);
     };
     events.warning = [this](const std::string& warning) {
         if (++warnings_ <= warnings_shown) print_warning(output_, warning);

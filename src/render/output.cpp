@@ -40,6 +40,10 @@ void print_field_line(std::ostream& out, const Style& style, const model::FieldR
     }
 }
 
+void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent) {
+    out << indent << "key: " << style.added(key.key) << " (new)" << source_tags({key.source}) << "\n";
+}
+
 void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin) {
     std::set<std::string> clusters;
     for (const auto& field : report.fields) clusters.insert(field.cluster_id);
@@ -67,6 +71,10 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
                                             [&](const model::FieldReport& field) { return field.cluster_id == id; });
             if (!listed) out << margin << style.bold(id) << (list == &report.new_clusters ? " (new cluster)" : " (removed)") << "\n";
         }
+    }
+    for (const auto& key : report.keys) {
+        if (!key.added) continue;
+        print_key_line(out, style, key, std::string(margin) + (several ? key.cluster_id + " " : ""));
     }
     for (const auto& event : report.events) out << margin << event << "\n";
     for (const auto& source : report.sources) {

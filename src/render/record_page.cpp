@@ -160,6 +160,15 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         }
     }
 
+    if (!record.keys.empty()) {
+        out << "\n" << style.heading("Keys") << "\n";
+        for (const auto& key : record.keys) {
+            const auto& source = record.sources.at(key.source_id);
+            out << "  " << key.key << "  " << style.dim(fmt::format("{} (source {})", model::url_domain(source.url), key.source_id))
+                << "\n";
+        }
+    }
+
     std::vector<std::pair<std::size_t, long long>> ordered;
     for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
     std::sort(ordered.begin(), ordered.end());
@@ -237,6 +246,11 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         sources.push_back(std::move(entry));
     }
     json["sources"] = std::move(sources);
+    Json keys = Json::array();
+    for (const auto& key : record.keys) {
+        keys.push_back({{"key", key.key}, {"source_id", key.source_id}, {"url", record.sources.at(key.source_id).url}});
+    }
+    json["keys"] = std::move(keys);
     return json;
 }
 

@@ -66,6 +66,8 @@ void print_json(std::ostream& out, const Json& json);
 
 /// One line of a diff: `field: old -> new  [source N, domain]`.
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent);
+/// `key: System ID 180307 (new)  [source 1, example.org]`
+void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent);
 /// The fields, clusters and sources of a change, each line after `margin`.
 void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin);
 /// The body, then `changeset N`, `nothing to change` or `dry run: nothing written`.

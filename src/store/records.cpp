@@ -38,12 +38,25 @@ constexpr const char* record_citations_sql = R"(
               AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?2
                             ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
             ORDER BY t.id)";
+constexpr const char* record_keys_sql = R"(
+            SELECT source_id, key, changeset_id FROM record_key
+            WHERE cluster_id = ?1 AND changeset_id <= ?2 ORDER BY source_id, key)";
 constexpr const char* record_source_sql = R"(
                 SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
                 FROM source s JOIN source_revision v ON v.source_id = s.id
                 WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)";
 
 }  // namespace
+
+std::optional<std::string> Store::cluster_of_key(long long source_id, const std::string& key) const {
+    return guarded(path_, [&]() -> std::optional<std::string> {
+        auto& query = prepare("SELECT cluster_id FROM record_key WHERE source_id = ? AND key = ?");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        query.bind(2, key);
+        if (!query.executeStep()) return std::nullopt;
+        return column_text(query, 0);
+    });
+}
 
 bool Store::cluster_known(const std::string& id) const {
     return guarded(path_, [&] {
@@ -101,6 +114,13 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.sources.emplace(citation.source_id, model::Source{});
             record.claims[found->second].citations.push_back(std::move(citation));
         }
+        auto& keys = prepare(record_keys_sql);
+        keys.bind(1, id);
+        keys.bind(2, static_cast<std::int64_t>(limit));
+        while (keys.executeStep()) {
+            record.keys.push_back({keys.getColumn(0).getInt64(), column_text(keys, 1), keys.getColumn(2).getInt64()});
+            record.sources.emplace(record.keys.back().source_id, model::Source{});
+        }
         for (auto& [source_id, source] : record.sources) {
             auto& query = prepare(record_source_sql);
             query.bind(1, static_cast<std::int64_t>(source_id));
@@ -117,7 +137,7 @@ std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
-                                record_source_sql, citation_unless_repeated_sql}) {
+                                record_keys_sql, record_source_sql, citation_unless_repeated_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }
@@ -230,8 +250,11 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                         " ORDER BY l.cluster_id, l.claim_id, t.id";
         RawQuery claims(db, claims_sql);
         RawQuery citations(db, citations_sql);
+        RawQuery keys(db, R"(
+            SELECT cluster_id, source_id, key, changeset_id FROM record_key
+            WHERE changeset_id <= ?1 ORDER BY cluster_id, source_id, key)");
         // (The current state's queries have no parameter: binding it does nothing.)
-        for (auto* query : {&clusters, &claims, &citations}) query->bind(1, limit);
+        for (auto* query : {&clusters, &claims, &citations, &keys}) query->bind(1, limit);
         // Sources are few beside citations and cited over and over: their metadata as of the
         // limit is looked up once each and kept in a cache of bounded size.
         RawQuery source_lookup(db, R"(
@@ -260,6 +283,8 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         const RawColumns citation_row = citations.columns();
         bool claims_left = claims.step();
         bool citations_left = evidence && citations.step();
+        const RawColumns key_row = keys.columns();
+        bool keys_left = evidence && keys.step();
         // One record is filled again and again: its strings keep their buffers from one cluster
         // to the next (a million records, a few allocations each instead of dozens).
         model::Record record;
@@ -268,6 +293,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             record.id.assign(cluster_row.view(0));
             record.created_in = cluster_row.integer(1);
             record.sources.clear();
+            record.keys.clear();
             record.verification.reset();
             std::size_t used = 0;
             while (claims_left && claim_row.view(0) < record.id) claims_left = claims.step();
@@ -314,6 +340,13 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                     if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
                 }
                 citations_left = citations.step();
+            }
+            while (keys_left && key_row.view(0) < record.id) keys_left = keys.step();
+            while (keys_left && key_row.view(0) == record.id) {
+                const long long source_id = key_row.integer(1);
+                record.keys.push_back({source_id, std::string(key_row.view(2)), key_row.integer(3)});
+                if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+                keys_left = keys.step();
             }
             for (auto& claim : record.claims) {
                 const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };

@@ -95,6 +95,16 @@ void Store::insert_cluster(const std::string& id, long long changeset_id) {
     query.exec();
 }
 
+void Store::insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id,
+                              long long changeset_id) {
+    auto& query = prepare("INSERT INTO record_key (source_id, key, cluster_id, changeset_id) VALUES (?, ?, ?, ?)");
+    query.bind(1, static_cast<std::int64_t>(source_id));
+    query.bind(2, key);
+    query.bind(3, cluster_id);
+    query.bind(4, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+}
+
 long long Store::insert_source(const std::string& url, long long changeset_id) {
     auto& query = prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)");
     query.bind(1, url);

@@ -40,6 +40,8 @@ struct ParsedField {
 struct ParsedRecord {
     std::string cluster_id;
     std::vector<ParsedField> fields;  ///< in catalogue order
+    std::vector<model::KeyInput> keys;
+    bool id_from_key = false;
     bool keep_previous = false;
     bool unsourced = false;
     bool citations_as_they_stood = false;

@@ -35,6 +35,9 @@ struct ImportedRecord {
     enum class Kind { added, modified, unchanged } kind = Kind::added;
     std::string cluster_id;
     std::vector<model::FieldReport> fields;  ///< modified: the fields changed or cited
+    std::vector<model::KeyReport> new_keys;  ///< modified: keys met for the first time
+    /// The key that named the record when the input's id named another (a changed id template).
+    std::string named_by_key;
 };
 /// What the import reports while it runs, in input order.
 struct ImportEvents {

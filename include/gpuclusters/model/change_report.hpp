@@ -25,6 +25,15 @@ struct FieldReport {
     std::vector<long long> new_citations;
 };
 
+/// A key that names a record: met for the first time (added), or the one that told which
+/// record an input's row is.
+struct KeyReport {
+    std::string cluster_id;
+    std::string key;
+    SourceTag source;
+    bool added = false;
+};
+
 struct SourceReport {
     long long id = 0;
     std::string url;
@@ -40,6 +49,7 @@ struct ChangeReport {
     std::vector<std::string> removed_clusters;  ///< a revert of their creation
     std::vector<FieldReport> fields;
     std::vector<SourceReport> sources;
+    std::vector<KeyReport> keys;
     std::vector<std::string> events;  ///< "acme-one: verified", "acme-one: stale-sources accepted (reason)"
     std::vector<std::string> warnings;
 };

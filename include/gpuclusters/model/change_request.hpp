@@ -45,6 +45,13 @@ struct CitationInput {
     std::string origin;  ///< where it was given, for errors ("--quote", "file.toml:12:1: citation")
 };
 
+/// A key that names the record in a source (RecordKey), as a reader found it.
+struct KeyInput {
+    std::size_t source = 0;  ///< index into the request's sources
+    std::string key;
+    std::string origin;  ///< where it was given ("list.csv:4: [id] key", "file.toml:9:1: key")
+};
+
 /// What a FieldInput asks for.
 enum class FieldAction {
     set,   ///< the value becomes the preferred one (add, import)
@@ -78,6 +85,11 @@ struct RecordInput {
     /// The citations come with the record as it stood (edit): a changed value keeps only those
     /// that are new, never the evidence of the value it replaces.
     bool citations_as_they_stood = false;
+    std::vector<KeyInput> keys;
+    /// The record a key names is this record, whatever its id says: a mapping's id is a guess
+    /// from the row, its key the source's own name for it. Otherwise a key that names another
+    /// record is refused.
+    bool id_from_key = false;
 };
 
 struct ChangeRequest {

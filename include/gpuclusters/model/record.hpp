@@ -67,6 +67,14 @@ struct Changeset {
     std::string command;
 };
 
+/// A key that names the record in a source, as the source's row gives it: the columns and cells
+/// that make it ("System ID 180307"). One key of one source names one record for good.
+struct RecordKey {
+    long long source_id = 0;
+    std::string key;
+    long long changeset_id = 0;  ///< the changeset that first met it
+};
+
 /// The Verified badge: the record passed verify at a changeset; stale when changed since.
 struct Verification {
     long long changeset_id = 0;
@@ -80,7 +88,8 @@ struct Record {
     std::string id;
     long long created_in = 0;
     std::vector<Claim> claims;
-    std::map<long long, Source> sources;
+    std::map<long long, Source> sources;  ///< those its claims cite and its keys name
+    std::vector<RecordKey> keys;           ///< by source id, then key
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;

@@ -104,6 +104,8 @@ public:
     /// Cluster ids whose current name, owner, summary or notes match an FTS5 query.
     std::vector<std::string> search(const std::string& fts_query) const;
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
+    /// The record a key of a source names (record_key), if any.
+    std::optional<std::string> cluster_of_key(long long source_id, const std::string& key) const;
     std::optional<model::Source> source_by_id(long long id) const;
 
     // --- history --------------------------------------------------------------------------------
@@ -136,8 +138,8 @@ public:
     /// What for_each_record reads: the preferred values only, or every live claim with its
     /// citations and their sources.
     enum class RecordParts { values, evidence };
-    /// Every record present as of a changeset (or now), in id order, one at a time: three queries
-    /// in all (clusters, claims, citations with their sources), read as streams.
+    /// Every record present as of a changeset (or now), in id order, one at a time: four queries
+    /// in all (clusters, claims, citations with their sources, keys), read as streams.
     void for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
                          RecordParts parts = RecordParts::evidence) const;
 
@@ -206,6 +208,7 @@ public:
                               const std::string& quote, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
+    void insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id, long long changeset_id);
     /// Makes the (empty) temporary table of the ids an import reads; before the first
     /// note_import_id and outside any savepoint, which would take the table along when rolled back.
     void start_import_ids();

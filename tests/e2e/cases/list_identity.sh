@@ -42,6 +42,44 @@ sql "SELECT count(*) FROM citation"
 note "a later list with one system's power changed: the import reports the field like every write"
 sed 's/"29,580.98"/"31,000"/' list-next.csv > list-later.csv
 gc import --mapping list.toml list-later.csv
+note "the key is stored with the record, per source, and exported"
+sql "SELECT s.url, k.key, k.cluster_id FROM record_key k JOIN source s ON s.id = k.source_id ORDER BY k.key"
+gc show list-180307
+gc export --format csv-long --where name=Alps
+note "ids readable from the name, rows known by their System ID: [id] key"
+sed 's/^template = .*/template = "{Name}"\nkey = "System ID"/' list.toml > keyed-id.toml
+gc --db keyed.db init
+setup --db keyed.db import --mapping keyed-id.toml list.csv
+GPUCLUSTERS_DB=keyed.db sql "SELECT k.key, k.cluster_id FROM record_key k ORDER BY k.key"
+note "the id template changes: the key finds each record, nothing is modified, no citation is added"
+sed 's/^template = "{Name}"$/template = "top-{System ID}"/' keyed-id.toml > rekeyed.toml
+gc --db keyed.db import --mapping rekeyed.toml list-next.csv
+GPUCLUSTERS_DB=keyed.db sql "SELECT count(*) FROM citation; SELECT id FROM current_cluster ORDER BY id"
+note "a new system whose id is an old system's record is refused, not merged into it"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,190000,Alps,Other Site,Italy,NVIDIA H100,500\n' > namesake.csv
+gc --db keyed.db import --mapping keyed-id.toml namesake.csv
+note "a key given twice in one table names both lines"
+printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,5,Five,S,DE,H100,10\n2,5,Other Five,S,DE,H100,10\n' > key-twice.csv
+gc --db keyed.db import --mapping keyed-id.toml key-twice.csv
+note "the keys round-trip through TOML and JSON, and a key that names another record is refused"
+gc --db keyed.db export --format jsonl --provenance -o keyed.jsonl
+gc --db copy.db init
+setup --db copy.db import keyed.jsonl
+GPUCLUSTERS_DB=copy.db sql "SELECT k.key, k.cluster_id FROM record_key k ORDER BY k.key"
+gc --db keyed.db export --format toml --provenance -o tree
+grep -A3 '^\[\[key\]\]' tree/pegaso.toml
+gc --db tree.db init
+setup --db tree.db import tree
+GPUCLUSTERS_DB=tree.db sql "SELECT count(*) FROM record_key"
+gc --db keyed.db export --format csv-long -o keyed.csv
+gc --db long.db init
+setup --db long.db import --format csv-long keyed.csv
+GPUCLUSTERS_DB=long.db sql "SELECT count(*) FROM record_key"
+grep ',key,' keyed.csv | sed 's|https://example.org/list||' | head -1 > keyless.csv
+{ head -1 keyed.csv; cat keyless.csv; } > keyless-row.csv
+gc --db long.db import --format csv-long keyless-row.csv
+sed 's/"key":"System ID 180307"/"key":"System ID 180001"/' keyed.jsonl | grep pegaso > stolen.jsonl
+gc --db copy.db import stolen.jsonl
 note "ids from a name column are transliterated slugs"
 sed 's/^template = .*/column = "Name"/' list.toml > by-name.toml
 gc --db names.db init

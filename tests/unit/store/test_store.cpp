@@ -454,6 +454,55 @@ TEST_CASE("gpu_maker follows gpu_model and cannot be set directly") {
                       doctest::Contains("derived from gpu_model"));
 }
 
+TEST_CASE("gpu_model_canonical follows gpu_model: the catalogue's name, the disclosed value kept") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "NVIDIA H100 SXM5 80GB", .origin = "m"}}));
+    auto record = store.load_record("c1");
+    CHECK(record->preferred("gpu_model")->value.value == "NVIDIA H100 SXM5 80GB");
+    CHECK(record->preferred("gpu_model_canonical")->value.value == "NVIDIA H100");
+    CHECK(record->preferred("gpu_model_canonical")->citations.size() == 1);
+    ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "H1OO", .origin = "m"}}));
+    CHECK(store.load_record("c1")->preferred("gpu_model_canonical") == nullptr);
+    CHECK_THROWS_WITH(ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model_canonical", .raw_value = "X", .origin = "m"}})),
+                      doctest::Contains("gpu_model_canonical is derived from gpu_model"));
+}
+
+TEST_CASE("a key names one record per source: stored once, found again, never moved to another record") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    auto keyed = [](const std::string& id, const std::string& key, bool id_from_key) {
+        auto request = request_for(id, {{.field = "owner", .raw_value = "Lab", .origin = "o"}});
+        request.records[0].keys.push_back({0, key, "row"});
+        request.records[0].id_from_key = id_from_key;
+        return request;
+    };
+    auto report = ledger::apply_changes(store, keyed("c1", "System ID 1", false));
+    REQUIRE(report.keys.size() == 1);
+    CHECK(report.keys[0].added);
+    const auto source_id = report.keys[0].source.id;
+    CHECK(store.cluster_of_key(source_id, "System ID 1") == std::optional<std::string>("c1"));
+    CHECK_FALSE(store.cluster_of_key(source_id, "System ID 2"));
+    const auto record = store.load_record("c1");
+    REQUIRE(record->keys.size() == 1);
+    CHECK(record->keys[0].key == "System ID 1");
+    CHECK(record->sources.contains(record->keys[0].source_id));
+    // The same key again changes nothing; under another id it names c1 (a mapping's guess) or is refused.
+    CHECK_FALSE(ledger::apply_changes(store, keyed("c1", "System ID 1", false)).changed);
+    CHECK(ledger::apply_changes(store, keyed("other", "System ID 1", true)).keys[0].cluster_id == "c1");
+    CHECK_FALSE(store.cluster_known("other"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("other", "System ID 1", false)), doctest::Contains("names c1, not other"));
+    // A mapping's id that lands on the record of another key of the source is refused.
+    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("c1", "System ID 9", true)), doctest::Contains("is the record of 'System ID 1'"));
+    CHECK(count_rows(store, dir.file("a.db"), "record_key") == 1);
+    std::vector<model::Record> streamed;
+    store.for_each_record(std::nullopt, [&](model::Record& each) { streamed.push_back(each); }, store::Store::RecordParts::evidence);
+    REQUIRE(streamed.size() == 1);
+    CHECK(streamed[0].keys.size() == 1);
+}
+
 TEST_CASE("sources: one per URL, a kind for new ones, no future accessed dates") {
     ScratchDir dir;
     bool created = false;
