@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "commands/command.hpp"
+#include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -45,7 +46,10 @@ model::Changeset Context::changeset(const std::string& message, const std::strin
     return {0, now, author(), message.empty() ? default_message : message, command_line};
 }
 
-int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+namespace {
+
+// `out` is escaped; `data_out` is the stream itself, for the data a command writes for programs.
+int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, std::ostream& out, std::ostream& err) {
     CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.",
                  "gpuclusters"};
     app.require_subcommand(1, 1);
@@ -91,26 +95,31 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         std::string db_path = options.db;
         if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
         if (db_path.empty()) db_path = "gpuclusters.db";
+        Command* chosen = nullptr;
+        for (auto& [sub, command] : commands) {
+            if (sub->parsed()) chosen = command.get();
+        }
+        if (chosen == nullptr) return static_cast<int>(ExitCode::usage);
+        // Data for a program (an export on a pipe) passes as it is, so that it round-trips; on a
+        // terminal it is escaped like everything else.
+        const bool raw_data = chosen->writes_data() && isatty(STDOUT_FILENO) != 1;
         Context context{options,
-                        {out, err, render::Style::for_stdout(options.color), options.json, options.quiet},
+                        {raw_data ? data_out : out, err, raw_data ? render::Style(false) : render::Style::for_stdout(options.color),
+                         options.json, options.quiet},
                         command_line,
                         now,
                         now.substr(0, 10),
                         db_path,
                         std::nullopt,
                         &app};
-        for (auto& [sub, command] : commands) {
-            if (!sub->parsed()) continue;
-            command->validate(context);
-            switch (command->access()) {
-                case DbAccess::none:
-                case DbAccess::create: break;
-                case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
-                case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
-            }
-            return static_cast<int>(command->run(context));
+        chosen->validate(context);
+        switch (chosen->access()) {
+            case DbAccess::none:
+            case DbAccess::create: break;
+            case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
+            case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
         }
-        return static_cast<int>(ExitCode::usage);
+        return static_cast<int>(chosen->run(context));
     } catch (const Error& error) {
         render::print_error(err, error.what());
         return static_cast<int>(error.code());
@@ -118,6 +127,23 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         render::print_internal_error(err, error.what());
         return static_cast<int>(ExitCode::internal);
     }
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    // Nothing a database or an input holds reaches a terminal as it is: every byte written goes
+    // through an EscapingBuffer, but for a command's data on a pipe.
+    render::EscapingBuffer err_buffer(err.rdbuf());
+    std::ostream escaped_err(&err_buffer);
+    render::EscapingBuffer out_buffer(out.rdbuf());
+    std::ostream escaped_out(&out_buffer);
+    const int status = run_escaped(args, out, escaped_out, escaped_err);
+    escaped_out.flush();
+    escaped_err.flush();
+    // A write that failed (a full disk, a closed pipe) shows on the stream the caller checks.
+    if (!escaped_out) out.setstate(std::ios::badbit);
+    return status;
 }
 
 }  // namespace gpuclusters::commands

@@ -58,6 +58,8 @@ public:
     /// database exists. Runs before any file is opened.
     virtual void validate(const Context& context) { (void)context; }
     virtual ExitCode run(Context& context) = 0;
+    /// Writes data for programs on stdout (export): not escaped unless stdout is a terminal.
+    virtual bool writes_data() const { return false; }
 };
 
 struct CommandInfo {

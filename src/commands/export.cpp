@@ -33,6 +33,8 @@ public:
         query_.provenance = query_.provenance || format_ == formats::Format::csv_long;
     }
 
+    bool writes_data() const override { return output_.empty() || output_ == "-"; }
+
     ExitCode run(Context& context) override {
         query_.as_of = ledger::resolve_as_of(context.store(), as_of_);
         if (format_ == formats::Format::toml) {

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::formats {
@@ -82,7 +83,7 @@ std::string string_member(const Json& object, const char* key, const std::string
 void reject_unknown(const Json& object, std::initializer_list<std::string_view> known, const std::string& where) {
     for (const auto& [key, value] : object.items()) {
         if (std::find(known.begin(), known.end(), key) == known.end()) {
-            throw InputError(fmt::format("{}: unknown key \"{}\"", where, key));
+            throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
         }
     }
 }
@@ -171,6 +172,16 @@ std::size_t source_index(RecordDocument& document, const std::string& url, const
     return document.sources.size() - 1;
 }
 
+void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
+                           const std::string& place) {
+    auto& held = source.*key.member;
+    if (held && *held != value) {
+        throw InputError(fmt::format("{}: source {}: {} '{}', but '{}' at {}", place, source.reference, key.name,
+                                     text::excerpt(value), text::excerpt(*held), source.origin));
+    }
+    held = value;
+}
+
 RecordDocument record_from_json(const Json& json, const std::string& place) {
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
     reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
@@ -186,6 +197,11 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
             model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
+            for (const auto& listed : document.sources) {
+                if (listed.reference == input.reference) {
+                    throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed.origin));
+                }
+            }
             for (const auto& key : model::source_metadata_keys) {
                 if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
             }
@@ -230,6 +246,9 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const bool not_published = state == "not_published";
             const Json* value = member(claim, "value");
             if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
+            if (not_published && value && !value->is_null()) {
+                throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
+            }
             std::vector<model::CitationInput> citations;
             if (const Json* cited = member(claim, "citations")) {
                 if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));

@@ -42,4 +42,9 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 /// The index of a source URL in a document's sources, adding it (without metadata) when new.
 std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin);
 
+/// Gives a source of a document one of its metadata, as a row or an entry states it: a value
+/// other than one stated before for that source is an error naming both places.
+void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
+                           const std::string& place);
+
 }  // namespace gpuclusters::formats

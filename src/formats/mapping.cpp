@@ -47,12 +47,18 @@ void only_keys(const std::string& file, const toml::table& table, std::initializ
     }
 }
 
-std::vector<Mapping::Condition> conditions(const std::string& file, const toml::node* node, const std::string& name) {
+// `reason`: the table also holds a [[skip]]'s reason, which is no part of the condition.
+std::vector<Mapping::Condition> conditions(const std::string& file, const toml::node* node, const std::string& name,
+                                           bool reason = false) {
     std::vector<Mapping::Condition> result;
     if (!node) return result;
     auto one = [&](const toml::node& entry) {
         const auto& table = table_of(file, entry, name);
-        only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
+        if (reason) {
+            only_keys(file, table, {"column", "equals", "one_of", "empty", "reason"}, name);
+        } else {
+            only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
+        }
         Mapping::Condition condition;
         if (!table.get("column")) fail(file, entry, fmt::format("{} needs a column", name));
         condition.column = text_of(file, *table.get("column"), "column");
@@ -62,8 +68,20 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
             if (!array) fail(file, *list, "one_of must be an array of strings");
             for (const auto& value : *array) condition.values.push_back(text_of(file, value, "one_of"));
         }
-        if (table.get("empty")) condition.values.push_back("");
-        if (condition.values.empty()) fail(file, entry, fmt::format("{} needs equals, one_of or empty = true", name));
+        if (const auto* empty = table.get("empty")) {
+            const auto* flag = empty->as_boolean();
+            if (!flag) fail(file, *empty, fmt::format("{} empty must be true or false", name));
+            if (flag->get()) {
+                condition.values.push_back("");
+            } else if (condition.values.empty()) {
+                condition.not_empty = true;
+            } else {
+                fail(file, *empty, fmt::format("{}: empty = false goes alone (equals and one_of name non-empty cells already)", name));
+            }
+        }
+        if (condition.values.empty() && !condition.not_empty) {
+            fail(file, entry, fmt::format("{} needs equals, one_of or empty = true or false", name));
+        }
         result.push_back(std::move(condition));
     };
     if (const auto* array = node->as_array()) {
@@ -130,6 +148,7 @@ std::optional<model::Decimal> number_cell(std::string_view cell) {
 bool condition_holds(const Mapping::Condition& condition, const std::map<std::string, std::size_t>& columns,
                      const std::vector<std::string>& cells) {
     const std::string& cell = cells[columns.at(condition.column)];
+    if (condition.not_empty) return !cell.empty();
     return std::find(condition.values.begin(), condition.values.end(), cell) != condition.values.end();
 }
 
@@ -272,9 +291,8 @@ Mapping Mapping::load(const std::string& path) {
             only_keys(path, table, {"column", "equals", "one_of", "empty", "reason"}, "[[skip]]");
             const auto reason = optional_text(path, table, "reason");
             if (!reason) fail(path, entry, "[[skip]] needs a reason");
-            toml::table condition = table;
-            condition.erase("reason");
-            mapping.skips_.push_back({conditions(path, &condition, "[[skip]]").front(), *reason});
+            // The table itself, not a copy: a copy has lost the places its errors name.
+            mapping.skips_.push_back({conditions(path, &entry, "[[skip]]", true).front(), *reason});
         }
     }
     const auto* fields = document.get("fields");

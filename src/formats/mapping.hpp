@@ -22,6 +22,7 @@ public:
     struct Condition {
         std::string column;
         std::vector<std::string> values;  ///< matches when the cell is one of these ("" = empty)
+        bool not_empty = false;           ///< empty = false: matches any cell that is not empty
     };
     struct FieldRule {
         std::string field;

@@ -24,7 +24,7 @@ void reject_unknown_keys(const std::string& file, const toml::table& table, cons
                          const std::string& where) {
     for (const auto& [key, node] : table) {
         if (!known.contains(std::string(key.str()))) {
-            fail(file, node, fmt::format("{}unknown key '{}'", where, key.str()));
+            fail(file, node, fmt::format("{}unknown key '{}'", where, text::excerpt(key.str())));
         }
     }
 }

@@ -191,8 +191,8 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         Json json;
         try {
             json = Json::parse(line);
-        } catch (const Json::parse_error& error) {
-            sink.problem(fmt::format("{}: malformed JSON ({})", place, error.what()));
+        } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
+            sink.problem(fmt::format("{}: malformed JSON ({})", place, text::excerpt(error.what(), 200)));
             continue;
         }
         if (json.is_object() && json.contains("format")) {
@@ -252,8 +252,8 @@ void read_json_document(std::istream& input, const std::string& file, const Read
     try {
         const Json rest = Json::parse(input, callback);  // what remains: the header and an emptied array
         (void)rest;
-    } catch (const Json::parse_error& error) {
-        throw InputError(fmt::format("{}: malformed JSON ({})", file, error.what()));
+    } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
+        throw InputError(fmt::format("{}: malformed JSON ({})", file, text::excerpt(error.what(), 200)));
     }
     if (!header_checked) check_header(header, file);
 }
@@ -279,16 +279,25 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
     // CSV long: consecutive rows of one cluster make one record; rows of one claim, its citations.
     std::string claim_key;
     bool claim_taken = false;
+    // A bad row rejects its whole record: what the other rows say of the cluster is not the record.
+    bool current_rejected = false;
+    auto reject = [&](const std::string& problem) {
+        current_rejected = true;
+        sink.problem(problem);
+    };
     auto flush = [&] {
         if (current_id.empty()) return;
-        try {
-            sink.record(current);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
+        if (!current_rejected) {
+            try {
+                sink.record(current);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+            }
         }
         current = {};
         current_id.clear();
         claim_key.clear();
+        current_rejected = false;
     };
     read_csv(input, file, [&](std::vector<std::string>& cells, std::size_t line) {
         const std::string place = fmt::format("{}:{}", file, line);
@@ -340,27 +349,47 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             current.record.cluster_id = current_id;
             current.record.origin = place + ": cluster";
         }
-        // The row's source, with the metadata the row gives it.
+        // The row's source, with the metadata the row gives it (throws when it contradicts a row before).
         auto take_source = [&] {
             const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
             auto& input = current.sources[source];
             for (const auto& key : model::source_metadata_keys) {
                 const std::string& value = cells[column.at(std::string("source_") + key.name)];
-                if (!value.empty()) input.*key.member = value;
+                if (!value.empty()) state_source_metadata(input, key, value, place);
             }
             return source;
         };
-        if (cell("field") == key_row_field) {
-            if (cell("source_url").empty() || cell("value").empty()) {
-                sink.problem(fmt::format("{}: a key row needs the key as its value and its source_url", place));
+        const std::string& state = cell("state");
+        const bool key_row = cell("field") == key_row_field;
+        if (!key_row && !state.empty() && state != "set" && state != "not_published") {
+            reject(fmt::format("{}: state '{}' is not set or not_published", place, text::excerpt(state)));
+            return;
+        }
+        if (state == "not_published" && !cell("value").empty()) {
+            reject(fmt::format("{}: a claim not published has no value (the value cell must be empty)", place));
+            return;
+        }
+        if (cell("source_url").empty() && (!cell("locator").empty() || !cell("quote").empty())) {
+            reject(fmt::format("{}: a locator or quote without its source_url", place));
+            return;
+        }
+        try {
+            if (key_row) {
+                if (cell("source_url").empty() || cell("value").empty()) {
+                    reject(fmt::format("{}: a key row needs the key as its value and its source_url", place));
+                    return;
+                }
+                current.record.keys.push_back({take_source(), cell("value"), place + ": key"});
                 return;
             }
-            current.record.keys.push_back({take_source(), cell("value"), place + ": key"});
+            if (!cell("source_url").empty()) take_source();
+        } catch (const InputError& error) {
+            reject(error.what());
             return;
         }
         const std::string rank = cell("rank").empty() ? "preferred" : cell("rank");
         if (rank != "preferred" && rank != "normal" && rank != "deprecated") {
-            sink.problem(fmt::format("{}: rank '{}' is not preferred, normal or deprecated", place, rank));
+            reject(fmt::format("{}: rank '{}' is not preferred, normal or deprecated", place, rank));
             return;
         }
         const std::string key = cell("field") + "\x1f" + cell("state") + "\x1f" + cell("value") + "\x1f" + rank;
@@ -370,7 +399,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                                            model::rank_from(rank), {}, fmt::format("{}: {}", place, cell("field")));
         }
         if (cell("source_url").empty() || !claim_taken) return;
-        const std::size_t source = take_source();
+        const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
         for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
             if (it->action != model::FieldAction::rank) {

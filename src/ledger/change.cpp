@@ -662,8 +662,13 @@ namespace {
 
 void check_changeset_text(const model::Changeset& changeset) {
     for (const auto* text : {&changeset.message, &changeset.author}) {
+        const bool message = text == &changeset.message;
         if (const auto bad = text::find_invalid_utf8(*text)) {
-            throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", text == &changeset.message ? "message" : "author", *bad));
+            throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", message ? "message" : "author", *bad));
+        }
+        // A message may have lines; an author is one name.
+        if (const auto control = text::find_terminal_control(*text, message)) {
+            throw InputError(fmt::format("{}: {}", message ? "message" : "author", *control));
         }
     }
 }

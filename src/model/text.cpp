@@ -5,6 +5,37 @@
 
 namespace gpuclusters::text {
 
+std::string excerpt(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return std::string(text);
+    std::size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    return std::string(text.substr(0, end)) + "…";
+}
+
+std::optional<std::string> find_terminal_control(std::string_view text, bool lines) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || c == 0x7F) {
+            return fmt::format("control character 0x{:02X} at byte {}", c, i);
+        }
+        // U+0080..U+009F are C2 80..C2 9F; U+202A..U+202E are E2 80 AA..AE; U+2066..U+2069 are E2 81 A6..A9.
+        if (c == 0xC2 && i + 1 < text.size()) {
+            const auto next = static_cast<unsigned char>(text[i + 1]);
+            if (next >= 0x80 && next <= 0x9F) return fmt::format("U+{:04X}, a C1 control, at byte {}", next, i);
+        }
+        if (c == 0xE2 && i + 2 < text.size()) {
+            const auto second = static_cast<unsigned char>(text[i + 1]);
+            const auto third = static_cast<unsigned char>(text[i + 2]);
+            const bool embedding = second == 0x80 && third >= 0xAA && third <= 0xAE;
+            const bool isolate = second == 0x81 && third >= 0xA6 && third <= 0xA9;
+            if (embedding || isolate) {
+                return fmt::format("U+{:04X}, a bidirectional control, at byte {}", (second == 0x80 ? 0x2000 : 0x2040) + (third - 0x80), i);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
     const std::size_t size = text.size();

@@ -57,12 +57,8 @@ std::string check_text_impl(std::string_view raw) {
     if (value.size() > max_text_bytes) {
         throw InputError(fmt::format("value is {} bytes long; the limit is {}", value.size(), max_text_bytes));
     }
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const auto c = static_cast<unsigned char>(value[i]);
-        if (c < 0x20 || c == 0x7F) {
-            throw InputError(fmt::format(
-                "control character 0x{:02X} at byte {}: a field value is one line of text", c, i));
-        }
+    if (const auto control = text::find_terminal_control(value, false)) {
+        throw InputError(fmt::format("{}: a field value is one line of text, without controls", *control));
     }
     return std::string(value);
 }
@@ -95,12 +91,7 @@ std::string clean_quote(std::string_view raw) {
     if (quote.size() > 16384) {
         throw InputError(fmt::format("quote is {} bytes long; the limit is 16384", quote.size()));
     }
-    for (std::size_t i = 0; i < quote.size(); ++i) {
-        const auto c = static_cast<unsigned char>(quote[i]);
-        if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
-            throw InputError(fmt::format("control character 0x{:02X} at byte {} of the quote", c, i));
-        }
-    }
+    if (const auto control = text::find_terminal_control(quote, true)) throw InputError(fmt::format("{} of the quote", *control));
     return std::string(quote);
 }
 

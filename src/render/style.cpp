@@ -1,5 +1,7 @@
 #include "render/style.hpp"
 
+#include "render/escaping_buffer.hpp"
+
 #include <cstdlib>
 #include <fmt/format.h>
 #include <unistd.h>
@@ -19,7 +21,9 @@ Style Style::for_stdout(ColorMode mode) {
 
 std::string Style::wrap(std::string_view code, std::string_view text) const {
     if (!colour_ || text.empty()) return std::string(text);
-    return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+    // Marked, not ESC: the EscapingBuffer every output goes through turns the marks into ESC
+    // and any ESC of the text into an escape.
+    return fmt::format("{0}[{1}m{2}{0}[0m", colour_marker, code, text);
 }
 
 }  // namespace gpuclusters::render

@@ -12,6 +12,16 @@ namespace gpuclusters::text {
 /// nullopt when the text is valid.
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
+/// The first character of valid UTF-8 text that could drive a terminal or reorder what it shows,
+/// described with its place ("control character 0x1B at byte 3", "U+202E, a bidirectional
+/// control, at byte 5"): a C0 control (newline and tab allowed when `lines`), DEL, a C1 control,
+/// a bidirectional embedding, override or isolate. Nullopt when there is none.
+std::optional<std::string> find_terminal_control(std::string_view text, bool lines);
+
+/// At most `max_bytes` of the text, cut at a character boundary, with "…" when cut: how a
+/// message quotes an input it refuses (a 50 MB key, a 5,000-digit number).
+std::string excerpt(std::string_view text, std::size_t max_bytes = 80);
+
 /// Length of a thousands separator at the front of `text` (comma, space, U+00A0, U+2009,
 /// U+202F), or 0.
 std::size_t thousands_separator_length(std::string_view text);

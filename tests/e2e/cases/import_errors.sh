@@ -98,3 +98,30 @@ gc import many-bad.csv --unsourced
 note "--json: a record per object, the rows refused as a count, every problem in a list"
 printf 'id,name,gpus_installed,country\nok-one,OK,512,DE\nbad-one,Bad,4k,Swizerland\n' > mixed.csv
 gc --json import mixed.csv --source https://example.org/mixed --kind list --keep-going --dry-run
+note "the provenance readers are strict: each case below is refused with its place, and nothing is written"
+head='cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote'
+printf '%s\nst-one,owner,maybe,Acme,preferred,https://example.org/s,operator,,,,,,,,\n' "$head" > state.csv
+printf '%s\nst-one,city,not_published,Lugano,preferred,https://example.org/s,operator,,,,,,,,\n' "$head" > np-value.csv
+printf '%s\nst-one,owner,set,Acme,preferred,,,,,,,,,p. 3,Acme runs it\n' "$head" > no-source.csv
+printf '%s\nst-one,owner,set,Acme,preferred,https://example.org/s,operator,,,,,,,,\nst-one,city,set,Bern,preferred,https://example.org/s,press,,,,,,,,\n' "$head" > two-kinds.csv
+for file in state.csv np-value.csv no-source.csv two-kinds.csv; do gc import --format csv-long "$file"; done
+printf '{"id":"st-one","sources":[{"url":"https://example.org/s","kind":"operator"}],"claims":[{"field":"city","state":"not_published","value":"Bern","citations":[{"source":"https://example.org/s"}]}]}\n' > np-value.jsonl
+printf '{"id":"st-one","sources":[{"url":"https://example.org/s","kind":"operator"},{"url":"https://example.org/s","kind":"press"}],"claims":[]}\n' > twice.jsonl
+gc import np-value.jsonl
+gc import twice.jsonl
+note "a number out of range is bad input (exit 3) with its place, quoted short"
+printf '{"id":"big-one","fields":{"gpus_installed":1e400}}\n' > huge.jsonl
+gc import huge.jsonl --unsourced
+python3 -c "print('{\"id\":\"long-one\",\"fields\":{\"gpus_installed\":' + '9' * 5000 + '}}')" > digits.jsonl
+gc import digits.jsonl --unsourced
+printf '{"format":"gpuclusters","version":1,"provenance":false,"clusters":[{"id":"big-one","fields":{"power_mw":-1e999}}]}' > huge.json
+gc import huge.json --unsourced
+python3 -c "print('{\"id\":\"k\",\"' + 'k' * 100000 + '\":1}')" > long-key.jsonl
+gc import long-key.jsonl --unsourced
+sql "SELECT count(*) FROM changeset"
+note "a mapping's empty = false skips the rows whose cell is not empty"
+printf 'Name,Status\nKept,\nGone,Decommissioned\n' > statuses.csv
+printf 'format = 1\n[id]\ncolumn = "Name"\n[[skip]]\ncolumn = "Status"\nempty = false\nreason = "has a status"\n[fields.name]\ncolumn = "Name"\n' > not-empty.toml
+gc import --mapping not-empty.toml statuses.csv --unsourced --dry-run
+printf 'format = 1\n[id]\ncolumn = "Name"\n[[skip]]\ncolumn = "Status"\nempty = "no"\nreason = "x"\n[fields.name]\ncolumn = "Name"\n' > bad-empty.toml
+gc import --mapping bad-empty.toml statuses.csv --unsourced --dry-run

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 
 using namespace gpuclusters;
@@ -86,8 +87,41 @@ TEST_CASE("colour only when the style says so") {
     Streams plain, coloured;
     render::print_change(plain.output(), new_cluster_report());
     render::print_change(coloured.output(false, false, true), new_cluster_report());
-    CHECK(plain.out.str().find('\x1b') == std::string::npos);
-    CHECK(coloured.out.str().find("\x1b[") != std::string::npos);
+    CHECK(plain.out.str().find(render::colour_marker) == std::string::npos);
+    // Style marks its codes; the EscapingBuffer every output goes through makes them ESC.
+    CHECK(coloured.out.str().find(std::string(1, render::colour_marker) + "[") != std::string::npos);
+    std::ostringstream terminal;
+    {
+        render::EscapingBuffer buffer(terminal.rdbuf());
+        std::ostream escaped(&buffer);
+        escaped << coloured.out.str();
+    }
+    CHECK(terminal.str().find("\x1b[32m") != std::string::npos);
+    CHECK(terminal.str().find(render::colour_marker) == std::string::npos);
+}
+
+TEST_CASE("nothing that drives a terminal passes: controls, C1, bidirectional overrides, bytes that are not UTF-8") {
+    CHECK(render::escaped_for_terminal("a\x1b]0;title\x07" "b") == "a\\x1b]0;title\\x07b");
+    CHECK(render::escaped_for_terminal("tab\tand\nnewline stay") == "tab\tand\nnewline stay");
+    CHECK(render::escaped_for_terminal("\r\x7f") == "\\x0d\\x7f");
+    CHECK(render::escaped_for_terminal("A\xc2\x9b" "2J") == "A\\u009b2J");            // C1 CSI
+    CHECK(render::escaped_for_terminal("x\xe2\x80\xaey") == "x\\u202ey");          // right-to-left override
+    CHECK(render::escaped_for_terminal("\xe2\x81\xa6z") == "\\u2066z");            // isolate
+    CHECK(render::escaped_for_terminal("P\xc3\xa9gaso \xe5\xa4\xa9") == "P\xc3\xa9gaso \xe5\xa4\xa9");  // text stays
+    CHECK(render::escaped_for_terminal("\xff[31mred") == "\\xff[31mred");            // a forged mark
+    CHECK(render::escaped_for_terminal("\xc0\xaf \xed\xa0\x80 \xe2\x80") == "\\xc0\\xaf \\xed\\xa0\\x80 \\xe2\\x80");
+}
+
+TEST_CASE("the escaping buffer keeps a sequence split between writes whole") {
+    std::ostringstream target;
+    {
+        render::EscapingBuffer buffer(target.rdbuf());
+        std::ostream out(&buffer);
+        out << "P\xc3" << std::flush << "\xa9gaso " << "\xe2\x80" << std::flush << "\xae!";
+        out << render::colour_marker << "[1;" << std::flush << "36mhead" << render::colour_marker << "[0m";
+        out << "\xe2";  // cut short at the end: escaped when the buffer goes
+    }
+    CHECK(target.str() == "P\xc3\xa9gaso \\u202e!\x1b[1;36mhead\x1b[0m\\xe2");
 }
 
 TEST_CASE("tables pad every column to its widest cell") {

@@ -1,0 +1,141 @@
+#include "render/escaping_buffer.hpp"
+
+#include <fmt/format.h>
+
+namespace gpuclusters::render {
+namespace {
+
+// Past this much, what is pending is written on: a line of a table, a page of JSON.
+constexpr std::size_t drain_threshold = 8192;
+// The longest colour code Style writes: marker, '[', "1;36", 'm'.
+constexpr std::size_t longest_colour_code = 16;
+
+bool drives_terminal(char32_t code_point) {
+    return (code_point >= 0x80 && code_point <= 0x9F) ||      // C1 controls (0x9B is CSI)
+           (code_point >= 0x202A && code_point <= 0x202E) ||  // embeddings and overrides
+           (code_point >= 0x2066 && code_point <= 0x2069);    // isolates
+}
+
+// The length of the UTF-8 sequence at `text` and its code point; 0 when the bytes there are not
+// one (a stray continuation, an overlong form, a surrogate, a truncated sequence).
+std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
+    const auto lead = static_cast<unsigned char>(text[0]);
+    std::size_t length = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+        code_point = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        code_point = lead & 0x0F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        code_point = lead & 0x07;
+    } else {
+        return 0;
+    }
+    if (text.size() < length) return 0;
+    for (std::size_t i = 1; i < length; ++i) {
+        const auto next = static_cast<unsigned char>(text[i]);
+        if ((next & 0xC0) != 0x80) return 0;
+        code_point = (code_point << 6) | (next & 0x3F);
+    }
+    const bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
+    if (overlong || (code_point >= 0xD800 && code_point <= 0xDFFF) || code_point > 0x10FFFF) return 0;
+    return length;
+}
+
+// A marked colour code at `text` ("\xff[1;36m"): its length, or 0.
+std::size_t colour_code(std::string_view text) {
+    if (text.size() < 3 || text[1] != '[') return 0;
+    for (std::size_t i = 2; i < text.size() && i < longest_colour_code; ++i) {
+        if (text[i] == 'm') return i + 1;
+        if ((text[i] < '0' || text[i] > '9') && text[i] != ';') return 0;
+    }
+    return 0;
+}
+
+// Escapes `text` onto `out` and returns how much of it was taken: all of it when `final`, else
+// up to an unfinished sequence at its end, which waits for the bytes after it.
+std::size_t escape_into(std::string& out, std::string_view text, bool final, bool colour_codes) {
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const auto byte = static_cast<unsigned char>(text[at]);
+        const std::string_view rest = text.substr(at);
+        if (byte < 0x80) {
+            if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) {
+                out += fmt::format("\\x{:02x}", byte);
+            } else {
+                out += static_cast<char>(byte);
+            }
+            ++at;
+            continue;
+        }
+        if (colour_codes && text[at] == colour_marker) {
+            if (const std::size_t length = colour_code(rest)) {
+                out += '\x1b';
+                out.append(rest.substr(1, length - 1));
+                at += length;
+                continue;
+            }
+            if (!final && rest.size() < longest_colour_code) break;
+        }
+        char32_t code_point = 0;
+        const std::size_t length = utf8_sequence(rest, code_point);
+        if (length == 0) {
+            // The first bytes of a sequence whose end has not come yet wait for it.
+            const std::size_t expected = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0;
+            if (!final && expected > rest.size()) break;
+            out += fmt::format("\\x{:02x}", byte);
+            ++at;
+            continue;
+        }
+        if (drives_terminal(code_point)) {
+            out += fmt::format("\\u{:04x}", static_cast<unsigned>(code_point));
+        } else {
+            out.append(rest.substr(0, length));
+        }
+        at += length;
+    }
+    return at;
+}
+
+}  // namespace
+
+std::string escaped_for_terminal(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    escape_into(out, text, true, false);
+    return out;
+}
+
+EscapingBuffer::~EscapingBuffer() { drain(true); }
+
+EscapingBuffer::int_type EscapingBuffer::overflow(int_type ch) {
+    if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+    pending_ += traits_type::to_char_type(ch);
+    if (pending_.size() >= drain_threshold && !drain(false)) return traits_type::eof();
+    return ch;
+}
+
+std::streamsize EscapingBuffer::xsputn(const char* text, std::streamsize count) {
+    pending_.append(text, static_cast<std::size_t>(count));
+    if (pending_.size() >= drain_threshold && !drain(false)) return 0;
+    return count;
+}
+
+int EscapingBuffer::sync() {
+    if (!drain(false)) return -1;
+    return target_->pubsync();
+}
+
+bool EscapingBuffer::drain(bool final) {
+    if (pending_.empty()) return true;
+    std::string out;
+    out.reserve(pending_.size());
+    const std::size_t taken = escape_into(out, pending_, final, true);
+    pending_.erase(0, taken);
+    const auto written = target_->sputn(out.data(), static_cast<std::streamsize>(out.size()));
+    return written == static_cast<std::streamsize>(out.size());
+}
+
+}  // namespace gpuclusters::render
