@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "commands/command.hpp"
+#include "formats/atomic_file.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/listing.hpp"
@@ -62,24 +63,12 @@ private:
     // Written beside the target and renamed over it: a reader never sees half a file.
     void write_file(Context& context) const {
         std::error_code error;
-        if (std::filesystem::is_directory(output_, error)) {
+        if (std::filesystem::is_directory(output_, error) && !std::filesystem::is_symlink(output_, error)) {
             throw InputError(fmt::format("-o {}: is a folder (only --format toml writes into a folder)", output_));
         }
-        const std::string partial = output_ + ".partial";
-        try {
-            std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-            if (!file) throw InputError(fmt::format("-o {}: cannot write the file", output_));
-            write_all(context, file, "");
-            file.close();
-            if (!file) throw InputError(fmt::format("-o {}: writing failed (disk full?)", output_));
-            std::filesystem::rename(partial, output_);
-        } catch (const std::filesystem::filesystem_error& failure) {
-            std::filesystem::remove(partial, error);
-            throw InputError(fmt::format("-o {}: {}", output_, failure.code().message()));
-        } catch (...) {
-            std::filesystem::remove(partial, error);
-            throw;
-        }
+        formats::AtomicFile file(output_);
+        write_all(context, file.stream(), "");
+        file.commit();
     }
 
     std::string format_name_ = "json";

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "formats/atomic_file.hpp"
 #include "formats/csv.hpp"
 #include "formats/record_toml.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -85,11 +86,18 @@ public:
         if (folder_.empty()) {
             out_ << (first_ ? "" : "\n") << text;
         } else {
-            // Ids are slugs (letters, digits, hyphens), so ID.toml never leaves the folder.
-            std::ofstream file(std::filesystem::path(folder_) / (record.id + ".toml"), std::ios::binary | std::ios::trunc);
-            file << text;
-            file.close();
-            if (!file) throw InputError(fmt::format("{}: cannot write {}.toml", folder_, record.id));
+            // A slug (letters, digits, hyphens) never leaves the folder: checked again here, since
+            // the id may come from a database written by other means.
+            try {
+                (void)model::parse_cluster_id(record.id);
+            } catch (const InputError&) {
+                throw InputError(fmt::format("{}: the database holds a record id that is not a slug ('{}'): "
+                                             "no file is named after it",
+                                             folder_, text::excerpt(record.id)));
+            }
+            AtomicFile file((std::filesystem::path(folder_) / (record.id + ".toml")).string());
+            file.stream() << text;
+            file.commit();
         }
         first_ = false;
     }

@@ -1,0 +1,133 @@
+#include "formats/atomic_file.hpp"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fmt/format.h>
+#include <random>
+#include <streambuf>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gpuclusters/model/error.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+std::string system_error(int code) { return std::strerror(code); }
+
+// What is at `path`, when it is something a file must not be written over; empty when the path
+// is free or a regular file.
+std::string not_a_regular_file(const std::string& path) {
+    struct stat info {};
+    if (lstat(path.c_str(), &info) != 0) return errno == ENOENT ? "" : system_error(errno);
+    if (S_ISREG(info.st_mode)) return "";
+    if (S_ISLNK(info.st_mode)) return "is a symbolic link";
+    if (S_ISDIR(info.st_mode)) return "is a folder";
+    if (S_ISFIFO(info.st_mode)) return "is a FIFO";
+    if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) return "is a device";
+    return "is not a regular file";
+}
+
+std::string random_suffix() {
+    std::random_device device;
+    return fmt::format("{:08x}{:08x}", device(), device());
+}
+
+}  // namespace
+
+// Writes to the temporary file's descriptor in blocks; a failed write makes the stream bad.
+class AtomicFile::Buffer : public std::streambuf {
+public:
+    explicit Buffer(int fd) : fd_(fd) { setp(block_.data(), block_.data() + block_.size()); }
+    ~Buffer() override {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+
+    /// Flush, fsync and close; the error, or empty.
+    std::string finish() {
+        if (!flush_block()) return error_;
+        if (::fsync(fd_) != 0) return system_error(errno);
+        const int fd = fd_;
+        fd_ = -1;
+        if (::close(fd) != 0) return system_error(errno);
+        return "";
+    }
+    const std::string& error() const { return error_; }
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (!flush_block()) return traits_type::eof();
+        if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(ch);
+            pbump(1);
+        }
+        return traits_type::not_eof(ch);
+    }
+    int sync() override { return flush_block() ? 0 : -1; }
+
+private:
+    bool flush_block() {
+        const char* at = pbase();
+        while (at < pptr()) {
+            const ssize_t written = ::write(fd_, at, static_cast<std::size_t>(pptr() - at));
+            if (written < 0) {
+                if (errno == EINTR) continue;
+                error_ = system_error(errno);
+                return false;
+            }
+            at += written;
+        }
+        setp(block_.data(), block_.data() + block_.size());
+        return true;
+    }
+
+    int fd_;
+    std::array<char, 1 << 16> block_{};
+    std::string error_;
+};
+
+AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
+    if (const std::string what = not_a_regular_file(target_); !what.empty()) {
+        throw InputError(fmt::format("{}: {}; only a regular file is replaced", target_, what));
+    }
+    const std::filesystem::path path(target_);
+    // Beside the target (a rename never crosses file systems), hidden, and a name of its own:
+    // two writers never share it, and O_EXCL | O_NOFOLLOW never opens what someone put there.
+    const std::string name = fmt::format(".{}.{}-{}.partial", path.filename().string(), ::getpid(), random_suffix());
+    temporary_ = (path.parent_path() / name).string();
+    const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) throw InputError(fmt::format("{}: cannot write a file beside it ({})", target_, system_error(errno)));
+    buffer_ = std::make_unique<Buffer>(fd);
+    stream_ = std::make_unique<std::ostream>(buffer_.get());
+}
+
+AtomicFile::~AtomicFile() {
+    stream_.reset();
+    buffer_.reset();
+    if (!committed_) ::unlink(temporary_.c_str());
+}
+
+std::ostream& AtomicFile::stream() { return *stream_; }
+
+void AtomicFile::commit() {
+    stream_->flush();
+    if (!*stream_) throw InputError(fmt::format("{}: writing failed ({})", target_, buffer_->error()));
+    if (const std::string error = buffer_->finish(); !error.empty()) {
+        throw InputError(fmt::format("{}: writing failed ({})", target_, error));
+    }
+    // Checked again: something may have taken the target's place while the file was written.
+    if (const std::string what = not_a_regular_file(target_); !what.empty()) {
+        throw InputError(fmt::format("{}: {}; only a regular file is replaced", target_, what));
+    }
+    if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
+        throw InputError(fmt::format("{}: cannot replace it ({})", target_, system_error(errno)));
+    }
+    committed_ = true;
+}
+
+}  // namespace gpuclusters::formats

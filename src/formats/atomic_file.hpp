@@ -1,0 +1,36 @@
+#pragma once
+// Files written whole or not at all. A reader of the target sees the old file or the new one,
+// never half of one; two writers at once each write a whole file of their own; a kill leaves the
+// old file as it was; nothing is written through a symlink, and a FIFO, a device or a folder is
+// never replaced.
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace gpuclusters::formats {
+
+class AtomicFile {
+public:
+    /// Checks the target (absent, or a regular file: anything else is refused with InputError)
+    /// and creates a temporary file beside it, exclusively, under a name of its own.
+    explicit AtomicFile(std::string target);
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+    /// Removes the temporary file unless commit() succeeded.
+    ~AtomicFile();
+
+    std::ostream& stream();
+    /// Flushes and syncs the temporary file and renames it over the target (checked again);
+    /// throws InputError naming the target when any step fails.
+    void commit();
+
+private:
+    class Buffer;
+    std::string target_;
+    std::string temporary_;
+    std::unique_ptr<Buffer> buffer_;
+    std::unique_ptr<std::ostream> stream_;
+    bool committed_ = false;
+};
+
+}  // namespace gpuclusters::formats
