@@ -3,13 +3,13 @@
 #include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <pwd.h>
-#include <regex>
 #include <unistd.h>
 
 #include "commands/command.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -23,11 +23,11 @@ std::string env(const char* name) {
 std::string current_time() {
     std::string pinned = env("GPUCLUSTERS_NOW");
     if (!pinned.empty()) {
-        static const std::regex shape(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)");
-        if (!std::regex_match(pinned, shape)) {
-            throw UsageError(fmt::format("GPUCLUSTERS_NOW '{}' is not YYYY-MM-DDTHH:MM:SSZ", pinned));
+        try {
+            return model::parse_timestamp(pinned);
+        } catch (const InputError& error) {
+            throw UsageError(fmt::format("GPUCLUSTERS_NOW {}", error.what()));
         }
-        return pinned;
     }
     const auto now = std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now());
     return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", now);

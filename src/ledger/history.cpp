@@ -46,8 +46,11 @@ std::optional<long long> resolve_as_of(const store::Store& store, const std::str
     }
     std::string timestamp;
     if (text.size() == 20 && text[10] == 'T' && text.back() == 'Z') {
-        model::parse_partial_date(text.substr(0, 10));
-        timestamp = text;
+        try {
+            timestamp = model::parse_timestamp(text);
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("{} {}", option, error.what()));
+        }
     } else {
         std::string date;
         try {

@@ -291,6 +291,28 @@ bool is_calendar_date(int year, int month, int day) {
     return day <= (month == 2 && leap ? 29 : days[month - 1]);
 }
 
+std::string parse_timestamp(std::string_view text) {
+    const auto digits = [&](std::size_t from, std::size_t count) {
+        int value = 0;
+        for (std::size_t i = from; i < from + count; ++i) {
+            if (text[i] < '0' || text[i] > '9') return -1;
+            value = value * 10 + (text[i] - '0');
+        }
+        return value;
+    };
+    const bool shaped = text.size() == 20 && text[4] == '-' && text[7] == '-' && text[10] == 'T' && text[13] == ':' &&
+                        text[16] == ':' && text[19] == 'Z';
+    if (!shaped) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
+    if (!is_calendar_date(digits(0, 4), digits(5, 2), digits(8, 2))) {
+        throw InputError(fmt::format("'{}' is not on a calendar date", text));
+    }
+    const int hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);
+    if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+        throw InputError(fmt::format("'{}' is not a time of day (00:00:00 to 23:59:59)", text));
+    }
+    return std::string(text);
+}
+
 std::string parse_partial_date(std::string_view raw) {
     const std::string_view text = text::trim(raw);
     auto number = [&](std::size_t offset, std::size_t length) {

@@ -69,6 +69,10 @@ std::string parse_partial_date(std::string_view text);
 /// A full calendar date YYYY-MM-DD (accessed and published dates of sources accept partial ones).
 bool is_calendar_date(int year, int month, int day);
 
+/// A UTC time YYYY-MM-DDTHH:MM:SSZ that is a real one (a calendar date, 00:00:00 to 23:59:59);
+/// throws InputError otherwise.
+std::string parse_timestamp(std::string_view text);
+
 /// The stored form of an enumeration value, ignoring case and separators.
 std::string parse_choice(const FieldSpec& field, std::string_view text);
 
