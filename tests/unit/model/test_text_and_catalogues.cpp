@@ -90,6 +90,30 @@ TEST_CASE("source URLs are http(s) only and normalised") {
     CHECK(model::url_domain("https://www.top500.org/lists/") == "top500.org");
 }
 
+TEST_CASE("source URLs: RFC 3986 normalisation, one form for an international host, ports and characters checked") {
+    // Percent-encoding: unreserved characters decoded, the rest in upper-case hex.
+    for (const char* same : {"https://example.org/%7Euser", "https://example.org/%7euser", "https://example.org/~user"}) {
+        CAPTURE(std::string(same));
+        CHECK(model::normalise_source_url(same) == "https://example.org/~user");
+    }
+    CHECK(model::normalise_source_url("https://example.org/a%2fb") == "https://example.org/a%2Fb");
+    CHECK(model::normalise_source_url("https://example.org/a/./c/../b") == "https://example.org/a/b");
+    // A host in any case or form, Unicode or A-label, is one host.
+    for (const char* same : {"https://BÜCHER.de/x", "https://bücher.de/x", "https://xn--bcher-kva.de/x", "https://XN--BCHER-KVA.de/x"}) {
+        CAPTURE(std::string(same));
+        CHECK(model::normalise_source_url(same) == "https://xn--bcher-kva.de/x");
+    }
+    CHECK(model::normalise_source_url("https://example.org/straße") == "https://example.org/stra%C3%9Fe");
+    CHECK(model::normalise_source_url("https://example.org:/p") == "https://example.org/p");
+    CHECK(model::normalise_source_url("https://[2001:DB8::1]:8443/p") == "https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p");
+    CHECK(model::url_domain("https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p") == "[2001:0db8:0000:0000:0000:0000:0000:0001]");
+    for (const char* bad : {"https://[::1]:99999/", "https://x.org:0/", "https://a\"b<s>/", "https://x.org:12a/", "https://[::1/",
+                            "https://ex%ample.org/", "https://xn--a.de/"}) {
+        CAPTURE(std::string(bad));
+        CHECK_THROWS_AS(model::normalise_source_url(bad), InputError);
+    }
+}
+
 TEST_CASE("slugs transliterate to ASCII and keep words apart") {
     CHECK(text::slug("Pégaso") == "pegaso");
     CHECK(text::slug("天河二号") == "tian-he-er-hao");
