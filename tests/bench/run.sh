@@ -56,6 +56,7 @@ for n in "${sizes[@]}"; do
 
     "$binary" --db "$dir/jsonl.db" init > /dev/null
     measure "$binary" --db "$dir/jsonl.db" import "$dir/records.jsonl"
+    import_jsonl=$seconds
     row "gpuclusters import jsonl" "$seconds" "$peak" "$(against_provenance "$seconds")"
     "$binary" --db "$dir/long.gc.db" init > /dev/null
     measure "$binary" --db "$dir/long.gc.db" import --format csv-long "$dir/records-long.csv"
@@ -81,4 +82,15 @@ for n in "${sizes[@]}"; do
     sqlite_show=$seconds; row "sqlite3 one row" "$seconds" "$peak" ""
     measure "$binary" --db "$dir/jsonl.db" show bench-0000042
     row "gpuclusters show" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_show") sqlite3"
+
+    # History on one changeset of N records: log and revert of the import, and sources, which
+    # should grow linearly with N (run with two sizes, N and 4N, to see it).
+    measure "$binary" --db "$dir/jsonl.db" log -n 1
+    row "gpuclusters log (one changeset of N)" "$seconds" "$peak" ""
+    measure "$binary" --db "$dir/jsonl.db" sources
+    row "gpuclusters sources" "$seconds" "$peak" ""
+    measure "$binary" --db "$dir/jsonl.db" blame bench-0000042
+    row "gpuclusters blame" "$seconds" "$peak" ""
+    measure "$binary" --db "$dir/jsonl.db" revert 1
+    row "gpuclusters revert (the import)" "$seconds" "$peak" "x$(ratio "$seconds" "$import_jsonl") the import"
 done
