@@ -136,6 +136,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     // through an EscapingBuffer, but for a command's data on a pipe.
     render::EscapingBuffer err_buffer(err.rdbuf());
     std::ostream escaped_err(&err_buffer);
+    escaped_err.setf(std::ios::unitbuf);  // a warning is on the terminal when it is printed
     render::EscapingBuffer out_buffer(out.rdbuf());
     std::ostream escaped_out(&out_buffer);
     const int status = run_escaped(args, out, escaped_out, escaped_err);

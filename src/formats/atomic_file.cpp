@@ -102,6 +102,9 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     temporary_ = (path.parent_path() / name).string();
     const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) throw InputError(fmt::format("{}: cannot write a file beside it ({})", target_, system_error(errno)));
+    // A file that is replaced keeps its permissions (a private 0600 export stays private).
+    struct stat existing {};
+    if (::stat(target_.c_str(), &existing) == 0) (void)::fchmod(fd, existing.st_mode & 07777);
     buffer_ = std::make_unique<Buffer>(fd);
     stream_ = std::make_unique<std::ostream>(buffer_.get());
 }

@@ -358,13 +358,23 @@ Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns
             return row;
         }
     }
+    // "System ID 180307", or "Site CSCS, Name Alps" over several columns, each once; a cell that
+    // could be read as a separator or a quote is quoted, so that two rows never make one key.
+    std::set<std::string_view> named;
     for (const auto& column : id_.key_columns) {
         const std::string_view cell = text::trim(cells[columns.at(column)]);
         if (cell.empty()) {
             row.problem = fmt::format("[id] key {}: the cell is empty, so the row has no key; rejected", column);
             return row;
         }
-        if (row.key.find(column + " ") == std::string::npos) row.key += fmt::format("{}{} {}", row.key.empty() ? "" : ", ", column, cell);
+        if (!named.insert(column).second) continue;
+        std::string shown(cell);
+        if (id_.key_columns.size() > 1 && cell.find_first_of(",\"") != std::string_view::npos) {
+            shown = "\"";
+            for (const char c : cell) shown += c == '"' ? std::string("\"\"") : std::string(1, c);
+            shown += "\"";
+        }
+        row.key += fmt::format("{}{} {}", row.key.empty() ? "" : ", ", column, shown);
     }
     const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
     row.id = text::slug(raw, 90);

@@ -327,7 +327,14 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             return;
         }
         if (cells.size() != header.size()) {
-            sink.problem(fmt::format("{}: {} cells where the header has {}", place, cells.size(), header.size()));
+            const std::string problem = fmt::format("{}: {} cells where the header has {}", place, cells.size(), header.size());
+            // A row of the record being read (its cluster cell names it) rejects the record.
+            const std::size_t cluster = long_form ? column.at("cluster") : 0;
+            if (long_form && cluster < cells.size() && read_cell(cells[cluster]) == current_id) {
+                reject(problem);
+            } else {
+                sink.problem(problem);
+            }
             return;
         }
         for (auto& cell : cells) cell = read_cell(cell);

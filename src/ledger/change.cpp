@@ -144,8 +144,14 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
     for (const auto& key : input.keys) {
         try {
             if (key.source >= source_count) throw InputError("the key names no source");
+            if (text::trim(key.key).empty()) throw InputError("the key is empty");
             const std::string text = model::clean_text(key.key);
-            if (text.empty()) throw InputError("the key is empty");
+            // One key per source: a source that named one record two ways would let two of its
+            // rows write into it.
+            const bool twice = std::any_of(record.keys.begin(), record.keys.end(), [&](const model::KeyInput& other) {
+                return other.source == key.source;
+            });
+            if (twice) throw InputError("a record has one key per source, and this source is given a second");
             record.keys.push_back({key.source, text, key.origin});
         } catch (const InputError& error) {
             problems.emplace_back(at(key.origin, error).what());
@@ -279,20 +285,25 @@ private:
     }
 
     void record_keys(const model::Record& record, const ParsedRecord& input) {
+        // The keys the store holds, not the record's: a record brought back after a revert is
+        // made afresh, without them.
+        const std::vector<model::RecordKey> held = store_.keys_of(record.id);
         for (const auto& key : input.keys) {
             const long long source_id = source_ids_[key.source];
-            const bool known = std::any_of(record.keys.begin(), record.keys.end(), [&](const model::RecordKey& held) {
-                return held.source_id == source_id && held.key == key.key;
+            const bool known = std::any_of(held.begin(), held.end(), [&](const model::RecordKey& each) {
+                return each.source_id == source_id && each.key == key.key;
             });
-            // A row's id is a guess: one that lands on the record of another row of the source
-            // (a new system named like an old one) must not take that record over.
-            const auto other = std::find_if(record.keys.begin(), record.keys.end(), [&](const model::RecordKey& held) {
-                return held.source_id == source_id && held.key != key.key;
+            // One key per source and record: a row whose id lands on the record of another row
+            // of the source (a new system named like an old one) must not take that record over.
+            const auto other = std::find_if(held.begin(), held.end(), [&](const model::RecordKey& each) {
+                return each.source_id == source_id && each.key != key.key;
             });
-            if (!known && input.id_from_key && other != record.keys.end()) {
-                throw InputError(fmt::format("{}: id {} is the record of '{}' in {}, and this row is '{}': give the rows ids "
-                                             "that tell them apart ([id] template, repeated = \"suffix\")",
-                                             key.origin, record.id, other->key, tag(source_id).domain, key.key));
+            if (!known && other != held.end()) {
+                throw InputError(fmt::format("{}: {} is the record of '{}' in {}, and this is '{}'{}", key.origin, record.id,
+                                             other->key, tag(source_id).domain, key.key,
+                                             input.id_from_key ? ": give the rows ids that tell them apart ([id] template, "
+                                                                 "repeated = \"suffix\")"
+                                                               : ""));
             }
             if (!known) {
                 store_.insert_record_key(source_id, key.key, record.id, changeset_id_);

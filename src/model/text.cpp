@@ -18,18 +18,25 @@ std::optional<std::string> find_terminal_control(std::string_view text, bool lin
         if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || c == 0x7F) {
             return fmt::format("control character 0x{:02X} at byte {}", c, i);
         }
-        // U+0080..U+009F are C2 80..C2 9F; U+202A..U+202E are E2 80 AA..AE; U+2066..U+2069 are E2 81 A6..A9.
+        // U+0080..U+009F are C2 80..C2 9F; U+061C is D8 9C; U+200E, U+200F and U+2028..U+202E are
+        // E2 80 8E, 8F and A8..AE; U+2066..U+2069 are E2 81 A6..A9.
         if (c == 0xC2 && i + 1 < text.size()) {
             const auto next = static_cast<unsigned char>(text[i + 1]);
             if (next >= 0x80 && next <= 0x9F) return fmt::format("U+{:04X}, a C1 control, at byte {}", next, i);
         }
+        if (c == 0xD8 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x9C) {
+            return fmt::format("U+061C, a bidirectional control, at byte {}", i);
+        }
         if (c == 0xE2 && i + 2 < text.size()) {
             const auto second = static_cast<unsigned char>(text[i + 1]);
             const auto third = static_cast<unsigned char>(text[i + 2]);
+            const bool mark = second == 0x80 && (third == 0x8E || third == 0x8F);
+            const bool separator = second == 0x80 && (third == 0xA8 || third == 0xA9);
             const bool embedding = second == 0x80 && third >= 0xAA && third <= 0xAE;
             const bool isolate = second == 0x81 && third >= 0xA6 && third <= 0xA9;
-            if (embedding || isolate) {
-                return fmt::format("U+{:04X}, a bidirectional control, at byte {}", (second == 0x80 ? 0x2000 : 0x2040) + (third - 0x80), i);
+            if (mark || separator || embedding || isolate) {
+                return fmt::format("U+{:04X}, a {}, at byte {}", (second == 0x80 ? 0x2000 : 0x2040) + (third - 0x80),
+                                   separator ? "line or paragraph separator" : "bidirectional control", i);
             }
         }
     }

@@ -122,7 +122,9 @@ std::string normalise_source_url(std::string_view raw) {
     const std::size_t authority_end = std::min(rest.find_first_of("/?#"), rest.size());
     host = std::string(rest.substr(0, authority_end));
     std::string_view tail = rest.substr(authority_end);
-    if (const std::size_t port_colon = host.rfind(':'); port_colon != std::string::npos && host.find(']') == std::string::npos) {
+    // The port follows the host, and an IPv6 literal's closing bracket.
+    const std::size_t host_end = host.starts_with('[') ? host.find(']') + 1 : 0;
+    if (const std::size_t port_colon = host.find(':', host_end); port_colon != std::string::npos) {
         const std::string given = host.substr(port_colon + 1);
         host.resize(port_colon);
         const bool default_port = given.empty() || (scheme == "http" && std::stoi(given) == 80) || (scheme == "https" && std::stoi(given) == 443);

@@ -303,7 +303,9 @@ std::string parse_timestamp(std::string_view text) {
     const bool shaped = text.size() == 20 && text[4] == '-' && text[7] == '-' && text[10] == 'T' && text[13] == ':' &&
                         text[16] == ':' && text[19] == 'Z';
     if (!shaped) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
-    if (!is_calendar_date(digits(0, 4), digits(5, 2), digits(8, 2))) {
+    const int year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+    if (year < 0 || month < 0 || day < 0) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
+    if (!is_calendar_date(year, month, day)) {
         throw InputError(fmt::format("'{}' is not on a calendar date", text));
     }
     const int hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);

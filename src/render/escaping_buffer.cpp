@@ -1,6 +1,7 @@
 #include "render/escaping_buffer.hpp"
 
 #include <fmt/format.h>
+#include <random>
 
 namespace gpuclusters::render {
 namespace {
@@ -12,7 +13,9 @@ constexpr std::size_t longest_colour_code = 16;
 
 bool drives_terminal(char32_t code_point) {
     return (code_point >= 0x80 && code_point <= 0x9F) ||      // C1 controls (0x9B is CSI)
-           (code_point >= 0x202A && code_point <= 0x202E) ||  // embeddings and overrides
+           code_point == 0x061C ||                            // Arabic letter mark
+           code_point == 0x200E || code_point == 0x200F ||    // left-to-right and right-to-left marks
+           (code_point >= 0x2028 && code_point <= 0x202E) ||  // line and paragraph separators, embeddings, overrides
            (code_point >= 0x2066 && code_point <= 0x2069);    // isolates
 }
 
@@ -44,10 +47,10 @@ std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
     return length;
 }
 
-// A marked colour code at `text` ("\xff[1;36m"): its length, or 0.
+// A colour code after the mark ("[1;36m"): its length, or 0.
 std::size_t colour_code(std::string_view text) {
-    if (text.size() < 3 || text[1] != '[') return 0;
-    for (std::size_t i = 2; i < text.size() && i < longest_colour_code; ++i) {
+    if (text.size() < 2 || text[0] != '[') return 0;
+    for (std::size_t i = 1; i < text.size() && i < longest_colour_code; ++i) {
         if (text[i] == 'm') return i + 1;
         if ((text[i] < '0' || text[i] > '9') && text[i] != ';') return 0;
     }
@@ -63,21 +66,31 @@ std::size_t escape_into(std::string& out, std::string_view text, bool final, boo
         const std::string_view rest = text.substr(at);
         if (byte < 0x80) {
             if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) {
-                out += fmt::format("\\x{:02x}", byte);
+                out += fmt::format("\\u{:04x}", byte);
             } else {
                 out += static_cast<char>(byte);
             }
             ++at;
             continue;
         }
-        if (colour_codes && text[at] == colour_marker) {
-            if (const std::size_t length = colour_code(rest)) {
-                out += '\x1b';
-                out.append(rest.substr(1, length - 1));
-                at += length;
-                continue;
+        if (colour_codes && byte == 0xFF) {
+            const std::string& mark = output_mark();
+            if (rest.starts_with(mark)) {
+                const std::string_view after = rest.substr(mark.size());
+                if (const std::size_t length = colour_code(after)) {
+                    out += '\x1b';
+                    out.append(after.substr(0, length));
+                    at += mark.size() + length;
+                    continue;
+                }
+                if (after.starts_with('\r')) {
+                    out += '\r';
+                    at += mark.size() + 1;
+                    continue;
+                }
             }
-            if (!final && rest.size() < longest_colour_code) break;
+            // A mark cut short by the end of what has come so far waits for the rest.
+            if (!final && rest.size() < mark.size() + longest_colour_code && mark.starts_with(rest.substr(0, std::min(rest.size(), mark.size())))) break;
         }
         char32_t code_point = 0;
         const std::size_t length = utf8_sequence(rest, code_point);
@@ -100,6 +113,14 @@ std::size_t escape_into(std::string& out, std::string_view text, bool final, boo
 }
 
 }  // namespace
+
+const std::string& output_mark() {
+    static const std::string mark = [] {
+        std::random_device device;
+        return fmt::format("\xff{:08x}{:08x}", device(), device());
+    }();
+    return mark;
+}
 
 std::string escaped_for_terminal(std::string_view text) {
     std::string out;

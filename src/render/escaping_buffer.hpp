@@ -8,18 +8,21 @@
 
 namespace gpuclusters::render {
 
-/// Style's colour codes reach an EscapingBuffer with this byte where the terminal's ESC goes:
-/// 0xFF is no part of any UTF-8 text, so no value can forge one.
-inline constexpr char colour_marker = '\xff';
+/// What stands for the terminal's ESC in the text Style writes (its colour codes) and before a
+/// carriage return the renderer means (import's progress line): the byte 0xFF, which no UTF-8
+/// text holds, then a token drawn at random when the program starts, which no input can know.
+const std::string& output_mark();
 
-/// The text with every character that could drive a terminal written as an escape: C0 controls
-/// but newline and tab (`\x1b`, `\x07`), DEL, C1 controls (`\u009b`), the bidirectional
-/// embeddings, overrides and isolates (`\u202e`), and bytes that are not UTF-8 (`\xff`).
-/// `\uXXXX` is also a JSON escape, so JSON stays JSON.
+/// The text with every character that could drive a terminal or reorder what it shows written
+/// as an escape: C0 controls but newline and tab (`\u001b`, `\u000d`), DEL, C1 controls
+/// (`\u009b`), the bidirectional marks, embeddings, overrides and isolates (`\u202e`), the line
+/// and paragraph separators, and bytes that are not UTF-8 (`\xff`). `\uXXXX` is a JSON escape,
+/// so JSON stays JSON.
 std::string escaped_for_terminal(std::string_view text);
 
-/// A stream buffer that writes escaped_for_terminal() of what it is given to another, except
-/// Style's marked colour codes, which pass as the SGR sequences they stand for.
+/// A stream buffer that writes escaped_for_terminal() of what it is given to another, except what
+/// output_mark() marks: a colour code passes as the SGR sequence it stands for, and a marked
+/// carriage return as one.
 class EscapingBuffer : public std::streambuf {
 public:
     explicit EscapingBuffer(std::streambuf* target) : target_(target) {}

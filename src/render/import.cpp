@@ -1,6 +1,7 @@
 // import: a line per record as it is written, the first warnings, progress, problems, summary.
 #include <fmt/format.h>
 
+#include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -44,13 +45,14 @@ ledger::ImportEvents ImportPrinter::events() {
     events.progress = [this](std::size_t records) {
         if (!progress_) return;
         progress_shown_ = true;
-        output_.err << fmt::format("\rimport: {} records", records) << std::flush;
+        // Marked: the EscapingBuffer writes any other carriage return as an escape.
+        output_.err << output_mark() << fmt::format("\rimport: {} records", records) << std::flush;
     };
     return events;
 }
 
 void ImportPrinter::finish(const ledger::ImportResult& result) {
-    if (progress_shown_) output_.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+    if (progress_shown_) output_.err << output_mark() << "\r" << std::string(40, ' ') << output_mark() << "\r" << std::flush;
     for (const auto& text : result.problems) {
         output_.err << (result.keep_going ? "gpuclusters: rejected: " : "gpuclusters: error: ") << text << "\n";
     }

@@ -23,7 +23,7 @@ std::string Style::wrap(std::string_view code, std::string_view text) const {
     if (!colour_ || text.empty()) return std::string(text);
     // Marked, not ESC: the EscapingBuffer every output goes through turns the marks into ESC
     // and any ESC of the text into an escape.
-    return fmt::format("{0}[{1}m{2}{0}[0m", colour_marker, code, text);
+    return fmt::format("{0}[{1}m{2}{0}[0m", output_mark(), code, text);
 }
 
 }  // namespace gpuclusters::render

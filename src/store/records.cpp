@@ -58,6 +58,17 @@ std::optional<std::string> Store::cluster_of_key(long long source_id, const std:
     });
 }
 
+std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(record_keys_sql);
+        query.bind(1, cluster_id);
+        query.bind(2, static_cast<std::int64_t>(no_limit));
+        std::vector<model::RecordKey> keys;
+        while (query.executeStep()) keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
+        return keys;
+    });
+}
+
 bool Store::cluster_known(const std::string& id) const {
     return guarded(path_, [&] {
         auto& query = prepare("SELECT 1 FROM cluster WHERE id = ?");

@@ -106,6 +106,8 @@ public:
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
     /// The record a key of a source names (record_key), if any.
     std::optional<std::string> cluster_of_key(long long source_id, const std::string& key) const;
+    /// Every key that names a record, whatever its presence.
+    std::vector<model::RecordKey> keys_of(const std::string& cluster_id) const;
     std::optional<model::Source> source_by_id(long long id) const;
 
     // --- history --------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ gc list --as-of 2026-11-01T08:59:59Z
 note "a time that is not a real one is refused"
 gc list --as-of 2026-11-30T99:99:99Z
 gc list --as-of 2026-02-30T10:00:00Z
+gc list --as-of abcd-01-01T00:00:00Z
 GPUCLUSTERS_NOW=2026-11-30T24:00:00Z gc list
 gc list --as-of 2026-11
 gc blame acme-one --as-of 2026-11-03T09:00:00Z

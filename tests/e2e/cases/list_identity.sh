@@ -80,6 +80,27 @@ grep ',key,' keyed.csv | sed 's|https://example.org/list||' | head -1 > keyless.
 gc --db long.db import --format csv-long keyless-row.csv
 sed 's/"key":"System ID 180307"/"key":"System ID 180001"/' keyed.jsonl | grep pegaso > stolen.jsonl
 gc --db copy.db import stolen.jsonl
+note "a key over several columns names each once and quotes a cell that could read as a separator"
+printf 'Name,Site,GPUs\nSite 3 cluster,Lab A,100\n' > sites-1.csv
+printf 'Name,Site,GPUs\nSite 3 cluster,Lab B,200\n' > sites-2.csv
+printf 'format = 1\n[id]\ntemplate = "{Name}-{Site}"\n[dataset]\nurl = "https://example.org/sites"\nkind = "list"\naccessed = "2026-11-01"\n[fields.owner]\ncolumn = "Site"\n' > sites.toml
+gc --db sites.db init
+setup --db sites.db import --mapping sites.toml sites-1.csv
+gc --db sites.db import --mapping sites.toml sites-2.csv
+printf 'Name,Site,GPUs\n"x, Site y",z,1\nx,"y, Site z",2\n' > commas.csv
+gc --db sites.db import --mapping sites.toml commas.csv
+GPUCLUSTERS_DB=sites.db sql "SELECT key, cluster_id FROM record_key ORDER BY key"
+note "a record has one key per source: a second one is refused, from any input"
+printf '{"id":"alps","sources":[{"url":"https://example.org/list","kind":"list"}],"keys":[{"source":"https://example.org/list","key":"System ID 2"}],"claims":[]}\n' > second-key.jsonl
+gc --db keyed.db import second-key.jsonl
+printf '{"id":"alps","sources":[{"url":"https://example.org/list","kind":"list"}],"keys":[{"source":"https://example.org/list","key":"System ID 180001"},{"source":"https://example.org/list","key":"System ID 2"}],"claims":[]}\n' > two-keys.jsonl
+gc --db keyed.db import two-keys.jsonl
+note "a list imported, the import reverted, the list imported again: its records come back with their keys"
+gc --db again.db init
+setup --db again.db import --mapping list.toml list.csv
+setup --db again.db revert 1
+gc --db again.db import --mapping list.toml list.csv
+GPUCLUSTERS_DB=again.db sql "SELECT count(*) FROM record_key; SELECT count(*) FROM current_cluster"
 note "ids from a name column are transliterated slugs"
 sed 's/^template = .*/column = "Name"/' list.toml > by-name.toml
 gc --db names.db init

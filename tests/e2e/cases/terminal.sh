@@ -17,3 +17,8 @@ gc --json log -n 1
 note "an id or a path echoed in an error is escaped"
 gc show "$(printf 'no\033[2Jsuch')"
 gc --db "$(printf 'x\033]0;t\007.db')" list
+note "a mark forged from input (0xFF then a colour code) is escaped, not obeyed"
+gc --db "$(printf '/tmp/\377[31mx/x.db')" list
+note "JSON stays JSON whatever it quotes"
+"$GPUCLUSTERS_BIN" --json import "$(printf 'no\177file.jsonl')" 2>/dev/null | python3 -c 'import json, sys; d = json.load(sys.stdin); print("valid JSON:", sorted(d)[:3])' || true
+"$GPUCLUSTERS_BIN" --json show "$(printf 'bad\033id')" 2>&1 >/dev/null | head -1 || true

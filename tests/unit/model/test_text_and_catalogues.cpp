@@ -106,6 +106,10 @@ TEST_CASE("source URLs: RFC 3986 normalisation, one form for an international ho
     CHECK(model::normalise_source_url("https://example.org/straße") == "https://example.org/stra%C3%9Fe");
     CHECK(model::normalise_source_url("https://example.org:/p") == "https://example.org/p");
     CHECK(model::normalise_source_url("https://[2001:DB8::1]:8443/p") == "https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p");
+    for (const char* same : {"https://[::1]:443/a", "https://[::1]:0443/a", "https://[::1]/a"}) {
+        CAPTURE(std::string(same));
+        CHECK(model::normalise_source_url(same) == "https://[0000:0000:0000:0000:0000:0000:0000:0001]/a");
+    }
     CHECK(model::url_domain("https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p") == "[2001:0db8:0000:0000:0000:0000:0000:0001]");
     for (const char* bad : {"https://[::1]:99999/", "https://x.org:0/", "https://a\"b<s>/", "https://x.org:12a/", "https://[::1/",
                             "https://ex%ample.org/", "https://xn--a.de/"}) {

@@ -87,9 +87,9 @@ TEST_CASE("colour only when the style says so") {
     Streams plain, coloured;
     render::print_change(plain.output(), new_cluster_report());
     render::print_change(coloured.output(false, false, true), new_cluster_report());
-    CHECK(plain.out.str().find(render::colour_marker) == std::string::npos);
+    CHECK(plain.out.str().find(render::output_mark()) == std::string::npos);
     // Style marks its codes; the EscapingBuffer every output goes through makes them ESC.
-    CHECK(coloured.out.str().find(std::string(1, render::colour_marker) + "[") != std::string::npos);
+    CHECK(coloured.out.str().find(render::output_mark() + "[") != std::string::npos);
     std::ostringstream terminal;
     {
         render::EscapingBuffer buffer(terminal.rdbuf());
@@ -97,13 +97,14 @@ TEST_CASE("colour only when the style says so") {
         escaped << coloured.out.str();
     }
     CHECK(terminal.str().find("\x1b[32m") != std::string::npos);
-    CHECK(terminal.str().find(render::colour_marker) == std::string::npos);
+    CHECK(terminal.str().find('\xff') == std::string::npos);
 }
 
 TEST_CASE("nothing that drives a terminal passes: controls, C1, bidirectional overrides, bytes that are not UTF-8") {
-    CHECK(render::escaped_for_terminal("a\x1b]0;title\x07" "b") == "a\\x1b]0;title\\x07b");
+    CHECK(render::escaped_for_terminal("a\x1b]0;title\x07" "b") == "a\\u001b]0;title\\u0007b");
     CHECK(render::escaped_for_terminal("tab\tand\nnewline stay") == "tab\tand\nnewline stay");
-    CHECK(render::escaped_for_terminal("\r\x7f") == "\\x0d\\x7f");
+    CHECK(render::escaped_for_terminal("\r\x7f") == "\\u000d\\u007f");
+    CHECK(render::escaped_for_terminal("a\xe2\x80\x8f" "b\xd8\x9c\xe2\x80\xa8") == "a\\u200fb\\u061c\\u2028");  // marks, separators
     CHECK(render::escaped_for_terminal("A\xc2\x9b" "2J") == "A\\u009b2J");            // C1 CSI
     CHECK(render::escaped_for_terminal("x\xe2\x80\xaey") == "x\\u202ey");          // right-to-left override
     CHECK(render::escaped_for_terminal("\xe2\x81\xa6z") == "\\u2066z");            // isolate
@@ -118,10 +119,12 @@ TEST_CASE("the escaping buffer keeps a sequence split between writes whole") {
         render::EscapingBuffer buffer(target.rdbuf());
         std::ostream out(&buffer);
         out << "P\xc3" << std::flush << "\xa9gaso " << "\xe2\x80" << std::flush << "\xae!";
-        out << render::colour_marker << "[1;" << std::flush << "36mhead" << render::colour_marker << "[0m";
+        const std::string& mark = render::output_mark();
+        out << mark.substr(0, 3) << std::flush << mark.substr(3) << "[1;" << std::flush << "36mhead" << mark << "[0m";
+        out << "\xff[31m" << mark << "\rline";  // a mark without the token is escaped
         out << "\xe2";  // cut short at the end: escaped when the buffer goes
     }
-    CHECK(target.str() == "P\xc3\xa9gaso \\u202e!\x1b[1;36mhead\x1b[0m\\xe2");
+    CHECK(target.str() == "P\xc3\xa9gaso \\u202e!\x1b[1;36mhead\x1b[0m\\xff[31m\rline\\xe2");
 }
 
 TEST_CASE("tables pad every column to its widest cell") {
