@@ -131,6 +131,13 @@ void AtomicFile::commit() {
         throw InputError(fmt::format("{}: cannot replace it ({})", target_, system_error(errno)));
     }
     committed_ = true;
+    // The rename is durable once the folder is synced too; a folder that cannot be opened for it
+    // (no read permission) still has the whole file.
+    const std::string folder = std::filesystem::path(target_).parent_path().string();
+    if (const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
+        (void)::fsync(fd);
+        ::close(fd);
+    }
 }
 
 }  // namespace gpuclusters::formats

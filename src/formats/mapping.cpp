@@ -267,6 +267,10 @@ Mapping Mapping::load(const std::string& path) {
         source.origin = place(path, *dataset) + ": [dataset]";
         mapping.dataset_ = source;
     }
+    // A key names a row in a source: without the table as a source there is nothing to keep it with.
+    if (mapping.id_.key_given && !mapping.dataset_) {
+        fail(path, *document.get("id")->as_table()->get("key"), "[id] key needs a [dataset]: the key is kept per source");
+    }
     if (const auto* sources = document.get("sources")) {
         const auto& table = table_of(path, *sources, "[sources]");
         only_keys(path, table, {"columns", "quote_column", "kind", "accessed", "not_a_url"}, "[sources]");

@@ -125,3 +125,6 @@ printf 'format = 1\n[id]\ncolumn = "Name"\n[[skip]]\ncolumn = "Status"\nempty = 
 gc import --mapping not-empty.toml statuses.csv --unsourced --dry-run
 printf 'format = 1\n[id]\ncolumn = "Name"\n[[skip]]\ncolumn = "Status"\nempty = "no"\nreason = "x"\n[fields.name]\ncolumn = "Name"\n' > bad-empty.toml
 gc import --mapping bad-empty.toml statuses.csv --unsourced --dry-run
+note "a key without a [dataset] has no source to be kept with: refused at its line"
+printf 'format = 1\n[id]\ncolumn = "Name"\nkey = "Name"\n[fields.name]\ncolumn = "Name"\n' > key-no-dataset.toml
+gc import --mapping key-no-dataset.toml statuses.csv --unsourced --dry-run
