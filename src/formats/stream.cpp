@@ -388,6 +388,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             reject(fmt::format("{}: a locator or quote without its source_url", place));
             return;
         }
+        std::optional<std::size_t> row_source;  // the row's source, looked up once
         try {
             if (key_row) {
                 if (cell("source_url").empty() || cell("value").empty()) {
@@ -397,7 +398,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                 current.record.keys.push_back({take_source(), cell("value"), place + ": key"});
                 return;
             }
-            if (!cell("source_url").empty()) take_source();
+            if (!cell("source_url").empty()) row_source = take_source();
         } catch (const InputError& error) {
             reject(error.what());
             return;
@@ -414,7 +415,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                                            model::rank_from(rank), {}, fmt::format("{}: {}", place, cell("field")));
         }
         if (cell("source_url").empty() || !claim_taken) return;
-        const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
+        const std::size_t source = *row_source;
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
         for (auto it = current.record.fields.rbegin(); it != current.record.fields.rend(); ++it) {
             if (it->action != model::FieldAction::rank) {
