@@ -19,7 +19,10 @@ public:
     DbAccess access() const override { return DbAccess::read_write; }
 
     ExitCode run(Context& context) override {
-        render::print_revert(context.output, ledger::revert(context.store(), request_, context.changeset(message_), context.today));
+        ledger::revert(context.store(), request_, context.changeset(message_), context.today,
+                       [&](const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
+                           render::print_revert(context.output, result, changes);
+                       });
         return ExitCode::ok;
     }
 

@@ -130,52 +130,73 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
     return reports;
 }
 
-model::ChangeReport describe_changeset(const store::Store& store, long long changeset_id,
-                                       const std::string& cluster_filter, const std::string& field_filter) {
-    model::ChangeReport report;
-    report.changeset_id = changeset_id;
-    report.changed = true;
-    std::map<std::string, std::vector<std::string>> fields_by_cluster;
-    for (const auto& touched : store.touched_fields(changeset_id)) {
-        if (!cluster_filter.empty() && touched.cluster_id != cluster_filter) continue;
-        if (!field_filter.empty() && touched.field != field_filter) continue;
-        fields_by_cluster[touched.cluster_id].push_back(touched.field);
-    }
-    if (field_filter.empty()) {
-        for (const auto& id : store.clusters_created_in(changeset_id)) fields_by_cluster[id];
-        for (const auto& id : store.presence_changed_in(changeset_id)) fields_by_cluster[id];
-        if (!cluster_filter.empty()) std::erase_if(fields_by_cluster, [&](const auto& entry) { return entry.first != cluster_filter; });
-    }
-    for (const auto& [cluster_id, fields] : fields_by_cluster) {
-        const auto before = store.load_record(cluster_id, changeset_id - 1);
-        const auto after = store.load_record(cluster_id, changeset_id);
-        if (!before && after) report.new_clusters.push_back(cluster_id);
-        if (before && !after) report.removed_clusters.push_back(cluster_id);
-        if (fields.empty()) continue;
-        for (auto& field : diff_record(cluster_id, before ? &*before : nullptr, after ? &*after : nullptr, fields, changeset_id)) {
-            report.fields.push_back(std::move(field));
+ChangesetView::ChangesetView(const store::Store& store, long long changeset_id, std::string cluster_filter,
+                             std::string field_filter)
+    : store_(&store), changeset_id_(changeset_id), cluster_filter_(std::move(cluster_filter)),
+      field_filter_(std::move(field_filter)) {}
+
+void ChangesetView::each_cluster(const std::function<void(const model::ClusterChange&, bool several)>& visit) const {
+    // One cluster is held back until the next is known, to tell whether there are several.
+    std::optional<model::ClusterChange> held;
+    bool several = false;
+    const std::vector<std::string> fields = field_filter_.empty() ? std::vector<std::string>{} : std::vector{field_filter_};
+    // After the newest changeset is now, which the store reads without ranking the history.
+    const auto after_limit = changeset_id_ == store_->latest_changeset_id() ? std::nullopt : std::optional(changeset_id_);
+    store_->each_touched_cluster(changeset_id_, cluster_filter_, field_filter_,
+                                 [&](const std::string& cluster_id) {
+        const auto before = store_->load_record(cluster_id, changeset_id_ - 1);
+        const auto after = store_->load_record(cluster_id, after_limit);
+        model::ClusterChange change{cluster_id, model::ClusterChange::Presence::kept, {}};
+        if (!before && after) change.presence = model::ClusterChange::Presence::created;
+        if (before && !after) change.presence = model::ClusterChange::Presence::removed;
+        // Only what the changeset touched can differ between just before it and just after.
+        change.fields = diff_record(cluster_id, before ? &*before : nullptr, after ? &*after : nullptr, fields, changeset_id_);
+        if (change.fields.empty() && change.presence == model::ClusterChange::Presence::kept) return;
+        if (held) {
+            several = true;
+            visit(*held, true);
         }
-    }
-    for (const auto& event : store.verify_events_in(changeset_id)) {
-        if (!cluster_filter.empty() && event.cluster_id != cluster_filter) continue;
+        held = std::move(change);
+    });
+    if (held) visit(*held, several);
+}
+
+void ChangesetView::each_event(const std::function<void(const std::string&)>& visit) const {
+    for (const auto& event : store_->verify_events_in(changeset_id_)) {
+        if (!cluster_filter_.empty() && event.cluster_id != cluster_filter_) continue;
         if (event.rule.empty()) {
-            report.events.push_back(fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn"));
+            visit(fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn"));
         } else {
-            report.events.push_back(fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
+            visit(fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
         }
     }
-    if (cluster_filter.empty()) {
-        for (long long source_id : store.sources_revised_in(changeset_id)) {
-            const auto before = store.source_meta_as_of(source_id, changeset_id - 1);
-            const auto after = store.source_meta_as_of(source_id, changeset_id);
-            const auto source = store.source_by_id(source_id);
-            if (!before) {
-                report.sources.push_back({source_id, source->url, true, {}});
-            } else {
-                report.sources.push_back({source_id, source->url, false, describe_source_changes(*before, *after)});
-            }
+}
+
+void ChangesetView::each_source(const std::function<void(const model::SourceReport&)>& visit) const {
+    if (!cluster_filter_.empty()) return;
+    for (long long source_id : store_->sources_revised_in(changeset_id_)) {
+        const auto before = store_->source_meta_as_of(source_id, changeset_id_ - 1);
+        const auto after = store_->source_meta_as_of(source_id, changeset_id_);
+        const auto source = store_->source_by_id(source_id);
+        if (!before) {
+            visit({source_id, source->url, true, {}});
+        } else {
+            visit({source_id, source->url, false, describe_source_changes(*before, *after)});
         }
     }
+}
+
+model::ChangeReport ChangesetView::report() const {
+    model::ChangeReport report;
+    report.changeset_id = changeset_id_;
+    report.changed = true;
+    each_cluster([&](const model::ClusterChange& change, bool) {
+        if (change.presence == model::ClusterChange::Presence::created) report.new_clusters.push_back(change.cluster_id);
+        if (change.presence == model::ClusterChange::Presence::removed) report.removed_clusters.push_back(change.cluster_id);
+        report.fields.insert(report.fields.end(), change.fields.begin(), change.fields.end());
+    });
+    each_event([&](const std::string& event) { report.events.push_back(event); });
+    each_source([&](const model::SourceReport& source) { report.sources.push_back(source); });
     return report;
 }
 
@@ -220,11 +241,9 @@ void log(const store::Store& store, const LogQuery& query, const std::function<v
     if (!query.cluster_id.empty() && !store.cluster_known(query.cluster_id)) {
         throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", query.cluster_id));
     }
-    for (auto& changeset : store.changesets(query.cluster_id, query.field, query.limit)) {
-        LogEntry entry{std::move(changeset), {}};
-        entry.changes = describe_changeset(store, entry.changeset.id, query.cluster_id, query.field);
-        visit(entry);
-    }
+    store.each_changeset(query.cluster_id, query.field, query.limit, std::nullopt, [&](const model::Changeset& changeset) {
+        visit(LogEntry{changeset, ChangesetView(store, changeset.id, query.cluster_id, query.field)});
+    });
 }
 
 }  // namespace gpuclusters::ledger

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <optional>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "gpuclusters/ledger/change.hpp"
@@ -33,117 +35,170 @@ bool same_record(const std::optional<model::Record>& then, const std::optional<m
     });
 }
 
+// What the undone changeset touched, cluster by cluster: the ids are all that is held, so that
+// memory does not grow with the size of the records.
+struct Undone {
+    long long id = 0;
+    std::vector<std::string> clusters;  ///< in the order it wrote them
+    std::vector<std::string> presence;  ///< created, or presence changed; sorted
+    std::vector<long long> sources;
+    bool changes_presence_of(const std::string& id) const { return std::binary_search(presence.begin(), presence.end(), id); }
+};
+
+Undone read_undone(const store::Store& store, long long id) {
+    Undone undone{id, {}, store.clusters_created_in(id), store.sources_revised_in(id)};
+    store.each_touched_cluster(id, "", "", [&](const std::string& cluster_id) { undone.clusters.push_back(cluster_id); });
+    for (auto& cluster_id : store.presence_changed_in(id)) undone.presence.push_back(std::move(cluster_id));
+    std::sort(undone.presence.begin(), undone.presence.end());
+    return undone;
+}
+
+// What later changesets changed that a revert would put back: the first few named, all counted.
+struct Conflicts {
+    static constexpr std::size_t named = 10;
+    std::vector<std::string> first;
+    std::size_t count = 0;
+    void add(std::string conflict) {
+        if (first.size() < named) first.push_back(std::move(conflict));
+        ++count;
+    }
+    std::string text() const {
+        std::string list;
+        for (const auto& conflict : first) list += (list.empty() ? "" : ", ") + conflict;
+        if (count > first.size()) list += fmt::format(" and {} more", count - first.size());
+        return list;
+    }
+};
+
 // Later changesets conflict only where they left a field (or source) other than the changeset
-// did: changes that were themselves reverted cancel out.
-std::vector<std::string> conflicts(const store::Store& store, long long undone, const std::vector<store::TouchedField>& fields,
-                                   const std::vector<std::string>& presence, const std::vector<long long>& sources) {
-    std::vector<std::string> found;
-    for (const auto& field : fields) {
-        const auto later = store.later_changesets(field, undone);
-        if (later.empty()) continue;
-        if (field_state(store.load_record(field.cluster_id, undone), field.field) !=
-            field_state(store.load_record(field.cluster_id), field.field)) {
-            found.push_back(fmt::format("{}.{} (changeset {})", field.cluster_id, field.field, later.front()));
+// did: changes that were themselves reverted cancel out. A cluster no later changeset touched
+// cannot conflict, which spares reading the records of a large changeset.
+Conflicts conflicts(const store::Store& store, const Undone& undone) {
+    Conflicts found;
+    if (undone.id == store.latest_changeset_id()) return found;
+    for (const auto& cluster_id : undone.clusters) {
+        const auto newest = store.changesets(cluster_id, "", 1);
+        if (newest.empty() || newest.front().id <= undone.id) continue;
+        const auto then = store.load_record(cluster_id, undone.id);
+        const auto now = store.load_record(cluster_id);
+        for (const auto& field : store.changeset_part(undone.id, cluster_id).touched_fields()) {
+            if (field_state(then, field) == field_state(now, field)) continue;
+            const auto later = store.later_changesets({cluster_id, field}, undone.id);
+            found.add(fmt::format("{}.{} (changeset {})", cluster_id, field, later.empty() ? newest.front().id : later.front()));
+        }
+        // A cluster the changeset created (or removed) conflicts with any later change to it.
+        if (undone.changes_presence_of(cluster_id) && !same_record(then, now)) {
+            found.add(fmt::format("{} (changeset {})", cluster_id, newest.front().id));
         }
     }
-    // A cluster the changeset created (or removed) conflicts with any later change to it.
-    for (const auto& id : presence) {
-        const auto newest = store.changesets(id, "", 1);
-        if (newest.empty() || newest.front().id <= undone) continue;
-        if (!same_record(store.load_record(id, undone), store.load_record(id))) {
-            found.push_back(fmt::format("{} (changeset {})", id, newest.front().id));
-        }
-    }
-    for (long long source_id : sources) {
-        const auto later = store.later_source_revisions(source_id, undone);
-        if (!later.empty() && store.source_meta_as_of(source_id, undone) != store.source_by_id(source_id)->meta) {
-            found.push_back(fmt::format("source {} (changeset {})", source_id, later.front()));
+    for (long long source_id : undone.sources) {
+        const auto later = store.later_source_revisions(source_id, undone.id);
+        if (!later.empty() && store.source_meta_as_of(source_id, undone.id) != store.source_by_id(source_id)->meta) {
+            found.add(fmt::format("source {} (changeset {})", source_id, later.front()));
         }
     }
     return found;
 }
 
-// The writes that put back what `undone` changed.
-void put_back(const store::Store& store, ChangeSession& session, long long undone, const std::vector<store::TouchedField>& fields,
-              const std::vector<std::string>& presence, const std::vector<long long>& sources) {
-    const std::string reason = fmt::format("revert of changeset {}", undone);
+// The writes that put back what the changeset changed to one cluster; how many it made.
+std::size_t put_back_cluster(const store::Store& store, ChangeSession& session, const Undone& undone,
+                             const std::string& cluster_id, const std::string& reason) {
+    std::size_t writes = 0;
     // Each touched field goes back to its claims' ranks just before the changeset; claims made
     // since then are retired.
-    for (const auto& field : fields) {
-        const auto before = store.field_claims(field, undone - 1);
-        for (const auto& claim : store.field_claims(field, std::nullopt)) {
-            const auto earlier = std::find_if(before.begin(), before.end(), [&](const model::Claim& old) { return old.id == claim.id; });
-            const model::Rank wanted = earlier == before.end() ? model::Rank::retired : earlier->rank;
-            if (claim.rank != wanted) session.set_rank(field.cluster_id, claim.id, wanted, reason);
+    const auto part = store.changeset_part(undone.id, cluster_id);
+    const auto fields = part.touched_fields();
+    std::vector<std::pair<long long, model::Rank>> ranks;  // each claim's rank once these writes are made
+    for (const auto& claim : part.claims) {
+        const bool touched = std::binary_search(fields.begin(), fields.end(), claim.field);
+        const model::Rank wanted = touched ? claim.before.value_or(model::Rank::retired) : claim.now;
+        if (claim.now != wanted) {
+            session.set_rank(cluster_id, claim.claim_id, wanted, reason);
+            ++writes;
+        }
+        ranks.emplace_back(claim.claim_id, wanted);
+    }
+    for (const auto& citation : part.citations) {
+        if (citation.live_before == citation.live_now) continue;
+        session.set_citation_withdrawn(citation.id, !citation.live_before);
+        ++writes;
+    }
+    if (undone.changes_presence_of(cluster_id)) {
+        const bool was_present = store.presence_before(cluster_id, undone.id).value_or(false);
+        if (was_present != store.cluster_present_now(cluster_id)) {
+            session.set_presence(cluster_id, was_present);
+            ++writes;
+            // A cluster that goes takes its remaining values with it, so that adding the id again
+            // starts from an empty record.
+            if (!was_present) {
+                for (const auto& [claim_id, rank] : ranks) {
+                    if (rank == model::Rank::retired) continue;
+                    session.set_rank(cluster_id, claim_id, model::Rank::retired, reason);
+                    ++writes;
+                }
+            }
         }
     }
-    for (const auto& citation : store.citations_touched_in(undone)) {
-        if (citation.live_before != citation.live_now) session.set_citation_withdrawn(citation.id, !citation.live_before);
-    }
-    for (const auto& id : presence) {
-        const bool was_present = store.presence_before(id, undone).value_or(false);
-        const auto record = store.load_record(id);
-        if (was_present == record.has_value()) continue;
-        session.set_presence(id, was_present);
-        // A cluster that goes takes its remaining values with it, so that adding the id again
-        // starts from an empty record.
-        if (!was_present) {
-            for (const auto& claim : record->claims) session.set_rank(id, claim.id, model::Rank::retired, reason);
-        }
-    }
+    return writes;
+}
+
+std::size_t put_back(const store::Store& store, ChangeSession& session, const Undone& undone) {
+    const std::string reason = fmt::format("revert of changeset {}", undone.id);
+    std::size_t writes = 0;
+    for (const auto& cluster_id : undone.clusters) writes += put_back_cluster(store, session, undone, cluster_id, reason);
     // A source's metadata goes back to its previous revision; a source the changeset created
     // stays, unused (`sources --unused`).
-    for (long long source_id : sources) {
-        const auto previous = store.source_meta_as_of(source_id, undone - 1);
+    for (long long source_id : undone.sources) {
+        const auto previous = store.source_meta_as_of(source_id, undone.id - 1);
         const auto current = store.source_by_id(source_id);
-        if (previous && current && *previous != current->meta) session.revise_source(source_id, *previous);
+        if (previous && current && *previous != current->meta) {
+            session.revise_source(source_id, *previous);
+            ++writes;
+        }
     }
     // Badges and acceptances go back to how they stood before the changeset.
-    for (const auto& event : store.verify_events_in(undone)) {
+    for (const auto& event : store.verify_events_in(undone.id)) {
         if (event.now == event.before) continue;
         if (event.rule.empty()) {
             session.set_verified(event.cluster_id, event.before);
         } else {
             session.set_accepted({event.cluster_id, event.rule, event.reason_before, 0}, event.before);
         }
+        ++writes;
     }
+    return writes;
 }
 
 }  // namespace
 
-RevertResult revert(store::Store& store, const RevertRequest& request, model::Changeset changeset, const std::string& today) {
+void revert(store::Store& store, const RevertRequest& request, model::Changeset changeset, const std::string& today,
+            const std::function<void(const RevertResult&, const ChangesetView&)>& show) {
     const std::string& text = request.changeset;
     const bool numeric = !text.empty() && text.size() < 16 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     const auto target = numeric ? store.changeset(std::stoll(text)) : std::nullopt;
     if (!target) throw InputError(fmt::format("CHANGESET {}: no such changeset (`gpuclusters log` lists them)", text));
-    const long long undone = target->id;
-    if (changeset.message.empty()) changeset.message = fmt::format("revert changeset {}: {}", undone, target->message);
-    RevertResult result{undone, {}};
+    if (changeset.message.empty()) changeset.message = fmt::format("revert changeset {}: {}", target->id, target->message);
+    RevertResult result{target->id, 0, false, request.dry_run};
     ChangeSession session(store, std::move(changeset), today);
-    auto& report = result.report;
     session.transact([&] {
-        const auto fields = store.touched_fields(undone);
-        const auto sources = store.sources_revised_in(undone);
-        std::vector<std::string> presence = store.clusters_created_in(undone);
-        for (const auto& id : store.presence_changed_in(undone)) presence.push_back(id);
-        const auto found = conflicts(store, undone, fields, presence, sources);
-        if (!found.empty() && !request.force) {
-            std::string list;
-            for (const auto& conflict : found) list += (list.empty() ? "" : ", ") + conflict;
-            throw RevertConflict(fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
-                                             "(--force puts these back as they were before changeset {})",
-                                             undone, list, undone));
+        const Undone undone = read_undone(store, target->id);
+        if (!request.force) {
+            const auto found = conflicts(store, undone);
+            if (found.count > 0) {
+                throw RevertConflict(fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
+                                                 "(--force puts these back as they were before changeset {})",
+                                                 undone.id, found.text(), undone.id));
+            }
         }
         session.begin();
-        put_back(store, session, undone, fields, presence, sources);
-        report = describe_changeset(store, session.changeset_id());
-        report.changed = !report.fields.empty() || !report.new_clusters.empty() || !report.removed_clusters.empty() ||
-                         !report.sources.empty() || !report.events.empty();
-        report.dry_run = request.dry_run;
-        return report.changed && !request.dry_run;
+        result.changed = put_back(store, session, undone) > 0;
+        // A dry run is described before its writes are rolled back; a revert, once committed.
+        if (result.changed && request.dry_run) show(result, ChangesetView(store, session.changeset_id()));
+        return result.changed && !request.dry_run;
     });
-    if (!report.changed || request.dry_run) report.changeset_id = 0;
-    return result;
+    if (result.changed && request.dry_run) return;
+    if (result.changed) result.changeset_id = session.changeset_id();
+    show(result, ChangesetView(store, result.changeset_id));
 }
 
 }  // namespace gpuclusters::ledger

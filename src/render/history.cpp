@@ -81,12 +81,17 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
 void LogPrinter::entry(const ledger::LogEntry& entry) {
     const auto& changeset = entry.changeset;
     if (output_.json) {
-        entries_.push_back({{"id", changeset.id},
-                            {"created_at", changeset.created_at},
-                            {"author", changeset.author},
-                            {"message", changeset.message},
-                            {"command", changeset.command},
-                            {"changes", change_report_json(entry.changes)}});
+        if (first_) writer_.begin_array();
+        first_ = false;
+        writer_.begin_object();
+        writer_.member("id", changeset.id);
+        writer_.member("created_at", changeset.created_at);
+        writer_.member("author", changeset.author);
+        writer_.member("message", changeset.message);
+        writer_.member("command", changeset.command);
+        writer_.key("changes");
+        write_changeset_json(writer_, entry.changes, {changeset.id, true, false, std::nullopt});
+        writer_.end_object();
         return;
     }
     auto& out = output_.out;
@@ -95,11 +100,14 @@ void LogPrinter::entry(const ledger::LogEntry& entry) {
     out << output_.style.heading(fmt::format("changeset {}", changeset.id)) << "  " << changeset.created_at << "  "
         << changeset.author << "\n";
     if (!changeset.message.empty()) out << "    " << changeset.message << "\n";
-    print_change_body(out, output_.style, entry.changes, "    ");
+    print_changeset_body(out, output_.style, entry.changes, "    ");
 }
 
 void LogPrinter::finish() {
-    if (output_.json) print_json(output_.out, entries_);
+    if (!output_.json) return;
+    if (first_) writer_.begin_array();
+    writer_.end_array();
+    output_.out << "\n";
 }
 
 }  // namespace gpuclusters::render

@@ -45,6 +45,25 @@ void print_key_line(std::ostream& out, const Style& style, const model::KeyRepor
     out << indent << "key: " << style.added(key.key) << " (new)" << source_tags({key.source}) << "\n";
 }
 
+void print_cluster_change(std::ostream& out, const Style& style, const model::ClusterChange& change, bool several,
+                          std::string_view margin) {
+    const bool headed = several || change.presence != model::ClusterChange::Presence::kept;
+    if (headed) {
+        out << margin << style.bold(change.cluster_id)
+            << (change.presence == model::ClusterChange::Presence::created   ? " (new cluster)"
+                : change.presence == model::ClusterChange::Presence::removed ? " (removed)"
+                                                                             : "")
+            << "\n";
+    }
+    const std::string indent = std::string(margin) + (headed ? "  " : "");
+    for (const auto& field : change.fields) print_field_line(out, style, field, indent);
+}
+
+void print_source_report(std::ostream& out, const model::SourceReport& source, std::string_view margin) {
+    if (source.is_new) out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
+    for (const auto& change : source.changes) out << margin << fmt::format("source {}: {}", source.id, change) << "\n";
+}
+
 void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin) {
     // Sets, not searches of the lists: a changeset of 100,000 records prints in linear time.
     const std::unordered_set<std::string_view> created(report.new_clusters.begin(), report.new_clusters.end());
@@ -55,21 +74,20 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
     clusters.insert(created.begin(), created.end());
     clusters.insert(removed_ids.begin(), removed_ids.end());
     const bool several = clusters.size() > 1;
-    std::string current;
-    for (const auto& field : report.fields) {
-        const bool is_new = created.contains(field.cluster_id);
-        const bool removed = removed_ids.contains(field.cluster_id);
-        if (field.cluster_id != current) {
-            current = field.cluster_id;
-            if (several || is_new || removed) {
-                out << margin << style.bold(current) << (is_new ? " (new cluster)" : removed ? " (removed)" : "") << "\n";
-            }
-        }
-        print_field_line(out, style, field, std::string(margin) + (several || is_new || removed ? "  " : ""));
+    auto presence = [&](std::string_view id) {
+        return created.contains(id)       ? model::ClusterChange::Presence::created
+               : removed_ids.contains(id) ? model::ClusterChange::Presence::removed
+                                          : model::ClusterChange::Presence::kept;
+    };
+    // The report's fields come cluster by cluster.
+    for (auto first = report.fields.begin(); first != report.fields.end();) {
+        auto last = std::find_if(first, report.fields.end(), [&](const model::FieldReport& field) { return field.cluster_id != first->cluster_id; });
+        print_cluster_change(out, style, {first->cluster_id, presence(first->cluster_id), {first, last}}, several, margin);
+        first = last;
     }
     for (const auto& list : {&report.new_clusters, &report.removed_clusters}) {
         for (const auto& id : *list) {
-            if (!with_fields.contains(id)) out << margin << style.bold(id) << (list == &report.new_clusters ? " (new cluster)" : " (removed)") << "\n";
+            if (!with_fields.contains(id)) print_cluster_change(out, style, {id, presence(id), {}}, several, margin);
         }
     }
     for (const auto& key : report.keys) {
@@ -77,24 +95,30 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
         print_key_line(out, style, key, std::string(margin) + (several ? key.cluster_id + " " : ""));
     }
     for (const auto& event : report.events) out << margin << event << "\n";
-    for (const auto& source : report.sources) {
-        if (source.is_new) {
-            out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
-        } else {
-            for (const auto& change : source.changes) out << margin << fmt::format("source {}: {}", source.id, change) << "\n";
-        }
+    for (const auto& source : report.sources) print_source_report(out, source, margin);
+}
+
+void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin) {
+    changes.each_cluster([&](const model::ClusterChange& change, bool several) {
+        print_cluster_change(out, style, change, several, margin);
+    });
+    changes.each_event([&](const std::string& event) { out << margin << event << "\n"; });
+    changes.each_source([&](const model::SourceReport& source) { print_source_report(out, source, margin); });
+}
+
+void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id) {
+    if (!changed) {
+        out << "nothing to change\n";
+    } else if (dry_run) {
+        out << "dry run: nothing written\n";
+    } else {
+        out << fmt::format("changeset {}\n", changeset_id);
     }
 }
 
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report) {
     print_change_body(out, style, report, "");
-    if (!report.changed) {
-        out << "nothing to change\n";
-    } else if (report.dry_run) {
-        out << "dry run: nothing written\n";
-    } else {
-        out << fmt::format("changeset {}\n", report.changeset_id);
-    }
+    print_report_outcome(out, report.changed, report.dry_run, report.changeset_id);
 }
 
 Json field_report_json(const model::FieldReport& field) {
@@ -111,24 +135,56 @@ Json field_report_json(const model::FieldReport& field) {
                 {"sources", std::move(sources)}};
 }
 
+Json source_report_json(const model::SourceReport& source) {
+    return Json{{"id", source.id}, {"url", source.url}, {"new", source.is_new}, {"changes", source.changes}};
+}
+
 Json change_report_json(const model::ChangeReport& report) {
     Json json;
     json["changeset"] = report.changeset_id == 0 ? Json(nullptr) : Json(report.changeset_id);
     json["changed"] = report.changed;
     json["dry_run"] = report.dry_run;
-    json["new_clusters"] = report.new_clusters;
-    json["removed_clusters"] = report.removed_clusters;
     Json fields = Json::array();
     for (const auto& field : report.fields) fields.push_back(field_report_json(field));
     json["fields"] = std::move(fields);
+    json["new_clusters"] = report.new_clusters;
+    json["removed_clusters"] = report.removed_clusters;
     Json sources = Json::array();
-    for (const auto& source : report.sources) {
-        sources.push_back(Json{{"id", source.id}, {"url", source.url}, {"new", source.is_new}, {"changes", source.changes}});
-    }
+    for (const auto& source : report.sources) sources.push_back(source_report_json(source));
     json["sources"] = std::move(sources);
     json["events"] = report.events;
     json["warnings"] = report.warnings;
     return json;
+}
+
+void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head) {
+    writer.begin_object();
+    writer.member("changeset", head.changeset_id == 0 ? Json(nullptr) : Json(head.changeset_id));
+    writer.member("changed", head.changed);
+    writer.member("dry_run", head.dry_run);
+    // The ids are all that is held while the fields stream by.
+    std::vector<std::string> created, removed;
+    writer.key("fields");
+    writer.begin_array();
+    changes.each_cluster([&](const model::ClusterChange& change, bool) {
+        if (change.presence == model::ClusterChange::Presence::created) created.push_back(change.cluster_id);
+        if (change.presence == model::ClusterChange::Presence::removed) removed.push_back(change.cluster_id);
+        for (const auto& field : change.fields) writer.value(field_report_json(field));
+    });
+    writer.end_array();
+    writer.member("new_clusters", created);
+    writer.member("removed_clusters", removed);
+    writer.key("sources");
+    writer.begin_array();
+    changes.each_source([&](const model::SourceReport& source) { writer.value(source_report_json(source)); });
+    writer.end_array();
+    writer.key("events");
+    writer.begin_array();
+    changes.each_event([&](const std::string& event) { writer.value(event); });
+    writer.end_array();
+    writer.member("warnings", Json::array());
+    if (head.reverted) writer.member("reverted", *head.reverted);
+    writer.end_object();
 }
 
 void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
@@ -200,20 +256,18 @@ void print_cite(const Output& output, const ledger::CitedChange& cited) {
     const auto& field = report.fields.front();
     auto& out = output.out;
     print_claim_evidence(out, output.style, *cited.record, field.claim_id, field.new_citations);
-    for (const auto& source : report.sources) {
-        if (source.is_new) out << fmt::format("source {}: new, {}\n", source.id, source.url);
-        for (const auto& change : source.changes) out << fmt::format("source {}: {}\n", source.id, change);
-    }
+    for (const auto& source : report.sources) print_source_report(out, source, "");
     out << fmt::format("changeset {}\n", report.changeset_id);
 }
 
-void print_revert(const Output& output, const ledger::RevertResult& result) {
+void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
     if (output.json) {
-        auto json = change_report_json(result.report);
-        json["reverted"] = result.reverted;
-        print_json(output.out, json);
+        JsonWriter writer(output.out);
+        write_changeset_json(writer, changes, {result.changeset_id, result.changed, result.dry_run, result.reverted});
+        output.out << "\n";
     } else {
-        print_change_report(output.out, output.style, result.report);
+        print_changeset_body(output.out, output.style, changes, "");
+        print_report_outcome(output.out, result.changed, result.dry_run, result.changeset_id);
     }
 }
 

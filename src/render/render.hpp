@@ -3,6 +3,7 @@
 // JSON. Nothing outside render/ (and main's last-resort handler) writes to standard output or
 // standard error; commands hand their results here with the streams.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -21,6 +22,7 @@
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/rules/quote_reader.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "render/json_writer.hpp"
 #include "render/style.hpp"
 
 namespace gpuclusters::render {
@@ -68,18 +70,37 @@ void print_json(std::ostream& out, const Json& json);
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent);
 /// `key: System ID 180307 (new)  [source 1, example.org]`
 void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent);
+/// One cluster's lines of a change, headed by its id when `several` or when it is new or removed.
+void print_cluster_change(std::ostream& out, const Style& style, const model::ClusterChange& change, bool several,
+                          std::string_view margin);
+/// `source 3: new, https://...` or `source 3: accessed: 2026-11-11 -> 2026-11-30`.
+void print_source_report(std::ostream& out, const model::SourceReport& source, std::string_view margin);
 /// The fields, clusters and sources of a change, each line after `margin`.
 void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin);
-/// The body, then `changeset N`, `nothing to change` or `dry run: nothing written`.
+/// print_change_body for a changeset read as it is printed.
+void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin);
+/// `changeset N`, `nothing to change` or `dry run: nothing written`.
+void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id);
+/// The body, then the outcome.
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
 Json change_report_json(const model::ChangeReport& report);
+Json source_report_json(const model::SourceReport& source);
+/// What change_report_json holds besides the changes themselves.
+struct ReportHead {
+    long long changeset_id = 0;  ///< written as null when 0
+    bool changed = false;
+    bool dry_run = false;
+    std::optional<long long> reverted;
+};
+/// change_report_json of a changeset read as it is written.
+void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
 /// One field of a change as JSON: cluster, field, change, old, new, kept_previous, note, sources.
 Json field_report_json(const model::FieldReport& field);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
 void print_cite(const Output& output, const ledger::CitedChange& cited);
-void print_revert(const Output& output, const ledger::RevertResult& result);
+void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes);
 void print_init(const Output& output, const ledger::InitResult& result);
 /// edit: the editor left the file as it was.
 void print_edit_unchanged(const Output& output);
@@ -102,16 +123,16 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
                           const std::vector<long long>& new_citations);
 void print_blame(const Output& output, const ledger::Blame& blame);
 
-/// log: entries as they come; JSON is one array, written when finished.
+/// log: entries as they come, each written as it is read; JSON is one array.
 class LogPrinter {
 public:
-    explicit LogPrinter(const Output& output) : output_(output) {}
+    explicit LogPrinter(const Output& output) : output_(output), writer_(output_.out) {}
     void entry(const ledger::LogEntry& entry);
     void finish();
 
 private:
     Output output_;  // a copy: it holds the streams by reference
-    Json entries_ = Json::array();
+    JsonWriter writer_;
     bool first_ = true;
 };
 

@@ -3,6 +3,8 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
+
 
 #include <fmt/format.h>
 
@@ -35,9 +37,9 @@ long long Store::changeset_at(const std::string& timestamp) const {
     });
 }
 
-std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, const std::string& field,
-                                                std::optional<long long> limit, std::optional<long long> as_of) const {
-    return guarded(path_, [&] {
+void Store::each_changeset(const std::string& cluster_id, const std::string& field, std::optional<long long> limit,
+                           std::optional<long long> as_of, const std::function<void(const model::Changeset&)>& visit) const {
+    guarded(path_, [&] {
         // The changesets that touched a cluster: made, re-ranked or cited one of its claims, or
         // created or removed it. Each branch is an index lookup by cluster.
         std::string sql = "SELECT id, created_at, author, message, command FROM changeset";
@@ -55,6 +57,7 @@ std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, c
                 UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
         }
         sql += std::string(cluster_id.empty() ? " WHERE" : " AND") + " id <= ?4 ORDER BY id DESC LIMIT ?3";
+        // Its own statement, not a cached one: `visit` reads the store while this one steps.
         SQLite::Statement query(connection(), sql);
         if (!cluster_id.empty()) {
             query.bind(1, cluster_id);
@@ -62,28 +65,102 @@ std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, c
         }
         query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
         query.bind(4, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        std::vector<model::Changeset> found;
         while (query.executeStep()) {
-            found.push_back({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2),
-                             column_text(query, 3), column_text(query, 4)});
+            visit({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2), column_text(query, 3),
+                   column_text(query, 4)});
         }
-        return found;
     });
 }
 
-std::vector<TouchedField> Store::touched_fields(long long changeset_id) const {
-    return guarded(path_, [&] {
-        auto& query = prepare(R"(
-            SELECT c.cluster_id, c.field FROM claim c WHERE c.changeset_id = ?1
-            UNION SELECT c.cluster_id, c.field FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?1
-            UNION SELECT c.cluster_id, c.field FROM citation t JOIN claim c ON c.id = t.claim_id WHERE t.changeset_id = ?1
-            UNION SELECT c.cluster_id, c.field FROM citation_withdrawal w JOIN citation t ON t.id = w.citation_id
-                  JOIN claim c ON c.id = t.claim_id WHERE w.changeset_id = ?1
-            ORDER BY 1, 2)");
+std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, const std::string& field,
+                                                std::optional<long long> limit, std::optional<long long> as_of) const {
+    std::vector<model::Changeset> found;
+    each_changeset(cluster_id, field, limit, as_of, [&](const model::Changeset& changeset) { found.push_back(changeset); });
+    return found;
+}
+
+namespace {
+
+// What a changeset touched, one row per claim, rank, citation or withdrawal it wrote (with a
+// field ?3, only those of that field): `column` of the claim c. With `presence`, also a row per
+// cluster it created or changed the presence of (`column` must then be c.cluster_id). For one
+// cluster (?2) every branch starts from that cluster's claims: the unary + keeps SQLite off the
+// changeset indexes, which would scan the whole changeset.
+std::string touched_rows_sql(const std::string& column, bool one_cluster, bool one_field, bool presence) {
+    const std::string cluster = one_cluster ? "c.cluster_id = ?2 AND +" : "";
+    const std::string field = one_field ? " AND c.field = ?3" : "";
+    std::string sql = fmt::format(R"(
+            SELECT {0} FROM claim c WHERE {1}c.changeset_id = ?1{2}
+            UNION ALL SELECT {0} FROM {3} WHERE {1}r.changeset_id = ?1{2}
+            UNION ALL SELECT {0} FROM {4} WHERE {1}t.changeset_id = ?1{2}
+            UNION ALL SELECT {0} FROM {5} WHERE {1}w.changeset_id = ?1{2})",
+        column, cluster, field,
+        one_cluster ? "claim c CROSS JOIN claim_rank r ON r.claim_id = c.id" : "claim_rank r JOIN claim c ON c.id = r.claim_id",
+        one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id" : "citation t JOIN claim c ON c.id = t.claim_id",
+        one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id CROSS JOIN citation_withdrawal w ON w.citation_id = t.id"
+                    : "citation_withdrawal w JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id");
+    if (presence) {
+        sql += fmt::format(R"(
+            UNION ALL SELECT id FROM cluster WHERE {}changeset_id = ?1
+            UNION ALL SELECT cluster_id FROM cluster_presence WHERE {}changeset_id = ?1)",
+            one_cluster ? "id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND " : "");
+    }
+    return sql;
+}
+
+// The clusters, each once, in the order the changeset wrote them: DISTINCT over UNION ALL is
+// streamed, where UNION or ORDER BY would sort every row before handing over the first.
+std::string touched_clusters_sql(bool one_cluster, bool one_field) {
+    return "SELECT DISTINCT cluster_id FROM (" + touched_rows_sql("c.cluster_id", one_cluster, one_field, !one_field) + ")";
+}
+
+// Every claim of one cluster (?1), retired ones too: whether changeset ?2 made or re-ranked it,
+// its rank just before ?2, and its rank now.
+constexpr const char* cluster_claims_sql = R"(
+            SELECT c.id, c.field,
+                   c.changeset_id = ?2 OR EXISTS (SELECT 1 FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id = ?2),
+                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id < ?2
+                     ORDER BY r.changeset_id DESC LIMIT 1),
+                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id ORDER BY r.changeset_id DESC LIMIT 1)
+            FROM claim c WHERE c.cluster_id = ?1 ORDER BY c.id)";
+
+// The citations of one cluster's claims that changeset ?2 added, withdrew or restored: whether
+// each existed before ?2, was withdrawn just before it, and is withdrawn now.
+constexpr const char* cluster_citations_sql = R"(
+            SELECT t.id, t.claim_id, t.changeset_id < ?2,
+                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id < ?2
+                             ORDER BY w.changeset_id DESC LIMIT 1), 0),
+                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                             ORDER BY w.changeset_id DESC LIMIT 1), 0)
+            FROM claim c CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = c.id
+            WHERE c.cluster_id = ?1
+              AND (t.changeset_id = ?2
+                   OR EXISTS (SELECT 1 FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id = ?2))
+            ORDER BY t.id)";
+
+}  // namespace
+
+void Store::each_touched_cluster(long long changeset_id, const std::string& cluster_id, const std::string& field,
+                                 const std::function<void(const std::string&)>& visit) const {
+    guarded(path_, [&] {
+        // Its own statement, not a cached one: `visit` reads the store while this one steps.
+        SQLite::Statement query(connection(), touched_clusters_sql(!cluster_id.empty(), !field.empty()));
         query.bind(1, static_cast<std::int64_t>(changeset_id));
-        std::vector<TouchedField> fields;
-        while (query.executeStep()) fields.push_back({column_text(query, 0), column_text(query, 1)});
-        return fields;
+        if (!cluster_id.empty()) query.bind(2, cluster_id);
+        if (!field.empty()) query.bind(3, field);
+        while (query.executeStep()) visit(column_text(query, 0));
+    });
+}
+
+std::vector<std::string> Store::touched_query_plans() const {
+    return guarded(path_, [&] {
+        std::vector<std::string> steps;
+        for (const std::string& sql : {touched_clusters_sql(true, false), touched_clusters_sql(true, true),
+                                       std::string(cluster_claims_sql), std::string(cluster_citations_sql)}) {
+            SQLite::Statement plan(connection(), "EXPLAIN QUERY PLAN " + sql);
+            while (plan.executeStep()) steps.push_back(column_text(plan, 3));
+        }
+        return steps;
     });
 }
 
@@ -139,51 +216,46 @@ std::vector<long long> Store::later_changesets(const TouchedField& field, long l
     });
 }
 
-std::vector<model::Claim> Store::field_claims(const TouchedField& field, std::optional<long long> as_of) const {
+ChangesetPart Store::changeset_part(long long changeset_id, const std::string& cluster_id) const {
     return guarded(path_, [&] {
-        static const std::string sql = fmt::format(R"(
-            SELECT {},
-                   (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?3
-                     ORDER BY r.changeset_id DESC LIMIT 1)
-            FROM claim c WHERE c.cluster_id = ?1 AND c.field = ?2 AND c.changeset_id <= ?3 ORDER BY c.id)", claim_columns);
-        auto& query = prepare(sql.c_str());
-        query.bind(1, field.cluster_id);
-        query.bind(2, field.field);
-        query.bind(3, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        std::vector<model::Claim> claims;
-        while (query.executeStep()) {
-            const CachedColumns row{query};
-            model::Claim& claim = claims.emplace_back();
-            read_claim(row, 0, claim);
-            claim.rank = model::rank_from(row.view(claim_column_count));
+        ChangesetPart part;
+        auto& claims = prepare(cluster_claims_sql);
+        claims.bind(1, cluster_id);
+        claims.bind(2, static_cast<std::int64_t>(changeset_id));
+        while (claims.executeStep()) {
+            const CachedColumns row{claims};
+            auto& claim = part.claims.emplace_back();
+            claim.claim_id = row.integer(0);
+            claim.field.assign(row.view(1));
+            claim.touched = row.integer(2) != 0;
+            if (!claims.getColumn(3).isNull()) claim.before = model::rank_from(row.view(3));
+            claim.now = model::rank_from(row.view(4));
         }
-        return claims;
+        auto& citations = prepare(cluster_citations_sql);
+        citations.bind(1, cluster_id);
+        citations.bind(2, static_cast<std::int64_t>(changeset_id));
+        while (citations.executeStep()) {
+            const CachedColumns row{citations};
+            const bool existed = row.integer(2) != 0;
+            part.citations.push_back({row.integer(0), existed && row.integer(3) == 0, row.integer(4) == 0});
+            // Claims come in id order: the citation's claim is found by bisection.
+            const long long claim_id = row.integer(1);
+            const auto claim = std::lower_bound(part.claims.begin(), part.claims.end(), claim_id,
+                                                [](const ClaimRanks& claim, long long id) { return claim.claim_id < id; });
+            if (claim != part.claims.end() && claim->claim_id == claim_id) claim->touched = true;
+        }
+        return part;
     });
 }
 
-std::vector<CitationState> Store::citations_touched_in(long long changeset_id) const {
-    return guarded(path_, [&] {
-        // Each citation the changeset added or withdrew/restored, with whether it was live just
-        // before and is live now.
-        auto& query = prepare(R"(
-            WITH touched AS (
-                SELECT id FROM citation WHERE changeset_id = ?1
-                UNION SELECT citation_id FROM citation_withdrawal WHERE changeset_id = ?1)
-            SELECT t.id, t.changeset_id < ?1,
-                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id < ?1
-                             ORDER BY w.changeset_id DESC LIMIT 1), 0),
-                   coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                             ORDER BY w.changeset_id DESC LIMIT 1), 0)
-            FROM citation t WHERE t.id IN (SELECT id FROM touched) ORDER BY t.id)");
-        query.bind(1, static_cast<std::int64_t>(changeset_id));
-        std::vector<CitationState> states;
-        while (query.executeStep()) {
-            const bool existed = query.getColumn(1).getInt() == 1;
-            states.push_back({query.getColumn(0).getInt64(), existed && query.getColumn(2).getInt() == 0,
-                              query.getColumn(3).getInt() == 0});
-        }
-        return states;
-    });
+std::vector<std::string> ChangesetPart::touched_fields() const {
+    std::vector<std::string> fields;
+    for (const auto& claim : claims) {
+        if (claim.touched) fields.push_back(claim.field);
+    }
+    std::sort(fields.begin(), fields.end());
+    fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+    return fields;
 }
 
 std::optional<bool> Store::presence_before(const std::string& cluster_id, long long changeset_id) const {

@@ -165,24 +165,30 @@ struct Store::PendingRows {
         std::string locator, quote;
         long long changeset_id;
     };
+    struct Withdrawal {
+        long long citation_id, changeset_id;
+        bool withdrawn;
+    };
     // Rows per statement: enough to amortise a statement, few enough variants to cache.
     static constexpr std::size_t batch = 64;
 
     std::vector<Claim> claims;
     std::vector<Rank> ranks;
     std::vector<Citation> citations;
+    std::vector<Withdrawal> withdrawals;
     // The next ids to hand out; 0 until read from the table in the open transaction.
     long long next_claim_id = 0;
     long long next_citation_id = 0;
     // Multi-row INSERTs by table and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
 
-    bool empty() const { return claims.empty() && ranks.empty() && citations.empty(); }
-    std::size_t size() const { return claims.size() + ranks.size() + citations.size(); }
+    bool empty() const { return claims.empty() && ranks.empty() && citations.empty() && withdrawals.empty(); }
+    std::size_t size() const { return claims.size() + ranks.size() + citations.size() + withdrawals.size(); }
     void discard() {
         claims.clear();
         ranks.clear();
         citations.clear();
+        withdrawals.clear();
     }
 };
 

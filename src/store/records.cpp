@@ -31,6 +31,22 @@ const char* record_claims_sql() {
             WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)", claim_columns);
     return sql.c_str();
 }
+// The current state reads live_claim instead of ranking each claim's history: a range of its
+// primary key per record, already in claim order.
+const char* current_claims_sql() {
+    static const std::string sql = fmt::format(R"(
+            SELECT {}, l.rank, l.ranked_in
+            FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id
+            WHERE l.cluster_id = ?1 ORDER BY l.claim_id)", claim_columns);
+    return sql.c_str();
+}
+constexpr const char* current_citations_sql = R"(
+            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
+            FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id
+            WHERE l.cluster_id = ?1
+              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+            ORDER BY t.id)";
 constexpr const char* record_citations_sql = R"(
             SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
             FROM claim c JOIN citation t ON t.claim_id = c.id
@@ -77,6 +93,10 @@ bool Store::cluster_known(const std::string& id) const {
     });
 }
 
+bool Store::cluster_present_now(const std::string& id) const {
+    return guarded(path_, [&] { return cluster_known(id) && cluster_present(id, no_limit); });
+}
+
 bool Store::cluster_present(const std::string& id, long long limit) const {
     auto& presence = prepare(record_presence_sql);
     presence.bind(1, id);
@@ -97,9 +117,9 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
         if (!cluster_present(id, limit)) return std::nullopt;
 
         // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
-        auto& claims = prepare(record_claims_sql());
+        auto& claims = prepare(as_of ? record_claims_sql() : current_claims_sql());
         claims.bind(1, id);
-        claims.bind(2, static_cast<std::int64_t>(limit));
+        if (as_of) claims.bind(2, static_cast<std::int64_t>(limit));
         std::map<long long, std::size_t> position;
         while (claims.executeStep()) {
             const CachedColumns row{claims};
@@ -113,9 +133,9 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.claims.push_back(std::move(claim));
         }
 
-        auto& citations = prepare(record_citations_sql);
+        auto& citations = prepare(as_of ? record_citations_sql : current_citations_sql);
         citations.bind(1, id);
-        citations.bind(2, static_cast<std::int64_t>(limit));
+        if (as_of) citations.bind(2, static_cast<std::int64_t>(limit));
         while (citations.executeStep()) {
             const auto found = position.find(citations.getColumn(1).getInt64());
             if (found == position.end()) continue;
@@ -148,7 +168,8 @@ std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
-                                record_keys_sql, record_source_sql, citation_unless_repeated_sql}) {
+                                current_claims_sql(), current_citations_sql, record_keys_sql, record_source_sql,
+                                citation_unless_repeated_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }

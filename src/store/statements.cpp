@@ -50,6 +50,7 @@ void Store::flush_pending() const {
     auto claims = std::move(pending.claims);
     auto ranks = std::move(pending.ranks);
     auto citations = std::move(pending.citations);
+    auto withdrawals = std::move(pending.withdrawals);
     pending.discard();
     // The rows outlive each INSERT, so SQLite reads their strings where they are (bindNoCopy).
     // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
@@ -93,33 +94,46 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 4, row.reason);
           });
     // live_claim follows the ranks in the same batches and in their order: what is not retired is
-    // in, at its rank. (Written here, from the rows in memory, rather than from the changeset's
-    // ranks at the commit: for an import those are a second pass over millions of rows.)
-    std::vector<const PendingRows::Rank*> live;
-    auto write_live = [&] {
-        insert_rows(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, live,
-              [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
-                  query.bindNoCopy(at + 1, row->cluster_id);
-                  query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
-                  query.bindNoCopy(at + 3, model::to_string(row->rank).data());
-                  query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
-              });
-        live.clear();
+    // in, at its rank, and what is retired is out. (Written here, from the rows in memory, rather
+    // than from the changeset's ranks at the commit: for an import those are a second pass over
+    // millions of rows.) A run of ranks of one kind is one batch.
+    std::vector<const PendingRows::Rank*> run;
+    auto write_run = [&] {
+        if (run.empty()) return;
+        if (run.front()->rank != model::Rank::retired) {
+            insert_rows(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
+                  [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
+                      query.bindNoCopy(at + 1, row->cluster_id);
+                      query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
+                      query.bindNoCopy(at + 3, model::to_string(row->rank).data());
+                      query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+                  });
+        } else {
+            // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
+            for (std::size_t start = 0; start < run.size(); start += PendingRows::batch) {
+                const std::size_t count = std::min(PendingRows::batch, run.size() - start);
+                auto& slot = pending.inserts[{4, count}];
+                if (!slot) {
+                    std::string sql = "DELETE FROM live_claim WHERE ";
+                    for (std::size_t i = 0; i < count; ++i) sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
+                    slot = std::make_unique<SQLite::Statement>(*db_, sql);
+                } else {
+                    slot->reset();
+                }
+                for (std::size_t i = 0; i < count; ++i) {
+                    slot->bindNoCopy(static_cast<int>(2 * i + 1), run[start + i]->cluster_id);
+                    slot->bind(static_cast<int>(2 * i + 2), static_cast<std::int64_t>(run[start + i]->claim_id));
+                }
+                slot->exec();
+            }
+        }
+        run.clear();
     };
     for (const auto& row : ranks) {
-        if (row.rank != model::Rank::retired) {
-            live.push_back(&row);
-            continue;
-        }
-        write_live();
-        auto& remove = pending.inserts[{4, 1}];
-        if (!remove) remove = std::make_unique<SQLite::Statement>(*db_, "DELETE FROM live_claim WHERE cluster_id = ? AND claim_id = ?");
-        remove->reset();
-        remove->bindNoCopy(1, row.cluster_id);
-        remove->bind(2, static_cast<std::int64_t>(row.claim_id));
-        remove->exec();
+        if (!run.empty() && (run.front()->rank == model::Rank::retired) != (row.rank == model::Rank::retired)) write_run();
+        run.push_back(&row);
     }
-    write_live();
+    write_run();
     insert_rows(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
@@ -128,6 +142,12 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 4, row.locator);
               query.bindNoCopy(at + 5, row.quote);
               query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+          });
+    insert_rows(5, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
+          [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
+              query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
+              query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+              query.bind(at + 3, row.withdrawn ? 1 : 0);
           });
 }
 

@@ -176,11 +176,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
 }
 
 void Store::insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn) {
-    auto& query = prepare("INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (?, ?, ?)");
-    query.bind(1, static_cast<std::int64_t>(citation_id));
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
-    query.bind(3, withdrawn ? 1 : 0);
-    query.exec();
+    pending_->withdrawals.push_back({citation_id, changeset_id, withdrawn});
 }
 
 void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {

@@ -26,10 +26,31 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
                                             const model::Record* after, const std::vector<std::string>& fields,
                                             long long changeset);
 
-/// What one changeset did, field by field (only to one cluster, and one field, when given): the
-/// report log prints for each changeset and revert prints for the one it makes.
-model::ChangeReport describe_changeset(const store::Store& store, long long changeset_id,
-                                       const std::string& cluster_filter = "", const std::string& field_filter = "");
+/// What one changeset did, read as it is printed: its clusters in the order it wrote them, each
+/// with its field diffs, then its badge events and its source revisions. Nothing is held between
+/// two pieces, so a changeset of any size is described in flat memory. Only one cluster, and one
+/// field, when given. The store must outlive the view.
+class ChangesetView {
+public:
+    ChangesetView(const store::Store& store, long long changeset_id, std::string cluster_filter = "",
+                  std::string field_filter = "");
+    long long changeset_id() const { return changeset_id_; }
+    /// `several` is true when more than one cluster is described (a printer then heads each
+    /// cluster's lines with its id). Clusters whose fields show no difference are left out.
+    void each_cluster(const std::function<void(const model::ClusterChange&, bool several)>& visit) const;
+    /// "acme-one: verified", "acme-one: stale-sources accepted".
+    void each_event(const std::function<void(const std::string&)>& visit) const;
+    void each_source(const std::function<void(const model::SourceReport&)>& visit) const;
+    /// The whole description in one report (changed, with the changeset's id): for a changeset
+    /// known to be small, and for tests.
+    model::ChangeReport report() const;
+
+private:
+    const store::Store* store_;
+    long long changeset_id_;
+    std::string cluster_filter_;
+    std::string field_filter_;
+};
 
 /// The Verified badge of a record as of a changeset (or now): stale when a changeset after the
 /// signing one changed the record.
@@ -60,7 +81,7 @@ struct LogQuery {
 };
 struct LogEntry {
     model::Changeset changeset;
-    model::ChangeReport changes;  ///< what it did, only to the cluster and field asked about
+    ChangesetView changes;  ///< what it did, only to the cluster and field asked about
 };
 /// Hands the entries to `visit` one at a time; InputError when the cluster was never known.
 void log(const store::Store& store, const LogQuery& query, const std::function<void(const LogEntry&)>& visit);

@@ -34,6 +34,15 @@ struct KeyReport {
     bool added = false;
 };
 
+/// One cluster's part of a changeset: whether it created or removed the cluster, and what it
+/// did to its fields.
+struct ClusterChange {
+    enum class Presence { kept, created, removed };
+    std::string cluster_id;
+    Presence presence = Presence::kept;
+    std::vector<FieldReport> fields;
+};
+
 struct SourceReport {
     long long id = 0;
     std::string url;

@@ -40,10 +40,29 @@ struct TouchedField {
     auto operator<=>(const TouchedField&) const = default;
 };
 
+/// A claim of a cluster (retired ones too), as a changeset left it.
+struct ClaimRanks {
+    long long claim_id = 0;
+    std::string field;
+    bool touched = false;               ///< the changeset made it, re-ranked it or touched a citation of it
+    std::optional<model::Rank> before;  ///< just before the changeset; nullopt: the claim did not exist yet
+    model::Rank now = model::Rank::normal;
+};
+
+/// A citation the changeset added, withdrew or restored.
 struct CitationState {
     long long id = 0;
     bool live_before = false;
     bool live_now = false;
+};
+
+/// What a changeset did to one cluster: every claim of it in id order, and the citations it
+/// touched.
+struct ChangesetPart {
+    std::vector<ClaimRanks> claims;
+    std::vector<CitationState> citations;
+    /// The fields of the claims it touched, sorted.
+    std::vector<std::string> touched_fields() const;
 };
 
 /// An accepted finding in force: a cluster, a rule and the editor's reason.
@@ -90,6 +109,8 @@ public:
     // --- reading --------------------------------------------------------------------------------
     /// Whether the id was ever used (a cluster whose creation was reverted is known but absent).
     bool cluster_known(const std::string& id) const;
+    /// Whether a cluster is known and present now (a reverted creation is not).
+    bool cluster_present_now(const std::string& id) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id,
                                              std::optional<long long> as_of = std::nullopt) const;
@@ -119,17 +140,26 @@ public:
     std::vector<model::Changeset> changesets(const std::string& cluster_id, const std::string& field,
                                              std::optional<long long> limit,
                                              std::optional<long long> as_of = std::nullopt) const;
-    /// Fields whose claims a changeset made, re-ranked, cited or withdrew a citation of.
-    std::vector<TouchedField> touched_fields(long long changeset_id) const;
+    /// changesets(), handed to `visit` one at a time as they are read (`visit` may read the store).
+    void each_changeset(const std::string& cluster_id, const std::string& field, std::optional<long long> limit,
+                        std::optional<long long> as_of, const std::function<void(const model::Changeset&)>& visit) const;
+    /// The clusters a changeset touched (made, re-ranked or cited a claim of, withdrew a citation
+    /// of, created, or changed the presence of), each once, in the order the changeset wrote
+    /// them. Only one cluster, and one field, when given (with a field, presence alone does not
+    /// count). Streams: the first id comes at once, and `visit` may read the store.
+    void each_touched_cluster(long long changeset_id, const std::string& cluster_id, const std::string& field,
+                              const std::function<void(const std::string& cluster_id)>& visit) const;
+    /// How SQLite runs each_touched_cluster for one cluster, and changeset_part (tests check that
+    /// no step scans).
+    std::vector<std::string> touched_query_plans() const;
     /// Clusters a changeset created, and those whose presence it changed (revert, re-add).
     std::vector<std::string> clusters_created_in(long long changeset_id) const;
     std::vector<std::string> presence_changed_in(long long changeset_id) const;
     /// Changesets after `after` that touched the field.
     std::vector<long long> later_changesets(const TouchedField& field, long long after) const;
-    /// Every claim of one field (retired ones too) with its rank as of a changeset; no citations.
-    std::vector<model::Claim> field_claims(const TouchedField& field, std::optional<long long> as_of) const;
-    /// Citations a changeset added, withdrew or restored: live just before it, and live now.
-    std::vector<CitationState> citations_touched_in(long long changeset_id) const;
+    /// What a changeset did to one cluster's claims and citations, with how they stood just
+    /// before it and stand now: what revert reads to put them back.
+    ChangesetPart changeset_part(long long changeset_id, const std::string& cluster_id) const;
     /// Whether a cluster was present just before a changeset.
     std::optional<bool> presence_before(const std::string& cluster_id, long long changeset_id) const;
     std::vector<long long> sources_revised_in(long long changeset_id) const;

@@ -115,10 +115,10 @@ TEST_CASE("changes that were themselves reverted leave a field as it was") {
     auto store = store::Store::create(dir.file("a.db"), created);
     ledger::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
     ledger::apply_changes(store, change("c1", "owner", "Beta", "2026-11-02T09:00:00Z"));
-    const auto report = ledger::describe_changeset(store, 2);
+    const auto report = ledger::ChangesetView(store, 2).report();
     REQUIRE(report.fields.size() == 1);
     CHECK(report.fields[0].old_display == "Acme");
     CHECK(report.fields[0].new_display == "Beta");
     CHECK(store.later_changesets({"c1", "owner"}, 1) == std::vector<long long>{2});
-    CHECK(store.touched_fields(2) == std::vector<store::TouchedField>{{"c1", "owner"}});
+    CHECK(store.changeset_part(2, "c1").touched_fields() == std::vector<std::string>{"owner"});
 }

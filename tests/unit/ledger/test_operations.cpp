@@ -51,6 +51,20 @@ struct Database {
     }
 };
 
+// A revert, with what its changeset does read whole from the view it hands over.
+struct Reverted : ledger::RevertResult {
+    model::ChangeReport report;
+};
+
+Reverted revert(store::Store& store, const ledger::RevertRequest& request) {
+    Reverted reverted;
+    ledger::revert(store, request, changeset(""), today, [&](const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
+        static_cast<ledger::RevertResult&>(reverted) = result;
+        reverted.report = changes.report();
+    });
+    return reverted;
+}
+
 }  // namespace
 
 TEST_CASE("revert puts a field back in a new changeset, and refuses over a later change unless forced") {
@@ -61,28 +75,37 @@ TEST_CASE("revert puts a field back in a new changeset, and refuses over a later
     CHECK(shown(db.store, "acme-one", "gpus_installed") == "2,000");
 
     SUBCASE("a dry run says what it would do and writes nothing") {
-        const auto result = ledger::revert(db.store, {.changeset = "2", .dry_run = true}, changeset(""), today);
+        const auto result = revert(db.store, {.changeset = "2", .dry_run = true});
         CHECK(result.reverted == 2);
-        CHECK(result.report.changeset_id == 0);
+        CHECK(result.changeset_id == 0);
+        CHECK(result.dry_run);
         REQUIRE(result.report.fields.size() == 1);
         CHECK(result.report.fields[0].old_display == "2,000");
         CHECK(result.report.fields[0].new_display == "1,000");
         CHECK(shown(db.store, "acme-one", "gpus_installed") == "2,000");
     }
-    SUBCASE("the revert is a changeset of its own") {
-        const auto result = ledger::revert(db.store, {.changeset = "2"}, changeset(""), today);
+    SUBCASE("the revert is a changeset of its own, described once it is committed") {
+        const auto result = revert(db.store, {.changeset = "2"});
+        CHECK(result.changeset_id == 3);
         CHECK(result.report.changeset_id == 3);
+        REQUIRE(result.report.fields.size() == 1);
         CHECK(shown(db.store, "acme-one", "gpus_installed") == "1,000");
+        SUBCASE("reverting it again changes nothing more than the first revert undid") {
+            const auto again = revert(db.store, {.changeset = "2", .force = true});
+            CHECK_FALSE(again.changed);
+            CHECK(again.changeset_id == 0);
+            CHECK(again.report.fields.empty());
+        }
     }
     SUBCASE("a later change to the same field stops it; --force goes through") {
         ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "3,000", "3,000 GPUs"));
-        CHECK_THROWS_AS(ledger::revert(db.store, {.changeset = "2"}, changeset(""), today), ledger::RevertConflict);
+        CHECK_THROWS_AS(revert(db.store, {.changeset = "2"}), ledger::RevertConflict);
         CHECK(shown(db.store, "acme-one", "gpus_installed") == "3,000");
-        ledger::revert(db.store, {.changeset = "2", .force = true}, changeset(""), today);
+        revert(db.store, {.changeset = "2", .force = true});
         CHECK(shown(db.store, "acme-one", "gpus_installed") == "1,000");
     }
     SUBCASE("an unknown changeset is an input error") {
-        CHECK_THROWS_AS(ledger::revert(db.store, {.changeset = "9"}, changeset(""), today), InputError);
+        CHECK_THROWS_AS(revert(db.store, {.changeset = "9"}), InputError);
     }
 }
 

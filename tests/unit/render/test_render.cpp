@@ -5,8 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/store/store.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
+#include "scratch.hpp"
 
 using namespace gpuclusters;
 
@@ -166,12 +169,72 @@ TEST_CASE("log --json is one array, also when empty") {
     render::LogPrinter printer(streams.output(true));
     printer.finish();
     CHECK(nlohmann::json::parse(streams.out.str()) == nlohmann::json::array());
+}
+
+TEST_CASE("log streams each changeset as it reads it, as text and as JSON laid out like the rest") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    model::ChangeRequest request;
+    request.sources.push_back({.reference = "https://example.org/list", .kind = std::string("operator"), .origin = "--source"});
+    for (const char* id : {"acme-one", "acme-two"}) {
+        request.records.push_back({.cluster_id = id,
+                                   .origin = id,
+                                   .fields = {{.field = "gpus_installed", .raw_value = "1024", .citations = {{0, "", "", "--source"}},
+                                               .origin = "--set gpus_installed"}}});
+    }
+    request.changeset = {0, "2026-11-30T12:00:00Z", "editor", "from the operator's page", "gpuclusters add"};
+    request.today = "2026-11-30";
+    ledger::apply_changes(store, request);
 
     Streams text;
     render::LogPrinter entries(text.output());
-    entries.entry({{7, "2026-11-30T12:00:00Z", "editor", "from the operator's page", "gpuclusters add"}, new_cluster_report()});
+    ledger::log(store, {}, [&](const ledger::LogEntry& entry) { entries.entry(entry); });
     entries.finish();
-    CHECK(text.out.str().find("changeset 7") != std::string::npos);
-    CHECK(text.out.str().find("from the operator's page") != std::string::npos);
-    CHECK(text.out.str().find("gpus_installed: — -> 1,024") != std::string::npos);
+    CHECK(text.out.str() ==
+          "changeset 1  2026-11-30T12:00:00Z  editor\n"
+          "    from the operator's page\n"
+          "    acme-one (new cluster)\n"
+          "      gpus_installed: — -> 1,024  [source 1, example.org]\n"
+          "    acme-two (new cluster)\n"
+          "      gpus_installed: — -> 1,024  [source 1, example.org]\n"
+          "    source 1: new, https://example.org/list\n");
+
+    Streams json;
+    render::LogPrinter printer(json.output(true));
+    ledger::log(store, {}, [&](const ledger::LogEntry& entry) { printer.entry(entry); });
+    printer.finish();
+    // The streamed document is byte for byte what building it whole would print.
+    render::Json whole = render::Json::array();
+    whole.push_back({{"id", 1},
+                     {"created_at", "2026-11-30T12:00:00Z"},
+                     {"author", "editor"},
+                     {"message", "from the operator's page"},
+                     {"command", "gpuclusters add"},
+                     {"changes", render::change_report_json(ledger::ChangesetView(store, 1).report())}});
+    CHECK(json.out.str() == render::json_text(whole) + "\n");
+    CHECK(whole[0]["changes"]["new_clusters"] == render::Json{"acme-one", "acme-two"});
+}
+
+TEST_CASE("a JSON document written piece by piece is laid out as dump(2) lays it out") {
+    std::ostringstream out;
+    render::JsonWriter writer(out);
+    writer.begin_object();
+    writer.member("a", 1);
+    writer.key("empty");
+    writer.begin_array();
+    writer.end_array();
+    writer.key("list");
+    writer.begin_array();
+    writer.value(render::Json{{"x", {1, 2}}, {"y", render::Json::object()}});
+    writer.value("s\"q");
+    writer.end_array();
+    writer.key("nested");
+    writer.begin_object();
+    writer.end_object();
+    writer.end_object();
+    const render::Json whole = {{"a", 1}, {"empty", render::Json::array()},
+                                {"list", {render::Json{{"x", {1, 2}}, {"y", render::Json::object()}}, "s\"q"}},
+                                {"nested", render::Json::object()}};
+    CHECK(out.str() == render::json_text(whole));
 }
