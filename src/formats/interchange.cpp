@@ -164,12 +164,20 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
     return true;
 }
 
-std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin) {
-    for (std::size_t i = 0; i < document.sources.size(); ++i) {
-        if (document.sources[i].reference == url) return i;
-    }
-    document.sources.push_back({.reference = url, .origin = origin});
-    return document.sources.size() - 1;
+const model::SourceInput* SourceIndex::find(const std::string& url) const {
+    const auto found = at_.find(url);
+    return found == at_.end() ? nullptr : &document_.sources[found->second];
+}
+
+void SourceIndex::list(model::SourceInput source) {
+    at_.emplace(source.reference, document_.sources.size());
+    document_.sources.push_back(std::move(source));
+}
+
+std::size_t SourceIndex::operator()(const std::string& url, const std::string& origin) {
+    if (const auto found = at_.find(url); found != at_.end()) return found->second;
+    list({.reference = url, .origin = origin});
+    return document_.sources.size() - 1;
 }
 
 void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
@@ -186,6 +194,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
     reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
     RecordDocument document;
+    SourceIndex source_index(document);
     document.place = place;
     document.record.cluster_id = string_member(json, "id", place, true);
     document.record.origin = place + ": id";
@@ -197,15 +206,13 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
             model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-            for (const auto& listed : document.sources) {
-                if (listed.reference == input.reference) {
-                    throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed.origin));
-                }
+            if (const auto* listed = source_index.find(input.reference)) {
+                throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed->origin));
             }
             for (const auto& key : model::source_metadata_keys) {
                 if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
             }
-            document.sources.push_back(std::move(input));
+            source_index.list(std::move(input));
         }
     }
     if (const Json* fields = member(json, "fields")) {
@@ -223,7 +230,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const std::string where = fmt::format("{}: keys[{}]", place, i);
             if (!key.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(key, {"source", "key"}, where);
-            const std::size_t source = source_index(document, string_member(key, "source", where, true), where);
+            const std::size_t source = source_index(string_member(key, "source", where, true), where);
             document.record.keys.push_back({source, string_member(key, "key", where, true), where});
         }
     }
@@ -257,7 +264,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
                     const std::string at = fmt::format("{}.citations[{}]", where, k);
                     if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
                     reject_unknown(citation, {"source", "locator", "quote"}, at);
-                    const std::size_t source = source_index(document, string_member(citation, "source", at, true), at);
+                    const std::size_t source = source_index(string_member(citation, "source", at, true), at);
                     citations.push_back({source, string_member(citation, "locator", at, false),
                                          string_member(citation, "quote", at, false), at});
                 }

@@ -4,6 +4,7 @@
 // in the input syntax of `add --set`, so reading them back gives the same values and qualifiers.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "gpuclusters/model/change_request.hpp"
@@ -39,8 +40,25 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
                       const std::string& value, model::Rank rank, std::vector<model::CitationInput> citations,
                       const std::string& origin);
 
-/// The index of a source URL in a document's sources, adding it (without metadata) when new.
-std::size_t source_index(RecordDocument& document, const std::string& url, const std::string& origin);
+/// The sources of one document by URL, as a reader lists them and then cites them: each look-up
+/// takes constant time, so a record of N sources and N citations reads in linear time. Every
+/// source of the document is listed through it.
+class SourceIndex {
+public:
+    explicit SourceIndex(RecordDocument& document) : document_(document) {}
+    /// The source listed for a URL, if any.
+    const model::SourceInput* find(const std::string& url) const;
+    /// Lists a source not listed yet.
+    void list(model::SourceInput source);
+    /// The index of a URL in the document's sources, listing it (without metadata) when new.
+    std::size_t operator()(const std::string& url, const std::string& origin);
+    /// For a document whose sources were emptied to be read again.
+    void clear() { at_.clear(); }
+
+private:
+    RecordDocument& document_;
+    std::unordered_map<std::string, std::size_t> at_;
+};
 
 /// Gives a source of a document one of its metadata, as a row or an entry states it: a value
 /// other than one stated before for that source is an error naming both places.

@@ -52,7 +52,7 @@ namespace {
 
 // The claim in one table: [field.X] itself or one of its [[field.X.competing]].
 void read_claim(const std::string& file, const toml::table& entry, const toml::node& node, const std::string& field_name,
-                const std::string& where, bool competing, RecordDocument& document) {
+                const std::string& where, bool competing, RecordDocument& document, formats::SourceIndex& sources) {
     reject_unknown_keys(file, entry, competing ? std::set<std::string>{"value", "not_published", "citation", "rank"}
                                                : std::set<std::string>{"value", "not_published", "citation", "competing"},
                         where);
@@ -97,10 +97,8 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
             reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
             const std::string url = string_at(file, *citation, "source", where, true);
             const std::string at = fmt::format("{}: {}citation", place(file, element), where);
-            const bool listed = std::any_of(document.sources.begin(), document.sources.end(),
-                                            [&](const model::SourceInput& source) { return source.reference == url; });
-            if (!listed) fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
-            citations.push_back({source_index(document, url, at), string_at(file, *citation, "locator", where, false),
+            if (!sources.find(url)) fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
+            citations.push_back({sources(url, at), string_at(file, *citation, "locator", where, false),
                                  string_at(file, *citation, "quote", where, false), at});
         }
     }
@@ -121,6 +119,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     }
 
     RecordDocument result;
+    formats::SourceIndex listed(result);
     result.place = file;
     result.record.cluster_id = string_at(file, document, "id", "", true);
     result.record.origin = fmt::format("{}: id", place(file, *document.get("id")));
@@ -138,10 +137,8 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             source.reference = string_at(file, *table, "url", "source: ", true);
             for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
             source.origin = fmt::format("{}: source {}", place(file, element), source.reference);
-            const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
-                                            [&](const model::SourceInput& known) { return known.reference == source.reference; });
-            if (listed) fail(file, element, fmt::format("source {} is listed twice", source.reference));
-            result.sources.push_back(std::move(source));
+            if (listed.find(source.reference)) fail(file, element, fmt::format("source {} is listed twice", source.reference));
+            listed.list(std::move(source));
         }
     }
 
@@ -153,11 +150,9 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             if (!table) fail(file, element, "each [[key]] must be a table");
             reject_unknown_keys(file, *table, {"source", "key"}, "key: ");
             const std::string url = string_at(file, *table, "source", "key: ", true);
-            const bool listed = std::any_of(result.sources.begin(), result.sources.end(),
-                                            [&](const model::SourceInput& source) { return source.reference == url; });
-            if (!listed) fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
+            if (!listed.find(url)) fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
             const std::string at = fmt::format("{}: key", place(file, element));
-            result.record.keys.push_back({source_index(result, url, at), string_at(file, *table, "key", "key: ", true), at});
+            result.record.keys.push_back({listed(url, at), string_at(file, *table, "key", "key: ", true), at});
         }
     }
 
@@ -169,14 +164,14 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             const std::string where = fmt::format("field.{}: ", field_name);
             const auto* entry = node.as_table();
             if (!entry) fail(file, node, fmt::format("{}must be a table", where));
-            read_claim(file, *entry, node, field_name, where, false, result);
+            read_claim(file, *entry, node, field_name, where, false, result, listed);
             if (const toml::node* competing = entry->get("competing")) {
                 const auto* array = competing->as_array();
                 if (!array) fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
                 for (const auto& element : *array) {
                     const auto* claim = element.as_table();
                     if (!claim) fail(file, element, fmt::format("{}each competing claim must be a table", where));
-                    read_claim(file, *claim, element, field_name, where + "competing: ", true, result);
+                    read_claim(file, *claim, element, field_name, where + "competing: ", true, result, listed);
                 }
             }
         }

@@ -283,6 +283,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
     std::vector<std::string> header;
     std::map<std::string, std::size_t> column;
     RecordDocument current;
+    SourceIndex current_sources(current);
     std::string current_id;
     // CSV long: consecutive rows of one cluster make one record; rows of one claim, its citations.
     std::string claim_key;
@@ -303,6 +304,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             }
         }
         current = {};
+        current_sources.clear();
         current_id.clear();
         claim_key.clear();
         current_rejected = false;
@@ -366,7 +368,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         }
         // The row's source, with the metadata the row gives it (throws when it contradicts a row before).
         auto take_source = [&] {
-            const std::size_t source = source_index(current, cell("source_url"), place + ": source_url");
+            const std::size_t source = current_sources(cell("source_url"), place + ": source_url");
             auto& input = current.sources[source];
             for (const auto& key : model::source_metadata_keys) {
                 const std::string& value = cells[column.at(std::string("source_") + key.name)];

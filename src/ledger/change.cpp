@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -348,7 +349,11 @@ private:
             record = model::Record{input.cluster_id, changeset_id_, {}, {}};
         }
         record_keys(*record, input);
+        working_.start(*record);
         for (const auto& field : input.fields) {
+            // Each input sees what the earlier ones wrote: the record in memory follows the writes
+            // (reading it again from the store would make a record of N claims cost N squared).
+            working_.absorb(*record, changeset_id_);
             switch (field.action) {
                 case FieldAction::set: {
                     const auto citations = input.citations_as_they_stood ? new_evidence(*record, field) : field.citations;
@@ -358,16 +363,12 @@ private:
                     break;
                 }
                 case FieldAction::cite:
-                    // Earlier inputs of this record may have changed the field: read it again.
-                    record = store_.load_record(input.cluster_id);
                     cite_field(*record, field);
                     break;
                 case FieldAction::rank:
-                    record = store_.load_record(input.cluster_id);
                     rank_field(*record, field);
                     break;
                 case FieldAction::clear:
-                    record = store_.load_record(input.cluster_id);
                     clear_field(*record, *field.spec);
                     // Without a model there is nothing to derive from it.
                     if (field.spec->type == model::FieldType::gpu_model) {
@@ -385,10 +386,10 @@ private:
     // needs none: nothing new is claimed.
     void require_source(const model::Record& record, const ParsedField& field) {
         const std::string name(field.spec->name);
-        const Claim* current = record.preferred(name);
+        const Claim* current = working_.preferred(record, name);
         if (current && same_claim(*current, field.state, field.value)) return;
         // A competing figure of that value, with its evidence, becomes the preferred one.
-        for (const Claim* other : record.others(name, true)) {
+        for (const Claim* other : working_.others_valued(record, name, field.state, field.value.value)) {
             if (same_claim(*other, field.state, field.value) && !other->citations.empty()) return;
         }
         throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
@@ -399,7 +400,7 @@ private:
     // A field's citations as an edit gives them: for a changed value, those the current value
     // already has back the value it replaces, not this one, and are left out.
     std::vector<CitationInput> new_evidence(const model::Record& record, const ParsedField& field) const {
-        const Claim* current = record.preferred(std::string(field.spec->name));
+        const Claim* current = working_.preferred(record, std::string(field.spec->name));
         if (!current || same_claim(*current, field.state, field.value)) return field.citations;
         std::vector<CitationInput> fresh;
         for (const auto& citation : field.citations) {
@@ -438,7 +439,7 @@ private:
             return;
         }
         const std::string name(spec.name);
-        if (const Claim* current = record.preferred(name)) {
+        if (const Claim* current = working_.preferred(record, name)) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
             report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
@@ -448,10 +449,14 @@ private:
     // The claim an editor names: by value, or the preferred one when no value is given.
     const Claim* named_claim(const model::Record& record, const ParsedField& field) const {
         const std::string name(field.spec->name);
-        if (field.any_value) return record.preferred(name);
+        if (field.any_value) return working_.preferred(record, name);
+        // Only claims of the value can be named by it.
         std::vector<const Claim*> candidates;
-        if (const Claim* preferred = record.preferred(name)) candidates.push_back(preferred);
-        for (const Claim* other : record.others(name, true)) candidates.push_back(other);
+        if (const Claim* preferred = working_.preferred(record, name);
+            preferred && preferred->state == field.state && preferred->value.value == field.value.value) {
+            candidates.push_back(preferred);
+        }
+        for (const Claim* other : working_.others_valued(record, name, field.state, field.value.value)) candidates.push_back(other);
         for (const Claim* claim : candidates) {
             if (same_claim(*claim, field.state, field.value)) return claim;
         }
@@ -484,9 +489,9 @@ private:
                                              field.origin.empty() ? name : field.origin));
             }
             // Evidence for a value the field does not hold yet: a competing figure.
-            const bool has_preferred = record.preferred(name) != nullptr;
+            const bool has_preferred = working_.preferred(record, name) != nullptr;
             const Rank rank = wants_rank ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
-            claim_id = store_.insert_claim(record.id, name, field.state, field.value, changeset_id_);
+            claim_id = insert_claim(record.id, name, field.state, field.value);
             set_rank(claim_id, rank, "cited");
             Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
             report.kind = FieldReport::Kind::changed;
@@ -511,7 +516,7 @@ private:
                                  : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
                                                name, record.id, display_claim_value(*field.spec, field), record.id));
         }
-        const Claim* preferred = record.preferred(name);
+        const Claim* preferred = working_.preferred(record, name);
         FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(preferred),
                            display_claim(preferred), false, {}, "", target->id, {}};
         if (target->rank != field.rank) {
@@ -552,10 +557,7 @@ private:
     // Adds the citations that are new to the claim, noting them in the report.
     void add_citations(const model::Record& record, long long target, const std::vector<CitationInput>& citations,
                        FieldReport& report) {
-        const Claim* existing = nullptr;
-        for (const auto& claim : record.claims) {
-            if (claim.id == target) existing = &claim;
-        }
+        const Claim* existing = working_.claim(record, target);
         for (const auto& citation : citations) {
             const long long source_id = source_ids_[citation.source];
             // A bare mention of a source that already backs the claim adds nothing.
@@ -568,6 +570,7 @@ private:
             const long long added =
                 store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
+                working_.citations.push_back({target, {added, source_id, citation.locator, citation.quote, changeset_id_}});
                 report.new_citations.push_back(added);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             }
@@ -583,7 +586,7 @@ private:
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
                      const FieldValue& value, const std::vector<CitationInput>& citations, bool keep_previous) {
         const std::string field(spec.name);
-        const Claim* current = record.preferred(field);
+        const Claim* current = working_.preferred(record, field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
         FieldReport report{record.id, field, FieldReport::Kind::unchanged, display_claim(current),
                            display_claim(&proposed), false, {}, "", 0, {}};
@@ -592,13 +595,13 @@ private:
             target = current->id;
         } else {
             // A competing claim of that value becomes the preferred one rather than a duplicate.
-            for (const Claim* other : record.others(field, true)) {
+            for (const Claim* other : working_.others_valued(record, field, state, value.value)) {
                 if (same_claim(*other, state, value)) target = other->id;
             }
             if (target != 0) {
                 set_rank(target, Rank::preferred, "");
             } else {
-                target = store_.insert_claim(record.id, field, state, value, changeset_id_);
+                target = insert_claim(record.id, field, state, value);
                 set_rank(target, Rank::preferred, "");
             }
             if (current) {
@@ -623,7 +626,103 @@ private:
             throw InputError("one value is given two ranks in one change (as the value and as a competing figure?)");
         }
         store_.insert_rank(cluster_id_, claim_id, changeset_id_, rank, reason);
+        working_.ranks.emplace_back(claim_id, rank);
     }
+
+    long long insert_claim(const std::string& cluster_id, const std::string& field, ClaimState state, const FieldValue& value) {
+        const long long id = store_.insert_claim(cluster_id, field, state, value, changeset_id_);
+        working_.claims.push_back({id, field, state, value, Rank::retired, changeset_id_, changeset_id_, {}});
+        return id;
+    }
+
+    // What one field's input wrote, held until the next input, then folded into the record in
+    // memory so that it reads as the store now would (load_record): a field's functions hold
+    // pointers into the record and read the ranks as they stood, so it does not change under them.
+    struct WorkingRecord {
+        std::vector<Claim> claims;  ///< made, ranked below
+        std::vector<std::pair<long long, Rank>> ranks;
+        std::vector<std::pair<long long, model::Citation>> citations;  ///< claim id, citation
+        std::unordered_map<long long, std::size_t> position;           ///< claim id -> index in the record
+        // What a field's functions look up, so that a record of N claims costs N, not N squared.
+        std::unordered_map<std::string, long long> preferred_of;            ///< field -> its preferred claim
+        std::unordered_multimap<std::string, long long> valued;             ///< field, state, value -> claims
+
+        static std::string value_key(std::string_view field, ClaimState state, std::string_view value) {
+            std::string key(field);
+            key += state == ClaimState::set ? "\x1fs\x1f" : "\x1fn\x1f";
+            key += value;
+            return key;
+        }
+        void start(const model::Record& record) {
+            claims.clear();
+            ranks.clear();
+            citations.clear();
+            index(record);
+        }
+        void index(const model::Record& record) {
+            position.clear();
+            preferred_of.clear();
+            valued.clear();
+            for (std::size_t i = 0; i < record.claims.size(); ++i) {
+                const Claim& claim = record.claims[i];
+                position[claim.id] = i;
+                if (claim.rank == Rank::preferred) preferred_of[claim.field] = claim.id;
+                if (claim.rank != Rank::retired) valued.emplace(value_key(claim.field, claim.state, claim.value.value), claim.id);
+            }
+        }
+        const Claim* claim(const model::Record& record, long long id) const {
+            const auto found = position.find(id);
+            return found == position.end() ? nullptr : &record.claims[found->second];
+        }
+        /// Record::preferred, looked up.
+        const Claim* preferred(const model::Record& record, const std::string& field) const {
+            const auto found = preferred_of.find(field);
+            return found == preferred_of.end() ? nullptr : claim(record, found->second);
+        }
+        /// Record::others (deprecated too) of one state and value, in the same order.
+        std::vector<const Claim*> others_valued(const model::Record& record, const std::string& field, ClaimState state,
+                                                const std::string& value) const {
+            std::vector<const Claim*> found;
+            const auto [first, last] = valued.equal_range(value_key(field, state, value));
+            for (auto it = first; it != last; ++it) {
+                const Claim* held = claim(record, it->second);
+                if (held && (held->rank == Rank::normal || held->rank == Rank::deprecated)) found.push_back(held);
+            }
+            std::sort(found.begin(), found.end(), [](const Claim* a, const Claim* b) {
+                return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
+            });
+            return found;
+        }
+        void absorb(model::Record& record, long long changeset_id) {
+            if (claims.empty() && ranks.empty() && citations.empty()) return;
+            for (auto& claim : claims) {
+                position[claim.id] = record.claims.size();
+                valued.emplace(value_key(claim.field, claim.state, claim.value.value), claim.id);
+                record.claims.push_back(std::move(claim));
+            }
+            for (const auto& [id, rank] : ranks) {
+                Claim& claim = record.claims[position.at(id)];
+                if (claim.rank == Rank::preferred && preferred_of[claim.field] == id) preferred_of.erase(claim.field);
+                claim.rank = rank;
+                claim.ranked_in = changeset_id;
+                if (rank == Rank::preferred) preferred_of[claim.field] = id;
+            }
+            const bool retired = std::any_of(record.claims.end() - static_cast<std::ptrdiff_t>(claims.size()), record.claims.end(),
+                                             [](const Claim& claim) { return claim.rank == Rank::retired; }) ||
+                                 std::any_of(ranks.begin(), ranks.end(), [](const auto& rank) { return rank.second == Rank::retired; });
+            for (auto& [claim_id, citation] : citations) {
+                if (!record.sources.contains(citation.source_id)) record.sources.emplace(citation.source_id, model::Source{citation.source_id, "", {}});
+                record.claims[position.at(claim_id)].citations.push_back(std::move(citation));
+            }
+            claims.clear();
+            ranks.clear();
+            citations.clear();
+            if (retired) {
+                std::erase_if(record.claims, [](const Claim& claim) { return claim.rank == Rank::retired; });
+                index(record);
+            }
+        }
+    };
 
     store::Store& store_;
     model::Changeset changeset_;
@@ -634,6 +733,7 @@ private:
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
     std::set<long long> ranked_;                ///< claims given a rank in this call
+    WorkingRecord working_;                     ///< what the record being written has had written
     std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report
 };
 

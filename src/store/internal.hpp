@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <map>
+#include <unordered_set>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -123,14 +124,11 @@ auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
 // "INSERT INTO table (columns) VALUES (?, ...), (?, ...)" for `rows` rows of `width` columns.
 std::string multi_row_insert(std::string_view head, int width, std::size_t rows);
 
-// A citation of a written claim, unless the claim has it already. The claim's few citations are
-// looked at, never the source's: without statistics SQLite would pick citation_by_source, and
-// citing a list source once per record would grow quadratically.
-inline constexpr const char* citation_unless_repeated_sql = R"(
-            INSERT INTO citation (id, claim_id, source_id, locator, quote, changeset_id)
-            SELECT ?1, ?2, ?3, ?4, ?5, ?6
-            WHERE NOT EXISTS (SELECT 1 FROM citation INDEXED BY citation_by_claim
-                              WHERE claim_id = ?2 AND source_id = ?3 AND locator = ?4 AND quote = ?5))";
+// The citations of one claim, withdrawn ones too, from the claim's own few: without statistics
+// SQLite would pick citation_by_source, and citing a list source once per record would grow
+// quadratically.
+inline constexpr const char* claim_citations_sql = R"(
+            SELECT source_id, locator, quote FROM citation INDEXED BY citation_by_claim WHERE claim_id = ?1)";
 
 }  // namespace gpuclusters::store::detail
 
@@ -176,10 +174,24 @@ struct Store::PendingRows {
     std::vector<Rank> ranks;
     std::vector<Citation> citations;
     std::vector<Withdrawal> withdrawals;
+    // The citations waiting for claims not yet written, as claim, source, locator and quote: a
+    // claim cited ten thousand times looks each new one up here instead of among the others.
+    std::unordered_set<std::string> waiting_citations;
+    // The citations of the written claim cited last (source, locator and quote), read once for a
+    // run of citations of it. Kept across flushes (its rows are written then, not undone), and
+    // forgotten when a savepoint or transaction ends, which may undo them.
+    long long cited_claim = 0;
+    std::unordered_set<std::string> cited;
+    void forget_cited() {
+        cited_claim = 0;
+        cited.clear();
+    }
     // The next ids to hand out; 0 until read from the table in the open transaction.
     long long next_claim_id = 0;
     long long next_citation_id = 0;
-    // Multi-row INSERTs by table and row count.
+    // What each cached multi-row statement writes: with its row count, the key of `inserts`.
+    enum Batched : int { claim_rows, rank_rows, citation_rows, live_claim_rows, live_claim_deletions, scratch_rows, withdrawal_rows };
+    // Multi-row INSERTs (and deletions) by what they write and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
 
     bool empty() const { return claims.empty() && ranks.empty() && citations.empty() && withdrawals.empty(); }
@@ -189,6 +201,7 @@ struct Store::PendingRows {
         ranks.clear();
         citations.clear();
         withdrawals.clear();
+        waiting_citations.clear();
     }
 };
 

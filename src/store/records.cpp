@@ -169,7 +169,7 @@ std::vector<std::string> Store::record_query_plans() const {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
                                 current_claims_sql(), current_citations_sql, record_keys_sql, record_source_sql,
-                                citation_unless_repeated_sql}) {
+                                claim_citations_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }

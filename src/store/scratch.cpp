@@ -60,7 +60,7 @@ void Store::flush_duplicate_keys() {
     if (duplicate_keys_.empty()) return;
     guarded(path_, [&] {
         const std::size_t count = duplicate_keys_.size();
-        auto& slot = pending_->inserts[{5, count}];
+        auto& slot = pending_->inserts[{PendingRows::scratch_rows, count}];
         if (!slot) {
             slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
         } else {

@@ -69,7 +69,7 @@ void Store::flush_pending() const {
             slot->exec();
         }
     };
-    insert_rows(0, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
+    insert_rows(PendingRows::claim_rows, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
           claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bindNoCopy(at + 2, row.cluster_id);
@@ -86,7 +86,7 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 9, row.value.qualifiers.bound);
               query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
           });
-    insert_rows(1, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
+    insert_rows(PendingRows::rank_rows, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
           [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
               query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
@@ -101,7 +101,7 @@ void Store::flush_pending() const {
     auto write_run = [&] {
         if (run.empty()) return;
         if (run.front()->rank != model::Rank::retired) {
-            insert_rows(3, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
+            insert_rows(PendingRows::live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
                   [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
                       query.bindNoCopy(at + 1, row->cluster_id);
                       query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
@@ -112,7 +112,7 @@ void Store::flush_pending() const {
             // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
             for (std::size_t start = 0; start < run.size(); start += PendingRows::batch) {
                 const std::size_t count = std::min(PendingRows::batch, run.size() - start);
-                auto& slot = pending.inserts[{4, count}];
+                auto& slot = pending.inserts[{PendingRows::live_claim_deletions, count}];
                 if (!slot) {
                     std::string sql = "DELETE FROM live_claim WHERE ";
                     for (std::size_t i = 0; i < count; ++i) sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
@@ -134,7 +134,7 @@ void Store::flush_pending() const {
         run.push_back(&row);
     }
     write_run();
-    insert_rows(2, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+    insert_rows(PendingRows::citation_rows, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
           [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.id));
               query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
@@ -143,7 +143,7 @@ void Store::flush_pending() const {
               query.bindNoCopy(at + 5, row.quote);
               query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
           });
-    insert_rows(5, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
+    insert_rows(PendingRows::withdrawal_rows, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
           [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
               query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
               query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));

@@ -47,6 +47,7 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
             std::vector<long long>& written;
             ~Reset() {
                 pending.discard();
+                pending.forget_cited();
                 pending.next_claim_id = 0;
                 pending.next_citation_id = 0;
                 written.clear();
@@ -69,8 +70,10 @@ void Store::with_savepoint(const std::function<void()>& body) {
             body();
             flush_pending();
         } catch (...) {
-            // Rows still waiting belong to the savepoint that is rolled back.
+            // Rows still waiting belong to the savepoint that is rolled back, and what was known of
+            // a claim's citations may hold some of its rows.
             pending_->discard();
+            pending_->forget_cited();
             throw;
         }
         savepoint.release();
@@ -146,33 +149,41 @@ void Store::insert_rank(const std::string& cluster_id, long long claim_id, long 
 long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
                                  const std::string& quote, long long changeset_id) {
     auto& pending = *pending_;
+    std::string key = fmt::format("{}\x1f{}\x1f", source_id, locator.size());
+    key += locator;
+    key += quote;
     // Ids are handed out in order and the queue is written whole: the claims waiting are those
     // from the first one waiting on.
     const bool claim_waiting = !pending.claims.empty() && claim_id >= pending.claims.front().id;
     if (claim_waiting) {
         // A claim not yet written has no citations but those waiting with it.
-        const bool repeat = std::any_of(pending.citations.begin(), pending.citations.end(), [&](const auto& row) {
-            return row.claim_id == claim_id && row.source_id == source_id && row.locator == locator && row.quote == quote;
-        });
-        if (repeat) return 0;
-        const long long id = guarded(path_, [&] { return next_id("citation"); });
-        pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
-        return id;
+        if (!pending.waiting_citations.insert(fmt::format("{}\x1f", claim_id) + key).second) return 0;
+    } else {
+        // A written claim may have this citation already, withdrawn or not: then nothing is
+        // added. Its citations are read once for a run of citations of that claim (a claim cited
+        // ten thousand times is not searched ten thousand times).
+        if (pending.cited_claim != claim_id) {
+            pending.forget_cited();
+            guarded(path_, [&] {
+                auto& query = prepare(claim_citations_sql);
+                query.bind(1, static_cast<std::int64_t>(claim_id));
+                while (query.executeStep()) {
+                    const CachedColumns row{query};
+                    const auto held_locator = row.view(1);
+                    std::string held = fmt::format("{}\x1f{}\x1f", row.integer(0), held_locator.size());
+                    held += held_locator;
+                    held += row.view(2);
+                    pending.cited.insert(std::move(held));
+                }
+            });
+            pending.cited_claim = claim_id;
+        }
+        if (!pending.cited.insert(key).second) return 0;
     }
-    // A written claim may have this citation already, withdrawn or not: then nothing is added.
-    return guarded(path_, [&]() -> long long {
-        const long long id = next_id("citation");
-        auto& query = prepare(citation_unless_repeated_sql);
-        query.bind(1, static_cast<std::int64_t>(id));
-        query.bind(2, static_cast<std::int64_t>(claim_id));
-        query.bind(3, static_cast<std::int64_t>(source_id));
-        query.bind(4, locator);
-        query.bind(5, quote);
-        query.bind(6, static_cast<std::int64_t>(changeset_id));
-        if (query.exec() == 1) return id;
-        --pending_->next_citation_id;  // not used: the next citation takes it
-        return 0LL;
-    });
+    const long long id = guarded(path_, [&] { return next_id("citation"); });
+    pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
+    if (!claim_waiting && pending.size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
+    return id;
 }
 
 void Store::insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn) {

@@ -87,10 +87,30 @@ for n in "${sizes[@]}"; do
     # should grow linearly with N (run with two sizes, N and 4N, to see it).
     measure "$binary" --db "$dir/jsonl.db" log -n 1
     row "gpuclusters log (one changeset of N)" "$seconds" "$peak" ""
+    first_line=$(python3 -c '
+import subprocess, sys, time
+start = time.monotonic()
+log = subprocess.Popen([sys.argv[1], "--db", sys.argv[2], "log", "-n", "1"], stdout=subprocess.PIPE)
+log.stdout.readline()
+print(f"{time.monotonic() - start:.2f}")
+log.kill()' "$binary" "$dir/jsonl.db")
+    row "gpuclusters log, first line" "$first_line" "" ""
+    measure "$binary" --db "$dir/jsonl.db" log -n 1 --json
+    row "gpuclusters log --json" "$seconds" "$peak" ""
     measure "$binary" --db "$dir/jsonl.db" sources
     row "gpuclusters sources" "$seconds" "$peak" ""
     measure "$binary" --db "$dir/jsonl.db" blame bench-0000042
     row "gpuclusters blame" "$seconds" "$peak" ""
     measure "$binary" --db "$dir/jsonl.db" revert 1
     row "gpuclusters revert (the import)" "$seconds" "$peak" "x$(ratio "$seconds" "$import_jsonl") the import"
+
+    # One record with N/10 competing claims, quoted citations or mentioned sources: each should
+    # take about a tenth of the import of N records of a few claims, and grow linearly with N.
+    m=$(( n / 10 ))
+    python3 "$here/one_record.py" "$m" "$dir"
+    for part in claims citations sources; do
+        "$binary" --db "$dir/$part.db" init > /dev/null
+        measure "$binary" --db "$dir/$part.db" import "$dir/$part.jsonl"
+        row "gpuclusters import, one record, $m $part" "$seconds" "$peak" "$(du -h "$dir/$part.jsonl" | cut -f1) file"
+    done
 done

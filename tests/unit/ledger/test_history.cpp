@@ -109,6 +109,25 @@ TEST_CASE("reading one record as of a changeset never scans a history table") {
     }));
 }
 
+TEST_CASE("what a changeset did to one cluster is read from that cluster's rows, never by scanning") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    ledger::apply_changes(store, change("c1", "owner", "Acme", "2026-11-01T09:00:00Z"));
+    const auto steps = store.touched_query_plans();
+    REQUIRE_FALSE(steps.empty());
+    for (const auto& step : steps) {
+        CAPTURE(step);
+        // Only a subquery's own rows or a list of constants may be walked whole.
+        CHECK_FALSE((step.starts_with("SCAN ") && !step.starts_with("SCAN (") && !step.starts_with("SCAN CONSTANT")));
+        // No branch may start from a changeset index: that is every row of the changeset.
+        CHECK(step.find("_by_changeset") == std::string::npos);
+    }
+    CHECK(std::count_if(steps.begin(), steps.end(), [](const std::string& step) {
+              return step.find("claim_by_field (cluster_id=?)") != std::string::npos;
+          }) >= 4);
+}
+
 TEST_CASE("changes that were themselves reverted leave a field as it was") {
     ScratchDir dir;
     bool created = false;

@@ -2,6 +2,8 @@
 // check, compare and import, each judged by its result value and by what the store holds after.
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 
 #include "formats/rules_config.hpp"
@@ -107,6 +109,32 @@ TEST_CASE("revert puts a field back in a new changeset, and refuses over a later
     SUBCASE("an unknown changeset is an input error") {
         CHECK_THROWS_AS(revert(db.store, {.changeset = "9"}), InputError);
     }
+}
+
+TEST_CASE("a revert blocked by many later changes names ten of them and counts the rest") {
+    Database db;
+    auto many = [](const std::string& owner) {
+        auto request = set("c00", "owner", owner, owner);
+        for (int i = 1; i < 12; ++i) {
+            auto record = request.records.front();
+            record.cluster_id = fmt::format("c{:02}", i);
+            request.records.push_back(record);
+        }
+        return request;
+    };
+    ledger::apply_changes(db.store, many("Acme"));
+    ledger::apply_changes(db.store, many("Beta"));
+    try {
+        revert(db.store, {.changeset = "1"});
+        FAIL("the revert went through");
+    } catch (const ledger::RevertConflict& conflict) {
+        const std::string message = conflict.what();
+        CHECK(message.find("c00.owner (changeset 2)") != std::string::npos);
+        // 12 fields and the 12 clusters the changeset created: 10 named, 14 counted.
+        CHECK(message.find(" and 14 more; nothing written") != std::string::npos);
+        CHECK(message.find("c11") == std::string::npos);
+    }
+    CHECK(shown(db.store, "c11", "owner") == "Beta");
 }
 
 TEST_CASE("check hands findings to the sink cluster by cluster, accept and sign write only through the engine") {
