@@ -66,6 +66,8 @@ private:
         if (std::filesystem::is_directory(output_, error) && !std::filesystem::is_symlink(output_, error)) {
             throw InputError(fmt::format("-o {}: is a folder (only --format toml writes into a folder)", output_));
         }
+        const std::filesystem::path target(output_);
+        formats::AtomicFile::remove_left_behind(target.parent_path().string(), target.filename().string());
         formats::AtomicFile file(output_);
         write_all(context, file.stream(), "");
         file.commit();

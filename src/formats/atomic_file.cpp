@@ -6,7 +6,10 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fmt/format.h>
+#include <optional>
 #include <random>
+#include <signal.h>
+#include <string_view>
 #include <streambuf>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -36,7 +39,45 @@ std::string random_suffix() {
     return fmt::format("{:08x}{:08x}", device(), device());
 }
 
+// The process id in a temporary file's name (".TARGET.PID-RANDOM.partial"), and the target.
+struct TemporaryName {
+    std::string target;
+    pid_t pid = 0;
+};
+
+std::optional<TemporaryName> temporary_name(const std::string& name) {
+    constexpr std::string_view suffix = ".partial";
+    if (name.size() < 2 + suffix.size() || name.front() != '.' || !name.ends_with(suffix)) return std::nullopt;
+    const std::string stem = name.substr(1, name.size() - 1 - suffix.size());  // TARGET.PID-RANDOM
+    const auto dot = stem.rfind('.');
+    if (dot == std::string::npos || dot == 0) return std::nullopt;
+    const std::string tail = stem.substr(dot + 1);
+    const auto dash = tail.find('-');
+    if (dash == std::string::npos || dash == 0 || dash > 9) return std::nullopt;
+    pid_t pid = 0;
+    for (std::size_t i = 0; i < dash; ++i) {
+        if (tail[i] < '0' || tail[i] > '9') return std::nullopt;
+        pid = pid * 10 + (tail[i] - '0');
+    }
+    return TemporaryName{stem.substr(0, dot), pid};
+}
+
 }  // namespace
+
+std::size_t AtomicFile::remove_left_behind(const std::string& folder, const std::string& target) {
+    std::size_t removed = 0;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(folder.empty() ? "." : folder, error)) {
+        const auto name = temporary_name(entry.path().filename().string());
+        if (!name || (!target.empty() && name->target != target) || name->pid == ::getpid()) continue;
+        // A live process (or one this user may not signal) may still be writing it.
+        if (::kill(name->pid, 0) == 0 || errno != ESRCH) continue;
+        struct stat file {};
+        if (::lstat(entry.path().c_str(), &file) != 0 || !S_ISREG(file.st_mode)) continue;
+        if (::unlink(entry.path().c_str()) == 0) ++removed;
+    }
+    return removed;
+}
 
 // Writes to the temporary file's descriptor in blocks; a failed write makes the stream bad.
 class AtomicFile::Buffer : public std::streambuf {

@@ -3,6 +3,7 @@
 // never half of one; two writers at once each write a whole file of their own; a kill leaves the
 // old file as it was; nothing is written through a symlink, and a FIFO, a device or a folder is
 // never replaced.
+#include <cstddef>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -23,6 +24,11 @@ public:
     /// Flushes and syncs the temporary file and renames it over the target (checked again);
     /// throws InputError naming the target when any step fails.
     void commit();
+
+    /// Removes the temporary files that writers killed before their rename left in `folder`
+    /// (those of `target` only, when given): a file is taken as left when the process its name
+    /// names is gone. Returns how many were removed.
+    static std::size_t remove_left_behind(const std::string& folder, const std::string& target = "");
 
 private:
     class Buffer;

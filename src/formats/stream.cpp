@@ -80,7 +80,10 @@ private:
 class TomlWriter : public RecordWriter {
 public:
     TomlWriter(std::ostream& out, std::string folder, WriterOptions options)
-        : out_(out), folder_(std::move(folder)), options_(options) {}
+        : out_(out), folder_(std::move(folder)), options_(options) {
+        // What an export killed before its renames left behind goes before this one writes.
+        if (!folder_.empty()) AtomicFile::remove_left_behind(folder_);
+    }
     void write(const model::Record& record) override {
         const std::string text = record_to_toml(record, options_.provenance);
         if (folder_.empty()) {

@@ -8,7 +8,7 @@ set -euo pipefail
 build=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 corpora=${FUZZ_CORPUS:-$here/corpus}
-for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config fuzz_streams fuzz_text_out; do
+for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config fuzz_streams fuzz_text_out fuzz_command_line fuzz_database fuzz_edit; do
     corpus="$corpora/${target#fuzz_}"
     mkdir -p "$corpus"
     log=$(mktemp)
@@ -17,4 +17,4 @@ for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_
     echo "$target: $(grep -m1 stat::number_of_executed_units "$log" | awk '{print $2}') executions in ${seconds}s"
     rm -f "$log"
 done
-echo "7 passed, 0 failed"
+echo "10 passed, 0 failed"
