@@ -32,6 +32,13 @@ std::vector<long long> citation_ids(const model::Record* record, std::string_vie
     return ids;
 }
 
+// A changeset the database refers to: a damaged or crafted file may not hold it.
+model::Changeset require_changeset(const store::Store& store, long long id) {
+    auto changeset = store.changeset(id);
+    if (!changeset) throw DatabaseError(fmt::format("{}: a row refers to changeset {}, which the file does not hold", store.path(), id));
+    return std::move(*changeset);
+}
+
 }  // namespace
 
 std::optional<long long> resolve_as_of(const store::Store& store, const std::string& raw, const std::string& option) {
@@ -178,6 +185,7 @@ void ChangesetView::each_source(const std::function<void(const model::SourceRepo
         const auto before = store_->source_meta_as_of(source_id, changeset_id_ - 1);
         const auto after = store_->source_meta_as_of(source_id, changeset_id_);
         const auto source = store_->source_by_id(source_id);
+        if (!source || !after) throw DatabaseError(fmt::format("{}: a revision names source {}, which it does not hold", store_->path(), source_id));
         if (!before) {
             visit({source_id, source->url, true, {}});
         } else {
@@ -204,9 +212,9 @@ std::optional<model::Verification> verification_of(const store::Store& store, co
                                                    std::optional<long long> as_of) {
     const auto signed_in = store.verification_of(cluster_id, as_of);
     if (!signed_in) return std::nullopt;
-    const auto changeset = store.changeset(*signed_in);
+    const auto changeset = require_changeset(store, *signed_in);
     const auto newest = store.changesets(cluster_id, "", 1, as_of);
-    return model::Verification{*signed_in, changeset->created_at.substr(0, 10), changeset->author,
+    return model::Verification{*signed_in, changeset.created_at.substr(0, 10), changeset.author,
                                !newest.empty() && newest.front().id > *signed_in};
 }
 
@@ -231,7 +239,7 @@ Blame blame(const store::Store& store, const std::string& cluster_id, std::optio
         const model::Claim* claim = result.record.preferred(spec.name);
         if (!claim) continue;
         if (!result.changesets.contains(claim->ranked_in)) {
-            result.changesets.emplace(claim->ranked_in, store.changeset(claim->ranked_in).value());
+            result.changesets.emplace(claim->ranked_in, require_changeset(store, claim->ranked_in));
         }
     }
     return result;

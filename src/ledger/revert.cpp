@@ -93,7 +93,8 @@ Conflicts conflicts(const store::Store& store, const Undone& undone) {
     }
     for (long long source_id : undone.sources) {
         const auto later = store.later_source_revisions(source_id, undone.id);
-        if (!later.empty() && store.source_meta_as_of(source_id, undone.id) != store.source_by_id(source_id)->meta) {
+        const auto current = store.source_by_id(source_id);
+        if (!later.empty() && current && store.source_meta_as_of(source_id, undone.id) != current->meta) {
             found.add(fmt::format("source {} (changeset {})", source_id, later.front()));
         }
     }

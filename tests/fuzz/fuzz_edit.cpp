@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     model::Record record{"acme-one", 1, {}, {}};
     record.sources.emplace(1, model::Source{1, "https://example.org/a", {.kind = "operator"}});
-    const char* fields[] = {"name", "owner", "summary", "notes", "owner"};
+    const char* fields[] = {"name", "owner", "summary", "gpu_count_notes", "owner"};
     std::vector<std::pair<std::string, std::string>> expected;
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string& value = lines[i];

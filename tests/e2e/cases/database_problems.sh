@@ -49,3 +49,8 @@ gc list
 wait $holder
 sql "SELECT count(*) FROM changeset"
 gc add acme-one --set owner=Acme --unsourced
+note "a crafted database whose rows name a changeset it does not hold: blame fails as a database error (exit 4), not an internal one; log lists what is there"
+setup --db crafted.db init --sample
+sqlite3 crafted.db "DROP TRIGGER changeset_append_only_d; DELETE FROM changeset WHERE id = 1;"
+gc --db crafted.db blame alcf-aurora
+gc --db crafted.db log -n 1 | head -3 || true
