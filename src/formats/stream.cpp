@@ -36,13 +36,23 @@ Json header_json(bool provenance) {
 }
 
 void check_header(const Json& header, const std::string& place) {
+    // Any JSON may stand where the header's members should (found by fuzz_streams: an array as
+    // "format" threw a type error past every handler): each is checked for its type first.
+    const auto format = header.find("format");
     const auto version = header.find("version");
-    if (header.value("format", "") != "gpuclusters" || version == header.end() || !version->is_number_integer()) {
+    if (format == header.end() || !format->is_string() || format->get_ref<const std::string&>() != "gpuclusters" ||
+        version == header.end() || !version->is_number_integer()) {
         throw InputError(fmt::format("{}: not a gpuclusters export (expected \"format\": \"gpuclusters\" and a \"version\")", place));
     }
-    if (version->get<long long>() > format_version || version->get<long long>() < 1) {
+    const bool newer = version->is_number_unsigned() ? version->get<unsigned long long>() > format_version
+                                                     : version->get<long long>() > format_version;
+    if (newer) {
         throw InputError(fmt::format("{}: format version {} is newer than this gpuclusters reads ({}); upgrade gpuclusters",
-                                     place, version->get<long long>(), format_version));
+                                     place, text::excerpt(version->dump()), format_version));
+    }
+    // (JSON's 0 and positive numbers read as unsigned, negative ones as signed.)
+    if (version->is_number_unsigned() ? version->get<unsigned long long>() < 1 : version->get<long long>() < 1) {
+        throw InputError(fmt::format("{}: format version {} is not a version (they start at 1)", place, version->dump()));
     }
 }
 
@@ -210,8 +220,18 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
             check_header(json, place);
             continue;
         }
+        model::RecordDocument document;
         try {
-            auto document = record_from_json(json, place);
+            document = record_from_json(json, place);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
+            continue;
+        }
+        // The parsed line and its text go before the record is checked and written: a huge
+        // record is then held once, as inputs, not three times.
+        json = Json();
+        if (line.capacity() > (1u << 20)) std::string().swap(line);
+        try {
             sink.record(document);
         } catch (const InputError& error) {
             sink.problem(error.what());
@@ -250,8 +270,15 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         }
         if (in_clusters && depth == 2 && event == Json::parse_event_t::object_end) {
             const std::string place = fmt::format("{}: clusters[{}]", file, index++);
+            model::RecordDocument document;
             try {
-                auto document = record_from_json(parsed, place);
+                document = record_from_json(parsed, place);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+                return false;
+            }
+            parsed = Json();  // as for JSON Lines: the element goes before the record is written
+            try {
                 sink.record(document);
             } catch (const InputError& error) {
                 sink.problem(error.what());

@@ -37,6 +37,10 @@ case("wrong-format-name.json", json.dumps({"format": "other", "version": 1, "clu
 case("version-string.json", json.dumps({"format": "gpuclusters", "version": "1", "clusters": []}), "import", 3, "not a gpuclusters export")
 case("version-newer.json", json.dumps({"format": "gpuclusters", "version": 2, "clusters": []}), "import", 3, "newer than this gpuclusters reads")
 case("version-zero.json", json.dumps({"format": "gpuclusters", "version": 0, "clusters": []}), "import", 3, "format version 0")
+# Found by fuzz_streams: a header member of another type threw past every handler.
+case("format-not-a-string.jsonl", '{"format":["gpuclusters"],"version":1}\n{"id":"b","fields":{"name":"B"}}\n', "import", 3, "not a gpuclusters export")
+case("version-huge.jsonl", '{"format":"gpuclusters","version":18446744073709551615}\n{"id":"b","fields":{"name":"B"}}\n', "import", 3,
+     "format version 18446744073709551615 is newer")
 case("deeply-nested.json", "[" * 100000 + "]" * 100000, "import", 3, "")
 case("deeply-nested-record.json", '{"format":"gpuclusters","version":1,"clusters":[{"id":"x","fields":{"name":' + "[" * 50000 + "]" * 50000 + "}}]}", "import", 3, "")
 case("nul-byte.json", document.replace("corpus-one", "corpus\x00one"), "import", 3, "")

@@ -228,13 +228,18 @@ TEST_CASE("a JSON document written piece by piece is laid out as dump(2) lays it
     writer.begin_array();
     writer.value(render::Json{{"x", {1, 2}}, {"y", render::Json::object()}});
     writer.value("s\"q");
+    writer.string("tab\tquote\"back\\slash é \x7f");
+    writer.string("plain");
+    writer.number(-12);
+    writer.boolean(false);
     writer.end_array();
     writer.key("nested");
     writer.begin_object();
     writer.end_object();
     writer.end_object();
     const render::Json whole = {{"a", 1}, {"empty", render::Json::array()},
-                                {"list", {render::Json{{"x", {1, 2}}, {"y", render::Json::object()}}, "s\"q"}},
+                                {"list", {render::Json{{"x", {1, 2}}, {"y", render::Json::object()}}, "s\"q",
+                                          "tab\tquote\"back\\slash é \x7f", "plain", -12, false}},
                                 {"nested", render::Json::object()}};
     CHECK(out.str() == render::json_text(whole));
 }
