@@ -1,6 +1,5 @@
 #include "render/json_writer.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "render/render.hpp"
@@ -44,46 +43,10 @@ void JsonWriter::end_array() {
     out_ << "]";
 }
 
-namespace {
-
-// A string as dump() writes it. Plain printable ASCII is written as it is; anything else (a
-// control to escape, UTF-8 to check) goes through the library, so that both agree byte for byte.
-void write_string(std::ostream& out, std::string_view text) {
-    const bool plain = std::all_of(text.begin(), text.end(), [](char c) {
-        const auto byte = static_cast<unsigned char>(c);
-        return byte >= 0x20 && byte < 0x7f && c != '"' && c != '\\';
-    });
-    if (!plain) {
-        out << json_text(Json(text));
-        return;
-    }
-    out << '"';
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out << '"';
-}
-
-}  // namespace
-
 void JsonWriter::key(std::string_view name) {
     place_value();
-    write_string(out_, name);
-    out_ << ": ";
+    out_ << json_text(Json(name)) << ": ";
     after_key_ = true;
-}
-
-void JsonWriter::string(std::string_view text) {
-    place_value();
-    write_string(out_, text);
-}
-
-void JsonWriter::number(long long number) {
-    place_value();
-    out_ << number;
-}
-
-void JsonWriter::boolean(bool value) {
-    place_value();
-    out_ << (value ? "true" : "false");
 }
 
 void JsonWriter::value(const nlohmann::ordered_json& json) {

@@ -25,11 +25,6 @@ public:
         key(name);
         value(json);
     }
-    /// value() of a string, a number or a boolean, written without building a Json: what a
-    /// document of a million small values spends its time on.
-    void string(std::string_view text);
-    void number(long long number);
-    void boolean(bool value);
 
 private:
     // Where the next value goes: after a comma and a new line, unless a key just put it in place.

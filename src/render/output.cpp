@@ -121,48 +121,13 @@ void print_change_report(std::ostream& out, const Style& style, const model::Cha
     print_report_outcome(out, report.changed, report.dry_run, report.changeset_id);
 }
 
-namespace {
-
-constexpr const char* change_kinds[] = {"changed", "cited", "unchanged"};
-
-}  // namespace
-
-void write_field_report(JsonWriter& writer, const model::FieldReport& field) {
-    writer.begin_object();
-    writer.key("cluster");
-    writer.string(field.cluster_id);
-    writer.key("field");
-    writer.string(field.field);
-    writer.key("change");
-    writer.string(change_kinds[static_cast<int>(field.kind)]);
-    writer.key("old");
-    writer.string(field.old_display);
-    writer.key("new");
-    writer.string(field.new_display);
-    writer.key("kept_previous");
-    writer.boolean(field.kept_previous);
-    writer.key("note");
-    writer.string(field.note);
-    writer.key("sources");
-    writer.begin_array();
-    for (const auto& source : field.sources) {
-        writer.begin_object();
-        writer.key("id");
-        writer.number(source.id);
-        writer.key("domain");
-        writer.string(source.domain);
-        writer.end_object();
-    }
-    writer.end_array();
-    writer.end_object();
-}
-
 Json field_report_json(const model::FieldReport& field) {
     Json sources = Json::array();
     for (const auto& source : field.sources) sources.push_back(Json{{"id", source.id}, {"domain", source.domain}});
+    static constexpr const char* kinds[] = {"changed", "cited", "unchanged"};
     return Json{{"cluster", field.cluster_id},
                 {"field", field.field},
-                {"change", change_kinds[static_cast<int>(field.kind)]},
+                {"change", kinds[static_cast<int>(field.kind)]},
                 {"old", field.old_display},
                 {"new", field.new_display},
                 {"kept_previous", field.kept_previous},
@@ -204,7 +169,7 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
     changes.each_cluster([&](const model::ClusterChange& change, bool) {
         if (change.presence == model::ClusterChange::Presence::created) created.push_back(change.cluster_id);
         if (change.presence == model::ClusterChange::Presence::removed) removed.push_back(change.cluster_id);
-        for (const auto& field : change.fields) write_field_report(writer, field);
+        for (const auto& field : change.fields) writer.value(field_report_json(field));
     });
     writer.end_array();
     writer.member("new_clusters", created);

@@ -96,8 +96,6 @@ struct ReportHead {
 void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
 /// One field of a change as JSON: cluster, field, change, old, new, kept_previous, note, sources.
 Json field_report_json(const model::FieldReport& field);
-/// field_report_json, written piece by piece (the same bytes).
-void write_field_report(JsonWriter& writer, const model::FieldReport& field);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.

@@ -81,12 +81,12 @@ std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, c
 
 namespace {
 
-// What a changeset touched, one row per claim, rank, citation or withdrawal it wrote (with a
-// field ?3, only those of that field): `column` of the claim c. With `presence`, also a row per
-// cluster it created or changed the presence of (`column` must then be c.cluster_id). For one
-// cluster (?2) every branch starts from that cluster's claims: the unary + keeps SQLite off the
-// changeset indexes, which would scan the whole changeset.
-std::string touched_rows_sql(const std::string& column, bool one_cluster, bool one_field, bool presence) {
+// The clusters a changeset touched, one row per claim, rank, citation or withdrawal it wrote
+// (with a field ?3, only those of that field; without one, also a row per cluster it created or
+// changed the presence of). For one cluster (?2) every branch starts from that cluster's claims:
+// the unary + keeps SQLite off the changeset indexes, which would scan the whole changeset.
+std::string touched_rows_sql(bool one_cluster, bool one_field) {
+    const std::string column = "c.cluster_id";
     const std::string cluster = one_cluster ? "c.cluster_id = ?2 AND +" : "";
     const std::string field = one_field ? " AND c.field = ?3" : "";
     std::string sql = fmt::format(R"(
@@ -99,7 +99,7 @@ std::string touched_rows_sql(const std::string& column, bool one_cluster, bool o
         one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id" : "citation t JOIN claim c ON c.id = t.claim_id",
         one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id CROSS JOIN citation_withdrawal w ON w.citation_id = t.id"
                     : "citation_withdrawal w JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id");
-    if (presence) {
+    if (!one_field) {
         sql += fmt::format(R"(
             UNION ALL SELECT id FROM cluster WHERE {}changeset_id = ?1
             UNION ALL SELECT cluster_id FROM cluster_presence WHERE {}changeset_id = ?1)",
@@ -111,7 +111,7 @@ std::string touched_rows_sql(const std::string& column, bool one_cluster, bool o
 // The clusters, each once, in the order the changeset wrote them: DISTINCT over UNION ALL is
 // streamed, where UNION or ORDER BY would sort every row before handing over the first.
 std::string touched_clusters_sql(bool one_cluster, bool one_field) {
-    return "SELECT DISTINCT cluster_id FROM (" + touched_rows_sql("c.cluster_id", one_cluster, one_field, !one_field) + ")";
+    return "SELECT DISTINCT cluster_id FROM (" + touched_rows_sql(one_cluster, one_field) + ")";
 }
 
 // Every claim of one cluster (?1), retired ones too: whether changeset ?2 made or re-ranked it,

@@ -146,12 +146,23 @@ void Store::insert_rank(const std::string& cluster_id, long long claim_id, long 
     if (pending_->size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
 }
 
-long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
-                                 const std::string& quote, long long changeset_id) {
-    auto& pending = *pending_;
+namespace {
+
+// What tells two citations of one claim apart: source, locator and quote (the locator's length
+// first, so that no locator and quote run into each other).
+std::string citation_key(long long source_id, std::string_view locator, std::string_view quote) {
     std::string key = fmt::format("{}\x1f{}\x1f", source_id, locator.size());
     key += locator;
     key += quote;
+    return key;
+}
+
+}  // namespace
+
+long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
+                                 const std::string& quote, long long changeset_id) {
+    auto& pending = *pending_;
+    const std::string key = citation_key(source_id, locator, quote);
     // Ids are handed out in order and the queue is written whole: the claims waiting are those
     // from the first one waiting on.
     const bool claim_waiting = !pending.claims.empty() && claim_id >= pending.claims.front().id;
@@ -169,11 +180,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
                 query.bind(1, static_cast<std::int64_t>(claim_id));
                 while (query.executeStep()) {
                     const CachedColumns row{query};
-                    const auto held_locator = row.view(1);
-                    std::string held = fmt::format("{}\x1f{}\x1f", row.integer(0), held_locator.size());
-                    held += held_locator;
-                    held += row.view(2);
-                    pending.cited.insert(std::move(held));
+                    pending.cited.insert(citation_key(row.integer(0), row.view(1), row.view(2)));
                 }
             });
             pending.cited_claim = claim_id;

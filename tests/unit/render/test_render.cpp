@@ -228,10 +228,10 @@ TEST_CASE("a JSON document written piece by piece is laid out as dump(2) lays it
     writer.begin_array();
     writer.value(render::Json{{"x", {1, 2}}, {"y", render::Json::object()}});
     writer.value("s\"q");
-    writer.string("tab\tquote\"back\\slash é \x7f");
-    writer.string("plain");
-    writer.number(-12);
-    writer.boolean(false);
+    writer.value("tab\tquote\"back\\slash é \x7f");
+    writer.value("plain");
+    writer.value(-12);
+    writer.value(false);
     writer.end_array();
     writer.key("nested");
     writer.begin_object();
