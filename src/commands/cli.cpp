@@ -48,6 +48,77 @@ model::Changeset Context::changeset(const std::string& message, const std::strin
 
 namespace {
 
+// The names a word could have meant: an app's subcommands, or the options it and its parents take.
+std::vector<std::string> subcommand_names(const CLI::App& app) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+        if (!sub->get_group().empty()) names.push_back(sub->get_name());
+    }
+    return names;
+}
+
+const CLI::App* find_subcommand(const CLI::App& app, const std::string& name) {
+    const auto found = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(name); });
+    return found.empty() ? nullptr : found.front();
+}
+
+const CLI::Option* find_option(const CLI::App* app, const std::string& name) {
+    for (; app != nullptr; app = app->get_parent()) {
+        if (const CLI::Option* option = app->get_option_no_throw(name)) return option;
+    }
+    return nullptr;
+}
+
+std::vector<std::string> option_names(const CLI::App* app) {
+    std::vector<std::string> names;
+    for (; app != nullptr; app = app->get_parent()) {
+        for (const CLI::Option* option : app->get_options()) {
+            for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+        }
+    }
+    return names;
+}
+
+std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
+    const auto near = text::closest(word, candidates, word.size() <= 4 ? 2 : 3);
+    return near ? fmt::format("; did you mean '{}'?", *near) : "";
+}
+
+// A mistyped command or option is named, with the nearest real one, before CLI11 parses: CLI11
+// would report what it missed instead ("A subcommand is required", "id is required").
+void check_words(const CLI::App& root, const std::vector<std::string>& args) {
+    const CLI::App* current = &root;
+    for (std::size_t at = 0; at < args.size(); ++at) {
+        const std::string& word = args[at];
+        if (word == "--") return;  // what follows is positional
+        if (word.size() > 2 && word.starts_with("--")) {
+            const std::string name = word.substr(0, word.find('='));
+            const CLI::Option* option = find_option(current, name);
+            if (option == nullptr) {
+                throw UsageError(fmt::format("unknown option {}{}", name, suggestion(name, option_names(current))));
+            }
+            if (option->get_expected_min() > 0 && word.find('=') == std::string::npos) ++at;
+        } else if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1]))) {
+            // -abc is -a -b -c, and the first that takes a value takes the rest (-n5) or the next word.
+            for (std::size_t letter = 1; letter < word.size(); ++letter) {
+                const std::string name = std::string("-") + word[letter];
+                const CLI::Option* option = find_option(current, name);
+                if (option == nullptr) throw UsageError(fmt::format("unknown option {}", name));
+                if (option->get_expected_min() > 0) {
+                    if (letter + 1 == word.size()) ++at;
+                    break;
+                }
+            }
+        } else if (const CLI::App* sub = find_subcommand(*current, word); sub != nullptr) {
+            current = sub;
+        } else if (current == &root) {
+            const std::string near = suggestion(word, subcommand_names(root));
+            throw UsageError(fmt::format("unknown command '{}'{}", word,
+                                         near.empty() ? "; `gpuclusters help` lists the commands" : near));
+        }
+    }
+}
+
 // `out` is escaped; `data_out` is the stream itself, for the data a command writes for programs.
 int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, std::ostream& out, std::ostream& err) {
     CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.",
@@ -63,7 +134,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
-    app.set_version_flag("--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
+    app.set_version_flag("-V,--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
 
     std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
     for (const auto& info : command_registry()) {
@@ -73,6 +144,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     }
 
     try {
+        check_words(app, args);
         app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
     } catch (const CLI::CallForHelp& help) {
         return app.exit(help, out, err);
@@ -81,6 +153,9 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     } catch (const CLI::CallForVersion& version) {
         return app.exit(version, out, err);
     } catch (const CLI::ParseError& error) {
+        render::print_usage_error(err, error.what());
+        return static_cast<int>(ExitCode::usage);
+    } catch (const UsageError& error) {
         render::print_usage_error(err, error.what());
         return static_cast<int>(ExitCode::usage);
     }

@@ -94,5 +94,7 @@ std::unique_ptr<Command> make_compare(CLI::App& app);
 std::unique_ptr<Command> make_edit(CLI::App& app);
 std::unique_ptr<Command> make_completion(CLI::App& app);
 std::unique_ptr<Command> make_quote(CLI::App& app);
+std::unique_ptr<Command> make_help(CLI::App& app);
+std::unique_ptr<Command> make_stats(CLI::App& app);
 
 }  // namespace gpuclusters::commands

@@ -1,4 +1,8 @@
-// gpuclusters list [--where FIELD=VALUE]... [--search TEXT] [--sort FIELD]: a table of clusters.
+// gpuclusters list [--where CONDITION]... [--search TEXT] [--sort FIELD] [--columns F,...] [--limit N]:
+// a table of clusters.
+#include <algorithm>
+#include <fmt/format.h>
+
 #include "commands/command.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/listing.hpp"
@@ -9,8 +13,22 @@ namespace {
 class ListCommand : public Command {
 public:
     explicit ListCommand(CLI::App& app) {
-        app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable; all must hold)")
+        app.add_option("--where", where_,
+                       "only clusters where FIELD=VALUE, or !=, and on counts, power and dates <, <=, >, >= "
+                       "(repeatable; all must hold)")
             ->allow_extra_args(false);
+        app.add_option("--columns", columns_, "the fields to show after the id, comma-separated (default: "
+                                              "name,owner,gpu_model,gpus_installed,status)")
+            ->delimiter(',')
+            ->allow_extra_args(false);
+        app.add_option("-l,--limit", limit_, "at most N clusters, after sorting")
+            ->check(CLI::Validator(
+                [](const std::string& value) {
+                    return !value.empty() && value.find_first_not_of("0123456789") == std::string::npos
+                               ? std::string()
+                               : std::string("expected a whole number, 0 or more");
+                },
+                "N"));
         app.add_option("--search", query_.search, "full-text search over names, owners, summaries and notes");
         app.add_option("--sort", sort_, "sort by FIELD (default: id)");
         app.add_flag("--reverse", query_.reverse, "reverse the order");
@@ -25,6 +43,17 @@ public:
         if (!as_of_.empty() && !query_.search.empty()) {
             throw UsageError("--search reads the current index and cannot be combined with --as-of");
         }
+        if (!columns_.empty()) {
+            query_.columns.clear();
+            for (const auto& column : columns_) {
+                const auto& field = model::require_field(column);
+                if (std::find(query_.columns.begin(), query_.columns.end(), field.name) != query_.columns.end()) {
+                    throw UsageError(fmt::format("--columns: {} is named twice", field.name));
+                }
+                query_.columns.emplace_back(field.name);
+            }
+        }
+        if (limit_ >= 0) query_.limit = static_cast<std::size_t>(limit_);
         query_.sort = sort_.empty() || sort_ == "id" ? nullptr : &model::require_field(sort_);
     }
 
@@ -36,6 +65,8 @@ public:
 
 private:
     std::vector<std::string> where_;
+    std::vector<std::string> columns_;
+    long long limit_ = -1;
     std::string sort_;
     std::string as_of_;
     ledger::ListQuery query_;

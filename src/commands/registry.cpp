@@ -13,6 +13,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"edit", "the record as TOML in $VISUAL or $EDITOR; the changes become one changeset", make_edit},
         CommandInfo{"show", "print a cluster's record page: values, source numbers, sources", make_show},
         CommandInfo{"list", "a table of clusters, filtered, searched and sorted", make_list},
+        CommandInfo{"stats", "the dataset in figures: clusters and GPUs by maker, country, segment, status", make_stats},
         CommandInfo{"sources", "every source with what it backs; show one; record a re-check", make_sources},
         CommandInfo{"log", "changesets newest first, with their field diffs", make_log},
         CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
@@ -23,6 +24,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"export", "a deterministic snapshot in json, jsonl, toml, csv or csv-long", make_export},
         CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
         CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},
+        CommandInfo{"help", "the commands, or one command's options and arguments", make_help},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
     };
     return commands;

@@ -6,6 +6,7 @@
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/decimal.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -35,8 +36,31 @@ std::string fts_query(const std::string& search) {
     return query;
 }
 
-bool passes_row(const model::FieldRow* row, const Filter& filter) {
-    return row && row->state == model::ClaimState::set && model::value_matches(*filter.field, row->value, filter.value);
+bool ordered(model::FieldType type) {
+    return type == model::FieldType::count || type == model::FieldType::decimal || type == model::FieldType::partial_date;
+}
+
+// A partial date is the span of days it names: 2024 runs from 2024-01-01 to 2024-12-31.
+std::pair<std::string, std::string> date_span(const std::string& date) {
+    static const std::string earliest = "0000-01-01", latest = "9999-12-31";
+    return {date + earliest.substr(date.size()), date + latest.substr(date.size())};
+}
+
+// -1, 0 or 1, or nullopt when a partial date overlaps the other.
+std::optional<int> order(const model::FieldSpec& field, const std::string& held, const std::string& wanted) {
+    if (field.type == model::FieldType::partial_date) {
+        const auto [held_from, held_to] = date_span(held);
+        const auto [wanted_from, wanted_to] = date_span(wanted);
+        if (held_to < wanted_from) return -1;
+        if (held_from > wanted_to) return 1;
+        if (held == wanted) return 0;
+        return std::nullopt;
+    }
+    const auto left = model::Decimal::parse(held);
+    const auto right = model::Decimal::parse(wanted);
+    if (!left || !right) return std::nullopt;
+    const auto result = *left <=> *right;
+    return result < 0 ? -1 : result > 0 ? 1 : 0;
 }
 
 // The Verified badge of each cluster as list --verified reads it: "yes", "stale" or "no".
@@ -54,13 +78,57 @@ std::map<std::string, std::string> badges(const store::Store& store, std::option
 }  // namespace
 
 Filter parse_filter(const std::string& condition) {
-    const auto equals = condition.find('=');
-    if (equals == std::string::npos) throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE", condition));
+    using Comparison = Filter::Comparison;
+    // A field name is letters and underscores, so the operator starts at the first other byte.
+    const auto at = condition.find_first_of("=!<>");
+    if (at == std::string::npos || at == 0) {
+        throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE (or !=, <, <=, >, >=)", condition));
+    }
+    static constexpr std::pair<std::string_view, Comparison> operators[] = {
+        {"!=", Comparison::not_equal}, {"<=", Comparison::less_or_equal}, {">=", Comparison::greater_or_equal},
+        {"=", Comparison::equal},      {"<", Comparison::less},           {">", Comparison::greater}};
+    const std::string_view rest = std::string_view(condition).substr(at);
+    const auto found = std::find_if(std::begin(operators), std::end(operators),
+                                    [&](const auto& each) { return rest.starts_with(each.first); });
+    if (found == std::end(operators)) {
+        throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE (or !=, <, <=, >, >=)", condition));
+    }
+    const std::string name = condition.substr(0, at);
     try {
-        const auto& field = model::require_field(condition.substr(0, equals));
-        return {&field, model::parse_field_value(field, condition.substr(equals + 1)).value};
+        const auto& field = model::require_field(name);
+        const bool order_wanted = found->second != Comparison::equal && found->second != Comparison::not_equal;
+        if (order_wanted && !ordered(field.type)) {
+            throw UsageError(fmt::format("--where '{}': {} is {}, and only counts, decimals and dates have an order",
+                                         condition, name, model::type_name(field.type)));
+        }
+        const std::string value = condition.substr(at + found->first.size());
+        return {&field, found->second, model::parse_field_value(field, value).value, condition};
+    } catch (const UsageError&) {
+        throw;
     } catch (const InputError& error) {
-        throw InputError(fmt::format("--where {}: {}", condition.substr(0, equals), error.what()));
+        throw InputError(fmt::format("--where {}: {}", name, error.what()));
+    }
+}
+
+std::optional<bool> passes(const model::FieldRow* row, const Filter& filter) {
+    using Comparison = Filter::Comparison;
+    if (!row || row->state != model::ClaimState::set) return false;
+    const auto& field = *filter.field;
+    if (filter.comparison == Comparison::equal || filter.comparison == Comparison::not_equal) {
+        if (field.type == model::FieldType::count || field.type == model::FieldType::decimal) {
+            // 7.10 is 7.1: numbers are equal by value, whatever their derivation.
+            const auto sign = order(field, row->value.value, filter.value);
+            if (sign) return (*sign == 0) == (filter.comparison == Comparison::equal);
+        }
+        return model::value_matches(field, row->value, filter.value) == (filter.comparison == Comparison::equal);
+    }
+    const auto sign = order(field, row->value.value, filter.value);
+    if (!sign) return std::nullopt;
+    switch (filter.comparison) {
+        case Comparison::less: return *sign < 0;
+        case Comparison::less_or_equal: return *sign <= 0;
+        case Comparison::greater: return *sign > 0;
+        default: return *sign >= 0;
     }
 }
 
@@ -69,7 +137,7 @@ bool passes(const model::Record& record, const std::vector<Filter>& filters) {
         const model::Claim* claim = record.preferred(filter.field->name);
         if (!claim) return false;
         const model::FieldRow row{record.id, claim->field, claim->state, claim->value};
-        return passes_row(&row, filter);
+        return passes(&row, filter).value_or(false);
     });
 }
 
@@ -78,12 +146,12 @@ const model::FieldRow* ListedCluster::value(std::string_view field) const {
     return found == values.end() ? nullptr : &found->second;
 }
 
-std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQuery& query) {
+Listing list_clusters(const store::Store& store, const ListQuery& query) {
     if (query.as_of && !query.search.empty()) {
         throw UsageError("--search reads the current index and cannot be combined with --as-of");
     }
     if (const auto bad = text::find_invalid_utf8(query.search)) throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));
-    std::set<std::string> wanted(std::begin(list_columns), std::end(list_columns));
+    std::set<std::string> wanted(query.columns.begin(), query.columns.end());
     for (const auto& filter : query.filters) wanted.insert(std::string(filter.field->name));
     if (query.sort) wanted.insert(std::string(query.sort->name));
     std::map<std::string, ListedCluster> by_id;
@@ -92,7 +160,8 @@ std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQu
         const auto found = by_id.find(row.cluster_id);
         if (found != by_id.end()) found->second.values.emplace(row.field, std::move(row));
     }
-    std::vector<ListedCluster> clusters;
+    Listing listing{query.columns, {}, {}, 0};
+    auto& clusters = listing.clusters;
     std::set<std::string> found_by_search;
     if (!query.search.empty()) {
         const std::string words = fts_query(query.search);
@@ -106,7 +175,9 @@ std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQu
         auto& cluster = entry.second;
         if (!query.search.empty() && !found_by_search.contains(id)) continue;
         const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
-            return !passes_row(cluster.value(filter.field->name), filter);
+            const auto passed = passes(cluster.value(filter.field->name), filter);
+            if (!passed) ++listing.undecided[filter.text];
+            return !passed.value_or(false);
         });
         if (filtered_out) continue;
         if (!query.verified.empty()) {
@@ -126,12 +197,39 @@ std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQu
             const auto* left = known(a);
             const auto* right = known(b);
             if (!left || !right) return left != nullptr;  // unknown and not published last
-            if (numeric) return std::stod(left->value.value) < std::stod(right->value.value);
+            if (numeric) {
+                const auto a_number = model::Decimal::parse(left->value.value), b_number = model::Decimal::parse(right->value.value);
+                if (a_number && b_number) return *a_number < *b_number;
+            }
             return text::lower_ascii(left->value.value) < text::lower_ascii(right->value.value);
         });
     }
     if (query.reverse) std::reverse(clusters.begin(), clusters.end());
-    return clusters;
+    listing.matched = clusters.size();
+    if (query.limit && clusters.size() > *query.limit) clusters.resize(*query.limit);
+    return listing;
+}
+
+DatasetStats dataset_stats(const store::Store& store) {
+    DatasetStats stats;
+    for (const auto name : stats_dimensions) {
+        const auto& field = model::require_field(name);
+        stats.by.emplace_back(&field, store.stats_by(field));
+    }
+    // Every dimension's groups partition the same clusters.
+    for (const auto& group : stats.by.front().second) {
+        stats.clusters += group.clusters;
+        stats.gpus_installed += group.gpus_installed;
+        stats.with_gpu_count += group.with_gpu_count;
+    }
+    stats.values = store.value_sources();
+    const auto present = store.cluster_ids(std::nullopt);
+    const std::set<std::string> present_ids(present.begin(), present.end());
+    for (const auto& [id, badge] : badges(store, std::nullopt)) {
+        if (!present_ids.contains(id)) continue;
+        ++(badge == "yes" ? stats.verified : stats.stale);
+    }
+    return stats;
 }
 
 void export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {

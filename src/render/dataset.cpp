@@ -1,3 +1,4 @@
+#include <algorithm>
 // The dataset as a whole: the list of clusters, the sources, one source, the field catalogue.
 #include <fmt/format.h>
 
@@ -7,39 +8,97 @@
 
 namespace gpuclusters::render {
 
-void print_list(const Output& output, const std::vector<ledger::ListedCluster>& clusters) {
+namespace {
+
+std::string column_heading(const model::FieldSpec& field) {
+    std::string heading = text::upper_ascii(field.name);
+    std::replace(heading.begin(), heading.end(), '_', ' ');
+    return heading;
+}
+
+}  // namespace
+
+void print_list(const Output& output, const ledger::Listing& listing) {
+    for (const auto& [condition, count] : listing.undecided) {
+        print_warning(output, fmt::format("{} cluster{} left out: a date too coarse to tell whether {}", count,
+                                          count == 1 ? "" : "s", condition));
+    }
+    std::vector<const model::FieldSpec*> fields;
+    for (const auto& column : listing.columns) fields.push_back(&model::require_field(column));
     if (output.json) {
         Json list = Json::array();
-        for (const auto& cluster : clusters) {
+        for (const auto& cluster : listing.clusters) {
             Json entry{{"id", cluster.id}};
-            for (const auto column : ledger::list_columns) {
-                const auto* row = cluster.value(column);
-                entry[std::string(column)] = row && row->state == model::ClaimState::set
-                                                 ? typed_value(*model::find_field(column), row->value)
-                                                 : Json(nullptr);
+            for (const auto* field : fields) {
+                const auto* row = cluster.value(field->name);
+                entry[std::string(field->name)] =
+                    row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
             }
             list.push_back(std::move(entry));
         }
         print_json(output.out, list);
         return;
     }
+    std::vector<std::string> header{"ID"};
+    // Headed by the names --columns takes: gpus_installed is GPUS INSTALLED.
+    for (const auto* field : fields) header.push_back(column_heading(*field));
     std::vector<std::vector<std::string>> rows;
-    for (const auto& cluster : clusters) {
+    for (const auto& cluster : listing.clusters) {
         std::vector<std::string> row{cluster.id};
-        for (const auto column : ledger::list_columns) {
-            const auto* value = cluster.value(column);
-            const auto& spec = *model::find_field(column);
+        for (const auto* field : fields) {
+            const auto* value = cluster.value(field->name);
             std::string shown = !value ? "—"
                                 : value->state == model::ClaimState::not_published ? "not published"
-                                                                                  : model::display_value(spec, value->value);
-            if (spec.type == model::FieldType::count && value && value->state == model::ClaimState::set) {
+                                                                                  : model::display_value(*field, value->value);
+            if (field->type == model::FieldType::count && value && value->state == model::ClaimState::set) {
                 shown = text::group_thousands(std::stoll(value->value.value));
             }
             row.push_back(shown);
         }
         rows.push_back(std::move(row));
     }
-    print_table(output.out, output.style, {"ID", "NAME", "OWNER", "GPU MODEL", "GPUS", "STATUS"}, rows);
+    print_table(output.out, output.style, header, rows);
+}
+
+void print_stats(const Output& output, const ledger::DatasetStats& stats) {
+    const long long unbadged = stats.clusters - stats.verified - stats.stale;
+    if (output.json) {
+        Json by = Json::object();
+        for (const auto& [field, groups] : stats.by) {
+            Json list = Json::array();
+            for (const auto& group : groups) {
+                list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
+                                {"clusters", group.clusters},
+                                {"gpus_installed", group.gpus_installed},
+                                {"clusters_with_gpu_count", group.with_gpu_count}});
+            }
+            by[std::string(field->name)] = std::move(list);
+        }
+        print_json(output.out, Json{{"clusters", stats.clusters},
+                                    {"gpus_installed", stats.gpus_installed},
+                                    {"clusters_with_gpu_count", stats.with_gpu_count},
+                                    {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
+                                    {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
+                                    {"by", std::move(by)}});
+        return;
+    }
+    auto& out = output.out;
+    out << fmt::format("clusters        {}\n", text::group_thousands(stats.clusters));
+    out << fmt::format("GPUs installed  {} (the {} clusters that publish a count)\n", text::group_thousands(stats.gpus_installed),
+                       text::group_thousands(stats.with_gpu_count));
+    out << fmt::format("values          {}, of which {} cite an operator source\n", text::group_thousands(stats.values.values),
+                       text::group_thousands(stats.values.from_operator));
+    out << fmt::format("verified        {} current, {} stale, {} without a badge\n", text::group_thousands(stats.verified),
+                       text::group_thousands(stats.stale), text::group_thousands(unbadged));
+    for (const auto& [field, groups] : stats.by) {
+        out << "\n";
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& group : groups) {
+            rows.push_back({group.value ? model::display_value(*field, model::FieldValue{*group.value, {}}) : "—",
+                            text::group_thousands(group.clusters), text::group_thousands(group.gpus_installed)});
+        }
+        print_table(out, output.style, {column_heading(*field), "CLUSTERS", "GPUS INSTALLED"}, rows);
+    }
 }
 
 void print_sources(const Output& output, const std::vector<model::SourceUse>& sources) {

@@ -232,6 +232,8 @@ void print_usage_error(std::ostream& err, const std::string& message) {
         << "Try 'gpuclusters --help' or 'gpuclusters COMMAND --help'.\n";
 }
 
+void print_help(const Output& output, const std::string& text) { output.out << text; }
+
 void print_internal_error(std::ostream& err, const std::string& message) {
     err << "gpuclusters: internal error: " << message << "\n";
 }

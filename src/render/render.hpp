@@ -138,11 +138,14 @@ private:
 
 // --- the dataset ------------------------------------------------------------------------------
 
-void print_list(const Output& output, const std::vector<ledger::ListedCluster>& clusters);
+void print_list(const Output& output, const ledger::Listing& listing);
+void print_stats(const Output& output, const ledger::DatasetStats& stats);
 void print_sources(const Output& output, const std::vector<model::SourceUse>& sources);
 void print_source(const Output& output, const ledger::SourceBacking& backing);
 /// fields: the field catalogue with types and definitions.
 void print_fields(const Output& output);
+/// A command's help text, as CLI11 lays it out.
+void print_help(const Output& output, const std::string& text);
 
 // --- verify -----------------------------------------------------------------------------------
 

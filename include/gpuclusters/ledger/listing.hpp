@@ -14,14 +14,21 @@
 
 namespace gpuclusters::ledger {
 
-/// --where FIELD=VALUE: the field, and the value in its canonical form.
+/// --where FIELD=VALUE, FIELD!=VALUE, and on counts, power and dates FIELD<VALUE, <=, >, >=.
 struct Filter {
+    enum class Comparison { equal, not_equal, less, less_or_equal, greater, greater_or_equal };
     const model::FieldSpec* field = nullptr;
-    std::string value;
+    Comparison comparison = Comparison::equal;
+    std::string value;  ///< in the field's canonical form
+    std::string text;   ///< as given, for messages
 };
-/// Parses FIELD=VALUE; UsageError without '=', InputError naming the field for a bad one.
+/// Parses a condition; UsageError without an operator or for an order on a field that has
+/// none, InputError naming the field for a bad value.
 Filter parse_filter(const std::string& condition);
-/// Whether a record's preferred values pass every filter.
+/// Whether a value passes: only a published value does, as in SQL, where NULL compares to nothing.
+/// nullopt when a partial date is too coarse to tell (2024 against >=2024-06).
+std::optional<bool> passes(const model::FieldRow* row, const Filter& filter);
+/// Whether a record's preferred values pass every filter (a coarse date does not).
 bool passes(const model::Record& record, const std::vector<Filter>& filters);
 
 /// The columns `list` shows, after the id.
@@ -29,6 +36,8 @@ inline constexpr std::string_view list_columns[] = {"name", "owner", "gpu_model"
 
 struct ListQuery {
     std::vector<Filter> filters;
+    std::vector<std::string> columns{std::begin(list_columns), std::end(list_columns)};  ///< after the id
+    std::optional<std::size_t> limit;
     std::string search;                        ///< full-text words, matched literally
     const model::FieldSpec* sort = nullptr;    ///< null: by id
     bool reverse = false;
@@ -40,8 +49,29 @@ struct ListedCluster {
     std::map<std::string, model::FieldRow, std::less<>> values;  ///< of list_columns and the filtered fields
     const model::FieldRow* value(std::string_view field) const;
 };
+struct Listing {
+    std::vector<std::string> columns;  ///< as the query asked
+    std::vector<ListedCluster> clusters;
+    /// Clusters left out because a partial date could not be compared, by condition.
+    std::map<std::string, std::size_t> undecided;
+    std::size_t matched = 0;  ///< before --limit
+};
 /// UsageError for --search with --as-of; InputError for invalid UTF-8 in the search.
-std::vector<ListedCluster> list_clusters(const store::Store& store, const ListQuery& query);
+Listing list_clusters(const store::Store& store, const ListQuery& query);
+
+/// The dimensions `stats` totals by.
+inline constexpr std::string_view stats_dimensions[] = {"gpu_maker", "country", "segment", "status"};
+struct DatasetStats {
+    long long clusters = 0;
+    long long gpus_installed = 0;  ///< physical GPUs: the sum of the published counts
+    long long with_gpu_count = 0;
+    std::vector<std::pair<const model::FieldSpec*, std::vector<store::Store::StatsGroup>>> by;
+    store::Store::ValueSources values;
+    long long verified = 0;  ///< clusters whose Verified badge is current
+    long long stale = 0;     ///< signed, and changed since
+};
+/// The current dataset in figures.
+DatasetStats dataset_stats(const store::Store& store);
 
 struct ExportQuery {
     std::vector<Filter> filters;

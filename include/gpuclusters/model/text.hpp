@@ -39,6 +39,7 @@ std::string slug(std::string_view text, std::size_t max_bytes = 100);
 
 /// ASCII lower case; other bytes unchanged.
 std::string lower_ascii(std::string_view text);
+std::string upper_ascii(std::string_view text);
 
 std::vector<std::string_view> split(std::string_view text, char separator);
 

@@ -25,6 +25,8 @@ TEST_CASE("text helpers") {
     CHECK(text::group_thousands(999) == "999");
     CHECK(text::group_thousands(1000000) == "1,000,000");
     CHECK(text::edit_distance("kitten", "sitting") == 3);
+    CHECK(text::edit_distance("lsit", "list") == 1);  // a swap is one typo
+    CHECK(text::edit_distance("lsit", "init") == 2);
     CHECK(text::shell_quote("plain-word") == "plain-word");
     CHECK(text::shell_quote("two words") == "'two words'");
     CHECK(text::shell_quote("it's") == "'it'\\''s'");
