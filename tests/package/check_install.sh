@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `cmake --install` puts the binary, every man page and the three completion scripts in place, and
-# the installed binary runs.      check_install.sh BUILD_DIR SOURCE_DIR
+# `cmake --install` puts the binary, every man page (gzip-compressed), the copyright file and the
+# three completion scripts in place, and the installed binary runs.      check_install.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$1 source=$2
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-install.XXXXXX")
@@ -8,9 +8,9 @@ trap 'rm -rf "$prefix"' EXIT
 cmake --install "$build" --prefix "$prefix" > /dev/null
 missing=0
 for page in "$source"/man/*.1; do
-    [ -f "$prefix/share/man/man1/$(basename "$page")" ] || { echo "missing man page $(basename "$page")"; missing=1; }
+    [ -f "$prefix/share/man/man1/$(basename "$page").gz" ] || { echo "missing man page $(basename "$page")"; missing=1; }
 done
-for file in bin/gpuclusters share/man/man5/gpuclusters.5 share/bash-completion/completions/gpuclusters \
+for file in bin/gpuclusters share/man/man5/gpuclusters.5.gz share/doc/gpuclusters/copyright share/bash-completion/completions/gpuclusters \
             share/zsh/vendor-completions/_gpuclusters share/fish/vendor_completions.d/gpuclusters.fish; do
     [ -f "$prefix/$file" ] || { echo "missing $file"; missing=1; }
 done
