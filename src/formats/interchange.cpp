@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <set>
 
+#include "formats/typed.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -45,17 +46,6 @@ Json source_json(const model::Source& source) {
     optional("archive_url", source.meta.archive_url);
     optional("archived", source.meta.archived);
     return json;
-}
-
-// A values-only value: numbers as numbers where nothing is lost, the input syntax otherwise.
-Json plain_value(const model::Claim& claim) {
-    if (claim.state == model::ClaimState::not_published) return nullptr;
-    const auto& spec = *model::find_field(claim.field);
-    if (spec.type == model::FieldType::count) return std::stoll(claim.value.value);
-    if (spec.type == model::FieldType::decimal && claim.value.qualifiers.basis == "reported") {
-        return std::stod(claim.value.value);
-    }
-    return model::input_text(spec, claim.value);
 }
 
 std::string value_text(const Json& value, const std::string& where) {
@@ -118,7 +108,14 @@ Json record_to_json(const model::Record& record, bool provenance) {
     Json json{{"id", record.id}};
     if (!provenance) {
         Json fields = Json::object();
-        for (const auto* claim : export_claims(record, false)) fields[claim->field] = plain_value(*claim);
+        for (const auto* claim : export_claims(record, false)) {
+            if (claim->state == model::ClaimState::not_published) {
+                fields[claim->field] = nullptr;
+                fields[claim->field + std::string(state_suffix)] = not_published_state;
+            } else {
+                put_typed_value(fields, claim->field, claim->field + "_", *model::find_field(claim->field), claim->value);
+            }
+        }
         json["fields"] = std::move(fields);
         return json;
     }
@@ -129,7 +126,11 @@ Json record_to_json(const model::Record& record, bool provenance) {
     for (const auto* claim : export_claims(record, true)) {
         const auto& spec = *model::find_field(claim->field);
         Json entry{{"field", claim->field}, {"state", model::to_string(claim->state)}};
-        entry["value"] = claim->state == model::ClaimState::set ? Json(model::input_text(spec, claim->value)) : Json(nullptr);
+        if (claim->state == model::ClaimState::set) {
+            put_typed_value(entry, "value", "", spec, claim->value);
+        } else {
+            entry["value"] = nullptr;
+        }
         entry["rank"] = model::to_string(claim->rank);
         Json citations = Json::array();
         for (const auto& citation : claim->citations) {
@@ -190,7 +191,100 @@ void state_source_metadata(model::SourceInput& source, const model::SourceMetada
     held = value;
 }
 
-RecordDocument record_from_json(const Json& json, const std::string& place) {
+namespace {
+
+// A value of format 2: a JSON number for a number field, a string for any other.
+std::string typed_value(const model::FieldSpec& spec, const Json& value, const model::Qualifiers& qualifiers,
+                        const std::string& where) {
+    if (!model::is_numeric(spec.type)) {
+        if (!value.is_string()) throw InputError(fmt::format("{}: must be a string", where));
+        return value.get<std::string>();
+    }
+    if (!value.is_number()) {
+        throw InputError(fmt::format("{}: must be a JSON number (format 2), not {}", where,
+                                     value.is_string() ? fmt::format("the string \"{}\"", text::excerpt(value.get<std::string>()))
+                                                       : std::string(value.type_name())));
+    }
+    try {
+        return typed_input(spec, json_number_text(value), qualifiers);
+    } catch (const InputError& error) {
+        throw InputError(fmt::format("{}: {}", where, error.what()));
+    }
+}
+
+// The qualifiers a claim or a values-only record gives as strings.
+void take_qualifier(model::Qualifiers& qualifiers, const model::QualifierKey& key, const Json& value, const std::string& where) {
+    if (!value.is_string()) throw InputError(fmt::format("{}: must be a string", where));
+    qualifiers.*key.member = value.get<std::string>();
+}
+
+// The "fields" of a format 2 record: each field's value, qualifiers and state, by key.
+void read_typed_fields(const Json& fields, const std::string& place, RecordDocument& document) {
+    struct Parts {
+        const model::FieldSpec* spec;
+        const Json* value = nullptr;
+        const Json* state = nullptr;
+        model::Qualifiers qualifiers;
+        std::string first_qualifier;
+    };
+    std::vector<Parts> parts;
+    for (const auto& [key, value] : fields.items()) {
+        const std::string where = fmt::format("{}: fields.{}", place, key);
+        const TypedColumn* column = find_typed_column(key);
+        if (!column) {  // not a field: the change engine names the near miss
+            add_claim_inputs(document.record, key, value.is_null(), value.is_null() ? "" : value_text(value, where),
+                             model::Rank::preferred, {}, where);
+            continue;
+        }
+        auto found = std::find_if(parts.begin(), parts.end(), [&](const Parts& held) { return held.spec == column->spec; });
+        if (found == parts.end()) found = parts.insert(parts.end(), Parts{column->spec});
+        switch (column->role) {
+            case TypedColumn::Role::value: found->value = &value; break;
+            case TypedColumn::Role::state: found->state = &value; break;
+            case TypedColumn::Role::qualifier:
+                take_qualifier(found->qualifiers, *column->qualifier, value, where);
+                if (found->first_qualifier.empty()) found->first_qualifier = key;
+                break;
+        }
+    }
+    for (const auto& field : parts) {
+        const std::string name(field.spec->name);
+        const std::string where = fmt::format("{}: fields.{}", place, name);
+        bool not_published = false;
+        if (field.state) {
+            if (!field.state->is_string() || (*field.state != not_published_state && *field.state != "set")) {
+                throw InputError(fmt::format("{}{}: must be \"not_published\" or \"set\"", where, state_suffix));
+            }
+            not_published = *field.state == not_published_state;
+        }
+        const bool has_value = field.value && !field.value->is_null();
+        if (not_published) {
+            if (has_value || !field.first_qualifier.empty()) {
+                throw InputError(fmt::format("{}{} is not_published, but {} has a value", where, state_suffix,
+                                             has_value ? "fields." + name : "fields." + field.first_qualifier));
+            }
+            add_claim_inputs(document.record, name, true, "", model::Rank::preferred, {}, where);
+            continue;
+        }
+        if (!has_value) {
+            if (field.value) {
+                throw InputError(fmt::format("{}: null without {}{}: \"not_published\" (leave the key out for a value not known)",
+                                             where, name, state_suffix));
+            }
+            if (!field.first_qualifier.empty()) {
+                throw InputError(fmt::format("{}: fields.{} without the value it qualifies", place, field.first_qualifier));
+            }
+            if (field.state) throw InputError(fmt::format("{}{} is set, but there is no value", where, state_suffix));
+            continue;
+        }
+        add_claim_inputs(document.record, name, false, typed_value(*field.spec, *field.value, field.qualifiers, where),
+                         model::Rank::preferred, {}, where);
+    }
+}
+
+}  // namespace
+
+RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
     reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
     RecordDocument document;
@@ -215,7 +309,11 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             source_index.list(std::move(input));
         }
     }
-    if (const Json* fields = member(json, "fields")) {
+    document.values_only = !member(json, "claims") && !member(json, "sources");
+    if (const Json* fields = member(json, "fields"); fields && version >= 2) {
+        if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
+        read_typed_fields(*fields, place, document);
+    } else if (fields) {
         if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
         for (const auto& [field, value] : fields->items()) {
             const std::string where = fmt::format("{}: fields.{}", place, field);
@@ -240,8 +338,17 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const Json& claim = (*claims)[i];
             const std::string where = fmt::format("{}: claims[{}]", place, i);
             if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
-            reject_unknown(claim, {"field", "state", "value", "rank", "citations"}, where);
             const std::string field = string_member(claim, "field", where, true);
+            const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
+            model::Qualifiers qualifiers;
+            for (const auto& [key, value] : claim.items()) {
+                if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
+                const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
+                const auto known = std::find_if(qualifier_keys.begin(), qualifier_keys.end(),
+                                                [&](const model::QualifierKey& qualifier) { return qualifier.name == key; });
+                if (known == qualifier_keys.end()) throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
+                take_qualifier(qualifiers, *known, value, fmt::format("{}.{}", where, key));
+            }
             const std::string state = string_member(claim, "state", where, false);
             if (!state.empty() && state != "set" && state != "not_published") {
                 throw InputError(fmt::format("{}: state must be set or not_published", where));
@@ -253,7 +360,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
             const bool not_published = state == "not_published";
             const Json* value = member(claim, "value");
             if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
-            if (not_published && value && !value->is_null()) {
+            if (not_published && ((value && !value->is_null()) || qualifiers != model::Qualifiers{})) {
                 throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
             }
             std::vector<model::CitationInput> citations;
@@ -269,7 +376,9 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
                                          string_member(citation, "quote", at, false), at});
                 }
             }
-            add_claim_inputs(document.record, field, not_published, not_published ? "" : value_text(*value, where),
+            std::string raw;
+            if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
+            add_claim_inputs(document.record, field, not_published, raw,
                              rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text), std::move(citations),
                              where);
         }
@@ -278,8 +387,8 @@ RecordDocument record_from_json(const Json& json, const std::string& place) {
 }
 
 std::string record_to_toml(const model::Record& record, bool provenance) {
-    std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
-                                  format_version, toml_string(record.id));
+    std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", toml_format_version,
+                                  toml_format_version, toml_string(record.id));
     if (provenance) {
         for (const auto* source : export_sources(record)) {
             out += "\n[[source]]\n";

@@ -1,7 +1,8 @@
 #pragma once
-// The record interchange model (gpuclusters(5), format 1), shared by every format: a record is its
-// id, its own sources (by URL) and its claims, each claim citing those sources. Values are written
-// in the input syntax of `add --set`, so reading them back gives the same values and qualifiers.
+// The record interchange model (gpuclusters(5), format 2), shared by every format: a record is its
+// id, its own sources (by URL) and its claims, each claim citing those sources. Numbers are
+// numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
+// input syntax of `add --set`, so reading them back gives the same values and qualifiers.
 #include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
@@ -12,8 +13,12 @@
 
 namespace gpuclusters::formats {
 
-/// The interchange format version this build writes and reads; a newer one is refused.
-inline constexpr long long format_version = 1;
+/// The interchange format version this build writes; it reads this one and every older one
+/// (version 1: every value in the input syntax of `add --set`), and refuses a newer one.
+inline constexpr long long format_version = 2;
+inline constexpr long long oldest_format_version = 1;
+/// TOML records are still written as format 1 (every value a string in the input syntax).
+inline constexpr long long toml_format_version = 1;
 
 using Json = nlohmann::ordered_json;
 
@@ -28,8 +33,8 @@ std::vector<const model::Source*> export_sources(const model::Record& record);
 
 /// {"id", "fields": {FIELD: value}} or, with provenance, {"id", "sources": [...], "claims": [...]}.
 Json record_to_json(const model::Record& record, bool provenance);
-/// Either shape back; errors name `place` and the key at fault.
-RecordDocument record_from_json(const Json& json, const std::string& place);
+/// Either shape back, as a file of `version` writes it; errors name `place` and the key at fault.
+RecordDocument record_from_json(const Json& json, const std::string& place, long long version = format_version);
 
 /// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order.
 std::string record_to_toml(const model::Record& record, bool provenance);

@@ -52,7 +52,7 @@ bool only_comments(const std::string& text) {
 }
 
 RecordDocument read_edited_record(const std::string& text, const std::string& id, const std::string& file_name) {
-    const std::string format_line = fmt::format("format = {}", format_version);
+    const std::string format_line = fmt::format("format = {}", toml_format_version);
     const std::string id_line = fmt::format("id = \"{}\"", id);
     std::string out;
     bool format_seen = false, id_seen = false;

@@ -113,9 +113,9 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     const auto* format = document.get("format");
     if (!format || !format->as_integer()) fail(file, document, "missing 'format = 1'");
-    if (format->as_integer()->get() > format_version || format->as_integer()->get() < 1) {
+    if (format->as_integer()->get() > toml_format_version || format->as_integer()->get() < 1) {
         fail(file, *format, fmt::format("record format {} is not supported (this gpuclusters reads format {})",
-                                        format->as_integer()->get(), format_version));
+                                        format->as_integer()->get(), toml_format_version));
     }
 
     RecordDocument result;
@@ -176,6 +176,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             }
         }
     }
+    result.values_only = result.sources.empty();  // citations name listed sources only
     return result;
 }
 

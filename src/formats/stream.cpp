@@ -11,6 +11,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/csv.hpp"
 #include "formats/record_toml.hpp"
+#include "formats/typed.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -35,7 +36,8 @@ Json header_json(bool provenance) {
     return Json{{"format", "gpuclusters"}, {"version", format_version}, {"provenance", provenance}};
 }
 
-void check_header(const Json& header, const std::string& place) {
+// The version of a checked header.
+long long check_header(const Json& header, const std::string& place) {
     // Any JSON may stand where the header's members should (found by fuzz_streams: an array as
     // "format" threw a type error past every handler): each is checked for its type first.
     const auto format = header.find("format");
@@ -54,6 +56,7 @@ void check_header(const Json& header, const std::string& place) {
     if (version->is_number_unsigned() ? version->get<unsigned long long>() < 1 : version->get<long long>() < 1) {
         throw InputError(fmt::format("{}: format version {} is not a version (they start at 1)", place, version->dump()));
     }
+    return version->get<long long>();
 }
 
 class JsonWriter : public RecordWriter {
@@ -68,7 +71,7 @@ public:
         }
     }
     void write(const model::Record& record) override {
-        const std::string line = record_to_json(record, options_.provenance).dump(-1, ' ', false, Json::error_handler_t::replace);
+        const std::string line = dump_exact(record_to_json(record, options_.provenance));
         if (lines_) {
             out_ << line << "\n";
         } else {
@@ -126,20 +129,35 @@ class CsvWideWriter : public RecordWriter {
 public:
     CsvWideWriter(std::ostream& out, WriterOptions options) : out_(out), options_(options) {
         out_ << "id";
-        for (const auto& spec : model::field_catalogue()) out_ << "," << spec.name;
+        for (const auto& column : typed_columns()) out_ << "," << column.name;
         out_ << "\n";
     }
     void write(const model::Record& record) override {
         line_.clear();
         append_csv_cell(line_, record.id, options_.neutralise);
-        for (const auto& spec : model::field_catalogue()) {
+        const model::FieldSpec* spec = nullptr;
+        const model::Claim* claim = nullptr;
+        for (const auto& column : typed_columns()) {
             line_ += ',';
-            const model::Claim* claim = record.preferred(spec.name);
+            if (column.spec != spec) {
+                spec = column.spec;
+                claim = record.preferred(spec->name);
+            }
             if (!claim) continue;
-            append_csv_cell(line_,
-                            claim->state == model::ClaimState::not_published ? std::string(not_published_cell)
-                                                                             : model::input_text(spec, claim->value),
-                            options_.neutralise);
+            const bool set = claim->state == model::ClaimState::set;
+            switch (column.role) {
+                case TypedColumn::Role::value:
+                    // A number field's cell is the number alone; its qualifiers have their columns.
+                    if (set) append_csv_cell(line_, model::is_numeric(spec->type) ? claim->value.value : model::input_text(*spec, claim->value),
+                                             options_.neutralise);
+                    break;
+                case TypedColumn::Role::qualifier:
+                    if (set) append_csv_cell(line_, claim->value.qualifiers.*column.qualifier->member, options_.neutralise);
+                    break;
+                case TypedColumn::Role::state:
+                    if (!set) line_ += not_published_state;
+                    break;
+            }
         }
         line_ += '\n';
         out_ << line_;
@@ -205,24 +223,28 @@ private:
 void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
     std::string line;
     std::size_t number = 0;
+    long long version = 1;  // a file without a header line is read as version 1
     while (std::getline(input, line)) {
         ++number;
         if (text::trim(line).empty()) continue;
         const std::string place = fmt::format("{}:{}", file, number);
         Json json;
         try {
-            json = Json::parse(line);
+            json = parse_json_exact(line, place);
         } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
             sink.problem(fmt::format("{}: malformed JSON ({})", place, text::excerpt(error.what(), 200)));
             continue;
+        } catch (const InputError& error) {  // a number that a double does not keep
+            sink.problem(error.what());
+            continue;
         }
         if (json.is_object() && json.contains("format")) {
-            check_header(json, place);
+            version = check_header(json, place);
             continue;
         }
         model::RecordDocument document;
         try {
-            document = record_from_json(json, place);
+            document = record_from_json(json, place, version);
         } catch (const InputError& error) {
             sink.problem(error.what());
             continue;
@@ -244,6 +266,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
     // is never held whole.
     bool in_clusters = false;
     bool header_checked = false;
+    long long version = 1;
     Json header = Json::object();
     std::size_t index = 0;
     std::string key;
@@ -252,7 +275,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             key = parsed.get<std::string>();
             in_clusters = key == "clusters";
             if (in_clusters && !header_checked) {
-                check_header(header, file);
+                version = check_header(header, file);
                 header_checked = true;
             }
             return true;
@@ -272,7 +295,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             const std::string place = fmt::format("{}: clusters[{}]", file, index++);
             model::RecordDocument document;
             try {
-                document = record_from_json(parsed, place);
+                document = record_from_json(parsed, place, version);
             } catch (const InputError& error) {
                 sink.problem(error.what());
                 return false;
@@ -288,7 +311,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         return true;
     };
     try {
-        const Json rest = Json::parse(input, callback);  // what remains: the header and an emptied array
+        const Json rest = parse_json_exact(input, callback, file);  // what remains: the header and an emptied array
         (void)rest;
     } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
         throw InputError(fmt::format("{}: malformed JSON ({})", file, text::excerpt(error.what(), 200)));
@@ -309,9 +332,61 @@ void read_toml_file(const std::string& path, const ReadSink& sink) {
     }
 }
 
+// One field of a row of a format 2 wide table: the number alone in its column, its qualifiers
+// and its state in theirs. Errors name file:line, the column and its name.
+void read_typed_cells(RecordDocument& document, const model::FieldSpec* spec, const std::vector<std::string>& cells,
+                      std::optional<std::size_t> value_column, std::optional<std::size_t> state_column,
+                      const std::vector<std::pair<const model::QualifierKey*, std::size_t>>& qualifier_columns,
+                      const std::string& place, const std::vector<std::string>& header) {
+    auto at = [&](std::size_t i) { return fmt::format("{}: column {} ({})", place, i + 1, header[i]); };
+    const std::string empty;
+    const std::string& value = value_column ? cells[*value_column] : empty;
+    const std::string& state = state_column ? cells[*state_column] : empty;
+    if (!state.empty() && state != not_published_state && state != "set") {
+        throw InputError(fmt::format("{}: '{}' is not a state (not_published, set or empty)", at(*state_column), text::excerpt(state)));
+    }
+    model::Qualifiers qualifiers;
+    std::optional<std::size_t> first_qualifier;
+    for (const auto& [key, i] : qualifier_columns) {
+        if (cells[i].empty()) continue;
+        qualifiers.*key->member = cells[i];
+        if (!first_qualifier) first_qualifier = i;
+    }
+    const std::string origin = fmt::format("{}: {}", place, spec->name);
+    if (state == not_published_state) {
+        if (!value.empty()) throw InputError(fmt::format("{}: the field is not_published ({}), but its cell holds '{}'", at(*value_column),
+                                                         header[*state_column], text::excerpt(value)));
+        if (first_qualifier) throw InputError(fmt::format("{}: the field is not_published ({}), but this cell is not empty",
+                                                          at(*first_qualifier), header[*state_column]));
+        add_claim_inputs(document.record, std::string(spec->name), true, "", model::Rank::preferred, {}, origin);
+        return;
+    }
+    if (value.empty()) {
+        if (first_qualifier) throw InputError(fmt::format("{}: a qualifier without the value it qualifies", at(*first_qualifier)));
+        if (state == "set") throw InputError(fmt::format("{}: the state is set, but there is no value", at(*state_column)));
+        return;  // an empty cell leaves the field as it is
+    }
+    std::string raw = value;
+    if (model::is_numeric(spec->type)) {
+        try {
+            raw = typed_input(*spec, value, qualifiers);
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("{}: {}", at(*value_column), error.what()));
+        }
+    }
+    add_claim_inputs(document.record, std::string(spec->name), false, raw, model::Rank::preferred, {}, origin);
+}
+
 void read_csv_records(std::istream& input, const std::string& file, const ReadSink& sink, bool long_form) {
     std::vector<std::string> header;
     std::map<std::string, std::size_t> column;
+    // A wide table of format 2 (a header with qualifier or state columns): its columns by field.
+    struct FieldColumns {
+        const model::FieldSpec* spec;
+        std::optional<std::size_t> value, state;
+        std::vector<std::pair<const model::QualifierKey*, std::size_t>> qualifiers;
+    };
+    std::vector<FieldColumns> typed;
     RecordDocument current;
     SourceIndex current_sources(current);
     std::string current_id;
@@ -350,9 +425,23 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                 }
             } else {
                 if (header.empty() || header[0] != "id") throw InputError(fmt::format("{}: the first column must be 'id'", place));
+                const bool is_typed = std::any_of(header.begin() + 1, header.end(), [](const std::string& name) {
+                    const TypedColumn* found = find_typed_column(name);
+                    return found && found->role != TypedColumn::Role::value;
+                });
                 for (std::size_t i = 1; i < header.size(); ++i) {
-                    if (!model::find_field(header[i])) {
+                    const TypedColumn* found = find_typed_column(header[i]);
+                    if (!found || (!is_typed && found->role != TypedColumn::Role::value)) {
                         throw InputError(fmt::format("{}: column {} '{}' is not a field (`gpuclusters fields`)", place, i + 1, header[i]));
+                    }
+                    if (!is_typed) continue;
+                    if (column.at(header[i]) != i) throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
+                    auto group = std::find_if(typed.begin(), typed.end(), [&](const FieldColumns& held) { return held.spec == found->spec; });
+                    if (group == typed.end()) group = typed.insert(typed.end(), FieldColumns{found->spec, {}, {}, {}});
+                    switch (found->role) {
+                        case TypedColumn::Role::value: group->value = i; break;
+                        case TypedColumn::Role::state: group->state = i; break;
+                        case TypedColumn::Role::qualifier: group->qualifiers.emplace_back(found->qualifier, i); break;
                     }
                 }
             }
@@ -375,11 +464,21 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             document.place = place;
             document.record.cluster_id = cells[0];
             document.record.origin = place + ": id";
-            for (std::size_t i = 1; i < cells.size(); ++i) {
-                if (cells[i].empty()) continue;
-                const bool not_published = cells[i] == not_published_cell;
-                add_claim_inputs(document.record, header[i], not_published, not_published ? "" : cells[i],
-                                 model::Rank::preferred, {}, fmt::format("{}: {}", place, header[i]));
+            document.values_only = true;
+            try {
+                if (typed.empty()) {
+                    for (std::size_t i = 1; i < cells.size(); ++i) {
+                        if (cells[i].empty()) continue;
+                        const bool not_published = cells[i] == not_published_cell;
+                        add_claim_inputs(document.record, header[i], not_published, not_published ? "" : cells[i],
+                                         model::Rank::preferred, {}, fmt::format("{}: {}", place, header[i]));
+                    }
+                }
+                for (const auto& field : typed) read_typed_cells(document, field.spec, cells, field.value, field.state,
+                                                                 field.qualifiers, place, header);
+            } catch (const InputError& error) {
+                sink.problem(error.what());
+                return;
             }
             try {
                 sink.record(document);

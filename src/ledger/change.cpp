@@ -171,11 +171,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
 
 bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
     if (claim.state != state) return false;
-    if (state == ClaimState::not_published || claim.value == value) return true;
-    // The same count without its derivation (a values-only export read back) is no change.
-    const auto& held = claim.value.qualifiers;
-    return claim.value.value == value.value && value.qualifiers.derivation.empty() && held.basis == value.qualifiers.basis &&
-           held.estimator == value.qualifiers.estimator && held.bound == value.qualifiers.bound;
+    return state == ClaimState::not_published || model::same_value(claim.value, value);
 }
 
 }  // namespace

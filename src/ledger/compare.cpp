@@ -26,22 +26,42 @@ void add_source(Cell& cell, const std::string& url) {
     if (std::find(cell.sources.begin(), cell.sources.end(), url) == cell.sources.end()) cell.sources.push_back(url);
 }
 
+// A snapshot's cell, with the value it reads as: a values-only export carries no sources, so its
+// cells are compared by value (model::same_value), not by what it cannot say.
+struct TheirCell {
+    Cell cell;
+    bool values_only = false;
+    std::optional<model::ClaimState> state;  ///< when the value was read
+    model::FieldValue value;
+};
+
+bool same_cell(const model::Record& record, std::string_view field, const Cell& mine, const TheirCell* their) {
+    if (!their) return mine == Cell{};
+    if (!their->values_only) return mine == their->cell;
+    const model::Claim* claim = record.preferred(field);
+    if (!claim || !their->state || claim->state != *their->state) return false;
+    return claim->state == model::ClaimState::not_published || model::same_value(claim->value, their->value);
+}
+
 // A snapshot record read from a file, as cells: its preferred values parsed like an import would.
-std::map<std::string, Cell> cells_of(const model::RecordDocument& document) {
-    std::map<std::string, Cell> cells;
+std::map<std::string, TheirCell> cells_of(const model::RecordDocument& document) {
+    std::map<std::string, TheirCell> cells;
     for (const auto& input : document.record.fields) {
         if (input.action != model::FieldAction::set) continue;
         const auto* spec = model::find_field(input.field);
         if (!spec) continue;
-        Cell cell;
+        TheirCell their{.values_only = document.values_only};
+        Cell& cell = their.cell;
         std::string model_value;
         if (input.not_published) {
             cell.display = "Not published";
+            their.state = model::ClaimState::not_published;
         } else {
             try {
-                const auto value = model::parse_field_value(*spec, input.raw_value);
-                cell.display = model::display_value(*spec, value);
-                model_value = value.value;
+                their.value = model::parse_field_value(*spec, input.raw_value);
+                their.state = model::ClaimState::set;
+                cell.display = model::display_value(*spec, their.value);
+                model_value = their.value.value;
             } catch (const InputError&) {
                 cell.display = input.raw_value;
             }
@@ -52,10 +72,13 @@ std::map<std::string, Cell> cells_of(const model::RecordDocument& document) {
         std::sort(cell.sources.begin(), cell.sources.end());
         if (spec->type == model::FieldType::gpu_model && !model_value.empty()) {
             for (const auto& derived : model::values_from_model(model_value)) {
-                if (!derived.value.empty()) cells[std::string(derived.spec->name)] = {derived.value, cell.sources, 0};
+                if (!derived.value.empty()) {
+                    cells[std::string(derived.spec->name)] = {{derived.value, cell.sources, 0}, document.values_only,
+                                                              model::ClaimState::set, {derived.value, {}}};
+                }
             }
         }
-        cells[input.field] = std::move(cell);
+        cells[input.field] = std::move(their);
     }
     return cells;
 }
@@ -68,14 +91,14 @@ bool is_sqlite_file(const std::string& path) {
 }
 
 // The snapshot side, by id: a database is read record by record, a file through its reader.
-std::map<std::string, std::map<std::string, Cell>> snapshot_cells(const std::string& snapshot, const std::string& format_name) {
-    std::map<std::string, std::map<std::string, Cell>> theirs;
+std::map<std::string, std::map<std::string, TheirCell>> snapshot_cells(const std::string& snapshot, const std::string& format_name) {
+    std::map<std::string, std::map<std::string, TheirCell>> theirs;
     if (is_sqlite_file(snapshot)) {
         const auto other = store::Store::open(snapshot, store::Access::read_only);
         other.for_each_record(std::nullopt, [&](model::Record& record) {
             auto& cells = theirs[record.id];
             for (const auto& spec : model::field_catalogue()) {
-                if (record.preferred(spec.name)) cells[std::string(spec.name)] = cell_of(record, spec.name);
+                if (record.preferred(spec.name)) cells[std::string(spec.name)] = {cell_of(record, spec.name)};
             }
         });
         return theirs;
@@ -177,9 +200,9 @@ Against against(const store::Store& store, const std::string& snapshot, const st
             if (!wanted(fields, spec.name)) continue;
             Cell mine = record.preferred(spec.name) ? cell_of(record, spec.name) : Cell{};
             const auto other = found->second.find(std::string(spec.name));
-            Cell their = other == found->second.end() ? Cell{} : other->second;
-            if (mine == their) continue;
-            result.differences.push_back({record.id, std::string(spec.name), std::move(mine), std::move(their)});
+            const TheirCell* their = other == found->second.end() ? nullptr : &other->second;
+            if (same_cell(record, spec.name, mine, their)) continue;
+            result.differences.push_back({record.id, std::string(spec.name), std::move(mine), their ? their->cell : Cell{}});
         }
         theirs.erase(found);
     });

@@ -1,10 +1,12 @@
 #include "gpuclusters/model/values.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/decimal.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -280,6 +282,20 @@ Power parse_power(std::string_view raw) {
     while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
     if (whole.size() > 7) throw InputError(fmt::format("'{}' MW is out of range", std::string(raw)));
     if (whole == "0" && fraction.empty()) throw InputError("power is zero: give a positive figure");
+    // A figure that a JSON reader (jq, a spreadsheet, this tool's own) holds as a double must be
+    // what that double gives back as its shortest form, digit for digit: every figure of up to 15
+    // significant digits is, and so is every figure printed from a double (Epoch's 49.94080000000001).
+    // Refused otherwise, rather than written as a number that reads back as another.
+    const std::string canonical = fraction.empty() ? whole : whole + "." + fraction;
+    double nearest = 0;
+    std::from_chars(canonical.data(), canonical.data() + canonical.size(), nearest);
+    char shortest[64];
+    const auto written = std::to_chars(shortest, shortest + sizeof shortest, nearest, std::chars_format::fixed);
+    const auto back = Decimal::parse(std::string_view(shortest, written.ptr - shortest));
+    if (written.ec != std::errc() || !back || back != Decimal::parse(canonical)) {
+        throw InputError(fmt::format("'{}' MW has more digits than a JSON number keeps exactly (write at most 15 significant digits)",
+                                     std::string(raw)));
+    }
     power.megawatts = fraction.empty() ? whole : whole + "." + fraction;
     return power;
 }
@@ -516,6 +532,68 @@ std::string input_text(const FieldSpec& field, const FieldValue& value) {
         default:
             return value.value;
     }
+}
+
+std::span<const QualifierKey> qualifier_keys(FieldType type) {
+    static constexpr std::array<QualifierKey, 2> count_keys{{{"derivation", &Qualifiers::derivation}, {"bound", &Qualifiers::bound}}};
+    static constexpr std::array<QualifierKey, 2> decimal_keys{{{"basis", &Qualifiers::basis}, {"estimator", &Qualifiers::estimator}}};
+    if (type == FieldType::count) return count_keys;
+    if (type == FieldType::decimal) return decimal_keys;
+    return {};
+}
+
+bool is_numeric(FieldType type) { return type == FieldType::count || type == FieldType::decimal; }
+
+FieldValue typed_field_value(const FieldSpec& field, std::string_view number, const Qualifiers& qualifiers) {
+    if (!is_numeric(field.type)) throw InputError(fmt::format("{} is not a number field", field.name));
+    const auto decimal = Decimal::parse(number);
+    if (!decimal) {
+        throw InputError(fmt::format("'{}' is not a number (write digits with at most one point: {})", text::excerpt(number),
+                                     field.type == FieldType::count ? "12288" : "21.1"));
+    }
+    if (field.type == FieldType::count) {
+        const auto whole = decimal->to_integer();
+        if (!whole || number.find('.') != std::string_view::npos) {
+            throw InputError(fmt::format("'{}' is not a whole number: a count is written as digits alone", text::excerpt(number)));
+        }
+        const long long value = parse_whole_number(std::to_string(*whole));
+        const std::string& bound = qualifiers.bound;
+        if (!bound.empty() && bound != bound_approximate && bound != bound_at_least) {
+            throw InputError(fmt::format("bound '{}' is not {} or {} (an exact count has none)", text::excerpt(bound),
+                                         bound_approximate, bound_at_least));
+        }
+        std::string derivation;
+        if (!qualifiers.derivation.empty()) {
+            const Count derived = parse_exact_count(qualifiers.derivation);
+            if (derived.value != value) {
+                throw InputError(fmt::format("derivation '{}' makes {}, not {}", text::excerpt(qualifiers.derivation),
+                                             text::group_thousands(derived.value), text::group_thousands(value)));
+            }
+            derivation = derived.derivation;
+        }
+        return {std::to_string(value), {derivation, "", "", bound}};
+    }
+    const Power power = parse_power(decimal->to_string());  // the range checks of every power
+    const std::string basis = qualifiers.basis.empty() ? "reported" : qualifiers.basis;
+    if (basis != "reported" && basis != "estimate" && basis != "measured") {
+        throw InputError(fmt::format("basis '{}' is not reported, estimate or measured", text::excerpt(basis)));
+    }
+    if (basis == "reported" && !qualifiers.estimator.empty()) {
+        throw InputError(fmt::format("an estimator ('{}') needs basis estimate or measured", text::excerpt(qualifiers.estimator)));
+    }
+    if (basis != "reported" && qualifiers.estimator.empty()) {
+        throw InputError(fmt::format("basis {} needs its estimator ({})", basis,
+                                     basis == "estimate" ? "who estimated" : "what was measured"));
+    }
+    return {power.megawatts, {"", basis, basis == "reported" ? "" : clean_text(qualifiers.estimator), ""}};
+}
+
+bool same_value(const FieldValue& held, const FieldValue& given) {
+    if (held == given) return true;
+    const auto& kept = held.qualifiers;
+    const auto& read = given.qualifiers;
+    return held.value == given.value && read.derivation.empty() && kept.basis == read.basis && kept.estimator == read.estimator &&
+           kept.bound == read.bound;
 }
 
 bool value_matches(const FieldSpec& field, const FieldValue& stored, const std::string& canonical) {

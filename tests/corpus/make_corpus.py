@@ -35,7 +35,7 @@ for i, cut in enumerate([1, 5, 20, 45, 60, 90, 120, 160, 200, len(document) - 2]
 case("no-header.json", json.dumps({"clusters": [good]}), "import", 3, "not a gpuclusters export")
 case("wrong-format-name.json", json.dumps({"format": "other", "version": 1, "clusters": []}), "import", 3, "not a gpuclusters export")
 case("version-string.json", json.dumps({"format": "gpuclusters", "version": "1", "clusters": []}), "import", 3, "not a gpuclusters export")
-case("version-newer.json", json.dumps({"format": "gpuclusters", "version": 2, "clusters": []}), "import", 3, "newer than this gpuclusters reads")
+case("version-newer.json", json.dumps({"format": "gpuclusters", "version": 3, "clusters": []}), "import", 3, "newer than this gpuclusters reads")
 case("version-zero.json", json.dumps({"format": "gpuclusters", "version": 0, "clusters": []}), "import", 3, "format version 0")
 # Found by fuzz_streams: a header member of another type threw past every handler.
 case("format-not-a-string.jsonl", '{"format":["gpuclusters"],"version":1}\n{"id":"b","fields":{"name":"B"}}\n', "import", 3, "not a gpuclusters export")
@@ -174,6 +174,57 @@ for name, text, expect in [
     case(name, text, "mapping", 3, expect)
 
 # --- the command line ----------------------------------------------------------------------------
+# --- format 2: typed values (numbers as numbers, qualifiers and state in their own keys) ----------
+def typed_jsonl(fields):
+    return '{"format":"gpuclusters","version":2,"provenance":false}\n' + json.dumps({"id": "typed", "fields": fields}) + "\n"
+for name, fields, expect in [
+    ("typed-count-text.jsonl", {"gpus_installed": "10624 x 6"}, "typed-count-text.jsonl:2: fields.gpus_installed: must be a JSON number (format 2), not the string"),
+    ("typed-count-fraction.jsonl", {"gpus_installed": 12.5}, "fields.gpus_installed: '12.5' is not a whole number"),
+    ("typed-derivation-mismatch.jsonl", {"gpus_installed": 63745, "gpus_installed_derivation": "10624 x 6"},
+     "fields.gpus_installed: derivation '10624 x 6' makes 63,744, not 63,745"),
+    ("typed-derivation-bad.jsonl", {"gpus_installed": 10, "gpus_installed_derivation": "ten x one"}, "fields.gpus_installed:"),
+    ("typed-bound-unknown.jsonl", {"gpus_installed": 10, "gpus_installed_bound": "at most"}, "bound 'at most' is not"),
+    ("typed-not-published-with-value.jsonl", {"power_mw": 0.3, "power_mw_state": "not_published"},
+     "fields.power_mw_state is not_published, but fields.power_mw has a value"),
+    ("typed-not-published-with-qualifier.jsonl", {"power_mw": None, "power_mw_state": "not_published", "power_mw_basis": "reported"},
+     "is not_published, but fields.power_mw_basis has a value"),
+    ("typed-null-without-state.jsonl", {"city": None}, "null without city_state"),
+    ("typed-state-unknown.jsonl", {"city": "Lugano", "city_state": "secret"}, "fields.city_state: must be"),
+    ("typed-qualifier-alone.jsonl", {"gpus_installed_derivation": "1536 x 8"}, "fields.gpus_installed_derivation without the value"),
+    ("typed-estimate-anonymous.jsonl", {"power_mw": 40, "power_mw_basis": "estimate"}, "basis estimate needs its estimator"),
+    ("typed-basis-unknown.jsonl", {"power_mw": 40, "power_mw_basis": "guess"}, "basis 'guess' is not"),
+    ("typed-power-negative.jsonl", {"power_mw": -3}, "'-3' is not a number"),
+    ("typed-text-number.jsonl", {"city": 7}, "fields.city: must be a string"),
+]:
+    case(name, typed_jsonl(fields), "import", 3, expect)
+case("typed-inexact-number.jsonl", typed_jsonl({}).replace('"fields": {}', '"fields": {"power_mw": 0.1000000000000000055511}'), "import", 3,
+     "typed-inexact-number.jsonl:2: the number 0.1000000000000000055511 is not the number a double holds")
+case("typed-underflow.jsonl", typed_jsonl({}).replace('"fields": {}', '"fields": {"power_mw": 1e-400}'), "import", 3, "is not the number a double holds")
+case("typed-claim-text.jsonl", '{"format":"gpuclusters","version":2,"provenance":true}\n' + json.dumps(
+    {"id": "typed", "claims": [{"field": "gpus_installed", "value": "1536 x 8"}]}) + "\n", "import", 3,
+     "claims[0].value: must be a JSON number")
+case("typed-claim-not-published-derivation.jsonl", '{"format":"gpuclusters","version":2,"provenance":true}\n' + json.dumps(
+    {"id": "typed", "claims": [{"field": "gpus_installed", "state": "not_published", "derivation": "1536 x 8"}]}) + "\n", "import", 3,
+     "a claim not published has no value")
+case("typed-version-1-qualifier.jsonl", '{"format":"gpuclusters","version":1,"provenance":true}\n' + json.dumps(
+    {"id": "typed", "claims": [{"field": "gpus_installed", "value": "12288", "derivation": "1536 x 8"}]}) + "\n", "import", 3,
+     'unknown key "derivation"')
+typed_header = "id,gpus_installed,gpus_installed_derivation,gpus_installed_state,power_mw,power_mw_basis,power_mw_estimator,power_mw_state"
+for name, row, expect in [
+    ("typed-count-text.csv", "a,10624 x 6,,,,,,", "typed-count-text.csv:2: column 2 (gpus_installed): '10624 x 6' is not a number"),
+    ("typed-count-separators.csv", 'a,"12,288",,,,,,', "column 2 (gpus_installed): '12,288' is not a number"),
+    ("typed-derivation-mismatch.csv", "a,63745,10624 x 6,,,,,", "column 2 (gpus_installed): derivation '10624 x 6' makes 63,744, not 63,745"),
+    ("typed-not-published-with-value.csv", "a,,,,0.3,,,not_published", "column 5 (power_mw): the field is not_published (power_mw_state), but its cell holds '0.3'"),
+    ("typed-not-published-label.csv", "a,,,,(not published),,,", "column 5 (power_mw): '(not published)' is not a number"),
+    ("typed-power-labelled.csv", "a,,,,0.327 (estimate: Epoch AI),,,", "column 5 (power_mw): '0.327 (estimate: Epoch AI)' is not a number"),
+    ("typed-estimator-reported.csv", "a,,,,21.1,reported,me,", "an estimator ('me') needs basis estimate or measured"),
+    ("typed-state-unknown.csv", "a,12,,maybe,,,,", "column 4 (gpus_installed_state): 'maybe' is not a state"),
+    ("typed-qualifier-alone.csv", "a,,1536 x 8,,,,,", "column 3 (gpus_installed_derivation): a qualifier without the value"),
+]:
+    case(name, csv(typed_header, row), "import", 3, expect)
+case("typed-column-twice.csv", csv("id,power_mw,power_mw_basis,power_mw_basis", "a,1,reported,reported"), "import", 3, "'power_mw_basis' is there twice")
+case("typed-column-unknown.csv", csv("id,power_mw,power_mw_bound", "a,1,"), "import", 3, "column 3 'power_mw_bound' is not a field")
+
 cli = [
     ("add | x | --set | gpus_installed=99999999999", 3, "larger than"),
     ("add | x | --set | owner=" + "y" * 5000, 3, "the limit is 4096"),

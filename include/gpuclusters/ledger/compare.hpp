@@ -1,7 +1,8 @@
 #pragma once
 // Field by field: clusters side by side, one record between two moments, or the whole database
 // against a snapshot (any export format) or another database. Cells compare what a reader sees:
-// the value's display and the URLs behind it.
+// the value's display and the URLs behind it; against a values-only export, which carries no
+// sources, the values alone, as model::same_value compares them.
 #include <optional>
 #include <string>
 #include <vector>

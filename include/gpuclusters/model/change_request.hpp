@@ -105,6 +105,9 @@ struct RecordDocument {
     std::vector<SourceInput> sources;
     RecordInput record;
     std::string place;  ///< "file:line" where it starts, for the import report
+    /// The values alone (a values-only export: no sources, no citations), so that compare
+    /// --against compares the values and not the evidence it does not carry.
+    bool values_only = false;
 };
 
 }  // namespace gpuclusters::model

@@ -2,6 +2,7 @@
 // Parsing and normalisation of field values: what an editor types -> one canonical stored form.
 // Every parser throws InputError with a message that names the value and says what is accepted.
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +31,32 @@ struct FieldValue {
     Qualifiers qualifiers;
     bool operator==(const FieldValue&) const = default;
 };
+
+/// A qualifier of a type's values as its own key or column of a typed export (format 2,
+/// gpuclusters(5)): "derivation" and "bound" of a count, "basis" and "estimator" of a decimal.
+struct QualifierKey {
+    std::string_view name;
+    std::string Qualifiers::*member;
+};
+
+/// The qualifiers a field type's values carry, in the order exports write them; none for a type
+/// whose values are text.
+std::span<const QualifierKey> qualifier_keys(FieldType type);
+
+/// Whether a typed export writes a type's values as numbers: counts (whole) and decimals.
+bool is_numeric(FieldType type);
+
+/// A value given as a plain number ("63744", "0.327": digits and at most one point, no sign,
+/// separators or exponent) with its qualifiers, as a typed export gives them -> the canonical
+/// value, checked as `add --set` checks it: a derivation must make the number, a bound is
+/// "approximate" or "at least", a basis reported, estimate or measured (an estimate names its
+/// estimator). Throws InputError naming what is wrong.
+FieldValue typed_field_value(const FieldSpec& field, std::string_view number, const Qualifiers& qualifiers);
+
+/// Whether `given` says what `held` says: equal, or the same count without its derivation (a
+/// values-only export read back that drops it is no change). What an import takes for an
+/// unchanged value and compare --against for an equal one.
+bool same_value(const FieldValue& held, const FieldValue& given);
 
 /// The largest count accepted: more GPUs than any cluster could hold is a typing error.
 inline constexpr long long max_count = 1'000'000'000;

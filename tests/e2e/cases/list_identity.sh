@@ -78,7 +78,7 @@ GPUCLUSTERS_DB=long.db sql "SELECT count(*) FROM record_key"
 grep ',key,' keyed.csv | sed 's|https://example.org/list||' | head -1 > keyless.csv
 { head -1 keyed.csv; cat keyless.csv; } > keyless-row.csv
 gc --db long.db import --format csv-long keyless-row.csv
-sed 's/"key":"System ID 180307"/"key":"System ID 180001"/' keyed.jsonl | grep pegaso > stolen.jsonl
+sed 's/"key":"System ID 180307"/"key":"System ID 180001"/' keyed.jsonl | grep -e pegaso -e '"format"' > stolen.jsonl
 gc --db copy.db import stolen.jsonl
 note "a key over several columns names each once and quotes a cell that could read as a separator"
 printf 'Name,Site,GPUs\nSite 3 cluster,Lab A,100\n' > sites-1.csv

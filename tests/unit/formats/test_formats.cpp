@@ -1,9 +1,14 @@
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+#include <fstream>
 #include <sstream>
 
 #include "formats/csv.hpp"
 #include "formats/interchange.hpp"
+#include "formats/stream.hpp"
+#include "formats/typed.hpp"
+#include "scratch.hpp"
 #include "gpuclusters/model/error.hpp"
 
 using namespace gpuclusters;
@@ -46,7 +51,7 @@ TEST_CASE("the CSV reader streams rows with the line each starts on") {
 
 TEST_CASE("interchange JSON records: both shapes read back, errors name the key") {
     auto document = formats::record_from_json(
-        formats::Json::parse(R"({"id":"a","fields":{"gpus_installed":12288,"city":null,"gpu_maker":"AMD"}})"), "f:1");
+        formats::Json::parse(R"({"id":"a","fields":{"gpus_installed":12288,"city":null,"gpu_maker":"AMD"}})"), "f:1", 1);
     CHECK(document.record.cluster_id == "a");
     REQUIRE(document.record.fields.size() == 2);  // gpu_maker follows gpu_model and is not read
     CHECK(document.record.fields[0].raw_value == "12288");
@@ -55,7 +60,7 @@ TEST_CASE("interchange JSON records: both shapes read back, errors name the key"
         "claims":[{"field":"gpus_installed","state":"set","value":"1536 x 8","rank":"preferred",
                    "citations":[{"source":"https://e.org/","locator":"p1","quote":"1,536 x 8"}]},
                   {"field":"gpus_installed","state":"set","value":"9000","rank":"deprecated","citations":[]}]})"),
-                                         "f:2");
+                                         "f:2", 1);
     REQUIRE(document.record.fields.size() == 2);
     CHECK(document.record.fields[0].citations.size() == 1);
     CHECK(document.record.fields[1].action == model::FieldAction::cite);
@@ -65,4 +70,115 @@ TEST_CASE("interchange JSON records: both shapes read back, errors name the key"
     CHECK_THROWS_WITH(formats::record_from_json(formats::Json::parse(R"({"id":"a","claims":[{"field":"x","rank":"top","value":"1"}]})"), "f:4"),
                       doctest::Contains("claims[0]: rank"));
     CHECK_THROWS_AS(formats::record_from_json(formats::Json::parse(R"([1])"), "f:5"), InputError);
+}
+
+namespace {
+
+// A record of the three kinds of typed value: a derived count, an estimated power, a field not published.
+model::Record typed_record() {
+    model::Record record;
+    record.id = "acme-one";
+    record.claims.push_back({.field = "gpus_installed", .value = {"63744", {"10624 x 6", "", "", ""}}});
+    record.claims.push_back({.field = "city", .state = model::ClaimState::not_published});
+    record.claims.push_back({.field = "power_mw", .value = {"0.327", {"", "estimate", "Epoch AI", ""}}});
+    return record;
+}
+
+std::vector<model::RecordDocument> read_back(const std::string& path, formats::Format format, std::vector<std::string>& problems) {
+    std::vector<model::RecordDocument> documents;
+    formats::read_records(path, format, {[&](model::RecordDocument& document) { documents.push_back(document); },
+                                         [&](const std::string& problem) { problems.push_back(problem); }});
+    return documents;
+}
+
+}  // namespace
+
+TEST_CASE("format 2 JSON: numbers are numbers, written from the decimal and read back exactly") {
+    const std::string written = formats::dump_exact(formats::record_to_json(typed_record(), false));
+    CHECK(written == R"({"id":"acme-one","fields":{"gpus_installed":63744,"gpus_installed_derivation":"10624 x 6",)"
+                     R"("city":null,"city_state":"not_published","power_mw":0.327,"power_mw_basis":"estimate","power_mw_estimator":"Epoch AI"}})");
+    const auto document = formats::record_from_json(formats::parse_json_exact(written, "f:1"), "f:1");
+    CHECK(document.values_only);
+    REQUIRE(document.record.fields.size() == 3);
+    CHECK(document.record.fields[0].raw_value == "10624 x 6");
+    CHECK(document.record.fields[1].not_published);
+    CHECK(document.record.fields[2].raw_value == "0.327 (estimate: Epoch AI)");
+    // With provenance the claim carries its qualifiers as keys of its own.
+    const std::string claims = formats::dump_exact(formats::record_to_json(typed_record(), true));
+    CHECK(claims.find(R"("value":63744,"derivation":"10624 x 6","rank")") != std::string::npos);
+    CHECK(claims.find(R"("value":0.327,"basis":"estimate","estimator":"Epoch AI")") != std::string::npos);
+    CHECK(formats::record_from_json(formats::parse_json_exact(claims, "f:2"), "f:2").record.fields[2].raw_value ==
+          "0.327 (estimate: Epoch AI)");
+    // Figures a double gives back digit for digit, and only those, are read.
+    CHECK(formats::json_number_text(formats::parse_json_exact("49.94080000000001", "x")) == "49.94080000000001");
+    CHECK(formats::json_number_text(formats::parse_json_exact("1e-05", "x")) == "0.00001");
+    CHECK(formats::json_number_text(formats::parse_json_exact("12000.0", "x")) == "12000");
+    CHECK_THROWS_WITH_AS(formats::parse_json_exact("[0.1000000000000000055511]", "f:9"), doctest::Contains("f:9: the number"), InputError);
+    CHECK_THROWS_AS(formats::parse_json_exact("1e400", "x"), formats::Json::exception);
+}
+
+TEST_CASE("format 2 JSON: bad typed values are refused, naming the key") {
+    auto read = [](const char* fields) {
+        return formats::record_from_json(formats::parse_json_exact(fmt::format(R"({{"id":"a","fields":{}}})", fields), "f:1"), "f:1");
+    };
+    CHECK_THROWS_WITH(read(R"({"gpus_installed":"10624 x 6"})"), doctest::Contains("fields.gpus_installed: must be a JSON number"));
+    CHECK_THROWS_WITH(read(R"({"gpus_installed":63745,"gpus_installed_derivation":"10624 x 6"})"),
+                      doctest::Contains("derivation '10624 x 6' makes 63,744, not 63,745"));
+    CHECK_THROWS_WITH(read(R"({"power_mw":0.3,"power_mw_state":"not_published"})"), doctest::Contains("is not_published, but"));
+    CHECK_THROWS_WITH(read(R"({"city":null})"), doctest::Contains("null without city_state"));
+    CHECK_THROWS_WITH(read(R"({"power_mw":0.3,"power_mw_basis":"estimate"})"), doctest::Contains("needs its estimator"));
+    CHECK_THROWS_WITH(read(R"({"gpus_installed":12.5})"), doctest::Contains("not a whole number"));
+    CHECK_THROWS_WITH(read(R"({"gpus_installed_bound":"at least"})"), doctest::Contains("without the value it qualifies"));
+    // Version 1 keeps reading values in the input syntax.
+    const auto v1 = formats::record_from_json(formats::Json::parse(R"({"id":"a","fields":{"gpus_installed":"10624 x 6"}})"), "f:1", 1);
+    CHECK(v1.record.fields[0].raw_value == "10624 x 6");
+}
+
+TEST_CASE("format 2 CSV: a number column holds the number alone, qualifiers and state their own columns") {
+    ScratchDir scratch;
+    std::ostringstream out;
+    auto writer = formats::make_writer(formats::Format::csv, out, "", {});
+    writer->write(typed_record());
+    const std::string table = out.str();
+    CHECK(table.starts_with("id,name,name_state,"));
+    CHECK(table.find(",gpus_installed,gpus_installed_derivation,gpus_installed_bound,gpus_installed_state,") != std::string::npos);
+    CHECK(table.find(",power_mw,power_mw_basis,power_mw_estimator,power_mw_state,") != std::string::npos);
+    CHECK(table.find(",63744,10624 x 6,,,") != std::string::npos);
+    CHECK(table.find(",0.327,estimate,Epoch AI,,") != std::string::npos);
+    CHECK(table.find(",,not_published,") != std::string::npos);
+    {
+        std::ofstream(scratch.file("t.csv")) << table;
+    }
+    std::vector<std::string> problems;
+    auto documents = read_back(scratch.file("t.csv"), formats::Format::csv, problems);
+    REQUIRE(problems.empty());
+    REQUIRE(documents.size() == 1);
+    CHECK(documents[0].values_only);
+    REQUIRE(documents[0].record.fields.size() == 3);
+    CHECK(documents[0].record.fields[0].raw_value == "10624 x 6");
+    CHECK(documents[0].record.fields[1].not_published);
+    CHECK(documents[0].record.fields[2].raw_value == "0.327 (estimate: Epoch AI)");
+    // Bad cells: each a one-line problem naming file:line, the column and its name.
+    {
+        std::ofstream(scratch.file("bad.csv")) << "id,gpus_installed,gpus_installed_derivation,power_mw,power_mw_state\n"
+                                               << "a,12k,,,\n"
+                                               << "b,63745,10624 x 6,,\n"
+                                               << "c,,,0.3,not_published\n";
+    }
+    problems.clear();
+    documents = read_back(scratch.file("bad.csv"), formats::Format::csv, problems);
+    CHECK(documents.empty());
+    REQUIRE(problems.size() == 3);
+    CHECK(problems[0].find("bad.csv:2: column 2 (gpus_installed): '12k' is not a number") != std::string::npos);
+    CHECK(problems[1].find("bad.csv:3: column 2 (gpus_installed): derivation '10624 x 6' makes 63,744, not 63,745") != std::string::npos);
+    CHECK(problems[2].find("bad.csv:4: column 4 (power_mw): the field is not_published (power_mw_state)") != std::string::npos);
+    // A table of version 1 (field columns only) still reads in the input syntax.
+    {
+        std::ofstream(scratch.file("v1.csv")) << "id,gpus_installed,city\na,10624 x 6,(not published)\n";
+    }
+    problems.clear();
+    documents = read_back(scratch.file("v1.csv"), formats::Format::csv, problems);
+    REQUIRE(documents.size() == 1);
+    CHECK(documents[0].record.fields[0].raw_value == "10624 x 6");
+    CHECK(documents[0].record.fields[1].not_published);
 }

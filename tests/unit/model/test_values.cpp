@@ -214,3 +214,27 @@ TEST_CASE("the field catalogue defines every field of the design once") {
     CHECK_FALSE(require_field("city").required);
     CHECK_THROWS_WITH(require_field("gpu_modle"), doctest::Contains("did you mean 'gpu_model'"));
 }
+
+TEST_CASE("typed values: a number and its qualifiers, checked as add checks them") {
+    const auto& count = model::require_field("gpus_installed");
+    const auto& power = model::require_field("power_mw");
+    CHECK(model::typed_field_value(count, "63744", {"10624 x 6", "", "", ""}) == model::FieldValue{"63744", {"10624 x 6", "", "", ""}});
+    CHECK(model::typed_field_value(count, "10000", {"", "", "", "at least"}).qualifiers.bound == "at least");
+    CHECK_THROWS_WITH(model::typed_field_value(count, "63745", {"10624 x 6", "", "", ""}), doctest::Contains("makes 63,744, not 63,745"));
+    CHECK_THROWS_WITH(model::typed_field_value(count, "12,288", {}), doctest::Contains("is not a number"));
+    CHECK_THROWS_WITH(model::typed_field_value(count, "10000", {"", "", "", "at most"}), doctest::Contains("bound 'at most'"));
+    CHECK(model::typed_field_value(power, "0.3270", {"", "estimate", "Epoch AI", ""}) ==
+          model::FieldValue{"0.327", {"", "estimate", "Epoch AI", ""}});
+    CHECK(model::typed_field_value(power, "21.1", {}).qualifiers.basis == "reported");
+    CHECK_THROWS_WITH(model::typed_field_value(power, "21.1", {"", "reported", "me", ""}), doctest::Contains("needs basis estimate"));
+    CHECK_THROWS_WITH(model::typed_field_value(power, "-1", {}), doctest::Contains("is not a number"));
+    CHECK(model::qualifier_keys(model::FieldType::count).size() == 2);
+    CHECK(model::qualifier_keys(model::FieldType::text).empty());
+    // The same count without its derivation is the same value; another bound or basis is not.
+    CHECK(model::same_value({"63744", {"10624 x 6", "", "", ""}}, {"63744", {}}));
+    CHECK_FALSE(model::same_value({"63744", {"", "", "", "at least"}}, {"63744", {}}));
+    CHECK_FALSE(model::same_value({"20", {"", "estimate", "Epoch AI", ""}}, {"20", {"", "reported", "", ""}}));
+    // A power that a JSON number would not give back digit for digit is refused at input.
+    CHECK(model::parse_power("49.94080000000001").megawatts == "49.94080000000001");
+    CHECK_THROWS_WITH(model::parse_power("1.00000000000000001"), doctest::Contains("more digits than a JSON number keeps"));
+}

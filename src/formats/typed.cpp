@@ -1,0 +1,198 @@
+#include "formats/typed.hpp"
+
+#include <fmt/format.h>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+
+namespace gpuclusters::formats {
+namespace {
+
+// A JSON number's text as digits and a power of ten: "0.3270" and "327e-3" are {"327", -3}.
+struct Scientific {
+    bool negative = false;
+    std::string digits;  ///< without leading or trailing zeros; empty for zero
+    long long exponent = 0;
+    bool operator==(const Scientific&) const = default;
+};
+
+Scientific scientific(std::string_view text) {
+    Scientific number;
+    std::size_t i = 0;
+    if (i < text.size() && text[i] == '-') {
+        number.negative = true;
+        ++i;
+    }
+    long long point_shift = 0;
+    bool after_point = false;
+    for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
+        if (text[i] == '.') {
+            after_point = true;
+            continue;
+        }
+        number.digits += text[i];
+        if (after_point) --point_shift;
+    }
+    long long exponent = 0;
+    if (i < text.size()) {
+        ++i;
+        bool negative = false;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+        for (; i < text.size() && exponent < 1'000'000; ++i) exponent = exponent * 10 + (text[i] - '0');
+        if (negative) exponent = -exponent;
+    }
+    const std::size_t first = number.digits.find_first_not_of('0');
+    if (first == std::string::npos) return {false, "", 0};
+    number.digits.erase(0, first);
+    const std::size_t last = number.digits.find_last_not_of('0');
+    const long long trailing = static_cast<long long>(number.digits.size() - 1 - last);
+    number.digits.erase(last + 1);
+    number.exponent = exponent + point_shift + trailing;
+    return number;
+}
+
+// The plain decimal text of a non-negative number ("0.327", "12000"); an exponent beyond what any
+// field holds is left in, so that the value is refused as not a plain number.
+std::string plain(const Scientific& number) {
+    if (number.digits.empty()) return "0";
+    if (number.exponent > 40 || number.exponent < -40) return fmt::format("{}e{}", number.digits, number.exponent);
+    std::string sign = number.negative ? "-" : "";
+    if (number.exponent >= 0) return sign + number.digits + std::string(static_cast<std::size_t>(number.exponent), '0');
+    const auto decimals = static_cast<std::size_t>(-number.exponent);
+    if (decimals >= number.digits.size()) return sign + "0." + std::string(decimals - number.digits.size(), '0') + number.digits;
+    return sign + number.digits.substr(0, number.digits.size() - decimals) + "." + number.digits.substr(number.digits.size() - decimals);
+}
+
+// A float token must be what its double gives back as its shortest form: then json_number_text
+// recovers the token's value exactly from the parse tree.
+void check_exact(const std::string& token, double value, const std::string& where) {
+    if (scientific(token) == scientific(fmt::format("{}", value))) return;
+    throw InputError(fmt::format("{}: the number {} is not the number a double holds (write at most 15 significant digits)", where,
+                                 text::excerpt(token)));
+}
+
+template <class Base>
+class ExactNumbers : public Base {
+public:
+    template <class... Args>
+    explicit ExactNumbers(const std::string& where, Args&&... args) : Base(std::forward<Args>(args)...), where_(where) {}
+    // Hides Base::number_float: sax_parse calls it through this type.
+    bool number_float(double value, const std::string& token) {
+        check_exact(token, value, where_);
+        return Base::number_float(value, token);
+    }
+
+private:
+    const std::string& where_;
+};
+
+void dump_into(std::string& out, const Json& json) {
+    if (json.is_binary()) {
+        const auto& bytes = json.get_binary();
+        out.append(bytes.begin(), bytes.end());
+    } else if (json.is_object()) {
+        out += '{';
+        bool first = true;
+        for (const auto& [key, value] : json.items()) {
+            if (!first) out += ',';
+            first = false;
+            out += Json(key).dump(-1, ' ', false, Json::error_handler_t::replace);
+            out += ':';
+            dump_into(out, value);
+        }
+        out += '}';
+    } else if (json.is_array()) {
+        out += '[';
+        bool first = true;
+        for (const auto& value : json) {
+            if (!first) out += ',';
+            first = false;
+            dump_into(out, value);
+        }
+        out += ']';
+    } else {
+        out += json.dump(-1, ' ', false, Json::error_handler_t::replace);
+    }
+}
+
+}  // namespace
+
+const std::vector<TypedColumn>& typed_columns() {
+    static const std::vector<TypedColumn> columns = [] {
+        std::vector<TypedColumn> all;
+        for (const auto& spec : model::field_catalogue()) {
+            all.push_back({std::string(spec.name), &spec, TypedColumn::Role::value});
+            for (const auto& key : model::qualifier_keys(spec.type)) {
+                all.push_back({fmt::format("{}_{}", spec.name, key.name), &spec, TypedColumn::Role::qualifier, &key});
+            }
+            all.push_back({fmt::format("{}{}", spec.name, state_suffix), &spec, TypedColumn::Role::state});
+        }
+        return all;
+    }();
+    return columns;
+}
+
+const TypedColumn* find_typed_column(std::string_view name) {
+    for (const auto& column : typed_columns()) {
+        if (column.name == name) return &column;
+    }
+    return nullptr;
+}
+
+std::string typed_input(const model::FieldSpec& spec, std::string_view number, const model::Qualifiers& qualifiers) {
+    const model::FieldValue value = model::typed_field_value(spec, number, qualifiers);
+    std::string input = model::input_text(spec, value);
+    // What the input syntax cannot carry (an estimator ending in parentheses) is refused, not changed.
+    if (model::parse_field_value(spec, input) != value) {
+        throw InputError(fmt::format("'{}' does not read back as the value it stands for", text::excerpt(input)));
+    }
+    return input;
+}
+
+void put_typed_value(Json& object, const std::string& value_key, const std::string& prefix, const model::FieldSpec& spec,
+                     const model::FieldValue& value) {
+    if (spec.type == model::FieldType::count) {
+        object[value_key] = std::stoll(value.value);
+    } else if (spec.type == model::FieldType::decimal) {
+        object[value_key] = verbatim_number(value.value);
+    } else {
+        object[value_key] = model::input_text(spec, value);
+        return;
+    }
+    for (const auto& key : model::qualifier_keys(spec.type)) {
+        const std::string& held = value.qualifiers.*key.member;
+        if (!held.empty()) object[prefix + std::string(key.name)] = held;
+    }
+}
+
+Json verbatim_number(const std::string& text) { return Json::binary(Json::binary_t::container_type(text.begin(), text.end())); }
+
+std::string dump_exact(const Json& json) {
+    std::string out;
+    dump_into(out, json);
+    return out;
+}
+
+std::string json_number_text(const Json& value) {
+    if (value.is_number_unsigned()) return std::to_string(value.get<unsigned long long>());
+    if (value.is_number_integer()) return std::to_string(value.get<long long>());
+    if (value.is_number_float()) return plain(scientific(fmt::format("{}", value.get<double>())));
+    return {};
+}
+
+Json parse_json_exact(std::string_view text, const std::string& where) {
+    Json result;
+    ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, result, true);
+    Json::sax_parse(text, &sax);
+    return result;
+}
+
+Json parse_json_exact(std::istream& input, const Json::parser_callback_t& callback, const std::string& where) {
+    Json result;
+    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, result, callback, true);
+    Json::sax_parse(input, &sax);
+    if (result.is_discarded()) result = nullptr;
+    return result;
+}
+
+}  // namespace gpuclusters::formats
