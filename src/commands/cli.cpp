@@ -69,6 +69,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     for (const auto& info : command_registry()) {
         CLI::App* sub = app.add_subcommand(std::string(info.name), std::string(info.summary));
         sub->fallthrough();
+        if (info.hidden) sub->group("");
         commands.emplace_back(sub, info.make(*sub));
     }
 
@@ -118,6 +119,13 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
             case DbAccess::create: break;
             case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
             case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
+            case DbAccess::read_only_if_any:
+                try {
+                    context.database = store::Store::open(db_path, store::Access::read_only);
+                } catch (const Error&) {
+                    // No database, an older one, another file: the command runs without it.
+                }
+                break;
         }
         return static_cast<int>(chosen->run(context));
     } catch (const Error& error) {

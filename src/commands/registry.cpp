@@ -24,6 +24,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
         CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
+        CommandInfo{"__complete", "the words a completion script offers from the data", make_complete, true},
     };
     return commands;
 }

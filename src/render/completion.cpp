@@ -72,4 +72,8 @@ void print_completion(const Output& output, const std::string& shell, const Comp
     }
 }
 
+void print_candidates(const Output& output, const std::vector<std::string>& words) {
+    for (const auto& word : words) output.out << word << '\n';
+}
+
 }  // namespace gpuclusters::render

@@ -214,5 +214,7 @@ struct CompletionWords {
 };
 /// The completion script for bash, zsh or fish.
 void print_completion(const Output& output, const std::string& shell, const CompletionWords& words);
+/// What `__complete` finds, one word a line, for a completion script to read.
+void print_candidates(const Output& output, const std::vector<std::string>& words);
 
 }  // namespace gpuclusters::render
