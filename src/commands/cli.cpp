@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -57,7 +58,8 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
     GlobalOptions options;
     std::string color = "auto";
-    app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)");
+    app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)")
+        ->type_name(value_type::file);
     app.add_option("--author", options.author, "author of the changeset (default: $GPUCLUSTERS_AUTHOR, else login)");
     app.add_flag("--json", options.json, "print JSON on stdout");
     app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")

@@ -1,5 +1,6 @@
 // gpuclusters list [--where FIELD=VALUE]... [--search TEXT] [--sort FIELD]: a table of clusters.
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 
@@ -10,9 +11,10 @@ class ListCommand : public Command {
 public:
     explicit ListCommand(CLI::App& app) {
         app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable; all must hold)")
-            ->allow_extra_args(false);
+            ->allow_extra_args(false)
+            ->type_name(value_type::assignment);
         app.add_option("--search", query_.search, "full-text search over names, owners, summaries and notes");
-        app.add_option("--sort", sort_, "sort by FIELD (default: id)");
+        app.add_option("--sort", sort_, "sort by FIELD (default: id)")->type_name(value_type::field);
         app.add_flag("--reverse", query_.reverse, "reverse the order");
         app.add_option("--as-of", as_of_, "the clusters as of a changeset number, date or timestamp");
         app.add_option("--verified", query_.verified, "only clusters whose Verified badge is: yes (current), stale, or no")
