@@ -99,7 +99,7 @@ void print_sh_tables(std::ostream& out, const CompletionWords& words) {
            "_gpuclusters_described() {\n    case \"$1 $2\" in\n";
     for (const auto& [key, list] : described(words)) {
         out << fmt::format("        {}) reply=(", quoted(key));
-        for (const auto& [word, description] : list) out << "\n            " << quoted(word + ":" + description);
+        for (const auto& [word, description] : list) out << "\n            " << quoted(fmt::format("{}:{}", word, description));
         out << ") ;;\n";
     }
     out << "        *) reply=() ;;\n    esac\n}\n";
