@@ -12,13 +12,16 @@ namespace {
 class AddCommand : public Command {
 public:
     explicit AddCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")->required();
+        app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")->required()->type_name(value_type::cluster);
         app.add_option("--name", name_, "display name (same as --set name=NAME)");
         app.add_option("--set", sets_, "set FIELD=VALUE (repeatable; `gpuclusters fields` lists fields)")
-            ->allow_extra_args(false);
+            ->allow_extra_args(false)
+            ->type_name(value_type::assignment);
         app.add_option("--not-published", not_published_, "mark FIELD as researched but not published (repeatable)")
-            ->allow_extra_args(false);
-        app.add_option("--source", source_.reference, "URL (http or https) or id of the source behind every value set");
+            ->allow_extra_args(false)
+            ->type_name(value_type::field);
+        app.add_option("--source", source_.reference, "URL (http or https) or id of the source behind every value set")
+            ->type_name(value_type::source);
         add_source_metadata_options(app, source_);
         app.add_option("--quote", quote_, "the source's verbatim words behind the values");
         app.add_option("--locator", locator_, "where in the source: page, section, table");

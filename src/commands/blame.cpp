@@ -1,6 +1,7 @@
 // gpuclusters blame ID [--as-of WHEN]: for every field, the value, the changeset that set it and
 // the sources behind it.
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -10,7 +11,7 @@ namespace {
 class BlameCommand : public Command {
 public:
     explicit BlameCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id")->required();
+        app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
         app.add_option("--as-of", as_of_, "the record as of a changeset number, date or timestamp");
     }
     DbAccess access() const override { return DbAccess::read_only; }

@@ -12,9 +12,11 @@ namespace {
 class CiteCommand : public Command {
 public:
     explicit CiteCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id")->required();
-        app.add_option("field", field_, "field whose value the source backs")->required();
-        app.add_option("--source", source_.reference, "URL (http or https) or id of the source")->required();
+        app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
+        app.add_option("field", field_, "field whose value the source backs")->required()->type_name(value_type::field);
+        app.add_option("--source", source_.reference, "URL (http or https) or id of the source")
+            ->required()
+            ->type_name(value_type::source);
         add_source_metadata_options(app, source_);
         app.add_option("--quote", quote_, "the source's verbatim words behind the value");
         app.add_option("--locator", locator_, "where in the source: page, section, table");

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -128,7 +129,8 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
     GlobalOptions options;
     std::string color = "auto";
-    app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)");
+    app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)")
+        ->type_name(value_type::file);
     app.add_option("--author", options.author, "author of the changeset (default: $GPUCLUSTERS_AUTHOR, else login)");
     app.add_flag("--json", options.json, "print JSON on stdout");
     app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
@@ -140,6 +142,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     for (const auto& info : command_registry()) {
         CLI::App* sub = app.add_subcommand(std::string(info.name), std::string(info.summary));
         sub->fallthrough();
+        if (info.hidden) sub->group("");
         commands.emplace_back(sub, info.make(*sub));
     }
 
@@ -193,6 +196,13 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
             case DbAccess::create: break;
             case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
             case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
+            case DbAccess::read_only_if_any:
+                try {
+                    context.database = store::Store::open(db_path, store::Access::read_only);
+                } catch (const Error&) {
+                    // No database, an older one, another file: the command runs without it.
+                }
+                break;
         }
         return static_cast<int>(chosen->run(context));
     } catch (const Error& error) {

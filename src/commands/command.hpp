@@ -23,6 +23,9 @@ enum class DbAccess {
     read_only,   ///< an existing database, opened read-only and never migrated
     read_write,  ///< an existing database, migrated when older
     create,      ///< read-write, made when missing (init)
+    /// read-only when it opens, else none and no word said (completion, which must never print
+    /// into the user's terminal)
+    read_only_if_any,
 };
 
 struct GlobalOptions {
@@ -66,6 +69,7 @@ struct CommandInfo {
     std::string_view name;
     std::string_view summary;
     std::unique_ptr<Command> (*make)(CLI::App& subcommand);
+    bool hidden = false;  ///< not in --help, the man pages or the completion (a helper for scripts)
 };
 
 /// Every subcommand, in help order.
@@ -93,6 +97,7 @@ std::unique_ptr<Command> make_import(CLI::App& app);
 std::unique_ptr<Command> make_compare(CLI::App& app);
 std::unique_ptr<Command> make_edit(CLI::App& app);
 std::unique_ptr<Command> make_completion(CLI::App& app);
+std::unique_ptr<Command> make_complete(CLI::App& app);
 std::unique_ptr<Command> make_quote(CLI::App& app);
 std::unique_ptr<Command> make_help(CLI::App& app);
 std::unique_ptr<Command> make_stats(CLI::App& app);

@@ -6,6 +6,8 @@
 #include <set>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
+#include "formats/stream.hpp"
 #include "gpuclusters/ledger/compare.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -18,12 +20,14 @@ ExitCode differences(bool differ) { return differ ? ExitCode::differences : Exit
 class CompareCommand : public Command {
 public:
     explicit CompareCommand(CLI::App& app) {
-        app.add_option("ids", ids_, "two or more clusters side by side, or one with --as-of");
-        app.add_option("--fields", fields_, "only these fields (comma-separated)")->delimiter(',');
+        app.add_option("ids", ids_, "two or more clusters side by side, or one with --as-of")->type_name(value_type::cluster);
+        app.add_option("--fields", fields_, "only these fields (comma-separated)")->delimiter(',')->type_name(value_type::fields);
         app.add_option("--as-of", as_of_, "with one id: the record at this changeset, date or timestamp ...");
         app.add_option("--to", to_, "... compared with the record at this one (default: now)");
-        app.add_option("--against", against_, "compare the database with a snapshot (any export format) or another database");
-        app.add_option("--format", format_, "the snapshot's format when its name does not say");
+        app.add_option("--against", against_, "compare the database with a snapshot (any export format) or another database")
+            ->type_name(value_type::path);
+        app.add_option("--format", format_, "the snapshot's format when its name does not say")
+            ->type_name(one_of(formats::format_names));
         app.add_flag("--no-derived", no_derived_, "leave out the derived H100-equivalent row");
     }
     DbAccess access() const override { return DbAccess::read_only; }

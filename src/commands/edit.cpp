@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "formats/record_edit.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -78,7 +79,7 @@ struct EditFolder {
 class EditCommand : public Command {
 public:
     explicit EditCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id")->required();
+        app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("--unsourced", unsourced_, "write changed values that cite no new source (verify reports each)");
     }

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/ledger/history.hpp"
@@ -16,11 +17,15 @@ namespace {
 class ExportCommand : public Command {
 public:
     explicit ExportCommand(CLI::App& app) {
-        app.add_option("--format", format_name_, "json (default), jsonl, toml, csv or csv-long");
+        app.add_option("--format", format_name_, "json (default), jsonl, toml, csv or csv-long")
+            ->type_name(one_of(formats::format_names));
         app.add_flag("--provenance", query_.provenance, "claims, ranks, citations and sources, not only the values");
         app.add_option("--as-of", as_of_, "the data as of a changeset number, date or timestamp");
-        app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable)")->allow_extra_args(false);
-        app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR");
+        app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable)")
+            ->allow_extra_args(false)
+            ->type_name(value_type::assignment);
+        app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR")
+            ->type_name(value_type::path);
         app.add_flag("--raw", raw_, "CSV: write cells as they are, even those a spreadsheet would run as a formula");
     }
     DbAccess access() const override { return DbAccess::read_only; }

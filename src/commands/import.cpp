@@ -6,6 +6,7 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "formats/stream.hpp"
 #include "gpuclusters/ledger/import.hpp"
 
 namespace gpuclusters::commands {
@@ -14,10 +15,15 @@ namespace {
 class ImportCommand : public Command {
 public:
     explicit ImportCommand(CLI::App& app) {
-        app.add_option("inputs", inputs_, "files, folders of TOML records, or - for standard input")->required();
-        app.add_option("--format", format_, "json, jsonl, toml, csv or csv-long (default: from the file name)");
-        app.add_option("--mapping", mapping_path_, "read CSV tables through a mapping file (see gpuclusters-import(1))");
-        app.add_option("--source", source_.reference, "a source (URL or id) behind every imported value that has none");
+        app.add_option("inputs", inputs_, "files, folders of TOML records, or - for standard input")
+            ->required()
+            ->type_name(value_type::path);
+        app.add_option("--format", format_, "json, jsonl, toml, csv or csv-long (default: from the file name)")
+            ->type_name(one_of(formats::format_names));
+        app.add_option("--mapping", mapping_path_, "read CSV tables through a mapping file (see gpuclusters-import(1))")
+            ->type_name(value_type::file);
+        app.add_option("--source", source_.reference, "a source (URL or id) behind every imported value that has none")
+            ->type_name(value_type::source);
         add_source_metadata_options(app, source_);
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", request_.dry_run, "print the report and the changes, write nothing");

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 
@@ -16,11 +17,13 @@ public:
         app.add_option("--where", where_,
                        "only clusters where FIELD=VALUE, or !=, and on counts, power and dates <, <=, >, >= "
                        "(repeatable; all must hold)")
-            ->allow_extra_args(false);
+            ->allow_extra_args(false)
+            ->type_name(value_type::assignment);
         app.add_option("--columns", columns_, "the fields to show after the id, comma-separated (default: "
                                               "name,owner,gpu_model,gpus_installed,status)")
             ->delimiter(',')
-            ->allow_extra_args(false);
+            ->allow_extra_args(false)
+            ->type_name(value_type::fields);
         app.add_option("-l,--limit", limit_, "at most N clusters, after sorting")
             ->check(CLI::Validator(
                 [](const std::string& value) {
@@ -30,7 +33,7 @@ public:
                 },
                 "N"));
         app.add_option("--search", query_.search, "full-text search over names, owners, summaries and notes");
-        app.add_option("--sort", sort_, "sort by FIELD (default: id)");
+        app.add_option("--sort", sort_, "sort by FIELD (default: id)")->type_name(value_type::field);
         app.add_flag("--reverse", query_.reverse, "reverse the order");
         app.add_option("--as-of", as_of_, "the clusters as of a changeset number, date or timestamp");
         app.add_option("--verified", query_.verified, "only clusters whose Verified badge is: yes (current), stale, or no")

@@ -1,5 +1,6 @@
 // gpuclusters log [ID [FIELD]] [-n N]: changesets newest first, each with its field diffs.
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -9,8 +10,8 @@ namespace {
 class LogCommand : public Command {
 public:
     explicit LogCommand(CLI::App& app) {
-        app.add_option("id", id_, "only changesets that touched this cluster");
-        app.add_option("field", field_, "only changesets that touched this field of the cluster");
+        app.add_option("id", id_, "only changesets that touched this cluster")->type_name(value_type::cluster);
+        app.add_option("field", field_, "only changesets that touched this field of the cluster")->type_name(value_type::field);
         app.add_option("-n,--max-count", limit_, "at most N changesets")->check(CLI::Range(1LL, 1000000000LL));
     }
     DbAccess access() const override { return DbAccess::read_only; }

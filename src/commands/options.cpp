@@ -1,16 +1,26 @@
 #include "commands/options.hpp"
 
+#include <fmt/format.h>
+
 namespace gpuclusters::commands {
 namespace {
 
-void add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target, const std::string& help) {
-    app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
+CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target,
+                          const std::string& help) {
+    return app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
 }
 
 }  // namespace
 
+std::string one_of(std::span<const std::string_view> choices) {
+    std::string joined;
+    for (auto choice : choices) joined += fmt::format("{}{}", joined.empty() ? "" : ",", choice);
+    return fmt::format("TEXT:{{{}}}", joined);
+}
+
 void add_source_metadata_options(CLI::App& app, model::SourceInput& source) {
-    add_optional(app, "--kind", source.kind, "source kind: operator, paper, filing, list, press, estimate, other");
+    add_optional(app, "--kind", source.kind, "source kind: operator, paper, filing, list, press, estimate, other")
+        ->type_name(one_of(model::source_kinds));
     add_optional(app, "--title", source.title, "source title");
     add_optional(app, "--publisher", source.publisher, "source publisher");
     add_optional(app, "--published", source.published, "source publication date: YYYY, YYYY-MM or YYYY-MM-DD");

@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -17,7 +18,7 @@ public:
         app.add_flag("--status", status_, "read the text as status notes: what went live, is being built, was retired");
         app.add_option("--year", year_, "the year the text was written (default: this year): \"by 2027\" is a plan until then")
             ->check(CLI::Range(1950, 2100));
-        app.add_option("--config", config_path_, "rules configuration with [quote-reader] phrases");
+        app.add_option("--config", config_path_, "rules configuration with [quote-reader] phrases")->type_name(value_type::file);
     }
     DbAccess access() const override { return DbAccess::none; }
 

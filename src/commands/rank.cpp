@@ -1,6 +1,7 @@
 // gpuclusters rank ID FIELD preferred|normal|deprecated [--value V] --reason TEXT: choose which of
 // a field's claims is shown, kept as a competing figure, or kept only for the record.
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
@@ -9,8 +10,8 @@ namespace {
 class RankCommand : public Command {
 public:
     explicit RankCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id")->required();
-        app.add_option("field", field_, "field")->required();
+        app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
+        app.add_option("field", field_, "field")->required()->type_name(value_type::field);
         app.add_option("rank", rank_, "preferred (shown), normal (a competing figure) or deprecated (known wrong)")
             ->required()
             ->check(CLI::IsMember({"preferred", "normal", "deprecated"}));

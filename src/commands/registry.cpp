@@ -26,6 +26,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},
         CommandInfo{"help", "the commands, or one command's options and arguments", make_help},
         CommandInfo{"fields", "the field catalogue with each field's type and definition", make_fields},
+        CommandInfo{"__complete", "the words a completion script offers from the data", make_complete, true},
     };
     return commands;
 }

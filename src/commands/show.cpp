@@ -1,5 +1,6 @@
 // gpuclusters show ID [--all] [--quotes] [--as-of WHEN]: the record page.
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -9,7 +10,7 @@ namespace {
 class ShowCommand : public Command {
 public:
     explicit ShowCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id")->required();
+        app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
         app.add_flag("--all", all_, "also show deprecated claims");
         app.add_flag("--quotes", quotes_, "print each citation's quote under its value");
         app.add_option("--as-of", as_of_, "the record as of a changeset number, date or timestamp");

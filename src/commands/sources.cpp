@@ -12,13 +12,13 @@ namespace {
 class SourcesCommand : public Command {
 public:
     explicit SourcesCommand(CLI::App& app) {
-        app.add_option("id", cluster_id_, "only the sources this cluster's values cite");
+        app.add_option("id", cluster_id_, "only the sources this cluster's values cite")->type_name(value_type::cluster);
         app.add_flag("--unused", unused_, "only sources that back no current value");
         show_ = app.add_subcommand("show", "the values one source backs, with the quotes");
-        show_->add_option("source", reference_, "source id or URL")->required();
+        show_->add_option("source", reference_, "source id or URL")->required()->type_name(value_type::source);
         show_->fallthrough();
         check_ = app.add_subcommand("check", "record that a source was re-read (today, or --accessed), or new metadata");
-        check_->add_option("source", check_source_.reference, "source id or URL")->required();
+        check_->add_option("source", check_source_.reference, "source id or URL")->required()->type_name(value_type::source);
         add_source_metadata_options(*check_, check_source_);
         check_->add_option("-m,--message", message_, "changeset message");
         check_->add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
+#include "commands/options.hpp"
 #include "formats/rules_config.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/verification.hpp"
@@ -20,17 +21,23 @@ const rules::Rule& require_rule(const std::string& id, const std::string& option
 class VerifyCommand : public Command {
 public:
     explicit VerifyCommand(CLI::App& app) {
-        app.add_option("ids", ids_, "clusters to check (default: all)");
-        app.add_option("--rule", check_.only_rules, "only these rules (repeatable)")->allow_extra_args(false);
+        app.add_option("ids", ids_, "clusters to check (default: all)")->type_name(value_type::cluster);
+        app.add_option("--rule", check_.only_rules, "only these rules (repeatable)")
+            ->allow_extra_args(false)
+            ->type_name(value_type::rule);
         app.add_option("--severity", minimum_, "show findings of at least this severity: info, warning, error")
             ->check(CLI::IsMember({"info", "warning", "error"}));
         app.add_option("--as-of", as_of_, "check the records as of a changeset number, date or timestamp");
-        app.add_option("--config", config_path_, "rules configuration (default: gpuclusters.toml beside the database)");
+        app.add_option("--config", config_path_, "rules configuration (default: gpuclusters.toml beside the database)")
+            ->type_name(value_type::file);
         app.add_flag("--list-rules", list_rules_, "list the rules with their family and severity");
-        app.add_option("--explain", explain_, "explain one rule, with an example of a violation and its fix");
+        app.add_option("--explain", explain_, "explain one rule, with an example of a violation and its fix")
+            ->type_name(value_type::rule);
         app.add_flag("--sign", sign_, "record that the named clusters pass (the Verified badge); refused if any has an error");
-        app.add_option("--accept", accept_, "accept RULE's finding for the one named cluster (needs --reason)");
-        app.add_option("--unaccept", unaccept_, "withdraw the acceptance of RULE's finding for the one named cluster");
+        app.add_option("--accept", accept_, "accept RULE's finding for the one named cluster (needs --reason)")
+            ->type_name(value_type::rule);
+        app.add_option("--unaccept", unaccept_, "withdraw the acceptance of RULE's finding for the one named cluster")
+            ->type_name(value_type::rule);
         app.add_option("--reason", reason_, "why the finding is accepted or withdrawn");
         app.add_option("-m,--message", message_, "changeset message for --sign");
     }

@@ -566,7 +566,7 @@ Format format_from(const std::string& name) {
     if (name == "toml") return Format::toml;
     if (name == "csv") return Format::csv;
     if (name == "csv-long") return Format::csv_long;
-    throw UsageError(fmt::format("--format {}: one of json, jsonl, toml, csv, csv-long", name));
+    throw UsageError(fmt::format("--format {}: one of {}", name, fmt::join(format_names, ", ")));
 }
 
 std::optional<Format> format_of_path(const std::string& path) {

@@ -12,6 +12,8 @@
 namespace gpuclusters::formats {
 
 enum class Format { json, jsonl, toml, csv, csv_long };
+/// The names --format takes, in the enum's order.
+inline constexpr std::string_view format_names[] = {"json", "jsonl", "toml", "csv", "csv-long"};
 
 /// "json", "jsonl", "toml", "csv", "csv-long"; throws UsageError otherwise.
 Format format_from(const std::string& name);

@@ -205,17 +205,29 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
 
 // --- completion -------------------------------------------------------------------------------
 
-/// What a shell completes: the global options, and per subcommand its options and words.
+/// What a shell completes, read off the command definitions. A value is a token the scripts act
+/// on: "" (a flag), "text" (nothing to offer), "file", "path" (a file or a folder), "ids",
+/// "fields", "fields=" (FIELD=VALUE), "fields," (a comma-separated list), "rules", "sources" (asked
+/// of `gpuclusters __complete`), or "{a,b,c}" (one of these).
 struct CompletionWords {
-    struct Command {
-        std::string name;
+    struct Option {
+        std::vector<std::string> names;  ///< "--db", "-q"
         std::string description;
-        std::vector<std::pair<std::string, std::string>> options;  ///< (name, description); words for nested commands
+        std::string value;
     };
-    std::vector<std::pair<std::string, std::string>> global;
-    std::vector<Command> commands;
+    struct Command {
+        std::string path;  ///< "" for gpuclusters itself (whose options are global), "sources show"
+        std::string description;
+        std::vector<Option> options;
+        std::vector<std::string> positionals;  ///< their values, in order
+        bool last_repeats = false;             ///< the last positional takes any number of words
+        std::vector<std::pair<std::string, std::string>> subcommands;  ///< (name, description)
+    };
+    std::vector<Command> commands;  ///< the root first
 };
 /// The completion script for bash, zsh or fish.
 void print_completion(const Output& output, const std::string& shell, const CompletionWords& words);
+/// What `__complete` finds, one word a line, for a completion script to read.
+void print_candidates(const Output& output, const std::vector<std::string>& words);
 
 }  // namespace gpuclusters::render

@@ -204,15 +204,16 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
     });
 }
 
-std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of) const {
+std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), R"(
             SELECT k.id FROM cluster k
-            WHERE k.changeset_id <= ?1
+            WHERE k.changeset_id <= ?1 AND substr(k.id, 1, length(?2)) = ?2
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)");
         query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        query.bind(2, prefix);
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
         return ids;

@@ -18,7 +18,7 @@ done
 bash -n "$prefix/share/bash-completion/completions/gpuclusters"
 # The completion knows every subcommand the binary lists.
 for command in $("$prefix/bin/gpuclusters" --help | awk '/^Subcommands:/ {on = 1; next} on && /^  [a-z]/ {print $1}'); do
-    grep -q "$command)" "$prefix/share/bash-completion/completions/gpuclusters" || { echo "completion lacks $command"; missing=1; }
+    grep -q "'$command:" "$prefix/share/bash-completion/completions/gpuclusters" || { echo "completion lacks $command"; missing=1; }
 done
 [ "$missing" = 0 ]
 echo "1 passed, 0 failed"

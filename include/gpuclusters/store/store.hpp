@@ -120,8 +120,9 @@ public:
     /// Preferred claims of the given fields (all fields when empty), for every cluster.
     std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields,
                                            std::optional<long long> as_of = std::nullopt) const;
-    /// Ids of the clusters present as of a changeset (or now), sorted.
-    std::vector<std::string> cluster_ids(std::optional<long long> as_of = std::nullopt) const;
+    /// Ids of the clusters present as of a changeset (or now), sorted; only those starting with
+    /// `prefix` when one is given (shell completion).
+    std::vector<std::string> cluster_ids(std::optional<long long> as_of = std::nullopt, const std::string& prefix = "") const;
     /// Cluster ids whose current name, owner, summary or notes match an FTS5 query.
     std::vector<std::string> search(const std::string& fts_query) const;
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
