@@ -2,7 +2,9 @@
 # keys and columns; version 1 files still read; compare --against a values-only export of the
 # same database finds no difference.
 setup init --sample
-setup import --mapping "$SOURCE_DIR/db/mappings/epoch-gpu-clusters.toml" "$SOURCE_DIR/tests/data/epoch/gpu_clusters.csv"
+ln -s "$SOURCE_DIR/tests/data/epoch/gpu_clusters.csv" gpu_clusters.csv
+ln -s "$SOURCE_DIR/db/mappings/epoch-gpu-clusters.toml" epoch-gpu-clusters.toml
+setup import --mapping epoch-gpu-clusters.toml gpu_clusters.csv
 note "jq sums the counts and the power of the JSON export: the sums the database gives"
 "$GPUCLUSTERS_BIN" export --format json > values.json
 echo "gpus_installed: jq $(jq '[.. | .gpus_installed? | numbers] | add' values.json), sqlite3 $(sqlite3 "$GPUCLUSTERS_DB" "SELECT sum(gpus_installed) FROM current_cluster")"
