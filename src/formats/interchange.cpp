@@ -341,7 +341,10 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
             const std::string field = string_member(claim, "field", where, true);
             const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
             model::Qualifiers qualifiers;
-            for (const auto& [key, value] : claim.items()) {
+            for (const auto& item : claim.items()) {
+                // Named, not bound: a lambda cannot capture a structured binding before C++20's clang 16.
+                const std::string& key = item.key();
+                const Json& value = item.value();
                 if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
                 const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
                 const auto known = std::find_if(qualifier_keys.begin(), qualifier_keys.end(),

@@ -59,8 +59,8 @@ std::optional<int> order(const model::FieldSpec& field, const std::string& held,
     const auto left = model::Decimal::parse(held);
     const auto right = model::Decimal::parse(wanted);
     if (!left || !right) return std::nullopt;
-    const auto result = *left <=> *right;
-    return result < 0 ? -1 : result > 0 ? 1 : 0;
+    if (*left < *right) return -1;
+    return *right < *left ? 1 : 0;
 }
 
 // The Verified badge of each cluster as list --verified reads it: "yes", "stale" or "no".
