@@ -342,7 +342,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
             const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
             model::Qualifiers qualifiers;
             for (const auto& item : claim.items()) {
-                // Named, not bound: a lambda cannot capture a structured binding before C++20's clang 16.
+                // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
                 const std::string& key = item.key();
                 const Json& value = item.value();
                 if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
