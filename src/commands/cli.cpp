@@ -8,6 +8,7 @@
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "render/escaping_buffer.hpp"
+#include "render/pager.hpp"
 #include "render/render.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -136,6 +137,8 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
+    app.add_flag("--no-pager", options.no_pager,
+                 "never page long output (default on a terminal: $GPUCLUSTERS_PAGER, else $PAGER, else less -FRX)");
     app.set_version_flag("-V,--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
 
     std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
@@ -204,7 +207,17 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                 }
                 break;
         }
-        return static_cast<int>(chosen->run(context));
+        std::optional<render::Pager> pager;
+        if (chosen->pages()) {
+            if (const auto command = render::Pager::wanted(options.no_pager)) pager.emplace(*command);
+        }
+        const ExitCode status = chosen->run(context);
+        if (pager) {
+            out.flush();
+            out.clear();  // a reader that quit early is no failed write
+            pager->finish();
+        }
+        return static_cast<int>(status);
     } catch (const Error& error) {
         render::print_error(err, error.what());
         return static_cast<int>(error.code());

@@ -34,6 +34,7 @@ struct GlobalOptions {
     bool json = false;
     render::ColorMode color = render::ColorMode::automatic;
     bool quiet = false;
+    bool no_pager = false;
 };
 
 struct Context {
@@ -63,6 +64,8 @@ public:
     virtual ExitCode run(Context& context) = 0;
     /// Writes data for programs on stdout (export): not escaped unless stdout is a terminal.
     virtual bool writes_data() const { return false; }
+    /// Output that may run long (log, show, verify, ...): on a terminal it goes through the pager.
+    virtual bool pages() const { return false; }
 };
 
 struct CommandInfo {

@@ -39,6 +39,7 @@ public:
         app.add_option("--verified", query_.verified, "only clusters whose Verified badge is: yes (current), stale, or no")
             ->check(CLI::IsMember({"yes", "stale", "no"}));
     }
+    bool pages() const override { return true; }
     DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {

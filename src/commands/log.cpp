@@ -14,6 +14,7 @@ public:
         app.add_option("field", field_, "only changesets that touched this field of the cluster")->type_name(value_type::field);
         app.add_option("-n,--max-count", limit_, "at most N changesets")->check(CLI::Range(1LL, 1000000000LL));
     }
+    bool pages() const override { return true; }
     DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {

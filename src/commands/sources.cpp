@@ -25,6 +25,7 @@ public:
         check_->fallthrough();
         app.require_subcommand(0, 1);
     }
+    bool pages() const override { return true; }
     DbAccess access() const override { return check_->parsed() ? DbAccess::read_write : DbAccess::read_only; }
     void validate(const Context&) override {
         if (!cluster_id_.empty()) cluster_id_ = model::parse_cluster_id(cluster_id_);

@@ -42,6 +42,7 @@ public:
         app.add_option("-m,--message", message_, "changeset message for --sign");
     }
     // Describing the rules needs no database; checking reads it; signing and accepting write.
+    bool pages() const override { return true; }
     DbAccess access() const override {
         if (list_rules_ || !explain_.empty()) return DbAccess::none;
         return sign_ || accepting() ? DbAccess::read_write : DbAccess::read_only;
