@@ -48,13 +48,10 @@ model::Changeset Context::changeset(const std::string& message, const std::strin
     return {0, now, author(), message.empty() ? default_message : message, command_line};
 }
 
-namespace {
-
-// The names a word could have meant: an app's subcommands, or the options it and its parents take.
 std::vector<std::string> subcommand_names(const CLI::App& app) {
     std::vector<std::string> names;
     for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-        if (!sub->get_group().empty()) names.push_back(sub->get_name());
+        if (!sub->get_group().empty()) names.push_back(sub->get_name());  // hidden ones have none
     }
     return names;
 }
@@ -63,6 +60,13 @@ const CLI::App* find_subcommand(const CLI::App& app, const std::string& name) {
     const auto found = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(name); });
     return found.empty() ? nullptr : found.front();
 }
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+    const auto near = text::closest(word, candidates, word.size() <= 4 ? 2 : 3);
+    return near ? fmt::format("; did you mean '{}'?", *near) : "";
+}
+
+namespace {
 
 const CLI::Option* find_option(const CLI::App* app, const std::string& name) {
     for (; app != nullptr; app = app->get_parent()) {
@@ -81,11 +85,6 @@ std::vector<std::string> option_names(const CLI::App* app) {
     return names;
 }
 
-std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
-    const auto near = text::closest(word, candidates, word.size() <= 4 ? 2 : 3);
-    return near ? fmt::format("; did you mean '{}'?", *near) : "";
-}
-
 // A mistyped command or option is named, with the nearest real one, before CLI11 parses: CLI11
 // would report what it missed instead ("A subcommand is required", "id is required").
 void check_words(const CLI::App& root, const std::vector<std::string>& args) {
@@ -97,7 +96,7 @@ void check_words(const CLI::App& root, const std::vector<std::string>& args) {
             const std::string name = word.substr(0, word.find('='));
             const CLI::Option* option = find_option(current, name);
             if (option == nullptr) {
-                throw UsageError(fmt::format("unknown option {}{}", name, suggestion(name, option_names(current))));
+                throw UsageError(fmt::format("unknown option {}{}", name, did_you_mean(name, option_names(current))));
             }
             if (option->get_expected_min() > 0 && word.find('=') == std::string::npos) ++at;
         } else if (word.size() > 1 && word[0] == '-' && !std::isdigit(static_cast<unsigned char>(word[1]))) {
@@ -114,7 +113,7 @@ void check_words(const CLI::App& root, const std::vector<std::string>& args) {
         } else if (const CLI::App* sub = find_subcommand(*current, word); sub != nullptr) {
             current = sub;
         } else if (current == &root) {
-            const std::string near = suggestion(word, subcommand_names(root));
+            const std::string near = did_you_mean(word, subcommand_names(root));
             throw UsageError(fmt::format("unknown command '{}'{}", word,
                                          near.empty() ? "; `gpuclusters help` lists the commands" : near));
         }

@@ -75,6 +75,12 @@ struct CommandInfo {
     bool hidden = false;  ///< not in --help, the man pages or the completion (a helper for scripts)
 };
 
+/// The subcommands of `app` a user may type (hidden ones aside), and the one called `name`.
+std::vector<std::string> subcommand_names(const CLI::App& app);
+const CLI::App* find_subcommand(const CLI::App& app, const std::string& name);
+/// "; did you mean 'show'?" for the candidate nearest `word`, or "" when none is near.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
 /// Every subcommand, in help order.
 std::span<const CommandInfo> command_registry();
 

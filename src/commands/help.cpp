@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include "commands/command.hpp"
-#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -18,14 +17,9 @@ public:
         const CLI::App* app = context.app;
         std::string usage_name = app->get_name();
         for (const auto& name : path_) {
-            const auto found = app->get_subcommands([&](const CLI::App* sub) { return sub->check_name(name); });
-            if (found.empty()) {
-                std::vector<std::string> names;
-                for (const CLI::App* sub : app->get_subcommands({})) names.push_back(sub->get_name());
-                const auto near = text::closest(name, names, 3);
-                throw UsageError(fmt::format("no command '{}'{}", name, near ? fmt::format("; did you mean '{}'?", *near) : ""));
-            }
-            app = found.front();
+            const CLI::App* found = find_subcommand(*app, name);
+            if (found == nullptr) throw UsageError(fmt::format("no command '{}'{}", name, did_you_mean(name, subcommand_names(*app))));
+            app = found;
             usage_name += " " + app->get_name();
         }
         // Not app->help(): that describes the command parsed, which is help itself.
