@@ -138,6 +138,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
     app.add_flag("--no-pager", options.no_pager,
                  "never page long output (default on a terminal: $GPUCLUSTERS_PAGER, else $PAGER, else less -FRX)");
+    app.add_flag("--wide", options.wide, "keep table cells whole (default on a terminal: fit its width, cut cells with …)");
     app.set_version_flag("-V,--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
 
     std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
@@ -185,7 +186,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         const bool raw_data = chosen->writes_data() && isatty(STDOUT_FILENO) != 1;
         Context context{options,
                         {raw_data ? data_out : out, err, raw_data ? render::Style(false) : render::Style::for_stdout(options.color),
-                         options.json, options.quiet},
+                         options.json, options.quiet, raw_data || options.wide ? 0 : render::terminal_columns(STDOUT_FILENO)},
                         command_line,
                         now,
                         now.substr(0, 10),

@@ -35,6 +35,7 @@ struct GlobalOptions {
     render::ColorMode color = render::ColorMode::automatic;
     bool quiet = false;
     bool no_pager = false;
+    bool wide = false;  ///< tables keep their cells whole on a terminal too
 };
 
 struct Context {

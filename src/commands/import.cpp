@@ -49,8 +49,9 @@ public:
 
     ExitCode run(Context& context) override {
         if (!mapping_path_.empty()) request_.mapping = formats::Mapping::load(mapping_path_);
-        const bool progress = isatty(STDERR_FILENO) == 1 && !context.options.quiet && !context.options.json;
-        render::ImportPrinter printer(context.output, progress);
+        const bool progress = !context.options.quiet && !context.options.json;
+        render::ImportPrinter printer(context.output, progress ? render::terminal_columns(STDERR_FILENO) : 0,
+                                      isatty(STDOUT_FILENO) == 1);
         const auto result = ledger::import_records(context.store(), request_, context.changeset(message_, "import"),
                                                    context.today, printer.events());
         printer.finish(result);

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <toml++/toml.h>
 
+#include "formats/counted_input.hpp"
 #include "formats/csv.hpp"
 #include "formats/toml_support.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -421,8 +422,10 @@ std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
 }
 
 void Mapping::read(const std::string& path, const ReadSink& sink) const {
-    std::ifstream input(path, std::ios::binary);
-    if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
+    CountedInput counted(*file.rdbuf(), sink.bytes_read);
+    std::istream input(&counted);
     std::map<std::string, std::size_t> columns;
     std::map<std::string, std::size_t> first_line;  // each id's first row
     std::map<std::string, int> repeats;

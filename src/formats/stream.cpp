@@ -1,5 +1,7 @@
 #include "formats/stream.hpp"
 
+#include "formats/counted_input.hpp"
+
 #include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
@@ -9,6 +11,7 @@
 #include <sstream>
 
 #include "formats/atomic_file.hpp"
+#include "formats/counted_input.hpp"
 #include "formats/csv.hpp"
 #include "formats/record_toml.hpp"
 #include "formats/typed.hpp"
@@ -324,6 +327,7 @@ void read_toml_file(const std::string& path, const ReadSink& sink) {
     if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
     std::stringstream content;
     content << file.rdbuf();
+    if (sink.bytes_read != nullptr) sink.bytes_read->fetch_add(content.str().size(), std::memory_order_relaxed);
     try {
         auto document = read_toml_record(content.str(), path);
         sink.record(document);
@@ -606,6 +610,7 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
         if (path == "-") {
             std::stringstream content;
             content << std::cin.rdbuf();
+            if (sink.bytes_read != nullptr) sink.bytes_read->fetch_add(content.str().size(), std::memory_order_relaxed);
             try {
                 auto document = read_toml_record(content.str(), "-");
                 sink.record(document);
@@ -622,7 +627,8 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
         file.open(path, std::ios::binary);
         if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
     }
-    std::istream& input = path == "-" ? std::cin : file;
+    CountedInput counted(*(path == "-" ? std::cin : file).rdbuf(), sink.bytes_read);
+    std::istream input(&counted);
     switch (format) {
         case Format::json: read_json_document(input, path, sink); break;
         case Format::jsonl: read_json_lines(input, path, sink); break;
@@ -630,6 +636,24 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
         case Format::csv_long: read_csv_records(input, path, sink, true); break;
         case Format::toml: break;
     }
+}
+
+std::optional<std::uint64_t> input_size(const std::string& path) {
+    if (path == "-") return std::nullopt;
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (error) return std::nullopt;
+    if (std::filesystem::is_directory(status)) {
+        std::uint64_t total = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
+            if (entry.path().extension() == ".toml") total += entry.file_size(error);
+            if (error) return std::nullopt;
+        }
+        return error ? std::nullopt : std::optional<std::uint64_t>(total);
+    }
+    if (!std::filesystem::is_regular_file(status)) return std::nullopt;
+    const auto size = std::filesystem::file_size(path, error);
+    return error ? std::nullopt : std::optional<std::uint64_t>(size);
 }
 
 }  // namespace gpuclusters::formats

@@ -2,8 +2,11 @@
 // Streaming readers and writers of every format, one record at a time: JSON (one document), JSON
 // Lines, TOML (a file per record, or a folder of them), CSV wide (a row per cluster) and CSV long
 // (a row per claim and citation). See gpuclusters(5).
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -38,6 +41,10 @@ struct WriterOptions {
 std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder,
                                           WriterOptions options);
 
+/// Bytes the readers have taken from their inputs so far; the import's progress line reads it
+/// from another thread.
+using BytesRead = std::atomic<std::uint64_t>;
+
 /// What a reader hands over: a record, or a problem with one (file:line and message) after which
 /// reading goes on where the format allows.
 struct ReadSink {
@@ -45,10 +52,16 @@ struct ReadSink {
     std::function<void(const std::string& problem)> problem;
     /// A row a mapping's condition left out, with the mapping's reason.
     std::function<void(const std::string& place, const std::string& reason)> skipped = {};
+    /// Counts the bytes read, when given.
+    BytesRead* bytes_read = nullptr;
 };
 
 /// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name
 /// order). A problem that stops the file (a broken JSON document) is thrown as InputError.
 void read_records(const std::string& path, Format format, const ReadSink& sink);
+
+/// The bytes read_records will read from `path` (a folder: its .toml files), or nullopt when that
+/// cannot be known before reading (standard input, a pipe, a device).
+std::optional<std::uint64_t> input_size(const std::string& path);
 
 }  // namespace gpuclusters::formats

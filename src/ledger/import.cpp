@@ -89,8 +89,6 @@ public:
         : store_(store), session_(session), events_(events), result_(result) {}
 
     void take(Incoming& incoming, Reading& reading) {
-        ++seen_;
-        if (seen_ % 1000 == 0) events_.progress(seen_);
         chunk_.push_back(std::move(incoming));
         if (chunk_.size() == chunk_size) flush(reading);
     }
@@ -165,7 +163,6 @@ private:
     const ImportEvents& events_;
     ImportResult& result_;
     std::vector<Incoming> chunk_;
-    std::size_t seen_ = 0;
 };
 
 }  // namespace
@@ -180,7 +177,15 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
 
     // The reading thread parses and checks; this one writes. What the reader uses is the request
     // (which outlives the thread) or a copy.
-    auto read = [&request, today](Reading::Queue& queue) {
+    // The progress line's figures: what the reading thread has taken, of what the inputs hold.
+    formats::BytesRead bytes_read{0};
+    ImportProgress progress;
+    progress.bytes_total = 0;
+    for (const auto& input : request.inputs) {
+        const auto size = formats::input_size(input.first);
+        progress.bytes_total = size && progress.bytes_total ? std::optional(*progress.bytes_total + *size) : std::nullopt;
+    }
+    auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
         auto prepare = [&](model::RecordDocument& document) {
             Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}};
             if (request.default_source) add_default_source(document, *request.default_source);
@@ -193,7 +198,8 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             queue.item(std::move(incoming));
         };
         const formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
-                                     [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); }};
+                                     [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
+                                     &bytes_read};
         for (const auto& [path, format] : request.inputs) {
             try {
                 if (request.mapping) {
@@ -214,6 +220,10 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             session.begin();
             Reading reading(read);
             reading.drain([&](Reading::Event& event) {
+                if (++progress.records % 1000 == 0) {
+                    progress.bytes_read = bytes_read.load(std::memory_order_relaxed);
+                    events.progress(progress);
+                }
                 if (auto* incoming = std::get_if<Incoming>(&event)) {
                     importer.take(*incoming, reading);
                 } else if (auto* found = std::get_if<Reading::Problem>(&event)) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 namespace gpuclusters::text {
 
@@ -188,10 +190,56 @@ std::string group_thousands(long long value) {
     return value < 0 ? "-" + grouped : grouped;
 }
 
+namespace {
+
+std::size_t code_point_width(UChar32 c) {
+    if (c < 0) return 1;  // not UTF-8: shown as one replacement character
+    const auto category = u_charType(c);
+    if (category == U_NON_SPACING_MARK || category == U_ENCLOSING_MARK || category == U_FORMAT_CHAR) return 0;
+    // Hangul medial vowels and final consonants join the syllable before them.
+    if (c >= 0x1160 && c <= 0x11FF) return 0;
+    const auto east_asian = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    return east_asian == U_EA_WIDE || east_asian == U_EA_FULLWIDTH ? 2 : 1;
+}
+
+// Calls `each(begin, end, width)` for each code point of `text`, in order, until it returns false.
+template <typename Each>
+void each_code_point(std::string_view text, Each each) {
+    const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+    const auto length = static_cast<int32_t>(text.size());
+    int32_t at = 0;
+    while (at < length) {
+        const int32_t begin = at;
+        UChar32 c = 0;
+        U8_NEXT(bytes, at, length, c);
+        if (!each(static_cast<std::size_t>(begin), static_cast<std::size_t>(at), code_point_width(c))) return;
+    }
+}
+
+}  // namespace
+
 std::size_t display_width(std::string_view text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
+    std::size_t width = 0;
+    each_code_point(text, [&](std::size_t, std::size_t, std::size_t columns) {
+        width += columns;
+        return true;
+    });
+    return width;
+}
+
+std::string truncate_to_width(std::string_view text, std::size_t columns) {
+    if (display_width(text) <= columns) return std::string(text);
+    if (columns == 0) return "";
+    const std::size_t room = columns - 1;  // the ellipsis takes one column
+    std::size_t width = 0;
+    std::size_t kept = 0;
+    each_code_point(text, [&](std::size_t, std::size_t end, std::size_t code_point_columns) {
+        if (width + code_point_columns > room) return false;
+        width += code_point_columns;
+        kept = end;
+        return true;
+    });
+    return std::string(text.substr(0, kept)) + "…";
 }
 
 std::string shell_quote(std::string_view word) {

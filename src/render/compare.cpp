@@ -15,15 +15,6 @@ std::string source_list(const std::vector<std::string>& urls) {
     return text.empty() ? "no source" : text;
 }
 
-// A cell of at most 60 bytes, cut at a word (never inside a character) with an ellipsis.
-std::string shortened(const std::string& cell) {
-    if (cell.size() <= 60) return cell;
-    std::size_t cut = cell.find_last_of(' ', 58);
-    if (cut == std::string::npos || cut == 0) cut = 58;
-    while (cut > 0 && (static_cast<unsigned char>(cell[cut]) & 0xC0) == 0x80) --cut;
-    return cell.substr(0, cut) + " …";
-}
-
 // The record page's source numbers of a claim's citations, in order.
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
     std::set<std::size_t> cited;
@@ -62,7 +53,7 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
             const std::string display = model::display_claim(claim);
             std::string cell = display;
             if (!refs.empty()) cell.append(" [").append(refs).append("]");
-            row.push_back(shortened(cell));
+            row.push_back(std::move(cell));
             values[records[i].id] = {{"display", display}, {"sources", std::move(sources)}};
         }
         rows.push_back(std::move(row));
@@ -99,7 +90,7 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
     }
     std::vector<std::string> header{"", "FIELD"};
     for (const auto& record : records) header.push_back(record.id);
-    print_table(out, output.style, header, rows);
+    print_table(output, header, rows, 2);
     if (derived_json != nullptr) {
         out << output.style.dim(fmt::format("H100e: derived, not a count of GPUs: GPUs x dense BF16 per GPU / an "
                                             "H100's, figures from {}",

@@ -57,7 +57,7 @@ void print_list(const Output& output, const ledger::Listing& listing) {
         }
         rows.push_back(std::move(row));
     }
-    print_table(output.out, output.style, header, rows);
+    print_table(output, header, rows, 1);
 }
 
 void print_stats(const Output& output, const ledger::DatasetStats& stats) {
@@ -97,7 +97,7 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
             rows.push_back({group.value ? model::display_value(*field, model::FieldValue{*group.value, {}}) : "—",
                             text::group_thousands(group.clusters), text::group_thousands(group.gpus_installed)});
         }
-        print_table(out, output.style, {column_heading(*field), "CLUSTERS", "GPUS INSTALLED"}, rows);
+        print_table(output, {column_heading(*field), "CLUSTERS", "GPUS INSTALLED"}, rows, 1);
     }
 }
 
@@ -118,7 +118,7 @@ void print_sources(const Output& output, const std::vector<model::SourceUse>& so
                         use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values),
                         use.source.url});
     }
-    print_table(output.out, output.style, {"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, rows);
+    print_table(output, {"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, rows, 1);
 }
 
 void print_source(const Output& output, const ledger::SourceBacking& backing) {

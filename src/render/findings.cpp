@@ -110,7 +110,7 @@ void print_rules(const Output& output, const rules::Config& config) {
         rows.push_back({std::string(rule.id), std::string(rule.family),
                         std::string(rules::to_string(config.severity(rule.id, rule.default_severity))), std::string(rule.summary)});
     }
-    print_table(output.out, output.style, {"RULE", "FAMILY", "SEVERITY", "CHECKS FOR"}, rows);
+    print_table(output, {"RULE", "FAMILY", "SEVERITY", "CHECKS FOR"}, rows, 1);
 }
 
 void print_rule(const Output& output, const rules::Rule& rule) {

@@ -1,5 +1,8 @@
 // import: a line per record as it is written, the first warnings, progress, problems, summary.
+#include <algorithm>
 #include <fmt/format.h>
+
+#include "gpuclusters/model/text.hpp"
 
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
@@ -10,7 +13,48 @@ namespace {
 // One warning per record would drown the report: the first few are shown, the rest counted.
 constexpr std::size_t warnings_shown = 5;
 
+// Bytes as people read them, in powers of 1000 like ls -h --si and df -H.
+std::string byte_size(std::uint64_t bytes) {
+    if (bytes < 1000) return fmt::format("{} B", bytes);
+    static constexpr const char* units[] = {"kB", "MB", "GB", "TB", "PB"};
+    double value = static_cast<double>(bytes) / 1000;
+    std::size_t unit = 0;
+    while (value >= 999.95 && unit + 1 < std::size(units)) {
+        value /= 1000;
+        ++unit;
+    }
+    return fmt::format("{:.1f} {}", value, units[unit]);
+}
+
+std::string time_left(double seconds) {
+    const auto whole = static_cast<long long>(seconds + 0.5);
+    if (whole == 0) return "under a second";
+    if (whole < 60) return fmt::format("about {} s", whole);
+    if (whole < 3600) return fmt::format("about {} min {} s", whole / 60, whole % 60);
+    return fmt::format("about {} h {} min", whole / 3600, whole % 3600 / 60);
+}
+
 }  // namespace
+
+std::string import_progress_text(const ledger::ImportProgress& progress, double elapsed_seconds) {
+    std::string text = fmt::format("import: {} records, ", text::group_thousands(static_cast<long long>(progress.records)));
+    if (!progress.bytes_total || *progress.bytes_total == 0) return text + byte_size(progress.bytes_read) + " read";
+    const std::uint64_t total = *progress.bytes_total;
+    const std::uint64_t read = std::min(progress.bytes_read, total);
+    // Whole percent, rounded down: 100% only when everything is read.
+    text += fmt::format("{} of {} ({}%)", byte_size(read), byte_size(total), read * 100 / total);
+    if (elapsed_seconds >= 1 && read > 0 && read < total) {
+        text += fmt::format(", {} left", time_left(elapsed_seconds * static_cast<double>(total - read) / static_cast<double>(read)));
+    }
+    return text;
+}
+
+void ImportPrinter::clear_progress() {
+    if (progress_drawn_ == 0) return;
+    // Marked: the EscapingBuffer writes any other carriage return as an escape.
+    output_.err << output_mark() << "\r" << std::string(progress_drawn_, ' ') << output_mark() << "\r" << std::flush;
+    progress_drawn_ = 0;
+}
 
 ledger::ImportEvents ImportPrinter::events() {
     ledger::ImportEvents events;
@@ -28,6 +72,8 @@ ledger::ImportEvents ImportPrinter::events() {
             records_.push_back(std::move(entry));
             return;
         }
+        if (output_.quiet) return;
+        if (records_on_terminal_) clear_progress();
         const std::string by_key = record.named_by_key.empty() ? "" : fmt::format(" (by key {})", record.named_by_key);
         // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
         if (record.kind != ledger::ImportedRecord::Kind::modified || (record.fields.empty() && record.new_keys.empty())) {
@@ -42,17 +88,22 @@ ledger::ImportEvents ImportPrinter::events() {
     events.warning = [this](const std::string& warning) {
         if (++warnings_ <= warnings_shown) print_warning(output_, warning);
     };
-    events.progress = [this](std::size_t records) {
-        if (!progress_) return;
-        progress_shown_ = true;
-        // Marked: the EscapingBuffer writes any other carriage return as an escape.
-        output_.err << output_mark() << fmt::format("\rimport: {} records", records) << std::flush;
+    events.progress = [this](const ledger::ImportProgress& progress) {
+        if (progress_columns_ == 0) return;
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started_;
+        // Narrower than the terminal: a line that wrapped could not be drawn over.
+        const std::string line = text::truncate_to_width(import_progress_text(progress, elapsed.count()), progress_columns_ - 1);
+        output_.out.flush();  // the record lines before it are on the terminal first
+        const std::size_t width = text::display_width(line);
+        output_.err << output_mark() << "\r" << line << std::string(progress_drawn_ > width ? progress_drawn_ - width : 0, ' ')
+                    << std::flush;
+        progress_drawn_ = std::max(width, progress_drawn_);
     };
     return events;
 }
 
 void ImportPrinter::finish(const ledger::ImportResult& result) {
-    if (progress_shown_) output_.err << output_mark() << "\r" << std::string(40, ' ') << output_mark() << "\r" << std::flush;
+    clear_progress();
     for (const auto& text : result.problems) {
         output_.err << (result.keep_going ? "gpuclusters: rejected: " : "gpuclusters: error: ") << text << "\n";
     }

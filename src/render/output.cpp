@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <fmt/format.h>
+#include <numeric>
 #include <set>
 #include <unordered_set>
 
@@ -187,8 +188,42 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
     writer.end_object();
 }
 
-void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows) {
+namespace {
+
+// Shares `room` columns among columns wanting `wanted`: a column that wants no more than an equal
+// share keeps what it wants and leaves the rest to the others, so the widest columns give way
+// first. Each keeps at least a few columns, so that a cell still says what it begins with.
+std::vector<std::size_t> fit_widths(const std::vector<std::size_t>& wanted, std::size_t room) {
+    constexpr std::size_t narrowest = 4;
+    std::vector<std::size_t> widths = wanted;
+    std::vector<std::size_t> order(wanted.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return wanted[a] < wanted[b]; });
+    std::size_t left = order.size();
+    for (const std::size_t column : order) {
+        const std::size_t share = std::max(room / left, std::min(narrowest, wanted[column]));
+        widths[column] = std::min(wanted[column], share);
+        room -= std::min(room, widths[column]);
+        --left;
+    }
+    return widths;
+}
+
+// A column of figures (counts, dates, ids, "—" where there is none) is never cut: a cut number
+// reads as another number.
+bool holds_figures(const std::vector<std::vector<std::string>>& rows, std::size_t column) {
+    return std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
+        if (column >= row.size()) return true;
+        const std::string& cell = row[column];
+        return cell == "—" || (!cell.empty() && cell.find_first_not_of("0123456789,.-:%") == std::string::npos);
+    });
+}
+
+}  // namespace
+
+void print_table(const Output& output, const std::vector<std::string>& header,
+                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns) {
+    constexpr std::size_t gap = 2;
     std::vector<std::size_t> widths(header.size());
     for (std::size_t i = 0; i < header.size(); ++i) widths[i] = text::display_width(header[i]);
     for (const auto& row : rows) {
@@ -196,15 +231,32 @@ void print_table(std::ostream& out, const Style& style, const std::vector<std::s
             widths[i] = std::max(widths[i], text::display_width(row[i]));
         }
     }
+    const std::size_t wanted = std::accumulate(widths.begin(), widths.end(), std::size_t{0}) +
+                               gap * (widths.empty() ? 0 : widths.size() - 1);
+    if (output.width != 0 && wanted > output.width) {
+        std::size_t fixed = gap * (widths.size() - 1);
+        std::vector<std::size_t> shrinking;  // the columns that may give way
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            if (i < key_columns || holds_figures(rows, i)) {
+                fixed += widths[i];
+            } else {
+                shrinking.push_back(i);
+            }
+        }
+        std::vector<std::size_t> wanted_widths;
+        for (const std::size_t i : shrinking) wanted_widths.push_back(widths[i]);
+        const auto fitted = fit_widths(wanted_widths, output.width > fixed ? output.width - fixed : 0);
+        for (std::size_t k = 0; k < shrinking.size(); ++k) widths[shrinking[k]] = fitted[k];
+    }
     auto line = [&](const std::vector<std::string>& cells, bool is_header) {
         std::string text;
         for (std::size_t i = 0; i < cells.size(); ++i) {
             const bool last = i + 1 == cells.size();
-            const std::size_t shown = text::display_width(cells[i]);
-            text += cells[i];
-            if (!last) text += std::string(widths[i] - shown + 2, ' ');
+            const std::string cell = i < widths.size() ? text::truncate_to_width(cells[i], widths[i]) : cells[i];
+            text += cell;
+            if (!last) text += std::string(widths[i] - text::display_width(cell) + gap, ' ');
         }
-        out << (is_header ? style.bold(text) : text) << "\n";
+        output.out << (is_header ? output.style.bold(text) : text) << "\n";
     };
     line(header, true);
     for (const auto& row : rows) line(row, false);

@@ -64,7 +64,7 @@ void print_reading(const Output& output, std::string_view quote, const std::vect
         if (q.capacity) modality += "; capacity: " + q.capacity_words;
         rows.push_back({std::string(quote.substr(q.begin, q.end - q.begin)), value, unit, bound, modality});
     }
-    print_table(out, output.style, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
+    print_table(output, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
 }
 
 
@@ -85,7 +85,7 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
                                                                                   : "retired";
         rows.push_back({kind, event.happened ? "reported" : "not yet / denied", event.words});
     }
-    print_table(out, output.style, {"EVENT", "STATE", "WORDS"}, rows);
+    print_table(output, {"EVENT", "STATE", "WORDS"}, rows);
 }
 
 }  // namespace gpuclusters::render

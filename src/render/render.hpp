@@ -2,6 +2,7 @@
 // Turning result values into output: human text (with colour when the Style says so) and stable
 // JSON. Nothing outside render/ (and main's last-resort handler) writes to standard output or
 // standard error; commands hand their results here with the streams.
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -36,6 +37,9 @@ struct Output {
     Style style;
     bool json = false;   ///< --json: one JSON document on out
     bool quiet = false;  ///< --quiet: no warnings
+    /// Columns a table may take: the terminal's width on a terminal, 0 (no limit) on a pipe or
+    /// with --wide.
+    std::size_t width = 0;
 };
 
 // --- messages on standard error ---------------------------------------------------------------
@@ -56,9 +60,12 @@ void print_internal_error(std::ostream& err, const std::string& message);
 Json source_json(const model::Source& source);
 /// A value as JSON: counts as integers, power as a number, lists as arrays, the rest as strings.
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
-/// A table with a header row; columns padded to their widest cell (in display columns).
-void print_table(std::ostream& out, const Style& style, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows);
+/// A table with a header row on output.out; columns padded to their widest cell (in display
+/// columns). When the rows are wider than output.width, the widest columns give way first and
+/// their long cells end in "…"; the first `key_columns` columns (what names a row) and the columns
+/// of figures stay whole.
+void print_table(const Output& output, const std::vector<std::string>& header,
+                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns = 0);
 /// JSON with two-space indentation, as print_json writes it (without the final newline).
 std::string json_text(const Json& json);
 /// Writes JSON with two-space indentation and a final newline.
@@ -180,18 +187,31 @@ void print_against(const Output& output, const ledger::Against& comparison);
 
 // --- import -----------------------------------------------------------------------------------
 
-/// An import's report as it runs: a line per record (or, with --json, a list), the first few
-/// warnings, a progress line on a terminal, then the problems and the summary.
+/// An import's progress line: "import: 12,000 records, 3.1 MB of 12.5 MB (25%), about 12 s left";
+/// without a total, the records and the bytes read; the time left once a second has passed.
+std::string import_progress_text(const ledger::ImportProgress& progress, double elapsed_seconds);
+
+/// An import's report as it runs: a line per record (or, with --json, a list; with --quiet,
+/// none), the first few warnings, a progress line on a terminal, then the problems and the summary.
 class ImportPrinter {
 public:
-    ImportPrinter(const Output& output, bool progress) : output_(output), progress_(progress) {}
+    /// `progress_columns`: the width of the terminal to draw a progress line on, 0 for none;
+    /// `records_on_terminal`: the record lines go to a terminal too, so the line is cleared
+    /// before each.
+    ImportPrinter(const Output& output, std::size_t progress_columns, bool records_on_terminal)
+        : output_(output), progress_columns_(progress_columns), records_on_terminal_(records_on_terminal),
+          started_(std::chrono::steady_clock::now()) {}
     ledger::ImportEvents events();
     void finish(const ledger::ImportResult& result);
 
 private:
+    void clear_progress();
+
     Output output_;  // a copy: it holds the streams by reference
-    bool progress_;
-    bool progress_shown_ = false;
+    std::size_t progress_columns_;
+    bool records_on_terminal_;
+    std::chrono::steady_clock::time_point started_;
+    std::size_t progress_drawn_ = 0;  // the width of the progress line on the terminal, 0: none
     std::size_t warnings_ = 0;
     Json records_ = Json::array();
 };

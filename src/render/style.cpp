@@ -2,8 +2,10 @@
 
 #include "render/escaping_buffer.hpp"
 
+#include <charconv>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace gpuclusters::render {
@@ -17,6 +19,19 @@ Style Style::for_stdout(ColorMode mode) {
     const char* no_color = std::getenv("NO_COLOR");
     const bool disabled = no_color != nullptr && *no_color != '\0';
     return Style(!disabled && isatty(STDOUT_FILENO) == 1);
+}
+
+std::size_t terminal_columns(int fd) {
+    if (isatty(fd) != 1) return 0;
+    if (const char* columns = std::getenv("COLUMNS"); columns != nullptr) {
+        std::size_t value = 0;
+        const std::string_view text(columns);
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error == std::errc() && end == text.data() + text.size() && value > 0) return value;
+    }
+    winsize size{};
+    if (ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+    return 80;
 }
 
 std::string Style::wrap(std::string_view code, std::string_view text) const {

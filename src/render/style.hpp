@@ -1,5 +1,6 @@
 #pragma once
 // Terminal styling: colour only on a terminal, never with NO_COLOR, never in machine output.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -24,5 +25,9 @@ private:
     std::string wrap(std::string_view code, std::string_view text) const;
     bool colour_ = false;
 };
+
+/// The columns a line on file descriptor `fd` may take: 0 (no limit) unless it is a terminal;
+/// then $COLUMNS when it is a positive number, else the terminal's width, else 80.
+std::size_t terminal_columns(int fd);
 
 }  // namespace gpuclusters::render

@@ -3,6 +3,7 @@
 // transaction and one changeset: records read and checked on a second thread, written in chunks,
 // and every problem reported with its place -- then nothing written, or (keep going) the rest.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -39,12 +40,20 @@ struct ImportedRecord {
     /// The key that named the record when the input's id named another (a changed id template).
     std::string named_by_key;
 };
+/// How far an import has read.
+struct ImportProgress {
+    std::size_t records = 0;       ///< records and rows read (written or not)
+    std::uint64_t bytes_read = 0;  ///< bytes the readers have taken from the inputs
+    /// What the inputs hold; nullopt when one is a pipe or standard input.
+    std::optional<std::uint64_t> bytes_total;
+};
+
 /// What the import reports while it runs, in input order.
 struct ImportEvents {
     std::function<void(const ImportedRecord& record)> record = [](const ImportedRecord&) {};
     std::function<void(const std::string& warning)> warning = [](const std::string&) {};
-    /// Records read so far, every thousand.
-    std::function<void(std::size_t records)> progress = [](std::size_t) {};
+    /// How far it has read, every thousand records.
+    std::function<void(const ImportProgress& progress)> progress = [](const ImportProgress&) {};
 };
 
 struct ImportResult {

@@ -53,8 +53,14 @@ std::optional<std::string> closest(std::string_view word, const std::vector<std:
 /// 12288 -> "12,288".
 std::string group_thousands(long long value);
 
-/// Display width in terminal columns, counting each UTF-8 code point as one column.
+/// Display width in terminal columns, from Unicode's East Asian Width (ICU): wide and fullwidth
+/// characters take two columns, combining marks and format characters none, the rest one. A byte
+/// that is not UTF-8 counts as one column.
 std::size_t display_width(std::string_view text);
+
+/// `text` cut to at most `columns` display columns, ending in "…" when it was cut; never splits a
+/// character, and keeps the combining marks of the last character kept.
+std::string truncate_to_width(std::string_view text, std::size_t columns);
 
 /// Quoted for a POSIX shell when it needs to be, so a recorded command line can be re-run.
 std::string shell_quote(std::string_view word);

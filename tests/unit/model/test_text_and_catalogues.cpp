@@ -33,6 +33,25 @@ TEST_CASE("text helpers") {
     CHECK(text::display_width("Türkiye") == 7);
 }
 
+TEST_CASE("display width follows East Asian Width, and truncation never splits a character") {
+    CHECK(text::display_width("東京大学") == 8);                // wide: two columns each
+    CHECK(text::display_width("ＡＢ") == 4);                    // fullwidth forms
+    CHECK(text::display_width("e\u0301te\u0301") == 3);       // combining acute: no column
+    CHECK(text::display_width("a\u200Bb") == 2);               // zero-width space: a format character
+    CHECK(text::display_width("한국") == 4);
+    CHECK(text::display_width("\xFF\xFE" "ab") == 4);           // bytes that are not UTF-8: one each
+    CHECK(text::display_width("") == 0);
+
+    CHECK(text::truncate_to_width("Colossus", 8) == "Colossus");
+    CHECK(text::truncate_to_width("Colossus 2", 8) == "Colossu…");
+    CHECK(text::truncate_to_width("東京大学の計算機", 5) == "東京…");
+    CHECK(text::truncate_to_width("東京大学の計算機", 6) == "東京…");  // a half column stays empty
+    CHECK(text::display_width(text::truncate_to_width("東京大学の計算機", 6)) == 5);
+    CHECK(text::truncate_to_width("cafe\u0301 au lait", 5) == "cafe\u0301…");  // the accent stays with its e
+    CHECK(text::truncate_to_width("abc", 1) == "…");
+    CHECK(text::truncate_to_width("abc", 0).empty());
+}
+
 TEST_CASE("the GPU catalogue covers the design's models and families") {
     const auto& catalogue = model::GpuCatalogue::builtin();
     const std::pair<const char*, const char*> expected[] = {

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/store/store.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/render.hpp"
@@ -131,12 +132,65 @@ TEST_CASE("the escaping buffer keeps a sequence split between writes whole") {
 }
 
 TEST_CASE("tables pad every column to its widest cell") {
-    std::ostringstream out;
-    render::print_table(out, render::Style(false), {"id", "owner"}, {{"a", "Acme"}, {"longer-id", "B"}});
-    CHECK(out.str() ==
+    Streams streams;
+    render::print_table(streams.output(), {"id", "owner"}, {{"a", "Acme"}, {"longer-id", "B"}});
+    CHECK(streams.out.str() ==
           "id         owner\n"
           "a          Acme\n"
           "longer-id  B\n");
+}
+
+TEST_CASE("a table wider than the terminal: the widest columns give way, the key columns stay whole") {
+    Streams streams;
+    auto output = streams.output();
+    output.width = 42;
+    const std::vector<std::vector<std::string>> rows{
+        {"frontier", "Oak Ridge Leadership Computing Facility", "37,888"},
+        {"jupiter", "Forschungszentrum Jülich", "24,000"}};
+    render::print_table(output, {"ID", "OWNER", "GPUS"}, rows, 1);
+    CHECK(streams.out.str() ==
+          "ID        OWNER                     GPUS\n"
+          "frontier  Oak Ridge Leadership Co…  37,888\n"
+          "jupiter   Forschungszentrum Jülich  24,000\n");
+    for (const auto& line : {"ID        OWNER                     GPUS", "frontier  Oak Ridge Leadership Co…  37,888"}) {
+        CHECK(text::display_width(line) <= 42);
+    }
+
+    Streams whole;
+    auto unlimited = whole.output();
+    unlimited.width = 0;  // a pipe, or --wide
+    render::print_table(unlimited, {"ID", "OWNER", "GPUS"}, rows, 1);
+    CHECK(whole.out.str().find("Oak Ridge Leadership Computing Facility  37,888") != std::string::npos);
+
+    Streams wide_characters;
+    auto narrow = wide_characters.output();
+    narrow.width = 20;
+    render::print_table(narrow, {"ID", "NAME"}, {{"tokyo", "東京大学計算機クラスタ"}, {"a", "Alps"}}, 1);
+    CHECK(wide_characters.out.str() ==
+          "ID     NAME\n"
+          "tokyo  東京大学計算…\n"
+          "a      Alps\n");
+}
+
+TEST_CASE("the import progress line: records, bytes, percent of the input, time left") {
+    ledger::ImportProgress progress;
+    progress.records = 12000;
+    progress.bytes_read = 3'100'000;
+    progress.bytes_total = 12'400'000;
+    CHECK(render::import_progress_text(progress, 4) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 12 s left");
+    CHECK(render::import_progress_text(progress, 0.5) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%)");
+    CHECK(render::import_progress_text(progress, 400) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 20 min 0 s left");
+    CHECK(render::import_progress_text(progress, 0.1 * 4) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%)");
+    CHECK(render::import_progress_text(progress, 7200) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 6 h 0 min left");
+    progress.bytes_read = 12'399'999;
+    CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 12.4 MB of 12.4 MB (99%), under a second left");
+    progress.bytes_read = 12'400'000;
+    CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 12.4 MB of 12.4 MB (100%)");
+    progress.bytes_total = std::nullopt;  // standard input
+    progress.bytes_read = 999;
+    CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 999 B read");
+    progress.bytes_read = 5'000'000'000;
+    CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 5.0 GB read");
 }
 
 TEST_CASE("verify's findings: nothing before the first finding, one JSON document at the end") {
