@@ -231,20 +231,24 @@ void print_table(const Output& output, const std::vector<std::string>& header,
             widths[i] = std::max(widths[i], text::display_width(row[i]));
         }
     }
-    const std::size_t wanted = std::accumulate(widths.begin(), widths.end(), std::size_t{0}) +
-                               gap * (widths.empty() ? 0 : widths.size() - 1);
-    if (output.width != 0 && wanted > output.width) {
+    // First the other columns give way; when that is not enough, the key columns too, all from
+    // what they want.
+    const std::vector<std::size_t> natural = widths;
+    for (const bool keys_give_way : {false, true}) {
+        const std::size_t shown = std::accumulate(widths.begin(), widths.end(), std::size_t{0}) +
+                                  gap * (widths.empty() ? 0 : widths.size() - 1);
+        if (output.width == 0 || shown <= output.width) break;
         std::size_t fixed = gap * (widths.size() - 1);
         std::vector<std::size_t> shrinking;  // the columns that may give way
         for (std::size_t i = 0; i < widths.size(); ++i) {
-            if (i < key_columns || holds_figures(rows, i)) {
+            if ((i < key_columns && !keys_give_way) || holds_figures(rows, i)) {
                 fixed += widths[i];
             } else {
                 shrinking.push_back(i);
             }
         }
         std::vector<std::size_t> wanted_widths;
-        for (const std::size_t i : shrinking) wanted_widths.push_back(widths[i]);
+        for (const std::size_t i : shrinking) wanted_widths.push_back(natural[i]);
         const auto fitted = fit_widths(wanted_widths, output.width > fixed ? output.width - fixed : 0);
         for (std::size_t k = 0; k < shrinking.size(); ++k) widths[shrinking[k]] = fitted[k];
     }

@@ -62,8 +62,8 @@ Json source_json(const model::Source& source);
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
 /// A table with a header row on output.out; columns padded to their widest cell (in display
 /// columns). When the rows are wider than output.width, the widest columns give way first and
-/// their long cells end in "…"; the first `key_columns` columns (what names a row) and the columns
-/// of figures stay whole.
+/// their long cells end in "…"; the first `key_columns` columns (what names a row) give way only
+/// when the others cannot make room, and the columns of figures never.
 void print_table(const Output& output, const std::vector<std::string>& header,
                  const std::vector<std::vector<std::string>>& rows, std::size_t key_columns = 0);
 /// JSON with two-space indentation, as print_json writes it (without the final newline).

@@ -172,6 +172,17 @@ TEST_CASE("a table wider than the terminal: the widest columns give way, the key
           "a      Alps\n");
 }
 
+TEST_CASE("key columns give way only when the others cannot make room; figures never") {
+    Streams streams;
+    auto output = streams.output();
+    output.width = 30;
+    render::print_table(output, {"ID", "OWNER", "GPUS"},
+                        {{"abu-dhabi-uae-usa-5gw-campus-phase-2", "Some Owner", "1,234,567"}}, 1);
+    CHECK(streams.out.str() ==
+          "ID         OWNER     GPUS\n"
+          "abu-dhab…  Some Ow…  1,234,567\n");  // 9 + 2 + 8 + 2 + 9 = 30
+}
+
 TEST_CASE("the import progress line: records, bytes, percent of the input, time left") {
     ledger::ImportProgress progress;
     progress.records = 12000;
