@@ -21,7 +21,9 @@ public:
             ->type_name(one_of(formats::format_names));
         app.add_flag("--provenance", query_.provenance, "claims, ranks, citations and sources, not only the values");
         app.add_option("--as-of", as_of_, "the data as of a changeset number, date or timestamp");
-        app.add_option("--where", where_, "only clusters whose FIELD equals VALUE (repeatable)")
+        app.add_option("--where", where_,
+                       "only clusters where FIELD=VALUE, or !=, and on counts, power and dates <, <=, >, >= "
+                       "(repeatable; all must hold)")
             ->allow_extra_args(false)
             ->type_name(value_type::assignment);
         app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR")
@@ -61,8 +63,9 @@ public:
 private:
     void write_all(Context& context, std::ostream& out, const std::string& folder) const {
         auto writer = formats::make_writer(format_, out, folder, {query_.provenance, !raw_});
-        ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
+        const auto undecided = ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
         writer->finish();
+        render::print_undecided(context.output, undecided);
     }
 
     // Written beside the target and renamed over it: a reader never sees half a file.

@@ -132,14 +132,21 @@ std::optional<bool> passes(const model::FieldRow* row, const Filter& filter) {
     }
 }
 
-bool passes(const model::Record& record, const std::vector<Filter>& filters) {
+namespace {
+
+// Whether a record's preferred values pass every filter; one that cannot tell counts in `undecided`.
+bool passes(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided) {
     return std::all_of(filters.begin(), filters.end(), [&](const Filter& filter) {
         const model::Claim* claim = record.preferred(filter.field->name);
         if (!claim) return false;
         const model::FieldRow row{record.id, claim->field, claim->state, claim->value};
-        return passes(&row, filter).value_or(false);
+        const auto passed = passes(&row, filter);
+        if (!passed) ++undecided[filter.text];
+        return passed.value_or(false);
     });
 }
+
+}  // namespace
 
 const model::FieldRow* ListedCluster::value(std::string_view field) const {
     const auto found = values.find(field);
@@ -232,9 +239,10 @@ DatasetStats dataset_stats(const store::Store& store) {
     return stats;
 }
 
-void export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
+Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
+    Undecided undecided;
     auto write = [&](model::Record& record) {
-        if (passes(record, query.filters)) visit(record);
+        if (passes(record, query.filters, undecided)) visit(record);
     };
     if (!query.provenance && !query.as_of) {
         // The current values: a row per record in cluster_values.
@@ -244,6 +252,7 @@ void export_records(const store::Store& store, const ExportQuery& query, const s
         store.for_each_record(query.as_of, write,
                               query.provenance ? store::Store::RecordParts::evidence : store::Store::RecordParts::values);
     }
+    return undecided;
 }
 
 std::vector<model::SourceUse> list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only) {

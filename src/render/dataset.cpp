@@ -18,11 +18,15 @@ std::string column_heading(const model::FieldSpec& field) {
 
 }  // namespace
 
-void print_list(const Output& output, const ledger::Listing& listing) {
-    for (const auto& [condition, count] : listing.undecided) {
+void print_undecided(const Output& output, const ledger::Undecided& undecided) {
+    for (const auto& [condition, count] : undecided) {
         print_warning(output, fmt::format("{} cluster{} left out: a date too coarse to tell whether {}", count,
                                           count == 1 ? "" : "s", condition));
     }
+}
+
+void print_list(const Output& output, const ledger::Listing& listing) {
+    print_undecided(output, listing.undecided);
     std::vector<const model::FieldSpec*> fields;
     for (const auto& column : listing.columns) fields.push_back(&model::require_field(column));
     if (output.json) {

@@ -145,6 +145,9 @@ private:
 
 // --- the dataset ------------------------------------------------------------------------------
 
+/// A warning for each condition a partial date could not decide (list, export).
+void print_undecided(const Output& output, const ledger::Undecided& undecided);
+
 void print_list(const Output& output, const ledger::Listing& listing);
 void print_stats(const Output& output, const ledger::DatasetStats& stats);
 void print_sources(const Output& output, const std::vector<model::SourceUse>& sources);

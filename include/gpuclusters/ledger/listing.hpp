@@ -28,8 +28,8 @@ Filter parse_filter(const std::string& condition);
 /// Whether a value passes: only a published value does, as in SQL, where NULL compares to nothing.
 /// nullopt when a partial date is too coarse to tell (2024 against >=2024-06).
 std::optional<bool> passes(const model::FieldRow* row, const Filter& filter);
-/// Whether a record's preferred values pass every filter (a coarse date does not).
-bool passes(const model::Record& record, const std::vector<Filter>& filters);
+/// Conditions a partial date was too coarse to decide, with the clusters each left out.
+using Undecided = std::map<std::string, std::size_t>;
 
 /// The columns `list` shows, after the id.
 inline constexpr std::string_view list_columns[] = {"name", "owner", "gpu_model", "gpus_installed", "status"};
@@ -53,7 +53,7 @@ struct Listing {
     std::vector<std::string> columns;  ///< as the query asked
     std::vector<ListedCluster> clusters;
     /// Clusters left out because a partial date could not be compared, by condition.
-    std::map<std::string, std::size_t> undecided;
+    Undecided undecided;
     std::size_t matched = 0;  ///< before --limit
 };
 /// UsageError for --search with --as-of; InputError for invalid UTF-8 in the search.
@@ -78,8 +78,9 @@ struct ExportQuery {
     std::optional<long long> as_of;
     bool provenance = false;  ///< every claim with its evidence, not only the preferred values
 };
-/// The records an export writes, in id order, one at a time.
-void export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit);
+/// The records an export writes, in id order, one at a time; returns the clusters left out
+/// because a filter could not tell (a date too coarse), as `list` counts them.
+Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit);
 
 /// Every source (or those cited by one cluster's current values), by id, with its use count.
 std::vector<model::SourceUse> list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only);

@@ -35,6 +35,10 @@ setup add fine-one --name "Fine" --set first_operational=2024-07-01 --unsourced
 gc list --where 'first_operational>=2024-06' --columns first_operational
 gc list --where 'first_operational>=2023-06' --columns first_operational
 gc list --where 'first_operational<2025' --columns first_operational
+note "export counts and says what it left out the same way"
+"$GPUCLUSTERS_BIN" export --format jsonl --where 'first_operational>=2024-06' 2>export.err | python3 -c 'import json, sys; print("exported:", [json.loads(line)["id"] for line in list(sys.stdin)[1:]])'
+cat export.err
+gc --quiet export --format jsonl --where 'first_operational>=2024-06' -o quiet.jsonl
 note "stats: totals by maker, country, segment and status; --json matches SQL over current_cluster"
 gc stats
 gc --json stats
