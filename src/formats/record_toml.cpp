@@ -79,7 +79,7 @@ std::string describe(const toml::node& value) {
 // does not give them back.
 std::string number_text(const Reader& in, const toml::node& value, const std::string& where) {
     if (const auto* whole = value.as_integer()) return std::to_string(whole->get());
-    const std::string token = in.text.number_token(value);
+    std::string token = in.text.number_token(value);
     const double number = value.as_floating_point()->get();
     if (!std::isfinite(number)) return token;  // inf and nan: not a number of any field, as the value parser says
     if (!exact_float(token, number)) fail(in.file, value, where + inexact_float_message(token));

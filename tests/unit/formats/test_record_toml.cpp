@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include "formats/interchange.hpp"
@@ -34,11 +35,10 @@ model::RecordDocument read(const std::string& text) { return formats::read_toml_
 // The input of a field's claim at a rank (toml++ hands a table's keys over in name order, not the file's).
 const model::FieldInput& input(const model::RecordDocument& document, std::string_view field,
                                model::Rank rank = model::Rank::preferred) {
-    for (const auto& given : document.record.fields) {
-        if (given.field == field && given.rank == rank) return given;
-    }
-    FAIL("no input for " << field);
-    throw;
+    const auto found = std::find_if(document.record.fields.begin(), document.record.fields.end(),
+                                    [&](const model::FieldInput& given) { return given.field == field && given.rank == rank; });
+    REQUIRE_MESSAGE(found != document.record.fields.end(), "no input for " << field);
+    return *found;
 }
 
 // A format 2 record of one field table.
