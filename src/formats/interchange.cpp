@@ -34,6 +34,14 @@ std::string toml_string(std::string_view text) {
     return out + "\"";
 }
 
+// A member put_typed_value made, as a TOML value: a number as its digits (a verbatim decimal's
+// text, never through a double), a string quoted.
+std::string toml_scalar(const Json& value) {
+    if (value.is_binary()) return {value.get_binary().begin(), value.get_binary().end()};
+    if (value.is_number_integer()) return std::to_string(value.get<long long>());
+    return toml_string(value.get<std::string>());
+}
+
 Json source_json(const model::Source& source) {
     Json json{{"url", source.url}, {"kind", source.meta.kind}};
     auto optional = [&](const char* key, const std::string& value) {
@@ -390,8 +398,8 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
 }
 
 std::string record_to_toml(const model::Record& record, bool provenance) {
-    std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", toml_format_version,
-                                  toml_format_version, toml_string(record.id));
+    std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
+                                  format_version, toml_string(record.id));
     if (provenance) {
         for (const auto* source : export_sources(record)) {
             out += "\n[[source]]\n";
@@ -415,10 +423,12 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     };
     auto value_lines = [&](const model::Claim& claim) {
         if (claim.state == model::ClaimState::not_published) {
-            out += "not_published = true\n";
-        } else {
-            out += fmt::format("value = {}\n", toml_string(model::input_text(*model::find_field(claim.field), claim.value)));
+            out += fmt::format("state = {}\n", toml_string(not_published_state));
+            return;
         }
+        Json typed = Json::object();
+        put_typed_value(typed, "value", "", *model::find_field(claim.field), claim.value);
+        for (const auto& [key, value] : typed.items()) out += fmt::format("{} = {}\n", key, toml_scalar(value));
     };
     for (const auto& spec : model::field_catalogue()) {
         const model::Claim* preferred = record.preferred(spec.name);

@@ -17,8 +17,6 @@ namespace gpuclusters::formats {
 /// (version 1: every value in the input syntax of `add --set`), and refuses a newer one.
 inline constexpr long long format_version = 2;
 inline constexpr long long oldest_format_version = 1;
-/// TOML records are still written as format 1 (every value a string in the input syntax).
-inline constexpr long long toml_format_version = 1;
 
 using Json = nlohmann::ordered_json;
 
@@ -36,7 +34,8 @@ Json record_to_json(const model::Record& record, bool provenance);
 /// Either shape back, as a file of `version` writes it; errors name `place` and the key at fault.
 RecordDocument record_from_json(const Json& json, const std::string& place, long long version = format_version);
 
-/// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order.
+/// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order; each claim's
+/// table has the keys of a JSON claim (put_typed_value), or state = "not_published".
 std::string record_to_toml(const model::Record& record, bool provenance);
 
 /// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones);

@@ -12,7 +12,10 @@ namespace gpuclusters::formats {
 namespace {
 
 constexpr std::string_view help_header = R"(# Edit the record, save and quit: the differences become one changeset.
-# - [field.NAME] value = "..." (the syntax of `gpuclusters add --set`), or not_published = true.
+# - [field.NAME] value = a number for a count or a power (12288, 21.1), with derivation = "1536 x 8"
+#   (it must make the number) and bound = "approximate" | "at least", or basis = "reported" |
+#   "estimate" | "measured" and estimator = "..."; any other value a string in the syntax of
+#   `gpuclusters add --set`. For a figure not published: state = "not_published" and no value.
 # - [[field.NAME.citation]] source = URL (one of the [[source]] urls), locator, quote: add evidence.
 # - [[field.NAME.competing]] value, rank = "normal" | "deprecated": competing figures.
 # - Delete a [field.NAME] table to make the field unknown. Citations and competing figures are not
@@ -52,14 +55,16 @@ bool only_comments(const std::string& text) {
 }
 
 RecordDocument read_edited_record(const std::string& text, const std::string& id, const std::string& file_name) {
-    const std::string format_line = fmt::format("format = {}", toml_format_version);
+    const std::string format_line = fmt::format("format = {}", format_version);
     const std::string id_line = fmt::format("id = \"{}\"", id);
     std::string out;
     bool format_seen = false, id_seen = false;
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
-        if (line == "# " + format_line) {
-            line = format_line;
+        // The format the text was written in, not this build's: an edit kept by an older
+        // gpuclusters (format 1, values as strings) still reads as what it is.
+        if (!format_seen && line.starts_with("# format = ")) {
+            line.erase(0, 2);
             format_seen = true;
         } else if (line.starts_with("# id = ")) {
             line = id_line;

@@ -3,10 +3,14 @@
 #include "formats/toml_support.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <span>
 #include <toml++/toml.h>
+
+#include "formats/typed.hpp"
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -50,34 +54,154 @@ std::optional<std::string> optional_string(const std::string& file, const toml::
 
 namespace {
 
+// One document as it is read: where it is, its text (for the digits of its floats) and the
+// format it declares.
+struct Reader {
+    const std::string& file;
+    const TomlSource& text;
+    long long version;
+    RecordDocument& document;
+    formats::SourceIndex& sources;
+};
+
+// What a value of the wrong type is, for the error that refuses it.
+std::string describe(const toml::node& value) {
+    if (const auto* text = value.as_string()) return fmt::format("the string \"{}\"", text::excerpt(text->get()));
+    if (value.is_boolean()) return "a boolean";
+    if (value.is_array()) return "an array";
+    if (value.is_table()) return "a table";
+    if (value.is_number()) return "a number";
+    return "a date or time";
+}
+
+// The decimal text of a TOML number exactly as written: toml++ holds a float as a double, so its
+// digits are taken from the file and refused, as the JSON reader refuses them, when that double
+// does not give them back.
+std::string number_text(const Reader& in, const toml::node& value, const std::string& where) {
+    if (const auto* whole = value.as_integer()) return std::to_string(whole->get());
+    std::string token = in.text.number_token(value);
+    const double number = value.as_floating_point()->get();
+    if (!std::isfinite(number)) return token;  // inf and nan: not a number of any field, as the value parser says
+    if (!exact_float(token, number)) fail(in.file, value, where + inexact_float_message(token));
+    return float_text(number);
+}
+
+// A value of format 1: a string in the input syntax, or a number for any field.
+std::string untyped_value(const Reader& in, const toml::node& value, const std::string& where) {
+    if (const auto* text = value.as_string()) return text->get();
+    if (value.is_number()) return number_text(in, value, where);
+    fail(in.file, value, fmt::format("{}value must be a string or a number", where));
+}
+
+// A value of format 2: a TOML number for a count or a power, with its qualifiers beside it (the
+// keys a JSON claim has, typed.hpp's rule), a string for any other field.
+std::string typed_value(const Reader& in, const model::FieldSpec& spec, const toml::node& value,
+                        const model::Qualifiers& qualifiers, const std::string& where) {
+    if (!model::is_numeric(spec.type)) {
+        if (const auto* text = value.as_string()) return text->get();
+        fail(in.file, value, fmt::format("{}value must be a string, not {}", where, describe(value)));
+    }
+    if (!value.is_number()) {
+        fail(in.file, value, fmt::format("{}value must be a TOML number (format 2), not {}", where, describe(value)));
+    }
+    const std::string number = number_text(in, value, where);
+    try {
+        return typed_input(spec, number, qualifiers);
+    } catch (const InputError& error) {
+        fail(in.file, value, where + error.what());
+    }
+}
+
+// Why a key is not one of a format 2 claim's: a format 1 key, or a qualifier of another type.
+std::string unknown_key_hint(const Reader& in, std::string_view key, std::span<const model::QualifierKey> qualifiers,
+                             const std::string& field) {
+    if (in.version < 2) return {};
+    if (key == "not_published") return " (format 2 writes state = \"not_published\")";
+    for (const auto type : {model::FieldType::count, model::FieldType::decimal}) {
+        for (const auto& qualifier : model::qualifier_keys(type)) {
+            if (qualifier.name != key) continue;
+            if (qualifiers.empty()) return fmt::format(" ({} has no qualifiers: only a count or a power has)", field);
+            std::string names;
+            for (const auto& own : qualifiers) names += (names.empty() ? "" : ", ") + std::string(own.name);
+            return fmt::format(" ({} is qualified by {})", field, names);
+        }
+    }
+    return {};
+}
+
 // The claim in one table: [field.X] itself or one of its [[field.X.competing]].
-void read_claim(const std::string& file, const toml::table& entry, const toml::node& node, const std::string& field_name,
-                const std::string& where, bool competing, RecordDocument& document, formats::SourceIndex& sources) {
-    reject_unknown_keys(file, entry, competing ? std::set<std::string>{"value", "not_published", "citation", "rank"}
-                                               : std::set<std::string>{"value", "not_published", "citation", "competing"},
-                        where);
-    const toml::node* not_published = entry.get("not_published");
+void read_claim(Reader& in, const toml::table& entry, const toml::node& node, const std::string& field_name,
+                const std::string& where, bool competing) {
+    const std::string& file = in.file;
+    const bool typed = in.version >= 2;
+    const model::FieldSpec* spec = model::find_field(field_name);
+    const auto qualifier_keys = typed && spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
+    for (const auto& [key, value] : entry) {
+        const std::string_view name = key.str();
+        if (name == "value" || name == "citation" || name == (competing ? "rank" : "competing") ||
+            name == (typed ? "state" : "not_published")) {
+            continue;
+        }
+        if (std::any_of(qualifier_keys.begin(), qualifier_keys.end(),
+                        [&](const model::QualifierKey& own) { return own.name == name; })) {
+            continue;
+        }
+        fail(file, value,
+             fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
+                         unknown_key_hint(in, name, qualifier_keys, field_name)));
+    }
+    model::Qualifiers qualifiers;
+    const toml::node* first_qualifier = nullptr;
+    std::string_view first_qualifier_name;
+    for (const auto& qualifier : qualifier_keys) {
+        const toml::node* given = entry.get(qualifier.name);
+        if (!given) continue;
+        const auto* text = given->as_string();
+        if (!text) fail(file, *given, fmt::format("{}{} must be a string, not {}", where, qualifier.name, describe(*given)));
+        qualifiers.*qualifier.member = text->get();
+        if (!first_qualifier) {
+            first_qualifier = given;
+            first_qualifier_name = qualifier.name;
+        }
+    }
+    const std::string_view how = typed ? "state = \"not_published\"" : "not_published = true";
+    const toml::node* state = entry.get(typed ? "state" : "not_published");
     const toml::node* value = entry.get("value");
+    bool not_published = false;
+    if (state && typed) {
+        const auto* text = state->as_string();
+        if (!text || (text->get() != not_published_state && text->get() != "set")) {
+            fail(file, *state, fmt::format("{}state must be \"not_published\" or \"set\"", where));
+        }
+        not_published = text->get() == not_published_state;
+    } else if (state) {
+        if (!state->as_boolean() || !state->as_boolean()->get()) {
+            fail(file, *state, fmt::format("{}not_published must be true when present", where));
+        }
+        not_published = true;
+    }
     if (!competing && !not_published && !value) {
-        if (entry.get("citation")) fail(file, node, fmt::format("{}citations need a value or not_published = true", where));
+        if (first_qualifier) {
+            fail(file, *first_qualifier, fmt::format("{}{} without the value it qualifies", where, first_qualifier_name));
+        }
+        if (entry.get("citation")) fail(file, node, fmt::format("{}citations need a value or {}", where, how));
+        if (state) fail(file, *state, fmt::format("{}state is set, but there is no value", where));
         return;  // a field that holds only competing claims
     }
     std::string raw;
     if (not_published) {
-        if (!not_published->as_boolean() || !not_published->as_boolean()->get()) {
-            fail(file, *not_published, fmt::format("{}not_published must be true when present", where));
+        if (!typed && value) fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
+        if (value || first_qualifier) {
+            fail(file, value ? *value : *first_qualifier,
+                 fmt::format("{}state is not_published, but {} is given (a figure not published has none)", where,
+                             value ? "value" : first_qualifier_name));
         }
-        if (value) fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
     } else if (!value) {
-        fail(file, node, fmt::format("{}needs a value or not_published = true", where));
-    } else if (const auto* text = value->as_string()) {
-        raw = text->get();
-    } else if (const auto* number = value->as_integer()) {
-        raw = std::to_string(number->get());
-    } else if (const auto* decimal = value->as_floating_point()) {
-        raw = fmt::format("{}", decimal->get());
+        fail(file, node, fmt::format("{}needs a value or {}", where, how));
+    } else if (typed && spec) {
+        raw = typed_value(in, *spec, *value, qualifiers, where);
     } else {
-        fail(file, *value, fmt::format("{}value must be a string or a number", where));
+        raw = untyped_value(in, *value, where);  // format 1, or a field the change engine will name the near miss of
     }
     model::Rank rank = model::Rank::preferred;
     if (competing) {
@@ -97,12 +221,14 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
             reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
             const std::string url = string_at(file, *citation, "source", where, true);
             const std::string at = fmt::format("{}: {}citation", place(file, element), where);
-            if (!sources.find(url)) fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
-            citations.push_back({sources(url, at), string_at(file, *citation, "locator", where, false),
+            if (!in.sources.find(url)) {
+                fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
+            }
+            citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
                                  string_at(file, *citation, "quote", where, false), at});
         }
     }
-    add_claim_inputs(document.record, field_name, not_published != nullptr, raw, rank, std::move(citations),
+    add_claim_inputs(in.document.record, field_name, not_published, raw, rank, std::move(citations),
                      fmt::format("{}: field.{}", place(file, node), field_name));
 }
 
@@ -110,16 +236,20 @@ void read_claim(const std::string& file, const toml::table& entry, const toml::n
 
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
     const toml::table document = parse_toml(content, file);
+    const TomlSource text(content);
     reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     const auto* format = document.get("format");
-    if (!format || !format->as_integer()) fail(file, document, "missing 'format = 1'");
-    if (format->as_integer()->get() > toml_format_version || format->as_integer()->get() < 1) {
-        fail(file, *format, fmt::format("record format {} is not supported (this gpuclusters reads format {})",
-                                        format->as_integer()->get(), toml_format_version));
+    if (!format || !format->as_integer()) fail(file, document, fmt::format("missing 'format = {}'", format_version));
+    const long long version = format->as_integer()->get();
+    if (version > format_version || version < oldest_format_version) {
+        fail(file, *format,
+             fmt::format("record format {} is not supported (this gpuclusters reads formats {} to {})", version,
+                         oldest_format_version, format_version));
     }
 
     RecordDocument result;
     formats::SourceIndex listed(result);
+    Reader in{file, text, version, result, listed};
     result.place = file;
     result.record.cluster_id = string_at(file, document, "id", "", true);
     result.record.origin = fmt::format("{}: id", place(file, *document.get("id")));
@@ -164,14 +294,14 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             const std::string where = fmt::format("field.{}: ", field_name);
             const auto* entry = node.as_table();
             if (!entry) fail(file, node, fmt::format("{}must be a table", where));
-            read_claim(file, *entry, node, field_name, where, false, result, listed);
+            read_claim(in, *entry, node, field_name, where, false);
             if (const toml::node* competing = entry->get("competing")) {
                 const auto* array = competing->as_array();
                 if (!array) fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
                 for (const auto& element : *array) {
                     const auto* claim = element.as_table();
                     if (!claim) fail(file, element, fmt::format("{}each competing claim must be a table", where));
-                    read_claim(file, *claim, element, field_name, where + "competing: ", true, result, listed);
+                    read_claim(in, *claim, element, field_name, where + "competing: ", true);
                 }
             }
         }

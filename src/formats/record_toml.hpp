@@ -1,6 +1,8 @@
 #pragma once
-// Reader of the TOML record format, format 1 (gpuclusters(5)): one cluster per file, its sources
-// and its fields with their citations. The bundled sample is written in it.
+// Reader of the TOML record format (gpuclusters(5)): one cluster per file, its sources and its
+// fields with their citations. Format 2 (what export and edit write) has numbers as TOML numbers
+// and the qualifiers and state of a claim in keys of their own; format 1 (the bundled sample) has
+// every value a string in the input syntax.
 #include <string>
 #include <string_view>
 

@@ -1,5 +1,6 @@
 #include "formats/typed.hpp"
 
+#include <cmath>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/error.hpp"
@@ -63,12 +64,8 @@ std::string plain(const Scientific& number) {
     return sign + number.digits.substr(0, number.digits.size() - decimals) + "." + number.digits.substr(number.digits.size() - decimals);
 }
 
-// A float token must be what its double gives back as its shortest form: then json_number_text
-// recovers the token's value exactly from the parse tree.
 void check_exact(const std::string& token, double value, const std::string& where) {
-    if (scientific(token) == scientific(fmt::format("{}", value))) return;
-    throw InputError(fmt::format("{}: the number {} is not the number a double holds (write at most 15 significant digits)", where,
-                                 text::excerpt(token)));
+    if (!exact_float(token, value)) throw InputError(fmt::format("{}: {}", where, inexact_float_message(token)));
 }
 
 template <class Base>
@@ -173,10 +170,23 @@ std::string dump_exact(const Json& json) {
     return out;
 }
 
+// A float token must be what its double gives back as its shortest form: then float_text
+// recovers the token's value exactly from the double a parser keeps.
+bool exact_float(std::string_view token, double value) {
+    return std::isfinite(value) && scientific(token) == scientific(fmt::format("{}", value));
+}
+
+std::string inexact_float_message(std::string_view token) {
+    return fmt::format("the number {} is not the number a double holds (write at most 15 significant digits)",
+                       text::excerpt(token));
+}
+
+std::string float_text(double value) { return plain(scientific(fmt::format("{}", value))); }
+
 std::string json_number_text(const Json& value) {
     if (value.is_number_unsigned()) return std::to_string(value.get<unsigned long long>());
     if (value.is_number_integer()) return std::to_string(value.get<long long>());
-    if (value.is_number_float()) return plain(scientific(fmt::format("{}", value.get<double>())));
+    if (value.is_number_float()) return float_text(value.get<double>());
     return {};
 }
 

@@ -46,6 +46,15 @@ Json verbatim_number(const std::string& text);
 /// Json::dump(-1) but for verbatim numbers, which are written as their text.
 std::string dump_exact(const Json& json);
 
+/// Whether a float token ("0.3270", "1e-05", as a JSON or TOML parser read it into `value`) is
+/// the number its double gives back as its shortest form: at most 15 significant digits, no
+/// underflow, finite. The one rule of every reader of typed numbers.
+bool exact_float(std::string_view token, double value);
+/// Why a token that is not exact_float is refused: "the number T is not the number a double holds (...)".
+std::string inexact_float_message(std::string_view token);
+/// The plain decimal text of a double that exact_float accepted: "0.327", "0.00001", "12000".
+std::string float_text(double value);
+
 /// The exact decimal text of a JSON number read by parse_json_exact ("0.327", "63744"); for a
 /// value that is not a number, an empty string.
 std::string json_number_text(const Json& value);

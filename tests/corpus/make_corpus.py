@@ -95,9 +95,9 @@ for i, cut in enumerate([10, 30, 60, 100]):
 for name, text, expect in [
     ("unbalanced-quote.toml", 'format = 1\nid = "t\n', "toml"),
     ("duplicate-key.toml", 'format = 1\nid = "a"\nid = "b"\n', "redefine"),
-    ("no-format.toml", 'id = "a"\n', "format = 1"),
-    ("format-newer.toml", 'format = 2\nid = "a"\n', "not supported"),
-    ("format-string.toml", 'format = "1"\nid = "a"\n', "format = 1"),
+    ("no-format.toml", 'id = "a"\n', "missing 'format = 2'"),
+    ("format-newer.toml", 'format = 3\nid = "a"\n', "record format 3 is not supported (this gpuclusters reads formats 1 to 2)"),
+    ("format-string.toml", 'format = "1"\nid = "a"\n', "missing 'format = 2'"),
     ("no-id.toml", 'format = 1\n', "missing key 'id'"),
     ("bad-id.toml", 'format = 1\nid = "A B"\n', "is not a cluster id"),
     ("unknown-top-key.toml", 'format = 1\nid = "a"\ncolour = "red"\n', "unknown key"),
@@ -209,6 +209,49 @@ case("typed-claim-not-published-derivation.jsonl", '{"format":"gpuclusters","ver
 case("typed-version-1-qualifier.jsonl", '{"format":"gpuclusters","version":1,"provenance":true}\n' + json.dumps(
     {"id": "typed", "claims": [{"field": "gpus_installed", "value": "12288", "derivation": "1536 x 8"}]}) + "\n", "import", 3,
      'unknown key "derivation"')
+# TOML format 2: the keys of a JSON claim in each [field.NAME] table.
+def typed_toml(body):
+    return 'format = 2\nid = "typed"\n' + body
+for name, body, expect in [
+    ("typed-count-text.toml", '[field.gpus_installed]\nvalue = "10624 x 6"\n',
+     'typed-count-text.toml:4:9: field.gpus_installed: value must be a TOML number (format 2), not the string "10624 x 6"'),
+    ("typed-inexact-float.toml", '[field.power_mw]\nvalue = 0.1000000000000000055511\n',
+     "typed-inexact-float.toml:4:9: field.power_mw: the number 0.1000000000000000055511 is not the number a double holds"),
+    ("typed-inexact-inline.toml", 'field.power_mw = { estimator = "Épöch", basis = "estimate", value = 1.00000000000000001 }\n',
+     "typed-inexact-inline.toml:3:69: field.power_mw: the number 1.00000000000000001 is not the number a double holds"),
+    ("typed-underflow.toml", '[field.power_mw]\nvalue = 1e-400\n', "typed-underflow.toml:4:"),
+    ("typed-derivation-mismatch.toml", '[field.gpus_installed]\nvalue = 63745\nderivation = "10624 x 6"\n',
+     "typed-derivation-mismatch.toml:4:9: field.gpus_installed: derivation '10624 x 6' makes 63,744, not 63,745"),
+    ("typed-not-published-with-value.toml", '[field.power_mw]\nstate = "not_published"\nvalue = 0.3\n',
+     "typed-not-published-with-value.toml:5:9: field.power_mw: state is not_published, but value is given"),
+    ("typed-not-published-with-qualifier.toml", '[field.power_mw]\nstate = "not_published"\nbasis = "reported"\n',
+     "typed-not-published-with-qualifier.toml:5:9: field.power_mw: state is not_published, but basis is given"),
+    ("typed-not-published-v1-key.toml", '[field.city]\nnot_published = true\n',
+     "typed-not-published-v1-key.toml:4:17: field.city: unknown key 'not_published' (format 2 writes state = \"not_published\")"),
+    ("typed-state-unknown.toml", '[field.city]\nstate = "secret"\n', 'typed-state-unknown.toml:4:9: field.city: state must be "not_published" or "set"'),
+    ("typed-unknown-qualifier.toml", '[field.gpus_installed]\nvalue = 10\nprecision = "exact"\n',
+     "typed-unknown-qualifier.toml:5:13: field.gpus_installed: unknown key 'precision'"),
+    ("typed-qualifier-of-other-type.toml", '[field.gpus_installed]\nvalue = 10\nbasis = "reported"\n',
+     "typed-qualifier-of-other-type.toml:5:9: field.gpus_installed: unknown key 'basis' (gpus_installed is qualified by derivation, bound)"),
+    ("typed-qualifier-on-text.toml", '[field.city]\nvalue = "Lugano"\nderivation = "1 x 2"\n',
+     "typed-qualifier-on-text.toml:5:14: field.city: unknown key 'derivation' (city has no qualifiers: only a count or a power has)"),
+    ("typed-qualifier-alone.toml", '[field.gpus_installed]\nbound = "at least"\n',
+     "typed-qualifier-alone.toml:4:9: field.gpus_installed: bound without the value it qualifies"),
+    ("typed-count-fraction.toml", '[field.gpus_installed]\nvalue = 12.5\n', "typed-count-fraction.toml:4:9: field.gpus_installed: '12.5' is not a whole number"),
+    ("typed-estimate-anonymous.toml", '[field.power_mw]\nvalue = 40\nbasis = "estimate"\n',
+     "typed-estimate-anonymous.toml:4:9: field.power_mw: basis estimate needs its estimator"),
+    ("typed-text-number.toml", '[field.city]\nvalue = 7\n', "typed-text-number.toml:4:9: field.city: value must be a string, not a number"),
+    ("typed-date-value.toml", '[field.first_operational]\nvalue = 2024-09-14\n',
+     "typed-date-value.toml:4:9: field.first_operational: value must be a string, not a date or time"),
+    ("typed-power-inf.toml", '[field.power_mw]\nvalue = inf\n', "typed-power-inf.toml:4:9: field.power_mw: 'inf' is not a number"),
+    ("typed-competing-text.toml", '[field.gpus_installed]\nvalue = 10\n[[field.gpus_installed.competing]]\nvalue = "9"\n',
+     'typed-competing-text.toml:6:9: field.gpus_installed: competing: value must be a TOML number (format 2), not the string "9"'),
+]:
+    case(name, typed_toml(body), "import", 3, expect)
+case("typed-version-1-qualifier.toml", 'format = 1\nid = "typed"\n[field.gpus_installed]\nvalue = "12288"\nderivation = "1536 x 8"\n', "import", 3,
+     "typed-version-1-qualifier.toml:5:14: field.gpus_installed: unknown key 'derivation'")
+case("typed-version-1-state.toml", 'format = 1\nid = "typed"\n[field.city]\nstate = "not_published"\n', "import", 3,
+     "typed-version-1-state.toml:4:9: field.city: unknown key 'state'")
 typed_header = "id,gpus_installed,gpus_installed_derivation,gpus_installed_state,power_mw,power_mw_basis,power_mw_estimator,power_mw_state"
 for name, row, expect in [
     ("typed-count-text.csv", "a,10624 x 6,,,,,,", "typed-count-text.csv:2: column 2 (gpus_installed): '10624 x 6' is not a number"),

@@ -1,6 +1,7 @@
 // libFuzzer: edit's TOML round trip. The input's first lines are the values of a record's text
-// fields and of a competing figure; the record goes to the text the editor opens and back, and
-// every value must come back as it was. The whole input is also read as an edited file, which
+// fields and of a competing figure, then a count and a power in the input syntax (typed in the
+// editor's format 2 text: a number and its qualifiers); the record goes to the text the editor
+// opens and back, and every value must come back as it was. The whole input is also read as an edited file, which
 // must end in a record or an InputError naming its place.
 #include <algorithm>
 #include <cstdint>
@@ -11,7 +12,9 @@
 
 #include "formats/record_edit.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace {
 
@@ -34,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
     std::vector<std::string> lines;
-    for (std::size_t from = 0; from <= input.size() && lines.size() < 5;) {
+    for (std::size_t from = 0; from <= input.size() && lines.size() < 7;) {
         const auto end = input.find('\n', from);
         lines.push_back(input.substr(from, end == std::string::npos ? std::string::npos : end - from));
         if (end == std::string::npos) break;
@@ -42,9 +45,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     model::Record record{"acme-one", 1, {}, {}};
     record.sources.emplace(1, model::Source{1, "https://example.org/a", {.kind = "operator"}});
-    const char* fields[] = {"name", "owner", "summary", "gpu_count_notes", "owner"};
+    const char* fields[] = {"name", "owner", "summary", "gpu_count_notes", "owner", "gpus_installed", "power_mw"};
     std::vector<std::pair<std::string, std::string>> expected;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::vector<std::pair<std::string, model::FieldValue>> typed;
+    for (std::size_t i = 5; i < lines.size(); ++i) {
+        const auto& spec = model::require_field(fields[i]);
+        model::FieldValue value;
+        try {
+            value = model::parse_field_value(spec, lines[i]);
+        } catch (const InputError&) {
+            continue;
+        }
+        record.claims.push_back({static_cast<long long>(i + 1),
+                                 fields[i],
+                                 model::ClaimState::set,
+                                 value,
+                                 model::Rank::preferred,
+                                 1,
+                                 1,
+                                 {{static_cast<long long>(i + 1), 1, "", "quoted", 1}}});
+        typed.emplace_back(fields[i], value);
+    }
+    for (std::size_t i = 0; i < lines.size() && i < 5; ++i) {
         const std::string& value = lines[i];
         // What the store could hold: valid UTF-8 without the controls a write refuses, not blank.
         if (value.empty() || text::find_invalid_utf8(value) || text::find_terminal_control(value, false) ||
@@ -66,6 +88,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const InputError& error) {
         std::fprintf(stderr, "the editor's text of a valid record does not read back: %s\n%s\n", error.what(), text.c_str());
         std::abort();
+    }
+    for (const auto& pair : typed) {
+        // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
+        const std::string& field = pair.first;
+        const model::FieldValue& value = pair.second;
+        const auto found = std::find_if(back.record.fields.begin(), back.record.fields.end(),
+                                        [&field](const model::FieldInput& input) { return input.field == field; });
+        if (found == back.record.fields.end() ||
+            model::parse_field_value(model::require_field(field), found->raw_value) != value) {
+            std::fprintf(stderr, "%s '%s' did not come back from:\n%s\n", field.c_str(), value.value.c_str(), text.c_str());
+            std::abort();
+        }
     }
     const auto got = values_of(back);
     for (const auto& pair : expected) {

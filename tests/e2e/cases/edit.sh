@@ -33,3 +33,13 @@ rm -f gpuclusters-edit-acme-one*.toml
 GPUCLUSTERS_DB=test.db GPUCLUSTERS_BUSY_TIMEOUT_MS=300 EDITOR="sh $editors/change-value-then-lock.sh" gc edit acme-one
 sleep 2
 grep -c '130 x 8' gpuclusters-edit-acme-one.toml
+note "format 2 in the editor: a count edited as a bare number, a city set not published, a power added as a float"
+rm -f gpuclusters-edit-acme-one*.toml
+EDITOR="sh $editors/typed-values.sh" gc edit acme-one --unsourced
+sql "SELECT field, state, value, derivation, basis, estimator FROM claim WHERE changeset_id = (SELECT max(id) FROM changeset) ORDER BY id"
+note "a derivation added under its number"
+EDITOR="sh $editors/add-derivation.sh" gc edit acme-one --unsourced
+note "a number changed without its derivation comes back with the error on top; mended, it is written"
+EDITOR="sh $editors/derivation-mismatch.sh" gc edit acme-one --unsourced
+sed 's/[^ ]*acme-one.toml:/EDITED:/' errors-seen.txt
+EDITOR="cat" gc edit acme-one | sed -n '/^\[field.gpus_installed\]/,/^$/p; /^\[field.city\]/,/^$/p; /^\[field.power_mw\]/,/^$/p'

@@ -53,3 +53,42 @@ gc --db v1.db compare --against exact.jsonl
 printf '%s\n' '{"format":"gpuclusters","version":2,"provenance":false}' '{"id":"long","fields":{"power_mw":0.1000000000000000055511}}' > inexact.jsonl
 gc --db v1.db import inexact.jsonl --unsourced
 gc --db v1.db add v1-two --set power_mw=1.00000000000000001 --unsourced
+note "TOML format 2: numbers are TOML numbers, the qualifiers and the state keys of each field's table"
+awk '/^\[field\.(gpus_installed|country|power_mw)\]$/,/^$/' values-only-toml/alcf-aurora.toml values-only-toml/bytedance-megascale-ampere.toml
+"$GPUCLUSTERS_BIN" --db v1.db export --format toml -o exact-toml
+grep -A2 '^\[field.power_mw\]' exact-toml/v1-two.toml
+gc --db v1.db compare --against exact-toml
+note "a version 1 TOML record (every value a string, not_published = true), as an older gpuclusters wrote it, still reads"
+cat > v1-three.toml <<'V1'
+# gpuclusters record, format 1 (gpuclusters(5))
+format = 1
+id = "v1-three"
+
+[field.name]
+value = "V1 three"
+
+[field.gpus_installed]
+value = "1536 x 8"
+
+[field.city]
+not_published = true
+
+[field.power_mw]
+value = "0.327 (estimate: Epoch AI)"
+V1
+setup --db v1-three.db init
+gc --db v1-three.db import v1-three.toml --unsourced
+gc --db v1-three.db compare --against v1-three.toml
+"$GPUCLUSTERS_BIN" --db v1-three.db export --format toml -o v2-tree
+cat v2-tree/v1-three.toml
+gc --db v1-three.db compare --against v2-tree
+note "git merges a version 1 edit into the version 2 file line by line: it reads, or it is refused naming its line, or git stops at a conflict"
+sed 's/^value = "V1 three"$/value = "V1 three, renamed"/' v1-three.toml > theirs-name.toml
+git merge-file -p v2-tree/v1-three.toml v1-three.toml theirs-name.toml > merged-name.toml || conflicts=$?; echo "git merge-file: ${conflicts:-0} conflicts"; unset conflicts
+gc --db v1-three.db import merged-name.toml --unsourced
+sed 's/^\[field.city\]$/[field.total_cores]\nvalue = "12,000"\n\n[field.city]/' v1-three.toml > theirs-cores.toml
+git merge-file -p v2-tree/v1-three.toml v1-three.toml theirs-cores.toml > merged-cores.toml || conflicts=$?; echo "git merge-file: ${conflicts:-0} conflicts"; unset conflicts
+gc --db v1-three.db import merged-cores.toml --unsourced
+sed 's/^value = "1536 x 8"$/value = "1536 x 4"/' v1-three.toml > theirs-count.toml
+git merge-file -p v2-tree/v1-three.toml v1-three.toml theirs-count.toml > merged-count.toml || conflicts=$?; echo "git merge-file: ${conflicts:-0} conflicts"; unset conflicts
+gc --db v1-three.db import merged-count.toml --unsourced

@@ -51,7 +51,7 @@ for format in json jsonl csv csv-long; do
     echo "$format: $("$GPUCLUSTERS_BIN" --db honest-$format.db export --format csv | cut -d, -f1,8 | tail -1)"
 done
 "$GPUCLUSTERS_BIN" export --format toml --where name=Honest -o honest-toml
-grep -A1 'field.gpus_installed' honest-toml/honest.toml
+grep -A2 'field.gpus_installed' honest-toml/honest.toml
 
 note "gpuclusters quote shows the reading"
 gc quote "Acme has ordered 20,000 NVIDIA H100 GPUs; 37,888 GPUs will remain open to users."

@@ -1,0 +1,197 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "formats/interchange.hpp"
+#include "formats/record_edit.hpp"
+#include "formats/record_toml.hpp"
+#include "gpuclusters/model/error.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+// A derived count, an estimated power of more digits than a float prints by default, a field not
+// published, a text value, and a competing figure with a bound.
+model::Record typed_record() {
+    model::Record record;
+    record.id = "acme-one";
+    record.sources.emplace(1, model::Source{1, "https://example.org/a", {.kind = "operator"}});
+    record.claims.push_back({.id = 1, .field = "name", .value = {"Acme One", {}}, .citations = {{1, 1, "", "Acme One", 1}}});
+    record.claims.push_back({.id = 2, .field = "gpus_installed", .value = {"63744", {"10624 x 6", "", "", ""}}});
+    record.claims.push_back({.id = 3,
+                             .field = "gpus_installed",
+                             .value = {"60000", {"", "", "", "approximate"}},
+                             .rank = model::Rank::normal,
+                             .citations = {{2, 1, "p. 2", "about 60,000", 1}}});
+    record.claims.push_back({.id = 4, .field = "city", .state = model::ClaimState::not_published});
+    record.claims.push_back({.id = 5, .field = "power_mw", .value = {"1234567.12345678", {"", "estimate", "Epoch AI", ""}}});
+    return record;
+}
+
+model::RecordDocument read(const std::string& text) { return formats::read_toml_record(text, "r.toml"); }
+
+// The input of a field's claim at a rank (toml++ hands a table's keys over in name order, not the file's).
+const model::FieldInput& input(const model::RecordDocument& document, std::string_view field,
+                               model::Rank rank = model::Rank::preferred) {
+    const auto found = std::find_if(document.record.fields.begin(), document.record.fields.end(),
+                                    [&](const model::FieldInput& given) { return given.field == field && given.rank == rank; });
+    REQUIRE_MESSAGE(found != document.record.fields.end(), "no input for " << field);
+    return *found;
+}
+
+// A format 2 record of one field table.
+std::string field(const std::string& name, const std::string& body) {
+    return fmt::format("format = 2\nid = \"a\"\n[field.{}]\n{}", name, body);
+}
+
+}  // namespace
+
+TEST_CASE("TOML format 2: numbers are TOML numbers written from the decimal, qualifiers and state keys of the claim") {
+    const std::string written = formats::record_to_toml(typed_record(), true);
+    CHECK(written.starts_with("# gpuclusters record, format 2 (gpuclusters(5))\nformat = 2\nid = \"acme-one\"\n"));
+    CHECK(written.find("[field.name]\nvalue = \"Acme One\"\n") != std::string::npos);
+    CHECK(written.find("[field.gpus_installed]\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
+    CHECK(written.find("[[field.gpus_installed.competing]]\nvalue = 60000\nbound = \"approximate\"\nrank = \"normal\"\n") !=
+          std::string::npos);
+    CHECK(written.find("[field.city]\nstate = \"not_published\"\n\n") != std::string::npos);
+    CHECK(written.find("[field.power_mw]\nvalue = 1234567.12345678\nbasis = \"estimate\"\nestimator = \"Epoch AI\"\n") !=
+          std::string::npos);
+    CHECK(written.find("not_published = true") == std::string::npos);
+
+    const auto document = read(written);
+    REQUIRE(document.record.fields.size() == 5);
+    CHECK(input(document, "name").raw_value == "Acme One");
+    CHECK(input(document, "gpus_installed").raw_value == "10624 x 6");
+    CHECK(input(document, "gpus_installed", model::Rank::normal).raw_value == "~60000");
+    CHECK(input(document, "gpus_installed", model::Rank::normal).citations.size() == 1);
+    CHECK(input(document, "city").not_published);
+    CHECK(input(document, "city").raw_value.empty());
+    CHECK(input(document, "power_mw").raw_value == "1234567.12345678 (estimate: Epoch AI)");
+    CHECK(!document.values_only);
+    // Values only: the same tables, without sources, citations or competing claims.
+    const std::string values = formats::record_to_toml(typed_record(), false);
+    CHECK(values.find("[[source]]") == std::string::npos);
+    CHECK(values.find("competing") == std::string::npos);
+    CHECK(read(values).values_only);
+}
+
+TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {
+    CHECK(read(field("power_mw", "value = 0.327\n")).record.fields[0].raw_value == "0.327");
+    CHECK(read(field("power_mw", "value = 0.3270\n")).record.fields[0].raw_value == "0.327");
+    CHECK(read(field("power_mw", "value = 2.11e1\n")).record.fields[0].raw_value == "21.1");
+    CHECK(read(field("power_mw", "value = 1_000.5\n")).record.fields[0].raw_value == "1000.5");
+    CHECK(read(field("power_mw", "value = 49.94080000000001\n")).record.fields[0].raw_value == "49.94080000000001");
+    CHECK(read(field("power_mw", "value = 12000\n")).record.fields[0].raw_value == "12000");
+    CHECK(read(field("gpus_installed", "value = 999_999_999\n")).record.fields[0].raw_value == "999999999");
+    // toml++ counts columns in code points: the digits are found after non-ASCII text on their line.
+    const auto inline_table =
+        read("format = 2\nid = \"a\"\nfield.power_mw = { estimator = \"Épöch ÄI\", basis = \"estimate\", value = 0.3270 }\n");
+    CHECK(inline_table.record.fields[0].raw_value == "0.327 (estimate: Épöch ÄI)");
+    // Digits a double does not give back are refused with the place of the number.
+    CHECK_THROWS_WITH_AS(read(field("power_mw", "value = 0.1000000000000000055511\n")),
+                         "r.toml:4:9: field.power_mw: the number 0.1000000000000000055511 is not the number a double holds "
+                         "(write at most 15 significant digits)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(read("format = 2\nid = \"a\"\nfield.power_mw = { basis = \"Ü\", value = 1.00000000000000001 }\n"),
+                         doctest::Contains("r.toml:3:41: field.power_mw: the number 1.00000000000000001 is not"), InputError);
+    CHECK_THROWS_WITH_AS(read(field("power_mw", "value = 1e-400\n")), doctest::Contains("r.toml:4:"), InputError);
+    CHECK_THROWS_WITH_AS(read(field("power_mw", "value = inf\n")), doctest::Contains("'inf' is not a number"), InputError);
+    CHECK_THROWS_WITH_AS(read(field("power_mw", "value = -3.5\n")), doctest::Contains("'-3.5' is not a number"), InputError);
+    // Format 1 takes a number for any field, exactly too.
+    CHECK(read("format = 1\nid = \"a\"\n[field.power_mw]\nvalue = 1e-05\n").record.fields[0].raw_value == "0.00001");
+    CHECK_THROWS_WITH_AS(read("format = 1\nid = \"a\"\n[field.power_mw]\nvalue = 0.1000000000000000055511\n"),
+                         doctest::Contains("r.toml:4:9: field.power_mw: the number"), InputError);
+}
+
+TEST_CASE("TOML format 2: bad typed values are refused with file:line:column and the key") {
+    auto refused = [](const std::string& name, const std::string& body) {
+        try {
+            (void)read(field(name, body));
+        } catch (const InputError& error) {
+            return std::string(error.what());
+        }
+        return std::string("(read)");
+    };
+    CHECK(refused("gpus_installed", "value = \"10624 x 6\"\n") ==
+          "r.toml:4:9: field.gpus_installed: value must be a TOML number (format 2), not the string \"10624 x 6\"");
+    CHECK(refused("gpus_installed", "value = 63745\nderivation = \"10624 x 6\"\n") ==
+          "r.toml:4:9: field.gpus_installed: derivation '10624 x 6' makes 63,744, not 63,745");
+    CHECK(refused("gpus_installed", "value = 12.5\n") ==
+          "r.toml:4:9: field.gpus_installed: '12.5' is not a whole number: a count is written as digits alone");
+    CHECK(refused("power_mw", "state = \"not_published\"\nvalue = 0.3\n") ==
+          "r.toml:5:9: field.power_mw: state is not_published, but value is given (a figure not published has none)");
+    CHECK(refused("power_mw", "state = \"not_published\"\nbasis = \"reported\"\n") ==
+          "r.toml:5:9: field.power_mw: state is not_published, but basis is given (a figure not published has none)");
+    CHECK(refused("power_mw", "value = 40\nbasis = \"estimate\"\n") ==
+          "r.toml:4:9: field.power_mw: basis estimate needs its estimator (who estimated)");
+    CHECK(refused("gpus_installed", "value = 10\nbasis = \"reported\"\n") ==
+          "r.toml:5:9: field.gpus_installed: unknown key 'basis' (gpus_installed is qualified by derivation, bound)");
+    CHECK(refused("city", "value = \"Lugano\"\nderivation = \"1 x 2\"\n") ==
+          "r.toml:5:14: field.city: unknown key 'derivation' (city has no qualifiers: only a count or a power has)");
+    CHECK(refused("city", "value = \"Lugano\"\nprecision = \"high\"\n") == "r.toml:5:13: field.city: unknown key 'precision'");
+    CHECK(refused("city", "not_published = true\n") ==
+          "r.toml:4:17: field.city: unknown key 'not_published' (format 2 writes state = \"not_published\")");
+    CHECK(refused("city", "state = \"secret\"\n") == "r.toml:4:9: field.city: state must be \"not_published\" or \"set\"");
+    CHECK(refused("city", "value = 7\n") == "r.toml:4:9: field.city: value must be a string, not a number");
+    CHECK(refused("gpus_installed", "bound = \"at least\"\n") ==
+          "r.toml:4:9: field.gpus_installed: bound without the value it qualifies");
+    CHECK(refused("gpus_installed", "value = 10\nbound = 1\n") ==
+          "r.toml:5:9: field.gpus_installed: bound must be a string, not a number");
+    CHECK(refused("gpus_installed", "value = 10\n[[field.gpus_installed.competing]]\nvalue = \"9\"\n") ==
+          "r.toml:6:9: field.gpus_installed: competing: value must be a TOML number (format 2), not the string \"9\"");
+    CHECK(refused("gpus_installed",
+                  "state = \"not_published\"\n[[field.gpus_installed.competing]]\nstate = \"not_published\"\nderivation = \"1 x "
+                  "2\"\n") ==
+          "r.toml:7:14: field.gpus_installed: competing: state is not_published, but derivation is given (a figure not published "
+          "has none)");
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n"),
+                      "r.toml:1:10: record format 3 is not supported (this gpuclusters reads formats 1 to 2)");
+}
+
+TEST_CASE("TOML format 1 still reads: every value a string in the input syntax, not_published = true") {
+    const auto document = read(
+        "format = 1\nid = \"a\"\n[field.gpus_installed]\nvalue = \"10,624 x 6\"\n[field.city]\nnot_published = true\n"
+        "[field.power_mw]\nvalue = \"0.327 (estimate: Epoch AI)\"\n");
+    REQUIRE(document.record.fields.size() == 3);
+    CHECK(input(document, "gpus_installed").raw_value == "10,624 x 6");
+    CHECK(input(document, "city").not_published);
+    CHECK(input(document, "power_mw").raw_value == "0.327 (estimate: Epoch AI)");
+    // The keys of format 2 are not format 1's.
+    CHECK_THROWS_WITH(read("format = 1\nid = \"a\"\n[field.city]\nstate = \"not_published\"\n"),
+                      "r.toml:4:9: field.city: unknown key 'state'");
+    CHECK_THROWS_WITH(read("format = 1\nid = \"a\"\n[field.gpus_installed]\nvalue = 12\nderivation = \"3 x 4\"\n"),
+                      "r.toml:5:14: field.gpus_installed: unknown key 'derivation'");
+}
+
+TEST_CASE("edit's text is format 2: a number, a derivation and a field not published are edited as keys") {
+    const std::string text = formats::editable_text(typed_record());
+    CHECK(text.find("# format = 2\n") != std::string::npos);
+    CHECK(text.find("\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
+    auto edited = [&](const std::string& from, const std::string& to) {
+        std::string changed = text;
+        const auto at = changed.find(from);
+        REQUIRE(at != std::string::npos);
+        changed.replace(at, from.size(), to);
+        return formats::read_edited_record(changed, "acme-one", "edit.toml");
+    };
+    CHECK(input(edited("value = 63744\nderivation = \"10624 x 6\"\n", "value = 63750\n"), "gpus_installed").raw_value == "63750");
+    CHECK(input(edited("value = 63744\nderivation = \"10624 x 6\"\n", "value = 64000\nderivation = \"8000 x 8\"\n"),
+                "gpus_installed")
+              .raw_value == "8000 x 8");
+    const auto hidden = edited("[field.power_mw]\nvalue = 1234567.12345678\nbasis = \"estimate\"\nestimator = \"Epoch AI\"\n",
+                               "[field.power_mw]\nstate = \"not_published\"\n");
+    CHECK(input(hidden, "power_mw").not_published);
+    CHECK(input(hidden, "power_mw").raw_value.empty());
+    CHECK(input(edited("[field.city]\nstate = \"not_published\"\n", "[field.city]\nvalue = \"Lugano\"\n"), "city").raw_value ==
+          "Lugano");
+    // An edited number whose derivation no longer makes it names the line in the editor's file.
+    CHECK_THROWS_WITH(edited("value = 63744\n", "value = 63750\n"), doctest::Contains("edit.toml:"));
+    CHECK_THROWS_WITH(edited("value = 63744\n", "value = 63750\n"),
+                      doctest::Contains("derivation '10624 x 6' makes 63,744, not 63,750"));
+    // An edit kept by an older gpuclusters (format 1) reads as format 1.
+    const auto kept = formats::read_edited_record(
+        "# format = 1\n# id = \"acme-one\"\n[field.gpus_installed]\nvalue = \"10 x 8\"\n", "acme-one", "kept.toml");
+    CHECK(kept.record.fields[0].raw_value == "10 x 8");
+}
