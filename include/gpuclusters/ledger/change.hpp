@@ -68,11 +68,17 @@ public:
     /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`.
     static PreparedChange prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
                                   const std::string& today);
+    /// prepare() of inputs the caller is done with: each is checked in place or moved, so that a
+    /// huge record is not held twice over while it is checked.
+    static PreparedChange prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today);
 
     /// prepare(), then writes; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
     /// Writes a prepared change; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const PreparedChange& change);
+    /// apply(), freeing each part of the change once it is written (the sources once resolved, a
+    /// field once applied): a huge record is not held whole beside what it wrote.
+    model::ChangeReport apply(PreparedChange&& change);
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();
@@ -98,7 +104,8 @@ public:
     void set_accepted(const store::Acceptance& acceptance, bool accepted);
 
 private:
-    model::ChangeReport write(const PreparedChange& change, bool own_savepoint);
+    template <typename Change>
+    model::ChangeReport write(Change& change, bool own_savepoint);
     class Applier;
     store::Store& store_;
     std::string today_;
