@@ -182,8 +182,8 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
 // change; reports go to the ChangeReport of the current call.
 class ChangeSession::Applier {
 public:
-    Applier(store::Store& store, model::Changeset changeset, std::string today)
-        : store_(store), changeset_(std::move(changeset)), today_(std::move(today)) {}
+    Applier(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting)
+        : store_(store), changeset_(std::move(changeset)), today_(std::move(today)), reporting_(reporting) {}
 
     /// Writes the changeset row (once, outside any record's savepoint: a failed record must not
     /// take it with it).
@@ -240,24 +240,38 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
-            report_->sources.push_back({id, input.reference, true, {}});
-            domains_.emplace(id, model::url_domain(input.reference));
+            report_source({id, input.reference, true, {}});
+            note_domain(id, input.reference);
             mark_changed();
             return id;
         }
         // One revision of a source per changeset: when one input names it twice with different
         // metadata (two archive captures of one page), the first stands.
         if (meta != existing->meta && existing->revised_in != changeset_id_) {
-            SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
-            report_->sources.push_back(std::move(changes));
+            report_source({existing->id, existing->url, false, describe_source_changes(existing->meta, meta)});
             mark_changed();
         }
-        domains_.emplace(existing->id, model::url_domain(existing->url));
+        note_domain(existing->id, existing->url);
         return existing->id;
     }
 
-    // The sources a call cites are those it resolved, so their domains are known already.
+    void report_source(SourceReport source) {
+        ++report_->sources_changed;
+        if (reporting_ == Reporting::full) report_->sources.push_back(std::move(source));
+    }
+
+    // A full report tags most of the sources it resolves; an import's records are mostly new and
+    // tag none, so tag() looks up the few it needs.
+    void note_domain(long long source_id, const std::string& url) {
+        if (reporting_ == Reporting::full) domains_.emplace(source_id, model::url_domain(url));
+    }
+
+    void report_field(FieldReport field) {
+        if (!brief_) report_->fields.push_back(std::move(field));
+    }
+
+    // The sources a call cites are those it resolved, so their domains are mostly known already.
     SourceTag tag(long long source_id) {
         auto found = domains_.find(source_id);
         if (found == domains_.end()) {
@@ -324,6 +338,7 @@ private:
         const std::string named = record_named(input);
         cluster_id_ = named;
         unsourced_ = input.unsourced;
+        brief_ = false;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(named);
         std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
@@ -344,6 +359,7 @@ private:
             report_->new_clusters.push_back(named);
             mark_changed();
             record = model::Record{named, changeset_id_, {}, {}};
+            brief_ = reporting_ == Reporting::for_import;
         }
         record_keys(*record, input);
         // Most fields add a claim: room for them at once, not twice the claims in the end.
@@ -443,7 +459,7 @@ private:
         const std::string name(spec.name);
         if (const Claim* current = working_.preferred(record, name)) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
-            report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
+            report_field({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
     }
@@ -506,7 +522,7 @@ private:
         }
         report.claim_id = claim_id;
         add_citations(record, claim_id, field.citations, report);
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void rank_field(const model::Record& record, const ParsedField& field) {
@@ -535,7 +551,7 @@ private:
                                       model::to_string(field.rank), field.reason.empty() ? "" : " (" + field.reason + ")");
             mark_changed();
         }
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void clear_field(const model::Record& record, const model::FieldSpec& spec) {
@@ -545,7 +561,7 @@ private:
         if (!preferred && others.empty()) return;
         if (preferred) set_rank(preferred->id, Rank::retired, "cleared");
         for (const Claim* other : others) set_rank(other->id, Rank::retired, "cleared");
-        report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
+        report_field({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
                                    others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(),
                                                                      others.size() == 1 ? "" : "s"),
                                    0, {}});
@@ -573,9 +589,11 @@ private:
                 store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
                 working_.citations.push_back({target, {added, source_id, citation.locator, citation.quote, changeset_id_}});
-                report.new_citations.push_back(added);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             }
+            // The report of a cluster the import makes is not kept: it needs no ids or tags.
+            if (brief_) continue;
+            if (added != 0) report.new_citations.push_back(added);
             const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
                                             [&](const SourceTag& tag) { return tag.id == source_id; });
             if ((added != 0 || report.kind == FieldReport::Kind::changed) && !listed) {
@@ -616,7 +634,7 @@ private:
         report.claim_id = target;
         add_citations(record, target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void mark_changed() { report_->changed = true; }
@@ -727,7 +745,9 @@ private:
     store::Store& store_;
     model::Changeset changeset_;
     std::string today_;
+    Reporting reporting_;
     std::string cluster_id_;  ///< of the record being written
+    bool brief_ = false;      ///< the record being written is new, and its fields are not reported
     bool unsourced_ = false;  ///< the record being written may add values without a source
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
@@ -747,6 +767,7 @@ void merge(model::ChangeReport& into, model::ChangeReport part) {
     append(into.removed_clusters, part.removed_clusters);
     append(into.fields, part.fields);
     append(into.sources, part.sources);
+    into.sources_changed += part.sources_changed;
     append(into.events, part.events);
     append(into.warnings, part.warnings);
 }
@@ -787,10 +808,10 @@ void check_changeset_text(const model::Changeset& changeset) {
 
 }  // namespace
 
-ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today)
+ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting)
     : store_(store), today_(today) {
     check_changeset_text(changeset);
-    applier_ = std::make_unique<Applier>(store, std::move(changeset), std::move(today));
+    applier_ = std::make_unique<Applier>(store, std::move(changeset), std::move(today), reporting);
 }
 
 ChangeSession::~ChangeSession() = default;

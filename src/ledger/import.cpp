@@ -81,7 +81,7 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
-        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources.empty()
+        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
                           ? ImportedRecord::Kind::unchanged
                           : ImportedRecord::Kind::modified;
     }
@@ -197,7 +197,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     ImportResult result;
     result.dry_run = request.dry_run;
     result.keep_going = request.keep_going;
-    ChangeSession session(store, std::move(changeset), today);
+    ChangeSession session(store, std::move(changeset), today, Reporting::for_import);
     Importer importer(store, session, events, result);
 
     // The reading thread parses and checks; this one writes. What the reader uses is the request

@@ -47,6 +47,14 @@ struct ParsedRecord {
     bool citations_as_they_stood = false;
 };
 
+/// What a write reports. An import prints a line for each cluster it makes and the fields only of
+/// those it changes, so it asks for no more: a new record of fifty thousand claims would
+/// otherwise be reported claim by claim, only for the report to be dropped.
+enum class Reporting {
+    full,        ///< every field and source touched
+    for_import,  ///< no fields of the clusters made; sources counted (sources_changed), not listed
+};
+
 /// Sources and records checked and parsed, ready to be written. Making one reads no database
 /// and touches no shared state, so an import does it on its reading thread.
 struct PreparedChange {
@@ -59,7 +67,8 @@ struct PreparedChange {
 class ChangeSession {
 public:
     /// Throws InputError when the changeset's message or author is not valid UTF-8.
-    ChangeSession(store::Store& store, model::Changeset changeset, std::string today);
+    ChangeSession(store::Store& store, model::Changeset changeset, std::string today,
+                  Reporting reporting = Reporting::full);
     ChangeSession(const ChangeSession&) = delete;
     ChangeSession& operator=(const ChangeSession&) = delete;
     ~ChangeSession();
