@@ -305,10 +305,20 @@ void read_source(const Json& source, std::size_t i, const std::string& place, So
     index.list(std::move(input));
 }
 
-// One entry of "claims": its inputs added to `record`, its citations' sources looked up in
-// `index` (and listed there when new, unless `listed_only`: then NotListedYet).
+// One citation of a claim, its source looked up in `index` (and listed there when new, unless
+// `listed_only`: then NotListedYet).
+model::CitationInput read_citation(const Json& citation, const std::string& at, SourceIndex& index, bool listed_only) {
+    if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
+    reject_unknown(citation, {"source", "locator", "quote"}, at);
+    const std::string url = string_member(citation, "source", at, true);
+    if (listed_only && !index.find(url)) throw NotListedYet{};
+    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at};
+}
+
+// One entry of "claims": its inputs added to `record`. `citations` holds those of its citations
+// read already (the first ones), which the claim's JSON no longer has; the rest are added to it.
 void read_claim(const Json& claim, std::size_t i, const std::string& place, long long version, SourceIndex& index,
-                bool listed_only, model::RecordInput& record) {
+                bool listed_only, std::vector<model::CitationInput>& citations, model::RecordInput& record) {
     const std::string where = fmt::format("{}: claims[{}]", place, i);
     if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
     const std::string field = string_member(claim, "field", where, true);
@@ -339,18 +349,11 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     if (not_published && ((value && !value->is_null()) || qualifiers != model::Qualifiers{})) {
         throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
     }
-    std::vector<model::CitationInput> citations;
     if (const Json* cited = member(claim, "citations")) {
         if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
+        const std::size_t read = citations.size();
         for (std::size_t k = 0; k < cited->size(); ++k) {
-            const Json& citation = (*cited)[k];
-            const std::string at = fmt::format("{}.citations[{}]", where, k);
-            if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
-            reject_unknown(citation, {"source", "locator", "quote"}, at);
-            const std::string url = string_member(citation, "source", at, true);
-            if (listed_only && !index.find(url)) throw NotListedYet{};
-            citations.push_back({index(url, at), string_member(citation, "locator", at, false),
-                                 string_member(citation, "quote", at, false), at});
+            citations.push_back(read_citation((*cited)[k], fmt::format("{}.citations[{}]", where, read + k), index, listed_only));
         }
     }
     std::string raw;
@@ -377,25 +380,60 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
         in_list_ = event == Event::array_start && list_ != List::none;
         return true;
     }
-    if (depth != 2 || !in_list_ || event == Event::object_start || event == Event::array_start) return true;
+    if (!in_list_) return true;
+    bool& stopped = list_ == List::sources ? sources_stopped_ : claims_stopped_;
+    // A claim's citations are read as they come, the same way, into `citations_`.
+    if (depth == 2 && event == Event::object_start && list_ == List::claims && !stopped) {
+        in_claim_ = true;
+        citations_seen_ = citations_stopped_ = false;
+        return true;
+    }
+    if (depth == 3 && in_claim_) {
+        if (event == Event::key) {
+            citations_key_ = parsed.get_ref<const std::string&>() == "citations";
+            if (citations_key_ && citations_seen_) throw Again{};
+            citations_seen_ = citations_seen_ || citations_key_;
+        } else {
+            in_citations_ = event == Event::array_start && citations_key_;
+        }
+        return true;
+    }
+    if (depth == 4 && in_citations_ && event != Event::object_start && event != Event::array_start) {
+        if (citations_stopped_ || event != Event::object_end) {
+            citations_stopped_ = true;
+            return true;
+        }
+        try {
+            citations_.push_back(read_citation(
+                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, citations_.size()), index_, true));
+            return false;
+        } catch (...) {
+            citations_stopped_ = true;
+            return true;
+        }
+    }
+    if (depth != 2 || event == Event::object_start || event == Event::array_start) return true;
     // An entry read is dropped (false); one that cannot be read now (not an object, or in error)
     // stays, with every entry of its list after it, for finish() to read in order and report as
-    // record_from_json does.
-    bool& stopped = list_ == List::sources ? sources_stopped_ : claims_stopped_;
+    // record_from_json does; a claim keeps the citations read of it.
+    in_claim_ = in_citations_ = false;
     if (stopped || event != Event::object_end) {
         stopped = true;
         return true;
     }
+    const std::size_t read_ahead = citations_.size();
     try {
         if (list_ == List::sources) {
             read_source(parsed, sources_read_, place_, index_);
             ++sources_read_;
         } else {
-            read_claim(parsed, claims_read_, place_, version_, index_, true, claims_);
+            read_claim(parsed, claims_read_, place_, version_, index_, true, citations_, claims_);
+            citations_.clear();
             ++claims_read_;
         }
         return false;
     } catch (...) {
+        citations_.resize(read_ahead);
         stopped = true;
         return true;
     }
@@ -446,7 +484,9 @@ RecordDocument StreamedRecord::finish(const Json& json) {
         }
         claims_.fields = {};
         for (std::size_t i = 0; i < claims->size(); ++i) {
-            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, document.record);
+            // The first claim left may have had citations read ahead; the others have none.
+            if (i > 0) citations_.clear();
+            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, citations_, document.record);
         }
     }
     return std::move(document);

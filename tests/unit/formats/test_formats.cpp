@@ -144,6 +144,17 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
         R"({"id":"x","sources":{"url":"https://a.org/"},"claims":[{"field":"owner","value":"A"}]})",
         R"({"id":"x","claims":[[{"field":"owner","value":"A"}]]})",
         R"(["not", "a", "record"])",
+        // Citations read ahead of their claim's error, or of one of their own, are kept for it.
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://b.org/","quote":"A"}],"rank":"top"}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://b.org/","page":1},{"source":"https://a.org/"}]}],"colour":1})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://c.org/"},{"source":"https://b.org/","quote":"A"}]},{"field":"city","value":"Oulu",
+            "citations":[{"source":"https://a.org/"}]}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},"x"]}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":{"source":"https://a.org/"}}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":{"citations":[{"source":"https://a.org/"}]}}]})",
     };
     for (const auto& record : records) {
         CAPTURE(record);
@@ -151,6 +162,8 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
     }
     // The parser keeps the last of a key given twice, and what was read of the first is gone.
     CHECK(read_streamed(R"({"id":"x","claims":[{"field":"owner","value":"A"}],"claims":[]})") == "parse again");
+    CHECK(read_streamed(R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"}],"claims":[{"field":"owner","value":"A",
+        "citations":[{"source":"https://a.org/"}],"citations":[]}]})") == "parse again");
 }
 
 namespace {
