@@ -292,33 +292,175 @@ void read_typed_fields(const Json& fields, const std::string& place, RecordDocum
 
 }  // namespace
 
-RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
+namespace {
+
+// Thrown, not as an InputError, by a claim read ahead that cites a source not listed before it:
+// read in order, that claim would list the source after those the record's keys list.
+struct NotListedYet {};
+
+// One entry of "sources", listed through `index`.
+void read_source(const Json& source, std::size_t i, const std::string& place, SourceIndex& index) {
+    const std::string where = fmt::format("{}: sources[{}]", place, i);
+    if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
+    reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
+    model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
+    if (const auto* listed = index.find(input.reference)) {
+        throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed->origin));
+    }
+    for (const auto& key : model::source_metadata_keys) {
+        if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
+    }
+    index.list(std::move(input));
+}
+
+// One citation of a claim, its source looked up in `index` (and listed there when new, unless
+// `listed_only`: then NotListedYet).
+model::CitationInput read_citation(const Json& citation, const std::string& at, SourceIndex& index, bool listed_only) {
+    if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
+    reject_unknown(citation, {"source", "locator", "quote"}, at);
+    const std::string url = string_member(citation, "source", at, true);
+    if (listed_only && !index.find(url)) throw NotListedYet{};
+    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at};
+}
+
+// One entry of "claims": its inputs added to `record`. `citations` holds those of its citations
+// read already (the first ones), which the claim's JSON no longer has; the rest are added to it.
+void read_claim(const Json& claim, std::size_t i, const std::string& place, long long version, SourceIndex& index,
+                bool listed_only, std::vector<model::CitationInput>& citations, model::RecordInput& record) {
+    const std::string where = fmt::format("{}: claims[{}]", place, i);
+    if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
+    const std::string field = string_member(claim, "field", where, true);
+    const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
+    model::Qualifiers qualifiers;
+    for (const auto& item : claim.items()) {
+        // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
+        const std::string& key = item.key();
+        const Json& value = item.value();
+        if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
+        const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
+        const auto known = std::find_if(qualifier_keys.begin(), qualifier_keys.end(),
+                                        [&](const model::QualifierKey& qualifier) { return qualifier.name == key; });
+        if (known == qualifier_keys.end()) throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
+        take_qualifier(qualifiers, *known, value, fmt::format("{}.{}", where, key));
+    }
+    const std::string state = string_member(claim, "state", where, false);
+    if (!state.empty() && state != "set" && state != "not_published") {
+        throw InputError(fmt::format("{}: state must be set or not_published", where));
+    }
+    const std::string rank_text = string_member(claim, "rank", where, false);
+    if (!rank_text.empty() && rank_text != "preferred" && rank_text != "normal" && rank_text != "deprecated") {
+        throw InputError(fmt::format("{}: rank must be preferred, normal or deprecated", where));
+    }
+    const bool not_published = state == "not_published";
+    const Json* value = member(claim, "value");
+    if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
+    if (not_published && ((value && !value->is_null()) || qualifiers != model::Qualifiers{})) {
+        throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
+    }
+    if (const Json* cited = member(claim, "citations")) {
+        if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
+        const std::size_t read = citations.size();
+        for (std::size_t k = 0; k < cited->size(); ++k) {
+            citations.push_back(read_citation((*cited)[k], fmt::format("{}.citations[{}]", where, read + k), index, listed_only));
+        }
+    }
+    std::string raw;
+    if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
+    add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
+                     std::move(citations), where);
+}
+
+}  // namespace
+
+StreamedRecord::StreamedRecord(std::string place, long long version) : place_(std::move(place)), version_(version) {}
+
+bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed) {
+    using Event = Json::parse_event_t;
+    if (depth == 1 && event == Event::key) {
+        const auto& key = parsed.get_ref<const std::string&>();
+        list_ = key == "sources" ? List::sources : key == "claims" ? List::claims : List::none;
+        // The parser keeps the last of a key given twice; what was read of the first is gone.
+        if (list_ != List::none && !seen_.insert(key).second) throw Again{};
+        return true;
+    }
+    if (depth == 1) {
+        // Entries are read while their list's array is open; any other member is left to finish().
+        in_list_ = event == Event::array_start && list_ != List::none;
+        return true;
+    }
+    if (!in_list_) return true;
+    bool& stopped = list_ == List::sources ? sources_stopped_ : claims_stopped_;
+    // A claim's citations are read as they come, the same way, into `citations_`.
+    if (depth == 2 && event == Event::object_start && list_ == List::claims && !stopped) {
+        in_claim_ = true;
+        citations_seen_ = citations_stopped_ = false;
+        return true;
+    }
+    if (depth == 3 && in_claim_) {
+        if (event == Event::key) {
+            citations_key_ = parsed.get_ref<const std::string&>() == "citations";
+            if (citations_key_ && citations_seen_) throw Again{};
+            citations_seen_ = citations_seen_ || citations_key_;
+        } else {
+            in_citations_ = event == Event::array_start && citations_key_;
+        }
+        return true;
+    }
+    if (depth == 4 && in_citations_ && event != Event::object_start && event != Event::array_start) {
+        if (citations_stopped_ || event != Event::object_end) {
+            citations_stopped_ = true;
+            return true;
+        }
+        try {
+            citations_.push_back(read_citation(
+                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, citations_.size()), index_, true));
+            return false;
+        } catch (...) {
+            citations_stopped_ = true;
+            return true;
+        }
+    }
+    if (depth != 2 || event == Event::object_start || event == Event::array_start) return true;
+    // An entry read is dropped (false); one that cannot be read now (not an object, or in error)
+    // stays, with every entry of its list after it, for finish() to read in order and report as
+    // record_from_json does; a claim keeps the citations read of it.
+    in_claim_ = in_citations_ = false;
+    if (stopped || event != Event::object_end) {
+        stopped = true;
+        return true;
+    }
+    const std::size_t read_ahead = citations_.size();
+    try {
+        if (list_ == List::sources) {
+            read_source(parsed, sources_read_, place_, index_);
+            ++sources_read_;
+        } else {
+            read_claim(parsed, claims_read_, place_, version_, index_, true, citations_, claims_);
+            citations_.clear();
+            ++claims_read_;
+        }
+        return false;
+    } catch (...) {
+        citations_.resize(read_ahead);
+        stopped = true;
+        return true;
+    }
+}
+
+RecordDocument StreamedRecord::finish(const Json& json) {
+    const std::string& place = place_;
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
     reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
-    RecordDocument document;
-    SourceIndex source_index(document);
+    RecordDocument& document = document_;
     document.place = place;
     document.record.cluster_id = string_member(json, "id", place, true);
     document.record.origin = place + ": id";
     if (const Json* sources = member(json, "sources")) {
         if (!sources->is_array()) throw InputError(fmt::format("{}: \"sources\" must be an array", place));
-        for (std::size_t i = 0; i < sources->size(); ++i) {
-            const Json& source = (*sources)[i];
-            const std::string where = fmt::format("{}: sources[{}]", place, i);
-            if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
-            reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
-            model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-            if (const auto* listed = source_index.find(input.reference)) {
-                throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed->origin));
-            }
-            for (const auto& key : model::source_metadata_keys) {
-                if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
-            }
-            source_index.list(std::move(input));
-        }
+        for (std::size_t i = 0; i < sources->size(); ++i) read_source((*sources)[i], sources_read_ + i, place, index_);
     }
     document.values_only = !member(json, "claims") && !member(json, "sources");
-    if (const Json* fields = member(json, "fields"); fields && version >= 2) {
+    if (const Json* fields = member(json, "fields"); fields && version_ >= 2) {
         if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
         read_typed_fields(*fields, place, document);
     } else if (fields) {
@@ -336,65 +478,30 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
             const std::string where = fmt::format("{}: keys[{}]", place, i);
             if (!key.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(key, {"source", "key"}, where);
-            const std::size_t source = source_index(string_member(key, "source", where, true), where);
+            const std::size_t source = index_(string_member(key, "source", where, true), where);
             document.record.keys.push_back({source, string_member(key, "key", where, true), where});
         }
     }
     if (const Json* claims = member(json, "claims")) {
         if (!claims->is_array()) throw InputError(fmt::format("{}: \"claims\" must be an array", place));
+        auto& fields = document.record.fields;
+        if (fields.empty()) {
+            fields = std::move(claims_.fields);
+        } else {
+            fields.insert(fields.end(), std::make_move_iterator(claims_.fields.begin()), std::make_move_iterator(claims_.fields.end()));
+        }
+        claims_.fields = {};
         for (std::size_t i = 0; i < claims->size(); ++i) {
-            const Json& claim = (*claims)[i];
-            const std::string where = fmt::format("{}: claims[{}]", place, i);
-            if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
-            const std::string field = string_member(claim, "field", where, true);
-            const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
-            model::Qualifiers qualifiers;
-            for (const auto& item : claim.items()) {
-                // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
-                const std::string& key = item.key();
-                const Json& value = item.value();
-                if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
-                const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
-                const auto known = std::find_if(qualifier_keys.begin(), qualifier_keys.end(),
-                                                [&](const model::QualifierKey& qualifier) { return qualifier.name == key; });
-                if (known == qualifier_keys.end()) throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
-                take_qualifier(qualifiers, *known, value, fmt::format("{}.{}", where, key));
-            }
-            const std::string state = string_member(claim, "state", where, false);
-            if (!state.empty() && state != "set" && state != "not_published") {
-                throw InputError(fmt::format("{}: state must be set or not_published", where));
-            }
-            const std::string rank_text = string_member(claim, "rank", where, false);
-            if (!rank_text.empty() && rank_text != "preferred" && rank_text != "normal" && rank_text != "deprecated") {
-                throw InputError(fmt::format("{}: rank must be preferred, normal or deprecated", where));
-            }
-            const bool not_published = state == "not_published";
-            const Json* value = member(claim, "value");
-            if (!not_published && (!value || value->is_null())) throw InputError(fmt::format("{}: missing \"value\"", where));
-            if (not_published && ((value && !value->is_null()) || qualifiers != model::Qualifiers{})) {
-                throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
-            }
-            std::vector<model::CitationInput> citations;
-            if (const Json* cited = member(claim, "citations")) {
-                if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
-                for (std::size_t k = 0; k < cited->size(); ++k) {
-                    const Json& citation = (*cited)[k];
-                    const std::string at = fmt::format("{}.citations[{}]", where, k);
-                    if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
-                    reject_unknown(citation, {"source", "locator", "quote"}, at);
-                    const std::size_t source = source_index(string_member(citation, "source", at, true), at);
-                    citations.push_back({source, string_member(citation, "locator", at, false),
-                                         string_member(citation, "quote", at, false), at});
-                }
-            }
-            std::string raw;
-            if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
-            add_claim_inputs(document.record, field, not_published, raw,
-                             rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text), std::move(citations),
-                             where);
+            // The first claim left may have had citations read ahead; the others have none.
+            if (i > 0) citations_.clear();
+            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, citations_, document.record);
         }
     }
-    return document;
+    return std::move(document);
+}
+
+RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
+    return StreamedRecord(place, version).finish(json);
 }
 
 std::string record_to_toml(const model::Record& record, bool provenance) {

@@ -4,6 +4,7 @@
 // numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -62,6 +63,44 @@ public:
 private:
     RecordDocument& document_;
     std::unordered_map<std::string, std::size_t> at_;
+};
+
+/// A record read while its JSON is parsed, for a parser callback (JSON Lines): each entry of
+/// "sources" and "claims", and each citation of a claim, is read as the parser completes it, then
+/// dropped, so that a huge record is never held whole as parsed JSON (several times the size of
+/// its text). What cannot be read yet -- an entry in error, a claim citing a source not listed
+/// before it -- stays in the JSON, with the rest of its list, for finish() to read in
+/// record_from_json's order: the record and its errors are the same.
+class StreamedRecord {
+public:
+    StreamedRecord(std::string place, long long version);
+    StreamedRecord(const StreamedRecord&) = delete;
+    StreamedRecord& operator=(const StreamedRecord&) = delete;
+    /// The parser callback, for a record at the root of the text.
+    bool on_event(int depth, Json::parse_event_t event, Json& parsed);
+    /// The record, from what the parser kept of it; throws as record_from_json does.
+    RecordDocument finish(const Json& json);
+    /// Thrown by on_event when the record gives "sources" or "claims", or a claim "citations",
+    /// twice (the parser keeps the last): the caller parses it again, whole.
+    struct Again {};
+
+private:
+    enum class List { none, sources, claims };
+    std::string place_;
+    long long version_;
+    RecordDocument document_;
+    SourceIndex index_{document_};
+    model::RecordInput claims_;  ///< the inputs of the claims read so far
+    /// Those of the citations of the claim being parsed read so far; of the first claim left to
+    /// finish(), when it stopped the reading.
+    std::vector<model::CitationInput> citations_;
+    std::size_t sources_read_ = 0, claims_read_ = 0;
+    List list_ = List::none;  ///< of the record's member being parsed
+    bool in_list_ = false;    ///< inside that member's array
+    bool sources_stopped_ = false, claims_stopped_ = false;
+    bool in_claim_ = false, in_citations_ = false;  ///< parsing a claim to be read, and its citations
+    bool citations_key_ = false, citations_seen_ = false, citations_stopped_ = false;
+    std::set<std::string> seen_;  ///< the lists met
 };
 
 /// Gives a source of a document one of its metadata, as a row or an entry states it: a value

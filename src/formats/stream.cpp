@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "formats/atomic_file.hpp"
@@ -224,6 +225,7 @@ private:
 // --- readers -----------------------------------------------------------------------------------
 
 void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
+    constexpr std::size_t streamed_from = 64 * 1024;  // bytes of a line: some hundreds of claims
     std::string line;
     std::size_t number = 0;
     long long version = 1;  // a file without a header line is read as version 1
@@ -231,9 +233,24 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         ++number;
         if (text::trim(line).empty()) continue;
         const std::string place = fmt::format("{}:{}", file, number);
+        // A huge record is read as it is parsed, so that its sources and claims are not held as
+        // JSON too; a small one is parsed whole, which costs no call per token.
+        std::optional<StreamedRecord> streamed;
+        if (line.size() >= streamed_from) streamed.emplace(place, version);
         Json json;
         try {
-            json = parse_json_exact(line, place);
+            try {
+                if (!streamed) {
+                    json = parse_json_exact(line, place);
+                } else {
+                    json = parse_json_exact(
+                        line, [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
+                        place);
+                }
+            } catch (const StreamedRecord::Again&) {
+                streamed.reset();
+                json = parse_json_exact(line, place);
+            }
         } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
             sink.problem(fmt::format("{}: malformed JSON ({})", place, text::excerpt(error.what(), 200)));
             continue;
@@ -247,13 +264,14 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         }
         model::RecordDocument document;
         try {
-            document = record_from_json(json, place, version);
+            document = streamed ? streamed->finish(json) : record_from_json(json, place, version);
         } catch (const InputError& error) {
             sink.problem(error.what());
             continue;
         }
-        // The parsed line and its text go before the record is checked and written: a huge
-        // record is then held once, as inputs, not three times.
+        // What is left of the parse and the line's text go before the record is checked and
+        // written: a huge record is then held once, as inputs.
+        streamed.reset();
         json = Json();
         if (line.capacity() > (1u << 20)) std::string().swap(line);
         try {

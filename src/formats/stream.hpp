@@ -48,6 +48,7 @@ using BytesRead = std::atomic<std::uint64_t>;
 /// What a reader hands over: a record, or a problem with one (file:line and message) after which
 /// reading goes on where the format allows.
 struct ReadSink {
+    /// Each record read; the reader is done with it, so the sink may take its parts.
     std::function<void(RecordDocument&)> record;
     std::function<void(const std::string& problem)> problem;
     /// A row a mapping's condition left out, with the mapping's reason.

@@ -197,6 +197,14 @@ Json parse_json_exact(std::string_view text, const std::string& where) {
     return result;
 }
 
+Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where) {
+    Json result;
+    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, result, callback, true);
+    Json::sax_parse(text, &sax);
+    if (result.is_discarded()) result = nullptr;
+    return result;
+}
+
 Json parse_json_exact(std::istream& input, const Json::parser_callback_t& callback, const std::string& where) {
     Json result;
     ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, result, callback, true);

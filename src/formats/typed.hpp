@@ -62,7 +62,8 @@ std::string json_number_text(const Json& value);
 /// Json::parse, refusing any number that a double does not give back digit for digit (a float
 /// of more than 15 significant digits, an underflow): InputError "`where`: ...".
 Json parse_json_exact(std::string_view text, const std::string& where);
-/// The same with a parser callback, over a stream.
+/// The same with a parser callback, over a text or a stream.
+Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where);
 Json parse_json_exact(std::istream& input, const Json::parser_callback_t& callback, const std::string& where);
 
 }  // namespace gpuclusters::formats

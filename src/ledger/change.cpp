@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <set>
+#include <type_traits>
 #include <unordered_map>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -48,58 +49,60 @@ std::string parse_accessed(const std::string& raw, const std::string& today) {
     return date;
 }
 
-// Validates the metadata the user gave, field by field; absent fields stay absent.
-SourceInput checked_source(const SourceInput& input, const std::string& today) {
-    SourceInput checked = input;
+// Validates the metadata the user gave, field by field, in place; absent fields stay absent.
+void check_source(SourceInput& source, const std::string& today) {
     try {
-        const std::string reference(text::trim(input.reference));
+        const bool archive_given = source.archive_url.has_value();
+        const std::string reference(text::trim(source.reference));
         const bool is_id = !reference.empty() && std::all_of(reference.begin(), reference.end(),
                                                              [](char c) { return c >= '0' && c <= '9'; });
         if (is_id) {
-            checked.reference = reference;
+            source.reference = reference;
         } else {
             const auto understood = model::understand_source_url(reference);
-            checked.reference = understood.url;
-            if (!understood.archive_url.empty() && !input.archive_url) {
-                checked.archive_url = understood.archive_url;
-                if (!understood.archived.empty()) checked.archived = understood.archived;
-                checked.archive_from_url = true;
+            source.reference = understood.url;
+            if (!understood.archive_url.empty() && !archive_given) {
+                source.archive_url = understood.archive_url;
+                if (!understood.archived.empty()) source.archived = understood.archived;
+                source.archive_from_url = true;
             }
         }
-        if (input.kind) checked.kind = parse_kind(*input.kind);
-        if (input.title) checked.title = model::clean_text(*input.title);
-        if (input.publisher) checked.publisher = model::clean_text(*input.publisher);
-        if (input.published) {
-            checked.published = model::parse_partial_date(*input.published);
-            if (checked.published->substr(0, std::min<std::size_t>(10, checked.published->size())) > today) {
-                throw InputError(fmt::format("published date {} is in the future", *checked.published));
+        if (source.kind) source.kind = parse_kind(*source.kind);
+        if (source.title) source.title = model::clean_text(*source.title);
+        if (source.publisher) source.publisher = model::clean_text(*source.publisher);
+        if (source.published) {
+            source.published = model::parse_partial_date(*source.published);
+            if (source.published->substr(0, std::min<std::size_t>(10, source.published->size())) > today) {
+                throw InputError(fmt::format("published date {} is in the future", *source.published));
             }
         }
-        if (input.accessed) checked.accessed = parse_accessed(*input.accessed, today);
-        if (input.archive_url) {
-            const auto capture = model::understand_source_url(*input.archive_url);
-            checked.archive_url = capture.archive_url.empty() ? capture.url : capture.archive_url;
-            if (!capture.archived.empty()) checked.archived = capture.archived;
+        if (source.accessed) source.accessed = parse_accessed(*source.accessed, today);
+        if (archive_given) {
+            const auto capture = model::understand_source_url(*source.archive_url);
+            source.archive_url = capture.archive_url.empty() ? capture.url : capture.archive_url;
+            if (!capture.archived.empty()) source.archived = capture.archived;
         }
     } catch (const InputError& error) {
-        throw at(input.origin, error);
+        throw at(source.origin, error);
     }
-    return checked;
 }
 
-ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
+// Parses the record's fields and keys, moving from `input` what they keep (its citations, keys,
+// origins): what is left of it is for the caller to drop.
+ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
     ParsedRecord record;
     record.keep_previous = input.keep_previous;
     record.unsourced = input.unsourced;
     record.citations_as_they_stood = input.citations_as_they_stood;
     std::set<std::string> seen;
     std::vector<std::string> problems;
+    record.fields.reserve(input.fields.size());
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
     } catch (const InputError& error) {
         throw at(input.origin, error);
     }
-    for (const auto& field : input.fields) {
+    for (auto& field : input.fields) {
         try {
             const auto& spec = model::require_field(field.field);
             if (spec.derived && (field.action == FieldAction::set || field.action == FieldAction::clear)) {
@@ -113,8 +116,6 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             parsed.spec = &spec;
             parsed.action = field.action;
             parsed.rank = field.rank;
-            parsed.reason = field.reason;
-            parsed.origin = field.origin;
             if (field.not_published) {
                 parsed.state = ClaimState::not_published;
             } else if (field.action != FieldAction::set && field.raw_value.empty()) {
@@ -123,18 +124,19 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
                 parsed.value = model::parse_field_value(spec, field.raw_value);
             }
             if (!field.reason.empty()) parsed.reason = model::clean_text(field.reason);
-            for (const auto& citation : field.citations) {
+            for (auto& citation : field.citations) {
                 if (citation.source >= source_count) throw InputError("citation names no source");
-                CitationInput clean{citation.source, "", "", citation.origin};
                 try {
-                    if (!citation.locator.empty()) clean.locator = model::clean_text(citation.locator);
-                    if (!citation.quote.empty()) clean.quote = model::clean_quote(citation.quote);
+                    if (!citation.locator.empty()) citation.locator = model::clean_text(citation.locator);
+                    if (!citation.quote.empty()) citation.quote = model::clean_quote(citation.quote);
                 } catch (const InputError& error) {
                     throw CitationError(citation.origin.empty() ? std::string(error.what())
                                                                 : fmt::format("{}: {}", citation.origin, error.what()));
                 }
-                parsed.citations.push_back(std::move(clean));
             }
+            // Taken once the field is known good: an error above names its origin.
+            parsed.citations = std::move(field.citations);
+            parsed.origin = std::move(field.origin);
             record.fields.push_back(std::move(parsed));
         } catch (const CitationError& error) {
             problems.emplace_back(error.what());
@@ -142,7 +144,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
             problems.emplace_back(at(field.origin, error).what());
         }
     }
-    for (const auto& key : input.keys) {
+    for (auto& key : input.keys) {
         try {
             if (key.source >= source_count) throw InputError("the key names no source");
             if (text::trim(key.key).empty()) throw InputError("the key is empty");
@@ -153,7 +155,7 @@ ParsedRecord parse_record(const RecordInput& input, std::size_t source_count) {
                 return other.source == key.source;
             });
             if (twice) throw InputError("a record has one key per source, and this source is given a second");
-            record.keys.push_back({key.source, text, key.origin});
+            record.keys.push_back({key.source, text, std::move(key.origin)});
         } catch (const InputError& error) {
             problems.emplace_back(at(key.origin, error).what());
         }
@@ -180,8 +182,8 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
 // change; reports go to the ChangeReport of the current call.
 class ChangeSession::Applier {
 public:
-    Applier(store::Store& store, model::Changeset changeset, std::string today)
-        : store_(store), changeset_(std::move(changeset)), today_(std::move(today)) {}
+    Applier(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting)
+        : store_(store), changeset_(std::move(changeset)), today_(std::move(today)), reporting_(reporting) {}
 
     /// Writes the changeset row (once, outside any record's savepoint: a failed record must not
     /// take it with it).
@@ -189,7 +191,10 @@ public:
         if (changeset_id_ == 0) changeset_id_ = store_.insert_changeset(changeset_);
     }
 
-    void run(const std::vector<SourceInput>& sources, const std::vector<ParsedRecord>& records, ChangeReport& report) {
+    /// Writes `change`, as given when it is const (the caller keeps it, to write it again after a
+    /// rollback), otherwise freeing each part of it once written.
+    template <typename Change>
+    void run(Change& change, ChangeReport& report) {
         report_ = &report;
         report.changeset_id = changeset_id_;
         // The session keeps nothing per record between calls: an import of a million records
@@ -198,8 +203,9 @@ public:
         ranked_.clear();
         domains_.clear();
         source_ids_.clear();
-        for (const auto& source : sources) source_ids_.push_back(resolve_source(source));
-        for (const auto& record : records) apply_record(record);
+        for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
+        if constexpr (!std::is_const_v<Change>) std::vector<SourceInput>().swap(change.sources);
+        for (auto& record : change.records) apply_record(record);
     }
     long long changeset_id() const { return changeset_id_; }
 
@@ -234,24 +240,38 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
-            report_->sources.push_back({id, input.reference, true, {}});
-            domains_.emplace(id, model::url_domain(input.reference));
+            report_source({id, input.reference, true, {}});
+            note_domain(id, input.reference);
             mark_changed();
             return id;
         }
         // One revision of a source per changeset: when one input names it twice with different
         // metadata (two archive captures of one page), the first stands.
         if (meta != existing->meta && existing->revised_in != changeset_id_) {
-            SourceReport changes{existing->id, existing->url, false, describe_source_changes(existing->meta, meta)};
             store_.insert_source_revision(existing->id, changeset_id_, meta);
-            report_->sources.push_back(std::move(changes));
+            report_source({existing->id, existing->url, false, describe_source_changes(existing->meta, meta)});
             mark_changed();
         }
-        domains_.emplace(existing->id, model::url_domain(existing->url));
+        note_domain(existing->id, existing->url);
         return existing->id;
     }
 
-    // The sources a call cites are those it resolved, so their domains are known already.
+    void report_source(SourceReport source) {
+        ++report_->sources_changed;
+        if (reporting_ == Reporting::full) report_->sources.push_back(std::move(source));
+    }
+
+    // A full report tags most of the sources it resolves; an import's records are mostly new and
+    // tag none, so tag() looks up the few it needs.
+    void note_domain(long long source_id, const std::string& url) {
+        if (reporting_ == Reporting::full) domains_.emplace(source_id, model::url_domain(url));
+    }
+
+    void report_field(FieldReport field) {
+        if (!brief_) report_->fields.push_back(std::move(field));
+    }
+
+    // The sources a call cites are those it resolved, so their domains are mostly known already.
     SourceTag tag(long long source_id) {
         auto found = domains_.find(source_id);
         if (found == domains_.end()) {
@@ -311,48 +331,49 @@ private:
         }
     }
 
-    void apply_record(const ParsedRecord& given) {
-        const std::string named = record_named(given);
-        const ParsedRecord* keyed = &given;
-        ParsedRecord renamed;
-        if (named != given.cluster_id) {
-            renamed = given;
-            renamed.cluster_id = named;
-            keyed = &renamed;
-        }
-        const ParsedRecord& input = *keyed;
-        cluster_id_ = input.cluster_id;
+    // A const input is kept for the caller; any other is freed field by field as it is applied.
+    template <typename Input>
+    void apply_record(Input& input) {
+        // The record the keys name, which may not be the one the input's id names.
+        const std::string named = record_named(input);
+        cluster_id_ = named;
         unsourced_ = input.unsourced;
+        brief_ = false;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
-        const bool known = store_.cluster_known(input.cluster_id);
-        std::optional<model::Record> record = known ? store_.load_record(input.cluster_id) : std::nullopt;
+        const bool known = store_.cluster_known(named);
+        std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
         // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
         const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
             return field.action == FieldAction::set;
         });
         if (!record && !sets) {
-            throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", input.cluster_id));
+            throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
         }
         if (!record) {
             // A known id whose creation was reverted comes back rather than being created twice.
             if (known) {
-                store_.insert_presence(input.cluster_id, changeset_id_, true);
+                store_.insert_presence(named, changeset_id_, true);
             } else {
-                store_.insert_cluster(input.cluster_id, changeset_id_);
+                store_.insert_cluster(named, changeset_id_);
             }
-            report_->new_clusters.push_back(input.cluster_id);
+            report_->new_clusters.push_back(named);
             mark_changed();
-            record = model::Record{input.cluster_id, changeset_id_, {}, {}};
+            record = model::Record{named, changeset_id_, {}, {}};
+            brief_ = reporting_ == Reporting::for_import;
         }
         record_keys(*record, input);
+        // Most fields add a claim: room for them at once, not twice the claims in the end.
+        record->claims.reserve(record->claims.size() + input.fields.size());
         working_.start(*record);
-        for (const auto& field : input.fields) {
+        for (auto& field : input.fields) {
             // Each input sees what the earlier ones wrote: the record in memory follows the writes
             // (reading it again from the store would make a record of N claims cost N squared).
             working_.absorb(*record, changeset_id_);
             switch (field.action) {
                 case FieldAction::set: {
-                    const auto citations = input.citations_as_they_stood ? new_evidence(*record, field) : field.citations;
+                    std::vector<CitationInput> fresh;
+                    if (input.citations_as_they_stood) fresh = new_evidence(*record, field);
+                    const auto& citations = input.citations_as_they_stood ? fresh : field.citations;
                     if (!input.unsourced && citations.empty()) require_source(*record, field);
                     apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
                     if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
@@ -374,6 +395,7 @@ private:
                     }
                     break;
             }
+            if constexpr (!std::is_const_v<Input>) field = ParsedField{};
         }
     }
 
@@ -437,7 +459,7 @@ private:
         const std::string name(spec.name);
         if (const Claim* current = working_.preferred(record, name)) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
-            report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
+            report_field({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
         }
     }
@@ -500,7 +522,7 @@ private:
         }
         report.claim_id = claim_id;
         add_citations(record, claim_id, field.citations, report);
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void rank_field(const model::Record& record, const ParsedField& field) {
@@ -529,7 +551,7 @@ private:
                                       model::to_string(field.rank), field.reason.empty() ? "" : " (" + field.reason + ")");
             mark_changed();
         }
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void clear_field(const model::Record& record, const model::FieldSpec& spec) {
@@ -539,7 +561,7 @@ private:
         if (!preferred && others.empty()) return;
         if (preferred) set_rank(preferred->id, Rank::retired, "cleared");
         for (const Claim* other : others) set_rank(other->id, Rank::retired, "cleared");
-        report_->fields.push_back({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
+        report_field({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
                                    others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(),
                                                                      others.size() == 1 ? "" : "s"),
                                    0, {}});
@@ -567,9 +589,11 @@ private:
                 store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
                 working_.citations.push_back({target, {added, source_id, citation.locator, citation.quote, changeset_id_}});
-                report.new_citations.push_back(added);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             }
+            // The report of a cluster the import makes is not kept: it needs no ids or tags.
+            if (brief_) continue;
+            if (added != 0) report.new_citations.push_back(added);
             const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
                                             [&](const SourceTag& tag) { return tag.id == source_id; });
             if ((added != 0 || report.kind == FieldReport::Kind::changed) && !listed) {
@@ -610,7 +634,7 @@ private:
         report.claim_id = target;
         add_citations(record, target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
-        report_->fields.push_back(std::move(report));
+        report_field(std::move(report));
     }
 
     void mark_changed() { report_->changed = true; }
@@ -632,8 +656,9 @@ private:
     }
 
     // What one field's input wrote, held until the next input, then folded into the record in
-    // memory so that it reads as the store now would (load_record): a field's functions hold
+    // memory so that its claims read as the store now would (load_record): a field's functions hold
     // pointers into the record and read the ranks as they stood, so it does not change under them.
+    // The record's sources are not filled in: nothing here reads them.
     struct WorkingRecord {
         std::vector<Claim> claims;  ///< made, ranked below
         std::vector<std::pair<long long, Rank>> ranks;
@@ -706,10 +731,7 @@ private:
             const bool retired = std::any_of(record.claims.end() - static_cast<std::ptrdiff_t>(claims.size()), record.claims.end(),
                                              [](const Claim& claim) { return claim.rank == Rank::retired; }) ||
                                  std::any_of(ranks.begin(), ranks.end(), [](const auto& rank) { return rank.second == Rank::retired; });
-            for (auto& [claim_id, citation] : citations) {
-                if (!record.sources.contains(citation.source_id)) record.sources.emplace(citation.source_id, model::Source{citation.source_id, "", {}});
-                record.claims[position.at(claim_id)].citations.push_back(std::move(citation));
-            }
+            for (auto& [claim_id, citation] : citations) record.claims[position.at(claim_id)].citations.push_back(std::move(citation));
             claims.clear();
             ranks.clear();
             citations.clear();
@@ -723,7 +745,9 @@ private:
     store::Store& store_;
     model::Changeset changeset_;
     std::string today_;
+    Reporting reporting_;
     std::string cluster_id_;  ///< of the record being written
+    bool brief_ = false;      ///< the record being written is new, and its fields are not reported
     bool unsourced_ = false;  ///< the record being written may add values without a source
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
@@ -743,6 +767,7 @@ void merge(model::ChangeReport& into, model::ChangeReport part) {
     append(into.removed_clusters, part.removed_clusters);
     append(into.fields, part.fields);
     append(into.sources, part.sources);
+    into.sources_changed += part.sources_changed;
     append(into.events, part.events);
     append(into.warnings, part.warnings);
 }
@@ -783,23 +808,25 @@ void check_changeset_text(const model::Changeset& changeset) {
 
 }  // namespace
 
-ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today)
+ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting)
     : store_(store), today_(today) {
     check_changeset_text(changeset);
-    applier_ = std::make_unique<Applier>(store, std::move(changeset), std::move(today));
+    applier_ = std::make_unique<Applier>(store, std::move(changeset), std::move(today), reporting);
 }
 
 ChangeSession::~ChangeSession() = default;
 
 long long ChangeSession::changeset_id() const { return applier_->changeset_id(); }
 
-PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& raw_sources, std::span<const RecordInput> inputs,
-                                     const std::string& today) {
+namespace {
+
+// prepare(), taking what it keeps from the inputs.
+PreparedChange prepare_owned(std::vector<SourceInput>&& sources, std::span<RecordInput> inputs, const std::string& today) {
     PreparedChange change;
-    change.sources.reserve(raw_sources.size());
-    for (const auto& source : raw_sources) change.sources.push_back(checked_source(source, today));
+    for (auto& source : sources) check_source(source, today);
+    change.sources = std::move(sources);
     std::set<std::string> ids;
-    for (const auto& input : inputs) {
+    for (auto& input : inputs) {
         change.records.push_back(parse_record(input, change.sources.size()));
         if (!ids.insert(change.records.back().cluster_id).second) {
             throw InputError(fmt::format("cluster {} appears twice in one change", change.records.back().cluster_id));
@@ -808,12 +835,29 @@ PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& raw_source
     return change;
 }
 
+}  // namespace
+
+PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs,
+                                     const std::string& today) {
+    std::vector<RecordInput> records(inputs.begin(), inputs.end());
+    return prepare_owned(std::vector<SourceInput>(sources), records, today);
+}
+
+PreparedChange ChangeSession::prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today) {
+    PreparedChange change = prepare_owned(std::move(sources), std::span(&record, 1), today);
+    record = {};
+    return change;
+}
+
 model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs) {
     // Everything is checked before anything of it is written.
-    return write(prepare(sources, inputs, today_), true);
+    PreparedChange change = prepare(sources, inputs, today_);
+    return write(change, true);
 }
 
 model::ChangeReport ChangeSession::apply(const PreparedChange& change) { return write(change, true); }
+
+model::ChangeReport ChangeSession::apply(PreparedChange&& change) { return write(change, true); }
 
 void ChangeSession::begin() { applier_->begin(); }
 
@@ -821,14 +865,15 @@ model::ChangeReport ChangeSession::apply_within_caller_savepoint(const PreparedC
     return write(change, false);
 }
 
-model::ChangeReport ChangeSession::write(const PreparedChange& change, bool own_savepoint) {
+template <typename Change>
+model::ChangeReport ChangeSession::write(Change& change, bool own_savepoint) {
     ChangeReport report;
     applier_->begin();
     if (own_savepoint) {
         // A record that fails while being written leaves nothing of itself behind.
-        within_savepoint([&] { applier_->run(change.sources, change.records, report); });
+        within_savepoint([&] { applier_->run(change, report); });
     } else {
-        applier_->run(change.sources, change.records, report);
+        applier_->run(change, report);
     }
     return report;
 }

@@ -205,6 +205,7 @@ model::ChangeReport ChangesetView::report() const {
     });
     each_event([&](const std::string& event) { report.events.push_back(event); });
     each_source([&](const model::SourceReport& source) { report.sources.push_back(source); });
+    report.sources_changed = report.sources.size();
     return report;
 }
 

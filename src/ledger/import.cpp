@@ -16,7 +16,16 @@ struct Incoming {
     std::string place, cluster_id;
     std::optional<PreparedChange> prepared;
     std::vector<std::string> problems;  ///< all of the record's, each with its place
+    std::size_t size = 0;               ///< the prepared change's sources, fields and citations
 };
+
+std::size_t size_of(const PreparedChange& change) {
+    std::size_t size = change.sources.size();
+    for (const auto& record : change.records) {
+        for (const auto& field : record.fields) size += 1 + field.citations.size();
+    }
+    return size;
+}
 using Reading = ReadAhead<Incoming>;
 
 // What one record did, or the problem that rejected it.
@@ -72,7 +81,7 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
-        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources.empty()
+        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
                           ? ImportedRecord::Kind::unchanged
                           : ImportedRecord::Kind::modified;
     }
@@ -89,8 +98,12 @@ public:
         : store_(store), session_(session), events_(events), result_(result) {}
 
     void take(Incoming& incoming, Reading& reading) {
+        // A huge record goes alone, so that it is written once and consumed as it is written:
+        // kept for a replay, it would be held whole beside everything it writes.
+        const bool alone = incoming.size >= alone_from;
+        if (alone) flush(reading);
         chunk_.push_back(std::move(incoming));
-        if (chunk_.size() == chunk_size) flush(reading);
+        if (alone || chunk_.size() == chunk_size) flush(reading);
     }
     // Problems are listed in input order: the records read before one are applied first.
     void problem(const std::string& text, bool of_a_row, Reading& reading) {
@@ -106,13 +119,18 @@ public:
     void flush(Reading& reading) {
         if (chunk_.empty()) return;
         std::vector<Outcome> outcomes;
-        try {
-            session_.within_savepoint([&] {
-                for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, false));
-            });
-        } catch (const InputError&) {
-            outcomes.clear();
-            for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, true));
+        if (chunk_.size() == 1) {
+            // A chunk of one is a record in its own savepoint, as a replay would write it.
+            outcomes.push_back(apply(chunk_.front(), true));
+        } else {
+            try {
+                session_.within_savepoint([&] {
+                    for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, false));
+                });
+            } catch (const InputError&) {
+                outcomes.clear();
+                for (auto& incoming : chunk_) outcomes.push_back(apply(incoming, true));
+            }
         }
         for (auto& outcome : outcomes) report(outcome);
         reading.give_back(std::move(chunk_));
@@ -122,6 +140,8 @@ public:
 
 private:
     static constexpr std::size_t chunk_size = 256;
+    // Sources, fields and citations: a hundred times those of a typical record.
+    static constexpr std::size_t alone_from = 4096;
 
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
@@ -131,7 +151,9 @@ private:
         if (!incoming.prepared) return {std::nullopt, incoming.problems, {}, false};
         model::ChangeReport report;
         try {
-            report = own_savepoint ? session_.apply(*incoming.prepared) : session_.apply_within_caller_savepoint(*incoming.prepared);
+            // In its own savepoint a record is written once, never replayed: it is consumed.
+            report = own_savepoint ? session_.apply(std::move(*incoming.prepared))
+                                   : session_.apply_within_caller_savepoint(*incoming.prepared);
         } catch (const InputError& error) {
             if (!own_savepoint) throw;
             return {std::nullopt, placed(incoming.place, error), {}, false};
@@ -172,7 +194,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     ImportResult result;
     result.dry_run = request.dry_run;
     result.keep_going = request.keep_going;
-    ChangeSession session(store, std::move(changeset), today);
+    ChangeSession session(store, std::move(changeset), today, Reporting::for_import);
     Importer importer(store, session, events, result);
 
     // The reading thread parses and checks; this one writes. What the reader uses is the request
@@ -187,11 +209,13 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
         auto prepare = [&](model::RecordDocument& document) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}};
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, 0};
             if (request.default_source) add_default_source(document, *request.default_source);
             document.record.unsourced = request.unsourced;
             try {
-                incoming.prepared = ChangeSession::prepare(document.sources, std::span(&document.record, 1), today);
+                // The reader is done with the document: its parts are moved, not copied.
+                incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(document.record), today);
+                incoming.size = size_of(*incoming.prepared);
             } catch (const InputError& error) {
                 incoming.problems = placed(incoming.place, error);
             }

@@ -105,12 +105,21 @@ log.kill()' "$binary" "$dir/jsonl.db")
     row "gpuclusters revert (the import)" "$seconds" "$peak" "x$(ratio "$seconds" "$import_jsonl") the import"
 
     # One record with N/10 competing claims, quoted citations or mentioned sources: each should
-    # take about a tenth of the import of N records of a few claims, and grow linearly with N.
+    # take about a tenth of the import of N records of a few claims, and grow linearly with N. Its
+    # memory is given beside its file's size: the peak above that of importing a one-claim file.
     m=$(( n / 10 ))
     python3 "$here/one_record.py" "$m" "$dir"
+    mkdir -p "$dir/one"
+    python3 "$here/one_record.py" 1 "$dir/one"
+    "$binary" --db "$dir/one.db" init > /dev/null
+    measure "$binary" --db "$dir/one.db" import "$dir/one/claims.jsonl"
+    base_kib=$kib
+    row "gpuclusters import, one claim" "$seconds" "$peak" ""
     for part in claims citations sources; do
         "$binary" --db "$dir/$part.db" init > /dev/null
         measure "$binary" --db "$dir/$part.db" import "$dir/$part.jsonl"
-        row "gpuclusters import, one record, $m $part" "$seconds" "$peak" "$(du -h "$dir/$part.jsonl" | cut -f1) file"
+        size_kib=$(( $(stat -c %s "$dir/$part.jsonl") / 1024 ))
+        row "gpuclusters import, one record, $m $part" "$seconds" "$peak" \
+            "$(du -h "$dir/$part.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
     done
 done

@@ -47,6 +47,14 @@ struct ParsedRecord {
     bool citations_as_they_stood = false;
 };
 
+/// What a write reports. An import prints a line for each cluster it makes and the fields only of
+/// those it changes, so it asks for no more: a new record of fifty thousand claims would
+/// otherwise be reported claim by claim, only for the report to be dropped.
+enum class Reporting {
+    full,        ///< every field and source touched
+    for_import,  ///< no fields of the clusters made; sources counted (sources_changed), not listed
+};
+
 /// Sources and records checked and parsed, ready to be written. Making one reads no database
 /// and touches no shared state, so an import does it on its reading thread.
 struct PreparedChange {
@@ -59,7 +67,8 @@ struct PreparedChange {
 class ChangeSession {
 public:
     /// Throws InputError when the changeset's message or author is not valid UTF-8.
-    ChangeSession(store::Store& store, model::Changeset changeset, std::string today);
+    ChangeSession(store::Store& store, model::Changeset changeset, std::string today,
+                  Reporting reporting = Reporting::full);
     ChangeSession(const ChangeSession&) = delete;
     ChangeSession& operator=(const ChangeSession&) = delete;
     ~ChangeSession();
@@ -68,11 +77,17 @@ public:
     /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`.
     static PreparedChange prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
                                   const std::string& today);
+    /// prepare() of inputs the caller is done with: each is checked in place or moved, so that a
+    /// huge record is not held twice over while it is checked.
+    static PreparedChange prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today);
 
     /// prepare(), then writes; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
     /// Writes a prepared change; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const PreparedChange& change);
+    /// apply(), freeing each part of the change once it is written (the sources once resolved, a
+    /// field once applied): a huge record is not held whole beside what it wrote.
+    model::ChangeReport apply(PreparedChange&& change);
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();
@@ -98,7 +113,8 @@ public:
     void set_accepted(const store::Acceptance& acceptance, bool accepted);
 
 private:
-    model::ChangeReport write(const PreparedChange& change, bool own_savepoint);
+    template <typename Change>
+    model::ChangeReport write(Change& change, bool own_savepoint);
     class Applier;
     store::Store& store_;
     std::string today_;

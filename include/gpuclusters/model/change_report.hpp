@@ -1,6 +1,7 @@
 #pragma once
 // What a write did (or, on a dry run, would do), field by field: the result that add, import and
 // edit hand to the renderer.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,8 @@ struct ChangeReport {
     std::vector<std::string> new_clusters;
     std::vector<std::string> removed_clusters;  ///< a revert of their creation
     std::vector<FieldReport> fields;
-    std::vector<SourceReport> sources;
+    std::vector<SourceReport> sources;  ///< not listed when the write reports for an import
+    std::size_t sources_changed = 0;    ///< sources added or revised, listed or not
     std::vector<KeyReport> keys;
     std::vector<std::string> events;  ///< "acme-one: verified", "acme-one: stale-sources accepted (reason)"
     std::vector<std::string> warnings;

@@ -74,6 +74,100 @@ TEST_CASE("interchange JSON records: both shapes read back, errors name the key"
 
 namespace {
 
+// A record's inputs as text, to compare two readings of one record.
+std::string describe(const model::RecordDocument& document) {
+    std::string out = fmt::format("{} values_only={}\n", document.record.cluster_id, document.values_only);
+    for (const auto& source : document.sources) {
+        out += fmt::format("source {} {} at {}\n", source.reference, source.kind.value_or("-"), source.origin);
+    }
+    for (const auto& key : document.record.keys) out += fmt::format("key {} {} at {}\n", key.source, key.key, key.origin);
+    for (const auto& field : document.record.fields) {
+        out += fmt::format("{} {} {} action {} rank {} at {}\n", field.field, field.raw_value, field.not_published,
+                           static_cast<int>(field.action), static_cast<int>(field.rank), field.origin);
+        for (const auto& citation : field.citations) {
+            out += fmt::format("  source {} '{}' '{}' at {}\n", citation.source, citation.locator, citation.quote, citation.origin);
+        }
+    }
+    return out;
+}
+
+// The record read as JSON Lines reads it, as it is parsed; or its error.
+std::string read_streamed(const std::string& text) {
+    try {
+        formats::StreamedRecord record("f:1", 2);
+        const auto json = formats::parse_json_exact(
+            text, [&](int depth, formats::Json::parse_event_t event, formats::Json& parsed) { return record.on_event(depth, event, parsed); },
+            "f:1");
+        return describe(record.finish(json));
+    } catch (const formats::StreamedRecord::Again&) {
+        return "parse again";
+    } catch (const InputError& error) {
+        return error.what();
+    }
+}
+
+// The record read from its whole JSON; or its error.
+std::string read_whole(const std::string& text) {
+    try {
+        return describe(formats::record_from_json(formats::parse_json_exact(text, "f:1"), "f:1", 2));
+    } catch (const InputError& error) {
+        return error.what();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a record read as it is parsed is the record read whole, errors and all") {
+    const std::string sources = R"("sources":[{"url":"https://a.org/","kind":"paper"},{"url":"https://b.org/","kind":"press"}])";
+    const std::string claims = R"("claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://a.org/"}]},
+        {"field":"owner","value":"Beta","rank":"normal","citations":[{"source":"https://b.org/","quote":"Beta"}]},
+        {"field":"gpus_installed","value":1000,"derivation":"500 x 2","citations":[{"source":"https://a.org/","locator":"p. 2"}]}])";
+    const std::vector<std::string> records = {
+        "{\"id\":\"x\"," + sources + "," + claims + "}",
+        // Claims before the sources they cite are read at the end.
+        "{\"id\":\"x\"," + claims + "," + sources + "}",
+        // Sources named first by the keys, then by a claim, are listed in that order.
+        R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"}],
+            "claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://a.org/"}]},
+                      {"field":"city","value":"Oulu","citations":[{"source":"https://c.org/"}]},
+                      {"field":"country","value":"FI","citations":[{"source":"https://a.org/"}]}],
+            "keys":[{"source":"https://k.org/","key":"K1"}]})",
+        // The fields given as values come before the claims, wherever they stand.
+        "{\"id\":\"x\"," + sources + "," + claims + R"(,"fields":{"city":"Oulu"}})",
+        // Errors: the first in the order the whole record is read, not the first parsed.
+        R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"},{"url":5},{"url":"https://a.org/"}]})",
+        R"({"id":"x","sources":[{"url":"https://a.org/"},{"url":"https://a.org/"}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","rank":"top","value":"B"}],"colour":1})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},"oops",{"field":"city","value":"Oulu"}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","value":"A","rank":"normal"},{"field":"city"}]})",
+        R"({"sources":[{"url":"https://a.org/","kind":"paper"}],"claims":[{"field":"owner","value":"A"}]})",
+        R"({"id":"x","sources":{"url":"https://a.org/"},"claims":[{"field":"owner","value":"A"}]})",
+        R"({"id":"x","claims":[[{"field":"owner","value":"A"}]]})",
+        R"(["not", "a", "record"])",
+        // Citations read ahead of their claim's error, or of one of their own, are kept for it.
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://b.org/","quote":"A"}],"rank":"top"}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://b.org/","page":1},{"source":"https://a.org/"}]}],"colour":1})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
+            {"source":"https://c.org/"},{"source":"https://b.org/","quote":"A"}]},{"field":"city","value":"Oulu",
+            "citations":[{"source":"https://a.org/"}]}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},"x"]}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":{"source":"https://a.org/"}}]})",
+        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":{"citations":[{"source":"https://a.org/"}]}}]})",
+    };
+    for (const auto& record : records) {
+        CAPTURE(record);
+        CHECK(read_streamed(record) == read_whole(record));
+    }
+    // The parser keeps the last of a key given twice, and what was read of the first is gone.
+    CHECK(read_streamed(R"({"id":"x","claims":[{"field":"owner","value":"A"}],"claims":[]})") == "parse again");
+    CHECK(read_streamed(R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"}],"claims":[{"field":"owner","value":"A",
+        "citations":[{"source":"https://a.org/"}],"citations":[]}]})") == "parse again");
+}
+
+namespace {
+
 // A record of the three kinds of typed value: a derived count, an estimated power, a field not published.
 model::Record typed_record() {
     model::Record record;
