@@ -4,19 +4,9 @@
 # prints only the summary; no progress line on a pipe, with --json, or (without a total) a
 # percent for standard input.        bash tests/terminal/progress.sh BINARY SOURCE_DIR
 set -uo pipefail
-binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 source_dir=$(cd "$2" && pwd)
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-progress.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-cd "$scratch"
-unset COLUMNS
+source "$(dirname "$0")/common.sh" "$1" progress
 export GPUCLUSTERS_PAGER=cat
-failures=0
-check() {  # NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
 mkdir data && python3 "$source_dir/tests/bench/generate.py" 5000 data > /dev/null
 size=$(stat -c %s data/records.jsonl)
 fresh() { rm -f test.db && "$binary" --db test.db init > /dev/null; }

@@ -4,18 +4,8 @@
 # --wide, a pipe and --json keep every cell whole; $COLUMNS overrides the terminal's width.
 #        bash tests/terminal/width.sh BINARY
 set -uo pipefail
-binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-width.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-cd "$scratch"
-unset COLUMNS PAGER LESS
+source "$(dirname "$0")/common.sh" "$1" width
 export GPUCLUSTERS_PAGER=cat
-failures=0
-check() {  # NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
 gc() { "$binary" --db test.db "$@"; }
 gc init --sample > /dev/null
 long_name="The Extraordinarily Long Name Of A Research Cluster That Nobody Can Read At Once"

@@ -1,18 +1,9 @@
 #!/usr/bin/env bash
 # The pager: on a terminal (a pty made by script(1)) long output goes through $GPUCLUSTERS_PAGER,
 # else $PAGER, else less; never with --no-pager, an empty or `cat` pager, or on a pipe; a reader
-# that quits at once is no error.        bash tests/pager/pager.sh BINARY
+# that quits at once is no error.        bash tests/terminal/pager.sh BINARY
 set -uo pipefail
-binary=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-pager.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
-cd "$scratch"
-failures=0
-check() {  # NAME CONDITION...
-    local name=$1
-    shift
-    if "$@"; then echo "ok: $name"; else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/common.sh" "$1" pager
 "$binary" --db test.db init --sample > /dev/null
 # A pager that records what it was given, and the LESS it saw.
 cat > record-pager <<'PAGER'
