@@ -497,7 +497,7 @@ RecordDocument StreamedRecord::finish(const Json& json) {
             read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, citations_, document.record);
         }
     }
-    return std::move(document);
+    return std::move(document_);  // the member, read into through `document`
 }
 
 RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
