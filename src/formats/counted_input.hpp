@@ -25,7 +25,7 @@ protected:
 private:
     std::streambuf& source_;
     BytesRead* counter_;
-    std::array<char, 64 * 1024> buffer_{};
+    std::array<char, std::size_t{64} * 1024> buffer_{};
 };
 
 }  // namespace gpuclusters::formats

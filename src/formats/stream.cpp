@@ -225,7 +225,7 @@ private:
 // --- readers -----------------------------------------------------------------------------------
 
 void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
-    constexpr std::size_t streamed_from = 64 * 1024;  // bytes of a line: some hundreds of claims
+    constexpr std::size_t streamed_from = std::size_t{64} * 1024;  // bytes of a line: some hundreds of claims
     std::string line;
     std::size_t number = 0;
     long long version = 1;  // a file without a header line is read as version 1

@@ -1,5 +1,6 @@
 // import: a line per record as it is written, the first warnings, progress, problems, summary.
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/text.hpp"
@@ -27,7 +28,7 @@ std::string byte_size(std::uint64_t bytes) {
 }
 
 std::string time_left(double seconds) {
-    const auto whole = static_cast<long long>(seconds + 0.5);
+    const long long whole = std::llround(seconds);
     if (whole == 0) return "under a second";
     if (whole < 60) return fmt::format("about {} s", whole);
     if (whole < 3600) return fmt::format("about {} min {} s", whole / 60, whole % 60);
