@@ -343,9 +343,9 @@ void read_json_document(std::istream& input, const std::string& file, const Read
 void read_toml_file(const std::string& path, const ReadSink& sink) {
     std::ifstream file(path, std::ios::binary);
     if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
+    CountedInput counted(*file.rdbuf(), sink.bytes_read);
     std::stringstream content;
-    content << file.rdbuf();
-    if (sink.bytes_read != nullptr) sink.bytes_read->fetch_add(content.str().size(), std::memory_order_relaxed);
+    content << &counted;
     try {
         auto document = read_toml_record(content.str(), path);
         sink.record(document);
@@ -626,9 +626,9 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
     }
     if (format == Format::toml) {
         if (path == "-") {
+            CountedInput counted(*std::cin.rdbuf(), sink.bytes_read);
             std::stringstream content;
-            content << std::cin.rdbuf();
-            if (sink.bytes_read != nullptr) sink.bytes_read->fetch_add(content.str().size(), std::memory_order_relaxed);
+            content << &counted;
             try {
                 auto document = read_toml_record(content.str(), "-");
                 sink.record(document);

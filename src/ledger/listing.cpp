@@ -134,15 +134,20 @@ std::optional<bool> passes(const model::FieldRow* row, const Filter& filter) {
 
 namespace {
 
-// Whether a record's preferred values pass every filter; one that cannot tell counts in `undecided`.
+// Whether a value passes; one that cannot tell does not, and counts in `undecided`.
+bool passes_counted(const model::FieldRow* row, const Filter& filter, Undecided& undecided) {
+    const auto passed = passes(row, filter);
+    if (!passed) ++undecided[filter.text];
+    return passed.value_or(false);
+}
+
+// Whether a record's preferred values pass every filter.
 bool passes(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided) {
     return std::all_of(filters.begin(), filters.end(), [&](const Filter& filter) {
         const model::Claim* claim = record.preferred(filter.field->name);
         if (!claim) return false;
         const model::FieldRow row{record.id, claim->field, claim->state, claim->value};
-        const auto passed = passes(&row, filter);
-        if (!passed) ++undecided[filter.text];
-        return passed.value_or(false);
+        return passes_counted(&row, filter, undecided);
     });
 }
 
@@ -182,9 +187,7 @@ Listing list_clusters(const store::Store& store, const ListQuery& query) {
         auto& cluster = entry.second;
         if (!query.search.empty() && !found_by_search.contains(id)) continue;
         const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
-            const auto passed = passes(cluster.value(filter.field->name), filter);
-            if (!passed) ++listing.undecided[filter.text];
-            return !passed.value_or(false);
+            return !passes_counted(cluster.value(filter.field->name), filter, listing.undecided);
         });
         if (filtered_out) continue;
         if (!query.verified.empty()) {

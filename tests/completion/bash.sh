@@ -16,12 +16,7 @@ offers() {
         _gpuclusters
         printf "%s\n" "${COMPREPLY[@]}"' bash "$scratch/script" "$1" | sed '/^$/d' | LC_ALL=C sort
 }
-check "subcommands" "$(offers 'gpuclusters sh')" "show"
-check "nested subcommands" "$(offers 'gpuclusters sources ch')" "check"
-check "options of a command and the global ones" "$(offers 'gpuclusters show --a')" $'--all\n--as-of\n--author'
-check "option value, a set" "$(offers 'gpuclusters export --format ')" $'csv\ncsv-long\njson\njsonl\ntoml'
-check "option value, IsMember" "$(offers 'gpuclusters rank alcf-aurora gpus_installed ')" $'deprecated\nnormal\npreferred'
-check "file names" "$(offers 'gpuclusters import sn')" "snapshot.jsonl"
+check_common_words
 check "file names, --db" "$(offers 'gpuclusters --db te')" "test.db"
 check "file names, --db= (bash completes after the =)" "$(offers 'gpuclusters --db=te')" "test.db"
 check "no files where none is expected" "$(offers 'gpuclusters fields sn')" ""

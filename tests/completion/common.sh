@@ -31,6 +31,16 @@ check() {
         printf 'FAIL: %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$3" "$2"
     fi
 }
+# The words every shell offers alike, asked through the test's own `offers LINE` (bash and fish;
+# zsh is read from its screen).
+check_common_words() {
+    check "subcommands" "$(offers 'gpuclusters sh')" "show"
+    check "nested subcommands" "$(offers 'gpuclusters sources ch')" "check"
+    check "options of a command and the global ones" "$(offers 'gpuclusters show --a')" $'--all\n--as-of\n--author'
+    check "option value, a set" "$(offers 'gpuclusters export --format ')" $'csv\ncsv-long\njson\njsonl\ntoml'
+    check "option value, IsMember" "$(offers 'gpuclusters rank alcf-aurora gpus_installed ')" $'deprecated\nnormal\npreferred'
+    check "file names" "$(offers 'gpuclusters import sn')" "snapshot.jsonl"
+}
 finish() {
     echo "$shell completion: $checks checks, $failures failed"
     [ "$failures" -eq 0 ]

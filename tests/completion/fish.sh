@@ -8,12 +8,7 @@ source "$(dirname "$0")/common.sh" fish "$1"
 offers() {
     fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$scratch/script" "$1" 2>&1 | cut -f1 | LC_ALL=C sort
 }
-check "subcommands" "$(offers 'gpuclusters sh')" "show"
-check "nested subcommands" "$(offers 'gpuclusters sources ch')" "check"
-check "options of a command and the global ones" "$(offers 'gpuclusters show --a')" $'--all\n--as-of\n--author'
-check "option value, a set" "$(offers 'gpuclusters export --format ')" $'csv\ncsv-long\njson\njsonl\ntoml'
-check "option value, IsMember" "$(offers 'gpuclusters rank alcf-aurora gpus_installed ')" $'deprecated\nnormal\npreferred'
-check "file names" "$(offers 'gpuclusters import sn')" "snapshot.jsonl"
+check_common_words
 check "file names, --db=" "$(offers 'gpuclusters --db=te')" "--db=test.db"
 check "no files where none is expected" "$(offers 'gpuclusters fields sn')" ""
 check "cluster ids, --db" "$(offers 'gpuclusters --db test.db show c')" $'cineca-leonardo\ncscs-alps'
