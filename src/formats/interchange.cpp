@@ -379,8 +379,6 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
     if (depth == 1 && event == Event::key) {
         const auto& key = parsed.get_ref<const std::string&>();
         list_ = key == "sources" ? List::sources : key == "claims" ? List::claims : List::none;
-        // The parser keeps the last of a key given twice; what was read of the first is gone.
-        if (list_ != List::none && !seen_.insert(key).second) throw Again{};
         return true;
     }
     if (depth == 1) {
@@ -393,14 +391,12 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
     // A claim's citations are read as they come, the same way, into `citations_`.
     if (depth == 2 && event == Event::object_start && list_ == List::claims && !stopped) {
         in_claim_ = true;
-        citations_seen_ = citations_stopped_ = false;
+        citations_stopped_ = false;
         return true;
     }
     if (depth == 3 && in_claim_) {
         if (event == Event::key) {
             citations_key_ = parsed.get_ref<const std::string&>() == "citations";
-            if (citations_key_ && citations_seen_) throw Again{};
-            citations_seen_ = citations_seen_ || citations_key_;
         } else {
             in_citations_ = event == Event::array_start && citations_key_;
         }

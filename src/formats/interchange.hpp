@@ -80,9 +80,6 @@ public:
     bool on_event(int depth, Json::parse_event_t event, Json& parsed);
     /// The record, from what the parser kept of it; throws as record_from_json does.
     RecordDocument finish(const Json& json);
-    /// Thrown by on_event when the record gives "sources" or "claims", or a claim "citations",
-    /// twice (the parser keeps the last): the caller parses it again, whole.
-    struct Again {};
 
 private:
     enum class List { none, sources, claims };
@@ -99,8 +96,7 @@ private:
     bool in_list_ = false;    ///< inside that member's array
     bool sources_stopped_ = false, claims_stopped_ = false;
     bool in_claim_ = false, in_citations_ = false;  ///< parsing a claim to be read, and its citations
-    bool citations_key_ = false, citations_seen_ = false, citations_stopped_ = false;
-    std::set<std::string> seen_;  ///< the lists met
+    bool citations_key_ = false, citations_stopped_ = false;
 };
 
 /// Gives a source of a document one of its metadata, as a row or an entry states it: a value

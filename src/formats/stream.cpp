@@ -225,39 +225,49 @@ private:
 // --- readers -----------------------------------------------------------------------------------
 
 void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
-    constexpr std::size_t streamed_from = std::size_t{64} * 1024;  // bytes of a line: some hundreds of claims
-    std::string line;
+    // Bytes of a line read whole before it is parsed: some hundreds of claims. A longer line is
+    // parsed as it is read, and its record read as it is parsed, so that neither its text nor
+    // its JSON is held whole; a short one is parsed from its text, which costs no call a byte.
+    constexpr std::size_t streamed_from = std::size_t{64} * 1024;
+    std::string line(streamed_from + 1, '\0');
     std::size_t number = 0;
     long long version = 1;  // a file without a header line is read as version 1
-    while (std::getline(input, line)) {
+    while (true) {
+        input.getline(line.data(), static_cast<std::streamsize>(line.size()));
+        const auto got = static_cast<std::size_t>(input.gcount());
+        const bool whole = !input.fail();
+        if (!whole && got == 0) break;  // the end of the input
+        if (!whole) input.clear();      // a line longer than the buffer: the rest is still to read
         ++number;
-        if (text::trim(line).empty()) continue;
+        // gcount counts the newline the line ends with, which getline does not store.
+        const std::string_view text(line.data(), got - (whole && !input.eof() ? 1 : 0));
+        if (whole && text::trim(text).empty()) continue;
         const std::string place = fmt::format("{}:{}", file, number);
-        // A huge record is read as it is parsed, so that its sources and claims are not held as
-        // JSON too; a small one is parsed whole, which costs no call per token.
         std::optional<StreamedRecord> streamed;
-        if (line.size() >= streamed_from) streamed.emplace(place, version);
+        std::optional<JsonText> rest;
+        if (!whole) {
+            streamed.emplace(place, version);
+            rest.emplace(*input.rdbuf(), text, true, file, number);
+        }
         Json json;
         try {
-            try {
-                if (!streamed) {
-                    json = parse_json_exact(line, place);
-                } else {
-                    json = parse_json_exact(
-                        line, [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
-                        place);
-                }
-            } catch (const StreamedRecord::Again&) {
-                streamed.reset();
-                json = parse_json_exact(line, place);
+            if (!streamed) {
+                json = parse_json_exact(text, place);
+            } else {
+                json = parse_json_exact(
+                    *rest, [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
+                    place);
             }
         } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
+            if (rest) rest->skip_line();
             sink.problem(fmt::format("{}: malformed JSON ({})", place, text::excerpt(error.what(), 200)));
             continue;
-        } catch (const InputError& error) {  // a number that a double does not keep
+        } catch (const InputError& error) {  // a number that a double does not keep, a key twice, a huge string
+            if (rest) rest->skip_line();
             sink.problem(error.what());
             continue;
         }
+        if (rest) rest->skip_line();  // the newline
         if (json.is_object() && json.contains("format")) {
             version = check_header(json, place);
             continue;
@@ -269,11 +279,10 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
             sink.problem(error.what());
             continue;
         }
-        // What is left of the parse and the line's text go before the record is checked and
-        // written: a huge record is then held once, as inputs.
+        // What is left of the parse goes before the record is checked and written: a huge record
+        // is then held once, as inputs.
         streamed.reset();
         json = Json();
-        if (line.capacity() > (1u << 20)) std::string().swap(line);
         try {
             sink.record(document);
         } catch (const InputError& error) {
@@ -283,7 +292,7 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
 }
 
 void read_json_document(std::istream& input, const std::string& file, const ReadSink& sink) {
-    // The callback sees each element of "clusters" as it is completed and drops it: the document
+    // The callback reads each element of "clusters" as it is parsed and drops it: the document
     // is never held whole.
     bool in_clusters = false;
     bool header_checked = false;
@@ -291,6 +300,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
     Json header = Json::object();
     std::size_t index = 0;
     std::string key;
+    std::optional<StreamedRecord> streamed;
     Json::parser_callback_t callback = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
         if (depth == 1 && event == Json::parse_event_t::key) {
             key = parsed.get<std::string>();
@@ -308,16 +318,25 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         if (in_clusters && depth == 1 && event == Json::parse_event_t::object_start) {
             throw InputError(fmt::format("{}: \"clusters\" must be an array of records", file));
         }
-        if (in_clusters && depth == 2 && event == Json::parse_event_t::value) {
+        if (in_clusters && depth == 2 && (event == Json::parse_event_t::value || event == Json::parse_event_t::array_end)) {
             sink.problem(fmt::format("{}: clusters[{}]: a record must be a JSON object", file, index++));
             return false;
         }
+        // Each record is read as it is parsed, as a long JSON Lines record is: an element of
+        // the array is never held whole as JSON.
+        if (in_clusters && depth == 2 && event == Json::parse_event_t::object_start) {
+            streamed.emplace(fmt::format("{}: clusters[{}]", file, index), version);
+            return true;
+        }
+        if (streamed && depth > 2) return streamed->on_event(depth - 2, event, parsed);
         if (in_clusters && depth == 2 && event == Json::parse_event_t::object_end) {
-            const std::string place = fmt::format("{}: clusters[{}]", file, index++);
+            ++index;
             model::RecordDocument document;
             try {
-                document = record_from_json(parsed, place, version);
+                document = streamed->finish(parsed);
+                streamed.reset();
             } catch (const InputError& error) {
+                streamed.reset();
                 sink.problem(error.what());
                 return false;
             }
@@ -332,7 +351,8 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         return true;
     };
     try {
-        const Json rest = parse_json_exact(input, callback, file);  // what remains: the header and an emptied array
+        JsonText text(*input.rdbuf(), {}, false, file, 1);
+        const Json rest = parse_json_exact(text, callback, file);  // what remains: the header and an emptied array
         (void)rest;
     } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
         throw InputError(fmt::format("{}: malformed JSON ({})", file, text::excerpt(error.what(), 200)));

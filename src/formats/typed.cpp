@@ -1,6 +1,8 @@
 #include "formats/typed.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_set>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/error.hpp"
@@ -64,23 +66,66 @@ std::string plain(const Scientific& number) {
     return sign + number.digits.substr(0, number.digits.size() - decimals) + "." + number.digits.substr(number.digits.size() - decimals);
 }
 
-void check_exact(const std::string& token, double value, const std::string& where) {
-    if (!exact_float(token, value)) throw InputError(fmt::format("{}: {}", where, inexact_float_message(token)));
-}
-
 template <class Base>
 class ExactNumbers : public Base {
 public:
+    /// `text`, when the parse reads one, places errors at its line and column.
     template <class... Args>
-    explicit ExactNumbers(const std::string& where, Args&&... args) : Base(std::forward<Args>(args)...), where_(where) {}
+    explicit ExactNumbers(const std::string& where, const JsonText* text, Args&&... args)
+        : Base(std::forward<Args>(args)...), where_(where), text_(text) {}
     // Hides Base::number_float: sax_parse calls it through this type.
     bool number_float(double value, const std::string& token) {
-        check_exact(token, value, where_);
+        if (!exact_float(token, value)) throw InputError(fmt::format("{}: {}", place(), inexact_float_message(token)));
         return Base::number_float(value, token);
+    }
+    // A key given twice in one object: the parser would keep the last and silently drop the
+    // first, so it is refused.
+    bool start_object(std::size_t size) {
+        if (depth_ == keys_.size()) keys_.emplace_back();
+        keys_[depth_].clear();
+        ++depth_;
+        return Base::start_object(size);
+    }
+    bool end_object() {
+        --depth_;
+        return Base::end_object();
+    }
+    bool key(std::string& key) {
+        if (!keys_[depth_ - 1].insert(key)) {
+            throw InputError(fmt::format("{}: key \"{}\" is given twice in one object", place(), text::excerpt(key)));
+        }
+        return Base::key(key);
     }
 
 private:
+    std::string place() const { return text_ != nullptr ? text_->position() : where_; }
+    // The keys of an object met so far: most objects have a few, looked through; a large one
+    // is looked up.
+    class Keys {
+    public:
+        void clear() {
+            few_.clear();
+            many_.clear();
+        }
+        bool insert(const std::string& key) {
+            if (!many_.empty()) return many_.insert(key).second;
+            if (std::find(few_.begin(), few_.end(), key) != few_.end()) return false;
+            few_.push_back(key);
+            if (few_.size() > 16) {
+                many_.insert(few_.begin(), few_.end());
+                few_.clear();
+            }
+            return true;
+        }
+
+    private:
+        std::vector<std::string> few_;
+        std::unordered_set<std::string> many_;
+    };
     const std::string& where_;
+    const JsonText* text_;
+    std::vector<Keys> keys_;
+    std::size_t depth_ = 0;
 };
 
 void dump_into(std::string& out, const Json& json) {
@@ -192,23 +237,23 @@ std::string json_number_text(const Json& value) {
 
 Json parse_json_exact(std::string_view text, const std::string& where) {
     Json result;
-    ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, result, true);
+    ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, nullptr, result, true);
     Json::sax_parse(text, &sax);
     return result;
 }
 
 Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where) {
     Json result;
-    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, result, callback, true);
+    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, nullptr, result, callback, true);
     Json::sax_parse(text, &sax);
     if (result.is_discarded()) result = nullptr;
     return result;
 }
 
-Json parse_json_exact(std::istream& input, const Json::parser_callback_t& callback, const std::string& where) {
+Json parse_json_exact(JsonText& text, const Json::parser_callback_t& callback, const std::string& where) {
     Json result;
-    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, result, callback, true);
-    Json::sax_parse(input, &sax);
+    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, &text, result, callback, true);
+    Json::sax_parse(text.begin(), JsonText::end(), &sax);
     if (result.is_discarded()) result = nullptr;
     return result;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "formats/interchange.hpp"
+#include "formats/json_text.hpp"
 #include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::formats {
@@ -60,10 +61,11 @@ std::string float_text(double value);
 std::string json_number_text(const Json& value);
 
 /// Json::parse, refusing any number that a double does not give back digit for digit (a float
-/// of more than 15 significant digits, an underflow): InputError "`where`: ...".
+/// of more than 15 significant digits, an underflow) and a key given twice in one object:
+/// InputError "`where`: ...".
 Json parse_json_exact(std::string_view text, const std::string& where);
-/// The same with a parser callback, over a text or a stream.
+/// The same with a parser callback, over a text or a stream's text.
 Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where);
-Json parse_json_exact(std::istream& input, const Json::parser_callback_t& callback, const std::string& where);
+Json parse_json_exact(JsonText& text, const Json::parser_callback_t& callback, const std::string& where);
 
 }  // namespace gpuclusters::formats

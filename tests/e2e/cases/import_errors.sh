@@ -128,3 +128,41 @@ gc import --mapping bad-empty.toml statuses.csv --unsourced --dry-run
 note "a key without a [dataset] has no source to be kept with: refused at its line"
 printf 'format = 1\n[id]\ncolumn = "Name"\nkey = "Name"\n[fields.name]\ncolumn = "Name"\n' > key-no-dataset.toml
 gc import --mapping key-no-dataset.toml statuses.csv --unsourced --dry-run
+note "a string longer than any field takes is refused as it is read, at its line and column, and nothing is written"
+python3 - <<'PY'
+import json
+header = {"format": "gpuclusters", "version": 1, "provenance": True}
+source = {"url": "https://example.org/long", "kind": "press", "accessed": "2026-11-30"}
+record = {"id": "long-quote", "sources": [source], "claims": [{"field": "owner", "value": "Acme",
+          "citations": [{"source": source["url"], "quote": "x" * 3_000_000}]}]}
+with open("long-string.jsonl", "w") as f:
+    f.write(json.dumps(header) + "\n" + json.dumps(record) + "\n")
+with open("long-string.json", "w") as f:
+    f.write(json.dumps(dict(header, clusters=[{"id": "fine", "fields": {"name": "Fine"}}, record])))
+PY
+gc import long-string.jsonl
+gc import long-string.json --unsourced
+sql "SELECT count(*) FROM changeset"
+note "a key given twice in one object is refused: the parser would keep the last"
+printf '{"id":"twice-a","id":"twice-b","fields":{"name":"T"}}\n' > key-twice.jsonl
+gc import key-twice.jsonl --unsourced
+printf '{"format":"gpuclusters","version":1,"provenance":false,"clusters":[{"id":"t","fields":{"name":"A","name":"B"}}]}' > key-twice.json
+gc import key-twice.json --unsourced
+note "records on lines longer than 64 KiB are read as they are parsed; one that is malformed halfway is skipped to its line's end"
+python3 - <<'PY'
+import json
+def record(cluster, n):
+    sources = [{"url": f"https://example-{i}.org/{cluster}", "kind": "press", "accessed": "2026-11-30"} for i in range(n)]
+    claims = [{"field": "owner", "value": "Acme", "rank": "preferred",
+               "citations": [{"source": s["url"], "quote": f"Acme runs it ({i})"} for i, s in enumerate(sources)]}]
+    return json.dumps({"id": cluster, "sources": sources, "claims": claims})
+long_one = record("long-one", 800)
+with open("long-lines.jsonl", "w") as f:
+    f.write(long_one + "\n")
+    f.write(record("long-two", 900)[:-40] + "\n")  # cut short: malformed at the end of a long line
+    f.write('{"id":"short-one","fields":{"name":"Short"}}\n')
+    f.write(long_one.replace("long-one", "long-three"))  # the last line, with no newline
+print(len(long_one))
+PY
+gc import long-lines.jsonl --unsourced --keep-going
+sql "SELECT id FROM cluster WHERE id GLOB 'long-*' OR id GLOB 'short-*' ORDER BY id; SELECT count(*) FROM citation"

@@ -1,0 +1,118 @@
+#pragma once
+// JSON text read from a stream buffer as the parser asks for it, for the readers that must not
+// hold their input whole: a JSON Lines record too long to be read as a line first, and a JSON
+// document. It refuses a string longer than any field could take as soon as the string passes
+// that length, so that a record of one 250 MB quote is refused in flat memory, not after the
+// parser has held it (and copied it) whole.
+#include <cstddef>
+#include <iterator>
+#include <streambuf>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "gpuclusters/model/error.hpp"
+
+namespace gpuclusters::formats {
+
+/// The most bytes a JSON string may take. The longest text a field takes is a quote of 16,384
+/// bytes, which JSON writes in at most six bytes a byte (`\u0001`); keys and URLs are far shorter.
+inline constexpr std::size_t max_json_string_bytes = std::size_t{1} << 20;
+
+class JsonText {
+public:
+    /// The text `prefix` (already taken from `buffer`), then what `buffer` holds: up to the end of
+    /// the line when `one_line` (the newline is left in the buffer), or to its end. `place` is
+    /// the file and the line the text starts on, for errors ("records.jsonl:2").
+    JsonText(std::streambuf& buffer, std::string_view prefix, bool one_line, std::string file, std::size_t line)
+        : buffer_(buffer), prefix_(prefix), one_line_(one_line), file_(std::move(file)), line_(line) {}
+    JsonText(const JsonText&) = delete;
+    JsonText& operator=(const JsonText&) = delete;
+
+    /// An input iterator over the text, for Json::sax_parse(begin(), end(), ...).
+    class Iterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = char;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const char*;
+        using reference = char;
+
+        Iterator() = default;
+        explicit Iterator(JsonText* text) : text_(text) {}
+        char operator*() const { return text_->peek(); }
+        Iterator& operator++() {
+            text_->advance();
+            return *this;
+        }
+        void operator++(int) { text_->advance(); }
+        bool operator==(const Iterator& other) const { return at_end() == other.at_end(); }
+
+    private:
+        bool at_end() const { return text_ == nullptr || text_->at_end(); }
+        JsonText* text_ = nullptr;
+    };
+    Iterator begin() { return Iterator(this); }
+    static Iterator end() { return {}; }
+
+    /// Where the parser is: "file:line:column" of the last byte it took.
+    std::string position() const { return fmt::format("{}:{}:{}", file_, line_, column_); }
+
+    /// Skips what is left of the line (after an error), the newline included.
+    void skip_line() {
+        for (int c = buffer_.sbumpc(); c != std::char_traits<char>::eof() && c != '\n'; c = buffer_.sbumpc()) {
+        }
+    }
+
+private:
+    using traits = std::char_traits<char>;
+    bool at_end() const {
+        if (taken_ < prefix_.size()) return false;
+        const int c = buffer_.sgetc();
+        return c == traits::eof() || (one_line_ && c == '\n');
+    }
+    char peek() const { return taken_ < prefix_.size() ? prefix_[taken_] : traits::to_char_type(buffer_.sgetc()); }
+    void advance() {
+        const char c = peek();
+        if (taken_ < prefix_.size()) {
+            ++taken_;
+        } else {
+            buffer_.sbumpc();
+        }
+        ++column_;
+        if (c == '\n') {
+            ++line_;
+            column_ = 0;
+        }
+        if (!in_string_) {
+            if (c == '"') {
+                in_string_ = true;
+                string_bytes_ = 0;
+            }
+            return;
+        }
+        if (escaped_) {
+            escaped_ = false;
+        } else if (c == '\\') {
+            escaped_ = true;
+        } else if (c == '"') {
+            in_string_ = false;
+            return;
+        }
+        if (++string_bytes_ > max_json_string_bytes) {
+            throw InputError(fmt::format("{}: a string longer than {} bytes; no field takes more than 16384", position(),
+                                         max_json_string_bytes));
+        }
+    }
+
+    std::streambuf& buffer_;
+    std::string_view prefix_;
+    bool one_line_;
+    std::string file_;
+    std::size_t line_;
+    std::size_t taken_ = 0, column_ = 0, string_bytes_ = 0;
+    bool in_string_ = false, escaped_ = false;
+};
+
+}  // namespace gpuclusters::formats
