@@ -6,11 +6,19 @@
 #include <exception>
 #include <fmt/format.h>
 
+#include "formats/limits.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
 namespace {
+
+constexpr std::size_t max_row_cells = 65536;
+
+InputError overlong_cell(const std::string& file, std::size_t line, std::size_t column) {
+    return InputError(fmt::format("{}:{}: column {}: a cell longer than {} bytes; {}", file, line, column,
+                                  max_input_string_bytes, longest_field_text));
+}
 
 bool formula_start(char c) { return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r'; }
 
@@ -28,6 +36,16 @@ struct ParseState {
 void on_field(void* data, std::size_t length, void* context) {
     auto& state = *static_cast<ParseState*>(context);
     if (state.failure) return;
+    // A row of more cells than any table has would be held cell by cell until it ends.
+    if (state.cells.size() == max_row_cells) {
+        state.failure = std::make_exception_ptr(InputError(fmt::format(
+            "{}:{}: a row of more than {} cells", *state.file, state.row_line, max_row_cells)));
+        return;
+    }
+    if (length > max_input_string_bytes) {
+        state.failure = std::make_exception_ptr(overlong_cell(*state.file, state.row_line, state.cells.size() + 1));
+        return;
+    }
     std::string cell = data ? std::string(static_cast<const char*>(data), length) : std::string();
     for (char c : cell) {
         if (c == '\n') ++state.extra_lines;
@@ -61,7 +79,8 @@ void read_csv(std::istream& input, const std::string& file,
     if (csv_init(&parser, CSV_STRICT | CSV_STRICT_FINI) != 0) {
         throw InputError(fmt::format("{}: cannot start the CSV reader", file));
     }
-    // libcsv's buffer grows with the longest cell; the rest streams.
+    // libcsv's buffer grows with the longest cell (at most max_input_string_bytes and a read); the
+    // rest streams.
     struct Guard {
         csv_parser* parser;
         ~Guard() { csv_free(parser); }
@@ -79,6 +98,8 @@ void read_csv(std::istream& input, const std::string& file,
         if (parsed != length) {
             throw InputError(fmt::format("{}:{}: {}", file, state.row_line + state.extra_lines, csv_strerror(csv_error(&parser))));
         }
+        // libcsv holds the cell it is reading in a buffer that grows with it.
+        if (parser.entry_pos > max_input_string_bytes) throw overlong_cell(file, state.row_line, state.cells.size() + 1);
     }
     const int finished = csv_fini(&parser, on_field, on_row, &state);
     if (state.failure) std::rethrow_exception(state.failure);

@@ -1,9 +1,7 @@
 #pragma once
 // JSON text read from a stream buffer as the parser asks for it, for the readers that must not
 // hold their input whole: a JSON Lines record too long to be read as a line first, and a JSON
-// document. It refuses a string longer than any field could take as soon as the string passes
-// that length, so that a record of one 250 MB quote is refused in flat memory, not after the
-// parser has held it (and copied it) whole.
+// document. It refuses a string longer than max_input_string_bytes as soon as it passes that.
 #include <cstddef>
 #include <iterator>
 #include <streambuf>
@@ -12,13 +10,10 @@
 
 #include <fmt/format.h>
 
+#include "formats/limits.hpp"
 #include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::formats {
-
-/// The most bytes a JSON string may take. The longest text a field takes is a quote of 16,384
-/// bytes, which JSON writes in at most six bytes a byte (`\u0001`); keys and URLs are far shorter.
-inline constexpr std::size_t max_json_string_bytes = std::size_t{1} << 20;
 
 class JsonText {
 public:
@@ -100,9 +95,9 @@ private:
             in_string_ = false;
             return;
         }
-        if (++string_bytes_ > max_json_string_bytes) {
-            throw InputError(fmt::format("{}: a string longer than {} bytes; no field takes more than 16384", position(),
-                                         max_json_string_bytes));
+        if (++string_bytes_ > max_input_string_bytes) {
+            throw InputError(fmt::format("{}: a string longer than {} bytes; {}", position(), max_input_string_bytes,
+                                         longest_field_text));
         }
     }
 

@@ -3,6 +3,7 @@
 #include "formats/counted_input.hpp"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -364,10 +365,17 @@ void read_toml_file(const std::string& path, const ReadSink& sink) {
     std::ifstream file(path, std::ios::binary);
     if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
     CountedInput counted(*file.rdbuf(), sink.bytes_read);
-    std::stringstream content;
-    content << &counted;
+    // The text is held once, at its size: toml++ parses a whole text.
+    std::string content;
+    std::error_code unknown_size;
+    const auto size = std::filesystem::file_size(path, unknown_size);
+    if (!unknown_size) content.reserve(static_cast<std::size_t>(size));
+    std::array<char, std::size_t{64} * 1024> chunk{};
+    for (std::streamsize got = 0; (got = counted.sgetn(chunk.data(), chunk.size())) > 0;) {
+        content.append(chunk.data(), static_cast<std::size_t>(got));
+    }
     try {
-        auto document = read_toml_record(content.str(), path);
+        auto document = read_toml_record(content, path);
         sink.record(document);
     } catch (const InputError& error) {
         sink.problem(error.what());

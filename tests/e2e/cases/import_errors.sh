@@ -166,3 +166,19 @@ print(len(long_one))
 PY
 gc import long-lines.jsonl --unsourced --keep-going
 sql "SELECT id FROM cluster WHERE id GLOB 'long-*' OR id GLOB 'short-*' ORDER BY id; SELECT count(*) FROM citation"
+note "CSV, CSV long, a mapped CSV and TOML refuse an over-long string the same way, and write nothing"
+python3 - <<'PY'
+long = "x" * 2_000_000
+open("long-cell.csv", "w").write("id,name\nlong-cell," + long + "\n")
+long_columns = "cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote"
+open("long-quote.csv", "w").write(long_columns + "\nlong-quote,owner,set,Acme,preferred,https://example.org/q,press,,,,2026-11-30,,,,\"" + long + "\"\n")
+open("long-string.toml", "w").write('format = 1\nid = "long-toml"\n# a "quoted" comment\n[field.name]\nvalue = """\n' + long + '"""\n')
+open("many-cells.csv", "w").write("id,name\n" + "," * 70000 + "\n")
+PY
+gc import long-cell.csv --unsourced
+gc import long-quote.csv --format csv-long
+printf 'format = 1\n[id]\ncolumn = "id"\n[fields.name]\ncolumn = "name"\n' > long-map.toml
+gc import --mapping long-map.toml long-cell.csv --unsourced
+gc import long-string.toml --unsourced
+gc import many-cells.csv --unsourced
+sql "SELECT count(*) FROM changeset"

@@ -6,7 +6,10 @@
 
 #include "formats/csv.hpp"
 #include "formats/interchange.hpp"
+#include "formats/json_text.hpp"
+#include "formats/limits.hpp"
 #include "formats/stream.hpp"
+#include "formats/toml_support.hpp"
 #include "formats/typed.hpp"
 #include "scratch.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -286,4 +289,51 @@ TEST_CASE("format 2 CSV: a number column holds the number alone, qualifiers and 
     REQUIRE(documents.size() == 1);
     CHECK(documents[0].record.fields[0].raw_value == "10624 x 6");
     CHECK(documents[0].record.fields[1].not_published);
+}
+
+namespace {
+
+// parse_toml's error for a text, or "read".
+std::string toml_outcome(const std::string& text) {
+    try {
+        formats::parse_toml(text, "f.toml");
+        return "read";
+    } catch (const InputError& error) {
+        return error.what();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a string longer than any field takes is refused before a parser holds it, at its place") {
+    const std::size_t most = formats::max_input_string_bytes;
+    const std::string longest(most, 'x');
+    const std::string refusal = "a string longer than 1048576 bytes; no field takes more than 16384";
+    // TOML: each kind of string, up to the limit and one byte over; quotes in comments and
+    // escaped quotes do not open or close one.
+    CHECK(toml_outcome("a = \"" + longest + "\"\n") == "read");
+    CHECK(toml_outcome("a = \"" + longest + "x\"\n") == "f.toml:1:1048582: " + refusal);
+    CHECK(toml_outcome("# it's \"quoted\"\na = 'x'\nb = \"\\\"" + longest + "\"\n") == "f.toml:3:1048582: " + refusal);
+    CHECK(toml_outcome("a = '''" + longest + "'''\n") == "read");
+    CHECK(toml_outcome("a = \"\"\"\n" + longest + "\"\"\"\n") == "f.toml:2:1048576: " + refusal);
+    CHECK(toml_outcome("'" + longest + "x' = 1\n") == "f.toml:1:1048578: " + refusal);
+    // JSON read from a stream: the column of the byte that passes the limit.
+    std::istringstream line("{\"a\":\"\\\"" + longest + "\"}\n{}");
+    formats::JsonText text(*line.rdbuf(), "", true, "f.jsonl", 4);
+    try {
+        formats::parse_json_exact(text, [](int, formats::Json::parse_event_t, formats::Json&) { return true; }, "f.jsonl:4");
+        FAIL("read");
+    } catch (const InputError& error) {
+        CHECK(std::string(error.what()) == "f.jsonl:4:1048583: " + refusal);
+    }
+    // CSV: a cell, quoted or not.
+    for (const std::string& cell : {longest + "x", "\"" + longest + "x\""}) {
+        std::istringstream csv("id,name\na," + cell + "\n");
+        try {
+            formats::read_csv(csv, "f.csv", [](std::vector<std::string>&, std::size_t) {});
+            FAIL("read");
+        } catch (const InputError& error) {
+            CHECK(std::string(error.what()) == "f.csv:2: column 2: a cell longer than 1048576 bytes; no field takes more than 16384");
+        }
+    }
 }

@@ -1,0 +1,14 @@
+#pragma once
+// How much of one string of an input the readers take before they refuse it unread: a record of
+// one 250 MB quote is refused in flat memory, not after it has been held (and copied) whole.
+#include <cstddef>
+
+namespace gpuclusters::formats {
+
+/// The longest text a field takes is a quote of 16,384 bytes, which JSON writes in at most six
+/// bytes a byte (`\u0001`) and CSV in two (`""`); keys and URLs are far shorter.
+inline constexpr std::size_t max_input_string_bytes = std::size_t{1} << 20;
+/// What the refusal says of it.
+inline constexpr const char* longest_field_text = "no field takes more than 16384";
+
+}  // namespace gpuclusters::formats
