@@ -165,9 +165,12 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
     if (problems.size() == 1) throw InputError(problems.front());
     if (!problems.empty()) throw InputErrors(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
-    std::stable_sort(record.fields.begin(), record.fields.end(), [](const ParsedField& a, const ParsedField& b) {
-        return a.spec < b.spec;
-    });
+    // Most records come in it (an export's do): then the sort's buffer, the size of the fields
+    // (7 MB for 50,000 claims), is never taken.
+    const auto in_catalogue_order = [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; };
+    if (!std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
+        std::stable_sort(record.fields.begin(), record.fields.end(), in_catalogue_order);
+    }
     return record;
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """One record with N of something, for the benchmark: a JSON Lines file with provenance in which
 one cluster has N competing claims for one field (claims.jsonl), one claim quoted by N sources
-(citations.jsonl), or one value mentioned by N sources (sources.jsonl).
+(citations.jsonl), or one value mentioned by N sources (sources.jsonl); and a record whose one
+quote is N x 250 bytes long (long-quote.jsonl), longer than any field takes from N = 4195.
 
     python3 tests/bench/one_record.py N DIR
 """
@@ -42,4 +43,11 @@ write("sources.jsonl", {
     "sources": [source(i) for i in range(n)],
     "claims": [{"field": "owner", "state": "set", "value": "Acme", "rank": "preferred",
                 "citations": [{"source": source(i)["url"]} for i in range(n)]}],
+})
+# One quote of N x 250 bytes: refused as it is read once it passes 1 MiB.
+write("long-quote.jsonl", {
+    "id": "long-quote",
+    "sources": [source(0)],
+    "claims": [{"field": "owner", "state": "set", "value": "Acme", "rank": "preferred",
+                "citations": [{"source": source(0)["url"], "quote": "x" * (250 * n)}]}],
 })

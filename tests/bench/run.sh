@@ -17,10 +17,16 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export GPUCLUSTERS_NOW=2026-11-30T12:00:00Z GPUCLUSTERS_AUTHOR=bench
 
-# seconds and peak resident MiB of a command, into the globals `seconds` and `peak`
+# seconds and peak resident MiB of a command, into the globals `seconds` and `peak`. It exits 0,
+# or 1 for findings or differences; with `expect=3`, it must refuse its input.
+expect="0 1"
 measure() {
-    local log="$work/time.log"
-    /usr/bin/time -q -f '%e %M' -o "$log" "$@" > /dev/null 2>> "$work/stderr.log"
+    local log="$work/time.log" status=0
+    /usr/bin/time -q -f '%e %M' -o "$log" "$@" > /dev/null 2>> "$work/stderr.log" || status=$?
+    case " $expect " in
+        *" $status "*) ;;
+        *) echo "exit $status (expected $expect): $*" >&2; exit 1 ;;
+    esac
     read -r seconds kib < "$log"
     peak=$(( kib / 1024 ))
 }
@@ -122,4 +128,11 @@ log.kill()' "$binary" "$dir/jsonl.db")
         row "gpuclusters import, one record, $m $part" "$seconds" "$peak" \
             "$(du -h "$dir/$part.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
     done
+    # A quote longer than any field takes is refused as it is read: the peak stays that of one
+    # claim, whatever the quote's size.
+    "$binary" --db "$dir/long-quote.db" init > /dev/null
+    expect=3 measure "$binary" --db "$dir/long-quote.db" import "$dir/long-quote.jsonl"
+    size_kib=$(( $(stat -c %s "$dir/long-quote.jsonl") / 1024 ))
+    row "gpuclusters import, one long quote (refused)" "$seconds" "$peak" \
+        "$(du -h "$dir/long-quote.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
 done

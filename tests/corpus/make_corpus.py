@@ -56,11 +56,25 @@ case("clusters-object.json", json.dumps(dict(header, clusters={"id": "b"})), "im
 case("empty.json", "", "import", 3, "malformed JSON")
 case("id-missing.json", json.dumps(dict(header, clusters=[{"fields": {"name": "x"}}])), "import", 3, 'missing "id"')
 
+# A key given twice: the parser would keep the last.
+case("key-twice.json", '{"format":"gpuclusters","version":1,"clusters":[{"id":"a","fields":{"name":"A","name":"B"}}]}',
+     "import", 3, 'key-twice.json:1:85: key "name" is given twice in one object')
+case("header-key-twice.json", '{"format":"gpuclusters","format":"other","version":1,"clusters":[]}', "import", 3,
+     'key "format" is given twice')
+# An element of "clusters" that is an array was passed over without a word.
+case("record-array.json", json.dumps(dict(header, clusters=[[good]])), "import", 3, "clusters[0]: a record must be a JSON object")
+
 # --- JSON Lines ----------------------------------------------------------------------------------
 line_header = json.dumps(header)
 def jsonl(*records):
     return "\n".join([line_header] + [r if isinstance(r, str) else json.dumps(r) for r in records]) + "\n"
 case("bad-line.jsonl", jsonl('{"id": "x",'), "import", 3, "malformed JSON")
+case("key-twice.jsonl", jsonl('{"id":"a","id":"b","fields":{"name":"A"}}'), "import", 3, 'key-twice.jsonl:2: key "id" is given twice')
+# A line over 64 KiB is parsed from the stream: the same refusals, with the column.
+long_record = dict(good, sources=[{"url": f"https://example-{i}.org/c", "kind": "press"} for i in range(2000)])
+case("long-line-key-twice.jsonl", jsonl(json.dumps(long_record)[:-1] + ',"sources":[]}'), "import", 3,
+     'key "sources" is given twice')
+case("long-line-cut.jsonl", jsonl(json.dumps(long_record)[:70000], good), "import", 3, "long-line-cut.jsonl:2: malformed JSON")
 case("not-object.jsonl", jsonl("[1,2]"), "import", 3, "must be a JSON object")
 case("newer-header.jsonl", jsonl().replace('"version": 1', '"version": 9'), "import", 3, "newer than this gpuclusters")
 case("unknown-field.jsonl", jsonl({"id": "x", "fields": {"gpus": 1}}), "import", 3, "unknown field")
