@@ -5,7 +5,7 @@
 namespace gpuclusters::commands {
 namespace {
 
-CLI::Option* add_optional(CLI::App& app, const std::string& name, std::optional<std::string>& target,
+CLI::Option* add_optional(CLI::App& app, const std::string& name, model::OptionalText& target,
                           const std::string& help) {
     return app.add_option_function<std::string>(name, [&target](const std::string& value) { target = value; }, help);
 }

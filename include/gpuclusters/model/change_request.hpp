@@ -3,6 +3,7 @@
 // fields to set, cite, rank or clear, each with where it was given. What the command line and
 // every reader (formats) produce, and what the ledger's change engine takes.
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,11 +12,47 @@
 
 namespace gpuclusters::model {
 
+/// A text that may be absent, in the room of one pointer (std::optional<std::string> takes five):
+/// a source has seven and mostly gives two, and one record may list 50,000 sources, all held
+/// while they are checked and written.
+class OptionalText {
+public:
+    OptionalText() = default;
+    OptionalText(std::nullopt_t) {}  // NOLINT(google-explicit-constructor): as std::optional
+    OptionalText(std::string text) : text_(std::make_unique<std::string>(std::move(text))) {}  // NOLINT(google-explicit-constructor)
+    OptionalText(const char* text) : OptionalText(std::string(text)) {}  // NOLINT(google-explicit-constructor)
+    OptionalText(const std::optional<std::string>& text)  // NOLINT(google-explicit-constructor)
+        : text_(text ? std::make_unique<std::string>(*text) : nullptr) {}
+    OptionalText(const OptionalText& other) : text_(other.text_ ? std::make_unique<std::string>(*other.text_) : nullptr) {}
+    OptionalText(OptionalText&&) noexcept = default;
+    OptionalText& operator=(const OptionalText& other) {
+        if (this != &other) text_ = other.text_ ? std::make_unique<std::string>(*other.text_) : nullptr;
+        return *this;
+    }
+    OptionalText& operator=(OptionalText&&) noexcept = default;
+    ~OptionalText() = default;
+
+    bool has_value() const { return text_ != nullptr; }
+    explicit operator bool() const { return has_value(); }
+    const std::string& operator*() const { return *text_; }
+    std::string& operator*() { return *text_; }
+    const std::string* operator->() const { return text_.get(); }
+    std::string* operator->() { return text_.get(); }
+    std::string value_or(std::string absent) const { return text_ ? *text_ : absent; }
+    void reset() { text_.reset(); }
+    bool operator==(const OptionalText& other) const {
+        return has_value() == other.has_value() && (!text_ || *text_ == *other.text_);
+    }
+
+private:
+    std::unique_ptr<std::string> text_;
+};
+
 /// A source as the user names it: a URL or a source id, with whatever metadata they gave.
 struct SourceInput {
     std::string reference;  ///< URL, or the decimal id of an existing source
-    std::optional<std::string> kind, title, publisher, published, accessed, archive_url;
-    std::optional<std::string> archived;  ///< capture date, taken from an archive URL
+    OptionalText kind, title, publisher, published, accessed, archive_url;
+    OptionalText archived;  ///< capture date, taken from an archive URL
     /// The archive fields came from the URL itself (a capture link), not from the user: they
     /// fill in a source that has no capture yet but never replace one.
     bool archive_from_url = false;
@@ -26,7 +63,7 @@ struct SourceInput {
 /// each: the one list every reader (JSON, TOML, CSV long) goes through.
 struct SourceMetadataKey {
     const char* name;
-    std::optional<std::string> SourceInput::*member;
+    OptionalText SourceInput::*member;
 };
 inline constexpr std::array<SourceMetadataKey, 7> source_metadata_keys{{
     {"kind", &SourceInput::kind},
