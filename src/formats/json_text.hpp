@@ -54,6 +54,15 @@ public:
     /// Where the parser is: "file:line:column" of the last byte it took.
     std::string position() const { return fmt::format("{}:{}:{}", file_, line_, column_); }
 
+    /// Takes the blanks the text starts with; true, with its newline taken too, when the line
+    /// holds nothing else.
+    bool skip_blanks() {
+        while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\r')) advance();
+        if (!at_end()) return false;
+        skip_line();
+        return true;
+    }
+
     /// Skips what is left of the line (after an error), the newline included.
     void skip_line() {
         for (int c = buffer_.sbumpc(); c != std::char_traits<char>::eof() && c != '\n'; c = buffer_.sbumpc()) {

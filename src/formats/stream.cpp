@@ -247,8 +247,10 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         std::optional<StreamedRecord> streamed;
         std::optional<JsonText> rest;
         if (!whole) {
-            streamed.emplace(place, version);
             rest.emplace(*input.rdbuf(), text, true, file, number);
+            // A long line of blanks is a blank line too.
+            if (rest->skip_blanks()) continue;
+            streamed.emplace(place, version);
         }
         Json json;
         try {
@@ -316,7 +318,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             header[key] = parsed;
             return true;
         }
-        if (in_clusters && depth == 1 && event == Json::parse_event_t::object_start) {
+        if (in_clusters && depth == 1 && (event == Json::parse_event_t::object_start || event == Json::parse_event_t::value)) {
             throw InputError(fmt::format("{}: \"clusters\" must be an array of records", file));
         }
         if (in_clusters && depth == 2 && (event == Json::parse_event_t::value || event == Json::parse_event_t::array_end)) {

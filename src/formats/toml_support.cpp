@@ -56,8 +56,11 @@ std::optional<std::size_t> overlong_string(std::string_view content) {
             case In::multiline_basic:
             case In::multiline_literal:
                 if (starts(i, in == In::multiline_basic ? R"(""")" : "'''")) {
+                    // Up to two quotes before the closing three are the string's own ("""a"""").
+                    std::size_t run = 3;
+                    while (run < 5 && i + run < content.size() && content[i + run] == c) ++run;
                     in = In::code;
-                    i += 2;
+                    i += run - 1;
                     continue;
                 }
                 if (in == In::multiline_basic && c == '\\') ++i, ++length;

@@ -109,7 +109,11 @@ public:
     void problem(const std::string& text, bool of_a_row, Reading& reading) {
         flush(reading);
         result_.problems.push_back(text);
-        if (of_a_row) ++result_.rejected;
+        if (of_a_row) {
+            ++result_.rejected;
+        } else {
+            result_.input_unread = true;
+        }
     }
 
     // Records go in chunks, each in one savepoint: a savepoint per record journals the pages each
@@ -257,11 +261,12 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                 }
             });
             importer.flush(reading);
-            if (!result.problems.empty() && !request.keep_going) return false;
+            if (!result.problems.empty() && (!request.keep_going || result.input_unread)) return false;
             return result.changed && !request.dry_run;
         },
         store::Store::WriteMode::bulk);
-    result.written = result.changed && !request.dry_run && (result.problems.empty() || request.keep_going);
+    result.written = result.changed && !request.dry_run &&
+                     (result.problems.empty() || (request.keep_going && !result.input_unread));
     if (result.written) result.changeset_id = session.changeset_id();
     return result;
 }

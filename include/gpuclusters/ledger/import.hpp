@@ -61,6 +61,10 @@ struct ImportResult {
     std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
     std::vector<std::string> problems;           ///< each with its place, in input order
     std::size_t rejected = 0;                    ///< rows or records refused (one may have several problems)
+    /// An input was not read to its end (it cannot be read, its header is bad, it is malformed
+    /// where reading cannot resume): its records after the problem are unknown, so nothing is
+    /// written, with --keep-going too, which passes over rejected records only.
+    bool input_unread = false;
     std::size_t warnings = 0;
     bool changed = false;  ///< anything would be written
     bool written = false;

@@ -38,7 +38,7 @@ public:
     std::string& operator*() { return *text_; }
     const std::string* operator->() const { return text_.get(); }
     std::string* operator->() { return text_.get(); }
-    std::string value_or(std::string absent) const { return text_ ? *text_ : absent; }
+    std::string value_or(const std::string& absent) const { return text_ ? *text_ : absent; }
     void reset() { text_.reset(); }
     bool operator==(const OptionalText& other) const {
         return has_value() == other.has_value() && (!text_ || *text_ == *other.text_);

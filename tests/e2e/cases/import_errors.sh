@@ -182,3 +182,14 @@ gc import --mapping long-map.toml long-cell.csv --unsourced
 gc import long-string.toml --unsourced
 gc import many-cells.csv --unsourced
 sql "SELECT count(*) FROM changeset"
+note "--keep-going passes over rejected records, not an input that cannot be read to its end: nothing is written"
+printf '{"format":"gpuclusters","version":1,"clusters":[{"id":"doc-a","fields":{"name":"A"}},{"id":"doc-b","fields":{"name":"B","name":"C"}},{"id":"doc-c","fields":{"name":"C"}}]}' > cut-short.json
+gc import cut-short.json --unsourced --keep-going
+printf 'id,name\ncell-a,A\n"cell-b,B\n' > cut-short.csv
+gc import cut-short.csv --unsourced --keep-going
+sql "SELECT count(*) FROM cluster WHERE id GLOB 'doc-*' OR id GLOB 'cell-*'"
+note "a line of blanks longer than 64 KiB is a blank line; \"clusters\" that is not an array is refused"
+python3 -c "print('{\"format\":\"gpuclusters\",\"version\":1}'); print(' ' * 70000 + '\t'); print('{\"id\":\"after-blanks\",\"fields\":{\"name\":\"A\"}}')" > long-blank.jsonl
+gc import long-blank.jsonl --unsourced
+printf '{"format":"gpuclusters","version":1,"clusters":5}' > clusters-scalar.json
+gc import clusters-scalar.json --unsourced

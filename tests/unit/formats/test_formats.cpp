@@ -316,6 +316,11 @@ TEST_CASE("a string longer than any field takes is refused before a parser holds
     CHECK(toml_outcome("# it's \"quoted\"\na = 'x'\nb = \"\\\"" + longest + "\"\n") == "f.toml:3:1048582: " + refusal);
     CHECK(toml_outcome("a = '''" + longest + "'''\n") == "read");
     CHECK(toml_outcome("a = \"\"\"\n" + longest + "\"\"\"\n") == "f.toml:2:1048576: " + refusal);
+    // A multi-line string may end in one or two quotes of its own before the closing three:
+    // what follows is not taken for another string.
+    const std::string padding(most, '#');
+    CHECK(toml_outcome("a = \"\"\"A\"\"\"\" # \"\"\"\"\n#" + padding + "\n") == "read");
+    CHECK(toml_outcome("a = '''A''''' # '''\n#" + padding + "\n") == "read");
     CHECK(toml_outcome("'" + longest + "x' = 1\n") == "f.toml:1:1048578: " + refusal);
     // JSON read from a stream: the column of the byte that passes the limit.
     std::istringstream line("{\"a\":\"\\\"" + longest + "\"}\n{}");
