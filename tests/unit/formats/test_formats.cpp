@@ -168,9 +168,10 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
             "citations":[{"source":"https://a.org/"}],"citations":[]}]})", "citations"},
         {R"({"id":"x","id":"y"})", "id"},
     };
-    for (const auto& [record, key] : twice) {
+    for (const auto& given : twice) {
+        const std::string& record = given.first;
         CAPTURE(record);
-        const std::string refused = fmt::format("f:1: key \"{}\" is given twice in one object", key);
+        const std::string refused = fmt::format("f:1: key \"{}\" is given twice in one object", given.second);
         CHECK(read_streamed(record) == refused);
         CHECK(read_whole(record) == refused);
     }
