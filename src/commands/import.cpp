@@ -55,7 +55,7 @@ public:
         const auto result = ledger::import_records(context.store(), request_, context.changeset(message_, "import"),
                                                    context.today, printer.events());
         printer.finish(result);
-        if (!result.problems.empty() && (!request_.keep_going || result.input_unread)) {
+        if (result.refused()) {
             throw InputError(fmt::format("{} problem{} in the input; nothing written{}", result.problems.size(),
                                          result.problems.size() == 1 ? "" : "s",
                                          request_.keep_going ? " (--keep-going passes over rejected records, not an input "

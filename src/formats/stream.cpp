@@ -10,7 +10,6 @@
 #include <iostream>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include "formats/atomic_file.hpp"
 #include "formats/counted_input.hpp"
@@ -363,25 +362,28 @@ void read_json_document(std::istream& input, const std::string& file, const Read
     if (!header_checked) check_header(header, file);
 }
 
-void read_toml_file(const std::string& path, const ReadSink& sink) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
-    CountedInput counted(*file.rdbuf(), sink.bytes_read);
-    // The text is held once, at its size: toml++ parses a whole text.
+// One TOML record from a file or standard input (`name` "-"), read once into a text of its size
+// when that is known: toml++ parses a whole text.
+void read_toml_input(std::streambuf& source, const std::string& name, const ReadSink& sink) {
+    CountedInput counted(source, sink.bytes_read);
     std::string content;
-    std::error_code unknown_size;
-    const auto size = std::filesystem::file_size(path, unknown_size);
-    if (!unknown_size) content.reserve(static_cast<std::size_t>(size));
+    if (const auto size = input_size(name)) content.reserve(static_cast<std::size_t>(*size));
     std::array<char, std::size_t{64} * 1024> chunk{};
     for (std::streamsize got = 0; (got = counted.sgetn(chunk.data(), chunk.size())) > 0;) {
         content.append(chunk.data(), static_cast<std::size_t>(got));
     }
     try {
-        auto document = read_toml_record(content, path);
+        auto document = read_toml_record(content, name);
         sink.record(document);
     } catch (const InputError& error) {
         sink.problem(error.what());
     }
+}
+
+void read_toml_file(const std::string& path, const ReadSink& sink) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
+    read_toml_input(*file.rdbuf(), path, sink);
 }
 
 // One field of a row of a format 2 wide table: the number alone in its column, its qualifiers
@@ -656,15 +658,7 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
     }
     if (format == Format::toml) {
         if (path == "-") {
-            CountedInput counted(*std::cin.rdbuf(), sink.bytes_read);
-            std::stringstream content;
-            content << &counted;
-            try {
-                auto document = read_toml_record(content.str(), "-");
-                sink.record(document);
-            } catch (const InputError& error) {
-                sink.problem(error.what());
-            }
+            read_toml_input(*std::cin.rdbuf(), "-", sink);
             return;
         }
         read_toml_file(path, sink);

@@ -182,6 +182,14 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
 
 }  // namespace
 
+std::size_t PreparedChange::parts() const {
+    std::size_t parts = sources.size();
+    for (const auto& record : records) {
+        for (const auto& field : record.fields) parts += 1 + field.citations.size();
+    }
+    return parts;
+}
+
 // Writes checked records into the open transaction. The changeset row is written with the first
 // change; reports go to the ChangeReport of the current call.
 class ChangeSession::Applier {
@@ -209,7 +217,7 @@ public:
         source_ids_.clear();
         for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
         if constexpr (!std::is_const_v<Change>) {
-            const bool many = change.sources.size() >= 4096;
+            const bool many = change.huge();
             std::vector<SourceInput>().swap(change.sources);
             // A huge record was allocated on import's reading thread, in that thread's arena,
             // which glibc keeps for it once freed: handed back now, its pages are not still held

@@ -16,16 +16,9 @@ struct Incoming {
     std::string place, cluster_id;
     std::optional<PreparedChange> prepared;
     std::vector<std::string> problems;  ///< all of the record's, each with its place
-    std::size_t size = 0;               ///< the prepared change's sources, fields and citations
+    bool huge = false;                  ///< the prepared change's (PreparedChange::huge)
 };
 
-std::size_t size_of(const PreparedChange& change) {
-    std::size_t size = change.sources.size();
-    for (const auto& record : change.records) {
-        for (const auto& field : record.fields) size += 1 + field.citations.size();
-    }
-    return size;
-}
 using Reading = ReadAhead<Incoming>;
 
 // What one record did, or the problem that rejected it.
@@ -100,7 +93,7 @@ public:
     void take(Incoming& incoming, Reading& reading) {
         // A huge record goes alone, so that it is written once and consumed as it is written:
         // kept for a replay, it would be held whole beside everything it writes.
-        const bool alone = incoming.size >= alone_from;
+        const bool alone = incoming.huge;
         if (alone) flush(reading);
         chunk_.push_back(std::move(incoming));
         if (alone || chunk_.size() == chunk_size) flush(reading);
@@ -144,8 +137,6 @@ public:
 
 private:
     static constexpr std::size_t chunk_size = 256;
-    // Sources, fields and citations: a hundred times those of a typical record.
-    static constexpr std::size_t alone_from = 4096;
 
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
@@ -213,13 +204,13 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
         auto prepare = [&](model::RecordDocument& document) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, 0};
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false};
             if (request.default_source) add_default_source(document, *request.default_source);
             document.record.unsourced = request.unsourced;
             try {
                 // The reader is done with the document: its parts are moved, not copied.
                 incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(document.record), today);
-                incoming.size = size_of(*incoming.prepared);
+                incoming.huge = incoming.prepared->huge();
             } catch (const InputError& error) {
                 incoming.problems = placed(incoming.place, error);
             }
@@ -261,12 +252,11 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                 }
             });
             importer.flush(reading);
-            if (!result.problems.empty() && (!request.keep_going || result.input_unread)) return false;
+            if (result.refused()) return false;
             return result.changed && !request.dry_run;
         },
         store::Store::WriteMode::bulk);
-    result.written = result.changed && !request.dry_run &&
-                     (result.problems.empty() || (request.keep_going && !result.input_unread));
+    result.written = result.changed && !request.dry_run && !result.refused();
     if (result.written) result.changeset_id = session.changeset_id();
     return result;
 }

@@ -106,8 +106,7 @@ ledger::ImportEvents ImportPrinter::events() {
 void ImportPrinter::finish(const ledger::ImportResult& result) {
     clear_progress();
     for (const auto& text : result.problems) {
-        output_.err << (result.keep_going && !result.input_unread ? "gpuclusters: rejected: " : "gpuclusters: error: ") << text
-                    << "\n";
+        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ") << text << "\n";
     }
     if (warnings_ > warnings_shown) print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
     std::string reasons;
@@ -130,7 +129,7 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                        result.modified, result.unchanged, result.skipped_total(), result.rejected, reasons);
     if (result.written) {
         out << fmt::format("changeset {}\n", result.changeset_id);
-    } else if (!result.problems.empty() && (!result.keep_going || result.input_unread)) {
+    } else if (result.refused()) {
         out << "nothing written\n";
     } else if (result.dry_run && result.changed) {
         out << "dry run: nothing written\n";

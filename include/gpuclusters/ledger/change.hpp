@@ -60,6 +60,11 @@ enum class Reporting {
 struct PreparedChange {
     std::vector<SourceInput> sources;  ///< checked: normalised URL, parsed dates and kind
     std::vector<ParsedRecord> records;
+    /// Its sources, fields and citations.
+    std::size_t parts() const;
+    /// A hundred times the parts of a typical record: import writes such a change alone, and
+    /// the engine hands its memory back as it frees it.
+    bool huge() const { return parts() >= 4096; }
 };
 
 /// Applies records one call at a time inside a write transaction the caller holds: what import

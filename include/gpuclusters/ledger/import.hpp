@@ -76,6 +76,9 @@ struct ImportResult {
         for (const auto& [reason, count] : skipped) total += count;
         return total;
     }
+    /// Whether its problems refuse the whole import: any, without --keep-going; an input not
+    /// read to its end, with it.
+    bool refused() const { return !problems.empty() && (!keep_going || input_unread); }
     /// Rows and records read: written, unchanged, skipped or rejected.
     std::size_t read() const { return added + modified + unchanged + skipped_total() + rejected; }
 };
