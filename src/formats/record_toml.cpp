@@ -18,17 +18,11 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
-
-[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) {
-    toml_fail(file, node, what);
-}
-
 void reject_unknown_keys(const std::string& file, const toml::table& table, const std::set<std::string>& known,
                          const std::string& where) {
     for (const auto& [key, node] : table) {
         if (!known.contains(std::string(key.str()))) {
-            fail(file, node, fmt::format("{}unknown key '{}'", where, text::excerpt(key.str())));
+            toml_fail(file, node, fmt::format("{}unknown key '{}'", where, text::excerpt(key.str())));
         }
     }
 }
@@ -37,11 +31,11 @@ std::string string_at(const std::string& file, const toml::table& table, std::st
                       const std::string& where, bool required) {
     const toml::node* node = table.get(key);
     if (!node) {
-        if (required) fail(file, table, fmt::format("{}missing key '{}'", where, key));
+        if (required) toml_fail(file, table, fmt::format("{}missing key '{}'", where, key));
         return {};
     }
     const auto* value = node->as_string();
-    if (!value) fail(file, *node, fmt::format("{}{} must be a string", where, key));
+    if (!value) toml_fail(file, *node, fmt::format("{}{} must be a string", where, key));
     return value->get();
 }
 
@@ -82,7 +76,7 @@ std::string number_text(const Reader& in, const toml::node& value, const std::st
     std::string token = in.text.number_token(value);
     const double number = value.as_floating_point()->get();
     if (!std::isfinite(number)) return token;  // inf and nan: not a number of any field, as the value parser says
-    if (!exact_float(token, number)) fail(in.file, value, where + inexact_float_message(token));
+    if (!exact_float(token, number)) toml_fail(in.file, value, where + inexact_float_message(token));
     return float_text(number);
 }
 
@@ -90,7 +84,7 @@ std::string number_text(const Reader& in, const toml::node& value, const std::st
 std::string untyped_value(const Reader& in, const toml::node& value, const std::string& where) {
     if (const auto* text = value.as_string()) return text->get();
     if (value.is_number()) return number_text(in, value, where);
-    fail(in.file, value, fmt::format("{}value must be a string or a number", where));
+    toml_fail(in.file, value, fmt::format("{}value must be a string or a number", where));
 }
 
 // A value of format 2: a TOML number for a count or a power, with its qualifiers beside it (the
@@ -99,16 +93,16 @@ std::string typed_value(const Reader& in, const model::FieldSpec& spec, const to
                         const model::Qualifiers& qualifiers, const std::string& where) {
     if (!model::is_numeric(spec.type)) {
         if (const auto* text = value.as_string()) return text->get();
-        fail(in.file, value, fmt::format("{}value must be a string, not {}", where, describe(value)));
+        toml_fail(in.file, value, fmt::format("{}value must be a string, not {}", where, describe(value)));
     }
     if (!value.is_number()) {
-        fail(in.file, value, fmt::format("{}value must be a TOML number (format 2), not {}", where, describe(value)));
+        toml_fail(in.file, value, fmt::format("{}value must be a TOML number (format 2), not {}", where, describe(value)));
     }
     const std::string number = number_text(in, value, where);
     try {
         return typed_input(spec, number, qualifiers);
     } catch (const InputError& error) {
-        fail(in.file, value, where + error.what());
+        toml_fail(in.file, value, where + error.what());
     }
 }
 
@@ -146,7 +140,7 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
                         [&](const model::QualifierKey& own) { return own.name == name; })) {
             continue;
         }
-        fail(file, value,
+        toml_fail(file, value,
              fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
                          unknown_key_hint(in, name, qualifier_keys, field_name)));
     }
@@ -157,7 +151,7 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
         const toml::node* given = entry.get(qualifier.name);
         if (!given) continue;
         const auto* text = given->as_string();
-        if (!text) fail(file, *given, fmt::format("{}{} must be a string, not {}", where, qualifier.name, describe(*given)));
+        if (!text) toml_fail(file, *given, fmt::format("{}{} must be a string, not {}", where, qualifier.name, describe(*given)));
         qualifiers.*qualifier.member = text->get();
         if (!first_qualifier) {
             first_qualifier = given;
@@ -171,33 +165,33 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
     if (state && typed) {
         const auto* text = state->as_string();
         if (!text || (text->get() != not_published_state && text->get() != "set")) {
-            fail(file, *state, fmt::format("{}state must be \"not_published\" or \"set\"", where));
+            toml_fail(file, *state, fmt::format("{}state must be \"not_published\" or \"set\"", where));
         }
         not_published = text->get() == not_published_state;
     } else if (state) {
         if (!state->as_boolean() || !state->as_boolean()->get()) {
-            fail(file, *state, fmt::format("{}not_published must be true when present", where));
+            toml_fail(file, *state, fmt::format("{}not_published must be true when present", where));
         }
         not_published = true;
     }
     if (!competing && !not_published && !value) {
         if (first_qualifier) {
-            fail(file, *first_qualifier, fmt::format("{}{} without the value it qualifies", where, first_qualifier_name));
+            toml_fail(file, *first_qualifier, fmt::format("{}{} without the value it qualifies", where, first_qualifier_name));
         }
-        if (entry.get("citation")) fail(file, node, fmt::format("{}citations need a value or {}", where, how));
-        if (state) fail(file, *state, fmt::format("{}state is set, but there is no value", where));
+        if (entry.get("citation")) toml_fail(file, node, fmt::format("{}citations need a value or {}", where, how));
+        if (state) toml_fail(file, *state, fmt::format("{}state is set, but there is no value", where));
         return;  // a field that holds only competing claims
     }
     std::string raw;
     if (not_published) {
-        if (!typed && value) fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
+        if (!typed && value) toml_fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
         if (value || first_qualifier) {
-            fail(file, value ? *value : *first_qualifier,
+            toml_fail(file, value ? *value : *first_qualifier,
                  fmt::format("{}state is not_published, but {} is given (a figure not published has none)", where,
                              value ? "value" : first_qualifier_name));
         }
     } else if (!value) {
-        fail(file, node, fmt::format("{}needs a value or {}", where, how));
+        toml_fail(file, node, fmt::format("{}needs a value or {}", where, how));
     } else if (typed && spec) {
         raw = typed_value(in, *spec, *value, qualifiers, where);
     } else {
@@ -207,29 +201,29 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
     if (competing) {
         const std::string rank_text = string_at(file, entry, "rank", where, false);
         if (!rank_text.empty() && rank_text != "normal" && rank_text != "deprecated") {
-            fail(file, *entry.get("rank"), fmt::format("{}rank of a competing claim is normal or deprecated", where));
+            toml_fail(file, *entry.get("rank"), fmt::format("{}rank of a competing claim is normal or deprecated", where));
         }
         rank = rank_text == "deprecated" ? model::Rank::deprecated : model::Rank::normal;
     }
     std::vector<model::CitationInput> citations;
     if (const toml::node* cited = entry.get("citation")) {
         const auto* array = cited->as_array();
-        if (!array) fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
+        if (!array) toml_fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
         for (const auto& element : *array) {
             const auto* citation = element.as_table();
-            if (!citation) fail(file, element, fmt::format("{}each citation must be a table", where));
+            if (!citation) toml_fail(file, element, fmt::format("{}each citation must be a table", where));
             reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
             const std::string url = string_at(file, *citation, "source", where, true);
-            const std::string at = fmt::format("{}: {}citation", place(file, element), where);
+            const std::string at = fmt::format("{}: {}citation", toml_place(file, element), where);
             if (!in.sources.find(url)) {
-                fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
+                toml_fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
             }
             citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
                                  string_at(file, *citation, "quote", where, false), at});
         }
     }
     add_claim_inputs(in.document.record, field_name, not_published, raw, rank, std::move(citations),
-                     fmt::format("{}: field.{}", place(file, node), field_name));
+                     fmt::format("{}: field.{}", toml_place(file, node), field_name));
 }
 
 }  // namespace
@@ -239,10 +233,10 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     const TomlSource text(content);
     reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     const auto* format = document.get("format");
-    if (!format || !format->as_integer()) fail(file, document, fmt::format("missing 'format = {}'", format_version));
+    if (!format || !format->as_integer()) toml_fail(file, document, fmt::format("missing 'format = {}'", format_version));
     const long long version = format->as_integer()->get();
     if (version > format_version || version < oldest_format_version) {
-        fail(file, *format,
+        toml_fail(file, *format,
              fmt::format("record format {} is not supported (this gpuclusters reads formats {} to {})", version,
                          oldest_format_version, format_version));
     }
@@ -252,55 +246,55 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     Reader in{file, text, version, result, listed};
     result.place = file;
     result.record.cluster_id = string_at(file, document, "id", "", true);
-    result.record.origin = fmt::format("{}: id", place(file, *document.get("id")));
+    result.record.origin = fmt::format("{}: id", toml_place(file, *document.get("id")));
 
     if (const toml::node* sources = document.get("source")) {
         const auto* array = sources->as_array();
-        if (!array) fail(file, *sources, "'source' must be an array of tables ([[source]])");
+        if (!array) toml_fail(file, *sources, "'source' must be an array of tables ([[source]])");
         for (const auto& element : *array) {
             const auto* table = element.as_table();
-            if (!table) fail(file, element, "each [[source]] must be a table");
+            if (!table) toml_fail(file, element, "each [[source]] must be a table");
             reject_unknown_keys(file, *table,
                                 {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"},
                                 "source: ");
             model::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);
             for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
-            source.origin = fmt::format("{}: source {}", place(file, element), source.reference);
-            if (listed.find(source.reference)) fail(file, element, fmt::format("source {} is listed twice", source.reference));
+            source.origin = fmt::format("{}: source {}", toml_place(file, element), source.reference);
+            if (listed.find(source.reference)) toml_fail(file, element, fmt::format("source {} is listed twice", source.reference));
             listed.list(std::move(source));
         }
     }
 
     if (const toml::node* keys = document.get("key")) {
         const auto* array = keys->as_array();
-        if (!array) fail(file, *keys, "'key' must be an array of tables ([[key]])");
+        if (!array) toml_fail(file, *keys, "'key' must be an array of tables ([[key]])");
         for (const auto& element : *array) {
             const auto* table = element.as_table();
-            if (!table) fail(file, element, "each [[key]] must be a table");
+            if (!table) toml_fail(file, element, "each [[key]] must be a table");
             reject_unknown_keys(file, *table, {"source", "key"}, "key: ");
             const std::string url = string_at(file, *table, "source", "key: ", true);
-            if (!listed.find(url)) fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
-            const std::string at = fmt::format("{}: key", place(file, element));
+            if (!listed.find(url)) toml_fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
+            const std::string at = fmt::format("{}: key", toml_place(file, element));
             result.record.keys.push_back({listed(url, at), string_at(file, *table, "key", "key: ", true), at});
         }
     }
 
     if (const toml::node* fields = document.get("field")) {
         const auto* table = fields->as_table();
-        if (!table) fail(file, *fields, "'field' must be a table of fields ([field.NAME])");
+        if (!table) toml_fail(file, *fields, "'field' must be a table of fields ([field.NAME])");
         for (const auto& [name, node] : *table) {
             const std::string field_name(name.str());
             const std::string where = fmt::format("field.{}: ", field_name);
             const auto* entry = node.as_table();
-            if (!entry) fail(file, node, fmt::format("{}must be a table", where));
+            if (!entry) toml_fail(file, node, fmt::format("{}must be a table", where));
             read_claim(in, *entry, node, field_name, where, false);
             if (const toml::node* competing = entry->get("competing")) {
                 const auto* array = competing->as_array();
-                if (!array) fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
+                if (!array) toml_fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
                 for (const auto& element : *array) {
                     const auto* claim = element.as_table();
-                    if (!claim) fail(file, element, fmt::format("{}each competing claim must be a table", where));
+                    if (!claim) toml_fail(file, element, fmt::format("{}each competing claim must be a table", where));
                     read_claim(in, *claim, element, field_name, where + "competing: ", true);
                 }
             }

@@ -18,15 +18,13 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
-
 std::vector<std::string> strings(const toml::node& node, const std::string& file, std::string_view key) {
     const auto* array = node.as_array();
-    if (!array) throw InputError(fmt::format("{}: {} must be an array of strings", place(file, node), key));
+    if (!array) throw InputError(fmt::format("{}: {} must be an array of strings", toml_place(file, node), key));
     std::vector<std::string> values;
     for (const auto& element : *array) {
         const auto* text = element.as_string();
-        if (!text) throw InputError(fmt::format("{}: {} must hold strings", place(file, element), key));
+        if (!text) throw InputError(fmt::format("{}: {} must hold strings", toml_place(file, element), key));
         values.push_back(text->get());
     }
     return values;
@@ -38,7 +36,7 @@ void compile_into(rules::Patterns& patterns, const std::vector<std::string>& sou
         try {
             patterns.add(source);
         } catch (const InputError& error) {
-            throw InputError(fmt::format("{}: {}", place(file, node), error.what()));
+            throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
         }
     }
 }
@@ -71,7 +69,7 @@ void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::s
         {"negation", &rules::Lexicon::negation},
     }};
     const auto* table = node.as_table();
-    if (!table) throw InputError(fmt::format("{}: [quote-reader] must be a table", place(file, node)));
+    if (!table) throw InputError(fmt::format("{}: [quote-reader] must be a table", toml_place(file, node)));
     // A list replaces, extra_ adds, whatever their order in the file: replacements first.
     for (const bool extras : {false, true}) {
         for (const auto& [key, value] : *table) {
@@ -83,12 +81,12 @@ void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::s
             if (list == lists.end()) {
                 std::string known;
                 for (const auto& entry : lists) known += (known.empty() ? "" : ", ") + std::string(entry.first);
-                throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", place(file, value), key.str(), known));
+                throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, value), key.str(), known));
             }
             auto phrases = strings(value, file, key.str());
             for (const auto& phrase : phrases) {
                 if (const auto bad = text::find_invalid_utf8(phrase)) {
-                    throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", place(file, value), key.str(), *bad));
+                    throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, value), key.str(), *bad));
                 }
             }
             auto& target = lexicon.*(list->second);
@@ -120,10 +118,10 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         const auto* section = document.get(name);
         if (!section) return;
         const auto* table = section->as_table();
-        if (!table) throw InputError(fmt::format("{}: [{}] must be a table", place(file, *section), name));
+        if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, *section), name));
         for (const auto& [key, node] : *table) {
             if (key != "patterns" && key != "extra_patterns") {
-                throw InputError(fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", place(file, node), name, key.str()));
+                throw InputError(fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
             }
         }
         // patterns replaces the list, extra_patterns adds to it, whatever their order in the file.
@@ -139,29 +137,29 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         const std::string name(key.str());
         if (name == "severity") {
             const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [severity] must be a table", place(file, node)));
+            if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
             for (const auto& [rule, level] : *table) {
                 if (!rules::find_rule(rule.str())) {
-                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", place(file, level), rule.str()));
+                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", toml_place(file, level), rule.str()));
                 }
                 const auto* text = level.as_string();
-                if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", place(file, level), rule.str()));
+                if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
                 try {
                     config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
                 } catch (const InputError& error) {
-                    throw InputError(fmt::format("{}: {}", place(file, level), error.what()));
+                    throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
                 }
             }
         } else if (name == "thresholds") {
             const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", place(file, node)));
+            if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
             for (const auto& [threshold, value] : *table) {
                 if (threshold != "stale_source_days") {
-                    throw InputError(fmt::format("{}: unknown threshold '{}' (stale_source_days)", place(file, value), threshold.str()));
+                    throw InputError(fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
                 }
                 const auto* days = value.as_integer();
                 if (!days || days->get() < 1) {
-                    throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", place(file, value)));
+                    throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
                 }
                 config.stale_source_days = days->get();
             }
@@ -169,11 +167,11 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             const auto* table = node.as_table();
             const auto* fields = table ? table->get("fields") : nullptr;
             if (!fields || table->size() != 1) {
-                throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", place(file, node)));
+                throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
             }
             config.quote_fields = strings(*fields, file, "fields");
             for (const auto& field : config.quote_fields) {
-                if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", place(file, *fields), field));
+                if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
             }
         } else if (name == "h100-equivalents") {
             pattern_section(name, config.h100_equivalents);
@@ -183,28 +181,28 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             try {
                 config.build_quote_reader();
             } catch (const InputError& error) {
-                throw InputError(fmt::format("{}: {}", place(file, node), error.what()));
+                throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
             }
         } else if (name == "planned-wording") {
             throw InputError(fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
                                          "(planned, procured, ...); see db/rules.toml",
-                                         place(file, node)));
+                                         toml_place(file, node)));
         } else if (name == "status-notes-date") {
             pattern_section(name, config.status_dates);
         } else if (name == "possible-duplicate") {
             const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", place(file, node)));
+            if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
             for (const auto& [option, value] : *table) {
                 const auto* flag = value.as_boolean();
                 if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
                     throw InputError(fmt::format("{}: [possible-duplicate] takes compare_names and "
                                                  "compare_owner_model_count, true or false",
-                                                 place(file, value)));
+                                                 toml_place(file, value)));
                 }
                 (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
             }
         } else {
-            throw InputError(fmt::format("{}: unknown section [{}]", place(file, node), name));
+            throw InputError(fmt::format("{}: unknown section [{}]", toml_place(file, node), name));
         }
     }
 }

@@ -480,7 +480,7 @@ constexpr std::array<Rule, 29> catalogue{{
      "planned when a future governs it (\"will draw 300 MW\", \"expansion to 1 GW by 2027\"). Violation: "
      "power_mw = 400 with \"a data center with 400 MW of capacity\". Fix: cite the power drawn, or keep the "
      "capacity in the notes. Phrases: [quote-reader] power_capacity.",
-     reading::power_capacity},
+     reading::capacity_power},
     {"invalid-country", "location", Severity::error, "a country that is not an ISO 3166-1 code",
      "country holds an ISO 3166-1 alpha-2 code. The tool only stores valid codes, so this fires on data "
      "written by other means. Violation: \"UK\". Fix: --set country=GB (or \"United Kingdom\").",

@@ -24,6 +24,10 @@ using support::live_claims;
 using support::set_value;
 using support::shown;
 
+}  // namespace
+
+// These are members of ReadingCache, a type named outside this file (Context holds one), so they
+// have its linkage, not the anonymous namespace's.
 // What keeps a figure from backing a value, one kind per rule.
 enum class Problem { none, equivalence, planned, capacity, unit, bound };
 
@@ -47,7 +51,6 @@ struct PowerReading {
     std::vector<Candidate> problems;
 };
 
-}  // namespace
 }  // namespace reading
 
 // A record's claims and citations are few: searched in order, they beat maps; deques, so that
@@ -514,7 +517,7 @@ void power_unit(const Record& record, const Context& context, std::vector<Findin
     power_rule(record, context, out, true);
 }
 
-void power_capacity(const Record& record, const Context& context, std::vector<Finding>& out) {
+void capacity_power(const Record& record, const Context& context, std::vector<Finding>& out) {
     power_rule(record, context, out, false);
 }
 

@@ -16,7 +16,7 @@ void equivalent_count(const model::Record& record, const Context& context, std::
 void count_bound(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void count_unit(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void power_unit(const model::Record& record, const Context& context, std::vector<Finding>& out);
-void power_capacity(const model::Record& record, const Context& context, std::vector<Finding>& out);
+void capacity_power(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void status_contradiction(const model::Record& record, const Context& context, std::vector<Finding>& out);
 
 /// Forgets what was read of the last record (check_record calls it before each record).

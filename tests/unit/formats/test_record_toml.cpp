@@ -14,7 +14,7 @@ namespace {
 
 // A derived count, an estimated power of more digits than a float prints by default, a field not
 // published, a text value, and a competing figure with a bound.
-model::Record typed_record() {
+model::Record typed_toml_record() {
     model::Record record;
     record.id = "acme-one";
     record.sources.emplace(1, model::Source{1, "https://example.org/a", {.kind = "operator"}});
@@ -49,7 +49,7 @@ std::string field(const std::string& name, const std::string& body) {
 }  // namespace
 
 TEST_CASE("TOML format 2: numbers are TOML numbers written from the decimal, qualifiers and state keys of the claim") {
-    const std::string written = formats::record_to_toml(typed_record(), true);
+    const std::string written = formats::record_to_toml(typed_toml_record(), true);
     CHECK(written.starts_with("# gpuclusters record, format 2 (gpuclusters(5))\nformat = 2\nid = \"acme-one\"\n"));
     CHECK(written.find("[field.name]\nvalue = \"Acme One\"\n") != std::string::npos);
     CHECK(written.find("[field.gpus_installed]\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
@@ -71,7 +71,7 @@ TEST_CASE("TOML format 2: numbers are TOML numbers written from the decimal, qua
     CHECK(input(document, "power_mw").raw_value == "1234567.12345678 (estimate: Epoch AI)");
     CHECK(!document.values_only);
     // Values only: the same tables, without sources, citations or competing claims.
-    const std::string values = formats::record_to_toml(typed_record(), false);
+    const std::string values = formats::record_to_toml(typed_toml_record(), false);
     CHECK(values.find("[[source]]") == std::string::npos);
     CHECK(values.find("competing") == std::string::npos);
     CHECK(read(values).values_only);
@@ -166,7 +166,7 @@ TEST_CASE("TOML format 1 still reads: every value a string in the input syntax, 
 }
 
 TEST_CASE("edit's text is format 2: a number, a derivation and a field not published are edited as keys") {
-    const std::string text = formats::editable_text(typed_record());
+    const std::string text = formats::editable_text(typed_toml_record());
     CHECK(text.find("# format = 2\n") != std::string::npos);
     CHECK(text.find("\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
     auto edited = [&](const std::string& from, const std::string& to) {
