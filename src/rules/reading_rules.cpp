@@ -26,8 +26,9 @@ using support::shown;
 
 }  // namespace
 
-// These are members of ReadingCache, a type named outside this file (Context holds one), so they
-// have its linkage, not the anonymous namespace's.
+// The types below are members of ReadingCache, which rules.hpp names (Context holds one), so they
+// share its linkage rather than the anonymous namespace's.
+
 // What keeps a figure from backing a value, one kind per rule.
 enum class Problem { none, equivalence, planned, capacity, unit, bound };
 
