@@ -175,18 +175,29 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 
 const model::SourceInput* SourceIndex::find(const std::string& url) const {
     const auto found = at_.find(url);
-    return found == at_.end() ? nullptr : &document_.sources[found->second];
+    if (found == at_.end() || found->second < handed_origins_.size()) return nullptr;
+    return &document_.sources[found->second - handed_origins_.size()];
+}
+
+const std::string& SourceIndex::origin(const std::string& url) const {
+    const std::size_t index = at_.at(url);
+    return index < handed_origins_.size() ? handed_origins_[index] : document_.sources[index - handed_origins_.size()].origin;
 }
 
 void SourceIndex::list(model::SourceInput source) {
-    at_.emplace(source.reference, document_.sources.size());
+    at_.emplace(source.reference, handed_origins_.size() + document_.sources.size());
     document_.sources.push_back(std::move(source));
 }
 
 std::size_t SourceIndex::operator()(const std::string& url, const std::string& origin) {
     if (const auto found = at_.find(url); found != at_.end()) return found->second;
     list({.reference = url, .origin = origin});
-    return document_.sources.size() - 1;
+    return handed_origins_.size() + document_.sources.size() - 1;
+}
+
+std::vector<model::SourceInput> SourceIndex::hand_over() {
+    for (const auto& source : document_.sources) handed_origins_.push_back(source.origin);
+    return std::exchange(document_.sources, {});
 }
 
 void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
@@ -304,8 +315,9 @@ void read_source(const Json& source, std::size_t i, const std::string& place, So
     if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
     reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
     model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-    if (const auto* listed = index.find(input.reference)) {
-        throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, listed->origin));
+    if (index.listed(input.reference)) {
+        throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference,
+                                     index.origin(input.reference)));
     }
     for (const auto& key : model::source_metadata_keys) {
         if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
@@ -319,7 +331,7 @@ model::CitationInput read_citation(const Json& citation, const std::string& at, 
     if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
     reject_unknown(citation, {"source", "locator", "quote"}, at);
     const std::string url = string_member(citation, "source", at, true);
-    if (listed_only && !index.find(url)) throw NotListedYet{};
+    if (listed_only && !index.listed(url)) throw NotListedYet{};
     return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at};
 }
 
@@ -372,15 +384,32 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
 
 }  // namespace
 
-StreamedRecord::StreamedRecord(std::string place, long long version) : place_(std::move(place)), version_(version) {}
+StreamedRecord::StreamedRecord(std::string place, long long version, Pieces pieces)
+    : place_(std::move(place)), version_(version), pieces_(std::move(pieces)) {}
+
+void StreamedRecord::hand_over_when_many() {
+    if (!pieces_.take || held_parts_ < pieces_.parts || id_.empty()) return;
+    RecordDocument piece;
+    piece.place = place_;
+    piece.sources = index_.hand_over();
+    piece.record.cluster_id = id_;
+    piece.record.origin = place_ + ": id";
+    piece.record.fields = std::exchange(claims_.fields, {});
+    held_parts_ = 0;
+    handed_ = true;
+    pieces_.take(piece);
+}
 
 bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed) {
     using Event = Json::parse_event_t;
     if (depth == 1 && event == Event::key) {
         const auto& key = parsed.get_ref<const std::string&>();
         list_ = key == "sources" ? List::sources : key == "claims" ? List::claims : List::none;
+        id_key_ = key == "id";
         return true;
     }
+    // The id, for the pieces: finish() reads and checks it as for any record.
+    if (depth == 1 && event == Event::value && id_key_ && parsed.is_string()) id_ = parsed.get_ref<const std::string&>();
     if (depth == 1) {
         // Entries are read while their list's array is open; any other member is left to finish().
         in_list_ = event == Event::array_start && list_ != List::none;
@@ -410,6 +439,7 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
         try {
             citations_.push_back(read_citation(
                 parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, citations_.size()), index_, true));
+            ++held_parts_;
             return false;
         } catch (...) {
             citations_stopped_ = true;
@@ -435,12 +465,15 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
             citations_.clear();
             ++claims_read_;
         }
-        return false;
+        ++held_parts_;
     } catch (...) {
         citations_.resize(read_ahead);
         stopped = true;
         return true;
     }
+    // Outside the try: what the taker throws (an import that stopped) is not an entry's error.
+    hand_over_when_many();
+    return false;
 }
 
 RecordDocument StreamedRecord::finish(const Json& json) {
@@ -455,7 +488,8 @@ RecordDocument StreamedRecord::finish(const Json& json) {
         if (!sources->is_array()) throw InputError(fmt::format("{}: \"sources\" must be an array", place));
         for (std::size_t i = 0; i < sources->size(); ++i) read_source((*sources)[i], sources_read_ + i, place, index_);
     }
-    document.values_only = !member(json, "claims") && !member(json, "sources");
+    document.values_only = !member(json, "claims") && !member(json, "sources") && !handed_;
+    document.continued = handed_;
     if (const Json* fields = member(json, "fields"); fields && version_ >= 2) {
         if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
         read_typed_fields(*fields, place, document);

@@ -3,6 +3,7 @@
 // id, its own sources (by URL) and its claims, each claim citing those sources. Numbers are
 // numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -51,18 +52,30 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 class SourceIndex {
 public:
     explicit SourceIndex(RecordDocument& document) : document_(document) {}
-    /// The source listed for a URL, if any.
+    /// The source listed for a URL, if any and if the document still holds it (see hand_over).
     const model::SourceInput* find(const std::string& url) const;
+    /// Whether a URL is listed, held or handed over.
+    bool listed(const std::string& url) const { return at_.contains(url); }
+    /// Where a listed URL was listed first.
+    const std::string& origin(const std::string& url) const;
     /// Lists a source not listed yet.
     void list(model::SourceInput source);
-    /// The index of a URL in the document's sources, listing it (without metadata) when new.
+    /// The index of a URL among the sources of the whole record (those handed over first),
+    /// listing it (without metadata) when new.
     std::size_t operator()(const std::string& url, const std::string& origin);
+    /// The document's sources, moved out to be handed over ahead of the rest of the record: the
+    /// sources listed later continue their numbering.
+    std::vector<model::SourceInput> hand_over();
     /// For a document whose sources were emptied to be read again.
-    void clear() { at_.clear(); }
+    void clear() {
+        at_.clear();
+        handed_origins_.clear();
+    }
 
 private:
     RecordDocument& document_;
     std::unordered_map<std::string, std::size_t> at_;
+    std::vector<std::string> handed_origins_;  ///< of the sources handed over, by index
 };
 
 /// A record read while its JSON is parsed, for a parser callback (JSON Lines): each entry of
@@ -71,20 +84,37 @@ private:
 /// its text). What cannot be read yet -- an entry in error, a claim citing a source not listed
 /// before it -- stays in the JSON, with the rest of its list, for finish() to read in
 /// record_from_json's order: the record and its errors are the same.
+/// What a record too large to hold is handed over in (see ReadSink::piece), and from how many
+/// parts (sources, claims and citations read) on.
+struct RecordPieces {
+    std::function<void(RecordDocument&)> take;
+    std::size_t parts = 4096;
+};
+
 class StreamedRecord {
 public:
-    StreamedRecord(std::string place, long long version);
+    using Pieces = RecordPieces;
+    StreamedRecord(std::string place, long long version, Pieces pieces = {});
     StreamedRecord(const StreamedRecord&) = delete;
     StreamedRecord& operator=(const StreamedRecord&) = delete;
     /// The parser callback, for a record at the root of the text.
     bool on_event(int depth, Json::parse_event_t event, Json& parsed);
-    /// The record, from what the parser kept of it; throws as record_from_json does.
+    /// The record, from what the parser kept of it; throws as record_from_json does. After
+    /// pieces were handed over, what is left of it (RecordDocument::continued).
     RecordDocument finish(const Json& json);
 
 private:
     enum class List { none, sources, claims };
+    // Hands the sources and claims read so far over as a piece, once they are many and the
+    // record's id is known.
+    void hand_over_when_many();
     std::string place_;
     long long version_;
+    Pieces pieces_;
+    std::string id_;            ///< the record's "id", once read (a string)
+    bool id_key_ = false;       ///< the member being parsed is "id"
+    std::size_t held_parts_ = 0;  ///< sources, claims and citations read and not handed over
+    bool handed_ = false;       ///< a piece was handed over
     RecordDocument document_;
     SourceIndex index_{document_};
     model::RecordInput claims_;  ///< the inputs of the claims read so far

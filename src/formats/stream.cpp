@@ -249,7 +249,7 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
             rest.emplace(*input.rdbuf(), text, true, file, number);
             // A long line of blanks is a blank line too.
             if (rest->skip_blanks()) continue;
-            streamed.emplace(place, version);
+            streamed.emplace(place, version, StreamedRecord::Pieces{sink.piece, sink.piece_parts});
         }
         Json json;
         try {
@@ -327,7 +327,8 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         // Each record is read as it is parsed, as a long JSON Lines record is: an element of
         // the array is never held whole as JSON.
         if (in_clusters && depth == 2 && event == Json::parse_event_t::object_start) {
-            streamed.emplace(fmt::format("{}: clusters[{}]", file, index), version);
+            streamed.emplace(fmt::format("{}: clusters[{}]", file, index), version,
+                             StreamedRecord::Pieces{sink.piece, sink.piece_parts});
             return true;
         }
         if (streamed && depth > 2) return streamed->on_event(depth - 2, event, parsed);

@@ -89,19 +89,23 @@ void check_source(SourceInput& source, const std::string& today) {
 }
 
 // Parses the record's fields and keys, moving from `input` what they keep (its citations, keys,
-// origins): what is left of it is for the caller to drop.
-ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
+// origins): what is left of it is for the caller to drop. `pieces` carries what the pieces of a
+// record read before this one tell (the fields set, the sources listed); a record read whole has
+// its own.
+ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceCheck& pieces) {
     ParsedRecord record;
     record.keep_previous = input.keep_previous;
     record.unsourced = input.unsourced;
     record.citations_as_they_stood = input.citations_as_they_stood;
-    std::set<std::string> seen;
+    std::set<std::string>& seen = pieces.fields_set;
     std::vector<std::string> problems;
     record.fields.reserve(input.fields.size());
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
     } catch (const InputError& error) {
-        throw at(input.origin, error);
+        // Said once, by the first piece of a record in pieces.
+        if (pieces.pieces_read <= 1) throw at(input.origin, error);
+        throw InputErrors({});
     }
     for (auto& field : input.fields) {
         try {
@@ -167,9 +171,10 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
     if (!problems.empty()) throw InputErrors(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
     // Most records come in it (an export's do): then the sort's buffer, the size of the fields
-    // (7 MB for 50,000 claims), is never taken.
+    // (7 MB for 50,000 claims), is never taken. The pieces of a record too large to hold are
+    // written as they come, each in the order of its claims.
     const auto in_catalogue_order = [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; };
-    if (!std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
+    if (!pieces.in_pieces && !std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
         std::stable_sort(record.fields.begin(), record.fields.end(), in_catalogue_order);
     }
     return record;
@@ -226,6 +231,62 @@ public:
         }
         for (auto& record : change.records) apply_record(record);
     }
+
+    // A record in pieces (ChangeSession::begin_pieces): the state a record's run keeps lasts
+    // from the first piece to the last.
+    void start_pieces(ChangeReport& report) {
+        report_ = &report;
+        report.changeset_id = changeset_id_;
+        ranked_.clear();
+        domains_.clear();
+        source_ids_.clear();
+        record_.reset();
+        pieces_ = {};
+    }
+
+    void piece(PreparedChange& change) {
+        for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
+        std::vector<SourceInput>().swap(change.sources);
+        for (auto& input : change.records) {
+            pieces_.any_field = pieces_.any_field || !input.fields.empty();
+            pieces_.any_set = pieces_.any_set || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
+                                  return field.action == FieldAction::set;
+                              });
+            // A piece of sources alone waits for the record's first fields or keys (or its end).
+            if (!record_ && input.fields.empty() && input.keys.empty()) {
+                pieces_.pending_id = input.cluster_id;
+                pieces_.pending_flags = input;
+                continue;
+            }
+            if (!record_) {
+                open_record(input, true);
+            } else {
+                check_named(input);
+                record_keys(*record_, input);
+            }
+            apply_fields(input);
+        }
+    }
+
+    void finish_pieces() {
+        if (!record_) {
+            // Sources and no field: a bare record, as a record read whole with no fields is.
+            ParsedRecord bare = std::move(pieces_.pending_flags);
+            bare.cluster_id = pieces_.pending_id;
+            open_record(bare, true);
+        }
+        // A record read whole must set a value to make a cluster; one in pieces is made by its
+        // first piece and refused here, its savepoint undone, when no piece set one.
+        if (pieces_.made && pieces_.any_field && !pieces_.any_set) {
+            throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", record_->id));
+        }
+        // Reported in catalogue order, as a record read whole is.
+        std::stable_sort(report_->fields.begin(), report_->fields.end(), [](const FieldReport& a, const FieldReport& b) {
+            return model::find_field(a.field) < model::find_field(b.field);
+        });
+        record_.reset();
+    }
+
     long long changeset_id() const { return changeset_id_; }
 
 private:
@@ -353,6 +414,15 @@ private:
     // A const input is kept for the caller; any other is freed field by field as it is applied.
     template <typename Input>
     void apply_record(Input& input) {
+        open_record(input, false);
+        apply_fields(input);
+        record_.reset();
+    }
+
+    // Reads (or makes) the record the input names into record_, and writes its keys. A record
+    // in pieces is made by its first piece, whether that sets a value or not (finish_pieces
+    // decides).
+    void open_record(const ParsedRecord& input, bool in_pieces) {
         // The record the keys name, which may not be the one the input's id names.
         const std::string named = record_named(input);
         cluster_id_ = named;
@@ -360,15 +430,16 @@ private:
         brief_ = false;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(named);
-        std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
+        record_ = known ? store_.load_record(named) : std::nullopt;
         // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
-        const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
-            return field.action == FieldAction::set;
-        });
-        if (!record && !sets) {
+        const bool sets = in_pieces || input.fields.empty() ||
+                          std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
+                              return field.action == FieldAction::set;
+                          });
+        if (!record_ && !sets) {
             throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
         }
-        if (!record) {
+        if (!record_) {
             // A known id whose creation was reverted comes back rather than being created twice.
             if (known) {
                 store_.insert_presence(named, changeset_id_, true);
@@ -377,13 +448,28 @@ private:
             }
             report_->new_clusters.push_back(named);
             mark_changed();
-            record = model::Record{named, changeset_id_, {}, {}};
+            record_ = model::Record{named, changeset_id_, {}, {}};
             brief_ = reporting_ == Reporting::for_import;
+            pieces_.made = true;
         }
-        record_keys(*record, input);
+        record_keys(*record_, input);
         // Most fields add a claim: room for them at once, not twice the claims in the end.
-        record->claims.reserve(record->claims.size() + input.fields.size());
-        working_.start(*record);
+        if (!in_pieces) record_->claims.reserve(record_->claims.size() + input.fields.size());
+        working_.start(*record_);
+    }
+
+    // A later piece names the record its first piece opened: its keys (read at the end of the
+    // record) must not name another.
+    void check_named(const ParsedRecord& input) {
+        const std::string named = record_named(input);
+        if (named != record_->id) {
+            throw InputError(fmt::format("{}: the record's keys name {}, not {}", input.cluster_id, named, record_->id));
+        }
+    }
+
+    template <typename Input>
+    void apply_fields(Input& input) {
+        model::Record* const record = &*record_;
         for (auto& field : input.fields) {
             // Each input sees what the earlier ones wrote: the record in memory follows the writes
             // (reading it again from the store would make a record of N claims cost N squared).
@@ -774,6 +860,15 @@ private:
     std::set<long long> ranked_;                ///< claims given a rank in this call
     WorkingRecord working_;                     ///< what the record being written has had written
     std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report
+    std::optional<model::Record> record_;       ///< the record being written, as it now stands
+    // What the pieces of a record in pieces have told so far.
+    struct Pieces {
+        bool made = false;       ///< its cluster was made by this record
+        bool any_field = false;  ///< some piece has a field
+        bool any_set = false;    ///< some piece sets a value
+        std::string pending_id;  ///< the id of pieces of sources alone, while no record is open
+        ParsedRecord pending_flags;
+    } pieces_;
 };
 
 void merge(model::ChangeReport& into, model::ChangeReport part) {
@@ -846,7 +941,8 @@ PreparedChange prepare_owned(std::vector<SourceInput>&& sources, std::span<Recor
     change.sources = std::move(sources);
     std::set<std::string> ids;
     for (auto& input : inputs) {
-        change.records.push_back(parse_record(input, change.sources.size()));
+        PieceCheck whole;
+        change.records.push_back(parse_record(input, change.sources.size(), whole));
         if (!ids.insert(change.records.back().cluster_id).second) {
             throw InputError(fmt::format("cluster {} appears twice in one change", change.records.back().cluster_id));
         }
@@ -868,6 +964,20 @@ PreparedChange ChangeSession::prepare(std::vector<SourceInput>&& sources, Record
     return change;
 }
 
+PreparedChange ChangeSession::prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
+                                           PieceCheck& check) {
+    check.in_pieces = true;
+    PreparedChange change;
+    // Counted first: the next piece's citations index past these, whether this one is good or not.
+    check.sources += sources.size();
+    ++check.pieces_read;
+    for (auto& source : sources) check_source(source, today);
+    change.sources = std::move(sources);
+    change.records.push_back(parse_record(record, check.sources, check));
+    record = {};
+    return change;
+}
+
 model::ChangeReport ChangeSession::apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs) {
     // Everything is checked before anything of it is written.
     PreparedChange change = prepare(sources, inputs, today_);
@@ -879,6 +989,15 @@ model::ChangeReport ChangeSession::apply(const PreparedChange& change) { return 
 model::ChangeReport ChangeSession::apply(PreparedChange&& change) { return write(change, true); }
 
 void ChangeSession::begin() { applier_->begin(); }
+
+void ChangeSession::begin_pieces(model::ChangeReport& report) {
+    applier_->begin();
+    applier_->start_pieces(report);
+}
+
+void ChangeSession::apply_piece(PreparedChange&& piece) { applier_->piece(piece); }
+
+void ChangeSession::finish_pieces() { applier_->finish_pieces(); }
 
 model::ChangeReport ChangeSession::apply_within_caller_savepoint(const PreparedChange& change) {
     return write(change, false);

@@ -13,10 +13,14 @@ namespace {
 // A record as read and checked: where it is, its id as given, and the change to write or the
 // problem that rejects it. The raw record is not kept: hundreds of these wait in the queue.
 struct Incoming {
+    /// A record read whole, or a piece of one too large to hold (formats' ReadSink::piece),
+    /// or its last piece.
+    enum class Part { whole, piece, last };
     std::string place, cluster_id;
     std::optional<PreparedChange> prepared;
-    std::vector<std::string> problems;  ///< all of the record's, each with its place
+    std::vector<std::string> problems;  ///< all of the record's (the piece's), each with its place
     bool huge = false;                  ///< the prepared change's (PreparedChange::huge)
+    Part part = Part::whole;
 };
 
 using Reading = ReadAhead<Incoming>;
@@ -42,14 +46,15 @@ std::vector<std::string> placed(const std::string& place, const InputError& erro
     return {placed(place, std::string(error.what()))};
 }
 
-// Values that arrive with no evidence get the default source.
-void add_default_source(model::RecordDocument& document, const model::SourceInput& source) {
+// Values that arrive with no evidence get the default source. The document's sources are
+// numbered from `first_source` (those of the pieces before it).
+void add_default_source(model::RecordDocument& document, const model::SourceInput& source, std::size_t first_source) {
     std::optional<std::size_t> index;
     for (auto& field : document.record.fields) {
         if (field.action == model::FieldAction::rank || !field.citations.empty()) continue;
         if (!index) {
             document.sources.push_back(source);
-            index = document.sources.size() - 1;
+            index = first_source + document.sources.size() - 1;
         }
         field.citations.push_back({*index, "", "", "--source"});
     }
@@ -91,6 +96,11 @@ public:
         : store_(store), session_(session), events_(events), result_(result) {}
 
     void take(Incoming& incoming, Reading& reading) {
+        if (incoming.part != Incoming::Part::whole) {
+            flush(reading);
+            write_pieces(incoming, reading);
+            return;
+        }
         // A huge record goes alone, so that it is written once and consumed as it is written:
         // kept for a replay, it would be held whole beside everything it writes.
         const bool alone = incoming.huge;
@@ -137,6 +147,78 @@ public:
 
 private:
     static constexpr std::size_t chunk_size = 256;
+
+    // Thrown to undo the savepoint of a record in pieces that failed.
+    struct Undone {};
+
+    // A record too large to hold, from its first piece (`first`) to its last, each written as it
+    // comes, all in one savepoint: undone whole when a piece, or the rest of the record as the
+    // reader finds it, fails. Its problems are reported as a record's read whole are: every
+    // problem found in its pieces, or else the one that stopped the writing.
+    void write_pieces(Incoming& first, Reading& reading) {
+        const std::string place = first.place, cluster_id = first.cluster_id;
+        std::vector<std::string> problems;
+        std::optional<std::string> failure;
+        std::optional<Reading::Problem> stopped;  ///< the reader's word on the rest of the record
+        bool ended = false;
+        model::ChangeReport report;
+        if (const auto earlier = store_.note_import_id(std::string(text::trim(cluster_id)), place)) {
+            failure = fmt::format("{}: id {} is also at {}", place, text::trim(cluster_id), *earlier);
+        }
+        try {
+            session_.within_savepoint([&] {
+                session_.begin_pieces(report);
+                Reading::Event event;
+                Incoming* piece = &first;
+                for (;;) {
+                    for (auto& problem : piece->problems) problems.push_back(std::move(problem));
+                    if (!failure && problems.empty() && piece->prepared) {
+                        try {
+                            session_.apply_piece(std::move(*piece->prepared));
+                        } catch (const InputError& error) {
+                            failure = placed(place, error).front();
+                        }
+                    }
+                    piece->prepared.reset();
+                    if (piece->part == Incoming::Part::last) {
+                        ended = true;
+                        break;
+                    }
+                    if (!reading.next(event)) break;
+                    piece = std::get_if<Incoming>(&event);
+                    if (!piece) {
+                        // The reader stopped the record (malformed JSON, a bad member read last).
+                        if (auto* problem = std::get_if<Reading::Problem>(&event)) stopped = std::move(*problem);
+                        break;
+                    }
+                }
+                if (ended && !failure && problems.empty()) {
+                    try {
+                        session_.finish_pieces();
+                    } catch (const InputError& error) {
+                        failure = placed(place, error).front();
+                    }
+                }
+                if (!ended || failure || !problems.empty()) throw Undone{};
+            });
+        } catch (const Undone&) {
+        }
+        if (stopped) {
+            problem(stopped->text, stopped->of_a_row, reading);
+            return;
+        }
+        if (!ended) {
+            problem(fmt::format("{}: the input ended inside the record", place), false, reading);
+            return;
+        }
+        Outcome outcome;
+        if (!problems.empty() || failure) {
+            outcome.problems = problems.empty() ? std::vector<std::string>{*failure} : std::move(problems);
+        } else {
+            outcome = describe(Incoming{place, cluster_id, std::nullopt, {}, true, Incoming::Part::whole}, report);
+        }
+        this->report(outcome);
+    }
 
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
@@ -203,22 +285,36 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
         progress.bytes_total = size && progress.bytes_total ? std::optional(*progress.bytes_total + *size) : std::nullopt;
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
-        auto prepare = [&](model::RecordDocument& document) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false};
-            if (request.default_source) add_default_source(document, *request.default_source);
+        PieceCheck pieces;  // of the record in pieces being read
+        auto prepare = [&](model::RecordDocument& document, Incoming::Part part) {
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part};
+            if (request.default_source) add_default_source(document, *request.default_source, pieces.sources);
             document.record.unsourced = request.unsourced;
             try {
                 // The reader is done with the document: its parts are moved, not copied.
-                incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(document.record), today);
+                incoming.prepared =
+                    part == Incoming::Part::whole
+                        ? ChangeSession::prepare(std::move(document.sources), std::move(document.record), today)
+                        : ChangeSession::prepare_piece(std::move(document.sources), std::move(document.record), today, pieces);
                 incoming.huge = incoming.prepared->huge();
             } catch (const InputError& error) {
                 incoming.problems = placed(incoming.place, error);
             }
-            queue.item(std::move(incoming));
+            if (part != Incoming::Part::piece) pieces = {};
+            // A piece holds as many parts as a queue of small records: two or three wait at most.
+            queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 3);
         };
-        const formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
-                                     [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
-                                     &bytes_read};
+        formats::ReadSink sink{
+            [&](model::RecordDocument& document) {
+                prepare(document, document.continued ? Incoming::Part::last : Incoming::Part::whole);
+            },
+            [&](const std::string& text) {
+                pieces = {};  // a record in pieces that the reader stopped ends here
+                queue.problem(text);
+            },
+            [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); }, &bytes_read};
+        sink.piece = [&](model::RecordDocument& document) { prepare(document, Incoming::Part::piece); };
+        if (request.piece_parts) sink.piece_parts = *request.piece_parts;
         for (const auto& [path, format] : request.inputs) {
             try {
                 if (request.mapping) {

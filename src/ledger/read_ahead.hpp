@@ -31,7 +31,9 @@ public:
     /// What the reading thread writes to.
     class Queue {
     public:
-        void item(Item item) { owner_.push(Event(std::in_place_index<0>, std::move(item))); }
+        /// An item weighing `weight` events: a piece of a huge record is as heavy as many
+        /// records, and the queue holds a few of those only.
+        void item(Item item, std::size_t weight = 1) { owner_.push(Event(std::in_place_index<0>, std::move(item)), weight); }
         void problem(std::string text, bool of_a_row = true) {
             owner_.push(Event(std::in_place_index<1>, Problem{std::move(text), of_a_row}));
         }
@@ -48,7 +50,8 @@ public:
     };
 
     /// Starts `read` on its own thread. `capacity` events may wait: the memory of a few records.
-    explicit ReadAhead(std::function<void(Queue&)> read, std::size_t capacity = 512)
+    static constexpr std::size_t default_capacity = 512;
+    explicit ReadAhead(std::function<void(Queue&)> read, std::size_t capacity = default_capacity)
         : capacity_(capacity), thread_([this, read = std::move(read)] { run(read); }) {}
 
     ReadAhead(const ReadAhead&) = delete;
@@ -84,37 +87,48 @@ public:
     /// Hands every event to `deliver`, in order, until the reader is done; rethrows what the
     /// reader threw, after the events it queued before.
     void drain(const std::function<void(Event&)>& deliver) {
-        for (;;) {
-            std::deque<Event> batch;
+        Event event;
+        while (next(event)) deliver(event);
+    }
+
+    /// The next event, in order (false once the reader is done); rethrows what the reader threw,
+    /// after the events it queued before. `deliver` may call it to take the events that follow
+    /// the one it was handed (the pieces of a huge record).
+    bool next(Event& event) {
+        if (batch_.empty()) {
             std::exception_ptr failure;
             bool done = false;
             {
                 std::unique_lock lock(mutex_);
                 ready_.wait(lock, [&] { return !events_.empty() || finished_; });
                 // Everything waiting is taken at once: one lock per batch, not per record.
-                batch.swap(events_);
-                done = finished_ && batch.empty();
+                batch_.swap(events_);
+                weight_ = 0;
+                done = finished_ && batch_.empty();
                 failure = failure_;
             }
             space_.notify_one();
             if (done) {
                 if (failure) std::rethrow_exception(failure);
-                return;
+                return false;
             }
-            for (auto& event : batch) deliver(event);
         }
+        event = std::move(batch_.front());
+        batch_.pop_front();
+        return true;
     }
 
 private:
     // Thrown through the reader to unwind it when the writer has stopped listening.
     struct Stopped {};
 
-    void push(Event event) {
+    void push(Event event, std::size_t weight = 1) {
         std::vector<std::vector<Item>> returned;
         std::unique_lock lock(mutex_);
-        space_.wait(lock, [&] { return events_.size() < capacity_ || stopping_; });
+        space_.wait(lock, [&] { return weight_ < capacity_ || stopping_; });
         if (stopping_) throw Stopped{};
         events_.push_back(std::move(event));
+        weight_ += weight;
         returned.swap(returned_);
         lock.unlock();
         ready_.notify_one();
@@ -148,6 +162,8 @@ private:
     std::mutex mutex_;
     std::condition_variable ready_, space_;
     std::deque<Event> events_;
+    std::size_t weight_ = 0;    ///< of the events waiting
+    std::deque<Event> batch_;  ///< taken by the writer, not yet handed out (its thread's alone)
     std::vector<std::vector<Item>> returned_;
     std::vector<Item> recycled_;
     std::size_t capacity_;

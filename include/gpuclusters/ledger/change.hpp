@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -67,6 +68,16 @@ struct PreparedChange {
     bool huge() const { return parts() >= 4096; }
 };
 
+/// What the pieces of one record read so far tell the check of the next (a record too large to
+/// hold comes in pieces: formats' ReadSink::piece). A record read whole is checked with one of
+/// its own.
+struct PieceCheck {
+    bool in_pieces = false;           ///< the record comes in pieces
+    std::size_t pieces_read = 0;      ///< of them, checked so far
+    std::size_t sources = 0;          ///< the sources listed in them: a citation's index is below
+    std::set<std::string> fields_set; ///< a field is set once in a record
+};
+
 /// Applies records one call at a time inside a write transaction the caller holds: what import
 /// needs to stream. One changeset for the whole session, written with the first change.
 class ChangeSession {
@@ -85,6 +96,10 @@ public:
     /// prepare() of inputs the caller is done with: each is checked in place or moved, so that a
     /// huge record is not held twice over while it is checked.
     static PreparedChange prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today);
+    /// prepare() of one piece of a record in pieces, its sources numbered after those of the
+    /// pieces before it (`check`): throws as prepare() does for the problems of this piece.
+    static PreparedChange prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
+                                        PieceCheck& check);
 
     /// prepare(), then writes; a call that fails leaves nothing of itself behind.
     model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
@@ -93,6 +108,14 @@ public:
     /// apply(), freeing each part of the change once it is written (the sources once resolved, a
     /// field once applied): a huge record is not held whole beside what it wrote.
     model::ChangeReport apply(PreparedChange&& change);
+    /// A record in pieces, written as its pieces come, inside a savepoint the caller holds for
+    /// the whole record (and rolls back when a piece fails): begin, one apply_piece() a piece,
+    /// then finish_pieces(), all reporting into `report`. Each piece is freed as it is written.
+    void begin_pieces(model::ChangeReport& report);
+    void apply_piece(PreparedChange&& piece);
+    /// Throws when the record as a whole is refused (citations of a cluster that none of its
+    /// pieces makes).
+    void finish_pieces();
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();

@@ -145,6 +145,9 @@ struct RecordDocument {
     /// The values alone (a values-only export: no sources, no citations), so that compare
     /// --against compares the values and not the evidence it does not carry.
     bool values_only = false;
+    /// The last piece of a record too large to hold, whose sources and claims were handed over
+    /// ahead of it (ReadSink::piece), the sources numbered across the pieces: what was left.
+    bool continued = false;
 };
 
 }  // namespace gpuclusters::model

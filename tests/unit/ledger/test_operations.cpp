@@ -5,12 +5,15 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <sstream>
 
 #include "formats/rules_config.hpp"
+#include "formats/stream.hpp"
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/compare.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/import.hpp"
+#include "gpuclusters/ledger/listing.hpp"
 #include "gpuclusters/ledger/revert.hpp"
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -233,4 +236,175 @@ TEST_CASE("import: one changeset for the whole stream, a bad record writes nothi
     CHECK(kept.read() == 3);
     CHECK(kept.rejected == 1);
     CHECK(shown(db.store, "x-one", "gpus_installed") == "512");
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, ",")); }
+
+// An import of one JSON document into a new database, as the store then holds it: the outcome,
+// the records reported, and the records exported with their evidence.
+struct Imported {
+    std::size_t added = 0, modified = 0, unchanged = 0, rejected = 0;
+    bool written = false;
+    std::vector<std::string> problems;
+    std::vector<std::string> reported;  ///< "id: field field ..." per record reported
+    std::string exported;
+};
+
+Imported import_document(const std::string& before, const std::string& clusters, std::optional<std::size_t> piece_parts,
+                         bool keep_going = false) {
+    Database db;
+    const auto write = [&](const std::string& name, const std::string& records) {
+        const std::string path = db.dir.file(name);
+        std::ofstream(path) << R"({"format":"gpuclusters","version":1,"provenance":true,"clusters":[)" << records << "]}";
+        return path;
+    };
+    ledger::ImportEvents events;
+    Imported imported;
+    if (!before.empty()) {
+        ledger::ImportRequest first;
+        first.inputs = {{write("before.json", before), formats::Format::json}};
+        REQUIRE(ledger::import_records(db.store, first, changeset("before"), today, events).written);
+    }
+    events.record = [&](const ledger::ImportedRecord& record) {
+        std::string line = record.cluster_id + ":";
+        for (const auto& field : record.fields) line += " " + field.field + "=" + field.new_display;
+        imported.reported.push_back(line);
+    };
+    ledger::ImportRequest request;
+    request.inputs = {{write("in.json", clusters), formats::Format::json}};
+    request.piece_parts = piece_parts;
+    request.keep_going = keep_going;
+    const auto result = ledger::import_records(db.store, request, changeset("import"), today, events);
+    imported.added = result.added;
+    imported.modified = result.modified;
+    imported.unchanged = result.unchanged;
+    imported.rejected = result.rejected;
+    imported.written = result.written;
+    // Each database has its folder: the problems name the file without it.
+    const std::string folder = db.dir.file("");
+    for (auto problem : result.problems) {
+        for (std::size_t at = problem.find(folder); at != std::string::npos; at = problem.find(folder)) problem.erase(at, folder.size());
+        imported.problems.push_back(problem);
+    }
+    std::ostringstream out;
+    auto writer = formats::make_writer(formats::Format::jsonl, out, "", {.provenance = true});
+    ledger::export_records(db.store, {.provenance = true}, [&](model::Record& record) { writer->write(record); });
+    writer->finish();
+    imported.exported = out.str();
+    return imported;
+}
+
+std::string source_json(int i, const std::string& kind = "press") {
+    return fmt::format(R"({{"url":"https://example-{}.org/page","kind":"{}","accessed":"2026-11-30"}})", i, kind);
+}
+
+// A claim of gpus_installed (value 1000 + i) citing source i.
+std::string claim_json(int i, const std::string& rank, const std::string& extra = "") {
+    return fmt::format(R"({{"field":"gpus_installed","value":"{}","rank":"{}"{},"citations":[{{"source":"https://example-{}.org/page","quote":"{} GPUs"}}]}})",
+                       1000 + i, rank, extra, i, 1000 + i);
+}
+
+}  // namespace
+
+TEST_CASE("a record too large to hold, written in pieces as it is read, comes out as one read whole") {
+    // Pieces of two parts make every record below one in pieces; the same input read whole
+    // (pieces of 4,096 parts) is what the pieces must add up to: the same records, outcome and
+    // problems.
+    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false) {
+        const Imported whole = import_document(before, clusters, std::nullopt, keep_going);
+        const Imported pieces = import_document(before, clusters, std::size_t{2}, keep_going);
+        CHECK(pieces.exported == whole.exported);
+        CHECK(join(pieces.problems) == join(whole.problems));
+        CHECK(pieces.reported == whole.reported);
+        CHECK(pieces.added == whole.added);
+        CHECK(pieces.modified == whole.modified);
+        CHECK(pieces.unchanged == whole.unchanged);
+        CHECK(pieces.rejected == whole.rejected);
+        CHECK(pieces.written == whole.written);
+        return whole;
+    };
+    std::vector<std::string> sources, claims;
+    for (int i = 0; i < 12; ++i) {
+        sources.push_back(source_json(i));
+        claims.push_back(claim_json(i, i == 0 ? "preferred" : i % 5 == 0 ? "deprecated" : "normal"));
+    }
+    const std::string many = R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + "]}";
+
+    SUBCASE("competing claims, each with its source, and a small record after") {
+        const auto whole = both("", many + R"(,{"id":"small-one","sources":[)" + source_json(99, "operator") +
+                                        R"(],"claims":[{"field":"name","value":"Small One","citations":[{"source":"https://example-99.org/page"}]}]})");
+        CHECK(whole.added == 2);
+        CHECK(whole.exported.find("1011") != std::string::npos);
+    }
+    SUBCASE("a record that changes one the database holds reports its fields") {
+        const auto whole = both(many, R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" +
+                                          join(std::vector<std::string>(claims.begin() + 1, claims.end())) + "," + claim_json(0, "normal") +
+                                          "," + claim_json(20, "preferred") + "]}");
+        CHECK(whole.problems.size() == 1);  // source 20 is not listed and is new: it needs a kind
+    }
+    SUBCASE("a modified record in pieces") {
+        std::vector<std::string> more = sources;
+        more.push_back(source_json(30));
+        const auto whole = both(many, R"({"id":"many-claims","sources":[)" + join(more) + R"(],"claims":[)" + join(claims) + "," +
+                                          claim_json(30, "normal") + "]}");
+        CHECK(whole.modified == 1);
+        REQUIRE(whole.reported.size() == 1);
+        CHECK(whole.reported[0].find("gpus_installed") != std::string::npos);
+    }
+    SUBCASE("every bad claim of every piece is reported, and nothing is written") {
+        std::vector<std::string> bad = claims;
+        bad[3] = claim_json(3, "normal", R"(,"state":"unknown")");
+        bad[9] = R"({"field":"gpus_installed","value":"-5","rank":"normal"})";
+        bad[10] = R"({"field":"gpus_installd","value":"5","rank":"normal"})";
+        const auto whole = both("", R"({"id":"bad-claims","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}");
+        CHECK_FALSE(whole.written);
+        CHECK(whole.rejected == 1);
+        CHECK_FALSE(whole.problems.empty());
+    }
+    SUBCASE("a source listed twice, the first in a piece handed over") {
+        std::vector<std::string> twice = sources;
+        twice.push_back(source_json(1));
+        const auto whole = both("", R"({"id":"twice","sources":[)" + join(twice) + R"(],"claims":[)" + join(claims) + "]}");
+        REQUIRE(whole.problems.size() == 1);
+        CHECK(whole.problems[0].find("listed twice (first at ") != std::string::npos);
+        CHECK(whole.problems[0].find("sources[1])") != std::string::npos);
+    }
+    SUBCASE("claims of a cluster no claim makes: no preferred value, no cluster") {
+        std::vector<std::string> competing(claims.begin() + 1, claims.end());
+        const auto whole = both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}");
+        REQUIRE(whole.problems.size() == 1);
+        CHECK(whole.problems[0].find("no cluster 'no-such'") != std::string::npos);
+    }
+    SUBCASE("one value given two ranks is refused after pieces were written, and they are undone") {
+        std::vector<std::string> contradiction = claims;
+        contradiction.push_back(claim_json(0, "normal"));
+        const auto whole = both("", R"({"id":"two-ranks","sources":[)" + join(sources) + R"(],"claims":[)" + join(contradiction) + "]}");
+        CHECK_FALSE(whole.written);
+        REQUIRE(whole.problems.size() == 1);
+        CHECK(whole.problems[0].find("two ranks") != std::string::npos);
+    }
+    SUBCASE("keys after the claims, and sources only a citation lists") {
+        const auto whole = both("", R"({"id":"keyed","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) +
+                                        R"(],"keys":[{"source":"https://example-3.org/page","key":"K3"}]})");
+        CHECK(whole.written);
+        CHECK(whole.exported.find("K3") != std::string::npos);
+    }
+    SUBCASE("sources alone, then one claim citing them all") {
+        std::vector<std::string> citations;
+        for (int i = 0; i < 12; ++i) citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"}})", i));
+        const auto whole = both("", R"({"id":"cited-often","sources":[)" + join(sources) +
+                                        R"(],"claims":[{"field":"owner","value":"Acme","citations":[)" + join(citations) + "]}]}");
+        CHECK(whole.written);
+    }
+    SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
+        std::vector<std::string> competing(claims.begin() + 1, claims.end());
+        const auto whole = both("",
+                                R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}," + many,
+                                true);
+        CHECK(whole.written);
+        CHECK(whole.rejected == 1);
+        CHECK(whole.added == 1);
+    }
 }

@@ -1,0 +1,47 @@
+# A JSON Lines record of more than 4,096 parts is written in pieces as it is read, never held
+# whole: the database ends as it would with the record read whole, and a record that fails in
+# its last piece, or whose line breaks off, leaves nothing of its earlier pieces behind.
+setup init
+huge() {  # huge ID N [LAST_CLAIM]: one record of N competing claims of gpus_installed, each with its source
+    python3 - "$@" <<'PY'
+import json, sys
+ident, n = sys.argv[1], int(sys.argv[2])
+sources = [{"url": f"https://{ident}.example.org/{i}", "kind": "press", "accessed": "2026-11-30"} for i in range(n)]
+claims = [{"field": "gpus_installed", "value": str(1000 + i), "rank": "preferred" if i == 0 else "normal",
+           "citations": [{"source": f"https://{ident}.example.org/{i}", "quote": f"{1000 + i} GPUs"}]} for i in range(n)]
+if len(sys.argv) > 3:
+    claims.append(json.loads(sys.argv[3]))
+print(json.dumps({"format": "gpuclusters", "version": 1, "provenance": True}))
+print(json.dumps({"id": ident, "sources": sources, "claims": claims}))
+PY
+}
+note "10,000 competing claims: one record, written in three pieces"
+huge many-claims 10000 > many.jsonl
+gc import many.jsonl
+sql "SELECT count(*) FROM claim; SELECT count(*) FROM citation; SELECT count(*) FROM source; SELECT rank, count(*) FROM live_claim GROUP BY rank"
+note "exported and imported into a new database, the record comes back as it was"
+gc export --provenance --format jsonl -o first.jsonl
+setup --db again.db init
+setup --db again.db import first.jsonl
+setup --db again.db export --provenance --format jsonl -o second.jsonl
+cmp first.jsonl second.jsonl && note "the two exports are the same"
+note "imported again, nothing changes"
+gc import many.jsonl
+note "a bad claim at the end refuses the whole record: its pieces written before are undone"
+huge bad-end 6000 '{"field": "gpus_installed", "value": "-5", "rank": "normal"}' > bad-end.jsonl
+gc import bad-end.jsonl
+sql "SELECT count(*) FROM cluster WHERE id = 'bad-end'; SELECT count(*) FROM source; SELECT count(*) FROM changeset"
+note "a value given twice (as the value and as a competing figure) is found while writing, after the first pieces"
+huge two-ranks 6000 '{"field": "gpus_installed", "value": "1000", "rank": "normal", "citations": [{"source": "https://two-ranks.example.org/1"}]}' > two-ranks.jsonl
+gc import two-ranks.jsonl
+sql "SELECT count(*) FROM cluster WHERE id = 'two-ranks'; SELECT count(*) FROM claim"
+note "a line that breaks off after its first pieces: the record is refused, the database unchanged"
+huge cut-off 6000 > whole.jsonl
+head -c 900000 whole.jsonl > cut.jsonl
+gc import cut.jsonl
+sql "SELECT count(*) FROM cluster WHERE id = 'cut-off'; SELECT count(*) FROM source"
+note "with --keep-going the records after a refused one in pieces are written"
+huge after-it 5000 > after.jsonl
+{ cat cut.jsonl; echo; tail -1 after.jsonl; } > keep.jsonl
+gc import keep.jsonl --keep-going
+sql "SELECT id FROM cluster ORDER BY id"
