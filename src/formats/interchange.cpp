@@ -336,9 +336,10 @@ model::CitationInput read_citation(const Json& citation, const std::string& at, 
 }
 
 // One entry of "claims": its inputs added to `record`. `citations` holds those of its citations
-// read already (the first ones), which the claim's JSON no longer has; the rest are added to it.
+// read already (the first ones, after the `ahead` handed over ahead of it), which the claim's JSON
+// no longer has; the rest are added to it.
 void read_claim(const Json& claim, std::size_t i, const std::string& place, long long version, SourceIndex& index,
-                bool listed_only, std::vector<model::CitationInput>& citations, model::RecordInput& record) {
+                bool listed_only, std::size_t ahead, std::vector<model::CitationInput>& citations, model::RecordInput& record) {
     const std::string where = fmt::format("{}: claims[{}]", place, i);
     if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
     const std::string field = string_member(claim, "field", where, true);
@@ -371,15 +372,17 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     }
     if (const Json* cited = member(claim, "citations")) {
         if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
-        const std::size_t read = citations.size();
+        const std::size_t read = ahead + citations.size();
         for (std::size_t k = 0; k < cited->size(); ++k) {
             citations.push_back(read_citation((*cited)[k], fmt::format("{}.citations[{}]", where, read + k), index, listed_only));
         }
     }
     std::string raw;
     if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
-    add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
-                     std::move(citations), where);
+    if (add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
+                         std::move(citations), where)) {
+        record.fields.back().citations_ahead = ahead;
+    }
 }
 
 }  // namespace
@@ -395,6 +398,12 @@ void StreamedRecord::hand_over_when_many() {
     piece.record.cluster_id = id_;
     piece.record.origin = place_ + ": id";
     piece.record.fields = std::exchange(claims_.fields, {});
+    // The citations read of the claim being read go ahead of it.
+    if (in_claim_ && !citations_.empty()) {
+        piece.record.ahead_continue = ahead_ > 0;
+        ahead_ += citations_.size();
+        piece.record.citations_ahead = std::exchange(citations_, {});
+    }
     held_parts_ = 0;
     handed_ = true;
     pieces_.take(piece);
@@ -438,13 +447,14 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
         }
         try {
             citations_.push_back(read_citation(
-                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, citations_.size()), index_, true));
+                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, ahead_ + citations_.size()), index_, true));
             ++held_parts_;
-            return false;
         } catch (...) {
             citations_stopped_ = true;
             return true;
         }
+        hand_over_when_many();
+        return false;
     }
     if (depth != 2 || event == Event::object_start || event == Event::array_start) return true;
     // An entry read is dropped (false); one that cannot be read now (not an object, or in error)
@@ -461,8 +471,9 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
             read_source(parsed, sources_read_, place_, index_);
             ++sources_read_;
         } else {
-            read_claim(parsed, claims_read_, place_, version_, index_, true, citations_, claims_);
+            read_claim(parsed, claims_read_, place_, version_, index_, true, ahead_, citations_, claims_);
             citations_.clear();
+            ahead_ = 0;
             ++claims_read_;
         }
         ++held_parts_;
@@ -524,7 +535,8 @@ RecordDocument StreamedRecord::finish(const Json& json) {
         for (std::size_t i = 0; i < claims->size(); ++i) {
             // The first claim left may have had citations read ahead; the others have none.
             if (i > 0) citations_.clear();
-            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, citations_, document.record);
+            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, i == 0 ? ahead_ : 0, citations_,
+                       document.record);
         }
     }
     return std::move(document_);  // the member, read into through `document`

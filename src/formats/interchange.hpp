@@ -114,6 +114,7 @@ private:
     std::string id_;            ///< the record's "id", once read (a string)
     bool id_key_ = false;       ///< the member being parsed is "id"
     std::size_t held_parts_ = 0;  ///< sources, claims and citations read and not handed over
+    std::size_t ahead_ = 0;       ///< citations of the claim being read handed over ahead of it
     bool handed_ = false;       ///< a piece was handed over
     RecordDocument document_;
     SourceIndex index_{document_};

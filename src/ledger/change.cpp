@@ -8,6 +8,7 @@
 #include <set>
 #include <type_traits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -88,6 +89,17 @@ void check_source(SourceInput& source, const std::string& today) {
     }
 }
 
+// Checks a citation's source and cleans its texts in place.
+void check_citation(CitationInput& citation, std::size_t source_count) {
+    if (citation.source >= source_count) throw InputError("citation names no source");
+    try {
+        if (!citation.locator.empty()) citation.locator = model::clean_text(citation.locator);
+        if (!citation.quote.empty()) citation.quote = model::clean_quote(citation.quote);
+    } catch (const InputError& error) {
+        throw CitationError(citation.origin.empty() ? std::string(error.what()) : fmt::format("{}: {}", citation.origin, error.what()));
+    }
+}
+
 // Parses the record's fields and keys, moving from `input` what they keep (its citations, keys,
 // origins): what is left of it is for the caller to drop. `pieces` carries what the pieces of a
 // record read before this one tell (the fields set, the sources listed); a record read whole has
@@ -129,19 +141,11 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
                 parsed.value = model::parse_field_value(spec, field.raw_value);
             }
             if (!field.reason.empty()) parsed.reason = model::clean_text(field.reason);
-            for (auto& citation : field.citations) {
-                if (citation.source >= source_count) throw InputError("citation names no source");
-                try {
-                    if (!citation.locator.empty()) citation.locator = model::clean_text(citation.locator);
-                    if (!citation.quote.empty()) citation.quote = model::clean_quote(citation.quote);
-                } catch (const InputError& error) {
-                    throw CitationError(citation.origin.empty() ? std::string(error.what())
-                                                                : fmt::format("{}: {}", citation.origin, error.what()));
-                }
-            }
+            for (auto& citation : field.citations) check_citation(citation, source_count);
             // Taken once the field is known good: an error above names its origin.
             parsed.citations = std::move(field.citations);
             parsed.origin = std::move(field.origin);
+            parsed.citations_ahead = field.citations_ahead;
             record.fields.push_back(std::move(parsed));
         } catch (const CitationError& error) {
             problems.emplace_back(error.what());
@@ -149,6 +153,17 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
             problems.emplace_back(at(field.origin, error).what());
         }
     }
+    for (auto& citation : input.citations_ahead) {
+        try {
+            check_citation(citation, source_count);
+        } catch (const CitationError& error) {
+            problems.emplace_back(error.what());
+        } catch (const InputError& error) {
+            problems.emplace_back(at(citation.origin, error).what());
+        }
+    }
+    record.citations_ahead = std::move(input.citations_ahead);
+    record.ahead_continue = input.ahead_continue;
     for (auto& key : input.keys) {
         try {
             if (key.source >= source_count) throw InputError("the key names no source");
@@ -190,6 +205,7 @@ bool same_claim(const Claim& claim, ClaimState state, const FieldValue& value) {
 std::size_t PreparedChange::parts() const {
     std::size_t parts = sources.size();
     for (const auto& record : records) {
+        parts += record.citations_ahead.size();
         for (const auto& field : record.fields) parts += 1 + field.citations.size();
     }
     return parts;
@@ -252,19 +268,27 @@ public:
             pieces_.any_set = pieces_.any_set || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
                                   return field.action == FieldAction::set;
                               });
-            // A piece of sources alone waits for the record's first fields or keys (or its end).
-            if (!record_ && input.fields.empty() && input.keys.empty()) {
-                pieces_.pending_id = input.cluster_id;
-                pieces_.pending_flags = input;
-                continue;
-            }
-            if (!record_) {
-                open_record(input, true);
+            if (!input.fields.empty() || !input.keys.empty() || record_) {
+                if (!record_) {
+                    open_record(input, true);
+                } else {
+                    check_named(input);
+                    record_keys(*record_, input);
+                }
+                apply_fields(input);
             } else {
-                check_named(input);
-                record_keys(*record_, input);
+                // A piece of sources (and citations ahead) alone waits for the record's first
+                // fields or keys, or its end.
+                pieces_.pending_id = input.cluster_id;
+                pieces_.pending_flags.keep_previous = input.keep_previous;
+                pieces_.pending_flags.unsourced = input.unsourced;
             }
-            apply_fields(input);
+            // The citations of the claim read next, which the store keeps until it comes.
+            if (!input.citations_ahead.empty()) {
+                if (!input.ahead_continue) store_.clear_citations_ahead();
+                store_.add_citations_ahead(input.citations_ahead);
+                std::vector<CitationInput>().swap(input.citations_ahead);
+            }
         }
     }
 
@@ -467,6 +491,14 @@ private:
         }
     }
 
+    // A field's citations: those the store keeps for it, handed over ahead of it (a claim with
+    // more citations than a piece of a record holds), then its own.
+    struct FieldCitations {
+        const std::vector<CitationInput>& own;
+        std::size_t ahead = 0;
+        bool empty() const { return ahead == 0 && own.empty(); }
+    };
+
     template <typename Input>
     void apply_fields(Input& input) {
         model::Record* const record = &*record_;
@@ -478,7 +510,7 @@ private:
                 case FieldAction::set: {
                     std::vector<CitationInput> fresh;
                     if (input.citations_as_they_stood) fresh = new_evidence(*record, field);
-                    const auto& citations = input.citations_as_they_stood ? fresh : field.citations;
+                    const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations, field.citations_ahead};
                     if (!input.unsourced && citations.empty()) require_source(*record, field);
                     apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
                     if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
@@ -513,7 +545,7 @@ private:
         if (current && same_claim(*current, field.state, field.value)) return;
         // A competing figure of that value, with its evidence, becomes the preferred one.
         for (const Claim* other : working_.others_valued(record, name, field.state, field.value.value)) {
-            if (same_claim(*other, field.state, field.value) && !other->citations.empty()) return;
+            if (same_claim(*other, field.state, field.value) && working_.cited(*other)) return;
         }
         throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
                                      "sources), or say --unsourced to write it without one",
@@ -539,7 +571,7 @@ private:
     // gpu_maker and gpu_model_canonical follow gpu_model through the catalogue, with the model's
     // evidence; a model the catalogue does not know (or, for the maker, an accelerator that is not
     // a GPU) leaves them unknown.
-    void derive_from_model(const model::Record& record, const ParsedField& model_field, const std::vector<CitationInput>& citations,
+    void derive_from_model(const model::Record& record, const ParsedField& model_field, const FieldCitations& citations,
                            bool keep_previous) {
         const bool set = model_field.state == ClaimState::set;
         const model::GpuModel* known = set ? model::GpuCatalogue::builtin().find(model_field.value.value) : nullptr;
@@ -556,7 +588,7 @@ private:
     }
 
     void derive(const model::Record& record, const model::FieldSpec& spec, const std::string& value, const model::Qualifiers& from_model,
-                const std::vector<CitationInput>& citations, bool keep_previous) {
+                const FieldCitations& citations, bool keep_previous) {
         if (!value.empty()) {
             apply_field(record, spec, ClaimState::set, FieldValue{value, from_model}, citations, keep_previous);
             return;
@@ -607,7 +639,7 @@ private:
             mark_changed();
         }
         if (!target) {
-            if (field.citations.empty() && !unsourced_) {
+            if (FieldCitations{field.citations, field.citations_ahead}.empty() && !unsourced_) {
                 throw InputError(fmt::format("{}: a new competing figure needs a source: cite one, or say --unsourced",
                                              field.origin.empty() ? name : field.origin));
             }
@@ -626,7 +658,7 @@ private:
             mark_changed();
         }
         report.claim_id = claim_id;
-        add_citations(record, claim_id, field.citations, report);
+        add_citations(record, claim_id, {field.citations, field.citations_ahead}, report);
         report_field(std::move(report));
     }
 
@@ -678,38 +710,39 @@ private:
     }
 
     // Adds the citations that are new to the claim, noting them in the report.
-    void add_citations(const model::Record& record, long long target, const std::vector<CitationInput>& citations,
-                       FieldReport& report) {
+    void add_citations(const model::Record& record, long long target, const FieldCitations& citations, FieldReport& report) {
         const Claim* existing = working_.claim(record, target);
-        for (const auto& citation : citations) {
+        std::unordered_set<long long> listed;
+        for (const auto& tag : report.sources) listed.insert(tag.id);
+        auto add = [&](const CitationInput& citation) {
             const long long source_id = source_ids_[citation.source];
             // A bare mention of a source that already backs the claim adds nothing.
             const bool bare = citation.quote.empty() && citation.locator.empty();
-            const bool already_cited = existing && std::any_of(existing->citations.begin(), existing->citations.end(),
-                                                               [&](const model::Citation& known) {
-                                                                   return known.source_id == source_id;
-                                                               });
-            if (bare && already_cited) continue;
+            if (bare && existing && working_.cited_by(*existing, source_id)) return;
             const long long added =
                 store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
-                working_.citations.push_back({target, {added, source_id, citation.locator, citation.quote, changeset_id_}});
+                working_.citations.emplace_back(target, source_id);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
             }
             // The report of a cluster the import makes is not kept: it needs no ids or tags.
-            if (brief_) continue;
+            if (brief_) return;
             if (added != 0) report.new_citations.push_back(added);
-            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
-                                            [&](const SourceTag& tag) { return tag.id == source_id; });
-            if ((added != 0 || report.kind == FieldReport::Kind::changed) && !listed) {
+            if ((added != 0 || report.kind == FieldReport::Kind::changed) && listed.insert(source_id).second) {
                 report.sources.push_back(tag(source_id));
             }
+        };
+        // Those handed over ahead, a batch at a time.
+        constexpr std::size_t batch = 1024;
+        for (std::size_t from = 0; from < citations.ahead; from += batch) {
+            for (const auto& citation : store_.citations_ahead(from, std::min(batch, citations.ahead - from))) add(citation);
         }
+        for (const auto& citation : citations.own) add(citation);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
     }
 
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
-                     const FieldValue& value, const std::vector<CitationInput>& citations, bool keep_previous) {
+                     const FieldValue& value, const FieldCitations& citations, bool keep_previous) {
         const std::string field(spec.name);
         const Claim* current = working_.preferred(record, field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
@@ -767,7 +800,7 @@ private:
     struct WorkingRecord {
         std::vector<Claim> claims;  ///< made, ranked below
         std::vector<std::pair<long long, Rank>> ranks;
-        std::vector<std::pair<long long, model::Citation>> citations;  ///< claim id, citation
+        std::vector<std::pair<long long, long long>> citations;  ///< claim id, source id
         std::unordered_map<long long, std::size_t> position;           ///< claim id -> index in the record
         // What a field's functions look up, so that a record of N claims costs N, not N squared.
         std::unordered_map<std::string, long long> preferred_of;            ///< field -> its preferred claim
@@ -779,11 +812,36 @@ private:
             key += value;
             return key;
         }
+        // The citations written by this change, as claim and source: what the checks ask of them
+        // (whether a claim has one, whether a source backs it), without their quotes, which
+        // a claim cited a hundred thousand times would hold in memory.
+        struct ClaimSource {
+            long long claim_id, source_id;
+            bool operator==(const ClaimSource&) const = default;
+        };
+        struct ClaimSourceHash {
+            std::size_t operator()(const ClaimSource& pair) const {
+                return std::hash<long long>{}(pair.claim_id) * 31 + std::hash<long long>{}(pair.source_id);
+            }
+        };
+        std::unordered_set<ClaimSource, ClaimSourceHash> cited_sources;
+        std::unordered_set<long long> cited_claims;
+
         void start(const model::Record& record) {
             claims.clear();
             ranks.clear();
             citations.clear();
+            cited_sources.clear();
+            cited_claims.clear();
             index(record);
+        }
+        /// Whether a claim has a citation.
+        bool cited(const Claim& claim) const { return !claim.citations.empty() || cited_claims.contains(claim.id); }
+        /// Whether a source backs a claim.
+        bool cited_by(const Claim& claim, long long source_id) const {
+            return cited_sources.contains({claim.id, source_id}) ||
+                   std::any_of(claim.citations.begin(), claim.citations.end(),
+                               [&](const model::Citation& known) { return known.source_id == source_id; });
         }
         void index(const model::Record& record) {
             position.clear();
@@ -836,7 +894,10 @@ private:
             const bool retired = std::any_of(record.claims.end() - static_cast<std::ptrdiff_t>(claims.size()), record.claims.end(),
                                              [](const Claim& claim) { return claim.rank == Rank::retired; }) ||
                                  std::any_of(ranks.begin(), ranks.end(), [](const auto& rank) { return rank.second == Rank::retired; });
-            for (auto& [claim_id, citation] : citations) record.claims[position.at(claim_id)].citations.push_back(std::move(citation));
+            for (const auto& [claim_id, source_id] : citations) {
+                cited_claims.insert(claim_id);
+                cited_sources.insert({claim_id, source_id});
+            }
             claims.clear();
             ranks.clear();
             citations.clear();

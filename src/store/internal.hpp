@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <limits>
 #include <map>
+#include <unordered_map>
 #include <unordered_set>
 #include <memory>
 #include <string>
@@ -128,7 +129,7 @@ std::string multi_row_insert(std::string_view head, int width, std::size_t rows)
 // SQLite would pick citation_by_source, and citing a list source once per record would grow
 // quadratically.
 inline constexpr const char* claim_citations_sql = R"(
-            SELECT source_id, locator, quote FROM citation INDEXED BY citation_by_claim WHERE claim_id = ?1)";
+            SELECT source_id, locator, quote, id FROM citation INDEXED BY citation_by_claim WHERE claim_id = ?1)";
 
 }  // namespace gpuclusters::store::detail
 
@@ -177,11 +178,13 @@ struct Store::PendingRows {
     // The citations waiting for claims not yet written, as claim, source, locator and quote: a
     // claim cited ten thousand times looks each new one up here instead of among the others.
     std::unordered_set<std::string> waiting_citations;
-    // The citations of the written claim cited last (source, locator and quote), read once for a
-    // run of citations of it. Kept across flushes (its rows are written then, not undone), and
-    // forgotten when a savepoint or transaction ends, which may undo them.
+    // The citations of the written claim cited last, read once for a run of citations of it: the
+    // hash of each one's source, locator and quote, with its id to read it back by when a new one
+    // has the same hash. Hashes, not the quotes: a claim may have a hundred thousand citations.
+    // Kept across flushes (its rows are written then, not undone), and forgotten when a
+    // savepoint or transaction ends, which may undo them.
     long long cited_claim = 0;
-    std::unordered_set<std::string> cited;
+    std::unordered_multimap<std::uint64_t, long long> cited;
     void forget_cited() {
         cited_claim = 0;
         cited.clear();

@@ -166,6 +166,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
     // Ids are handed out in order and the queue is written whole: the claims waiting are those
     // from the first one waiting on.
     const bool claim_waiting = !pending.claims.empty() && claim_id >= pending.claims.front().id;
+    std::optional<std::uint64_t> hash;
     if (claim_waiting) {
         // A claim not yet written has no citations but those waiting with it.
         if (!pending.waiting_citations.insert(fmt::format("{}\x1f", claim_id) + key).second) return 0;
@@ -180,16 +181,32 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
                 query.bind(1, static_cast<std::int64_t>(claim_id));
                 while (query.executeStep()) {
                     const CachedColumns row{query};
-                    pending.cited.insert(citation_key(row.integer(0), row.view(1), row.view(2)));
+                    pending.cited.emplace(std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))),
+                                          row.integer(3));
                 }
             });
             pending.cited_claim = claim_id;
         }
-        if (!pending.cited.insert(key).second) return 0;
+        hash = std::hash<std::string>{}(key);
+        // A citation of the same hash is read back (rarely: the same citation given twice): the
+        // hash alone would let a different citation that shares it be dropped.
+        const auto [first, last] = pending.cited.equal_range(*hash);
+        for (auto same = first; same != last; ++same) {
+            const bool equal = guarded(path_, [&] {
+                auto& query = prepare("SELECT source_id, locator, quote FROM citation WHERE id = ?");
+                query.bind(1, static_cast<std::int64_t>(same->second));
+                if (!query.executeStep()) return false;
+                const CachedColumns row{query};
+                return citation_key(row.integer(0), row.view(1), row.view(2)) == key;
+            });
+            if (equal) return 0;
+        }
     }
     const long long id = guarded(path_, [&] { return next_id("citation"); });
     pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
-    if (!claim_waiting && pending.size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
+    if (hash) pending.cited.emplace(*hash, id);
+    // Written in batches, also while a claim cited many times waits: its rows go first.
+    if (pending.size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
     return id;
 }
 

@@ -36,6 +36,7 @@ struct ParsedField {
     model::Rank rank = model::Rank::preferred;
     std::string reason;
     std::string origin;  ///< the FieldInput's, for errors found while applying
+    std::size_t citations_ahead = 0;  ///< FieldInput::citations_ahead
 };
 
 struct ParsedRecord {
@@ -46,6 +47,8 @@ struct ParsedRecord {
     bool keep_previous = false;
     bool unsourced = false;
     bool citations_as_they_stood = false;
+    std::vector<CitationInput> citations_ahead;  ///< RecordInput's, checked
+    bool ahead_continue = false;
 };
 
 /// What a write reports. An import prints a line for each cluster it makes and the fields only of

@@ -109,6 +109,9 @@ struct FieldInput {
     FieldAction action = FieldAction::set;
     Rank rank = Rank::preferred;  ///< for FieldAction::rank, and cite (see above)
     std::string reason;                          ///< for FieldAction::rank
+    /// Its first citations, handed over ahead of it in the pieces of a record too large to hold
+    /// (RecordInput::citations_ahead): they come before `citations`.
+    std::size_t citations_ahead = 0;
 };
 
 struct RecordInput {
@@ -127,6 +130,11 @@ struct RecordInput {
     /// from the row, its key the source's own name for it. Otherwise a key that names another
     /// record is refused.
     bool id_from_key = false;
+    /// In a piece of a record too large to hold: the first citations of the claim read next (one
+    /// with more citations than a piece holds), handed over ahead of it; `ahead_continue` when
+    /// they follow those of the pieces before, for the same claim.
+    std::vector<CitationInput> citations_ahead;
+    bool ahead_continue = false;
 };
 
 struct ChangeRequest {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
 
 namespace SQLite {
@@ -264,6 +265,13 @@ public:
     /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
     /// input); returns where it was read before when it is a repeat.
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
+    /// The citations of a claim read ahead of it (one with more citations than a piece of a
+    /// record holds), kept in a temporary table until the claim comes: memory stays flat however
+    /// many there are. Cleared when the next claim's begin.
+    void clear_citations_ahead();
+    void add_citations_ahead(const std::vector<model::CitationInput>& citations);
+    /// Up to `count` of them, in the order they were added, from the `from`-th (0 the first).
+    std::vector<model::CitationInput> citations_ahead(std::size_t from, std::size_t count) const;
 
 private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);

@@ -398,6 +398,24 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
                                         R"(],"claims":[{"field":"owner","value":"Acme","citations":[)" + join(citations) + "]}]}");
         CHECK(whole.written);
     }
+    SUBCASE("a claim's citations handed over ahead of it, its value and rank after them, bare mentions among them") {
+        std::vector<std::string> citations;
+        for (int i = 0; i < 12; ++i) {
+            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"{}}})", i % 7, i % 3 == 0 ? "" : fmt::format(R"(,"quote":"Acme {}")", i)));
+        }
+        const auto whole = both("", R"({"id":"cited-ahead","sources":[)" + join(sources) +
+                                        R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
+                                        R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
+                                        R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme","rank":"preferred"}]})");
+        CHECK(whole.problems.size() == 1);  // owner is set twice
+        const auto kept = both("", R"({"id":"cited-ahead","sources":[)" + join(sources) +
+                                       R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
+                                       R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
+                                       R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Three","rank":"deprecated"}]})");
+        CHECK(join(kept.problems) == "");
+        CHECK(kept.written);
+        CHECK(kept.exported.find("Acme 11") != std::string::npos);
+    }
     SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
         std::vector<std::string> competing(claims.begin() + 1, claims.end());
         const auto whole = both("",
