@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <limits>
 #include <set>
 
 #include "formats/typed.hpp"
@@ -173,31 +174,87 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
     return true;
 }
 
-const model::SourceInput* SourceIndex::find(const std::string& url) const {
-    const auto found = at_.find(url);
-    if (found == at_.end() || found->second < handed_origins_.size()) return nullptr;
-    return &document_.sources[found->second - handed_origins_.size()];
+std::string_view SourceIndex::url(std::size_t index) const {
+    const std::size_t end = index + 1 < url_starts_.size() ? url_starts_[index + 1] : urls_.size();
+    return std::string_view(urls_).substr(url_starts_[index], end - url_starts_[index]);
 }
 
-const std::string& SourceIndex::origin(const std::string& url) const {
-    const std::size_t index = at_.at(url);
-    return index < handed_origins_.size() ? handed_origins_[index] : document_.sources[index - handed_origins_.size()].origin;
+std::optional<std::size_t> SourceIndex::slot_of(std::string_view wanted) const {
+    if (table_.empty()) return std::nullopt;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t slot = std::hash<std::string_view>{}(wanted) & mask;; slot = (slot + 1) & mask) {
+        if (table_[slot] == 0) return std::nullopt;
+        if (url(table_[slot] - 1) == wanted) return slot;
+    }
+}
+
+void SourceIndex::grow() {
+    // Kept at most half full, so that a probe ends soon at an empty slot.
+    std::vector<std::uint32_t> table(std::max<std::size_t>(64, table_.size() * 2), 0);
+    const std::size_t mask = table.size() - 1;
+    for (std::size_t index = 0; index < count(); ++index) {
+        std::size_t slot = std::hash<std::string_view>{}(url(index)) & mask;
+        while (table[slot] != 0) slot = (slot + 1) & mask;
+        table[slot] = static_cast<std::uint32_t>(index + 1);
+    }
+    table_ = std::move(table);
+}
+
+const model::SourceInput* SourceIndex::find(std::string_view wanted) const {
+    const auto slot = slot_of(wanted);
+    if (!slot) return nullptr;
+    const std::size_t index = table_[*slot] - 1;
+    const std::size_t handed = origin_starts_.size();
+    return index < handed ? nullptr : &document_.sources[index - handed];
+}
+
+std::string SourceIndex::origin(std::string_view wanted) const {
+    const std::size_t index = table_.at(slot_of(wanted).value()) - 1;
+    const std::size_t handed = origin_starts_.size();
+    if (index >= handed) return document_.sources[index - handed].origin;
+    const std::size_t end = index + 1 < handed ? origin_starts_[index + 1] : origins_.size();
+    const std::string own = origins_.substr(origin_starts_[index], end - origin_starts_[index]);
+    return origin_common_[index] ? common_origin_ + own : own;
 }
 
 void SourceIndex::list(model::SourceInput source) {
-    at_.emplace(source.reference, handed_origins_.size() + document_.sources.size());
+    if (count() >= std::numeric_limits<std::uint32_t>::max() - 1) {
+        throw InputError(fmt::format("{}: more sources than one record can list", source.origin));
+    }
+    if ((count() + 1) * 2 > table_.size()) grow();
+    url_starts_.push_back(urls_.size());
+    urls_ += source.reference;
+    const std::size_t mask = table_.size() - 1;
+    std::size_t slot = std::hash<std::string_view>{}(source.reference) & mask;
+    while (table_[slot] != 0) slot = (slot + 1) & mask;
+    table_[slot] = static_cast<std::uint32_t>(count());
     document_.sources.push_back(std::move(source));
 }
 
-std::size_t SourceIndex::operator()(const std::string& url, const std::string& origin) {
-    if (const auto found = at_.find(url); found != at_.end()) return found->second;
-    list({.reference = url, .origin = origin});
-    return handed_origins_.size() + document_.sources.size() - 1;
+std::size_t SourceIndex::operator()(const std::string& wanted, const std::string& origin) {
+    if (const auto slot = slot_of(wanted)) return table_[*slot] - 1;
+    list({.reference = wanted, .origin = origin});
+    return count() - 1;
 }
 
-std::vector<model::SourceInput> SourceIndex::hand_over() {
-    for (const auto& source : document_.sources) handed_origins_.push_back(source.origin);
+std::vector<model::SourceInput> SourceIndex::hand_over(std::string_view common_origin) {
+    common_origin_ = common_origin;
+    for (const auto& source : document_.sources) {
+        const bool common = std::string_view(source.origin).starts_with(common_origin);
+        origin_starts_.push_back(origins_.size());
+        origin_common_.push_back(common);
+        origins_ += std::string_view(source.origin).substr(common ? common_origin.size() : 0);
+    }
     return std::exchange(document_.sources, {});
+}
+
+void SourceIndex::clear() {
+    urls_.clear();
+    url_starts_.clear();
+    table_.clear();
+    origins_.clear();
+    origin_starts_.clear();
+    origin_common_.clear();
 }
 
 void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
@@ -394,7 +451,7 @@ void StreamedRecord::hand_over_when_many() {
     if (!pieces_.take || held_parts_ < pieces_.parts || id_.empty()) return;
     RecordDocument piece;
     piece.place = place_;
-    piece.sources = index_.hand_over();
+    piece.sources = index_.hand_over(place_);
     piece.record.cluster_id = id_;
     piece.record.origin = place_ + ": id";
     piece.record.fields = std::exchange(claims_.fields, {});

@@ -4,7 +4,9 @@
 // numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
 #include <functional>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -48,34 +50,47 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every
-/// source of the document is listed through it.
+/// source of the document is listed through it. It holds each URL once, back to back in one
+/// text, with an open-addressed table of indexes (some 50 bytes a source): a record too large to
+/// hold hands its sources over, and the index of them stays.
 class SourceIndex {
 public:
     explicit SourceIndex(RecordDocument& document) : document_(document) {}
     /// The source listed for a URL, if any and if the document still holds it (see hand_over).
-    const model::SourceInput* find(const std::string& url) const;
+    const model::SourceInput* find(std::string_view url) const;
     /// Whether a URL is listed, held or handed over.
-    bool listed(const std::string& url) const { return at_.contains(url); }
+    bool listed(std::string_view url) const { return slot_of(url).has_value(); }
     /// Where a listed URL was listed first.
-    const std::string& origin(const std::string& url) const;
+    std::string origin(std::string_view url) const;
     /// Lists a source not listed yet.
     void list(model::SourceInput source);
     /// The index of a URL among the sources of the whole record (those handed over first),
     /// listing it (without metadata) when new.
     std::size_t operator()(const std::string& url, const std::string& origin);
     /// The document's sources, moved out to be handed over ahead of the rest of the record: the
-    /// sources listed later continue their numbering.
-    std::vector<model::SourceInput> hand_over();
+    /// sources listed later continue their numbering. Their origins stay, without the text
+    /// `common_origin` they begin with, when they do.
+    std::vector<model::SourceInput> hand_over(std::string_view common_origin);
     /// For a document whose sources were emptied to be read again.
-    void clear() {
-        at_.clear();
-        handed_origins_.clear();
-    }
+    void clear();
 
 private:
+    std::string_view url(std::size_t index) const;
+    std::size_t count() const { return url_starts_.size(); }
+    /// The slot of the table that holds the URL's index, when it is listed.
+    std::optional<std::size_t> slot_of(std::string_view url) const;
+    void grow();
+
     RecordDocument& document_;
-    std::unordered_map<std::string, std::size_t> at_;
-    std::vector<std::string> handed_origins_;  ///< of the sources handed over, by index
+    std::string urls_;                      ///< every URL listed, back to back
+    std::vector<std::uint64_t> url_starts_;  ///< where each begins in urls_, by index
+    std::vector<std::uint32_t> table_;      ///< index + 1 of a URL, or 0: open addressing
+    /// Of the sources handed over: their origins back to back, each without the common origin
+    /// it began with (`origin_common_`).
+    std::string origins_;
+    std::vector<std::uint64_t> origin_starts_;
+    std::vector<bool> origin_common_;
+    std::string common_origin_;
 };
 
 /// A record read while its JSON is parsed, for a parser callback (JSON Lines): each entry of
