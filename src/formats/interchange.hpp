@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "formats/limits.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
 
@@ -103,7 +104,7 @@ private:
 /// parts (sources, claims and citations read) on.
 struct RecordPieces {
     std::function<void(RecordDocument&)> take;
-    std::size_t parts = 4096;
+    std::size_t parts = formats::piece_parts;
 };
 
 class StreamedRecord {

@@ -11,4 +11,10 @@ inline constexpr std::size_t max_input_string_bytes = std::size_t{1} << 20;
 /// What the refusal says of it.
 inline constexpr const char* longest_field_text = "no field takes more than 16384";
 
+/// The parts (sources, claims, citations) of a JSON record read before they are handed over as a
+/// piece, when the reader's sink takes pieces (ReadSink::piece): some hundreds of kilobytes of
+/// input, few enough that the pieces on their way between the reading and the writing thread
+/// weigh little beside the cache of the database.
+inline constexpr std::size_t piece_parts = 1024;
+
 }  // namespace gpuclusters::formats

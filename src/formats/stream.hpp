@@ -11,6 +11,7 @@
 #include <string>
 
 #include "formats/interchange.hpp"
+#include "formats/limits.hpp"
 
 namespace gpuclusters::formats {
 
@@ -60,7 +61,7 @@ struct ReadSink {
     /// read (its id known), their sources numbered across the pieces, and the last piece goes
     /// to `record` with RecordDocument::continued set, or the record's problem to `problem`.
     std::function<void(RecordDocument&)> piece = {};
-    std::size_t piece_parts = 4096;
+    std::size_t piece_parts = formats::piece_parts;
 };
 
 /// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name

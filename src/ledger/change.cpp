@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <fmt/format.h>
 #include <malloc.h>
 #include <map>
@@ -231,9 +232,7 @@ public:
         report_ = &report;
         report.changeset_id = changeset_id_;
         // The session keeps nothing per record between calls: an import of a million records
-        // holds one record's worth. A claim belongs to one cluster and a change names a cluster
-        // once, so the claims ranked in earlier calls cannot come back.
-        ranked_.clear();
+        // holds one record's worth.
         domains_.clear();
         source_ids_.clear();
         for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
@@ -253,7 +252,6 @@ public:
     void start_pieces(ChangeReport& report) {
         report_ = &report;
         report.changeset_id = changeset_id_;
-        ranked_.clear();
         domains_.clear();
         source_ids_.clear();
         record_.reset();
@@ -478,8 +476,7 @@ private:
         }
         record_keys(*record_, input);
         // Most fields add a claim: room for them at once, not twice the claims in the end.
-        if (!in_pieces) record_->claims.reserve(record_->claims.size() + input.fields.size());
-        working_.start(*record_);
+        working_.start(std::exchange(record_->claims, {}));
     }
 
     // A later piece names the record its first piece opened: its keys (read at the end of the
@@ -505,13 +502,13 @@ private:
         for (auto& field : input.fields) {
             // Each input sees what the earlier ones wrote: the record in memory follows the writes
             // (reading it again from the store would make a record of N claims cost N squared).
-            working_.absorb(*record, changeset_id_);
+            working_.absorb(changeset_id_);
             switch (field.action) {
                 case FieldAction::set: {
                     std::vector<CitationInput> fresh;
-                    if (input.citations_as_they_stood) fresh = new_evidence(*record, field);
+                    if (input.citations_as_they_stood) fresh = new_evidence(field);
                     const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations, field.citations_ahead};
-                    if (!input.unsourced && citations.empty()) require_source(*record, field);
+                    if (!input.unsourced && citations.empty()) require_source(field);
                     apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
                     if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
                     break;
@@ -539,12 +536,12 @@ private:
     // Every new value says where it came from: one without a citation is refused, unless the
     // request says --unsourced (verify then reports it). Giving the value a record already has
     // needs none: nothing new is claimed.
-    void require_source(const model::Record& record, const ParsedField& field) {
+    void require_source(const ParsedField& field) {
         const std::string name(field.spec->name);
-        const Claim* current = working_.preferred(record, name);
+        const Claim* current = working_.preferred(name);
         if (current && same_claim(*current, field.state, field.value)) return;
         // A competing figure of that value, with its evidence, becomes the preferred one.
-        for (const Claim* other : working_.others_valued(record, name, field.state, field.value.value)) {
+        for (const Claim* other : working_.others_valued(name, field.state, field.value.value)) {
             if (same_claim(*other, field.state, field.value) && working_.cited(*other)) return;
         }
         throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
@@ -554,8 +551,8 @@ private:
 
     // A field's citations as an edit gives them: for a changed value, those the current value
     // already has back the value it replaces, not this one, and are left out.
-    std::vector<CitationInput> new_evidence(const model::Record& record, const ParsedField& field) const {
-        const Claim* current = working_.preferred(record, std::string(field.spec->name));
+    std::vector<CitationInput> new_evidence(const ParsedField& field) const {
+        const Claim* current = working_.preferred(std::string(field.spec->name));
         if (!current || same_claim(*current, field.state, field.value)) return field.citations;
         std::vector<CitationInput> fresh;
         for (const auto& citation : field.citations) {
@@ -594,7 +591,7 @@ private:
             return;
         }
         const std::string name(spec.name);
-        if (const Claim* current = working_.preferred(record, name)) {
+        if (const Claim* current = working_.preferred(name)) {
             set_rank(current->id, Rank::retired, "gpu_model changed");
             report_field({record.id, name, FieldReport::Kind::changed, display_claim(current), "—", false, {}, "", 0, {}});
             mark_changed();
@@ -602,16 +599,16 @@ private:
     }
 
     // The claim an editor names: by value, or the preferred one when no value is given.
-    const Claim* named_claim(const model::Record& record, const ParsedField& field) const {
+    const Claim* named_claim(const ParsedField& field) const {
         const std::string name(field.spec->name);
-        if (field.any_value) return working_.preferred(record, name);
+        if (field.any_value) return working_.preferred(name);
         // Only claims of the value can be named by it.
         std::vector<const Claim*> candidates;
-        if (const Claim* preferred = working_.preferred(record, name);
+        if (const Claim* preferred = working_.preferred(name);
             preferred && preferred->state == field.state && preferred->value.value == field.value.value) {
             candidates.push_back(preferred);
         }
-        for (const Claim* other : working_.others_valued(record, name, field.state, field.value.value)) candidates.push_back(other);
+        for (const Claim* other : working_.others_valued(name, field.state, field.value.value)) candidates.push_back(other);
         for (const Claim* claim : candidates) {
             if (same_claim(*claim, field.state, field.value)) return claim;
         }
@@ -624,7 +621,7 @@ private:
 
     void cite_field(const model::Record& record, const ParsedField& field) {
         const std::string name(field.spec->name);
-        const Claim* target = named_claim(record, field);
+        const Claim* target = named_claim(field);
         if (!target && field.any_value) {
             throw InputError(fmt::format("{} of {} has no value to cite; set one with `gpuclusters add`", name, record.id));
         }
@@ -644,7 +641,7 @@ private:
                                              field.origin.empty() ? name : field.origin));
             }
             // Evidence for a value the field does not hold yet: a competing figure.
-            const bool has_preferred = working_.preferred(record, name) != nullptr;
+            const bool has_preferred = working_.preferred(name) != nullptr;
             const Rank rank = wants_rank ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
             claim_id = insert_claim(record.id, name, field.state, field.value);
             set_rank(claim_id, rank, "cited");
@@ -658,20 +655,20 @@ private:
             mark_changed();
         }
         report.claim_id = claim_id;
-        add_citations(record, claim_id, {field.citations, field.citations_ahead}, report);
+        add_citations(claim_id, {field.citations, field.citations_ahead}, report);
         report_field(std::move(report));
     }
 
     void rank_field(const model::Record& record, const ParsedField& field) {
         const std::string name(field.spec->name);
-        const Claim* target = named_claim(record, field);
+        const Claim* target = named_claim(field);
         if (!target) {
             throw InputError(field.any_value
                                  ? fmt::format("{} of {} has no value to rank", name, record.id)
                                  : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
                                                name, record.id, display_claim_value(*field.spec, field), record.id));
         }
-        const Claim* preferred = working_.preferred(record, name);
+        const Claim* preferred = working_.preferred(name);
         FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(preferred),
                            display_claim(preferred), false, {}, "", target->id, {}};
         if (target->rank != field.rank) {
@@ -693,8 +690,8 @@ private:
 
     void clear_field(const model::Record& record, const model::FieldSpec& spec) {
         const std::string name(spec.name);
-        const Claim* preferred = record.preferred(name);
-        const auto others = record.others(name, true);
+        const Claim* preferred = working_.preferred(name);
+        const auto others = working_.others(name);
         if (!preferred && others.empty()) return;
         if (preferred) set_rank(preferred->id, Rank::retired, "cleared");
         for (const Claim* other : others) set_rank(other->id, Rank::retired, "cleared");
@@ -710,8 +707,8 @@ private:
     }
 
     // Adds the citations that are new to the claim, noting them in the report.
-    void add_citations(const model::Record& record, long long target, const FieldCitations& citations, FieldReport& report) {
-        const Claim* existing = working_.claim(record, target);
+    void add_citations(long long target, const FieldCitations& citations, FieldReport& report) {
+        const Claim* existing = working_.claim(target);
         std::unordered_set<long long> listed;
         for (const auto& tag : report.sources) listed.insert(tag.id);
         auto add = [&](const CitationInput& citation) {
@@ -744,7 +741,7 @@ private:
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
                      const FieldValue& value, const FieldCitations& citations, bool keep_previous) {
         const std::string field(spec.name);
-        const Claim* current = working_.preferred(record, field);
+        const Claim* current = working_.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
         FieldReport report{record.id, field, FieldReport::Kind::unchanged, display_claim(current),
                            display_claim(&proposed), false, {}, "", 0, {}};
@@ -753,7 +750,7 @@ private:
             target = current->id;
         } else {
             // A competing claim of that value becomes the preferred one rather than a duplicate.
-            for (const Claim* other : working_.others_valued(record, field, state, value.value)) {
+            for (const Claim* other : working_.others_valued(field, state, value.value)) {
                 if (same_claim(*other, state, value)) target = other->id;
             }
             if (target != 0) {
@@ -770,7 +767,7 @@ private:
             report.kept_previous = current && keep_previous;
         }
         report.claim_id = target;
-        add_citations(record, target, citations, report);
+        add_citations(target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
         report_field(std::move(report));
     }
@@ -780,7 +777,7 @@ private:
     // A claim takes one rank per changeset: two ranks for it in one change is a contradiction in
     // the input (a value given both as the value and as a competing figure).
     void set_rank(long long claim_id, model::Rank rank, const std::string& reason) {
-        if (!ranked_.insert(claim_id).second) {
+        if (!working_.rank_once(claim_id)) {
             throw InputError("one value is given two ranks in one change (as the value and as a competing figure?)");
         }
         store_.insert_rank(cluster_id_, claim_id, changeset_id_, rank, reason);
@@ -793,28 +790,166 @@ private:
         return id;
     }
 
-    // What one field's input wrote, held until the next input, then folded into the record in
-    // memory so that its claims read as the store now would (load_record): a field's functions hold
-    // pointers into the record and read the ranks as they stood, so it does not change under them.
-    // The record's sources are not filled in: nothing here reads them.
-    struct WorkingRecord {
+    // The record being written as the store now holds it, for what a field's input looks up (the
+    // preferred claim of a field, the claims of a value, a claim by id), in memory that stays
+    // small beside the input: the claims read with the record, the preferred ones and those
+    // named again are held whole (`held_`); any other claim this change made is held as its
+    // value's hash and its rank, and read back from the store (load_claim) when an input names
+    // it, so that a record of a hundred thousand competing claims holds some sixty bytes a claim.
+    // What one field's input writes waits here (claims, ranks, citations) until the next input,
+    // then is folded in (absorb): a field's functions hold pointers to claims and read the ranks
+    // as they stood.
+    class WorkingRecord {
+    public:
+        explicit WorkingRecord(store::Store& store) : store_(store) {}
+
         std::vector<Claim> claims;  ///< made, ranked below
         std::vector<std::pair<long long, Rank>> ranks;
         std::vector<std::pair<long long, long long>> citations;  ///< claim id, source id
-        std::unordered_map<long long, std::size_t> position;           ///< claim id -> index in the record
-        // What a field's functions look up, so that a record of N claims costs N, not N squared.
-        std::unordered_map<std::string, long long> preferred_of;            ///< field -> its preferred claim
-        std::unordered_multimap<std::string, long long> valued;             ///< field, state, value -> claims
 
-        static std::string value_key(std::string_view field, ClaimState state, std::string_view value) {
-            std::string key(field);
-            key += state == ClaimState::set ? "\x1fs\x1f" : "\x1fn\x1f";
-            key += value;
-            return key;
+        /// Takes the claims of the record about to be written. Nothing of the record written
+        /// before stays: a claim belongs to one cluster, and a record undone and written again
+        /// (import's replay of a chunk) starts afresh.
+        void start(std::vector<Claim> loaded) {
+            claims.clear();
+            ranks.clear();
+            citations.clear();
+            held_.clear();
+            by_id_.clear();
+            preferred_of_.clear();
+            valued_.clear();
+            made_.clear();
+            made_valued_.clear();
+            first_made_ = 0;
+            ranked_.clear();
+            cited_sources_.clear();
+            cited_claims_.clear();
+            for (auto& claim : loaded) hold(std::move(claim));
         }
-        // The citations written by this change, as claim and source: what the checks ask of them
-        // (whether a claim has one, whether a source backs it), without their quotes, which
-        // a claim cited a hundred thousand times would hold in memory.
+
+        const Claim* claim(long long id) const {
+            if (const auto found = by_id_.find(id); found != by_id_.end()) return found->second;
+            const Made* made = made_claim(id);
+            return made && !made->held && made->rank != Rank::retired ? bring_back(id) : nullptr;
+        }
+        /// Record::preferred, looked up.
+        const Claim* preferred(const std::string& field) const {
+            const auto found = preferred_of_.find(field);
+            return found == preferred_of_.end() ? nullptr : claim(found->second);
+        }
+        /// Record::others (deprecated too) of one state and value, in the same order.
+        std::vector<const Claim*> others_valued(const std::string& field, ClaimState state, const std::string& value) const {
+            const std::string key = value_key(field, state, value);
+            // Those held as a hash are read back first: then they are held, and found below.
+            std::vector<long long> named;
+            const auto [first_made, last_made] = made_valued_.equal_range(std::hash<std::string>{}(key));
+            for (auto it = first_made; it != last_made; ++it) {
+                const Made* made = made_claim(it->second);
+                if (made && !made->held && (made->rank == Rank::normal || made->rank == Rank::deprecated)) named.push_back(it->second);
+            }
+            for (const long long id : named) bring_back(id);
+            std::vector<const Claim*> found;
+            const auto [first, last] = valued_.equal_range(key);
+            for (auto it = first; it != last; ++it) {
+                const Claim* held = claim(it->second);
+                if (held && (held->rank == Rank::normal || held->rank == Rank::deprecated)) found.push_back(held);
+            }
+            std::sort(found.begin(), found.end(), [](const Claim* a, const Claim* b) {
+                return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
+            });
+            return found;
+        }
+        /// Record::others (deprecated too) of a field, in the same order.
+        std::vector<const Claim*> others(const std::string& field) const {
+            std::vector<long long> made_of_field;
+            for (std::size_t i = 0; i < made_.size(); ++i) {
+                const Made& made = made_[i];
+                if (made.in_use && made.field && made.field->name == field && !made.held && made.rank != Rank::retired &&
+                    made.rank != Rank::preferred) {
+                    made_of_field.push_back(first_made_ + static_cast<long long>(i));
+                }
+            }
+            for (const long long id : made_of_field) bring_back(id);
+            std::vector<const Claim*> found;
+            for (const Rank rank : {Rank::normal, Rank::deprecated}) {
+                for (const auto& held : held_) {
+                    if (held.field == field && held.rank == rank && by_id_.contains(held.id)) found.push_back(&held);
+                }
+            }
+            return found;
+        }
+
+        /// Whether a claim has a citation.
+        bool cited(const Claim& claim) const { return !claim.citations.empty() || cited_claims_.contains(claim.id); }
+        /// Whether a source backs a claim.
+        bool cited_by(const Claim& claim, long long source_id) const {
+            return cited_sources_.contains({claim.id, source_id}) ||
+                   std::any_of(claim.citations.begin(), claim.citations.end(),
+                               [&](const model::Citation& known) { return known.source_id == source_id; });
+        }
+        /// False when the claim was given a rank already in this change.
+        bool rank_once(long long id) {
+            if (Made* made = made_claim(id)) return !std::exchange(made->ranked, true);
+            return ranked_.insert(id).second;
+        }
+
+        void absorb(long long changeset_id) {
+            if (claims.empty() && ranks.empty() && citations.empty()) return;
+            // A claim takes one rank a change (rank_once): its rank here is its last.
+            std::unordered_map<long long, Rank> rank_of;
+            for (const auto& [id, rank] : ranks) rank_of[id] = rank;
+            for (auto& claim : claims) {
+                const auto ranked = rank_of.find(claim.id);
+                claim.rank = ranked == rank_of.end() ? Rank::retired : ranked->second;
+                claim.ranked_in = changeset_id;
+                if (ranked != rank_of.end()) rank_of.erase(ranked);
+                if (claim.rank == Rank::retired) continue;
+                if (claim.rank == Rank::preferred) {
+                    hold(std::move(claim));
+                    continue;
+                }
+                // Another rank: its value's hash and its rank are enough until it is named again.
+                const bool was_ranked = ranked_.erase(claim.id) > 0;
+                if (first_made_ == 0) first_made_ = claim.id;
+                const auto index = static_cast<std::size_t>(claim.id - first_made_);
+                if (index >= made_.size()) made_.resize(index + 1);
+                made_[index] = {std::hash<std::string>{}(value_key(claim.field, claim.state, claim.value.value)),
+                                model::find_field(claim.field), claim.rank, true, false, false, was_ranked};
+                made_valued_.emplace(made_[index].value_hash, claim.id);
+            }
+            // The claims made before this input that it ranked.
+            for (const auto& [id, rank] : rank_of) {
+                if (Made* made = made_claim(id); made && !made->held) {
+                    made->rank = rank;
+                    if (rank == Rank::preferred) rerank(*bring_back(id), rank, changeset_id);
+                    continue;
+                }
+                if (const auto held = by_id_.find(id); held != by_id_.end()) rerank(*held->second, rank, changeset_id);
+            }
+            for (const auto& [claim_id, source_id] : citations) {
+                if (Made* made = made_claim(claim_id); made && !made->held) {
+                    made->cited = true;  // read back with its citations when named again
+                } else {
+                    cited_claims_.insert(claim_id);
+                    cited_sources_.insert({claim_id, source_id});
+                }
+            }
+            claims.clear();
+            ranks.clear();
+            citations.clear();
+        }
+
+    private:
+        // A claim this change made and holds as its value's hash.
+        struct Made {
+            std::uint64_t value_hash = 0;
+            const model::FieldSpec* field = nullptr;
+            Rank rank = Rank::retired;
+            bool in_use = false;  ///< an id this change made (ids in between may be another record's)
+            bool held = false;    ///< read back: in held_ now
+            bool cited = false;
+            bool ranked = false;  ///< given a rank in this change
+        };
         struct ClaimSource {
             long long claim_id, source_id;
             bool operator==(const ClaimSource&) const = default;
@@ -824,88 +959,58 @@ private:
                 return std::hash<long long>{}(pair.claim_id) * 31 + std::hash<long long>{}(pair.source_id);
             }
         };
-        std::unordered_set<ClaimSource, ClaimSourceHash> cited_sources;
-        std::unordered_set<long long> cited_claims;
 
-        void start(const model::Record& record) {
-            claims.clear();
-            ranks.clear();
-            citations.clear();
-            cited_sources.clear();
-            cited_claims.clear();
-            index(record);
+        static std::string value_key(std::string_view field, ClaimState state, std::string_view value) {
+            std::string key(field);
+            key += state == ClaimState::set ? "\x1fs\x1f" : "\x1fn\x1f";
+            key += value;
+            return key;
         }
-        /// Whether a claim has a citation.
-        bool cited(const Claim& claim) const { return !claim.citations.empty() || cited_claims.contains(claim.id); }
-        /// Whether a source backs a claim.
-        bool cited_by(const Claim& claim, long long source_id) const {
-            return cited_sources.contains({claim.id, source_id}) ||
-                   std::any_of(claim.citations.begin(), claim.citations.end(),
-                               [&](const model::Citation& known) { return known.source_id == source_id; });
+        Made* made_claim(long long id) const {
+            if (first_made_ == 0 || id < first_made_) return nullptr;
+            const auto index = static_cast<std::size_t>(id - first_made_);
+            return index < made_.size() && made_[index].in_use ? &made_[index] : nullptr;
         }
-        void index(const model::Record& record) {
-            position.clear();
-            preferred_of.clear();
-            valued.clear();
-            for (std::size_t i = 0; i < record.claims.size(); ++i) {
-                const Claim& claim = record.claims[i];
-                position[claim.id] = i;
-                if (claim.rank == Rank::preferred) preferred_of[claim.field] = claim.id;
-                if (claim.rank != Rank::retired) valued.emplace(value_key(claim.field, claim.state, claim.value.value), claim.id);
+        Claim* hold(Claim claim) const {
+            Claim& held = held_.emplace_back(std::move(claim));
+            by_id_[held.id] = &held;
+            if (held.rank == Rank::preferred) preferred_of_[held.field] = held.id;
+            valued_.emplace(value_key(held.field, held.state, held.value.value), held.id);
+            return &held;
+        }
+        // A claim held as a hash, read back from the store (with the rank it holds here).
+        Claim* bring_back(long long id) const {
+            Made& made = *made_claim(id);
+            std::optional<Claim> claim = store_.load_claim(id);
+            if (!claim) throw std::logic_error(fmt::format("claim {} written by this change is not in the store", id));
+            claim->rank = made.rank;
+            made.held = true;
+            return hold(std::move(*claim));
+        }
+        void rerank(Claim& claim, Rank rank, long long changeset_id) {
+            if (claim.rank == Rank::preferred) {
+                const auto found = preferred_of_.find(claim.field);
+                if (found != preferred_of_.end() && found->second == claim.id) preferred_of_.erase(found);
             }
+            claim.rank = rank;
+            claim.ranked_in = changeset_id;
+            if (rank == Rank::preferred) preferred_of_[claim.field] = claim.id;
+            // A retired claim is not found again (held_ keeps its place: pointers into it stay good).
+            if (rank == Rank::retired) by_id_.erase(claim.id);
         }
-        const Claim* claim(const model::Record& record, long long id) const {
-            const auto found = position.find(id);
-            return found == position.end() ? nullptr : &record.claims[found->second];
-        }
-        /// Record::preferred, looked up.
-        const Claim* preferred(const model::Record& record, const std::string& field) const {
-            const auto found = preferred_of.find(field);
-            return found == preferred_of.end() ? nullptr : claim(record, found->second);
-        }
-        /// Record::others (deprecated too) of one state and value, in the same order.
-        std::vector<const Claim*> others_valued(const model::Record& record, const std::string& field, ClaimState state,
-                                                const std::string& value) const {
-            std::vector<const Claim*> found;
-            const auto [first, last] = valued.equal_range(value_key(field, state, value));
-            for (auto it = first; it != last; ++it) {
-                const Claim* held = claim(record, it->second);
-                if (held && (held->rank == Rank::normal || held->rank == Rank::deprecated)) found.push_back(held);
-            }
-            std::sort(found.begin(), found.end(), [](const Claim* a, const Claim* b) {
-                return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
-            });
-            return found;
-        }
-        void absorb(model::Record& record, long long changeset_id) {
-            if (claims.empty() && ranks.empty() && citations.empty()) return;
-            for (auto& claim : claims) {
-                position[claim.id] = record.claims.size();
-                valued.emplace(value_key(claim.field, claim.state, claim.value.value), claim.id);
-                record.claims.push_back(std::move(claim));
-            }
-            for (const auto& [id, rank] : ranks) {
-                Claim& claim = record.claims[position.at(id)];
-                if (claim.rank == Rank::preferred && preferred_of[claim.field] == id) preferred_of.erase(claim.field);
-                claim.rank = rank;
-                claim.ranked_in = changeset_id;
-                if (rank == Rank::preferred) preferred_of[claim.field] = id;
-            }
-            const bool retired = std::any_of(record.claims.end() - static_cast<std::ptrdiff_t>(claims.size()), record.claims.end(),
-                                             [](const Claim& claim) { return claim.rank == Rank::retired; }) ||
-                                 std::any_of(ranks.begin(), ranks.end(), [](const auto& rank) { return rank.second == Rank::retired; });
-            for (const auto& [claim_id, source_id] : citations) {
-                cited_claims.insert(claim_id);
-                cited_sources.insert({claim_id, source_id});
-            }
-            claims.clear();
-            ranks.clear();
-            citations.clear();
-            if (retired) {
-                std::erase_if(record.claims, [](const Claim& claim) { return claim.rank == Rank::retired; });
-                index(record);
-            }
-        }
+
+        store::Store& store_;
+        // std::deque: a claim held keeps its address while others are added.
+        mutable std::deque<Claim> held_;
+        mutable std::unordered_map<long long, Claim*> by_id_;  ///< of held_, retired ones left out
+        mutable std::unordered_map<std::string, long long> preferred_of_;
+        mutable std::unordered_multimap<std::string, long long> valued_;  ///< field, state, value -> held claims
+        mutable std::vector<Made> made_;                                   ///< by id, from first_made_
+        long long first_made_ = 0;
+        std::unordered_multimap<std::uint64_t, long long> made_valued_;  ///< value hash -> claims held as one
+        std::unordered_set<long long> ranked_;                            ///< held claims given a rank in this change
+        std::unordered_set<ClaimSource, ClaimSourceHash> cited_sources_;  ///< the citations written to held claims
+        std::unordered_set<long long> cited_claims_;
     };
 
     store::Store& store_;
@@ -918,8 +1023,7 @@ private:
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
-    std::set<long long> ranked_;                ///< claims given a rank in this call
-    WorkingRecord working_;                     ///< what the record being written has had written
+    WorkingRecord working_{store_};             ///< the record being written, as written so far
     std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report
     std::optional<model::Record> record_;       ///< the record being written, as it now stands
     // What the pieces of a record in pieces have told so far.

@@ -301,8 +301,9 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                 incoming.problems = placed(incoming.place, error);
             }
             if (part != Incoming::Part::piece) pieces = {};
-            // A piece holds as many parts as a queue of small records: two or three wait at most.
-            queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 3);
+            // A piece weighs half the queue: the reader runs at most two pieces ahead of the one
+            // being written.
+            queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 2);
         };
         formats::ReadSink sink{
             [&](model::RecordDocument& document) {

@@ -101,9 +101,13 @@ public:
             {
                 std::unique_lock lock(mutex_);
                 ready_.wait(lock, [&] { return !events_.empty() || finished_; });
-                // Everything waiting is taken at once: one lock per batch, not per record.
+                // Everything waiting is taken at once: one lock per batch, not per record. Light
+                // events leave the weight now; a heavy one when it is handed out, so that the
+                // reader does not run ahead of the pieces the writer still holds.
                 batch_.swap(events_);
-                weight_ = 0;
+                for (const auto& [waiting, weight] : batch_) {
+                    if (weight == 1) --weight_;
+                }
                 done = finished_ && batch_.empty();
                 failure = failure_;
             }
@@ -113,7 +117,15 @@ public:
                 return false;
             }
         }
-        event = std::move(batch_.front());
+        auto& [front, weight] = batch_.front();
+        event = std::move(front);
+        if (weight > 1) {
+            {
+                std::lock_guard lock(mutex_);
+                weight_ -= weight;
+            }
+            space_.notify_one();
+        }
         batch_.pop_front();
         return true;
     }
@@ -127,7 +139,7 @@ private:
         std::unique_lock lock(mutex_);
         space_.wait(lock, [&] { return weight_ < capacity_ || stopping_; });
         if (stopping_) throw Stopped{};
-        events_.push_back(std::move(event));
+        events_.emplace_back(std::move(event), weight);
         weight_ += weight;
         returned.swap(returned_);
         lock.unlock();
@@ -161,9 +173,9 @@ private:
 
     std::mutex mutex_;
     std::condition_variable ready_, space_;
-    std::deque<Event> events_;
-    std::size_t weight_ = 0;    ///< of the events waiting
-    std::deque<Event> batch_;  ///< taken by the writer, not yet handed out (its thread's alone)
+    std::deque<std::pair<Event, std::size_t>> events_;  ///< with their weights
+    std::size_t weight_ = 0;  ///< of the events waiting, and of the heavy ones taken and not handed out
+    std::deque<std::pair<Event, std::size_t>> batch_;  ///< taken by the writer, not yet handed out (its thread's alone)
     std::vector<std::vector<Item>> returned_;
     std::vector<Item> recycled_;
     std::size_t capacity_;

@@ -115,6 +115,10 @@ public:
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id,
                                              std::optional<long long> as_of = std::nullopt) const;
+    /// One claim with its citations that are not withdrawn, as written so far (in the open
+    /// transaction too): what a change reads back of a claim it wrote and no longer holds. Its
+    /// rank is the caller's.
+    std::optional<model::Claim> load_claim(long long claim_id) const;
     /// EXPLAIN QUERY PLAN steps of the queries load_record runs, and of the check insert_citation
     /// makes against a written claim's citations: each should SEARCH an index.
     std::vector<std::string> record_query_plans() const;

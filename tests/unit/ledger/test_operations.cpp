@@ -426,3 +426,24 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
         CHECK(whole.added == 1);
     }
 }
+
+TEST_CASE("a record of a chunk that another record of it failed is written again alone, as if there had been no chunk") {
+    // The chunk is undone and each record written again in a savepoint of its own: what the
+    // first writing ranked must not count against the second (it was undone with it).
+    const std::string before = R"({"id":"re-ranked","sources":[)" + source_json(0) +
+                               R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-0.org/page"}]},)"
+                               R"({"field":"owner","value":"Beta","rank":"deprecated","citations":[{"source":"https://example-0.org/page"}]}]})";
+    const std::string clusters =
+        R"({"id":"re-ranked","sources":[)" + source_json(0) +
+        R"(],"claims":[{"field":"owner","value":"Beta","rank":"normal","citations":[{"source":"https://example-0.org/page","quote":"Beta"}]}]},)"
+        R"({"id":"two-ranks","sources":[)" + source_json(1) +
+        R"(],"claims":[{"field":"owner","value":"X","citations":[{"source":"https://example-1.org/page"}]},)"
+        R"({"field":"owner","value":"X","rank":"normal","citations":[{"source":"https://example-1.org/page"}]}]})";
+    const Imported imported = import_document(before, clusters, std::nullopt, true);
+    CHECK(imported.modified == 1);
+    CHECK(imported.rejected == 1);
+    REQUIRE(imported.problems.size() == 1);
+    CHECK(imported.problems[0].find("two ranks") != std::string::npos);
+    CHECK(imported.written);
+    CHECK(imported.exported.find(R"("value":"Beta","rank":"normal")") != std::string::npos);
+}
