@@ -5,6 +5,7 @@
 #include <deque>
 #include <fmt/format.h>
 #include <malloc.h>
+#include <limits>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -13,6 +14,7 @@
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -842,11 +844,13 @@ private:
             const std::string key = value_key(field, state, value);
             // Those held as a hash are read back first: then they are held, and found below.
             std::vector<long long> named;
-            const auto [first_made, last_made] = made_valued_.equal_range(std::hash<std::string>{}(key));
-            for (auto it = first_made; it != last_made; ++it) {
-                const Made* made = made_claim(it->second);
-                if (made && !made->held && (made->rank == Rank::normal || made->rank == Rank::deprecated)) named.push_back(it->second);
-            }
+            const std::uint64_t hash = std::hash<std::string>{}(key);
+            made_valued_.each_at(hash, [&](std::uint32_t slot) {
+                const Made& made = made_[slot - 1];
+                if (made.value_hash == hash && !made.held && (made.rank == Rank::normal || made.rank == Rank::deprecated)) {
+                    named.push_back(first_made_ + static_cast<long long>(slot - 1));
+                }
+            });
             for (const long long id : named) bring_back(id);
             std::vector<const Claim*> found;
             const auto [first, last] = valued_.equal_range(key);
@@ -883,7 +887,7 @@ private:
         bool cited(const Claim& claim) const { return !claim.citations.empty() || cited_claims_.contains(claim.id); }
         /// Whether a source backs a claim.
         bool cited_by(const Claim& claim, long long source_id) const {
-            return cited_sources_.contains({claim.id, source_id}) ||
+            return cited_in_change(claim.id, source_id) ||
                    std::any_of(claim.citations.begin(), claim.citations.end(),
                                [&](const model::Citation& known) { return known.source_id == source_id; });
         }
@@ -912,10 +916,11 @@ private:
                 const bool was_ranked = ranked_.erase(claim.id) > 0;
                 if (first_made_ == 0) first_made_ = claim.id;
                 const auto index = static_cast<std::size_t>(claim.id - first_made_);
+                if (index >= std::numeric_limits<std::uint32_t>::max() - 1) throw std::length_error("more claims than one change holds");
                 if (index >= made_.size()) made_.resize(index + 1);
                 made_[index] = {std::hash<std::string>{}(value_key(claim.field, claim.state, claim.value.value)),
                                 model::find_field(claim.field), claim.rank, true, false, false, was_ranked};
-                made_valued_.emplace(made_[index].value_hash, claim.id);
+                made_valued_.insert(static_cast<std::uint32_t>(index + 1));
             }
             // The claims made before this input that it ranked.
             for (const auto& [id, rank] : rank_of) {
@@ -931,7 +936,7 @@ private:
                     made->cited = true;  // read back with its citations when named again
                 } else {
                     cited_claims_.insert(claim_id);
-                    cited_sources_.insert({claim_id, source_id});
+                    if (!cited_in_change(claim_id, source_id)) cited_sources_.insert({claim_id, source_id});
                 }
             }
             claims.clear();
@@ -955,9 +960,14 @@ private:
             bool operator==(const ClaimSource&) const = default;
         };
         struct ClaimSourceHash {
-            std::size_t operator()(const ClaimSource& pair) const {
-                return std::hash<long long>{}(pair.claim_id) * 31 + std::hash<long long>{}(pair.source_id);
+            std::uint64_t operator()(const ClaimSource& pair) const {
+                return static_cast<std::uint64_t>(pair.claim_id) * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(pair.source_id);
             }
+        };
+        // The claim a slot of made_valued_ names (its index in made_, plus one), by its value's hash.
+        struct MadeHash {
+            const std::vector<Made>* made;
+            std::uint64_t operator()(std::uint32_t slot) const { return (*made)[slot - 1].value_hash; }
         };
 
         static std::string value_key(std::string_view field, ClaimState state, std::string_view value) {
@@ -965,6 +975,12 @@ private:
             key += state == ClaimState::set ? "\x1fs\x1f" : "\x1fn\x1f";
             key += value;
             return key;
+        }
+        bool cited_in_change(long long claim_id, long long source_id) const {
+            const ClaimSource wanted{claim_id, source_id};
+            bool found = false;
+            cited_sources_.each_at(ClaimSourceHash{}(wanted), [&](const ClaimSource& cited) { found = found || cited == wanted; });
+            return found;
         }
         Made* made_claim(long long id) const {
             if (first_made_ == 0 || id < first_made_) return nullptr;
@@ -1007,9 +1023,9 @@ private:
         mutable std::unordered_multimap<std::string, long long> valued_;  ///< field, state, value -> held claims
         mutable std::vector<Made> made_;                                   ///< by id, from first_made_
         long long first_made_ = 0;
-        std::unordered_multimap<std::uint64_t, long long> made_valued_;  ///< value hash -> claims held as one
-        std::unordered_set<long long> ranked_;                            ///< held claims given a rank in this change
-        std::unordered_set<ClaimSource, ClaimSourceHash> cited_sources_;  ///< the citations written to held claims
+        model::FlatTable<std::uint32_t, MadeHash> made_valued_{MadeHash{&made_}};  ///< claims held as a hash, by it
+        std::unordered_set<long long> ranked_;  ///< held claims given a rank in this change
+        model::FlatTable<ClaimSource, ClaimSourceHash> cited_sources_;  ///< the sources of the citations written to held claims
         std::unordered_set<long long> cited_claims_;
     };
 

@@ -136,3 +136,30 @@ log.kill()' "$binary" "$dir/jsonl.db")
     row "gpuclusters import, one long quote (refused)" "$seconds" "$peak" \
         "$(du -h "$dir/long-quote.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
 done
+
+# One huge record at M and 4M parts (HUGE_PARTS, default 200000): its peak memory grows with its
+# input by the slope printed, the extra peak per extra byte of input, which must stay below 1
+# (a record is never held whole: it is written in pieces as it is read). The constant part
+# (SQLite's bulk cache of 24 MiB, the pieces on their way) is what the slope leaves out.
+huge=${HUGE_PARTS:-200000}
+echo "== one record of $huge and $(( huge * 4 )) parts"
+declare -A huge_kib huge_bytes
+for m in "$huge" $(( huge * 4 )); do
+    dir="$work/huge-$m"
+    mkdir -p "$dir"
+    python3 "$here/one_record.py" "$m" "$dir"
+    for part in claims citations sources; do
+        "$binary" --db "$dir/$part.db" init > /dev/null
+        measure "$binary" --db "$dir/$part.db" import "$dir/$part.jsonl"
+        huge_kib[$part,$m]=$kib
+        huge_bytes[$part,$m]=$(stat -c %s "$dir/$part.jsonl")
+        row "gpuclusters import, one record, $m $part" "$seconds" "$peak" "$(du -h "$dir/$part.jsonl" | cut -f1) file"
+    done
+    rm -rf "$dir"
+done
+for part in claims citations sources; do
+    slope=$(awk -v a="${huge_kib[$part,$huge]}" -v b="${huge_kib[$part,$(( huge * 4 ))]}" \
+        -v x="${huge_bytes[$part,$huge]}" -v y="${huge_bytes[$part,$(( huge * 4 ))]}" \
+        'BEGIN { printf "%.2f", (b - a) * 1024 / (y - x) }')
+    row "slope, one record of $part" "" "" "x$slope the input (extra peak per extra input byte)"
+done
