@@ -46,18 +46,32 @@ std::vector<std::string> placed(const std::string& place, const InputError& erro
     return {placed(place, std::string(error.what()))};
 }
 
-// Values that arrive with no evidence get the default source. The document's sources are
-// numbered from `first_source` (those of the pieces before it).
-void add_default_source(model::RecordDocument& document, const model::SourceInput& source, std::size_t first_source) {
-    std::optional<std::size_t> index;
+// Values that arrive with no evidence get the default source, listed after the document's
+// sources when the first of them needs it (`index`, numbered from `first_source`, the sources of
+// the pieces before it).
+void add_default_source(model::RecordDocument& document, const model::SourceInput& source, std::size_t first_source,
+                        std::optional<std::size_t>& index) {
     for (auto& field : document.record.fields) {
-        if (field.action == model::FieldAction::rank || !field.citations.empty()) continue;
+        if (field.action == model::FieldAction::rank || !field.citations.empty() || field.citations_ahead > 0) continue;
         if (!index) {
             document.sources.push_back(source);
             index = first_source + document.sources.size() - 1;
         }
         field.citations.push_back({*index, "", "", "--source"});
     }
+}
+
+// The default source of a record in pieces is listed where a piece first needed it: the sources
+// the reader listed after it (from `from` on) come one place later.
+void shift_sources(model::RecordDocument& document, std::size_t from) {
+    auto shift = [&](std::size_t& index) {
+        if (index >= from) ++index;
+    };
+    for (auto& field : document.record.fields) {
+        for (auto& citation : field.citations) shift(citation.source);
+    }
+    for (auto& citation : document.record.citations_ahead) shift(citation.source);
+    for (auto& key : document.record.keys) shift(key.source);
 }
 
 Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
@@ -286,9 +300,18 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
         PieceCheck pieces;  // of the record in pieces being read
+        std::optional<std::size_t> default_source;  // its index in the record in pieces, once listed
         auto prepare = [&](model::RecordDocument& document, Incoming::Part part) {
             Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part};
-            if (request.default_source) add_default_source(document, *request.default_source, pieces.sources);
+            if (request.default_source) {
+                if (part == Incoming::Part::whole) {
+                    std::optional<std::size_t> index;
+                    add_default_source(document, *request.default_source, 0, index);
+                } else {
+                    if (default_source) shift_sources(document, *default_source);
+                    add_default_source(document, *request.default_source, pieces.sources, default_source);
+                }
+            }
             document.record.unsourced = request.unsourced;
             try {
                 // The reader is done with the document: its parts are moved, not copied.
@@ -300,7 +323,10 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             } catch (const InputError& error) {
                 incoming.problems = placed(incoming.place, error);
             }
-            if (part != Incoming::Part::piece) pieces = {};
+            if (part != Incoming::Part::piece) {
+                pieces = {};
+                default_source.reset();
+            }
             // A piece weighs half the queue: the reader runs at most two pieces ahead of the one
             // being written.
             queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 2);
@@ -311,6 +337,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             },
             [&](const std::string& text) {
                 pieces = {};  // a record in pieces that the reader stopped ends here
+                default_source.reset();
                 queue.problem(text);
             },
             [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); }, &bytes_read};

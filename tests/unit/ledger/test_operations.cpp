@@ -253,7 +253,7 @@ struct Imported {
 };
 
 Imported import_document(const std::string& before, const std::string& clusters, std::optional<std::size_t> piece_parts,
-                         bool keep_going = false) {
+                         bool keep_going = false, bool default_source = false) {
     Database db;
     const auto write = [&](const std::string& name, const std::string& records) {
         const std::string path = db.dir.file(name);
@@ -276,6 +276,9 @@ Imported import_document(const std::string& before, const std::string& clusters,
     request.inputs = {{write("in.json", clusters), formats::Format::json}};
     request.piece_parts = piece_parts;
     request.keep_going = keep_going;
+    if (default_source) {
+        request.default_source = model::SourceInput{.reference = "https://example.org/list", .kind = std::string("list"), .origin = "--source"};
+    }
     const auto result = ledger::import_records(db.store, request, changeset("import"), today, events);
     imported.added = result.added;
     imported.modified = result.modified;
@@ -312,9 +315,9 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     // Pieces of two parts make every record below one in pieces; the same input read whole
     // (pieces of 4,096 parts) is what the pieces must add up to: the same records, outcome and
     // problems.
-    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false) {
-        const Imported whole = import_document(before, clusters, std::nullopt, keep_going);
-        const Imported pieces = import_document(before, clusters, std::size_t{2}, keep_going);
+    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false, bool default_source = false) {
+        const Imported whole = import_document(before, clusters, std::nullopt, keep_going, default_source);
+        const Imported pieces = import_document(before, clusters, std::size_t{2}, keep_going, default_source);
         CHECK(pieces.exported == whole.exported);
         CHECK(join(pieces.problems) == join(whole.problems));
         CHECK(pieces.reported == whole.reported);
@@ -415,6 +418,19 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
         CHECK(join(kept.problems) == "");
         CHECK(kept.written);
         CHECK(kept.exported.find("Acme 11") != std::string::npos);
+    }
+    SUBCASE("--source: the values without evidence of a record in pieces cite the default source, the others theirs") {
+        std::vector<std::string> mixed;
+        for (int i = 0; i < 12; ++i) {
+            mixed.push_back(i % 4 == 1 ? fmt::format(R"({{"field":"gpus_installed","value":"{}","rank":"normal"}})", 2000 + i)
+                                       : claim_json(i, i == 0 ? "preferred" : "normal"));
+        }
+        const auto whole = both("", R"({"id":"defaulted","sources":[)" + join(sources) + R"(],"claims":[)" + join(mixed) +
+                                        R"(],"keys":[{"source":"https://example-11.org/page","key":"K11"}]})",
+                                false, true);
+        CHECK(whole.written);
+        CHECK(whole.exported.find("https://example.org/list") != std::string::npos);
+        CHECK(whole.exported.find(R"("source":"https://example-11.org/page","key":"K11")") != std::string::npos);
     }
     SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
         std::vector<std::string> competing(claims.begin() + 1, claims.end());
