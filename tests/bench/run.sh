@@ -2,7 +2,7 @@
 # Benchmark, run by hand (not in CI): times gpuclusters against the sqlite3 shell (and sqlite-utils,
 # when installed) on the same N synthetic records, and prints ratios and peak memory.
 #
-#   bash tests/bench/run.sh [N ...]        default: 10000 100000
+#   bash tests/bench/run.sh [N ...]        default: 25000 100000 (N and 4N)
 #
 # Build first with optimisation: cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release &&
 # cmake --build build-release. GPUCLUSTERS_BIN overrides the binary.
@@ -12,7 +12,7 @@ binary=${GPUCLUSTERS_BIN:-$here/../../build-release/gpuclusters}
 [ -x "$binary" ] || { echo "no binary at $binary (build build-release first)" >&2; exit 2; }
 command -v sqlite3 >/dev/null || { echo "sqlite3 is needed: apt-get install sqlite3" >&2; exit 2; }
 sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(10000 100000)
+[ ${#sizes[@]} -gt 0 ] || sizes=(25000 100000)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export GPUCLUSTERS_NOW=2026-11-30T12:00:00Z GPUCLUSTERS_AUTHOR=bench
