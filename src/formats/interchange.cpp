@@ -487,13 +487,19 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
     if (depth == 2 && event == Event::object_start && list_ == List::claims && !stopped) {
         in_claim_ = true;
         citations_stopped_ = false;
+        claim_derived_ = false;
         return true;
     }
     if (depth == 3 && in_claim_) {
         if (event == Event::key) {
             citations_key_ = parsed.get_ref<const std::string&>() == "citations";
+            field_key_ = parsed.get_ref<const std::string&>() == "field";
         } else {
             in_citations_ = event == Event::array_start && citations_key_;
+            if (field_key_ && event == Event::value && parsed.is_string()) {
+                const auto* spec = model::find_field(parsed.get_ref<const std::string&>());
+                claim_derived_ = spec && spec->derived;
+            }
         }
         return true;
     }
@@ -506,6 +512,13 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
             citations_.push_back(read_citation(
                 parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, ahead_ + citations_.size()), index_, true));
             ++held_parts_;
+            // A claim of a field that follows gpu_model is not taken (add_claim_inputs): its
+            // citations, read for the sources they list, are not kept (counted as ahead of it).
+            if (claim_derived_) {
+                citations_.pop_back();
+                --held_parts_;
+                ++ahead_;
+            }
         } catch (...) {
             citations_stopped_ = true;
             return true;

@@ -131,6 +131,8 @@ private:
     bool id_key_ = false;       ///< the member being parsed is "id"
     std::size_t held_parts_ = 0;  ///< sources, claims and citations read and not handed over
     std::size_t ahead_ = 0;       ///< citations of the claim being read handed over ahead of it
+    bool field_key_ = false;      ///< the member of the claim being parsed is "field"
+    bool claim_derived_ = false;  ///< the claim being read is of a field derived from gpu_model
     bool handed_ = false;       ///< a piece was handed over
     RecordDocument document_;
     SourceIndex index_{document_};

@@ -171,13 +171,18 @@ private:
     // problem found in its pieces, or else the one that stopped the writing.
     void write_pieces(Incoming& first, Reading& reading) {
         const std::string place = first.place, cluster_id = first.cluster_id;
+        const std::string id(text::trim(cluster_id));
         std::vector<std::string> problems;
         std::optional<std::string> failure;
         std::optional<Reading::Problem> stopped;  ///< the reader's word on the rest of the record
         bool ended = false;
         model::ChangeReport report;
-        if (const auto earlier = store_.note_import_id(std::string(text::trim(cluster_id)), place)) {
-            failure = fmt::format("{}: id {} is also at {}", place, text::trim(cluster_id), *earlier);
+        // An id read before refuses the record, whatever else is wrong with it, as for a record
+        // read whole; the id is noted once the record is read to its end, as it is for one.
+        std::optional<std::string> duplicate;
+        if (const auto earlier = store_.import_id_place(id)) {
+            duplicate = fmt::format("{}: id {} is also at {}", place, id, *earlier);
+            failure = duplicate;
         }
         try {
             session_.within_savepoint([&] {
@@ -217,6 +222,7 @@ private:
             });
         } catch (const Undone&) {
         }
+        if (ended) store_.note_import_id(id, place);
         if (stopped) {
             problem(stopped->text, stopped->of_a_row, reading);
             return;
@@ -226,7 +232,9 @@ private:
             return;
         }
         Outcome outcome;
-        if (!problems.empty() || failure) {
+        if (duplicate) {
+            outcome.problems = {*duplicate};
+        } else if (!problems.empty() || failure) {
             outcome.problems = problems.empty() ? std::vector<std::string>{*failure} : std::move(problems);
         } else {
             outcome = describe(Incoming{place, cluster_id, std::nullopt, {}, true, Incoming::Part::whole}, report);
@@ -351,6 +359,9 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                     formats::read_records(path, format, sink);
                 }
             } catch (const InputError& error) {
+                // A record in pieces that the input stopped ends here.
+                pieces = {};
+                default_source.reset();
                 queue.problem(error.what(), false);
             }
         }

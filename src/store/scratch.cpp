@@ -31,6 +31,15 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
     });
 }
 
+std::optional<std::string> Store::import_id_place(const std::string& id) const {
+    return guarded(path_, [&]() -> std::optional<std::string> {
+        auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
+        earlier.bind(1, id);
+        if (!earlier.executeStep()) return std::nullopt;
+        return column_text(earlier, 0);
+    });
+}
+
 void Store::clear_citations_ahead() {
     guarded(path_, [&] {
         // (Re)created here rather than remembered: a rolled-back savepoint takes a temporary table

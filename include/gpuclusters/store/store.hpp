@@ -269,6 +269,9 @@ public:
     /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
     /// input); returns where it was read before when it is a repeat.
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
+    /// Where an import read an id before, without remembering it (a record in pieces, which is
+    /// noted once its reader has read it to its end).
+    std::optional<std::string> import_id_place(const std::string& id) const;
     /// The citations of a claim read ahead of it (one with more citations than a piece of a
     /// record holds), kept in a temporary table until the claim comes: memory stays flat however
     /// many there are. Cleared when the next claim's begin.

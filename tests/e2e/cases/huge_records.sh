@@ -45,3 +45,14 @@ huge after-it 5000 > after.jsonl
 { cat cut.jsonl; echo; tail -1 after.jsonl; } > keep.jsonl
 gc import keep.jsonl --keep-going
 sql "SELECT id FROM cluster ORDER BY id"
+note "a JSON document that breaks off inside a record in pieces: the next file's huge record is read afresh, only the broken file is reported"
+python3 -c "
+import json
+sources = [{'url': f'https://doc.example.org/{i}', 'kind': 'press'} for i in range(3000)]
+claims = [{'field': 'gpus_installed', 'value': str(1000 + i), 'rank': 'preferred' if i == 0 else 'normal', 'citations': [{'source': f'https://doc.example.org/{i}'}]} for i in range(3000)]
+print(json.dumps({'format': 'gpuclusters', 'version': 1, 'provenance': True, 'clusters': [{'id': 'doc-cut', 'sources': sources, 'claims': claims}]}))
+" > doc.json
+head -c 200000 doc.json > cut.json
+huge next-file 3000 > next.jsonl
+gc import cut.json next.jsonl
+sql "SELECT count(*) FROM cluster WHERE id IN ('doc-cut', 'next-file')"

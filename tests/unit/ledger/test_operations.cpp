@@ -432,6 +432,32 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
         CHECK(whole.exported.find("https://example.org/list") != std::string::npos);
         CHECK(whole.exported.find(R"("source":"https://example-11.org/page","key":"K11")") != std::string::npos);
     }
+    SUBCASE("an id read again: a record in pieces that its reader refused does not take the id (found by review)") {
+        const auto whole = both("", R"({"id":"z","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + R"(],"bogus":1},)" +
+                                        R"({"id":"z","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}",
+                                true);
+        CHECK(whole.added == 1);
+        CHECK(whole.rejected == 1);
+    }
+    SUBCASE("an id read again refuses a record in pieces with that problem alone, as it does one read whole") {
+        std::vector<std::string> bad = claims;
+        bad.push_back(R"({"field":"gpus_installed","value":"abc","rank":"normal"})");
+        const auto whole = both("", R"({"id":"dup","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}," +
+                                        R"({"id":"dup","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}",
+                                true);
+        REQUIRE(whole.problems.size() == 1);
+        CHECK(whole.problems[0].find("id dup is also at") != std::string::npos);
+    }
+    SUBCASE("the citations of a claim of gpu_maker, which follows gpu_model, are not taken, nor checked") {
+        std::vector<std::string> citations;
+        for (int i = 0; i < 12; ++i) {
+            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page","quote":"{}"}})", i, std::string(i == 5 ? 20000 : 10, 'q')));
+        }
+        const auto whole = both("", R"({"id":"maker","sources":[)" + join(sources) +
+                                        R"(],"claims":[{"field":"gpu_model","value":"H100","citations":[{"source":"https://example-0.org/page"}]},)" +
+                                        R"({"field":"gpu_maker","value":"NVIDIA","citations":[)" + join(citations) + "]}]}");
+        CHECK(whole.written);
+    }
     SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
         std::vector<std::string> competing(claims.begin() + 1, claims.end());
         const auto whole = both("",
