@@ -52,7 +52,7 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every
 /// source of the document is listed through it. It holds each URL once, back to back in one
-/// text, with an open-addressed table of indexes (some 50 bytes a source): a record too large to
+/// text, with an open-addressed table of indexes (some 60 bytes a source): a record too large to
 /// hold hands its sources over, and the index of them stays.
 class SourceIndex {
 public:
