@@ -179,37 +179,22 @@ std::string_view SourceIndex::url(std::size_t index) const {
     return std::string_view(urls_).substr(url_starts_[index], end - url_starts_[index]);
 }
 
-std::optional<std::size_t> SourceIndex::slot_of(std::string_view wanted) const {
-    if (table_.empty()) return std::nullopt;
-    const std::size_t mask = table_.size() - 1;
-    for (std::size_t slot = std::hash<std::string_view>{}(wanted) & mask;; slot = (slot + 1) & mask) {
-        if (table_[slot] == 0) return std::nullopt;
-        if (url(table_[slot] - 1) == wanted) return slot;
-    }
-}
-
-void SourceIndex::grow() {
-    // Kept at most half full, so that a probe ends soon at an empty slot.
-    std::vector<std::uint32_t> table(std::max<std::size_t>(64, table_.size() * 2), 0);
-    const std::size_t mask = table.size() - 1;
-    for (std::size_t index = 0; index < count(); ++index) {
-        std::size_t slot = std::hash<std::string_view>{}(url(index)) & mask;
-        while (table[slot] != 0) slot = (slot + 1) & mask;
-        table[slot] = static_cast<std::uint32_t>(index + 1);
-    }
-    table_ = std::move(table);
+std::optional<std::size_t> SourceIndex::index_of(std::string_view wanted) const {
+    std::optional<std::size_t> found;
+    table_.each_at(std::hash<std::string_view>{}(wanted), [&](std::uint32_t slot) {
+        if (!found && url(slot - 1) == wanted) found = slot - 1;
+    });
+    return found;
 }
 
 const model::SourceInput* SourceIndex::find(std::string_view wanted) const {
-    const auto slot = slot_of(wanted);
-    if (!slot) return nullptr;
-    const std::size_t index = table_[*slot] - 1;
+    const auto index = index_of(wanted);
     const std::size_t handed = origin_starts_.size();
-    return index < handed ? nullptr : &document_.sources[index - handed];
+    return !index || *index < handed ? nullptr : &document_.sources[*index - handed];
 }
 
 std::string SourceIndex::origin(std::string_view wanted) const {
-    const std::size_t index = table_.at(slot_of(wanted).value()) - 1;
+    const std::size_t index = index_of(wanted).value();
     const std::size_t handed = origin_starts_.size();
     if (index >= handed) return document_.sources[index - handed].origin;
     const std::size_t end = index + 1 < handed ? origin_starts_[index + 1] : origins_.size();
@@ -221,18 +206,14 @@ void SourceIndex::list(model::SourceInput source) {
     if (count() >= std::numeric_limits<std::uint32_t>::max() - 1) {
         throw InputError(fmt::format("{}: more sources than one record can list", source.origin));
     }
-    if ((count() + 1) * 2 > table_.size()) grow();
     url_starts_.push_back(urls_.size());
     urls_ += source.reference;
-    const std::size_t mask = table_.size() - 1;
-    std::size_t slot = std::hash<std::string_view>{}(source.reference) & mask;
-    while (table_[slot] != 0) slot = (slot + 1) & mask;
-    table_[slot] = static_cast<std::uint32_t>(count());
+    table_.insert(static_cast<std::uint32_t>(count()));
     document_.sources.push_back(std::move(source));
 }
 
 std::size_t SourceIndex::operator()(const std::string& wanted, const std::string& origin) {
-    if (const auto slot = slot_of(wanted)) return table_[*slot] - 1;
+    if (const auto index = index_of(wanted)) return *index;
     list({.reference = wanted, .origin = origin});
     return count() - 1;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "formats/limits.hpp"
+#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
 
@@ -52,15 +53,17 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every
 /// source of the document is listed through it. It holds each URL once, back to back in one
-/// text, with an open-addressed table of indexes (some 60 bytes a source): a record too large to
+/// text, with an open-addressed table of indexes (some 70 bytes a source): a record too large to
 /// hold hands its sources over, and the index of them stays.
 class SourceIndex {
 public:
     explicit SourceIndex(RecordDocument& document) : document_(document) {}
+    SourceIndex(const SourceIndex&) = delete;  // its table's hash points at it
+    SourceIndex& operator=(const SourceIndex&) = delete;
     /// The source listed for a URL, if any and if the document still holds it (see hand_over).
     const model::SourceInput* find(std::string_view url) const;
     /// Whether a URL is listed, held or handed over.
-    bool listed(std::string_view url) const { return slot_of(url).has_value(); }
+    bool listed(std::string_view url) const { return index_of(url).has_value(); }
     /// Where a listed URL was listed first.
     std::string origin(std::string_view url) const;
     /// Lists a source not listed yet.
@@ -78,14 +81,18 @@ public:
 private:
     std::string_view url(std::size_t index) const;
     std::size_t count() const { return url_starts_.size(); }
-    /// The slot of the table that holds the URL's index, when it is listed.
-    std::optional<std::size_t> slot_of(std::string_view url) const;
-    void grow();
+    /// The index of a URL listed.
+    std::optional<std::size_t> index_of(std::string_view url) const;
+    // A slot of the table holds a URL's index plus one; its hash is the URL's.
+    struct UrlHash {
+        const SourceIndex* index;
+        std::uint64_t operator()(std::uint32_t slot) const { return std::hash<std::string_view>{}(index->url(slot - 1)); }
+    };
 
     RecordDocument& document_;
     std::string urls_;                      ///< every URL listed, back to back
     std::vector<std::uint64_t> url_starts_;  ///< where each begins in urls_, by index
-    std::vector<std::uint32_t> table_;      ///< index + 1 of a URL, or 0: open addressing
+    model::FlatTable<std::uint32_t, UrlHash> table_{UrlHash{this}};
     /// Of the sources handed over: their origins back to back, each without the common origin
     /// it began with (`origin_common_`).
     std::string origins_;

@@ -192,7 +192,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     // (7 MB for 50,000 claims), is never taken. The pieces of a record too large to hold are
     // written as they come, each in the order of its claims.
     const auto in_catalogue_order = [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; };
-    if (!pieces.in_pieces && !std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
+    if (pieces.pieces_read == 0 && !std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
         std::stable_sort(record.fields.begin(), record.fields.end(), in_catalogue_order);
     }
     return record;
@@ -1147,7 +1147,6 @@ PreparedChange ChangeSession::prepare(std::vector<SourceInput>&& sources, Record
 
 PreparedChange ChangeSession::prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
                                            PieceCheck& check) {
-    check.in_pieces = true;
     PreparedChange change;
     // Counted first: the next piece's citations index past these, whether this one is good or not.
     check.sources += sources.size();

@@ -33,6 +33,11 @@ struct Outcome {
     bool changed = false;
 };
 
+// An id an import read before: the record is refused.
+std::string id_read_again(const std::string& place, const std::string& id, const std::string& earlier) {
+    return fmt::format("{}: id {} is also at {}", place, id, earlier);
+}
+
 // Every problem names its place, also those found while the record was checked or written.
 std::string placed(const std::string& place, const std::string& message) {
     return message.starts_with(place) ? message : place + ": " + message;
@@ -181,7 +186,7 @@ private:
         // read whole; the id is noted once the record is read to its end, as it is for one.
         std::optional<std::string> duplicate;
         if (const auto earlier = store_.import_id_place(id)) {
-            duplicate = fmt::format("{}: id {} is also at {}", place, id, *earlier);
+            duplicate = id_read_again(place, id, *earlier);
             failure = duplicate;
         }
         try {
@@ -245,7 +250,7 @@ private:
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
         if (const auto earlier = store_.note_import_id(id, incoming.place)) {
-            return {std::nullopt, {fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier)}, {}, false};
+            return {std::nullopt, {id_read_again(incoming.place, id, *earlier)}, {}, false};
         }
         if (!incoming.prepared) return {std::nullopt, incoming.problems, {}, false};
         model::ChangeReport report;

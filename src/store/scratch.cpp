@@ -24,10 +24,7 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
         insert.bind(1, id);
         insert.bind(2, place);
         if (insert.exec() == 1) return std::nullopt;
-        auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
-        earlier.bind(1, id);
-        earlier.executeStep();
-        return column_text(earlier, 0);
+        return import_id_place(id);
     });
 }
 

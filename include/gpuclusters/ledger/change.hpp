@@ -75,8 +75,7 @@ struct PreparedChange {
 /// hold comes in pieces: formats' ReadSink::piece). A record read whole is checked with one of
 /// its own.
 struct PieceCheck {
-    bool in_pieces = false;           ///< the record comes in pieces
-    std::size_t pieces_read = 0;      ///< of them, checked so far
+    std::size_t pieces_read = 0;      ///< of its pieces, checked so far (none: a record read whole)
     std::size_t sources = 0;          ///< the sources listed in them: a citation's index is below
     std::set<std::string> fields_set; ///< a field is set once in a record
 };
