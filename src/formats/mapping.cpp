@@ -182,6 +182,61 @@ std::string expand(const std::string& pattern, const std::map<std::string, std::
     return out;
 }
 
+// A number cell's figure, rounded as its column says. A figure with more significant digits than
+// a double means is refused, unless the rounding brings it within them; `rounded_from` gets
+// "rounded from CELL" when the rounding changed it.
+std::optional<model::Decimal> cell_figure(const std::string& cell, const Mapping::Rounding& rounding, std::string& problem,
+                                          std::vector<std::string>& rounded_from) {
+    const auto number = number_cell(cell);
+    if (!number) {
+        problem = fmt::format("'{}' is not a plain decimal number (digits, one point, commas between thousands)", text::excerpt(cell));
+        return std::nullopt;
+    }
+    const model::Decimal figure = rounding ? rounding.apply(*number) : *number;
+    if (figure.significant_digits() > model::max_significant_digits) {
+        problem = rounding ? fmt::format("'{}' rounded is {}, still more than {} significant digits", text::excerpt(cell),
+                                         figure.to_string(), model::max_significant_digits)
+                           : model::significant_digits_message(cell);
+        return std::nullopt;
+    }
+    if (figure != *number) rounded_from.push_back(fmt::format("rounded from {}", cell));
+    return figure;
+}
+
+// A field template's text with the row's cells. A cell written as a decimal fraction ("37632.0",
+// "9264.309999999999") is a figure: written in its shortest exact form and rounded as the field
+// says, by the same rule as a number column; any other cell goes in as it is.
+std::string expand_figures(const std::string& pattern, const std::map<std::string, std::size_t>& columns,
+                           const std::vector<std::string>& cells, const Mapping::Rounding& rounding,
+                           std::vector<std::string>& problems, std::size_t& problem_column,
+                           std::vector<std::string>& rounded_from) {
+    std::string out;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (pattern[i] != '{') {
+            out += pattern[i];
+            continue;
+        }
+        const std::size_t end = pattern.find('}', i);
+        if (end == std::string::npos) break;  // refused when the mapping loads
+        const std::string name = pattern.substr(i + 1, end - i - 1);
+        const std::size_t index = columns.at(name);
+        const std::string cell(text::trim(cells[index]));
+        i = end;
+        if (cell.find('.') == std::string::npos || !number_cell(cell)) {
+            out += cells[index];
+            continue;
+        }
+        std::string problem;
+        if (const auto figure = cell_figure(cell, rounding, problem, rounded_from)) {
+            out += figure->to_string();
+        } else {
+            problems.push_back(fmt::format("column {} '{}': {}", index + 1, name, problem));
+            if (problem_column == 0) problem_column = index + 1;
+        }
+    }
+    return out;
+}
+
 std::vector<std::string> template_columns(const std::string& pattern) {
     std::vector<std::string> names;
     for (std::size_t i = pattern.find('{'); i != std::string::npos; i = pattern.find('{', i + 1)) {
@@ -197,6 +252,15 @@ std::vector<std::string> template_columns(const std::string& pattern) {
 
 
 }  // namespace
+
+model::Decimal Mapping::Rounding::apply(const model::Decimal& figure) const {
+    switch (kind) {
+        case Kind::decimals: return figure.rounded(digits);
+        case Kind::significant: return figure.rounded_significant(digits);
+        case Kind::none: break;
+    }
+    return figure;
+}
 
 Mapping Mapping::load(const std::string& path) {
     std::ifstream input(path, std::ios::binary);
@@ -305,7 +369,8 @@ Mapping Mapping::load(const std::string& path) {
     for (const auto& [name, node] : table_of(path, *fields, "[fields]")) {
         const std::string where = fmt::format("[fields.{}]", name.str());
         const auto& table = table_of(path, node, where);
-        only_keys(path, table, {"column", "template", "value", "map", "integer", "scale", "suffix", "when", "unless"}, where);
+        only_keys(path, table, {"column", "template", "value", "map", "integer", "scale", "round", "significant", "suffix", "when", "unless"},
+                  where);
         FieldRule rule;
         rule.field = std::string(name.str());
         rule.place = place(path, node);
@@ -330,10 +395,24 @@ Mapping Mapping::load(const std::string& path) {
             rule.scale = exact_scale(path, *scale, where);
             if (rule.scale->is_zero()) fail(path, *scale, fmt::format("{}: scale must be more than 0", where));
         }
+        for (const auto* key : {"round", "significant"}) {
+            const auto* node = table.get(key);
+            if (!node) continue;
+            const bool decimals = std::string_view(key) == "round";
+            const auto* digits = node->as_integer();
+            const int least = decimals ? 0 : 1;
+            if (!digits || digits->get() < least || digits->get() > model::max_significant_digits) {
+                fail(path, *node, fmt::format("{}: {} is a whole number from {} to {} ({})", where, key, least, model::max_significant_digits,
+                                              decimals ? "places after the point" : "significant digits"));
+            }
+            if (rule.rounding) fail(path, *node, fmt::format("{}: round and significant go alone: give one", where));
+            if (!rule.fixed.empty()) fail(path, *node, fmt::format("{}: {} rounds a column's figures; a fixed value has none", where, key));
+            rule.rounding = {decimals ? Rounding::Kind::decimals : Rounding::Kind::significant, static_cast<int>(digits->get())};
+        }
         rule.suffix = optional_text(path, table, "suffix").value_or("");
         // A value the mapping itself gives (a map's target, a fixed value) is checked here, once, at
         // its line: a mistake in it would otherwise be reported again on every row.
-        if (!rule.integer && !rule.scale) {
+        if (!rule.integer && !rule.scale && !rule.rounding) {
             const auto& spec = *model::find_field(rule.field);
             auto check = [&](const std::string& value, const toml::node& node, const std::string& what) {
                 if (value.empty()) return;
@@ -533,45 +612,67 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             first_source = false;
         }
         std::vector<std::string> problems;
+        std::size_t problem_column = 0;  // the first problem's cell, for the row's place (1-based)
         for (const auto& rule : fields_) {
             const bool applies = std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
                                  std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
             if (!applies) continue;
-            std::string value = !rule.column.empty()          ? cells[columns.at(rule.column)]
-                                : !rule.template_text.empty() ? expand(rule.template_text, columns, cells)
-                                                              : rule.fixed;
+            // The cell a column rule reads, named as an editor finds it: its column's number and name.
+            const std::string cell_name =
+                rule.column.empty() ? std::string() : fmt::format("column {} '{}'", columns.at(rule.column) + 1, rule.column);
+            std::vector<std::string> rounded_from;
+            const std::size_t problems_before = problems.size();
+            std::string value = !rule.column.empty() ? cells[columns.at(rule.column)]
+                                : !rule.template_text.empty()
+                                    ? expand_figures(rule.template_text, columns, cells, rule.rounding, problems, problem_column, rounded_from)
+                                    : rule.fixed;
+            for (std::size_t i = problems_before; i < problems.size(); ++i) problems[i] = rule.field + ": " + problems[i];
+            if (problems.size() != problems_before) continue;
             value = std::string(text::trim(value));
             if (const auto mapped = rule.map.find(value); mapped != rule.map.end()) value = mapped->second;
             if (value.empty()) continue;
-            const std::string where = fmt::format("{}: {}", at, rule.field);
-            if (rule.integer || rule.scale) {
-                const auto number = number_cell(value);
-                if (!number) {
-                    problems.push_back(fmt::format("{}: '{}' is not a plain decimal number (digits, one point, commas between thousands)",
-                                                   rule.field, value));
+            std::string where = fmt::format("{}: {}", at, rule.field);
+            if (!rule.column.empty()) where = fmt::format("{}:{}: {} ({})", at, columns.at(rule.column) + 1, rule.field, cell_name);
+            if (rule.integer || rule.scale || (rule.rounding && !rule.column.empty())) {
+                auto problem_at_cell = [&](const std::string& what) {
+                    problems.push_back(fmt::format("{} ({}): {}", rule.field, cell_name, what));
+                    if (problem_column == 0) problem_column = columns.at(rule.column) + 1;
+                };
+                std::string problem;
+                const auto figure = cell_figure(value, rule.rounding, problem, rounded_from);
+                if (!figure) {
+                    problem_at_cell(problem);
                     continue;
                 }
-                model::Decimal converted = *number;
+                // Checks read the cell as the file holds it (rounded if the column says so), never the scaled value.
+                if (rule.integer && !figure->to_integer()) {
+                    problem_at_cell(fmt::format("'{}' is not a whole number", value));
+                    continue;
+                }
+                model::Decimal converted = *figure;
                 if (rule.scale) {
-                    const auto product = number->times(rule.scale->coefficient());
+                    const auto product = figure->times(rule.scale->coefficient());
                     if (!product) {
-                        problems.push_back(fmt::format("{}: '{}' times the scale has more digits than an exact decimal holds", rule.field, value));
+                        problem_at_cell(fmt::format("'{}' times the scale has more digits than an exact decimal holds", value));
                         continue;
                     }
                     converted = product->scaled(rule.scale->exponent());
                 }
-                if (rule.integer && !converted.to_integer()) {
-                    problems.push_back(fmt::format("{}: '{}' is not a whole number", rule.field, value));
-                    continue;
-                }
                 value = converted.to_string();
             }
             value += rule.suffix;
-            document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = citations, .origin = where});
+            auto field_citations = citations;
+            if (!rounded_from.empty()) {
+                // The rounding is part of what the citation relies on: stated in its locator.
+                const std::string rounding = fmt::format("{}", fmt::join(rounded_from, "; "));
+                for (auto& citation : field_citations) citation.locator += (citation.locator.empty() ? "" : "; ") + rounding;
+            }
+            document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = std::move(field_citations), .origin = where});
         }
         // Every problem of the row, on its one line; a rejected row leaves its id to the rows after.
         if (!problems.empty()) {
-            sink.problem(fmt::format("{}: {}", at, fmt::join(problems, "; ")));
+            const std::string cell = problem_column == 0 ? std::string() : fmt::format(":{}", problem_column);
+            sink.problem(fmt::format("{}{}: {}", at, cell, fmt::join(problems, "; ")));
             return;
         }
         first_line.emplace(id, line);

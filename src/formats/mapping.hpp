@@ -24,6 +24,15 @@ public:
         std::vector<std::string> values;  ///< matches when the cell is one of these ("" = empty)
         bool not_empty = false;           ///< empty = false: matches any cell that is not empty
     };
+    /// How a number column's figures are rounded before they are taken: `round = N` places after
+    /// the point, or `significant = N` digits. Stated in the value's citations ("rounded from ...").
+    struct Rounding {
+        enum class Kind { none, decimals, significant };
+        Kind kind = Kind::none;
+        int digits = 0;
+        explicit operator bool() const { return kind != Kind::none; }
+        model::Decimal apply(const model::Decimal& figure) const;
+    };
     struct FieldRule {
         std::string field;
         std::string column;
@@ -32,6 +41,7 @@ public:
         std::map<std::string, std::string> map;  ///< cell -> value; a value of "" leaves the field unset
         bool integer = false;                    ///< "12288.0" -> "12288"; a fraction is a problem
         std::optional<model::Decimal> scale;     ///< exact unit factor, e.g. 0.001 for kW -> MW
+        Rounding rounding;                       ///< of the cell (before the scale) or of each figure a template inserts
         std::string suffix;                      ///< appended, e.g. " (estimate: Epoch AI)"
         std::vector<Condition> when, unless;
         std::string place;

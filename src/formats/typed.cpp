@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <fmt/format.h>
 
+#include "gpuclusters/model/decimal.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -218,11 +219,16 @@ std::string dump_exact(const Json& json) {
 // A float token must be what its double gives back as its shortest form: then float_text
 // recovers the token's value exactly from the double a parser keeps.
 bool exact_float(std::string_view token, double value) {
-    return std::isfinite(value) && scientific(token) == scientific(fmt::format("{}", value));
+    const Scientific written = scientific(token);
+    return std::isfinite(value) && written.digits.size() <= static_cast<std::size_t>(model::max_significant_digits) &&
+           written == scientific(fmt::format("{}", value));
 }
 
 std::string inexact_float_message(std::string_view token) {
-    return fmt::format("the number {} is not the number a double holds (write at most 15 significant digits)",
+    if (scientific(token).digits.size() > static_cast<std::size_t>(model::max_significant_digits)) {
+        return model::significant_digits_message(token);
+    }
+    return fmt::format("the number {} is not the number a double holds (an underflow, or beyond a double's range)",
                        text::excerpt(token));
 }
 

@@ -1,6 +1,9 @@
 #include "gpuclusters/model/decimal.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
+
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::model {
 namespace {
@@ -19,6 +22,27 @@ int digit_count(std::int64_t value) {
 }
 
 }  // namespace
+
+std::string significant_digits_message(std::string_view written) {
+    int digits = 0;
+    bool leading = true;
+    int zeros_held = 0;  // zeros after the last other digit: not significant unless one follows
+    for (const char c : written) {
+        if (c == 'e' || c == 'E' || c == '(') break;  // an exponent, or a power's "(estimate: ...)"
+        if (c < '0' || c > '9') continue;
+        if (leading && c == '0') continue;
+        leading = false;
+        if (c == '0') {
+            ++zeros_held;
+        } else {
+            digits += zeros_held + 1;
+            zeros_held = 0;
+        }
+    }
+    return fmt::format("'{}' has {} significant digits, more than the {} a double means: the rest is the noise of a "
+                       "binary fraction written out (round it; a mapping column can say round = N or significant = N)",
+                       text::excerpt(written), digits, max_significant_digits);
+}
 
 Decimal::Decimal(std::int64_t coefficient, int exponent) : coefficient_(coefficient), exponent_(exponent) {
     if (coefficient_ == 0) {
@@ -96,6 +120,14 @@ Decimal Decimal::rounded(int decimals) const {
     const std::int64_t rest = coefficient_ % divisor;
     return Decimal(kept + (rest * 2 >= divisor ? 1 : 0), -decimals);
 }
+
+Decimal Decimal::rounded_significant(int digits) const {
+    if (coefficient_ == 0) return *this;
+    const int magnitude = digit_count(coefficient_) + exponent_;  // the leading digit's place + 1
+    return rounded(digits - magnitude);
+}
+
+int Decimal::significant_digits() const { return coefficient_ == 0 ? 0 : digit_count(coefficient_); }
 
 std::string Decimal::to_string() const {
     std::string digits = std::to_string(coefficient_);

@@ -282,19 +282,9 @@ Power parse_power(std::string_view raw) {
     while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
     if (whole.size() > 7) throw InputError(fmt::format("'{}' MW is out of range", std::string(raw)));
     if (whole == "0" && fraction.empty()) throw InputError("power is zero: give a positive figure");
-    // A figure that a JSON reader (jq, a spreadsheet, this tool's own) holds as a double must be
-    // what that double gives back as its shortest form, digit for digit: every figure of up to 15
-    // significant digits is, and so is every figure printed from a double (Epoch's 49.94080000000001).
-    // Refused otherwise, rather than written as a number that reads back as another.
     const std::string canonical = fraction.empty() ? whole : whole + "." + fraction;
-    double nearest = 0;
-    std::from_chars(canonical.data(), canonical.data() + canonical.size(), nearest);
-    char shortest[64];
-    const auto written = std::to_chars(shortest, shortest + sizeof shortest, nearest, std::chars_format::fixed);
-    const auto back = Decimal::parse(std::string_view(shortest, written.ptr - shortest));
-    if (written.ec != std::errc() || !back || back != Decimal::parse(canonical)) {
-        throw InputError(fmt::format("'{}' MW has more digits than a JSON number keeps exactly (write at most 15 significant digits)",
-                                     std::string(raw)));
+    if (const auto figure = Decimal::parse(canonical); !figure || figure->significant_digits() > max_significant_digits) {
+        throw InputError(significant_digits_message(text));
     }
     power.megawatts = fraction.empty() ? whole : whole + "." + fraction;
     return power;

@@ -10,6 +10,16 @@
 
 namespace gpuclusters::model {
 
+/// The most significant digits a figure may have. A double means at most 15 decimal digits
+/// (DBL_DIG): a 16th or 17th is the noise of a binary fraction written out in full, as a
+/// spreadsheet's export gives it (983.4400000000001), never what a source measured. Such a
+/// figure is refused at every input, or rounded where a mapping says so.
+constexpr int max_significant_digits = 15;
+
+/// Why `written` (a figure as its input holds it) is refused: "'983.4400000000001' has 16
+/// significant digits; ...". The one message of every reader of figures.
+std::string significant_digits_message(std::string_view written);
+
 class Decimal {
 public:
     Decimal() = default;
@@ -35,6 +45,10 @@ public:
     std::optional<Decimal> divided_by(std::int64_t divisor) const;
     /// Rounded half away from zero to `decimals` places after the point.
     Decimal rounded(int decimals) const;
+    /// Rounded half away from zero to `digits` significant digits: 983.4400000000001 to 15 is 983.44.
+    Decimal rounded_significant(int digits) const;
+    /// Digits from the first to the last that is not zero: 3 for 7.124e3 and for 0.00327, 1 for 12000.
+    int significant_digits() const;
     /// Places after the point: 0 for 7124, 3 for 7.124.
     int decimals() const { return exponent_ < 0 ? -exponent_ : 0; }
 

@@ -234,7 +234,14 @@ TEST_CASE("typed values: a number and its qualifiers, checked as add checks them
     CHECK(model::same_value({"63744", {"10624 x 6", "", "", ""}}, {"63744", {}}));
     CHECK_FALSE(model::same_value({"63744", {"", "", "", "at least"}}, {"63744", {}}));
     CHECK_FALSE(model::same_value({"20", {"", "estimate", "Epoch AI", ""}}, {"20", {"", "reported", "", ""}}));
-    // A power that a JSON number would not give back digit for digit is refused at input.
-    CHECK(model::parse_power("49.94080000000001").megawatts == "49.94080000000001");
-    CHECK_THROWS_WITH(model::parse_power("1.00000000000000001"), doctest::Contains("more digits than a JSON number keeps"));
+    // A power of more significant digits than a double means is refused at input, whichever digits
+    // they are: a 16th digit is noise whether or not a double gives it back.
+    CHECK(model::parse_power("49.9408000000001").megawatts == "49.9408000000001");
+    CHECK(model::parse_power("1000000.00000001").megawatts == "1000000.00000001");
+    CHECK_THROWS_WITH(model::parse_power("49.94080000000001"), "'49.94080000000001' has 16 significant digits, more than the 15 a double "
+                                                               "means: the rest is the noise of a binary fraction written out (round it; "
+                                                               "a mapping column can say round = N or significant = N)");
+    CHECK_THROWS_WITH(model::parse_power("0.9834400000000001 (reported)"), doctest::Contains("'0.9834400000000001' has 16 significant"));
+    CHECK_THROWS_WITH(model::parse_power("983.4400000000001"), doctest::Contains("has 16 significant digits"));
+    CHECK_THROWS_WITH(model::parse_power("1.00000000000000001"), doctest::Contains("has 18 significant digits"));
 }

@@ -1,0 +1,119 @@
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <vector>
+
+#include "../scratch.hpp"
+#include "formats/mapping.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/values.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+struct MappingRead {
+    std::vector<formats::RecordDocument> records;
+    std::vector<std::string> problems;
+};
+
+void write(const std::string& path, const std::string& content) { std::ofstream(path, std::ios::binary) << content; }
+
+// The mapping's header (an id from Name, the table as a cited dataset) and `fields`, over `csv`.
+MappingRead read_with(const ScratchDir& dir, const std::string& fields, const std::string& csv) {
+    write(dir.file("m.toml"), "format = 1\n[id]\ncolumn = \"Name\"\n[dataset]\nurl = \"https://example.org/list\"\n"
+                              "published = \"2025-06-01\"\n" + fields);
+    write(dir.file("t.csv"), csv);
+    MappingRead result;
+    formats::Mapping::load(dir.file("m.toml"))
+        .read(dir.file("t.csv"), {.record = [&](formats::RecordDocument& document) { result.records.push_back(document); },
+                                  .problem = [&](const std::string& problem) { result.problems.push_back(problem); }});
+    return result;
+}
+
+const model::FieldInput& field_of(const formats::RecordDocument& document, const std::string& name) {
+    for (const auto& field : document.record.fields) {
+        if (field.field == name) return field;
+    }
+    FAIL("no field " << name);
+    throw;
+}
+
+}  // namespace
+
+TEST_CASE("mapping: a figure a field reads as it is names its cell, where the field's parser refuses 16 digits") {
+    ScratchDir dir;
+    const auto result = read_with(dir, "[fields.power_mw]\ncolumn = \"Power (MW)\"\n",
+                                  "Name,Power (MW)\nAlpha,0.9834400000000001\nBeta,21.1\n");
+    CHECK(result.problems.empty());
+    REQUIRE(result.records.size() == 2);
+    const auto& alpha = field_of(result.records[0], "power_mw");
+    CHECK(alpha.origin.ends_with("t.csv:2:2: power_mw (column 2 'Power (MW)')"));
+    CHECK_THROWS_WITH_AS(model::parse_field_value(*model::find_field("power_mw"), alpha.raw_value),
+                         doctest::Contains("'0.9834400000000001' has 16 significant digits"), InputError);
+    CHECK(field_of(result.records[1], "power_mw").raw_value == "21.1");
+}
+
+TEST_CASE("mapping: round and significant round the cell exactly, before the scale, and the citation says so") {
+    ScratchDir dir;
+    const auto result = read_with(dir, "[fields.power_mw]\ncolumn = \"Power (kW)\"\nscale = 0.001\nround = 3\n",
+                                  "Name,Power (kW)\nAlpha,983.4400000000001\nBeta,7124\n");
+    REQUIRE(result.problems.empty());
+    REQUIRE(result.records.size() == 2);
+    const auto& alpha = field_of(result.records[0], "power_mw");
+    CHECK(alpha.raw_value == "0.98344");
+    REQUIRE(alpha.citations.size() == 1);
+    CHECK(alpha.citations[0].locator == "Name Alpha; rounded from 983.4400000000001");
+    // A figure the rounding does not change says nothing of it.
+    const auto& beta = field_of(result.records[1], "power_mw");
+    CHECK(beta.raw_value == "7.124");
+    CHECK(beta.citations[0].locator == "Name Beta");
+
+    const auto significant = read_with(dir, "[fields.power_mw]\ncolumn = \"P\"\nsignificant = 15\n", "Name,P\nA,0.3270758399999999\n");
+    REQUIRE(significant.records.size() == 1);
+    CHECK(field_of(significant.records[0], "power_mw").raw_value == "0.32707584");
+}
+
+TEST_CASE("mapping: integer checks the cell before the scale, and names the cell") {
+    ScratchDir dir;
+    const auto result = read_with(dir, "[fields.gpus_installed]\ncolumn = \"Nodes\"\ninteger = true\nscale = 4\n",
+                                  "Name,Nodes\nAlpha,24607\nBeta,2.5\n");
+    REQUIRE(result.records.size() == 1);
+    CHECK(field_of(result.records[0], "gpus_installed").raw_value == "98428");
+    REQUIRE(result.problems.size() == 1);
+    CHECK(result.problems[0].find("t.csv:3:2: gpus_installed (column 2 'Nodes'): '2.5' is not a whole number") != std::string::npos);
+}
+
+TEST_CASE("mapping: a template writes the figures it inserts exactly, rounded as the field says") {
+    ScratchDir dir;
+    const std::string csv = "Name,Nodes,Rmax\nAlpha,37632.0,9264.309999999999\n";
+    const auto refused = read_with(dir, "[fields.gpu_count_notes]\ntemplate = \"{Nodes} x 4, Rmax {Rmax}\"\n", csv);
+    REQUIRE(refused.problems.size() == 1);
+    CHECK(refused.problems[0].find("t.csv:2:3: gpu_count_notes: column 3 'Rmax': '9264.309999999999' has 16 significant digits") !=
+          std::string::npos);
+    const auto rounded = read_with(dir, "[fields.gpu_count_notes]\ntemplate = \"{Nodes} x 4, Rmax {Rmax}\"\nsignificant = 15\n", csv);
+    REQUIRE(rounded.records.size() == 1);
+    const auto& notes = field_of(rounded.records[0], "gpu_count_notes");
+    CHECK(notes.raw_value == "37632 x 4, Rmax 9264.31");
+    CHECK(notes.citations[0].locator == "Name Alpha; rounded from 9264.309999999999");
+}
+
+TEST_CASE("mapping: round and significant are checked when the mapping loads") {
+    ScratchDir dir;
+    auto load_error = [&](const std::string& fields) {
+        write(dir.file("bad.toml"), "format = 1\n[id]\ncolumn = \"Name\"\n" + fields);
+        try {
+            formats::Mapping::load(dir.file("bad.toml"));
+        } catch (const InputError& error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 16\n").find("round is a whole number from 0 to 15") != std::string::npos);
+    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nsignificant = 0\n").find("significant is a whole number from 1 to 15") !=
+          std::string::npos);
+    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 2\nsignificant = 3\n").find("round and significant go alone") !=
+          std::string::npos);
+    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = \"2\"\n").find("bad.toml:6:9:") != std::string::npos);
+}
