@@ -25,6 +25,7 @@ public:
         add_source_metadata_options(app, source_);
         app.add_option("--quote", quote_, "the source's verbatim words behind the values");
         app.add_option("--locator", locator_, "where in the source: page, section, table");
+        app.add_flag("--new", new_, "make ID a new cluster: refused if it exists; without it, an ID near an existing one is refused as a likely typo");
         app.add_flag("--keep-previous", keep_previous_, "keep each replaced value as a competing figure (rank normal)");
         app.add_flag("--unsourced", unsourced_, "write the values without a source (verify reports each)");
         app.add_option("-m,--message", message_, "changeset message");
@@ -43,7 +44,11 @@ public:
             request_.sources.push_back(source_);
             citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
-        model::RecordInput record{.cluster_id = id_, .origin = "ID", .keep_previous = keep_previous_, .unsourced = unsourced_};
+        model::RecordInput record{.cluster_id = id_,
+                                  .origin = "ID",
+                                  .keep_previous = keep_previous_,
+                                  .unsourced = unsourced_,
+                                  .new_record = new_ ? model::NewRecord::required : model::NewRecord::unless_near};
         if (!name_.empty()) record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
         for (const auto& assignment : sets_) {
             const auto equals = assignment.find('=');
@@ -76,6 +81,7 @@ private:
     std::string quote_;
     std::string locator_;
     bool keep_previous_ = false;
+    bool new_ = false;
     bool unsourced_ = false;
     std::string message_;
     bool dry_run_ = false;

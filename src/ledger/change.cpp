@@ -112,6 +112,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     record.keep_previous = input.keep_previous;
     record.unsourced = input.unsourced;
     record.citations_as_they_stood = input.citations_as_they_stood;
+    record.new_record = input.new_record;
     std::set<std::string>& seen = pieces.fields_set;
     std::vector<std::string> problems;
     record.fields.reserve(input.fields.size());
@@ -463,6 +464,14 @@ private:
         if (!record_ && !sets) {
             throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
         }
+        if (record_ && input.new_record == model::NewRecord::required) {
+            throw InputError(fmt::format("cluster '{}' exists: --new makes a new one (drop it to change this one)", named));
+        }
+        if (!record_ && !known && input.new_record == model::NewRecord::unless_near) {
+            if (const auto near = near_cluster_id(named)) {
+                throw InputError(fmt::format("no cluster '{}'; did you mean '{}'? (--new makes '{}' a new cluster)", named, *near, named));
+            }
+        }
         if (!record_) {
             // A known id whose creation was reverted comes back rather than being created twice.
             if (known) {
@@ -479,6 +488,33 @@ private:
         record_keys(*record_, input);
         // Most fields add a claim: room for them at once, not twice the claims in the end.
         working_.start(std::exchange(record_->claims, {}));
+    }
+
+    // An existing id that a new one is likely a typo of: the same letters and digits (separators
+    // aside), or one edit away (two for an id of 16 bytes or more; none under 8, where one edit
+    // makes another word). Ids whose numbers differ are a series (phase-1, phase-2), not a typo.
+    std::optional<std::string> near_cluster_id(const std::string& id) const {
+        const auto folded = [](std::string_view text, bool digits_only) {
+            std::string kept;
+            for (const char c : text) {
+                const bool digit = c >= '0' && c <= '9';
+                if (digits_only ? digit : std::isalnum(static_cast<unsigned char>(c)) != 0) {
+                    kept += c;
+                } else if (digits_only && !kept.empty() && kept.back() != ' ') {
+                    kept += ' ';
+                }
+            }
+            return kept;
+        };
+        const std::string letters = folded(id, false);
+        const std::string numbers = folded(id, true);
+        std::vector<std::string> same_numbers;
+        for (auto& existing : store_.cluster_ids()) {
+            if (folded(existing, false) == letters) return existing;
+            if (folded(existing, true) == numbers) same_numbers.push_back(std::move(existing));
+        }
+        if (id.size() < 8) return std::nullopt;
+        return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
     }
 
     // A later piece names the record its first piece opened: its keys (read at the end of the

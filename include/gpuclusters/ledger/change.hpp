@@ -47,6 +47,7 @@ struct ParsedRecord {
     bool keep_previous = false;
     bool unsourced = false;
     bool citations_as_they_stood = false;
+    model::NewRecord new_record = model::NewRecord::allowed;
     std::vector<CitationInput> citations_ahead;  ///< RecordInput's, checked
     bool ahead_continue = false;
 };

@@ -114,6 +114,13 @@ struct FieldInput {
     std::size_t citations_ahead = 0;
 };
 
+/// Whether a write may make the record its id names, when no record has that id.
+enum class NewRecord {
+    allowed,          ///< an import: the input is the record
+    unless_near,      ///< add: refused with "did you mean" when an existing id is near (a typo)
+    required,         ///< add --new: the id must be new
+};
+
 struct RecordInput {
     std::string cluster_id;
     std::string origin;  ///< where the id was given ("ID", "file.toml:3:1: id")
@@ -125,6 +132,7 @@ struct RecordInput {
     /// The citations come with the record as it stood (edit): a changed value keeps only those
     /// that are new, never the evidence of the value it replaces.
     bool citations_as_they_stood = false;
+    NewRecord new_record = NewRecord::allowed;
     std::vector<KeyInput> keys;
     /// The record a key names is this record, whatever its id says: a mapping's id is a guess
     /// from the row, its key the source's own name for it. Otherwise a key that names another

@@ -489,3 +489,43 @@ TEST_CASE("a record of a chunk that another record of it failed is written again
     CHECK(imported.written);
     CHECK(imported.exported.find(R"("value":"Beta","rank":"normal")") != std::string::npos);
 }
+
+TEST_CASE("change: a new id near an existing one is refused as a likely typo unless the write says it is new") {
+    Database db;
+    ledger::apply_changes(db.store, set("bytedance-megascale-ampere", "owner", "ByteDance", "ByteDance"));
+    auto request = [](const std::string& id, model::NewRecord new_record) {
+        auto change = set(id, "owner", "ByteDance", "ByteDance");
+        change.records[0].new_record = new_record;
+        return change;
+    };
+    // One letter short, and the same letters without a separator: "did you mean", nothing written.
+    CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request("bytedance-megascale-amper", model::NewRecord::unless_near)),
+                         "no cluster 'bytedance-megascale-amper'; did you mean 'bytedance-megascale-ampere'? "
+                         "(--new makes 'bytedance-megascale-amper' a new cluster)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request("bytedancemegascale-ampere", model::NewRecord::unless_near)),
+                         doctest::Contains("did you mean 'bytedance-megascale-ampere'?"), InputError);
+    CHECK(db.store.cluster_ids().size() == 1);
+    // An id far from every other is made; one said to be new is made however near.
+    CHECK(ledger::apply_changes(db.store, request("cineca-leonardo", model::NewRecord::unless_near)).new_clusters.size() == 1);
+    CHECK(ledger::apply_changes(db.store, request("bytedance-megascale-amper", model::NewRecord::required)).new_clusters.size() == 1);
+    // New means new: an existing id is refused, not changed.
+    CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request("cineca-leonardo", model::NewRecord::required)),
+                         doctest::Contains("cluster 'cineca-leonardo' exists"), InputError);
+    // An import makes what its input names.
+    CHECK(ledger::apply_changes(db.store, request("cineca-leonard", model::NewRecord::allowed)).new_clusters.size() == 1);
+}
+
+TEST_CASE("change: ids of a numbered series and short ids are not typos of each other") {
+    Database db;
+    ledger::apply_changes(db.store, set("xai-colossus-phase-1", "owner", "xAI", "xAI"));
+    ledger::apply_changes(db.store, set("k-one", "owner", "K", "K"));
+    auto added = [&](const std::string& id) {
+        auto change = set(id, "owner", "Someone", "Someone");
+        change.records[0].new_record = model::NewRecord::unless_near;
+        return ledger::apply_changes(db.store, change).new_clusters.size();
+    };
+    CHECK(added("xai-colossus-phase-2") == 1);
+    CHECK(added("l-one") == 1);
+    CHECK_THROWS_WITH_AS(added("xai-colosus-phase-2"), doctest::Contains("did you mean 'xai-colossus-phase-2'?"), InputError);
+}
