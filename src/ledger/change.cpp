@@ -4,6 +4,7 @@
 #include <charconv>
 #include <deque>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <malloc.h>
 #include <limits>
 #include <map>
@@ -706,17 +707,47 @@ private:
                                  : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
                                                name, record.id, display_claim_value(*field.spec, field), record.id));
         }
+        // With no preferred claim the normal ones are the value, as Wikidata's best rank works: a
+        // rank change that leaves one figure of rank normal and none preferred makes it preferred,
+        // so that no field reads empty while a competing figure exists.
         const Claim* preferred = working_.preferred(name);
-        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(preferred),
-                           display_claim(preferred), false, {}, "", target->id, {}};
+        std::vector<const Claim*> normal;
+        for (const Claim* other : working_.others(name)) {
+            if (other->rank == Rank::normal) normal.push_back(other);
+        }
+        const auto shown = [](const Claim* value, const std::vector<const Claim*>& competing) {
+            return value                  ? display_claim(value)
+                   : competing.empty()    ? std::string("—")
+                   : competing.size() == 1 ? display_claim(competing.front())
+                                          : competing_display(competing);
+        };
+        FieldReport report{record.id, name, FieldReport::Kind::unchanged, shown(preferred, normal),
+                           shown(preferred, normal), false, {}, "", target->id, {}};
         if (target->rank != field.rank) {
+            const Claim* preferred_after = field.rank == Rank::preferred ? target : target == preferred ? nullptr : preferred;
+            std::vector<const Claim*> normal_after;
+            if (!preferred_after) {
+                for (const Claim* other : normal) {
+                    if (other != target) normal_after.push_back(other);
+                }
+                if (field.rank == Rank::normal) {
+                    if (normal_after.empty()) {
+                        throw InputError(fmt::format("{} of {}: {} would be its only figure, and so its value: rank it preferred",
+                                                     name, record.id, display_claim(target)));
+                    }
+                    normal_after.push_back(target);
+                }
+            }
+            const std::string new_display = shown(preferred_after, normal_after);
             set_rank(target->id, field.rank, field.reason);
             if (field.rank == Rank::preferred && preferred) {
                 set_rank(preferred->id, Rank::normal, "another value preferred");
             }
-            report.new_display = field.rank == Rank::preferred ? display_claim(target)
-                                 : target == preferred        ? "—"
-                                                              : report.old_display;
+            if (normal_after.size() == 1) {
+                set_rank(normal_after.front()->id, Rank::preferred,
+                         fmt::format("the one figure of rank normal when {} was {}", display_claim(target), model::to_string(field.rank)));
+            }
+            report.new_display = new_display;
             report.kind = report.new_display == report.old_display ? FieldReport::Kind::unchanged
                                                                    : FieldReport::Kind::changed;
             report.note = fmt::format("{}: {} -> {}{}", display_claim(target), model::to_string(target->rank),
@@ -724,6 +755,13 @@ private:
             mark_changed();
         }
         report_field(std::move(report));
+    }
+
+    // "2 competing figures: 12,288; 14,000", for a field whose value is its claims of rank normal.
+    static std::string competing_display(const std::vector<const Claim*>& claims) {
+        std::vector<std::string> shown;
+        for (const Claim* claim : claims) shown.push_back(display_claim(claim));
+        return fmt::format("{} competing figures: {}", claims.size(), fmt::join(shown, "; "));
     }
 
     void clear_field(const model::Record& record, const model::FieldSpec& spec) {

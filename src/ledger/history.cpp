@@ -89,8 +89,8 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
         if (!fields.empty() && std::find(fields.begin(), fields.end(), field) == fields.end()) continue;
         const model::Claim* old_claim = before ? before->preferred(field) : nullptr;
         const model::Claim* new_claim = after ? after->preferred(field) : nullptr;
-        model::FieldReport report{cluster_id, field, model::FieldReport::Kind::unchanged, display_claim(old_claim),
-                                  display_claim(new_claim), false, {}, "", new_claim ? new_claim->id : 0, {}};
+        model::FieldReport report{cluster_id, field, model::FieldReport::Kind::unchanged, before ? before->shown(field) : model::display_claim(nullptr),
+                                  after ? after->shown(field) : model::display_claim(nullptr), false, {}, "", new_claim ? new_claim->id : 0, {}};
         std::vector<std::string> notes;
         if (report.old_display != report.new_display) report.kind = model::FieldReport::Kind::changed;
 

@@ -52,6 +52,19 @@ std::vector<const Claim*> Record::others(std::string_view field, bool with_depre
     return found;
 }
 
+std::string Record::competing_figures(std::string_view field) const {
+    if (preferred(field)) return {};
+    const std::size_t count = others(field, false).size();
+    return count < 2 ? std::string() : std::to_string(count) + " competing figures";
+}
+
+std::string Record::shown(std::string_view field) const {
+    const Claim* value = preferred(field);
+    if (value) return display_claim(value);
+    const std::string competing = competing_figures(field);
+    return competing.empty() ? display_claim(nullptr) : competing;
+}
+
 std::vector<long long> Record::source_order(bool with_deprecated) const {
     std::vector<long long> order;
     auto note = [&](const Claim* claim) {

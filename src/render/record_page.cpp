@@ -147,9 +147,10 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     for (const auto& field : model::field_catalogue()) {
         if (field.name == "name" || field.name == "summary") continue;
         const model::Claim* claim = record.preferred(field.name);
-        const std::string value = claim ? claim_text(field, *claim) : "—";
+        const std::string competing = record.competing_figures(field.name);
+        const std::string value = claim ? claim_text(field, *claim) : competing.empty() ? "—" : competing;
         const std::string cited = claim ? numbers(*claim, number_of) : "";
-        out << "  " << pad(field.label, width) << "  " << (claim ? value : style.dim(value))
+        out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
             << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
@@ -225,8 +226,10 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     Json fields = Json::object();
     for (const auto& field : model::field_catalogue()) {
         const model::Claim* claim = record.preferred(field.name);
-        Json entry = claim ? claim_json(field, *claim, record, number_of)
-                           : Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}};
+        const std::string competing = record.competing_figures(field.name);
+        Json entry = claim               ? claim_json(field, *claim, record, number_of)
+                     : competing.empty() ? Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}}
+                                         : Json{{"state", "competing"}, {"value", nullptr}, {"display", competing}, {"citations", Json::array()}};
         Json others = Json::array();
         for (const model::Claim* other : record.others(field.name, with_deprecated)) {
             others.push_back(claim_json(field, *other, record, number_of));

@@ -95,6 +95,11 @@ struct Record {
     const Claim* preferred(std::string_view field) const;
     /// Competing (normal) and, when asked, deprecated claims of a field.
     std::vector<const Claim*> others(std::string_view field, bool with_deprecated) const;
+    /// "2 competing figures" for a field with no preferred claim and several of rank normal,
+    /// which are then its value (as Wikidata's best rank works); empty otherwise.
+    std::string competing_figures(std::string_view field) const;
+    /// What the field shows: its preferred value, its competing figures, or "—".
+    std::string shown(std::string_view field) const;
     /// Sources in order of first citation, field by field in catalogue order: the page's numbering.
     std::vector<long long> source_order(bool with_deprecated) const;
 };

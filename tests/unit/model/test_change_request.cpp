@@ -48,3 +48,25 @@ TEST_CASE("a source's metadata reads and writes through the member each key name
     // Seven metadata in the room of seven pointers: what lets 50,000 sources of one record be held.
     CHECK(sizeof(OptionalText) == sizeof(void*));
 }
+
+TEST_CASE("record: with no preferred claim, several of rank normal are the value, shown with their count") {
+    using gpuclusters::model::Claim;
+    using gpuclusters::model::Rank;
+    gpuclusters::model::Record record;
+    record.id = "acme-one";
+    auto claim = [](long long id, const char* value, Rank rank) {
+        Claim made;
+        made.id = id;
+        made.field = "gpus_installed";
+        made.value.value = value;
+        made.rank = rank;
+        return made;
+    };
+    record.claims = {claim(1, "12288", Rank::normal), claim(2, "14000", Rank::normal), claim(3, "13000", Rank::deprecated)};
+    CHECK(record.competing_figures("gpus_installed") == "2 competing figures");
+    CHECK(record.shown("gpus_installed") == "2 competing figures");
+    CHECK(record.shown("owner") == "—");
+    record.claims[0].rank = Rank::preferred;
+    CHECK(record.competing_figures("gpus_installed").empty());
+    CHECK(record.shown("gpus_installed") == "12,288");
+}
