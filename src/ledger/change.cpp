@@ -546,9 +546,10 @@ private:
                 case FieldAction::set: {
                     std::vector<CitationInput> fresh;
                     if (input.citations_as_they_stood) fresh = new_evidence(field);
+                    const std::size_t left_out = input.citations_as_they_stood ? field.citations.size() - fresh.size() : 0;
                     const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations, field.citations_ahead};
-                    if (!input.unsourced && citations.empty()) require_source(field);
-                    apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous);
+                    if (!input.unsourced && citations.empty()) require_source(field, left_out);
+                    apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous, left_out);
                     if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
                     break;
                 }
@@ -575,7 +576,8 @@ private:
     // Every new value says where it came from: one without a citation is refused, unless the
     // request says --unsourced (verify then reports it). Giving the value a record already has
     // needs none: nothing new is claimed.
-    void require_source(const ParsedField& field) {
+    // `left_out`: the citations the input left under a changed value, which back the old one.
+    void require_source(const ParsedField& field, std::size_t left_out) {
         const std::string name(field.spec->name);
         const Claim* current = working_.preferred(name);
         if (current && same_claim(*current, field.state, field.value)) return;
@@ -583,9 +585,18 @@ private:
         for (const Claim* other : working_.others_valued(name, field.state, field.value.value)) {
             if (same_claim(*other, field.state, field.value) && working_.cited(*other)) return;
         }
-        throw InputError(fmt::format("{}: a new value needs a source: cite one (--source URL or ID, or the record's "
-                                     "sources), or say --unsourced to write it without one",
-                                     field.origin.empty() ? std::string(field.spec->name) : field.origin));
+        const std::string where = field.origin.empty() ? name : field.origin;
+        if (left_out > 0) {
+            throw InputError(fmt::format(
+                "{}: the value changed from {} to {}, and its citations are those of {}, which do not back {}: give the new "
+                "value a citation of its own (the source's words for it, a new quote or locator, or another source), or "
+                "write it with --unsourced",
+                where, display_claim(current), display_claim_value(*field.spec, field), display_claim(current),
+                display_claim_value(*field.spec, field)));
+        }
+        throw InputError(fmt::format("{}: a new value needs a source: cite one (--source with add or cite; a citation "
+                                     "under the value in a record file or in edit), or write it with --unsourced",
+                                     where));
     }
 
     // A field's citations as an edit gives them: for a changed value, those the current value
@@ -599,7 +610,7 @@ private:
             const bool inherited = std::any_of(current->citations.begin(), current->citations.end(), [&](const model::Citation& held) {
                 return held.source_id == source_id && held.locator == citation.locator && held.quote == citation.quote;
             });
-            if (!inherited) fresh.push_back(citation);
+            if (!inherited || citation.named_by_command) fresh.push_back(citation);
         }
         return fresh;
     }
@@ -815,7 +826,8 @@ private:
     }
 
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
-                     const FieldValue& value, const FieldCitations& citations, bool keep_previous) {
+                     const FieldValue& value, const FieldCitations& citations, bool keep_previous,
+                     std::size_t citations_left_out = 0) {
         const std::string field(spec.name);
         const Claim* current = working_.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
@@ -843,6 +855,9 @@ private:
             report.kept_previous = current && keep_previous;
         }
         report.claim_id = target;
+        if (citations_left_out > 0) {
+            report.note = fmt::format("{} citation{} of the old value left out", citations_left_out, citations_left_out == 1 ? "" : "s");
+        }
         add_citations(target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
         report_field(std::move(report));

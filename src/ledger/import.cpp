@@ -62,7 +62,7 @@ void add_default_source(model::RecordDocument& document, const model::SourceInpu
             document.sources.push_back(source);
             index = first_source + document.sources.size() - 1;
         }
-        field.citations.push_back({*index, "", "", "--source"});
+        field.citations.push_back({*index, "", "", "--source", true});
     }
 }
 
@@ -326,6 +326,10 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                 }
             }
             document.record.unsourced = request.unsourced;
+            // A record file lists each value's citations under it, as edit does: one left
+            // unchanged under a changed value backs the old value, not the new one. A list's row
+            // (a mapping) cites the list afresh for every value it gives.
+            document.record.citations_as_they_stood = !request.mapping;
             try {
                 // The reader is done with the document: its parts are moved, not copied.
                 incoming.prepared =

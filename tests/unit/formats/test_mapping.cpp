@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <vector>
 
@@ -33,11 +34,10 @@ MappingRead read_with(const ScratchDir& dir, const std::string& fields, const st
 }
 
 const model::FieldInput& field_of(const formats::RecordDocument& document, const std::string& name) {
-    for (const auto& field : document.record.fields) {
-        if (field.field == name) return field;
-    }
-    FAIL("no field " << name);
-    throw;
+    const auto& fields = document.record.fields;
+    const auto found = std::find_if(fields.begin(), fields.end(), [&](const model::FieldInput& field) { return field.field == name; });
+    REQUIRE_MESSAGE(found != fields.end(), "no field " << name);
+    return *found;
 }
 
 }  // namespace

@@ -529,3 +529,29 @@ TEST_CASE("change: ids of a numbered series and short ids are not typos of each 
     CHECK(added("l-one") == 1);
     CHECK_THROWS_WITH_AS(added("xai-colosus-phase-2"), doctest::Contains("did you mean 'xai-colossus-phase-2'?"), InputError);
 }
+
+TEST_CASE("change: under a changed value a citation left as it stood is left out, one the command names is kept") {
+    Database db;
+    ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "10752", "10,752 GPUs"));
+    auto changed = [](bool named_by_command) {
+        auto change = set("acme-one", "gpus_installed", "11000", "10,752 GPUs");
+        change.records[0].citations_as_they_stood = true;
+        change.records[0].fields[0].citations[0].named_by_command = named_by_command;
+        return change;
+    };
+    CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, changed(false)),
+                         doctest::Contains("the value changed from 10,752 to 11,000, and its citations are those of 10,752"), InputError);
+    CHECK(shown(db.store, "acme-one", "gpus_installed") == "10,752");
+    // The same citation with new words for the new figure is evidence of its own.
+    auto requoted = changed(false);
+    requoted.records[0].fields[0].citations.push_back({0, "", "11,000 GPUs", "--quote"});
+    const auto report = ledger::apply_changes(db.store, requoted);
+    REQUIRE(report.fields.size() == 1);
+    CHECK(report.fields[0].note == "1 citation of the old value left out");
+    CHECK(shown(db.store, "acme-one", "gpus_installed") == "11,000");
+    auto again = set("acme-one", "gpus_installed", "12000", "11,000 GPUs");
+    again.records[0].citations_as_they_stood = true;
+    again.records[0].fields[0].citations[0] = {0, "", "11,000 GPUs", "--source", true};
+    CHECK_NOTHROW(ledger::apply_changes(db.store, again));
+    CHECK(shown(db.store, "acme-one", "gpus_installed") == "12,000");
+}
