@@ -12,7 +12,9 @@ for compare's H100-equivalent figure; the rows already there are kept.
 Each hardware row becomes an alias of the catalogue model it names (its variants -- form factor,
 memory size, "Tesla", "Radeon" -- are spellings of one model), or a new model. GPUs (Epoch's types
 GPU, GPGPU, DCU) are kind gpu; TPUs, NPUs, LPUs, XPUs and other ASICs are kind accelerator: not GPUs,
-so outside the editorial policy. The hand-written rows are kept as they are, first.
+so outside the editorial policy. The chip column says what kind of chip a model is: GPU for the
+GPUs and their families; for an accelerator the name its maker gives the kind (CHIPS below). The
+hand-written rows are kept as they are, first.
 """
 import csv
 import os
@@ -24,6 +26,19 @@ root = os.path.dirname(os.path.dirname(here))
 GPU_TYPES = {"GPU", "GPGPU", "DCU (GPGPU)"}
 # Epoch types some of these "GPU"; they are NPUs and ASICs, not GPUs, whatever the table says.
 NOT_GPUS = re.compile(r"Ascend|TPU|Trainium|Inferentia|Gaudi|GAUDI|MTIA|Maia|Kunlun|MLU|LPU|Dojo|Hanguang|SW26010|MT-\d|PEZY")
+# What kind of chip an accelerator is, by its name: the kind its maker names (Google's Tensor
+# Processing Unit, Huawei's and Alibaba's NPUs, Groq's Language Processing Unit, Baidu's XPU,
+# Cambricon's Machine Learning Unit -- Epoch's Type says TPU, NPU, LPU, XPU where it says anything),
+# else the product line that has no kind of its own (Trainium, Inferentia, Gaudi, MTIA, Maia, Dojo);
+# the Sunway SW26010-Pro is a many-core CPU, the MT-3000 a hybrid CPU (Epoch's type), the MT-2000
+# (Matrix-2000) a general-purpose DSP, the PEZY-SC2 a MIMD many-core processor, and a Cerebras CS
+# system one wafer-scale engine.
+CHIPS = [
+    (r"TPU", "TPU"), (r"Trainium", "Trainium"), (r"Inferentia", "Inferentia"), (r"\bLPU\b", "LPU"),
+    (r"Ascend|Hanguang", "NPU"), (r"Kunlun", "XPU"), (r"Gaudi|GAUDI", "Gaudi"), (r"MTIA", "MTIA"),
+    (r"Maia", "Maia"), (r"MLU", "MLU"), (r"Dojo", "Dojo"), (r"SW26010", "CPU"), (r"MT-3000", "hybrid CPU"),
+    (r"MT-2000", "GPDSP"), (r"PEZY", "many-core"), (r"Cerebras", "WSE"),
+]
 # Variants the hardware table does not list but the cluster table uses.
 MANUAL_ALIASES = {"NVIDIA K40": ["NVIDIA Tesla K40c", "NVIDIA Tesla K40m", "K40c", "K40m", "K40"]}
 MAKERS = {"Amazon AWS": "Amazon", "Kunlunxin Baidu": "Baidu", "Moore Threads (Tencent)": "Moore Threads",
@@ -34,6 +49,15 @@ EXTRA = [
     ("Cerebras CS-2", "Cerebras", "accelerator", "CS-2", "a wafer-scale engine, not a GPU"),
     ("Cerebras CS-3", "Cerebras", "accelerator", "CS-3", "a wafer-scale engine, not a GPU"),
 ]
+
+
+def chip_of(name, kind):
+    if kind != "accelerator":
+        return "GPU"
+    chips = [chip for pattern, chip in CHIPS if re.search(pattern, name)]
+    if len(chips) != 1:
+        sys.exit(f"{name}: an accelerator needs one chip kind in CHIPS, found {chips}")
+    return chips[0]
 
 
 def key(name):
@@ -112,13 +136,14 @@ def main():
         note = "Epoch AI hardware: " + name + ("" if kind == "gpu" else "; not a GPU")
         package = "gpu" if kind == "gpu" else "accelerator"
         aliases = [s for s in dict.fromkeys([name] + MANUAL_ALIASES.get(canonical, [])) if key(s) != key(canonical)]
-        row = [canonical, maker, kind, package, "1", "", ";".join(aliases), note]
+        row = [canonical, maker, kind, package, "1", "", ";".join(aliases), note, chip_of(canonical, kind)]
         catalogue.rows.append(row)
         catalogue.add_names(len(catalogue.rows) - 1, [canonical] + aliases)
         rows_of.setdefault(len(catalogue.rows) - 1, []).append(entry)
     for name, maker, kind, alias, why in EXTRA:
         if catalogue.find(name) is None:
-            catalogue.rows.append([name, maker, kind, "accelerator", "1", "", alias, "Epoch AI hardware: " + why])
+            catalogue.rows.append([name, maker, kind, "accelerator", "1", "", alias, "Epoch AI hardware: " + why,
+                                   chip_of(name, kind)])
             catalogue.add_names(len(catalogue.rows) - 1, [name, alias])
     # Every chip spelling of the cluster table must now resolve.
     with open(os.path.join(root, "tests", "data", "epoch", "gpu_clusters.csv"), encoding="utf-8") as f:

@@ -42,12 +42,22 @@ std::string model_key(std::string_view name) {
 
 GpuCatalogue::GpuCatalogue(std::string_view tsv) {
     std::size_t line = 1;
-    for (const auto& row : read_tsv(tsv, 8, "db/gpu_models.tsv")) {
+    for (const auto& row : read_tsv(tsv, 9, "db/gpu_models.tsv")) {
         ++line;
         const std::size_t position = models_.size();
         GpuModel model{std::string(row[0]), std::string(row[1]), std::string(row[2]), std::string(row[3])};
         model.note = std::string(row[7]);
+        model.chip = std::string(row[8]);
         const bool family = model.kind == "family";
+        // A GPU and a family of GPUs are chip GPU; an accelerator is some other kind of chip.
+        if (model.kind != "gpu" && !family && model.kind != "accelerator") {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: kind '{}' is not gpu, family or accelerator", line, model.kind));
+        }
+        if ((model.kind == "accelerator") == (model.is_gpu() || model.chip.empty())) {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: chip '{}': a GPU or a family is chip {}, an accelerator "
+                                         "names its kind of chip (TPU, NPU, ...)",
+                                         line, model.chip, GpuModel::gpu_chip));
+        }
         const auto number = [&](std::string_view cell, std::string_view column) {
             int value = 0;
             const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);

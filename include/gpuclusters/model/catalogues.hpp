@@ -22,6 +22,13 @@ struct GpuModel {
     std::string part;
     int parts_per_gpu = 0;
     std::string note;
+    /// What kind of chip it is: GPU for a GPU or a family of GPUs; for an accelerator the kind
+    /// its maker names (TPU, NPU, LPU, XPU, MLU) or, where the maker names none, the product
+    /// line (Trainium, Inferentia, Gaudi, MTIA, Maia, Dojo); CPU, hybrid CPU, GPDSP, many-core or
+    /// WSE (a wafer-scale engine) for the rest. `stats` counts GPUs apart from each other kind.
+    std::string chip;
+    bool is_gpu() const { return chip == gpu_chip; }
+    static constexpr std::string_view gpu_chip = "GPU";
 };
 
 class GpuCatalogue {

@@ -82,6 +82,38 @@ TEST_CASE("the GPU catalogue covers the design's models and families") {
     CHECK(catalogue.find("A10 24GB")->model == "NVIDIA A10");
 }
 
+TEST_CASE("the catalogue says what kind of chip each model is") {
+    const auto& catalogue = model::GpuCatalogue::builtin();
+    const std::pair<const char*, const char*> expected[] = {
+        {"H100", "GPU"},           {"Hopper", "GPU"},           {"MI300A", "GPU"},        {"GB200", "GPU"},
+        {"Google TPU v5p", "TPU"}, {"Trainium2", "Trainium"},   {"GroqChip LPU v1", "LPU"}, {"Ascend 910B", "NPU"},
+        {"Gaudi 3", "Gaudi"},      {"Baidu Kunlun II", "XPU"},  {"CS-2", "WSE"}};
+    for (const auto& [name, chip] : expected) {
+        CAPTURE(name);
+        REQUIRE(catalogue.find(name) != nullptr);
+        CHECK(catalogue.find(name)->chip == chip);
+    }
+    // Every accelerator names a kind other than GPU; every GPU and family is one.
+    for (const auto& entry : catalogue.models()) {
+        CAPTURE(entry.model);
+        CHECK(entry.is_gpu() == (entry.kind != "accelerator"));
+        CHECK_FALSE(entry.chip.empty());
+    }
+}
+
+TEST_CASE("a catalogue row whose chip contradicts its kind is refused at its line") {
+    const std::string header = "model\tmaker\tkind\tpackage\tgpus_per_package\tparts\taliases\tnote\tchip\n";
+    CHECK_NOTHROW(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tTPU\n"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tGPU\n"),
+                      doctest::Contains("db/gpu_models.tsv:2: chip 'GPU'"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\t\n"),
+                      doctest::Contains("db/gpu_models.tsv:2: chip ''"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tTPU\n"),
+                      doctest::Contains("db/gpu_models.tsv:2: chip 'TPU'"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tchip\tgpu\t1\t\t\t\tGPU\n"),
+                      doctest::Contains("kind 'chip' is not gpu, family or accelerator"));
+}
+
 TEST_CASE("a broken catalogue names its line") {
     CHECK_THROWS_WITH(model::GpuCatalogue("model\tmaker\tkind\taliases\tnote\nonly two\tcells\n"),
                       doctest::Contains("db/gpu_models.tsv:2"));
