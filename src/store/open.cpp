@@ -286,6 +286,9 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         // corrupt the file; a power cut may lose the last commit.
         enter_wal_mode();
         db.exec("PRAGMA synchronous = NORMAL");
+        // The catalogue's copy follows the writer's catalogue (gpu_maker and
+        // gpu_model_canonical follow it at every write).
+        sync_gpu_catalogue();
     }
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).

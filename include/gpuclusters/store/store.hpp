@@ -288,6 +288,8 @@ private:
     /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
     void reset_statements() noexcept;
     void migrate(int from_version);
+    /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
+    void sync_gpu_catalogue();
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;
     /// The connection, after the rows waiting to be written are written.

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
 #include "scratch.hpp"
@@ -30,6 +31,18 @@ long long count_rows(store::Store&, const std::string& path, const std::string& 
     sqlite3_open(path.c_str(), &db);
     sqlite3_stmt* statement = nullptr;
     sqlite3_prepare_v2(db, ("SELECT count(*) FROM " + table).c_str(), -1, &statement, nullptr);
+    sqlite3_step(statement);
+    const long long count = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return count;
+}
+
+long long count_rows_where(const std::string& path, const std::string& table, const std::string& condition) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(db, ("SELECT count(*) FROM " + table + " WHERE " + condition).c_str(), -1, &statement, nullptr);
     sqlite3_step(statement);
     const long long count = sqlite3_column_int64(statement, 0);
     sqlite3_finalize(statement);
@@ -145,6 +158,46 @@ TEST_CASE("an older schema is migrated on open") {
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(store.cluster_ids().empty());
     CHECK(store.search("\"x\"").empty());  // the FTS table of migration 2 exists
+}
+
+TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migrated, rewritten when it differs") {
+    ScratchDir dir;
+    const std::string path = dir.file("c.db");
+    const auto& models = model::GpuCatalogue::builtin().models();
+    const auto accelerators = std::count_if(models.begin(), models.end(), [](const auto& m) { return !m.is_gpu(); });
+    const auto check_copy = [&] {
+        CHECK(count_rows_where(path, "gpu_catalogue", "1") == static_cast<long long>(models.size()));
+        CHECK(count_rows_where(path, "gpu_catalogue", "chip <> 'GPU'") == accelerators);
+        CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "TPU");
+        CHECK(sql_text(path, "SELECT kind || ' ' || chip || ' ' || gpus_per_package FROM gpu_catalogue WHERE model = 'NVIDIA GB200'") ==
+              "gpu GPU 2");
+    };
+    SUBCASE("made") {
+        bool created = false;
+        store::Store::create(path, created);
+        check_copy();
+    }
+    SUBCASE("migrated from version 1") {
+        std::ifstream schema(std::string(GPUCLUSTERS_SOURCE_DIR) + "/db/schema.sql");
+        const std::string sql{std::istreambuf_iterator<char>(schema), {}};
+        raw_sql(path, sql + "PRAGMA application_id = 1196447043; PRAGMA user_version = 1;");
+        store::Store::open(path);
+        check_copy();
+    }
+    SUBCASE("a row changed, one added and one removed by hand: a writer puts them back, a reader leaves them") {
+        {
+            bool created = false;
+            store::Store::create(path, created);
+        }
+        raw_sql(path, "UPDATE gpu_catalogue SET chip = 'GPU' WHERE model = 'Google TPU v5p'; "
+                      "DELETE FROM gpu_catalogue WHERE model = 'NVIDIA H100'; "
+                      "INSERT INTO gpu_catalogue VALUES ('Frobnicator', 'Acme', 'gpu', 'GPU', 'gpu', 1);");
+        store::Store::open(path, store::Access::read_only);
+        CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "GPU");
+        store::Store::open(path);
+        check_copy();
+        CHECK(count_rows_where(path, "gpu_catalogue", "model IN ('Frobnicator', 'NVIDIA H100')") == 1);
+    }
 }
 
 TEST_CASE("cluster_values follows every write and is rebuilt from the history by the migration") {
