@@ -270,7 +270,7 @@ Mapping Mapping::load(const std::string& path) {
     const toml::table document = parse_toml(content.str(), path);
     Mapping mapping;
     mapping.file_ = path;
-    only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields"}, "the mapping");
+    only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields", "related"}, "the mapping");
     const auto* format = document.get("format");
     if (!format || !format->as_integer() || format->as_integer()->get() != 1) {
         fail(path, format ? *format : static_cast<const toml::node&>(document), "the mapping needs format = 1");
@@ -431,6 +431,29 @@ Mapping Mapping::load(const std::string& path) {
         rule.unless = conditions(path, table.get("unless"), where + " unless");
         mapping.fields_.push_back(std::move(rule));
     }
+    if (const auto* related = document.get("related")) {
+        const auto* array = related->as_array();
+        if (!array) fail(path, *related, "related must be [[related]] tables");
+        for (const auto& entry : *array) {
+            const auto& table = table_of(path, entry, "[[related]]");
+            only_keys(path, table, {"column", "relation"}, "[[related]]");
+            const auto column = optional_text(path, table, "column");
+            const auto relation = optional_text(path, table, "relation");
+            if (!column || column->empty() || !relation) fail(path, entry, "[[related]] needs a column and a relation");
+            const bool known = std::find(std::begin(model::relation_kinds), std::end(model::relation_kinds), *relation) !=
+                               std::end(model::relation_kinds);
+            if (!known) {
+                fail(path, *table.get("relation"),
+                     fmt::format("[[related]] relation '{}' is not builds-upon, superseded-by or same-site", *relation));
+            }
+            // A cell names a row as the [id] column does: a template's id cannot be made from one cell.
+            if (mapping.id_.column.empty()) fail(path, entry, "[[related]] names rows by the [id] column's text, and [id] has a template");
+            mapping.related_.push_back({*column, *relation});
+        }
+        for (const auto& rule : mapping.fields_) {
+            if (rule.field == "related") fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
+        }
+    }
     return mapping;
 }
 
@@ -523,6 +546,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             needed.insert(needed.end(), source_columns_.begin(), source_columns_.end());
             if (!quote_column_.empty()) needed.push_back(quote_column_);
             for (const auto& skip : skips_) needed.push_back(skip.condition.column);
+            for (const auto& rule : related_) needed.push_back(rule.column);
             for (const auto& rule : fields_) {
                 if (!rule.column.empty()) needed.push_back(rule.column);
                 for (const auto& name : template_columns(rule.template_text)) needed.push_back(name);
@@ -668,6 +692,24 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                 for (auto& citation : field_citations) citation.locator += (citation.locator.empty() ? "" : "; ") + rounding;
             }
             document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = std::move(field_citations), .origin = where});
+        }
+        // [[related]]: each cell names a row as the [id] column does, so its id is the slug [id]
+        // makes of it (rows alike in their name take suffixes: a link to them names no one row).
+        std::string related;
+        for (const auto& rule : related_) {
+            const std::string_view cell = text::trim(cells[columns.at(rule.column)]);
+            if (cell.empty()) continue;
+            const std::string linked = text::slug(cell, 90);
+            if (linked.empty()) {
+                problems.push_back(fmt::format("related: {} '{}' makes no id (no letter or digit)", rule.column, std::string(cell)));
+            } else if (repeated_slugs.contains(linked)) {
+                problems.push_back(fmt::format("related: {} '{}' names several rows (their ids take suffixes)", rule.column, std::string(cell)));
+            } else {
+                related += fmt::format("{}{} ({})", related.empty() ? "" : "; ", linked, rule.relation);
+            }
+        }
+        if (!related.empty()) {
+            document.record.fields.push_back({.field = "related", .raw_value = related, .citations = citations, .origin = at + ": related"});
         }
         // Every problem of the row, on its one line; a rejected row leaves its id to the rows after.
         if (!problems.empty()) {

@@ -59,6 +59,12 @@ public:
         /// or (content) a suffix from the row's cells, so that re-sorting the table keeps ids.
         enum class Repeated { error, suffix, content } repeated = Repeated::error;
     };
+    /// [[related]]: a column whose cell names another row of the table, by the [id] column's
+    /// text; it becomes `id (relation)` in the record's related field.
+    struct RelatedRule {
+        std::string column;
+        std::string relation;  ///< builds-upon, superseded-by or same-site
+    };
     struct SkipRule {
         Condition condition;
         std::string reason;
@@ -87,6 +93,7 @@ private:
     std::optional<model::SourceInput> dataset_;
     std::vector<SkipRule> skips_;
     std::vector<FieldRule> fields_;
+    std::vector<RelatedRule> related_;
 };
 
 }  // namespace gpuclusters::formats

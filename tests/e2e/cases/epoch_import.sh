@@ -28,6 +28,9 @@ sql "SELECT count(*) FROM source; SELECT count(*) FROM current_source WHERE arch
 note "an import checks no foreign keys as it writes; every reference it wrote holds (no row below)"
 sql "PRAGMA foreign_key_check"
 sql "SELECT count(*) FROM cluster_values"
+note "phases of one site are linked as the table links them (Builds Upon, Superseded by), by the ids their names make"
+sql "SELECT count(*) FROM current_cluster WHERE related IS NOT NULL"
+sql "SELECT id, related FROM current_cluster WHERE id LIKE 'xai-colossus-memphis-phase-%' OR id LIKE '%mt-pleasant%' ORDER BY id"
 gc show xai-colossus-memphis-phase-1
 note "the same import again changes nothing"
 gc import --mapping "$mapping" "$csv" --quiet > again.out

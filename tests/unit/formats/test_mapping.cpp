@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <vector>
 
 #include "../scratch.hpp"
@@ -116,4 +117,104 @@ TEST_CASE("mapping: round and significant are checked when the mapping loads") {
     CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 2\nsignificant = 3\n").find("round and significant go alone") !=
           std::string::npos);
     CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = \"2\"\n").find("bad.toml:6:9:") != std::string::npos);
+}
+
+namespace {
+
+void write_text(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+// Each record's related value (empty when it has none), and the problems, of a table read through
+// a mapping.
+struct RelatedRead {
+    std::map<std::string, std::string> related;
+    std::vector<std::string> problems;
+};
+
+RelatedRead read_related(const ScratchDir& dir, const std::string& mapping_text, const std::string& table) {
+    write_text(dir.file("m.toml"), mapping_text);
+    write_text(dir.file("t.csv"), table);
+    RelatedRead read;
+    formats::ReadSink sink;
+    sink.record = [&](model::RecordDocument& document) {
+        std::string& value = read.related[document.record.cluster_id];
+        for (const auto& field : document.record.fields) {
+            if (field.field == "related") value = field.raw_value;
+        }
+    };
+    sink.problem = [&](const std::string& problem) { read.problems.push_back(problem); };
+    formats::Mapping::load(dir.file("m.toml")).read(dir.file("t.csv"), sink);
+    return read;
+}
+
+const std::string phases_mapping = R"(format = 1
+[id]
+column = "Name"
+repeated = "content"
+[fields.name]
+column = "Name"
+[[related]]
+column = "Builds Upon"
+relation = "builds-upon"
+[[related]]
+column = "Superseded by"
+relation = "superseded-by"
+)";
+
+}  // namespace
+
+TEST_CASE("[[related]] makes each cell that names a row the id [id] makes of it, with its relation") {
+    ScratchDir dir;
+    const auto read = read_related(dir, phases_mapping,
+                                   "Name,Builds Upon,Superseded by\n"
+                                   "Site Phase 1,,Site Phase 2\n"
+                                   "Site Phase 2,Site Phase 1,\"Site, Phase 3\"\n"
+                                   "\"Site, Phase 3\",Site Phase 2,\n"
+                                   "Alone,,\n"
+                                   "Elsewhere,Not In The Table,\n");
+    CHECK(read.problems.empty());
+    CHECK(read.related.at("site-phase-1") == "site-phase-2 (superseded-by)");
+    CHECK(read.related.at("site-phase-2") == "site-phase-1 (builds-upon); site-phase-3 (superseded-by)");
+    CHECK(read.related.at("site-phase-3") == "site-phase-2 (builds-upon)");
+    CHECK(read.related.at("alone").empty());                                    // no cell, no field
+    CHECK(read.related.at("elsewhere") == "not-in-the-table (builds-upon)");  // kept: a link, not a check
+}
+
+TEST_CASE("[[related]] rejects a row whose cell names no one row") {
+    ScratchDir dir;
+    const auto read = read_related(dir, phases_mapping,
+                                   "Name,Builds Upon,Superseded by\n"
+                                   "Twin,,\n"
+                                   "Twin,,x\n"
+                                   "Later,Twin,\n"
+                                   "Odd,---,\n");
+    REQUIRE(read.problems.size() == 2);
+    CHECK(read.problems[0].find("t.csv:4: related: Builds Upon 'Twin' names several rows") != std::string::npos);
+    CHECK(read.problems[1].find("t.csv:5: related: Builds Upon '---' makes no id") != std::string::npos);
+    CHECK_FALSE(read.related.contains("later"));
+}
+
+TEST_CASE("a mapping's [[related]] is checked when it loads") {
+    ScratchDir dir;
+    const auto refused = [&](const std::string& text, const std::string& message) {
+        write_text(dir.file("bad.toml"), text);
+        CAPTURE(text);
+        CHECK_THROWS_WITH_AS(formats::Mapping::load(dir.file("bad.toml")), doctest::Contains(message.c_str()), InputError);
+    };
+    const std::string head = "format = 1\n[id]\ncolumn = \"Name\"\n[fields.name]\ncolumn = \"Name\"\n";
+    refused(head + "[[related]]\ncolumn = \"Next\"\nrelation = \"replaces\"\n", "relation 'replaces' is not builds-upon");
+    refused(head + "[[related]]\nrelation = \"builds-upon\"\n", "[[related]] needs a column and a relation");
+    refused(head + "[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\nwhen = 1\n", "[[related]] has no key 'when'");
+    refused("format = 1\nrelated = \"x\"\n[id]\ncolumn = \"Name\"\n[fields.name]\ncolumn = \"Name\"\n",
+            "related must be [[related]] tables");
+    refused(head + "[fields.related]\ncolumn = \"Next\"\n[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\n",
+            "not both");
+    refused("format = 1\n[id]\ntemplate = \"x-{Name}\"\n[fields.name]\ncolumn = \"Name\"\n"
+            "[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\n",
+            "[id] has a template");
+    // A column the table lacks is named when the table is read.
+    write_text(dir.file("ok.toml"), head + "[[related]]\ncolumn = \"Next\"\nrelation = \"same-site\"\n");
+    write_text(dir.file("t.csv"), "Name\nA\n");
+    formats::ReadSink sink{[](model::RecordDocument&) {}, [](const std::string&) {}};
+    CHECK_THROWS_WITH_AS(formats::Mapping::load(dir.file("ok.toml")).read(dir.file("t.csv"), sink),
+                         doctest::Contains("the table has no column 'Next'"), InputError);
 }
