@@ -221,17 +221,9 @@ Listing list_clusters(const store::Store& store, const ListQuery& query) {
 }
 
 DatasetStats dataset_stats(const store::Store& store) {
-    DatasetStats stats;
-    for (const auto name : stats_dimensions) {
-        const auto& field = model::require_field(name);
-        stats.by.emplace_back(&field, store.stats_by(field));
-    }
-    // Every dimension's groups partition the same clusters.
-    for (const auto& group : stats.by.front().second) {
-        stats.clusters += group.clusters;
-        stats.gpus_installed += group.gpus_installed;
-        stats.with_gpu_count += group.with_gpu_count;
-    }
+    std::vector<StatsRow> rows;
+    store.for_each_current_record([&](model::Record& record) { rows.push_back(stats_row(record)); }, stats_fields());
+    DatasetStats stats = tally_stats(rows);
     stats.values = store.value_sources();
     const auto present = store.cluster_ids(std::nullopt);
     const std::set<std::string> present_ids(present.begin(), present.end());

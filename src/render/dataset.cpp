@@ -64,8 +64,51 @@ void print_list(const Output& output, const ledger::Listing& listing) {
     print_table(output, header, rows, 1);
 }
 
+namespace {
+
+Json count_or_null(const std::optional<long long>& count) { return count ? Json(*count) : Json(nullptr); }
+
+// "3 clusters, 1,200 GPUs", "3 clusters, GPUs unknown", "3 clusters, 1,200 GPUs in the 2 that
+// publish a count": a tally in words, never 0 for what no record gives.
+std::string tally_words(const ledger::Tally& tally, std::string_view unit) {
+    const std::string clusters = fmt::format("{} cluster{}", text::group_thousands(tally.clusters), tally.clusters == 1 ? "" : "s");
+    if (tally.with_count == 0) return fmt::format("{}, {} unknown", clusters, unit);
+    if (tally.with_count == tally.clusters) return fmt::format("{}, {} {}", clusters, text::group_thousands(tally.units), unit);
+    return fmt::format("{}, {} {} in the {} that publish{} a count", clusters, text::group_thousands(tally.units), unit,
+                       text::group_thousands(tally.with_count), tally.with_count == 1 ? "es" : "");
+}
+
+std::string_view left_out_words(ledger::LeftOut reason) {
+    switch (reason) {
+        case ledger::LeftOut::superseded_phase: return "superseded phase";
+        case ledger::LeftOut::unknown_model: return "unknown model";
+        case ledger::LeftOut::uncatalogued_model: return "uncatalogued model";
+        case ledger::LeftOut::not_a_gpu: return "not a GPU";
+        case ledger::LeftOut::unknown_count: return "unknown count";
+    }
+    return "";
+}
+
+std::string_view left_out_unit(ledger::LeftOut reason) {
+    switch (reason) {
+        case ledger::LeftOut::not_a_gpu: return "accelerators";
+        case ledger::LeftOut::superseded_phase:
+        case ledger::LeftOut::unknown_model:
+        case ledger::LeftOut::uncatalogued_model: return "chips";
+        case ledger::LeftOut::unknown_count: return "GPUs";
+    }
+    return "";
+}
+
+Json tally_json(const ledger::Tally& tally, std::string_view units) {
+    return Json{{"clusters", tally.clusters}, {"clusters_with_count", tally.with_count}, {std::string(units), count_or_null(tally.sum())}};
+}
+
+}  // namespace
+
 void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     const long long unbadged = stats.clusters - stats.verified - stats.stale;
+    const auto gpus = stats.gpus_installed();
     if (output.json) {
         Json by = Json::object();
         for (const auto& [field, groups] : stats.by) {
@@ -73,23 +116,61 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
             for (const auto& group : groups) {
                 list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
                                 {"clusters", group.clusters},
-                                {"gpus_installed", group.gpus_installed},
-                                {"clusters_with_gpu_count", group.with_gpu_count}});
+                                {"gpus_installed", count_or_null(group.gpus_installed())},
+                                {"clusters_with_gpu_count", group.with_gpu_count},
+                                {"clusters_counted", group.gpus.clusters}});
             }
             by[std::string(field->name)] = std::move(list);
         }
+        Json accelerators = Json::array();
+        for (const auto& [chip, tally] : stats.accelerators) {
+            Json entry{{"chip", chip}};
+            entry.update(tally_json(tally, "accelerators"));
+            accelerators.push_back(std::move(entry));
+        }
+        Json left_out = Json::object();
+        for (const auto reason : ledger::left_out_reasons) {
+            left_out[std::string(ledger::to_string(reason))] = tally_json(stats.left_out_for(reason), "count");
+        }
+        const auto bound_json = [](const ledger::Tally& tally) { return Json{{"clusters", tally.clusters}, {"gpus", tally.units}}; };
         print_json(output.out, Json{{"clusters", stats.clusters},
-                                    {"gpus_installed", stats.gpus_installed},
+                                    {"gpus_installed", count_or_null(gpus)},
                                     {"clusters_with_gpu_count", stats.with_gpu_count},
+                                    {"clusters_counted", stats.gpus.clusters},
+                                    {"bounds", {{"approximate", bound_json(stats.approximate)}, {"at_least", bound_json(stats.at_least)}}},
+                                    {"accelerators", std::move(accelerators)},
+                                    {"left_out", std::move(left_out)},
                                     {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
                                     {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
                                     {"by", std::move(by)}});
         return;
     }
     auto& out = output.out;
+    constexpr std::string_view indent = "                ";
     out << fmt::format("clusters        {}\n", text::group_thousands(stats.clusters));
-    out << fmt::format("GPUs installed  {} (the {} clusters that publish a count)\n", text::group_thousands(stats.gpus_installed),
-                       text::group_thousands(stats.with_gpu_count));
+    if (gpus) {
+        out << fmt::format("GPUs installed  {} in {} cluster{}: physical GPUs, a site once\n", text::group_thousands(*gpus),
+                           text::group_thousands(stats.gpus.clusters), stats.gpus.clusters == 1 ? "" : "s");
+    } else {
+        out << "GPUs installed  unknown: no GPU cluster publishes a count\n";
+    }
+    std::vector<std::string> bounds;
+    if (stats.approximate.clusters > 0) bounds.push_back(fmt::format("approximate (~): {}", tally_words(stats.approximate, "GPUs")));
+    if (stats.at_least.clusters > 0) bounds.push_back(fmt::format("lower bounds (+): {}", tally_words(stats.at_least, "GPUs")));
+    for (const auto& line : bounds) out << fmt::format("{}of which {}\n", indent, line);
+    bool first = true;
+    for (const auto& [chip, tally] : stats.accelerators) {
+        out << fmt::format("{}{}: {}\n", first ? "not GPUs        " : indent, chip, tally_words(tally, "accelerators"));
+        first = false;
+    }
+    first = true;
+    for (const auto reason : ledger::left_out_reasons) {
+        const auto& tally = stats.left_out_for(reason);
+        if (tally.clusters == 0) continue;
+        out << fmt::format("{}{}: {}\n", first ? "left out        " : indent, left_out_words(reason), tally_words(tally, left_out_unit(reason)));
+        first = false;
+    }
+    if (first) out << "left out        nothing\n";
     out << fmt::format("values          {}, of which {} cite an operator source\n", text::group_thousands(stats.values.values),
                        text::group_thousands(stats.values.from_operator));
     out << fmt::format("verified        {} current, {} stale, {} without a badge\n", text::group_thousands(stats.verified),
@@ -98,10 +179,12 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
         out << "\n";
         std::vector<std::vector<std::string>> rows;
         for (const auto& group : groups) {
+            const auto installed = group.gpus_installed();
             rows.push_back({group.value ? model::display_value(*field, model::FieldValue{*group.value, {}}) : "—",
-                            text::group_thousands(group.clusters), text::group_thousands(group.gpus_installed)});
+                            text::group_thousands(group.clusters), text::group_thousands(group.gpus.clusters),
+                            installed ? text::group_thousands(*installed) : "unknown"});
         }
-        print_table(output, {column_heading(*field), "CLUSTERS", "GPUS INSTALLED"}, rows, 1);
+        print_table(output, {column_heading(*field), "CLUSTERS", "COUNTED", "GPUS INSTALLED"}, rows, 1);
     }
 }
 

@@ -10,6 +10,7 @@
 #include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/ledger/stats.hpp"
 #include "gpuclusters/store/store.hpp"
 
 namespace gpuclusters::ledger {
@@ -59,19 +60,6 @@ struct Listing {
 /// UsageError for --search with --as-of; InputError for invalid UTF-8 in the search.
 Listing list_clusters(const store::Store& store, const ListQuery& query);
 
-/// The dimensions `stats` totals by.
-inline constexpr std::string_view stats_dimensions[] = {"gpu_maker", "country", "segment", "status"};
-struct DatasetStats {
-    long long clusters = 0;
-    long long gpus_installed = 0;  ///< physical GPUs: the sum of the published counts
-    long long with_gpu_count = 0;
-    std::vector<std::pair<const model::FieldSpec*, std::vector<store::Store::StatsGroup>>> by;
-    store::Store::ValueSources values;
-    long long verified = 0;  ///< clusters whose Verified badge is current
-    long long stale = 0;     ///< signed, and changed since
-};
-/// The current dataset in figures.
-DatasetStats dataset_stats(const store::Store& store);
 
 struct ExportQuery {
     std::vector<Filter> filters;

@@ -214,15 +214,6 @@ public:
     std::vector<VerifyEvent> verify_events_in(long long changeset_id) const;
 
     // --- the dataset in figures ------------------------------------------------------------------
-    /// Present clusters with one value of a field (nullopt: unknown or not published).
-    struct StatsGroup {
-        std::optional<std::string> value;
-        long long clusters = 0;
-        long long gpus_installed = 0;  ///< the sum of their published counts
-        long long with_gpu_count = 0;  ///< how many of them publish one
-    };
-    /// By the field's stored value, unknown last.
-    std::vector<StatsGroup> stats_by(const model::FieldSpec& field) const;
     struct ValueSources {
         long long values = 0;         ///< published current values, derived fields aside
         long long from_operator = 0;  ///< of those, cited by at least one operator source

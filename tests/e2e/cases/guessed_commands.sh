@@ -39,7 +39,7 @@ note "export counts and says what it left out the same way"
 "$GPUCLUSTERS_BIN" export --format jsonl --where 'first_operational>=2024-06' 2>export.err | python3 -c 'import json, sys; print("exported:", [json.loads(line)["id"] for line in list(sys.stdin)[1:]])'
 cat export.err
 gc --quiet export --format jsonl --where 'first_operational>=2024-06' -o quiet.jsonl
-note "stats: totals by maker, country, segment and status; --json matches SQL over current_cluster"
+note "stats: physical GPUs by maker, country, segment and status (the stats case checks them against the query of gpuclusters-stats(1))"
 gc stats
 gc --json stats
 sql "SELECT count(*), sum(gpus_installed) FROM current_cluster"
