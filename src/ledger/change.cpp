@@ -1301,6 +1301,11 @@ void ChangeSession::set_citation_withdrawn(long long citation_id, bool withdrawn
     store_.insert_citation_withdrawal(citation_id, changeset_id(), withdrawn);
 }
 
+void ChangeSession::set_key_withdrawn(long long source_id, const std::string& key, bool withdrawn) {
+    applier_->begin();
+    store_.set_key_withdrawn(source_id, key, changeset_id(), withdrawn);
+}
+
 void ChangeSession::set_presence(const std::string& cluster_id, bool present) {
     applier_->begin();
     store_.insert_presence(cluster_id, changeset_id(), present);

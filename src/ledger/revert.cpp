@@ -124,6 +124,12 @@ std::size_t put_back_cluster(const store::Store& store, ChangeSession& session, 
         session.set_citation_withdrawn(citation.id, !citation.live_before);
         ++writes;
     }
+    // Keys too: the record is named in each source as it was before the changeset.
+    for (const auto& key : part.keys) {
+        if (key.shown_before == key.shown_now) continue;
+        session.set_key_withdrawn(key.source_id, key.key, !key.shown_before);
+        ++writes;
+    }
     if (undone.changes_presence_of(cluster_id)) {
         const bool was_present = store.presence_before(cluster_id, undone.id).value_or(false);
         if (was_present != store.cluster_present_now(cluster_id)) {

@@ -101,9 +101,14 @@ std::string touched_rows_sql(bool one_cluster, bool one_field) {
                     : "citation_withdrawal w JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id");
     if (!one_field) {
         sql += fmt::format(R"(
-            UNION ALL SELECT id FROM cluster WHERE {}changeset_id = ?1
-            UNION ALL SELECT cluster_id FROM cluster_presence WHERE {}changeset_id = ?1)",
-            one_cluster ? "id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND " : "");
+            UNION ALL SELECT id FROM cluster WHERE {0}changeset_id = ?1
+            UNION ALL SELECT cluster_id FROM cluster_presence WHERE {1}changeset_id = ?1
+            UNION ALL SELECT cluster_id FROM record_key WHERE {2}changeset_id = ?1
+            UNION ALL SELECT k.cluster_id FROM {3} WHERE {4}w.changeset_id = ?1)",
+            one_cluster ? "id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND +" : "",
+            one_cluster ? "record_key k CROSS JOIN record_key_withdrawal w ON w.source_id = k.source_id AND w.key = k.key"
+                        : "record_key_withdrawal w JOIN record_key k ON k.source_id = w.source_id AND k.key = w.key",
+            one_cluster ? "k.cluster_id = ?2 AND +" : "");
     }
     return sql;
 }
@@ -244,6 +249,7 @@ ChangesetPart Store::changeset_part(long long changeset_id, const std::string& c
                                                 [](const ClaimRanks& claim, long long id) { return claim.claim_id < id; });
             if (claim != part.claims.end() && claim->claim_id == claim_id) claim->touched = true;
         }
+        part.keys = key_changes(changeset_id, cluster_id);
         return part;
     });
 }
@@ -256,6 +262,31 @@ std::vector<std::string> ChangesetPart::touched_fields() const {
     std::sort(fields.begin(), fields.end());
     fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
     return fields;
+}
+
+std::vector<KeyState> Store::key_changes(long long changeset_id, const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT k.source_id, k.key,
+                   k.changeset_id < ?1 AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w
+                       WHERE w.source_id = k.source_id AND w.key = k.key AND w.changeset_id < ?1
+                       ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0,
+                   coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
+                       ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+            FROM record_key k
+            WHERE k.cluster_id = ?2
+              AND (k.changeset_id = ?1 OR EXISTS (SELECT 1 FROM record_key_withdrawal w
+                                                  WHERE w.source_id = k.source_id AND w.key = k.key AND w.changeset_id = ?1))
+            ORDER BY k.source_id, k.key)");
+        query.bind(1, static_cast<std::int64_t>(changeset_id));
+        query.bind(2, cluster_id);
+        std::vector<KeyState> keys;
+        while (query.executeStep()) {
+            keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt() == 1,
+                            query.getColumn(3).getInt() == 1});
+        }
+        return keys;
+    });
 }
 
 std::optional<bool> Store::presence_before(const std::string& cluster_id, long long changeset_id) const {

@@ -54,9 +54,12 @@ constexpr const char* record_citations_sql = R"(
               AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?2
                             ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
             ORDER BY t.id)";
+// A key withdrawn as of the limit (by a revert) is not the record's.
 constexpr const char* record_keys_sql = R"(
-            SELECT source_id, key, changeset_id FROM record_key
-            WHERE cluster_id = ?1 AND changeset_id <= ?2 ORDER BY source_id, key)";
+            SELECT k.source_id, k.key, k.changeset_id FROM record_key k
+            WHERE k.cluster_id = ?1 AND k.changeset_id <= ?2
+              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
+                            AND w.changeset_id <= ?2 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.source_id, k.key)";
 constexpr const char* record_source_sql = R"(
                 SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
                 FROM source s JOIN source_revision v ON v.source_id = s.id
@@ -307,8 +310,10 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         RawQuery claims(db, claims_sql);
         RawQuery citations(db, citations_sql);
         RawQuery keys(db, R"(
-            SELECT cluster_id, source_id, key, changeset_id FROM record_key
-            WHERE changeset_id <= ?1 ORDER BY cluster_id, source_id, key)");
+            SELECT k.cluster_id, k.source_id, k.key, k.changeset_id FROM record_key k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
+                            AND w.changeset_id <= ?1 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.cluster_id, k.source_id, k.key)");
         // (The current state's queries have no parameter: binding it does nothing.)
         for (auto* query : {&clusters, &claims, &citations, &keys}) query->bind(1, limit);
         // Sources are few beside citations and cited over and over: their metadata as of the

@@ -100,11 +100,26 @@ void Store::insert_cluster(const std::string& id, long long changeset_id) {
 
 void Store::insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id,
                               long long changeset_id) {
+    // A key written before and withdrawn (a reverted import) is shown again, not written twice:
+    // it names the record it always named.
+    if (cluster_of_key(source_id, key) == cluster_id) {
+        set_key_withdrawn(source_id, key, changeset_id, false);
+        return;
+    }
     auto& query = prepare("INSERT INTO record_key (source_id, key, cluster_id, changeset_id) VALUES (?, ?, ?, ?)");
     query.bind(1, static_cast<std::int64_t>(source_id));
     query.bind(2, key);
     query.bind(3, cluster_id);
     query.bind(4, static_cast<std::int64_t>(changeset_id));
+    query.exec();
+}
+
+void Store::set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn) {
+    auto& query = prepare("INSERT INTO record_key_withdrawal (source_id, key, changeset_id, withdrawn) VALUES (?, ?, ?, ?)");
+    query.bind(1, static_cast<std::int64_t>(source_id));
+    query.bind(2, key);
+    query.bind(3, static_cast<std::int64_t>(changeset_id));
+    query.bind(4, withdrawn ? 1 : 0);
     query.exec();
 }
 

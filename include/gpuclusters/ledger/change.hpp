@@ -138,6 +138,7 @@ public:
     // The writes of revert and verify, in the session's changeset (written first when needed).
     void set_rank(const std::string& cluster_id, long long claim_id, model::Rank rank, const std::string& reason);
     void set_citation_withdrawn(long long citation_id, bool withdrawn);
+    void set_key_withdrawn(long long source_id, const std::string& key, bool withdrawn);
     void set_presence(const std::string& cluster_id, bool present);
     void revise_source(long long source_id, const model::SourceMeta& meta);
     void set_verified(const std::string& cluster_id, bool verified);

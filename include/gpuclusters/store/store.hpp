@@ -57,11 +57,21 @@ struct CitationState {
     bool live_now = false;
 };
 
-/// What a changeset did to one cluster: every claim of it in id order, and the citations it
-/// touched.
+/// A key of a record that a changeset wrote, withdrew or showed again: shown with the record
+/// just before it and now.
+struct KeyState {
+    long long source_id = 0;
+    std::string key;
+    bool shown_before = false;
+    bool shown_now = false;
+};
+
+/// What a changeset did to one cluster: every claim of it in id order, and the citations and
+/// keys it touched.
 struct ChangesetPart {
     std::vector<ClaimRanks> claims;
     std::vector<CitationState> citations;
+    std::vector<KeyState> keys;
     /// The fields of the claims it touched, sorted.
     std::vector<std::string> touched_fields() const;
 };
@@ -166,6 +176,8 @@ public:
     /// What a changeset did to one cluster's claims and citations, with how they stood just
     /// before it and stand now: what revert reads to put them back.
     ChangesetPart changeset_part(long long changeset_id, const std::string& cluster_id) const;
+    /// The keys of the cluster the changeset wrote, withdrew or showed again.
+    std::vector<KeyState> key_changes(long long changeset_id, const std::string& cluster_id) const;
     /// Whether a cluster was present just before a changeset.
     std::optional<bool> presence_before(const std::string& cluster_id, long long changeset_id) const;
     std::vector<long long> sources_revised_in(long long changeset_id) const;
@@ -253,7 +265,9 @@ public:
                               const std::string& quote, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
+    /// A key already written for that cluster (and withdrawn) is shown again instead.
     void insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id, long long changeset_id);
+    void set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn);
     /// Makes the (empty) temporary table of the ids an import reads; before the first
     /// note_import_id and outside any savepoint, which would take the table along when rolled back.
     void start_import_ids();

@@ -1,0 +1,62 @@
+# revert is exact: after reverting an import of a list's next edition, every provenance export is
+# byte for byte the one before it (values, citations, keys and the sources they name).
+setup init
+cat > e1.csv <<'CSV'
+Rank,System ID,System,Site,Power (kW)
+1,100,Alpha,Lab A,983.44
+2,200,Beta,Lab B,7124
+CSV
+cat > e2.csv <<'CSV'
+Rank,System ID,System,Site,Power (kW)
+1,100,Alpha,Lab A,1000
+2,200,Beta,Lab B,7124
+CSV
+edition() {
+    cat > "$1" <<TOML
+format = 1
+[id]
+column = "System"
+key = "System ID"
+[dataset]
+url = "https://example.org/list/$2"
+kind = "list"
+published = "$2-01"
+accessed = "2025-12-01"
+[fields.name]
+column = "System"
+[fields.owner]
+column = "Site"
+[fields.power_mw]
+column = "Power (kW)"
+scale = 0.001
+TOML
+}
+edition june.toml 2025-06
+edition november.toml 2025-11
+setup import --mapping june.toml e1.csv
+exports() {
+    for format in json jsonl csv csv-long toml; do
+        "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "$1.$format"
+    done
+}
+exports before
+gc import --mapping november.toml e2.csv
+gc show alpha
+gc revert 2
+exports after
+for format in json jsonl csv csv-long toml; do
+    if diff -r "before.$format" "after.$format" > /dev/null; then
+        echo "$format: identical"
+    else
+        echo "$format: differs"; diff -r "before.$format" "after.$format" | head -5
+    fi
+done
+gc show alpha
+note "the edition again, and its revert again: the same bytes"
+gc import --mapping november.toml e2.csv --quiet
+gc revert 4 --quiet
+exports again
+for format in json jsonl csv csv-long toml; do
+    if diff -r "before.$format" "again.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
+done
+sql "SELECT source_id, key, changeset_id, withdrawn FROM record_key_withdrawal ORDER BY changeset_id, source_id, key"
