@@ -367,10 +367,15 @@ void read_source(const Json& source, std::size_t i, const std::string& place, So
 // `listed_only`: then NotListedYet).
 model::CitationInput read_citation(const Json& citation, const std::string& at, SourceIndex& index, bool listed_only) {
     if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
-    reject_unknown(citation, {"source", "locator", "quote"}, at);
+    reject_unknown(citation, {"source", "locator", "quote", "cites_new_value"}, at);
     const std::string url = string_member(citation, "source", at, true);
     if (listed_only && !index.listed(url)) throw NotListedYet{};
-    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at};
+    bool cites_new_value = false;
+    if (const auto flag = citation.find("cites_new_value"); flag != citation.end()) {
+        if (!flag->is_boolean()) throw InputError(fmt::format("{}: cites_new_value must be true or false", at));
+        cites_new_value = flag->get<bool>();
+    }
+    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at, cites_new_value};
 }
 
 // One entry of "claims": its inputs added to `record`. `citations` holds those of its citations

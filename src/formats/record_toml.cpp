@@ -212,14 +212,19 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
         for (const auto& element : *array) {
             const auto* citation = element.as_table();
             if (!citation) toml_fail(file, element, fmt::format("{}each citation must be a table", where));
-            reject_unknown_keys(file, *citation, {"source", "quote", "locator"}, where);
+            reject_unknown_keys(file, *citation, {"source", "quote", "locator", "cites_new_value"}, where);
             const std::string url = string_at(file, *citation, "source", where, true);
             const std::string at = fmt::format("{}: {}citation", toml_place(file, element), where);
             if (!in.sources.find(url)) {
                 toml_fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
             }
+            bool cites_new_value = false;
+            if (const toml::node* flag = citation->get("cites_new_value")) {
+                if (!flag->as_boolean()) toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
+                cites_new_value = flag->as_boolean()->get();
+            }
             citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
-                                 string_at(file, *citation, "quote", where, false), at});
+                                 string_at(file, *citation, "quote", where, false), at, cites_new_value});
         }
     }
     add_claim_inputs(in.document.record, field_name, not_published, raw, rank, std::move(citations),

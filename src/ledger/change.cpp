@@ -589,8 +589,8 @@ private:
         if (left_out > 0) {
             throw InputError(fmt::format(
                 "{}: the value changed from {} to {}, and its citations are those of {}, which do not back {}: give the new "
-                "value a citation of its own (the source's words for it, a new quote or locator, or another source), or "
-                "write it with --unsourced",
+                "value a citation of its own (the source's words for it, or another source), mark one that backs it too "
+                "with cites_new_value = true, or write it with --unsourced",
                 where, display_claim(current), display_claim_value(*field.spec, field), display_claim(current),
                 display_claim_value(*field.spec, field)));
         }
@@ -610,7 +610,7 @@ private:
             const bool inherited = std::any_of(current->citations.begin(), current->citations.end(), [&](const model::Citation& held) {
                 return held.source_id == source_id && held.locator == citation.locator && held.quote == citation.quote;
             });
-            if (!inherited || citation.named_by_command) fresh.push_back(citation);
+            if (!inherited || citation.cites_new_value) fresh.push_back(citation);
         }
         return fresh;
     }

@@ -91,16 +91,22 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
     if (!report.new_clusters.empty()) {
         record.kind = ImportedRecord::Kind::added;
     } else {
+        bool value_changed = false;
         for (auto& field : report.fields) {
             if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
+            // A derived field (gpu_maker) follows its model: re-derived as it was, it says nothing.
+            const auto* spec = model::find_field(field.field);
+            if (spec && spec->derived && field.old_display == field.new_display) continue;
+            value_changed = value_changed || field.old_display != field.new_display;
             record.fields.push_back(std::move(field));
         }
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
-        record.kind = record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
+        record.kind = value_changed ? ImportedRecord::Kind::changed
+                      : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
                           ? ImportedRecord::Kind::unchanged
-                          : ImportedRecord::Kind::modified;
+                          : ImportedRecord::Kind::cited_again;
     }
     outcome.record = std::move(record);
     outcome.warnings = std::move(report.warnings);
@@ -272,9 +278,10 @@ private:
             return;
         }
         const auto kind = outcome.record->kind;
-        ++(kind == ImportedRecord::Kind::added      ? result_.added
-           : kind == ImportedRecord::Kind::modified ? result_.modified
-                                                    : result_.unchanged);
+        ++(kind == ImportedRecord::Kind::added         ? result_.added
+           : kind == ImportedRecord::Kind::changed     ? result_.values_changed
+           : kind == ImportedRecord::Kind::cited_again ? result_.cited_again
+                                                       : result_.unchanged);
         events_.record(*outcome.record);
         for (const auto& warning : outcome.warnings) {
             ++result_.warnings;

@@ -60,7 +60,7 @@ void ImportPrinter::clear_progress() {
 ledger::ImportEvents ImportPrinter::events() {
     ledger::ImportEvents events;
     events.record = [this](const ledger::ImportedRecord& record) {
-        static constexpr const char* actions[] = {"add", "mod", "unchanged"};
+        static constexpr const char* actions[] = {"add", "mod", "cite", "unchanged"};
         const char* action = actions[static_cast<int>(record.kind)];
         if (output_.json) {
             Json fields = Json::array();
@@ -77,12 +77,12 @@ ledger::ImportEvents ImportPrinter::events() {
         if (records_on_terminal_) clear_progress();
         const std::string by_key = record.named_by_key.empty() ? "" : fmt::format(" (by key {})", record.named_by_key);
         // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
-        if (record.kind != ledger::ImportedRecord::Kind::modified || (record.fields.empty() && record.new_keys.empty())) {
-            output_.out << action << " " << record.cluster_id << by_key
-                        << (record.kind == ledger::ImportedRecord::Kind::modified ? " (sources)" : "") << "\n";
+        const bool touched = record.kind == ledger::ImportedRecord::Kind::changed || record.kind == ledger::ImportedRecord::Kind::cited_again;
+        if (!touched || (record.fields.empty() && record.new_keys.empty())) {
+            output_.out << action << " " << record.cluster_id << by_key << (touched ? " (sources)" : "") << "\n";
             return;
         }
-        const std::string prefix = fmt::format("mod {}{} ", record.cluster_id, by_key);
+        const std::string prefix = fmt::format("{} {}{} ", action, record.cluster_id, by_key);
         for (const auto& field : record.fields) print_field_line(output_.out, output_.style, field, prefix);
         for (const auto& key : record.new_keys) print_key_line(output_.out, output_.style, key, prefix);
     };
@@ -116,7 +116,9 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
         print_json(out, {{"records", records_},
                          {"read", result.read()},
                          {"added", result.added},
-                         {"modified", result.modified},
+                         {"changed", result.values_changed},
+                         {"cited_again", result.cited_again},
+                         {"modified", result.values_changed + result.cited_again},
                          {"unchanged", result.unchanged},
                          {"skipped", result.skipped},
                          {"rejected", result.rejected},
@@ -125,8 +127,9 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"dry_run", result.dry_run}});
         return;
     }
-    out << fmt::format("read {}: added {}, modified {}, unchanged {}, skipped {}, rejected {}{}\n", result.read(), result.added,
-                       result.modified, result.unchanged, result.skipped_total(), result.rejected, reasons);
+    out << fmt::format("read {}: added {}, changed {}, cited again {}, unchanged {}, skipped {}, rejected {}{}\n", result.read(),
+                       result.added, result.values_changed, result.cited_again, result.unchanged, result.skipped_total(), result.rejected,
+                       reasons);
     if (result.written) {
         out << fmt::format("changeset {}\n", result.changeset_id);
     } else if (result.refused()) {

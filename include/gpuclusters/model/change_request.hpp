@@ -80,9 +80,10 @@ struct CitationInput {
     std::string locator;
     std::string quote;
     std::string origin;  ///< where it was given, for errors ("--quote", "file.toml:12:1: citation")
-    /// Named for this value by the command (import --source), not listed under it in a file: it
-    /// backs a changed value even when the old value had the same citation.
-    bool named_by_command = false;
+    /// Named for this value: by the command (import --source), or in a record file or edit by
+    /// `cites_new_value = true`. It backs a changed value even when the old value had the same
+    /// citation, which is otherwise left out as the old value's evidence.
+    bool cites_new_value = false;
 };
 
 /// A key that names the record in a source (RecordKey), as a reader found it.

@@ -21,3 +21,11 @@ printf '{"id": "cscs-alps", "fields": {"region": "Ticino"}}\n' > region.jsonl
 gc import region.jsonl --source https://www.cscs.ch/about/location --kind operator
 printf '{"id": "cscs-alps", "fields": {"region": "Canton of Ticino"}}\n' > region.jsonl
 gc import region.jsonl --source https://www.cscs.ch/about/location
+note "a citation kept from the old value that backs the new one too says so: cites_new_value = true"
+setup export --format toml --provenance -o tree2
+sed -i 's/^value = "HPE Slingshot"$/value = "HPE Slingshot 11"/' tree2/cscs-alps.toml
+gc import tree2/cscs-alps.toml
+sed -i '/^locator = "AMD Rome CPU Nodes"$/a cites_new_value = true' tree2/cscs-alps.toml
+gc import tree2/cscs-alps.toml
+sed -i 's/^cites_new_value = true$/cites_new_value = "yes"/' tree2/cscs-alps.toml
+gc import tree2/cscs-alps.toml

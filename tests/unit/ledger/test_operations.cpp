@@ -281,7 +281,7 @@ Imported import_document(const std::string& before, const std::string& clusters,
     }
     const auto result = ledger::import_records(db.store, request, changeset("import"), today, events);
     imported.added = result.added;
-    imported.modified = result.modified;
+    imported.modified = result.values_changed + result.cited_again;
     imported.unchanged = result.unchanged;
     imported.rejected = result.rejected;
     imported.written = result.written;
@@ -533,10 +533,10 @@ TEST_CASE("change: ids of a numbered series and short ids are not typos of each 
 TEST_CASE("change: under a changed value a citation left as it stood is left out, one the command names is kept") {
     Database db;
     ledger::apply_changes(db.store, set("acme-one", "gpus_installed", "10752", "10,752 GPUs"));
-    auto changed = [](bool named_by_command) {
+    auto changed = [](bool cites_new_value) {
         auto change = set("acme-one", "gpus_installed", "11000", "10,752 GPUs");
         change.records[0].citations_as_they_stood = true;
-        change.records[0].fields[0].citations[0].named_by_command = named_by_command;
+        change.records[0].fields[0].citations[0].cites_new_value = cites_new_value;
         return change;
     };
     CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, changed(false)),
