@@ -156,6 +156,7 @@ void print_against(const Output& output, const ledger::Against& comparison) {
         Json differences = Json::array();
         for (const auto& change : comparison.differences) differences.push_back(field_change_json(change, false));
         print_json(out, {{"against", comparison.snapshot},
+                         {"compared", "values"},
                          {"only_in_database", comparison.only_here},
                          {"only_in_snapshot", comparison.only_there},
                          {"differences", std::move(differences)}});
@@ -169,7 +170,8 @@ void print_against(const Output& output, const ledger::Against& comparison) {
             << "    here: " << source_list(change.left.sources) << "\n"
             << "    there: " << source_list(change.right.sources) << "\n";
     }
-    if (!comparison.differs()) out << "no difference\n";
+    // Said plainly: a snapshot whose citations or keys differ is no different in values.
+    if (!comparison.differs()) out << "no difference in values (citations, keys and ranks are not compared)\n";
 }
 
 }  // namespace gpuclusters::render
