@@ -581,7 +581,10 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             return base + suffix;
         };
         std::string id = row.id;
-        if (id_.repeated == IdRule::Repeated::content && repeated_slugs.contains(id)) id = suffixed(id, "-" + content_suffix(cells));
+        if (id_.repeated == IdRule::Repeated::content && repeated_slugs.contains(id)) {
+            document.content_family = id;
+            id = suffixed(id, "-" + content_suffix(cells));
+        }
         if (const auto first = first_line.find(id); first != first_line.end()) {
             if (id_.repeated == IdRule::Repeated::error) {
                 sink.problem(fmt::format("{}: id '{}' again (first at line {}): [id] must tell the rows apart (a key "

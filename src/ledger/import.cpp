@@ -21,6 +21,7 @@ struct Incoming {
     std::vector<std::string> problems;  ///< all of the record's (the piece's), each with its place
     bool huge = false;                  ///< the prepared change's (PreparedChange::huge)
     Part part = Part::whole;
+    std::string content_family;  ///< RecordDocument's
 };
 
 using Reading = ReadAhead<Incoming>;
@@ -268,7 +269,37 @@ private:
             if (!own_savepoint) throw;
             return {std::nullopt, placed(incoming.place, error), {}, false};
         }
-        return describe(incoming, report);
+        Outcome outcome = describe(incoming, report);
+        if (outcome.record && outcome.record->kind == ImportedRecord::Kind::added && !incoming.content_family.empty()) {
+            if (auto warning = near_copy(outcome.record->cluster_id, incoming.content_family)) outcome.warnings.push_back(std::move(*warning));
+        }
+        return outcome;
+    }
+
+    // A record made from a row's content that differs from a record of its family that stood
+    // before this import in one field only: most likely the same row with a cell corrected, which
+    // makes a second record beside the first (ids from content change with any cell).
+    std::optional<std::string> near_copy(const std::string& id, const std::string& family) const {
+        const auto before = store_.cluster_ids(session_.changeset_id() - 1, family + "-");
+        if (before.empty()) return std::nullopt;
+        const auto mine = store_.load_record(id);
+        if (!mine) return std::nullopt;
+        for (const auto& other_id : before) {
+            const auto other = store_.load_record(other_id);
+            if (!other) continue;
+            std::vector<const model::FieldSpec*> differing;
+            for (const auto& spec : model::field_catalogue()) {
+                if (spec.derived) continue;
+                if (mine->shown(spec.name) != other->shown(spec.name)) differing.push_back(&spec);
+                if (differing.size() > 1) break;
+            }
+            if (differing.size() != 1) continue;
+            const auto& field = differing.front()->name;
+            return fmt::format("{}: a new record whose row nearly copies {}, made from the same list: they differ only in {} "
+                               "('{}' here, '{}' there); if the row corrects that record's, both now stand",
+                               id, other_id, field, mine->shown(field), other->shown(field));
+        }
+        return std::nullopt;
     }
 
     void report(Outcome& outcome) {
@@ -322,7 +353,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
         PieceCheck pieces;  // of the record in pieces being read
         std::optional<std::size_t> default_source;  // its index in the record in pieces, once listed
         auto prepare = [&](model::RecordDocument& document, Incoming::Part part) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part};
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part, document.content_family};
             if (request.default_source) {
                 if (part == Incoming::Part::whole) {
                     std::optional<std::size_t> index;

@@ -168,6 +168,10 @@ struct RecordDocument {
     /// The last piece of a record too large to hold, whose sources and claims were handed over
     /// ahead of it (ReadSink::piece), the sources numbered across the pieces: what was left.
     bool continued = false;
+    /// An id a mapping made from the row's content (repeated = "content"): the id before its
+    /// suffix. A new record whose row nearly copies an existing record of that family (a cell
+    /// corrected) makes a second record, and import says so.
+    std::string content_family;
 };
 
 }  // namespace gpuclusters::model
