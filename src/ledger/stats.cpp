@@ -96,7 +96,10 @@ std::vector<std::string> superseded_phases(const std::vector<StatsRow>& rows) {
         return found != reach.end() && std::binary_search(found->second.begin(), found->second.end(), to);
     };
     std::vector<std::string> superseded;
-    for (const auto& [start, reached] : reach) {
+    for (const auto& entry : reach) {
+        // A plain variable, not a structured binding: clang 14 cannot capture those in a lambda.
+        const std::size_t start = entry.first;
+        const auto& reached = entry.second;
         // Strictly newer: a row on a cycle with this one (links that contradict each other) is not.
         const bool left_out = std::any_of(reached.begin(), reached.end(), [&](std::size_t later) {
             return later != start && rows[later].count && !reaches(later, start);
