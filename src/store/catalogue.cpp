@@ -5,9 +5,11 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "gpuclusters/model/catalogues.hpp"
+
 #include "store/internal.hpp"
 
 namespace gpuclusters::store {
@@ -41,7 +43,9 @@ void Store::sync_gpu_catalogue() {
         }
     }
     if (held == wanted) return;
-    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    // Its own transaction, or the caller's (check --repair taking back a restored file).
+    std::optional<SQLite::Transaction> transaction;
+    if (sqlite3_get_autocommit(db.getHandle()) != 0) transaction.emplace(db, SQLite::TransactionBehavior::IMMEDIATE);
     db.exec("DELETE FROM gpu_catalogue");
     SQLite::Statement insert(db, "INSERT INTO gpu_catalogue (model, maker, kind, chip, package, gpus_per_package) VALUES (?, ?, ?, ?, ?, ?)");
     for (const auto& [model, maker, kind, chip, package, gpus] : wanted) {
@@ -54,7 +58,7 @@ void Store::sync_gpu_catalogue() {
         insert.exec();
         insert.reset();
     }
-    transaction.commit();
+    if (transaction) transaction->commit();
 }
 
 }  // namespace gpuclusters::store

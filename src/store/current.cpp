@@ -131,6 +131,100 @@ model::Record record_of(ValuesRow&& row) {
     return record;
 }
 
+// A cluster's full-text row from its values: name, owner, summary and notes (the count notes and
+// the status notes), nullopt for an empty column.
+using SearchTexts = std::array<std::optional<std::string>, 4>;
+SearchTexts search_texts(const ValuesRow& row) {
+    auto text = [&](std::string_view field) -> std::string {
+        const auto& claim = row.fields[*catalogue_index(field)];
+        return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
+    };
+    auto column = [](std::string value) { return value.empty() ? std::nullopt : std::optional<std::string>(std::move(value)); };
+    std::string notes = text("gpu_count_notes");
+    if (const auto status = text("status_notes"); !status.empty()) notes += (notes.empty() ? "" : " ") + status;
+    return {column(text("name")), column(text("owner")), column(text("summary")), column(std::move(notes))};
+}
+constexpr std::array<std::string_view, 4> search_columns{"name", "owner", "summary", "notes"};
+
+// Search rows wait in a temporary table and reach the FTS5 index in two statements (FTS5 writes
+// one segment per statement that touches it).
+constexpr const char* search_stage_sql = R"(
+    CREATE TEMP TABLE IF NOT EXISTS search_refresh (
+        cluster_id TEXT PRIMARY KEY, present INTEGER NOT NULL,
+        name TEXT, owner TEXT, summary TEXT, notes TEXT) WITHOUT ROWID;
+    DELETE FROM search_refresh;)";
+constexpr const char* search_stage_row_sql = R"(
+    INSERT OR REPLACE INTO search_refresh (cluster_id, present, name, owner, summary, notes) VALUES (?, ?, ?, ?, ?, ?))";
+constexpr const char* search_unstage_sql = R"(
+    DELETE FROM cluster_search
+    WHERE rowid IN (SELECT k.number FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id);
+    INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
+    SELECT k.number, s.cluster_id, s.name, s.owner, s.summary, s.notes
+    FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id WHERE s.present = 1;
+    DELETE FROM search_refresh;)";
+
+void bind_search_row(SQLite::Statement& stage, const ValuesRow& row, bool present) {
+    stage.bind(1, row.cluster_id);
+    stage.bind(2, present ? 1 : 0);
+    int at = 3;
+    for (const auto& text : search_texts(row)) {
+        if (text) {
+            stage.bind(at++, *text);
+        } else {
+            stage.bind(at++);
+        }
+    }
+}
+
+// Each claim with its newest rank (the history's word on it), as the columns of claim_columns, the
+// cluster first and the rank and its changeset last.
+const std::string& ranked_claims_sql() {
+    static const std::string sql = fmt::format(R"(
+        SELECT c.cluster_id, {}, r.rank, r.changeset_id AS ranked_in
+        FROM claim c JOIN claim_rank r ON r.claim_id = c.id
+         AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id))", claim_columns);
+    return sql;
+}
+
+// The clusters present now, in id order, with their numbers (the rowids of their search rows).
+constexpr const char* present_clusters_sql = R"(
+    SELECT k.id, k.number FROM cluster k
+    WHERE coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id
+                    ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+    ORDER BY k.id)";
+
+// What the history gives cluster_values, a present cluster at a time in id order: its preferred
+// claim of each catalogue field. Should a field have several (a write behind the tool's back),
+// the one ranked last, as the change engine takes a changeset's ranks in order.
+template <typename Visit>
+void each_expected_values_row(SQLite::Database& db, Visit&& visit) {
+    RawQuery clusters(db, present_clusters_sql);
+    RawQuery preferred(db, fmt::format("SELECT * FROM ({}) WHERE rank = 'preferred' ORDER BY cluster_id, ranked_in DESC, id DESC",
+                                       ranked_claims_sql()));
+    const RawColumns cluster = clusters.columns();
+    const RawColumns claim_row = preferred.columns();
+    bool claims_left = preferred.step();
+    while (clusters.step()) {
+        ValuesRow row{cluster.text(0)};
+        while (claims_left && claim_row.view(0) < row.cluster_id) claims_left = preferred.step();
+        while (claims_left && claim_row.view(0) == row.cluster_id) {
+            if (const auto index = catalogue_index(claim_row.view(2)); index && !row.fields[*index]) {
+                model::Claim claim;
+                read_claim(claim_row, 1, claim);
+                claim.ranked_in = claim_row.integer(2 + claim_column_count);
+                row.fields[*index] = std::move(claim);
+            }
+            claims_left = preferred.step();
+        }
+        visit(row, cluster.integer(1));
+    }
+}
+
+bool same_value(const std::optional<model::Claim>& a, const std::optional<model::Claim>& b) {
+    if (!a || !b) return !a && !b;
+    return a->id == b->id && a->state == b->state && a->value == b->value;
+}
+
 }  // namespace
 
 void Store::refresh_derived_tables(long long changeset_id) {
@@ -141,39 +235,11 @@ void Store::refresh_derived_tables(long long changeset_id) {
     bool staged = false;
     auto stage_search_row = [&](const ValuesRow& row, bool present) {
         if (!staged) {
-            connection().exec(R"(
-                CREATE TEMP TABLE IF NOT EXISTS search_refresh (
-                    cluster_id TEXT PRIMARY KEY, present INTEGER NOT NULL,
-                    name TEXT, owner TEXT, summary TEXT, notes TEXT) WITHOUT ROWID;
-                DELETE FROM search_refresh;)");
+            connection().exec(search_stage_sql);
             staged = true;
         }
-        auto& stage = prepare(R"(
-            INSERT OR REPLACE INTO search_refresh (cluster_id, present, name, owner, summary, notes)
-            VALUES (?, ?, ?, ?, ?, ?))");
-        stage.bind(1, row.cluster_id);
-        stage.bind(2, present ? 1 : 0);
-        auto text = [&](std::string_view field) -> std::string {
-            const auto index = catalogue_index(field);
-            const auto& claim = row.fields[*index];
-            return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
-        };
-        int at = 3;
-        for (const auto* field : {"name", "owner", "summary"}) {
-            const std::string value = text(field);
-            if (value.empty()) {
-                stage.bind(at++);
-            } else {
-                stage.bind(at++, value);
-            }
-        }
-        std::string notes = text("gpu_count_notes");
-        if (const auto status = text("status_notes"); !status.empty()) notes += (notes.empty() ? "" : " ") + status;
-        if (notes.empty()) {
-            stage.bind(at);
-        } else {
-            stage.bind(at, notes);
-        }
+        auto& stage = prepare(search_stage_row_sql);
+        bind_search_row(stage, row, present);
         stage.exec();
     };
 
@@ -242,13 +308,153 @@ void Store::refresh_derived_tables(long long changeset_id) {
         stage_search_row(load(cluster_id), present);
     }
     if (!staged) return;
-    connection().exec(R"(
-        DELETE FROM cluster_search
-        WHERE rowid IN (SELECT k.number FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id);
-        INSERT INTO cluster_search (rowid, cluster_id, name, owner, summary, notes)
-        SELECT k.number, s.cluster_id, s.name, s.owner, s.summary, s.notes
-        FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id WHERE s.present = 1;
-        DELETE FROM search_refresh;)");
+    connection().exec(search_unstage_sql);
+}
+
+void Store::each_derived_difference(const std::function<void(const DerivedDifference&)>& visit) const {
+    using Table = DerivedDifference::Table;
+    guarded(path_, [&] {
+        auto& db = connection();
+        // cluster_values and cluster_search, cluster by cluster: the stored rows are read in step
+        // with the present clusters (both in id order); a stored row between two of them is one
+        // of a cluster that is not present.
+        RawQuery stored(db, fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
+        const RawColumns stored_row = stored.columns();
+        bool stored_left = stored.step();
+        auto extra_row = [&] {
+            DerivedDifference difference{.table = Table::values, .cluster_id = stored_row.text(0)};
+            difference.row_expected = false;
+            visit(difference);
+            stored_left = stored.step();
+        };
+        RawQuery search(db, "SELECT cluster_id, name, owner, summary, notes FROM cluster_search WHERE rowid = ?");
+        const auto catalogue = model::field_catalogue();
+        each_expected_values_row(db, [&](const ValuesRow& expected, long long number) {
+            while (stored_left && stored_row.view(0) < expected.cluster_id) extra_row();
+            if (stored_left && stored_row.view(0) == expected.cluster_id) {
+                const ValuesRow row = read_values_row(stored_row);
+                for (std::size_t i = 0; i < catalogue.size(); ++i) {
+                    const auto& want = expected.fields[i];
+                    const auto& have = row.fields[i];
+                    const bool same = same_value(have, want) &&
+                                      (!have || have->value.qualifiers == want->value.qualifiers);
+                    if (same) continue;
+                    visit(DerivedDifference{.table = Table::values, .cluster_id = expected.cluster_id,
+                                            .field = std::string(catalogue[i].name), .stored = have, .expected = want});
+                }
+                stored_left = stored.step();
+            } else {
+                DerivedDifference difference{.table = Table::values, .cluster_id = expected.cluster_id};
+                difference.row_stored = false;
+                visit(difference);
+            }
+            search.reset();
+            search.bind(1, number);
+            const SearchTexts want = search_texts(expected);
+            if (!search.step() || search.columns().view(0) != expected.cluster_id) {
+                DerivedDifference difference{.table = Table::search, .cluster_id = expected.cluster_id};
+                difference.row_stored = false;
+                visit(difference);
+                return;
+            }
+            const RawColumns have = search.columns();
+            for (std::size_t i = 0; i < want.size(); ++i) {
+                const auto text = have.null(static_cast<int>(i) + 1) || have.view(static_cast<int>(i) + 1).empty()
+                                      ? std::nullopt
+                                      : std::optional<std::string>(have.text(static_cast<int>(i) + 1));
+                if (text == want[i]) continue;
+                visit(DerivedDifference{.table = Table::search, .cluster_id = expected.cluster_id,
+                                        .field = std::string(search_columns[i]), .stored_text = text, .expected_text = want[i]});
+            }
+        });
+        while (stored_left) extra_row();
+        // Search rows that no present cluster has (a removed cluster's, or a rowid no cluster has).
+        RawQuery extra_search(db, R"(
+            SELECT s.cluster_id FROM cluster_search s
+            WHERE s.rowid NOT IN (SELECT number FROM current_cluster_id)
+               OR s.cluster_id IS NOT (SELECT k.id FROM cluster k WHERE k.number = s.rowid)
+            ORDER BY s.cluster_id)");
+        while (extra_search.step()) {
+            DerivedDifference difference{.table = Table::search, .cluster_id = extra_search.columns().text(0)};
+            difference.row_expected = false;
+            visit(difference);
+        }
+
+        // live_claim: the rows it has and the history does not give, and those it lacks, side by
+        // side per claim.
+        RawQuery live(db, fmt::format(R"(
+            WITH expected AS (SELECT cluster_id, id AS claim_id, rank, ranked_in FROM ({}) WHERE rank <> 'retired'),
+            stored AS (SELECT cluster_id, claim_id, rank, ranked_in FROM live_claim),
+            differing AS (
+                SELECT cluster_id, claim_id, rank AS stored_rank, ranked_in AS stored_in, NULL AS expected_rank, NULL AS expected_in
+                FROM (SELECT * FROM stored EXCEPT SELECT * FROM expected)
+                UNION ALL
+                SELECT cluster_id, claim_id, NULL, NULL, rank, ranked_in
+                FROM (SELECT * FROM expected EXCEPT SELECT * FROM stored))
+            SELECT d.cluster_id, max(d.stored_rank), max(d.stored_in), max(d.expected_rank), max(d.expected_in), d.claim_id,
+                   c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id
+            FROM differing d LEFT JOIN claim c ON c.id = d.claim_id
+            GROUP BY d.cluster_id, d.claim_id ORDER BY d.cluster_id, d.claim_id)", ranked_claims_sql()));
+        const RawColumns row = live.columns();
+        while (live.step()) {
+            model::Claim claim;
+            if (!row.null(7)) read_claim(row, 5, claim);
+            claim.id = row.integer(5);
+            auto ranked = [&](int at) -> std::optional<model::Claim> {
+                if (row.null(at)) return std::nullopt;
+                model::Claim ranked_claim = claim;
+                ranked_claim.rank = model::rank_from(row.view(at));
+                ranked_claim.ranked_in = row.integer(at + 1);
+                return ranked_claim;
+            };
+            visit(DerivedDifference{.table = Table::live_claims, .cluster_id = row.text(0), .field = claim.field,
+                                    .claim_id = claim.id, .stored = ranked(1), .expected = ranked(3)});
+        }
+    });
+}
+
+std::vector<ExtraPreferred> Store::extra_preferred() const {
+    return guarded(path_, [&] {
+        RawQuery query(connection(), fmt::format(R"(
+            SELECT * FROM (SELECT p.*, count(*) OVER (PARTITION BY p.cluster_id, p.field) AS preferred_claims
+                           FROM ({}) p WHERE p.rank = 'preferred' AND p.cluster_id IN (SELECT id FROM current_cluster_id))
+            WHERE preferred_claims > 1 ORDER BY cluster_id, field, ranked_in DESC, id DESC)", ranked_claims_sql()));
+        std::vector<ExtraPreferred> extra;
+        const RawColumns row = query.columns();
+        while (query.step()) {
+            model::Claim claim;
+            read_claim(row, 1, claim);
+            claim.rank = model::Rank::preferred;
+            claim.ranked_in = row.integer(2 + claim_column_count);
+            if (extra.empty() || extra.back().cluster_id != row.view(0) || extra.back().field != claim.field) {
+                extra.push_back({row.text(0), claim.field, {}});
+            }
+            extra.back().claims.push_back(std::move(claim));
+        }
+        return extra;
+    });
+}
+
+void Store::rebuild_derived_tables() {
+    guarded(path_, [&] {
+        auto& db = connection();
+        db.exec(fmt::format(R"(
+            DELETE FROM live_claim;
+            INSERT INTO live_claim (cluster_id, claim_id, rank, ranked_in)
+            SELECT cluster_id, id, rank, ranked_in FROM ({}) WHERE rank <> 'retired';
+            DELETE FROM cluster_values;
+            DELETE FROM cluster_search;)", ranked_claims_sql()));
+        db.exec(search_stage_sql);
+        each_expected_values_row(db, [&](const ValuesRow& row, long long) {
+            auto& upsert = prepare(values_upsert_sql());
+            bind_values_row(upsert, row);
+            upsert.exec();
+            auto& stage = prepare(search_stage_row_sql);
+            bind_search_row(stage, row, true);
+            stage.exec();
+        });
+        db.exec(search_unstage_sql);
+    });
 }
 
 void Store::rebuild_current_values() {

@@ -112,6 +112,8 @@ Store& Store::operator=(Store&& other) noexcept {
     db_.reset();
     path_ = std::move(other.path_);
     access_ = other.access_;
+    restored_ = other.restored_;
+    restored_schema_ = other.restored_schema_;
     db_ = std::move(other.db_);
     statements_ = std::move(other.statements_);
     pending_ = std::move(other.pending_);
@@ -191,18 +193,55 @@ bool readable_as_immutable(const std::string& path) {
 
 }  // namespace
 
-Store Store::open(const std::string& path, Access access) {
+namespace {
+
+// What a schema is made of, as sqlite_master lists it: each table, view, index and trigger by
+// type and name, a table's and a view's with their columns in order (SQLite's own objects aside).
+std::vector<std::string> schema_outline(SQLite::Database& db) {
+    SQLite::Statement query(db, R"(
+        SELECT m.type || ' ' || m.name || ' (' ||
+               coalesce((SELECT group_concat(name, ', ') FROM (SELECT p.name FROM pragma_table_info(m.name) p ORDER BY p.cid)), '') || ')'
+        FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY m.type, m.name)");
+    std::vector<std::string> outline;
+    while (query.executeStep()) outline.push_back(query.getColumn(0).getString());
+    return outline;
+}
+
+// The schema version whose tables, views, indexes and triggers the file has, one by one and no
+// others (db/schema.sql and the migrations up to it, made again in memory); nullopt when none
+// has: another application's file. A user_version the file kept must be that version.
+std::optional<int> restored_schema_version(SQLite::Database& db, int user_version) {
+    const auto outline = schema_outline(db);
+    if (outline.empty()) return std::nullopt;
+    SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    reference.exec(std::string(embedded::schema_sql));
+    int version = 1;
+    auto matches = [&] { return (user_version == 0 || user_version == version) && schema_outline(reference) == outline; };
+    if (matches()) return version;
+    for (const auto& migration : embedded::migrations) {
+        reference.exec(std::string(migration.content));
+        version = migration_version(migration.name);
+        if (matches()) return version;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Store Store::open(const std::string& path, Access access, Restored restored) {
     configure_library_once();
     check_file(path);
     return guarded(path, [&] {
         if (access == Access::read_write) {
             Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()), access);
+            store.restored_ = restored;
             bool created = false;
             store.configure_and_check(false, created);
             return store;
         }
         try {
             Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, busy_timeout_ms()), access);
+            store.restored_ = restored;
             bool created = false;
             store.configure_and_check(false, created);
             return store;
@@ -218,6 +257,7 @@ Store Store::open(const std::string& path, Access access) {
             Store store(path, std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
                                                                 busy_timeout_ms()),
                         access);
+            store.restored_ = restored;
             bool created = false;
             store.configure_and_check(false, created);
             return store;
@@ -260,6 +300,16 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         migrate(1);
         transaction.commit();
         created = true;
+    } else if (app_id == 0 && (restored_schema_ = restored_schema_version(db, version))) {
+        // `sqlite3 .dump` keeps no PRAGMA: read into a new file, a database of ours has neither
+        // its application_id nor its user_version. Its tables tell it from another application's.
+        if (restored_ == Restored::refuse) {
+            throw DatabaseError(fmt::format(
+                "{}: looks like a gpuclusters database (schema version {}) restored without its application_id "
+                "(from `sqlite3 .dump`?); run `gpuclusters check --repair` to take it back; left untouched",
+                path_, *restored_schema_));
+        }
+        // Opened as it is, for check to report and check --repair to take back.
     } else if (app_id != application_id) {
         throw DatabaseError(fmt::format(
             "{}: an SQLite database of another application (application_id {:#x}), not gpuclusters; left untouched",
@@ -287,8 +337,9 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         enter_wal_mode();
         db.exec("PRAGMA synchronous = NORMAL");
         // The catalogue's copy follows the writer's catalogue (gpu_maker and
-        // gpu_model_canonical follow it at every write).
-        sync_gpu_catalogue();
+        // gpu_model_canonical follow it at every write). A restored file of an older schema
+        // may not have it yet: taking it back migrates it, then syncs it.
+        if (!restored_schema_ || *restored_schema_ >= current_schema_version()) sync_gpu_catalogue();
     }
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).
@@ -328,6 +379,60 @@ void Store::migrate(int from_version) {
 
 int Store::schema_version() const {
     return guarded(path_, [&] { return db_->execAndGet("PRAGMA user_version").getInt(); });
+}
+
+void Store::take_back_restored() {
+    if (!restored_schema_) return;
+    guarded(path_, [&] {
+        auto& db = connection();
+        // Both are in the file's header, written in the open transaction like any page.
+        db.exec(fmt::format("PRAGMA application_id = {}", application_id));
+        db.exec(fmt::format("PRAGMA user_version = {}", *restored_schema_));
+        if (*restored_schema_ < current_schema_version()) {
+            migrate(*restored_schema_);
+            sync_gpu_catalogue();
+        }
+    });
+}
+
+std::vector<SqliteProblem> Store::sqlite_problems() const {
+    return guarded(path_, [&] {
+        std::vector<SqliteProblem> problems;
+        auto& db = connection();
+        try {
+            SQLite::Statement integrity(db, "PRAGMA integrity_check");
+            while (integrity.executeStep()) {
+                // A row may hold several lines, headed by the schema's ("*** in database main ***").
+                const std::string text = integrity.getColumn(0).getString();
+                std::string_view rest = text;
+                while (!rest.empty()) {
+                    const auto end = std::min(rest.find('\n'), rest.size());
+                    const std::string_view line = rest.substr(0, end);
+                    rest.remove_prefix(std::min(end + 1, rest.size()));
+                    if (line.empty() || line == "ok" || line.starts_with("*** in database ")) continue;
+                    problems.push_back({SqliteProblem::Kind::damage, std::string(line)});
+                }
+            }
+        } catch (const SQLite::Exception& error) {
+            // Damage that stops the check itself is its finding.
+            if (error.getErrorCode() != SQLITE_CORRUPT && error.getErrorCode() != SQLITE_NOTADB) throw;
+            problems.push_back({SqliteProblem::Kind::damage, error.what()});
+        }
+        // The foreign keys are read from the tables, which damage leaves unreadable.
+        if (!problems.empty()) return problems;
+        SQLite::Statement foreign(db, "PRAGMA foreign_key_check");
+        while (foreign.executeStep()) {
+            const std::string table = foreign.getColumn(0).getString();
+            const std::string parent = foreign.getColumn(2).getString();
+            // A table WITHOUT ROWID has no row number to give.
+            problems.push_back({SqliteProblem::Kind::foreign_key,
+                                foreign.getColumn(1).isNull()
+                                    ? fmt::format("a {} row names a {} row that is not there", table, parent)
+                                    : fmt::format("{} row {} names a {} row that is not there", table,
+                                                  foreign.getColumn(1).getInt64(), parent)});
+        }
+        return problems;
+    });
 }
 
 }  // namespace gpuclusters::store

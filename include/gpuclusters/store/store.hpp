@@ -96,6 +96,51 @@ struct VerifyEvent {
 /// How a command uses the database: readers open it read-only and never migrate it.
 enum class Access { read_only, read_write };
 
+/// What open() does with a gpuclusters database restored without its application_id (a
+/// `sqlite3 .dump` read into a new file, which keeps no PRAGMA): refuses it with a message that
+/// names `gpuclusters check --repair`, or opens it untouched for check (restored_schema()).
+enum class Restored { refuse, open };
+
+/// A derived table's row that is not what the history gives (check): a row too many, too few,
+/// or holding other values. The history (claims, ranks, presence) is the truth.
+struct DerivedDifference {
+    enum class Table {
+        values,       ///< cluster_values: a present cluster's preferred claim of one field
+        live_claims,  ///< live_claim: a claim whose newest rank is not retired, at that rank
+        search,       ///< cluster_search: a present cluster's full-text row
+    };
+    Table table = Table::values;
+    std::string cluster_id;
+    /// values: a catalogue field, or "" for the whole row (one missing, or one of a cluster that
+    /// is not present); live_claims: the claim's field; search: name, owner, summary or notes,
+    /// or "" for the whole row.
+    std::string field;
+    long long claim_id = 0;  ///< live_claims: the claim
+    /// values: the preferred claim (nullopt: none, the field is unknown); live_claims: the claim
+    /// at its rank and ranked_in (nullopt: no row, not live).
+    std::optional<model::Claim> stored, expected;
+    /// search: the column's text (nullopt: empty or no row).
+    std::optional<std::string> stored_text, expected_text;
+    /// A whole row: whether it is there and whether the history gives one.
+    bool row_stored = true, row_expected = true;
+};
+
+/// A field of a present cluster with more than one preferred claim, which only a write behind
+/// the tool's back makes: the newest ranked first (the value the derived tables take).
+struct ExtraPreferred {
+    std::string cluster_id;
+    std::string field;
+    std::vector<model::Claim> claims;  ///< newest ranked first; ranked_in filled
+};
+
+/// What SQLite's own checks found: PRAGMA integrity_check (damage) or foreign_key_check (a row
+/// naming a parent that is not there).
+struct SqliteProblem {
+    enum class Kind { damage, foreign_key };
+    Kind kind = Kind::damage;
+    std::string message;
+};
+
 /// The SQLite library's version, for --version.
 std::string sqlite_version();
 
@@ -105,7 +150,8 @@ public:
     /// file, not SQLite, not ours, of a newer schema, corrupt or locked. A writer migrates an
     /// older schema; a reader refuses it. A reader that cannot write beside the file still reads
     /// it (see gpuclusters(5), "Reading without write access").
-    static Store open(const std::string& path, Access access = Access::read_write);
+    static Store open(const std::string& path, Access access = Access::read_write,
+                      Restored restored = Restored::refuse);
     /// Creates a new database at the current schema, or opens an existing one like open().
     /// `created` tells which happened.
     static Store create(const std::string& path, bool& created);
@@ -237,6 +283,25 @@ public:
     std::vector<SourceUse> sources(const std::string& cluster_id) const;
     std::vector<BackedValue> values_backed_by(long long source_id) const;
 
+    // --- integrity (check) ----------------------------------------------------------------------
+    /// The schema version of a gpuclusters database restored without its application_id, opened
+    /// with Restored::open; nullopt for one that has it.
+    std::optional<int> restored_schema() const { return restored_schema_; }
+    /// PRAGMA integrity_check and foreign_key_check, their findings as sentences.
+    std::vector<SqliteProblem> sqlite_problems() const;
+    /// Every row of cluster_values, live_claim and cluster_search that is not what the history
+    /// gives, recomputed from the claims, their ranks and the clusters' presence: cluster_values
+    /// first, then live_claim, then cluster_search, each in cluster id order. Streams.
+    void each_derived_difference(const std::function<void(const DerivedDifference&)>& visit) const;
+    /// The fields of present clusters with more than one preferred claim, in cluster id order.
+    std::vector<ExtraPreferred> extra_preferred() const;
+    /// Writes the derived tables again, whole, from the history (check --repair); inside
+    /// with_write_transaction.
+    void rebuild_derived_tables();
+    /// Gives a restored database (restored_schema()) its application_id and schema version, and
+    /// migrates it when older; inside with_write_transaction.
+    void take_back_restored();
+
     // --- writing: only inside with_write_transaction -------------------------------------------
     /// Runs `body` in one IMMEDIATE transaction: commits when it returns true, rolls back when it
     /// returns false or throws. A writer that waits past the busy timeout gets a DatabaseError.
@@ -310,6 +375,8 @@ private:
     struct StatementCache;
     std::string path_;
     Access access_ = Access::read_write;
+    Restored restored_ = Restored::refuse;
+    std::optional<int> restored_schema_;
     std::unique_ptr<SQLite::Database> db_;
     // Declared after db_ so that the statements are finalised before the connection closes.
     std::unique_ptr<StatementCache> statements_;
