@@ -194,11 +194,12 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                         std::nullopt,
                         &app};
         chosen->validate(context);
+        const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
         switch (chosen->access()) {
             case DbAccess::none:
             case DbAccess::create: break;
-            case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only); break;
-            case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write); break;
+            case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only, restored); break;
+            case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write, restored); break;
             case DbAccess::read_only_if_any:
                 try {
                     context.database = store::Store::open(db_path, store::Access::read_only);

@@ -67,6 +67,9 @@ public:
     virtual bool writes_data() const { return false; }
     /// Output that may run long (log, show, verify, ...): on a terminal it goes through the pager.
     virtual bool pages() const { return false; }
+    /// Opens a gpuclusters database restored without its application_id (check) instead of
+    /// refusing it with a message that names `gpuclusters check --repair`.
+    virtual bool opens_restored() const { return false; }
 };
 
 struct CommandInfo {
@@ -111,5 +114,6 @@ std::unique_ptr<Command> make_complete(CLI::App& app);
 std::unique_ptr<Command> make_quote(CLI::App& app);
 std::unique_ptr<Command> make_help(CLI::App& app);
 std::unique_ptr<Command> make_stats(CLI::App& app);
+std::unique_ptr<Command> make_check(CLI::App& app);
 
 }  // namespace gpuclusters::commands

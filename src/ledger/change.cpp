@@ -1296,6 +1296,10 @@ void ChangeSession::set_rank(const std::string& cluster_id, long long claim_id, 
     store_.insert_rank(cluster_id, claim_id, changeset_id(), rank, reason);
 }
 
+void ChangeSession::repair_derived_tables() { store_.rebuild_derived_tables(); }
+
+void ChangeSession::restore_application_id() { store_.take_back_restored(); }
+
 void ChangeSession::set_citation_withdrawn(long long citation_id, bool withdrawn) {
     applier_->begin();
     store_.insert_citation_withdrawal(citation_id, changeset_id(), withdrawn);

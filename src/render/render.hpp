@@ -14,6 +14,7 @@
 #include "gpuclusters/ledger/compare.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/import.hpp"
+#include "gpuclusters/ledger/integrity.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
@@ -181,6 +182,25 @@ void print_rule(const Output& output, const rules::Rule& rule);
 void print_acceptance(const Output& output, const ledger::AcceptResult& result);
 /// verify --sign: the badges written, or (refused) the findings that stopped it, as text.
 void print_signing(const Output& output, const ledger::SignResult& result);
+
+// --- check ------------------------------------------------------------------------------------
+
+/// check: each derived row that differs from the history, a line as it comes, then a restored
+/// file, SQLite's findings, the fields with several preferred claims and the summary; or one JSON
+/// document {"differences": [...], "database", "restored_without_application_id",
+/// "derived_tables_compared", "sqlite", "extra_preferred", "summary"} written piece by piece.
+class IntegrityPrinter {
+public:
+    explicit IntegrityPrinter(const Output& output) : output_(output), writer_(output_.out) {}
+    void difference(const store::DerivedDifference& difference);
+    void finish(const ledger::IntegritySummary& summary);
+
+private:
+    void begin();
+    Output output_;  // a copy: it holds the streams by reference
+    JsonWriter writer_;
+    bool begun_ = false;
+};
 
 // --- compare ----------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Reading without write access: a database copied to another user (a root-owned 0644 file in a
-# root-owned 0755 folder) is read by that user with gpuclusters list/show/export/verify and with
-# sqlite3; a write is refused with a database error (exit 4) and the file stays as it was. A copy
-# taken while a writer had it open in WAL mode (no -wal beside it) is read as immutable.
+# root-owned 0755 folder) is read by that user with gpuclusters list/show/export/verify/check and
+# with sqlite3; a write (check --repair too) is refused with a database error (exit 4) and the
+# file stays as it was. A copy taken while a writer had it open in WAL mode (no -wal beside it) is
+# read as immutable.
 #   read_only.sh BINARY        (needs root and setpriv to become another user; exit 77 skips)
 set -euo pipefail
 binary=$(readlink -f "$1")
@@ -53,6 +54,9 @@ as_other "compare --against itself" 0 "$work/gpuclusters" --db "$db" compare --a
 as_other "sqlite3" 0 sqlite3 "$db" "SELECT count(*) FROM cluster"
 as_other "a write is refused (database error)" 4 "$work/gpuclusters" --db "$db" add intruder --name Intruder --unsourced
 grep -q "read-only\|readonly\|permission" "$work/err" || { echo "FAIL the refusal does not say why: $(cat "$work/err")"; failures=$((failures + 1)); }
+as_other "check" 0 "$work/gpuclusters" --db "$db" check
+as_other "check --repair is refused (database error)" 4 "$work/gpuclusters" --db "$db" check --repair
+grep -q "read-only\|readonly\|permission" "$work/err" || { echo "FAIL the refusal of check --repair does not say why: $(cat "$work/err")"; failures=$((failures + 1)); }
 [ ! -e "$db-wal" ] && [ ! -e "$db-journal" ] || { echo "FAIL side files were left beside the copy"; failures=$((failures + 1)); }
 [ "$(sqlite3 "$db" .dump | sha256sum)" = "$before" ] || { echo "FAIL the copy changed"; failures=$((failures + 1)); }
 

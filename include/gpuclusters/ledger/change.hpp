@@ -143,6 +143,10 @@ public:
     void revise_source(long long source_id, const model::SourceMeta& meta);
     void set_verified(const std::string& cluster_id, bool verified);
     void set_accepted(const store::Acceptance& acceptance, bool accepted);
+    /// check --repair: the derived tables written again from the history, and a database restored
+    /// without its application_id taken back (store::Store's, which only the engine calls).
+    void repair_derived_tables();
+    void restore_application_id();
 
 private:
     template <typename Change>
