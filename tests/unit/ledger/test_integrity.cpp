@@ -6,22 +6,12 @@
 #include "gpuclusters/ledger/integrity.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "raw_sql.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;
 
 namespace {
-
-void check_case_sql(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, message);
-}
 
 model::Changeset check_case_changeset() { return {0, "2026-11-30T12:00:00Z", "tester", "", "gpuclusters check --repair"}; }
 
@@ -70,7 +60,7 @@ TEST_CASE("check of a clean database finds nothing, and --repair writes nothing"
 TEST_CASE("check finds a claim inserted by hand; --repair keeps the one ranked last and ranks the other normal") {
     ScratchDir dir;
     const auto path = check_case_sample(dir);
-    check_case_sql(path, R"(
+    raw_sql(path, R"(
         INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'mallory', 'by hand', 'sqlite3');
         INSERT INTO claim (cluster_id, field, state, value, changeset_id)
         VALUES ('olcf-frontier', 'gpus_installed', 'set', '99999', (SELECT max(id) FROM changeset));
@@ -111,7 +101,7 @@ TEST_CASE("check finds a claim inserted by hand; --repair keeps the one ranked l
 TEST_CASE("check --repair mends derived rows edited by hand without writing a changeset") {
     ScratchDir dir;
     const auto path = check_case_sample(dir);
-    check_case_sql(path, "UPDATE cluster_values SET gpus_installed = '99999' WHERE cluster_id = 'olcf-frontier';");
+    raw_sql(path, "UPDATE cluster_values SET gpus_installed = '99999' WHERE cluster_id = 'olcf-frontier';");
     auto store = store::Store::open(path, store::Access::read_write);
     const auto repair = repaired(store);
     CHECK(repair.summary.repaired);
@@ -124,7 +114,7 @@ TEST_CASE("check --repair mends derived rows edited by hand without writing a ch
 TEST_CASE("check of a restored database reports it; --repair takes it back") {
     ScratchDir dir;
     const auto path = check_case_sample(dir);
-    check_case_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0;");
+    raw_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0;");
     {
         const auto store = store::Store::open(path, store::Access::read_only, store::Restored::open);
         const auto found = checked(store);

@@ -11,23 +11,12 @@
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
+#include "raw_sql.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;
 
 namespace {
-
-// SQL run behind the store's back, as a user of sqlite3 would.
-void integrity_sql(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, message);
-}
 
 // A database with the bundled sample, at `path`.
 void integrity_sample(const std::string& path) {
@@ -66,7 +55,7 @@ TEST_CASE("a claim inserted by hand is found in cluster_values and live_claim, a
     ScratchDir dir;
     const std::string path = dir.file("a.db");
     integrity_sample(path);
-    integrity_sql(path, hand_insert);
+    raw_sql(path, hand_insert);
     auto store = store::Store::open(path, store::Access::read_write);
     const auto found = differences_of(store);
     REQUIRE(found.size() == 2);
@@ -103,7 +92,7 @@ TEST_CASE("hand edits of each derived table are each reported, and the rebuild p
     ScratchDir dir;
     const std::string path = dir.file("a.db");
     integrity_sample(path);
-    integrity_sql(path, R"(
+    raw_sql(path, R"(
         UPDATE cluster_values SET owner = 'Nobody' WHERE cluster_id = 'cscs-alps';
         DELETE FROM cluster_values WHERE cluster_id = 'cineca-leonardo';
         INSERT INTO cluster_values (cluster_id) VALUES ('no-such-cluster');
@@ -149,7 +138,7 @@ TEST_CASE("SQLite's checks report a row that names a parent that is not there") 
     ScratchDir dir;
     const std::string path = dir.file("a.db");
     integrity_sample(path);
-    integrity_sql(path, R"(
+    raw_sql(path, R"(
         INSERT INTO claim (cluster_id, field, state, value, changeset_id) VALUES ('ghost', 'name', 'set', 'Ghost', 1);)");
     auto store = store::Store::open(path, store::Access::read_only);
     const auto problems = store.sqlite_problems();
@@ -164,7 +153,7 @@ TEST_CASE("a database restored without its application_id is told from another a
     const std::string path = dir.file("restored.db");
     integrity_sample(path);
     // What `sqlite3 .dump` read into a new file keeps: everything but the two PRAGMAs.
-    integrity_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0;");
+    raw_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0;");
     const auto before = std::filesystem::file_size(path);
     for (const auto access : {store::Access::read_only, store::Access::read_write}) {
         try {
@@ -198,18 +187,18 @@ TEST_CASE("a file with a table too many or too few is another application's, res
     ScratchDir dir;
     const std::string path = dir.file("other.db");
     integrity_sample(path);
-    integrity_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0; CREATE TABLE extra (x);");
+    raw_sql(path, "PRAGMA application_id = 0; PRAGMA user_version = 0; CREATE TABLE extra (x);");
     CHECK_THROWS_WITH_AS(store::Store::open(path, store::Access::read_write, store::Restored::open),
                          doctest::Contains("another application (application_id 0x0)"), DatabaseError);
     // One table of ours alone is not our schema.
     const std::string one = dir.file("one.db");
-    integrity_sql(one, "CREATE TABLE changeset (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, author TEXT NOT NULL)");
+    raw_sql(one, "CREATE TABLE changeset (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, author TEXT NOT NULL)");
     CHECK_THROWS_WITH_AS(store::Store::open(one, store::Access::read_only, store::Restored::open),
                          doctest::Contains("another application"), DatabaseError);
     // A table of a later version but not one of its own: no version's schema.
     const std::string mixed = dir.file("mixed.db");
     integrity_sample(mixed);
-    integrity_sql(mixed, "PRAGMA application_id = 0; PRAGMA user_version = 0; DROP TABLE live_claim;");
+    raw_sql(mixed, "PRAGMA application_id = 0; PRAGMA user_version = 0; DROP TABLE live_claim;");
     CHECK_THROWS_WITH_AS(store::Store::open(mixed, store::Access::read_only), doctest::Contains("another application"),
                          DatabaseError);
 }
@@ -232,7 +221,7 @@ TEST_CASE("a restored database of an older schema is recognised as that version 
     std::sort(migrations.begin(), migrations.end());
     REQUIRE(migrations.size() == 8);
     for (const auto& name : migrations) sql += source("db/migrations/" + name);
-    integrity_sql(path, sql + R"(
+    raw_sql(path, sql + R"(
         INSERT INTO changeset (id, created_at, author) VALUES (1, '2026-11-01T00:00:00Z', 'a');
         INSERT INTO cluster (number, id, changeset_id) VALUES (1, 'c1', 1);
         INSERT INTO claim (id, cluster_id, field, state, value, changeset_id) VALUES (1, 'c1', 'owner', 'set', 'Acme', 1);

@@ -8,23 +8,12 @@
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
+#include "raw_sql.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;
 
 namespace {
-
-// Runs SQL through the plain C API, outside the store, to craft files the store must handle.
-void raw_sql(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, message);
-}
 
 long long count_rows(store::Store&, const std::string& path, const std::string& table) {
     sqlite3* db = nullptr;
