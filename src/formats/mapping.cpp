@@ -185,9 +185,10 @@ std::string expand(const std::string& pattern, const std::map<std::string, std::
 // A number cell's figure, rounded as its column says. A figure with more significant digits than
 // a double means is refused, unless the rounding brings it within them; `rounded_from` gets
 // "rounded from CELL" when the rounding changed it.
-std::optional<model::Decimal> cell_figure(const std::string& cell, const Mapping::Rounding& rounding, std::string& problem,
+// `number` is the cell read by number_cell.
+std::optional<model::Decimal> cell_figure(const std::string& cell, const std::optional<model::Decimal>& number,
+                                          const Mapping::Rounding& rounding, std::string& problem,
                                           std::vector<std::string>& rounded_from) {
-    const auto number = number_cell(cell);
     if (!number) {
         problem = fmt::format("'{}' is not a plain decimal number (digits, one point, commas between thousands)", text::excerpt(cell));
         return std::nullopt;
@@ -222,12 +223,13 @@ std::string expand_figures(const std::string& pattern, const std::map<std::strin
         const std::size_t index = columns.at(name);
         const std::string cell(text::trim(cells[index]));
         i = end;
-        if (cell.find('.') == std::string::npos || !number_cell(cell)) {
+        const auto number = cell.find('.') == std::string::npos ? std::nullopt : number_cell(cell);
+        if (!number) {
             out += cells[index];
             continue;
         }
         std::string problem;
-        if (const auto figure = cell_figure(cell, rounding, problem, rounded_from)) {
+        if (const auto figure = cell_figure(cell, number, rounding, problem, rounded_from)) {
             out += figure->to_string();
         } else {
             problems.push_back(fmt::format("column {} '{}': {}", index + 1, name, problem));
@@ -666,7 +668,7 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                     if (problem_column == 0) problem_column = columns.at(rule.column) + 1;
                 };
                 std::string problem;
-                const auto figure = cell_figure(value, rule.rounding, problem, rounded_from);
+                const auto figure = cell_figure(value, number_cell(value), rule.rounding, problem, rounded_from);
                 if (!figure) {
                     problem_at_cell(problem);
                     continue;

@@ -39,24 +39,22 @@ exports() {
         "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "$1.$format"
     done
 }
+# Each format's export in the folder named $1 against the one before the reverted import.
+same_as_before() {
+    for format in json jsonl csv csv-long toml; do
+        if diff -r "before.$format" "$1.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
+    done
+}
 exports before
 gc import --mapping november.toml e2.csv
 gc show alpha
 gc revert 2
 exports after
-for format in json jsonl csv csv-long toml; do
-    if diff -r "before.$format" "after.$format" > /dev/null; then
-        echo "$format: identical"
-    else
-        echo "$format: differs"; diff -r "before.$format" "after.$format" | head -5
-    fi
-done
+same_as_before after
 gc show alpha
 note "the edition again, and its revert again: the same bytes"
 gc import --mapping november.toml e2.csv --quiet
 gc revert 4 --quiet
 exports again
-for format in json jsonl csv csv-long toml; do
-    if diff -r "before.$format" "again.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
-done
+same_as_before again
 sql "SELECT source_id, key, changeset_id, withdrawn FROM record_key_withdrawal ORDER BY changeset_id, source_id, key"
