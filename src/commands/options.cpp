@@ -27,11 +27,13 @@ void add_source_metadata_options(CLI::App& app, model::SourceInput& source) {
     add_optional(app, "--accessed", source.accessed,
                  "when the source was read, YYYY-MM-DD (default: today for a new source)");
     add_optional(app, "--archive-url", source.archive_url, "an archived copy of the source (web.archive.org, archive.ph)");
+    add_optional(app, "--edition-of", source.edition_of,
+                 "the URL of the list the source is an edition of (its editions are ordered by --published)");
 }
 
 bool has_source_metadata(const model::SourceInput& source) {
     return source.kind || source.title || source.publisher || source.published || source.accessed ||
-           source.archive_url;
+           source.archive_url || source.edition_of;
 }
 
 }  // namespace gpuclusters::commands

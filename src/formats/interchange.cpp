@@ -54,6 +54,7 @@ Json source_json(const model::Source& source) {
     optional("accessed", source.meta.accessed);
     optional("archive_url", source.meta.archive_url);
     optional("archived", source.meta.archived);
+    optional("edition_of", source.meta.edition_of);
     return json;
 }
 
@@ -351,7 +352,7 @@ struct NotListedYet {};
 void read_source(const Json& source, std::size_t i, const std::string& place, SourceIndex& index) {
     const std::string where = fmt::format("{}: sources[{}]", place, i);
     if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
-    reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"}, where);
+    reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"}, where);
     model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
     if (index.listed(input.reference)) {
         throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference,

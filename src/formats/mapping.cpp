@@ -322,7 +322,7 @@ Mapping Mapping::load(const std::string& path) {
     }
     if (const auto* dataset = document.get("dataset")) {
         const auto& table = table_of(path, *dataset, "[dataset]");
-        only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed"}, "[dataset]");
+        only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed", "edition_of"}, "[dataset]");
         model::SourceInput source;
         source.reference = optional_text(path, table, "url").value_or("");
         if (source.reference.empty()) fail(path, *dataset, "[dataset] needs a url");
@@ -331,6 +331,10 @@ Mapping Mapping::load(const std::string& path) {
         source.publisher = optional_text(path, table, "publisher");
         source.published = optional_text(path, table, "published");
         source.accessed = optional_text(path, table, "accessed");
+        source.edition_of = optional_text(path, table, "edition_of");
+        // A dated table with no list named is an edition of the list at its own url (a file
+        // replaced in place): its editions are ordered by date as any list's are.
+        if (!source.edition_of && source.published) source.edition_of = source.reference;
         source.origin = place(path, *dataset) + ": [dataset]";
         mapping.dataset_ = source;
     }

@@ -70,6 +70,9 @@ public:
         std::string reason;
     };
 
+    /// The table as a source ([dataset]), as the mapping gives it.
+    const std::optional<model::SourceInput>& dataset() const { return dataset_; }
+
 private:
     /// Whether rows are known by their key in the dataset: a key given, or ids that never repeat
     /// (with suffixes, rows alike in their id columns share a key that names none of them).

@@ -260,7 +260,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             const auto* table = element.as_table();
             if (!table) toml_fail(file, element, "each [[source]] must be a table");
             reject_unknown_keys(file, *table,
-                                {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived"},
+                                {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"},
                                 "source: ");
             model::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);

@@ -32,9 +32,12 @@ const std::vector<std::string>& long_columns() {
     static const std::vector<std::string> columns{
         "cluster",      "field",        "state",         "value",           "rank",
         "source_url",   "source_kind",  "source_title",  "source_publisher", "source_published",
-        "source_accessed", "source_archive_url", "source_archived", "locator", "quote"};
+        "source_accessed", "source_archive_url", "source_archived", "source_edition_of", "locator", "quote"};
     return columns;
 }
+
+// Columns a file written before they existed lacks: read as empty.
+bool long_column_optional(const std::string& name) { return name == "source_edition_of"; }
 
 Json header_json(bool provenance) {
     return Json{{"format", "gpuclusters"}, {"version", format_version}, {"provenance", provenance}};
@@ -208,11 +211,11 @@ private:
         if (source) {
             for (const auto& value : {source->url, source->meta.kind, source->meta.title, source->meta.publisher,
                                       source->meta.published, source->meta.accessed, source->meta.archive_url,
-                                      source->meta.archived, citation->locator, citation->quote}) {
+                                      source->meta.archived, source->meta.edition_of, citation->locator, citation->quote}) {
                 cells.push_back(value);
             }
         } else {
-            cells.resize(cells.size() + 10);
+            cells.resize(cells.size() + 11);
         }
         for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i ? "," : "") << csv_cell(cells[i], options_.neutralise);
         out_ << "\n";
@@ -476,7 +479,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             for (std::size_t i = 0; i < header.size(); ++i) column[header[i]] = i;
             if (long_form) {
                 for (const auto& name : long_columns()) {
-                    if (!column.contains(name)) throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
+                    if (!column.contains(name) && !long_column_optional(name)) throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
                 }
             } else {
                 if (header.empty() || header[0] != "id") throw InputError(fmt::format("{}: the first column must be 'id'", place));
@@ -555,7 +558,9 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             const std::size_t source = current_sources(cell("source_url"), place + ": source_url");
             auto& input = current.sources[source];
             for (const auto& key : model::source_metadata_keys) {
-                const std::string& value = cells[column.at(std::string("source_") + key.name)];
+                const auto found = column.find(std::string("source_") + key.name);
+                if (found == column.end()) continue;  // an optional column
+                const std::string& value = cells[found->second];
                 if (!value.empty()) state_source_metadata(input, key, value, place);
             }
             return source;

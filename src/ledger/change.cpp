@@ -18,6 +18,7 @@
 #include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "ledger/editions.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
@@ -87,6 +88,10 @@ void check_source(SourceInput& source, const std::string& today) {
             const auto capture = model::understand_source_url(*source.archive_url);
             source.archive_url = capture.archive_url.empty() ? capture.url : capture.archive_url;
             if (!capture.archived.empty()) source.archived = capture.archived;
+        }
+        // The list is named as a source is, so that two spellings of its address are one list.
+        if (source.edition_of && !source.edition_of->empty()) {
+            source.edition_of = model::understand_source_url(std::string(text::trim(*source.edition_of))).url;
         }
     } catch (const InputError& error) {
         throw at(source.origin, error);
@@ -336,6 +341,7 @@ private:
         const bool keep_capture = input.archive_from_url && existing && !existing->meta.archive_url.empty();
         if (input.archive_url && !keep_capture) meta.archive_url = *input.archive_url;
         if (input.archived && !keep_capture) meta.archived = *input.archived;
+        if (input.edition_of) meta.edition_of = *input.edition_of;
         if (!existing) {
             if (meta.kind.empty()) {
                 throw InputError(fmt::format(
@@ -346,6 +352,7 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
+            editions_.forget(id, meta.edition_of);
             report_source({id, input.reference, true, {}});
             note_domain(id, input.reference);
             mark_changed();
@@ -355,6 +362,8 @@ private:
         // metadata (two archive captures of one page), the first stands.
         if (meta != existing->meta && existing->revised_in != changeset_id_) {
             store_.insert_source_revision(existing->id, changeset_id_, meta);
+            editions_.forget(existing->id, existing->meta.edition_of);
+            editions_.forget(existing->id, meta.edition_of);
             report_source({existing->id, existing->url, false, describe_source_changes(existing->meta, meta)});
             mark_changed();
         }
@@ -393,7 +402,7 @@ private:
         std::optional<std::string> named;
         for (const auto& key : input.keys) {
             const long long source_id = source_ids_[key.source];
-            const auto owner = store_.cluster_of_key(source_id, key.key);
+            const auto owner = cluster_of_key(source_id, key.key);
             if (!owner) continue;
             if (named && *named != *owner) {
                 throw InputError(fmt::format("{}: the keys name two records, {} and {}", key.origin, *named, *owner));
@@ -405,6 +414,18 @@ private:
             }
         }
         return named.value_or(input.cluster_id);
+    }
+
+    // The record a key names: a key of an edition of a list names it in every edition.
+    std::optional<std::string> cluster_of_key(long long source_id, const std::string& key) {
+        if (auto owner = store_.cluster_of_key(source_id, key)) return owner;
+        const auto source = store_.source_by_id(source_id);
+        if (!source || source->meta.edition_of.empty()) return std::nullopt;
+        for (const long long edition : editions_.sources_of(source->meta.edition_of)) {
+            if (edition == source_id) continue;
+            if (auto owner = store_.cluster_of_key(edition, key)) return owner;
+        }
+        return std::nullopt;
     }
 
     void record_keys(const model::Record& record, const ParsedRecord& input) {
@@ -549,8 +570,17 @@ private:
                     const std::size_t left_out = input.citations_as_they_stood ? field.citations.size() - fresh.size() : 0;
                     const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations, field.citations_ahead};
                     if (!input.unsourced && citations.empty()) require_source(field, left_out);
-                    apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous, left_out);
-                    if (field.spec->type == model::FieldType::gpu_model) derive_from_model(*record, field, citations, input.keep_previous);
+                    const Editions::Standing edition = edition_standing(field, citations);
+                    if (edition.order == Editions::Order::older) {
+                        keep_as_older(*record, field, citations, edition);
+                        break;
+                    }
+                    const bool newer = edition.order == Editions::Order::newer;
+                    apply_field(*record, *field.spec, field.state, field.value, citations, input.keep_previous || newer, left_out,
+                                newer ? fmt::format("from an older edition of {}", edition.list) : "");
+                    if (field.spec->type == model::FieldType::gpu_model) {
+                        derive_from_model(*record, field, citations, input.keep_previous || newer);
+                    }
                     break;
                 }
                 case FieldAction::cite:
@@ -597,6 +627,42 @@ private:
         throw InputError(fmt::format("{}: a new value needs a source: cite one (--source with add or cite; a citation "
                                      "under the value in a record file or in edit), or write it with --unsourced",
                                      where));
+    }
+
+    // How a changed value stands against the current one when both come from editions of one
+    // list (Editions).
+    Editions::Standing edition_standing(const ParsedField& field, const FieldCitations& citations) {
+        const Claim* current = working_.preferred(std::string(field.spec->name));
+        if (!current || same_claim(*current, field.state, field.value) || citations.own.empty()) return {};
+        std::vector<long long> incoming;
+        for (const auto& citation : citations.own) incoming.push_back(source_ids_[citation.source]);
+        return editions_.standing(incoming, current->citations, field.origin.empty() ? std::string(field.spec->name) : field.origin);
+    }
+
+    // A value from an older edition than the one behind the current value: kept beside it as a
+    // competing figure of rank normal (or cited again, where it is one already); the value stays.
+    void keep_as_older(const model::Record& record, const ParsedField& field, const FieldCitations& citations,
+                       const Editions::Standing& edition) {
+        const std::string name(field.spec->name);
+        const Claim* current = working_.preferred(name);
+        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(current), display_claim(current),
+                           false, {}, "", 0, {}};
+        report.kept_as_older = true;
+        long long target = 0;
+        for (const Claim* other : working_.others_valued(name, field.state, field.value.value)) {
+            if (same_claim(*other, field.state, field.value)) target = other->id;
+        }
+        if (target == 0) {
+            target = insert_claim(record.id, name, field.state, field.value);
+            set_rank(target, Rank::normal, fmt::format("from an older edition of {} ({})", edition.list, edition.incoming));
+            report.kind = FieldReport::Kind::changed;
+        }
+        report.note = fmt::format("the {} edition's {} kept as a competing figure: older than the {} edition's", edition.incoming,
+                                  display_claim_value(*field.spec, field), edition.newest_held);
+        report.claim_id = target;
+        add_citations(target, citations, report);
+        if (report.kind != FieldReport::Kind::unchanged) mark_changed();
+        report_field(std::move(report));
     }
 
     // A field's citations as an edit gives them: for a changed value, those the current value
@@ -827,7 +893,7 @@ private:
 
     void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
                      const FieldValue& value, const FieldCitations& citations, bool keep_previous,
-                     std::size_t citations_left_out = 0) {
+                     std::size_t citations_left_out = 0, const std::string& kept_reason = "") {
         const std::string field(spec.name);
         const Claim* current = working_.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
@@ -849,7 +915,7 @@ private:
             }
             if (current) {
                 set_rank(current->id, keep_previous ? Rank::normal : Rank::retired,
-                                   keep_previous ? "kept as a competing figure" : "replaced");
+                         !keep_previous ? "replaced" : kept_reason.empty() ? "kept as a competing figure" : kept_reason);
             }
             report.kind = FieldReport::Kind::changed;
             report.kept_previous = current && keep_previous;
@@ -1129,6 +1195,7 @@ private:
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
     WorkingRecord working_{store_};             ///< the record being written, as written so far
+    Editions editions_{store_};                 ///< what this session read of lists' editions
     std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report
     std::optional<model::Record> record_;       ///< the record being written, as it now stands
     // What the pieces of a record in pieces have told so far.
@@ -1171,6 +1238,7 @@ std::vector<std::string> describe_source_changes(const model::SourceMeta& before
     compare("accessed", before.accessed, after.accessed);
     compare("archive", before.archive_url, after.archive_url);
     compare("archived", before.archived, after.archived);
+    compare("edition of", before.edition_of, after.edition_of);
     return changes;
 }
 

@@ -1,10 +1,14 @@
 #include "gpuclusters/ledger/import.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "ledger/read_ahead.hpp"
 
 namespace gpuclusters::ledger {
@@ -93,18 +97,21 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
         record.kind = ImportedRecord::Kind::added;
     } else {
         bool value_changed = false;
+        bool kept_as_older = false;
         for (auto& field : report.fields) {
             if (field.kind == model::FieldReport::Kind::unchanged && field.note.empty()) continue;
             // A derived field (gpu_maker) follows its model: re-derived as it was, it says nothing.
             const auto* spec = model::find_field(field.field);
             if (spec && spec->derived && field.old_display == field.new_display) continue;
             value_changed = value_changed || field.old_display != field.new_display;
+            kept_as_older = kept_as_older || field.kept_as_older;
             record.fields.push_back(std::move(field));
         }
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
         record.kind = value_changed ? ImportedRecord::Kind::changed
+                      : kept_as_older ? ImportedRecord::Kind::kept_as_older
                       : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
                           ? ImportedRecord::Kind::unchanged
                           : ImportedRecord::Kind::cited_again;
@@ -115,11 +122,58 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
     return outcome;
 }
 
+// A mapping's table that is an edition of a list (gpuclusters(5), "Editions of a list"): its
+// url, the list's and its published date, normalised as the change will store them.
+struct DatasetEdition {
+    std::string url, list, published, origin;
+};
+
+std::optional<DatasetEdition> dataset_edition(const ImportRequest& request) {
+    if (!request.mapping || !request.mapping->dataset()) return std::nullopt;
+    const auto& dataset = *request.mapping->dataset();
+    if (!dataset.edition_of || !dataset.published) return std::nullopt;
+    try {
+        return DatasetEdition{model::understand_source_url(std::string(text::trim(dataset.reference))).url,
+                              model::understand_source_url(std::string(text::trim(*dataset.edition_of))).url,
+                              model::parse_partial_date(*dataset.published), dataset.origin};
+    } catch (const InputError&) {
+        return std::nullopt;  // each row's change refuses it, with its place
+    }
+}
+
+// One source holds one edition at a time: a list file replaced in place cannot take an edition
+// older than the one it holds, which would date the newer edition's citations back.
+void check_not_older(const store::Store& store, const DatasetEdition& edition) {
+    const auto stored = store.source_by_url(edition.url);
+    if (!stored) return;
+    const auto order = model::order_partial_dates(edition.published, stored->meta.published);
+    if (order && *order < 0) {
+        throw InputError(fmt::format(
+            "{}: source {} ({}) holds the edition of {} of {}, newer than this one of {}: give an older edition a url of its own "
+            "(its page or file) with edition_of = \"{}\", and it is kept beside the newer one",
+            edition.origin, stored->id, edition.url, stored->meta.published, edition.list, edition.published, edition.list));
+    }
+}
+
+// The records that an earlier edition of the list (or the table's own source, before this
+// import) keyed and that no row of this import named: "not in this edition".
+std::vector<std::string> not_in_edition(const store::Store& store, const DatasetEdition& edition, long long changeset_id) {
+    const auto own = store.source_by_url(edition.url);
+    std::set<std::string> absent;
+    for (const long long source_id : store.sources_of_list(edition.list)) {
+        const auto source = store.source_by_id(source_id);
+        const auto order = model::order_partial_dates(source->meta.published, edition.published);
+        if (!(own && own->id == source_id) && !(order && *order < 0)) continue;
+        for (auto& id : store.keyed_records_not_named(source_id, changeset_id)) absent.insert(std::move(id));
+    }
+    return {absent.begin(), absent.end()};
+}
+
 // The writing side of an import: records in chunks, each chunk in one savepoint.
 class Importer {
 public:
-    Importer(store::Store& store, ChangeSession& session, const ImportEvents& events, ImportResult& result)
-        : store_(store), session_(session), events_(events), result_(result) {}
+    Importer(store::Store& store, ChangeSession& session, const ImportEvents& events, ImportResult& result, bool note_named)
+        : store_(store), session_(session), events_(events), result_(result), note_named_(note_named) {}
 
     void take(Incoming& incoming, Reading& reading) {
         if (incoming.part != Incoming::Part::whole) {
@@ -309,10 +363,12 @@ private:
             return;
         }
         const auto kind = outcome.record->kind;
-        ++(kind == ImportedRecord::Kind::added         ? result_.added
-           : kind == ImportedRecord::Kind::changed     ? result_.values_changed
-           : kind == ImportedRecord::Kind::cited_again ? result_.cited_again
-                                                       : result_.unchanged);
+        ++(kind == ImportedRecord::Kind::added           ? result_.added
+           : kind == ImportedRecord::Kind::changed       ? result_.values_changed
+           : kind == ImportedRecord::Kind::kept_as_older ? result_.kept_as_older
+           : kind == ImportedRecord::Kind::cited_again   ? result_.cited_again
+                                                         : result_.unchanged);
+        if (note_named_) store_.note_import_named(outcome.record->cluster_id);
         events_.record(*outcome.record);
         for (const auto& warning : outcome.warnings) {
             ++result_.warnings;
@@ -326,6 +382,7 @@ private:
     ChangeSession& session_;
     const ImportEvents& events_;
     ImportResult& result_;
+    bool note_named_ = false;  ///< the records named are noted, for not_in_edition
     std::vector<Incoming> chunk_;
 };
 
@@ -336,8 +393,13 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     ImportResult result;
     result.dry_run = request.dry_run;
     result.keep_going = request.keep_going;
+    const auto edition = dataset_edition(request);
+    if (edition) {
+        check_not_older(store, *edition);
+        result.edition_of = edition->list;
+    }
     ChangeSession session(store, std::move(changeset), today, Reporting::for_import);
-    Importer importer(store, session, events, result);
+    Importer importer(store, session, events, result, edition.has_value());
 
     // The reading thread parses and checks; this one writes. What the reader uses is the request
     // (which outlives the thread) or a copy.
@@ -435,6 +497,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             });
             importer.flush(reading);
             if (result.refused()) return false;
+            if (edition) result.not_in_edition = not_in_edition(store, *edition, session.changeset_id());
             return result.changed && !request.dry_run;
         },
         store::Store::WriteMode::bulk);

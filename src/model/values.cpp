@@ -321,6 +321,13 @@ std::string parse_timestamp(std::string_view text) {
     return std::string(text);
 }
 
+std::optional<int> order_partial_dates(std::string_view a, std::string_view b) {
+    if (a.empty() || b.empty()) return std::nullopt;
+    if (a == b) return 0;
+    if (a.starts_with(b) || b.starts_with(a)) return std::nullopt;
+    return a < b ? -1 : 1;
+}
+
 std::string parse_partial_date(std::string_view raw) {
     const std::string_view text = text::trim(raw);
     auto number = [&](std::size_t offset, std::size_t length) {

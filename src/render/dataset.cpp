@@ -241,6 +241,7 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
     line("title", source.meta.title);
     line("publisher", source.meta.publisher);
     line("published", source.meta.published);
+    line("edition of", source.meta.edition_of);
     line("accessed", source.meta.accessed.empty() ? "—" : source.meta.accessed);
     line("archive", source.meta.archive_url.empty()
                         ? ""

@@ -60,7 +60,7 @@ void ImportPrinter::clear_progress() {
 ledger::ImportEvents ImportPrinter::events() {
     ledger::ImportEvents events;
     events.record = [this](const ledger::ImportedRecord& record) {
-        static constexpr const char* actions[] = {"add", "mod", "cite", "unchanged"};
+        static constexpr const char* actions[] = {"add", "mod", "older", "cite", "unchanged"};
         const char* action = actions[static_cast<int>(record.kind)];
         if (output_.json) {
             Json fields = Json::array();
@@ -77,7 +77,8 @@ ledger::ImportEvents ImportPrinter::events() {
         if (records_on_terminal_) clear_progress();
         const std::string by_key = record.named_by_key.empty() ? "" : fmt::format(" (by key {})", record.named_by_key);
         // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
-        const bool touched = record.kind == ledger::ImportedRecord::Kind::changed || record.kind == ledger::ImportedRecord::Kind::cited_again;
+        const bool touched = record.kind == ledger::ImportedRecord::Kind::changed || record.kind == ledger::ImportedRecord::Kind::cited_again ||
+                             record.kind == ledger::ImportedRecord::Kind::kept_as_older;
         if (!touched || (record.fields.empty() && record.new_keys.empty())) {
             output_.out << action << " " << record.cluster_id << by_key << (touched ? " (sources)" : "") << "\n";
             return;
@@ -117,9 +118,11 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"read", result.read()},
                          {"added", result.added},
                          {"changed", result.values_changed},
+                         {"kept_as_older", result.kept_as_older},
                          {"cited_again", result.cited_again},
-                         {"modified", result.values_changed + result.cited_again},
+                         {"modified", result.values_changed + result.kept_as_older + result.cited_again},
                          {"unchanged", result.unchanged},
+                         {"not_in_edition", result.not_in_edition},
                          {"skipped", result.skipped},
                          {"rejected", result.rejected},
                          {"problems", result.problems},
@@ -127,9 +130,15 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"dry_run", result.dry_run}});
         return;
     }
-    out << fmt::format("read {}: added {}, changed {}, cited again {}, unchanged {}, skipped {}, rejected {}{}\n", result.read(),
-                       result.added, result.values_changed, result.cited_again, result.unchanged, result.skipped_total(), result.rejected,
-                       reasons);
+    out << fmt::format("read {}: added {}, changed {}, kept as older {}, cited again {}, unchanged {}, skipped {}, rejected {}{}\n",
+                       result.read(), result.added, result.values_changed, result.kept_as_older, result.cited_again, result.unchanged,
+                       result.skipped_total(), result.rejected, reasons);
+    // Records an earlier edition of the list had and this one has not: listed, never deleted.
+    if (!result.not_in_edition.empty()) {
+        out << fmt::format("not in this edition of {}: {} record{}\n", result.edition_of, result.not_in_edition.size(),
+                           result.not_in_edition.size() == 1 ? "" : "s");
+        for (const auto& id : result.not_in_edition) out << "  " << id << "\n";
+    }
     if (result.written) {
         out << fmt::format("changeset {}\n", result.changeset_id);
     } else if (result.refused()) {

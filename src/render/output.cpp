@@ -22,6 +22,11 @@ std::string source_tags(const std::vector<model::SourceTag>& sources) {
 
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
     const std::string note = field.note.empty() ? "" : " (" + field.note + ")";
+    if (field.kept_as_older) {
+        out << indent << field.field << ": " << field.new_display << " (unchanged; " << field.note << ")" << source_tags(field.sources)
+            << "\n";
+        return;
+    }
     switch (field.kind) {
         case model::FieldReport::Kind::changed:
             out << indent << field.field << ": " << style.removed(field.old_display) << " -> "
@@ -128,7 +133,7 @@ Json field_report_json(const model::FieldReport& field) {
     static constexpr const char* kinds[] = {"changed", "cited", "unchanged"};
     return Json{{"cluster", field.cluster_id},
                 {"field", field.field},
-                {"change", kinds[static_cast<int>(field.kind)]},
+                {"change", field.kept_as_older ? "kept_as_older" : kinds[static_cast<int>(field.kind)]},
                 {"old", field.old_display},
                 {"new", field.new_display},
                 {"kept_previous", field.kept_previous},

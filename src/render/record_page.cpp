@@ -82,7 +82,8 @@ Json source_json(const model::Source& source) {
             {"published", source.meta.published},
             {"accessed", source.meta.accessed},
             {"archive_url", source.meta.archive_url},
-            {"archived", source.meta.archived}};
+            {"archived", source.meta.archived},
+            {"edition_of", source.meta.edition_of}};
 }
 
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) {
@@ -185,6 +186,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
                 << (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher)
                 << (source.meta.published.empty() ? "" : ", " + source.meta.published) << "\n";
         }
+        if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) out << "      an edition of " << source.meta.edition_of << "\n";
         out << "      " << style.dim(fmt::format("{}  (source {})", source.url, id)) << "\n";
         if (!source.meta.archive_url.empty()) out << "      " << style.dim("archived: " + source.meta.archive_url) << "\n";
     }

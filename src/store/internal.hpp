@@ -84,11 +84,17 @@ private:
     std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> query_{nullptr, sqlite3_finalize};
 };
 
-// The metadata columns kind, title, publisher, published, accessed, archive_url, archived from `first`.
+/// What every query of a source's metadata selects, in this order, from `source_revision v`;
+/// read_source_meta decodes it.
+inline constexpr std::string_view source_meta_columns =
+    "v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived, v.edition_of";
+inline constexpr int source_meta_column_count = 8;
+
+// The source_meta_columns of a row from `first`.
 template <typename Columns>
 model::SourceMeta read_source_meta(const Columns& row, int first) {
     return {row.text(first),     row.text(first + 1), row.text(first + 2), row.text(first + 3),
-            row.text(first + 4), row.text(first + 5), row.text(first + 6)};
+            row.text(first + 4), row.text(first + 5), row.text(first + 6), row.text(first + 7)};
 }
 
 /// What every query of claims selects, in this order, from `claim c`; read_claim decodes it.

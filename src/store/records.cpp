@@ -60,10 +60,13 @@ constexpr const char* record_keys_sql = R"(
             WHERE k.cluster_id = ?1 AND k.changeset_id <= ?2
               AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
                             AND w.changeset_id <= ?2 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.source_id, k.key)";
-constexpr const char* record_source_sql = R"(
-                SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-                FROM source s JOIN source_revision v ON v.source_id = s.id
-                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)";
+// A source's url and its metadata as of a changeset.
+const char* record_source_sql() {
+    static const std::string sql = fmt::format(R"(
+                SELECT s.url, {} FROM source s JOIN source_revision v ON v.source_id = s.id
+                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)", source_meta_columns);
+    return sql.c_str();
+}
 
 }  // namespace
 
@@ -156,7 +159,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.sources.emplace(record.keys.back().source_id, model::Source{});
         }
         for (auto& [source_id, source] : record.sources) {
-            auto& query = prepare(record_source_sql);
+            auto& query = prepare(record_source_sql());
             query.bind(1, static_cast<std::int64_t>(source_id));
             query.bind(2, static_cast<std::int64_t>(limit));
             if (query.executeStep()) {
@@ -194,7 +197,7 @@ std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;
         for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
-                                current_claims_sql(), current_citations_sql, record_keys_sql, record_source_sql,
+                                current_claims_sql(), current_citations_sql, record_keys_sql, record_source_sql(),
                                 claim_citations_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
@@ -318,10 +321,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         for (auto* query : {&clusters, &claims, &citations, &keys}) query->bind(1, limit);
         // Sources are few beside citations and cited over and over: their metadata as of the
         // limit is looked up once each and kept in a cache of bounded size.
-        RawQuery source_lookup(db, R"(
-            SELECT s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived
-            FROM source s JOIN source_revision v ON v.source_id = s.id
-            WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)");
+        RawQuery source_lookup(db, record_source_sql());
         constexpr std::size_t source_cache_size = 16384;
         std::unordered_map<long long, model::Source> source_cache;
         auto source_of = [&](long long id) -> const model::Source& {
@@ -334,7 +334,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             if (source_lookup.step()) {
                 const auto row = source_lookup.columns();
                 source.url = row.text(0);
-                source.meta = {row.text(1), row.text(2), row.text(3), row.text(4), row.text(5), row.text(6), row.text(7)};
+                source.meta = read_source_meta(row, 1);
             }
             return source_cache.emplace(id, std::move(source)).first->second;
         };

@@ -14,7 +14,9 @@ using namespace detail;
 void Store::start_import_ids() {
     guarded(path_, [&] {
         connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL); "
-                          "DELETE FROM import_id;");
+                          "DELETE FROM import_id; "
+                          "CREATE TEMP TABLE IF NOT EXISTS import_named (cluster_id TEXT PRIMARY KEY) WITHOUT ROWID; "
+                          "DELETE FROM import_named;");
     });
 }
 
@@ -34,6 +36,32 @@ std::optional<std::string> Store::import_id_place(const std::string& id) const {
         earlier.bind(1, id);
         if (!earlier.executeStep()) return std::nullopt;
         return column_text(earlier, 0);
+    });
+}
+
+void Store::note_import_named(const std::string& cluster_id) {
+    guarded(path_, [&] {
+        auto& insert = prepare("INSERT INTO import_named (cluster_id) VALUES (?) ON CONFLICT DO NOTHING");
+        insert.bind(1, cluster_id);
+        insert.exec();
+    });
+}
+
+std::vector<std::string> Store::keyed_records_not_named(long long source_id, long long before) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT DISTINCT k.cluster_id FROM record_key k
+            WHERE k.source_id = ?1 AND k.changeset_id < ?2
+              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
+                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+              AND k.cluster_id IN (SELECT id FROM current_cluster_id)
+              AND k.cluster_id NOT IN (SELECT cluster_id FROM import_named)
+            ORDER BY k.cluster_id)");
+        query.bind(1, static_cast<std::int64_t>(source_id));
+        query.bind(2, static_cast<std::int64_t>(before));
+        std::vector<std::string> ids;
+        while (query.executeStep()) ids.push_back(column_text(query, 0));
+        return ids;
     });
 }
 

@@ -15,21 +15,20 @@ namespace {
 
 // A source with its newest revision, found by url (?1) or id (?2): one index seek either way.
 constexpr const char* source_sql = R"(
-        SELECT s.id, s.url, v.kind, v.title, v.publisher, v.published, v.accessed, v.archive_url, v.archived,
-               v.changeset_id
+        SELECT s.id, s.url, {}, v.changeset_id
         FROM source s JOIN source_revision v ON v.source_id = s.id
         WHERE s.{} = ? ORDER BY v.changeset_id DESC LIMIT 1)";
 
 model::Source read_source(SQLite::Statement& query) {
     return {query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2),
-            query.getColumn(9).getInt64()};
+            query.getColumn(2 + source_meta_column_count).getInt64()};
 }
 
 }  // namespace
 
 std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
     return guarded(path_, [&]() -> std::optional<model::Source> {
-        static const std::string sql = fmt::format(source_sql, "url");
+        static const std::string sql = fmt::format(source_sql, source_meta_columns, "url");
         auto& query = prepare(sql.c_str());
         query.bind(1, normalised_url);
         if (!query.executeStep()) return std::nullopt;
@@ -39,7 +38,7 @@ std::optional<model::Source> Store::source_by_url(const std::string& normalised_
 
 std::optional<model::Source> Store::source_by_id(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Source> {
-        static const std::string sql = fmt::format(source_sql, "id");
+        static const std::string sql = fmt::format(source_sql, source_meta_columns, "id");
         auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(id));
         if (!query.executeStep()) return std::nullopt;
@@ -49,9 +48,10 @@ std::optional<model::Source> Store::source_by_id(long long id) const {
 
 std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, long long as_of) const {
     return guarded(path_, [&]() -> std::optional<model::SourceMeta> {
-        auto& query = prepare(R"(
-            SELECT kind, title, publisher, published, accessed, archive_url, archived FROM source_revision
-            WHERE source_id = ? AND changeset_id <= ? ORDER BY changeset_id DESC LIMIT 1)");
+        static const std::string sql = fmt::format(R"(
+            SELECT {} FROM source_revision v
+            WHERE v.source_id = ? AND v.changeset_id <= ? ORDER BY v.changeset_id DESC LIMIT 1)", source_meta_columns);
+        auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(source_id));
         query.bind(2, static_cast<std::int64_t>(as_of));
         if (!query.executeStep()) return std::nullopt;
@@ -64,6 +64,16 @@ std::vector<long long> Store::later_source_revisions(long long source_id, long l
                    {source_id, after});
 }
 
+std::vector<long long> Store::sources_of_list(const std::string& list) const {
+    return guarded(path_, [&] {
+        std::vector<long long> ids;
+        auto& query = prepare("SELECT id FROM current_source WHERE edition_of = ? ORDER BY id");
+        query.bind(1, list);
+        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
+        return ids;
+    });
+}
+
 std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
     return numbers("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id", {changeset_id});
 }
@@ -71,21 +81,20 @@ std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
 std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
     return guarded(path_, [&] {
         // A source backs a value when a current citation of it sits on a claim that is not retired.
-        SQLite::Statement query(connection(), R"(
+        SQLite::Statement query(connection(), fmt::format(R"(
             WITH live AS (
                 SELECT t.source_id, t.claim_id, c.cluster_id
                 FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
                 WHERE c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id))
-            SELECT s.id, s.url, s.kind, s.title, s.publisher, s.published, s.accessed, s.archive_url, s.archived,
-                   (SELECT count(DISTINCT claim_id) FROM live WHERE live.source_id = s.id)
-            FROM current_source s
+            SELECT s.id, s.url, {}, (SELECT count(DISTINCT claim_id) FROM live WHERE live.source_id = s.id)
+            FROM current_source v JOIN source s ON s.id = v.id
             WHERE ?1 = '' OR s.id IN (SELECT source_id FROM live WHERE cluster_id = ?1)
-            ORDER BY s.id)");
+            ORDER BY s.id)", source_meta_columns));
         query.bind(1, cluster_id);
         std::vector<SourceUse> found;
         while (query.executeStep()) {
             found.push_back({{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
-                             query.getColumn(9).getInt64()});
+                             query.getColumn(2 + source_meta_column_count).getInt64()});
         }
         return found;
     });

@@ -133,8 +133,9 @@ long long Store::insert_source(const std::string& url, long long changeset_id) {
 
 void Store::insert_source_revision(long long source_id, long long changeset_id, const model::SourceMeta& meta) {
     auto& query = prepare(R"(
-        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url, archived)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?))");
+        INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url, archived,
+                                     edition_of)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?))");
     query.bind(1, static_cast<std::int64_t>(source_id));
     query.bind(2, static_cast<std::int64_t>(changeset_id));
     query.bind(3, meta.kind);
@@ -144,6 +145,7 @@ void Store::insert_source_revision(long long source_id, long long changeset_id, 
     query.bind(7, meta.accessed);
     query.bind(8, meta.archive_url);
     query.bind(9, meta.archived);
+    query.bind(10, meta.edition_of);
     query.exec();
 }
 

@@ -20,7 +20,7 @@ on_terminal import data/records.jsonl
 check "a progress line with the records read" grep -q "import: 1,000 records" screen.txt
 check "the bytes read of the file's bytes, and a percent" grep -qE "import: 3,000 records, [0-9.]+ [kM]B of [0-9.]+ [kM]B \([0-9]+%\)" screen.txt
 check "the line is drawn over, not scrolled" bash -c "test \$(grep -c 'import: 1,000 records' screen.txt) -eq 1"
-check "the records are imported" grep -qx "read 3000: added 3000, changed 0, cited again 0, unchanged 0, skipped 0, rejected 0" out.txt
+check "the records are imported" grep -qx "read 3000: added 3000, changed 0, kept as older 0, cited again 0, unchanged 0, skipped 0, rejected 0" out.txt
 check "a line per record on stdout" test "$(grep -c '^add ' out.txt)" -eq 3000
 # The total is the file's size, to the byte, in the unit the line uses.
 expected_total=$(python3 -c "print(f'{$size / 1e6:.1f} MB' if $size >= 1e6 else f'{$size / 1e3:.1f} kB')")
@@ -30,7 +30,7 @@ check "the line is cleared at the end" bash -c "tail -c 400 screen.txt | tr '\r'
 fresh
 on_terminal --quiet import data/records.jsonl
 check "--quiet: no progress line" bash -c "! grep -q 'import: ' screen.txt"
-check "--quiet: the summary only" bash -c "diff <(printf 'read 3000: added 3000, changed 0, cited again 0, unchanged 0, skipped 0, rejected 0\nchangeset 1\n') out.txt"
+check "--quiet: the summary only" bash -c "diff <(printf 'read 3000: added 3000, changed 0, kept as older 0, cited again 0, unchanged 0, skipped 0, rejected 0\nchangeset 1\n') out.txt"
 
 fresh
 on_terminal --json import data/records.jsonl

@@ -35,10 +35,11 @@ struct ImportRequest {
 };
 
 /// One record of an import as written (or as it would be): new, changed (a value changed; with
-/// the fields it touched, as every write reports them), cited again (no value changed, but a new
-/// citation, key or source revision) or as it was.
+/// the fields it touched, as every write reports them), kept as older (no value changed, and a
+/// value of an older edition of a list kept beside a newer one's), cited again (no value changed,
+/// but a new citation, key or source revision) or as it was.
 struct ImportedRecord {
-    enum class Kind { added, changed, cited_again, unchanged } kind = Kind::added;
+    enum class Kind { added, changed, kept_as_older, cited_again, unchanged } kind = Kind::added;
     std::string cluster_id;
     std::vector<model::FieldReport> fields;  ///< modified: the fields changed or cited
     std::vector<model::KeyReport> new_keys;  ///< modified: keys met for the first time
@@ -62,7 +63,11 @@ struct ImportEvents {
 };
 
 struct ImportResult {
-    std::size_t added = 0, values_changed = 0, cited_again = 0, unchanged = 0;
+    std::size_t added = 0, values_changed = 0, kept_as_older = 0, cited_again = 0, unchanged = 0;
+    /// The records that an earlier edition of the dataset's list keyed and this one does not
+    /// name (listed, never deleted), in id order; with their list.
+    std::vector<std::string> not_in_edition;
+    std::string edition_of;
     std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
     std::vector<std::string> problems;           ///< each with its place, in input order
     std::size_t rejected = 0;                    ///< rows or records refused (one may have several problems)
@@ -85,7 +90,9 @@ struct ImportResult {
     /// read to its end, with it.
     bool refused() const { return !problems.empty() && (!keep_going || input_unread); }
     /// Rows and records read: written, unchanged, skipped or rejected.
-    std::size_t read() const { return added + values_changed + cited_again + unchanged + skipped_total() + rejected; }
+    std::size_t read() const {
+        return added + values_changed + kept_as_older + cited_again + unchanged + skipped_total() + rejected;
+    }
 };
 
 ImportResult import_records(store::Store& store, const ImportRequest& request, model::Changeset changeset,

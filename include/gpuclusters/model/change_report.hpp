@@ -24,6 +24,9 @@ struct FieldReport {
     std::string note;                     ///< e.g. "14,000: normal -> deprecated (reason)"
     long long claim_id = 0;               ///< the claim written to (cite prints it afterwards)
     std::vector<long long> new_citations;
+    /// The input's value came from an older edition of a list than the current value: kept
+    /// beside it as a competing figure, the value unchanged.
+    bool kept_as_older = false;
 };
 
 /// A key that names a record: met for the first time (added), or the one that told which

@@ -53,6 +53,7 @@ struct SourceInput {
     std::string reference;  ///< URL, or the decimal id of an existing source
     OptionalText kind, title, publisher, published, accessed, archive_url;
     OptionalText archived;  ///< capture date, taken from an archive URL
+    OptionalText edition_of;  ///< the URL of the list this source is an edition of
     /// The archive fields came from the URL itself (a capture link), not from the user: they
     /// fill in a source that has no capture yet but never replace one.
     bool archive_from_url = false;
@@ -65,7 +66,7 @@ struct SourceMetadataKey {
     const char* name;
     OptionalText SourceInput::*member;
 };
-inline constexpr std::array<SourceMetadataKey, 7> source_metadata_keys{{
+inline constexpr std::array<SourceMetadataKey, 8> source_metadata_keys{{
     {"kind", &SourceInput::kind},
     {"title", &SourceInput::title},
     {"publisher", &SourceInput::publisher},
@@ -73,6 +74,7 @@ inline constexpr std::array<SourceMetadataKey, 7> source_metadata_keys{{
     {"accessed", &SourceInput::accessed},
     {"archive_url", &SourceInput::archive_url},
     {"archived", &SourceInput::archived},
+    {"edition_of", &SourceInput::edition_of},
 }};
 
 struct CitationInput {

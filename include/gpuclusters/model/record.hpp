@@ -22,6 +22,9 @@ struct SourceMeta {
     std::string accessed;   ///< YYYY-MM-DD or empty
     std::string archive_url;
     std::string archived;   ///< capture date of the archive URL, when known
+    /// The normalised URL of the list this source is an edition of (empty: none); with
+    /// `published` it orders the list's editions.
+    std::string edition_of;
     bool operator==(const SourceMeta&) const = default;
 };
 

@@ -93,6 +93,11 @@ Power parse_power(std::string_view text);
 /// "2024", "2024-02" or "2024-02-29" — real calendar dates only.
 std::string parse_partial_date(std::string_view text);
 
+/// The order of two partial dates (as parse_partial_date gives them): negative when `a` is
+/// earlier, 0 when they are the same, positive when later; nullopt when either is empty or one
+/// only narrows the other ("2025" and "2025-06": which came first cannot be told).
+std::optional<int> order_partial_dates(std::string_view a, std::string_view b);
+
 /// A full calendar date YYYY-MM-DD (accessed and published dates of sources accept partial ones).
 bool is_calendar_date(int year, int month, int day);
 

@@ -230,6 +230,8 @@ public:
     /// A source's metadata as of a changeset; nullopt when it did not exist yet.
     std::optional<model::SourceMeta> source_meta_as_of(long long source_id, long long as_of) const;
     std::vector<long long> later_source_revisions(long long source_id, long long after) const;
+    /// The sources whose current metadata names `list` (a normalised URL) in edition_of.
+    std::vector<long long> sources_of_list(const std::string& list) const;
 
     /// What for_each_record reads: the preferred values only, or every live claim with its
     /// citations and their sources.
@@ -342,6 +344,11 @@ public:
     /// Where an import read an id before, without remembering it (a record in pieces, which is
     /// noted once its reader has read it to its end).
     std::optional<std::string> import_id_place(const std::string& id) const;
+    /// Remembers a record that an import's row named (after its keys), in a temporary table.
+    void note_import_named(const std::string& cluster_id);
+    /// The present records that a key of `source_id` written before changeset `before` names,
+    /// and that the import did not name (note_import_named), in id order.
+    std::vector<std::string> keyed_records_not_named(long long source_id, long long before) const;
     /// The citations of a claim read ahead of it (one with more citations than a piece of a
     /// record holds), kept in a temporary table until the claim comes: memory stays flat however
     /// many there are. Cleared when the next claim's begin.

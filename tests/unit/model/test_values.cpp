@@ -245,3 +245,15 @@ TEST_CASE("typed values: a number and its qualifiers, checked as add checks them
     CHECK_THROWS_WITH(model::parse_power("983.4400000000001"), doctest::Contains("has 16 significant digits"));
     CHECK_THROWS_WITH(model::parse_power("1.00000000000000001"), doctest::Contains("has 18 significant digits"));
 }
+
+TEST_CASE("partial dates order editions, and say when they cannot") {
+    CHECK(order_partial_dates("2020-06-22", "2020-11-16") == -1);
+    CHECK(order_partial_dates("2020-11", "2020-06-22") == 1);
+    CHECK(order_partial_dates("2021", "2020-11-16") == 1);
+    CHECK(order_partial_dates("2020-11-16", "2020-11-16") == 0);
+    // One only narrows the other: which came first cannot be told.
+    CHECK_FALSE(order_partial_dates("2020", "2020-06").has_value());
+    CHECK_FALSE(order_partial_dates("2020-06-22", "2020-06").has_value());
+    CHECK_FALSE(order_partial_dates("", "2020-06").has_value());
+    CHECK_FALSE(order_partial_dates("2020-06", "").has_value());
+}
