@@ -219,7 +219,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
                 const CachedColumns row{query};
                 return citation_key(row.integer(0), row.view(1), row.view(2)) == key;
             });
-            if (equal) return 0;
+            if (equal) return shown_again(same, changeset_id) ? same : 0;
         }
     }
     const long long id = guarded(path_, [&] { return next_id("citation"); });
@@ -228,6 +228,21 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
     // Written in batches, also while a claim cited many times waits: its rows go first.
     if (pending.size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
     return id;
+}
+
+// A citation that a revert withdrew, given again, is shown again (as a key is): the input cites
+// it, so it backs the claim. One withdrawn in this very changeset stays withdrawn: a change
+// cannot both withdraw and give one citation.
+bool Store::shown_again(long long citation_id, long long changeset_id) {
+    const auto latest = guarded(path_, [&]() -> std::optional<std::pair<bool, long long>> {
+        auto& query = prepare("SELECT withdrawn, changeset_id FROM citation_withdrawal WHERE citation_id = ? ORDER BY changeset_id DESC LIMIT 1");
+        query.bind(1, static_cast<std::int64_t>(citation_id));
+        if (!query.executeStep()) return std::nullopt;
+        return std::pair{query.getColumn(0).getInt() != 0, query.getColumn(1).getInt64()};
+    });
+    if (!latest || !latest->first || latest->second == changeset_id) return false;
+    insert_citation_withdrawal(citation_id, changeset_id, false);
+    return true;
 }
 
 void Store::insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn) {

@@ -327,7 +327,8 @@ public:
     /// Keeps live_claim too: the cluster is the claim's.
     void insert_rank(const std::string& cluster_id, long long claim_id, long long changeset_id, model::Rank rank,
                      const std::string& reason);
-    /// 0 when the claim has that citation already (withdrawn or not).
+    /// 0 when the claim has that citation already; one withdrawn (by a revert) is shown again,
+    /// and its id returned.
     long long insert_citation(long long claim_id, long long source_id, const std::string& locator,
                               const std::string& quote, long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
@@ -390,6 +391,7 @@ private:
     struct PendingRows;
     std::unique_ptr<PendingRows> pending_;
     std::vector<long long> changesets_written_;  ///< in the open transaction
+    bool shown_again(long long citation_id, long long changeset_id);
     std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
     void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the

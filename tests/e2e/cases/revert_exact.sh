@@ -47,6 +47,7 @@ same_as_before() {
 }
 exports before
 gc import --mapping november.toml e2.csv
+exports edition
 gc show alpha
 gc revert 2
 exports after
@@ -54,6 +55,11 @@ same_as_before after
 gc show alpha
 note "the edition again, and its revert again: the same bytes"
 gc import --mapping november.toml e2.csv --quiet
+note "imported again after its revert, the edition is back whole: its citations and keys are shown again"
+for format in json jsonl csv csv-long toml; do
+    "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "reimported.$format"
+    if diff -r "edition.$format" "reimported.$format" > /dev/null; then echo "$format: as first imported"; else echo "$format: differs"; fi
+done
 gc revert 4 --quiet
 exports again
 same_as_before again

@@ -114,6 +114,27 @@ TEST_CASE("revert puts a field back in a new changeset, and refuses over a later
     }
 }
 
+TEST_CASE("a citation that a revert withdrew is shown again when it is given again") {
+    Database db;
+    ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "Acme runs it"));
+    const auto cited = ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "run by Acme"));
+    auto quotes = [&] {
+        std::vector<std::string> found;
+        for (const auto& claim : ledger::require_record(db.store, "acme-one", std::nullopt).claims) {
+            for (const auto& citation : claim.citations) found.push_back(citation.quote);
+        }
+        return found;
+    };
+    CHECK(quotes() == std::vector<std::string>{"Acme runs it", "run by Acme"});
+    revert(db.store, {.changeset = std::to_string(cited.changeset_id)});
+    CHECK(quotes() == std::vector<std::string>{"Acme runs it"});
+    const auto again = ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "run by Acme"));
+    CHECK(again.changed);
+    CHECK(quotes() == std::vector<std::string>{"Acme runs it", "run by Acme"});
+    // Given a third time, it is there: nothing to change.
+    CHECK_FALSE(ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "run by Acme")).changed);
+}
+
 TEST_CASE("a revert blocked by many later changes names ten of them and counts the rest") {
     Database db;
     auto many = [](const std::string& owner) {
