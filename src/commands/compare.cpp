@@ -1,6 +1,7 @@
 // gpuclusters compare ID ID...            side by side, a row per field, the differing ones marked
 // gpuclusters compare ID --as-of W [--to W] one record between two moments
 // gpuclusters compare --against FILE|DB    the database against a snapshot or another database
+//                  [--provenance]          ... its provenance too
 // Exit 0 when equal, 1 when different, like diff(1).
 #include <fmt/format.h>
 #include <set>
@@ -28,12 +29,15 @@ public:
             ->type_name(value_type::path);
         app.add_option("--format", format_, "the snapshot's format when its name does not say")
             ->type_name(one_of(formats::format_names));
+        app.add_flag("--provenance", provenance_,
+                     "with --against: compare the provenance too (every claim and its rank, citations, keys, sources)");
         app.add_flag("--no-derived", no_derived_, "leave out the derived H100-equivalent row");
     }
     DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         for (const auto& field : fields_) model::require_field(field);
+        if (provenance_ && against_.empty()) throw UsageError("--provenance compares with a snapshot: give --against");
         if (!against_.empty()) {
             if (!ids_.empty() || !as_of_.empty()) throw UsageError("--against compares whole databases: no ids, no --as-of");
             return;
@@ -55,7 +59,7 @@ public:
         const auto& output = context.output;
         auto& store = context.store();
         if (!against_.empty()) {
-            const auto comparison = ledger::against(store, against_, format_, fields_);
+            const auto comparison = ledger::against(store, against_, format_, fields_, provenance_);
             render::print_against(output, comparison);
             return differences(comparison.differs());
         }
@@ -78,6 +82,7 @@ private:
     std::string against_;
     std::string format_;
     bool no_derived_ = false;
+    bool provenance_ = false;
 };
 
 }  // namespace

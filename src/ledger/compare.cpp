@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -83,6 +84,40 @@ std::map<std::string, TheirCell> cells_of(const model::RecordDocument& document)
     return cells;
 }
 
+// `source URL: kind list, title ..., published ...`: the metadata that is given, in a fixed order.
+std::string source_line(const std::string& url, const model::SourceMeta& meta) {
+    std::string line = "source " + url + ":";
+    bool first = true;
+    for (const auto& [label, value] : {std::pair<const char*, const std::string*>{"kind", &meta.kind},
+                                       {"title", &meta.title},
+                                       {"publisher", &meta.publisher},
+                                       {"published", &meta.published},
+                                       {"accessed", &meta.accessed},
+                                       {"archive", &meta.archive_url},
+                                       {"archived", &meta.archived},
+                                       {"edition of", &meta.edition_of}}) {
+        if (value->empty()) continue;
+        line += fmt::format("{} {} {}", first ? "" : ",", label, *value);
+        first = false;
+    }
+    return line;
+}
+
+std::string claim_line(std::string_view field, const std::string& display, model::Rank rank) {
+    return fmt::format("claim {} {} ({})", field, display, model::to_string(rank));
+}
+
+std::string citation_line(std::string_view field, const std::string& display, const std::string& url, const std::string& locator,
+                          const std::string& quote) {
+    return fmt::format("citation {} {}: {} | {} | {}", field, display, url, locator, quote);
+}
+
+std::vector<std::string> sorted_once(std::vector<std::string> lines) {
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    return lines;
+}
+
 bool is_sqlite_file(const std::string& path) {
     std::ifstream probe(path, std::ios::binary);
     char header[16] = {};
@@ -90,16 +125,24 @@ bool is_sqlite_file(const std::string& path) {
     return probe.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
-// The snapshot side, by id: a database is read record by record, a file through its reader.
-std::map<std::string, std::map<std::string, TheirCell>> snapshot_cells(const std::string& snapshot, const std::string& format_name) {
-    std::map<std::string, std::map<std::string, TheirCell>> theirs;
+// The snapshot side, by id: its cells and, when asked, its provenance lines.
+struct Snapshot {
+    std::map<std::string, std::map<std::string, TheirCell>> cells;
+    std::map<std::string, std::vector<std::string>> provenance;
+};
+
+// A database is read record by record, a file through its reader.
+Snapshot read_snapshot(const std::string& snapshot, const std::string& format_name, const std::vector<std::string>& fields,
+                       bool provenance) {
+    Snapshot theirs;
     if (is_sqlite_file(snapshot)) {
         const auto other = store::Store::open(snapshot, store::Access::read_only);
         other.for_each_record(std::nullopt, [&](model::Record& record) {
-            auto& cells = theirs[record.id];
+            auto& cells = theirs.cells[record.id];
             for (const auto& spec : model::field_catalogue()) {
                 if (record.preferred(spec.name)) cells[std::string(spec.name)] = {cell_of(record, spec.name)};
             }
+            if (provenance) theirs.provenance[record.id] = provenance_lines(record, fields);
         });
         return theirs;
     }
@@ -113,7 +156,15 @@ std::map<std::string, std::map<std::string, TheirCell>> snapshot_cells(const std
     if (!format) throw UsageError(fmt::format("--against {}: say which format it is with --format", snapshot));
     std::vector<std::string> problems;
     formats::read_records(snapshot, *format,
-                          {[&](model::RecordDocument& document) { theirs[document.record.cluster_id] = cells_of(document); },
+                          {[&](model::RecordDocument& document) {
+                               if (provenance && document.values_only) {
+                                   throw InputError(fmt::format(
+                                       "{} is an export of values alone: --provenance needs one made with `export --provenance`",
+                                       snapshot));
+                               }
+                               theirs.cells[document.record.cluster_id] = cells_of(document);
+                               if (provenance) theirs.provenance[document.record.cluster_id] = provenance_lines(document, fields);
+                           },
                            [&](const std::string& problem) { problems.push_back(problem); }});
     if (!problems.empty()) throw InputError(fmt::format("--against: {}", problems.front()));
     return theirs;
@@ -186,10 +237,79 @@ OverTime over_time(const store::Store& store, const std::string& cluster_id, std
     return result;
 }
 
+std::vector<std::string> provenance_lines(const model::Record& record, const std::vector<std::string>& fields) {
+    std::vector<std::string> lines;
+    std::set<long long> named;
+    for (const auto& claim : record.claims) {
+        const auto* spec = model::find_field(claim.field);
+        if (claim.rank == model::Rank::retired || !spec || spec->derived || !wanted(fields, claim.field)) continue;
+        const std::string display = model::display_claim(&claim);
+        lines.push_back(claim_line(claim.field, display, claim.rank));
+        for (const auto& citation : claim.citations) {
+            lines.push_back(citation_line(claim.field, display, record.sources.at(citation.source_id).url, citation.locator,
+                                          citation.quote));
+            named.insert(citation.source_id);
+        }
+    }
+    for (const auto& key : record.keys) {
+        lines.push_back(fmt::format("key {}: {}", record.sources.at(key.source_id).url, key.key));
+        named.insert(key.source_id);
+    }
+    for (const long long id : named) lines.push_back(source_line(record.sources.at(id).url, record.sources.at(id).meta));
+    return sorted_once(std::move(lines));
+}
+
+std::vector<std::string> provenance_lines(const model::RecordDocument& document, const std::vector<std::string>& fields) {
+    std::vector<std::string> lines;
+    std::set<std::size_t> named;
+    auto url_of = [&](std::size_t source) { return model::understand_source_url(document.sources[source].reference).url; };
+    for (const auto& input : document.record.fields) {
+        const auto* spec = model::find_field(input.field);
+        if (!spec || spec->derived || !wanted(fields, input.field)) continue;
+        if (input.action != model::FieldAction::set && input.action != model::FieldAction::cite) continue;
+        std::string display = "Not published";
+        if (!input.not_published) {
+            try {
+                display = model::display_value(*spec, model::parse_field_value(*spec, input.raw_value));
+            } catch (const InputError&) {
+                display = input.raw_value;  // shown as the file has it: it differs, and says so
+            }
+        }
+        const model::Rank rank = input.action == model::FieldAction::set ? model::Rank::preferred : input.rank;
+        lines.push_back(claim_line(input.field, display, rank));
+        for (const auto& citation : input.citations) {
+            lines.push_back(citation_line(input.field, display, url_of(citation.source), citation.locator, citation.quote));
+            named.insert(citation.source);
+        }
+    }
+    for (const auto& key : document.record.keys) {
+        lines.push_back(fmt::format("key {}: {}", url_of(key.source), key.key));
+        named.insert(key.source);
+    }
+    for (const std::size_t index : named) {
+        const auto& source = document.sources[index];
+        model::SourceMeta meta;
+        for (const auto& [member, text] : {std::pair{&model::SourceInput::kind, &meta.kind},
+                                           {&model::SourceInput::title, &meta.title},
+                                           {&model::SourceInput::publisher, &meta.publisher},
+                                           {&model::SourceInput::published, &meta.published},
+                                           {&model::SourceInput::accessed, &meta.accessed},
+                                           {&model::SourceInput::archive_url, &meta.archive_url},
+                                           {&model::SourceInput::archived, &meta.archived},
+                                           {&model::SourceInput::edition_of, &meta.edition_of}}) {
+            if (source.*member) *text = *(source.*member);
+        }
+        lines.push_back(source_line(url_of(index), meta));
+    }
+    return sorted_once(std::move(lines));
+}
+
 Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
-                const std::vector<std::string>& fields) {
-    auto theirs = snapshot_cells(snapshot, format);
+                const std::vector<std::string>& fields, bool provenance) {
+    auto snapshot_read = read_snapshot(snapshot, format, fields, provenance);
+    auto& theirs = snapshot_read.cells;
     Against result{snapshot, {}, {}, {}};
+    result.provenance_compared = provenance;
     store.for_each_record(std::nullopt, [&](model::Record& record) {
         const auto found = theirs.find(record.id);
         if (found == theirs.end()) {
@@ -203,6 +323,14 @@ Against against(const store::Store& store, const std::string& snapshot, const st
             const TheirCell* their = other == found->second.end() ? nullptr : &other->second;
             if (same_cell(record, spec.name, mine, their)) continue;
             result.differences.push_back({record.id, std::string(spec.name), std::move(mine), their ? their->cell : Cell{}});
+        }
+        if (provenance) {
+            const auto here = provenance_lines(record, fields);
+            const auto& there = snapshot_read.provenance[record.id];
+            ProvenanceDifference difference{record.id, {}, {}};
+            std::set_difference(here.begin(), here.end(), there.begin(), there.end(), std::back_inserter(difference.only_here));
+            std::set_difference(there.begin(), there.end(), here.begin(), here.end(), std::back_inserter(difference.only_there));
+            if (!difference.only_here.empty() || !difference.only_there.empty()) result.provenance.push_back(std::move(difference));
         }
         theirs.erase(found);
     });

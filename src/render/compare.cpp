@@ -155,11 +155,21 @@ void print_against(const Output& output, const ledger::Against& comparison) {
     if (output.json) {
         Json differences = Json::array();
         for (const auto& change : comparison.differences) differences.push_back(field_change_json(change, false));
-        print_json(out, {{"against", comparison.snapshot},
-                         {"compared", "values"},
-                         {"only_in_database", comparison.only_here},
-                         {"only_in_snapshot", comparison.only_there},
-                         {"differences", std::move(differences)}});
+        Json json{{"against", comparison.snapshot},
+                  {"compared", comparison.provenance_compared ? "values and provenance" : "values"},
+                  {"only_in_database", comparison.only_here},
+                  {"only_in_snapshot", comparison.only_there},
+                  {"differences", std::move(differences)}};
+        if (comparison.provenance_compared) {
+            Json provenance = Json::array();
+            for (const auto& difference : comparison.provenance) {
+                provenance.push_back({{"cluster", difference.cluster_id},
+                                      {"only_in_database", difference.only_here},
+                                      {"only_in_snapshot", difference.only_there}});
+            }
+            json["provenance"] = std::move(provenance);
+        }
+        print_json(out, json);
         return;
     }
     for (const auto& id : comparison.only_here) out << "only in the database: " << id << "\n";
@@ -170,8 +180,16 @@ void print_against(const Output& output, const ledger::Against& comparison) {
             << "    here: " << source_list(change.left.sources) << "\n"
             << "    there: " << source_list(change.right.sources) << "\n";
     }
+    for (const auto& difference : comparison.provenance) {
+        out << difference.cluster_id << " provenance:\n";
+        for (const auto& line : difference.only_here) out << "  " << output.style.removed("- " + line) << "\n";
+        for (const auto& line : difference.only_there) out << "  " << output.style.added("+ " + line) << "\n";
+    }
     // Said plainly: a snapshot whose citations or keys differ is no different in values.
-    if (!comparison.differs()) out << "no difference in values (citations, keys and ranks are not compared)\n";
+    if (!comparison.differs()) {
+        out << (comparison.provenance_compared ? "no difference in values or provenance\n"
+                                               : "no difference in values (citations, keys and ranks are not compared: --provenance)\n");
+    }
 }
 
 }  // namespace gpuclusters::render

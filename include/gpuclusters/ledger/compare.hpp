@@ -57,15 +57,34 @@ struct OverTime {
 OverTime over_time(const store::Store& store, const std::string& cluster_id, std::optional<long long> from,
                    std::optional<long long> to, const std::vector<std::string>& fields);
 
+/// A record's provenance as lines, one fact each, sorted: each claim that is not retired with
+/// its rank (`claim power_mw 2.646 (normal)`), each of its citations (`citation power_mw 2.646:
+/// URL | locator | quote`), each key (`key URL: System ID 1`) and the metadata of each source they
+/// name (`source URL: kind list, published 2020-11-16, ...`). Derived fields follow their model
+/// and are left out; `fields`, when given, limits the claims and citations.
+std::vector<std::string> provenance_lines(const model::Record& record, const std::vector<std::string>& fields);
+/// The same, of a record as a file gives it (a provenance export); the values read as an import
+/// reads them.
+std::vector<std::string> provenance_lines(const model::RecordDocument& document, const std::vector<std::string>& fields);
+
+/// The provenance lines of a record present on both sides that differ.
+struct ProvenanceDifference {
+    std::string cluster_id;
+    std::vector<std::string> only_here, only_there;
+};
+
 struct Against {
     std::string snapshot;  ///< the file or database as named
     std::vector<std::string> only_here, only_there;
     std::vector<FieldChange> differences;  ///< left: the database, right: the snapshot
-    bool differs() const { return !only_here.empty() || !only_there.empty() || !differences.empty(); }
+    bool provenance_compared = false;
+    std::vector<ProvenanceDifference> provenance;  ///< with provenance_compared
+    bool differs() const { return !only_here.empty() || !only_there.empty() || !differences.empty() || !provenance.empty(); }
 };
 /// `snapshot` is a gpuclusters database (opened read-only) or an export read with `format` (the
-/// name's when empty).
+/// name's when empty). With `provenance`, the claims of every rank, citations, keys and source
+/// metadata are compared too (InputError for a values-only export, which carries none).
 Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
-                const std::vector<std::string>& fields);
+                const std::vector<std::string>& fields, bool provenance = false);
 
 }  // namespace gpuclusters::ledger

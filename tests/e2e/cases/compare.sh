@@ -31,3 +31,7 @@ setup --db h100e.db init
 setup --db h100e.db add h800-site --set gpu_model="NVIDIA H800 SXM5" --set gpus_installed=2048 --unsourced
 setup --db h100e.db add mi355-site --set gpu_model="AMD Instinct MI355X" --set gpus_installed=1024 --unsourced
 gc --db h100e.db compare h800-site mi355-site --fields gpu_model,gpus_installed
+note "--provenance needs a snapshot that carries provenance, and --against"
+"$GPUCLUSTERS_BIN" export --format jsonl -o values-only.jsonl
+gc compare --against values-only.jsonl --provenance
+gc compare olcf-frontier --as-of 1 --provenance

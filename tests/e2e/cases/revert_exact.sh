@@ -48,10 +48,14 @@ same_as_before() {
 exports before
 gc import --mapping november.toml e2.csv
 exports edition
+note "compare --provenance sees what the edition added beside the values: its citations, key and source"
+gc compare --against before.toml --provenance
 gc show alpha
 gc revert 2
 exports after
 same_as_before after
+gc compare --against before.toml --provenance
+gc --json compare --against before.json --provenance
 gc show alpha
 note "the edition again, and its revert again: the same bytes"
 gc import --mapping november.toml e2.csv --quiet

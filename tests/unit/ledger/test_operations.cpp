@@ -221,6 +221,27 @@ TEST_CASE("compare: side by side marks the fields that differ, over time lists w
     CHECK(history.changes[0].right.display == "Germany (DE)");
 }
 
+TEST_CASE("compare against another database: values alone, or with --provenance the quotes and ranks too") {
+    Database here;
+    Database there;
+    for (auto* db : {&here, &there}) ledger::apply_changes(db->store, set("a-one", "owner", "Acme", "Acme"));
+    // The same source and value, another quote: no difference in values, one in provenance.
+    ledger::apply_changes(there.store, set("a-one", "owner", "Acme", "run by Acme"));
+    const std::string other = there.dir.file("ledger.db");
+    const auto values = ledger::against(here.store, other, "", {});
+    CHECK_FALSE(values.differs());
+    CHECK_FALSE(values.provenance_compared);
+    const auto provenance = ledger::against(here.store, other, "", {}, true);
+    CHECK(provenance.provenance_compared);
+    REQUIRE(provenance.provenance.size() == 1);
+    CHECK(provenance.provenance[0].cluster_id == "a-one");
+    CHECK(provenance.provenance[0].only_here.empty());
+    CHECK(provenance.provenance[0].only_there ==
+          std::vector<std::string>{"citation owner Acme: https://example.org/a-one |  | run by Acme"});
+    // --fields limits the claims compared.
+    CHECK_FALSE(ledger::against(here.store, other, "", {"country"}, true).differs());
+}
+
 TEST_CASE("import: one changeset for the whole stream, a bad record writes nothing, keep-going writes the rest") {
     Database db;
     const std::string path = db.dir.file("in.jsonl");
