@@ -6,7 +6,7 @@
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
-#include "scratch.hpp"
+#include "scratch_database.hpp"
 
 using namespace gpuclusters;
 
@@ -31,14 +31,7 @@ model::ChangeRequest edition(const std::string& id, const std::string& power, co
     return request;
 }
 
-struct EditionsDatabase {
-    ScratchDir dir;
-    store::Store store;
-    EditionsDatabase() : store(open(dir)) {}
-    static store::Store open(const ScratchDir& dir) {
-        bool created = false;
-        return store::Store::create(dir.file("ledger.db"), created);
-    }
+struct EditionsDatabase : ScratchDatabase {
     // The field's claims that are not retired, "value rank", preferred first.
     std::vector<std::string> claims(const std::string& id) {
         const auto record = ledger::require_record(store, id, std::nullopt);

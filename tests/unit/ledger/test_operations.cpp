@@ -18,7 +18,7 @@
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
-#include "scratch.hpp"
+#include "scratch_database.hpp"
 
 using namespace gpuclusters;
 
@@ -46,15 +46,7 @@ std::string shown(const store::Store& store, const std::string& id, const std::s
     return ledger::cell_of(ledger::require_record(store, id, std::nullopt), field).display;
 }
 
-struct Database {
-    ScratchDir dir;
-    store::Store store;
-    Database() : store(open(dir)) {}
-    static store::Store open(const ScratchDir& dir) {
-        bool created = false;
-        return store::Store::create(dir.file("ledger.db"), created);
-    }
-};
+using Database = ScratchDatabase;
 
 // A revert, with what its changeset does read whole from the view it hands over.
 struct Reverted : ledger::RevertResult {
@@ -227,7 +219,7 @@ TEST_CASE("compare against another database: values alone, or with --provenance 
     for (auto* db : {&here, &there}) ledger::apply_changes(db->store, set("a-one", "owner", "Acme", "Acme"));
     // The same source and value, another quote: no difference in values, one in provenance.
     ledger::apply_changes(there.store, set("a-one", "owner", "Acme", "run by Acme"));
-    const std::string other = there.dir.file("ledger.db");
+    const std::string other = there.path();
     const auto values = ledger::against(here.store, other, "", {});
     CHECK_FALSE(values.differs());
     CHECK_FALSE(values.provenance_compared);
