@@ -1,8 +1,12 @@
 // gpuclusters rank ID FIELD preferred|normal|deprecated [--value V] --reason TEXT: choose which of
 // a field's claims is shown, kept as a competing figure, or kept only for the record.
+#include <fmt/format.h>
+
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -24,6 +28,12 @@ public:
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
+        if (text::trim(reason_).empty()) throw UsageError("--reason says why the rank changes: it cannot be blank");
+        try {
+            reason_ = model::clean_text(reason_);
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("--reason: {}", error.what()));
+        }
         model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
                                  .not_published = not_published_,

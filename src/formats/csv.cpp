@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 #include <fmt/format.h>
+#include <utility>
 
 #include "formats/limits.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -89,11 +90,18 @@ void read_csv(std::istream& input, const std::string& file,
     state.visit = &visit;
     state.file = &file;
     char buffer[1 << 16];
+    bool first_read = true;
     while (input) {
         input.read(buffer, sizeof buffer);
-        const auto length = static_cast<std::size_t>(input.gcount());
+        auto length = static_cast<std::size_t>(input.gcount());
         if (length == 0) break;
-        const std::size_t parsed = csv_parse(&parser, buffer, length, on_field, on_row, &state);
+        // Excel's "CSV UTF-8" starts with a byte-order mark: not part of the first header cell.
+        const char* start = buffer;
+        if (std::exchange(first_read, false) && std::string_view(buffer, length).starts_with("\xEF\xBB\xBF")) {
+            start += 3;
+            length -= 3;
+        }
+        const std::size_t parsed = csv_parse(&parser, start, length, on_field, on_row, &state);
         if (state.failure) std::rethrow_exception(state.failure);
         if (parsed != length) {
             throw InputError(fmt::format("{}:{}: {}", file, state.row_line + state.extra_lines, csv_strerror(csv_error(&parser))));

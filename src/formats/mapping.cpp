@@ -62,6 +62,12 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
         }
         Mapping::Condition condition;
         if (!table.get("column")) fail(file, entry, fmt::format("{} needs a column", name));
+        // Two tests in one condition read as "either" to some and "both" to others: one test a
+        // condition, and an array of conditions for several (when: all hold; unless: any).
+        const int tests = (table.get("equals") ? 1 : 0) + (table.get("one_of") ? 1 : 0) + (table.get("empty") ? 1 : 0);
+        if (tests > 1) {
+            fail(file, entry, fmt::format("{}: one test a condition (equals, one_of or empty); for several, give an array of conditions", name));
+        }
         condition.column = text_of(file, *table.get("column"), "column");
         if (const auto* equals = table.get("equals")) condition.values.push_back(text_of(file, *equals, "equals"));
         if (const auto* list = table.get("one_of")) {
@@ -74,10 +80,8 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
             if (!flag) fail(file, *empty, fmt::format("{} empty must be true or false", name));
             if (flag->get()) {
                 condition.values.push_back("");
-            } else if (condition.values.empty()) {
-                condition.not_empty = true;
             } else {
-                fail(file, *empty, fmt::format("{}: empty = false goes alone (equals and one_of name non-empty cells already)", name));
+                condition.not_empty = true;
             }
         }
         if (condition.values.empty() && !condition.not_empty) {

@@ -481,6 +481,14 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                 for (const auto& name : long_columns()) {
                     if (!column.contains(name) && !long_column_optional(name)) throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
                 }
+                // A column the table does not know would be dropped unread: refused, as the wide table refuses one.
+                for (std::size_t i = 0; i < header.size(); ++i) {
+                    if (std::find(long_columns().begin(), long_columns().end(), header[i]) == long_columns().end()) {
+                        throw InputError(fmt::format("{}: column {} '{}' is not a column of the long table (gpuclusters(5))", place,
+                                                     i + 1, text::excerpt(header[i])));
+                    }
+                    if (column.at(header[i]) != i) throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
+                }
             } else {
                 if (header.empty() || header[0] != "id") throw InputError(fmt::format("{}: the first column must be 'id'", place));
                 const bool is_typed = std::any_of(header.begin() + 1, header.end(), [](const std::string& name) {
@@ -546,6 +554,13 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             return;
         }
         auto cell = [&](const char* name) -> const std::string& { return cells[column.at(name)]; };
+        // A spreadsheet leaves a repeated cell blank; taken for the record above or below, the
+        // row's values would land in a record it does not name.
+        if (text::trim(cell("cluster")).empty()) {
+            sink.problem(fmt::format("{}: column {} 'cluster' is empty: every row names its cluster (a long table is not filled down)",
+                                     place, column.at("cluster") + 1));
+            return;
+        }
         if (cell("cluster") != current_id) {
             flush();
             current_id = cell("cluster");

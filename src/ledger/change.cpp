@@ -56,8 +56,23 @@ std::string parse_accessed(const std::string& raw, const std::string& today) {
     return date;
 }
 
+// Where one part of an input was given: its own option on the command line (a bad title given
+// with --source is --title's), its key after the place in a file.
+std::string part_origin(const std::string& origin, std::string_view part) {
+    // An option, or a positional argument named in capitals as in a usage line (SOURCE).
+    const bool command_line = origin.starts_with("--") ||
+                              (!origin.empty() && std::all_of(origin.begin(), origin.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+    if (command_line) {
+        std::string option = "--" + std::string(part);
+        std::replace(option.begin(), option.end(), '_', '-');
+        return option;
+    }
+    return origin.empty() ? std::string(part) : fmt::format("{}: {}", origin, part);
+}
+
 // Validates the metadata the user gave, field by field, in place; absent fields stay absent.
 void check_source(SourceInput& source, const std::string& today) {
+    std::string_view part;  // the metadata being checked, for the error's place
     try {
         const bool archive_given = source.archive_url.has_value();
         const std::string reference(text::trim(source.reference));
@@ -74,38 +89,72 @@ void check_source(SourceInput& source, const std::string& today) {
                 source.archive_from_url = true;
             }
         }
+        part = "kind";
         if (source.kind) source.kind = parse_kind(*source.kind);
+        part = "title";
         if (source.title) source.title = model::clean_text(*source.title);
+        part = "publisher";
         if (source.publisher) source.publisher = model::clean_text(*source.publisher);
+        part = "published";
         if (source.published) {
             source.published = model::parse_partial_date(*source.published);
             if (source.published->substr(0, std::min<std::size_t>(10, source.published->size())) > today) {
                 throw InputError(fmt::format("published date {} is in the future", *source.published));
             }
         }
+        part = "accessed";
         if (source.accessed) source.accessed = parse_accessed(*source.accessed, today);
+        part = "archive_url";
         if (archive_given) {
             const auto capture = model::understand_source_url(*source.archive_url);
             source.archive_url = capture.archive_url.empty() ? capture.url : capture.archive_url;
             if (!capture.archived.empty()) source.archived = capture.archived;
         }
         // The list is named as a source is, so that two spellings of its address are one list.
+        part = "edition_of";
         if (source.edition_of && !source.edition_of->empty()) {
             source.edition_of = model::understand_source_url(std::string(text::trim(*source.edition_of))).url;
         }
     } catch (const InputError& error) {
-        throw at(source.origin, error);
+        throw at(part.empty() ? source.origin : part_origin(source.origin, part), error);
     }
 }
 
 // Checks a citation's source and cleans its texts in place.
 void check_citation(CitationInput& citation, std::size_t source_count) {
     if (citation.source >= source_count) throw InputError("citation names no source");
+    std::string_view part = "locator";
     try {
         if (!citation.locator.empty()) citation.locator = model::clean_text(citation.locator);
+        part = "quote";
         if (!citation.quote.empty()) citation.quote = model::clean_quote(citation.quote);
     } catch (const InputError& error) {
-        throw CitationError(citation.origin.empty() ? std::string(error.what()) : fmt::format("{}: {}", citation.origin, error.what()));
+        // The command line gives the citation as --quote and --locator; a file, as a table whose
+        // keys name its parts.
+        throw CitationError(fmt::format("{}: {}", part_origin(citation.origin, part), error.what()));
+    }
+}
+
+std::string two_ranks(const model::FieldSpec& field, const std::string& value, Rank first, Rank second) {
+    return fmt::format("{} of {} is given two ranks, {} and {}: one claim has one rank", value, field.name, model::to_string(first),
+                       model::to_string(second));
+}
+
+// One claim holds one rank: a value given as the field's value and again as a competing or
+// deprecated figure (or as both of those) is a contradiction, which written in order would demote
+// the value it also sets.
+void contradicting_ranks(const ParsedRecord& record, std::vector<std::string>& problems) {
+    std::unordered_map<std::string, const ParsedField*> ranked;
+    for (const auto& field : record.fields) {
+        if (field.any_value || (field.action != FieldAction::set && field.action != FieldAction::cite)) continue;
+        const Rank rank = field.action == FieldAction::set ? Rank::preferred : field.rank;
+        const std::string key = fmt::format("{}\x1f{}\x1f{}", field.spec->name, static_cast<int>(field.state), field.value.value);
+        const auto [found, first] = ranked.emplace(key, &field);
+        if (first) continue;
+        const Rank other = found->second->action == FieldAction::set ? Rank::preferred : found->second->rank;
+        if (other == rank) continue;  // the same claim cited twice
+        const std::string value = field.state == ClaimState::not_published ? "Not published" : model::display_value(*field.spec, field.value);
+        problems.push_back(two_ranks(*field.spec, value, other, rank));
     }
 }
 
@@ -132,7 +181,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     for (auto& field : input.fields) {
         try {
             const auto& spec = model::require_field(field.field);
-            if (spec.derived && (field.action == FieldAction::set || field.action == FieldAction::clear)) {
+            if (spec.derived && field.action != FieldAction::cite) {
                 throw InputError(fmt::format("{} is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead", spec.name));
             }
             // A field is set once; competing claims of it may follow as citations and ranks.
@@ -191,6 +240,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
         }
     }
     record.id_from_key = input.id_from_key;
+    contradicting_ranks(record, problems);
     // Every bad field of the record is reported, not only the first.
     if (problems.size() == 1) throw InputError(problems.front());
     if (!problems.empty()) throw InputErrors(std::move(problems));
@@ -935,7 +985,12 @@ private:
     // the input (a value given both as the value and as a competing figure).
     void set_rank(long long claim_id, model::Rank rank, const std::string& reason) {
         if (!working_.rank_once(claim_id)) {
-            throw InputError("one value is given two ranks in one change (as the value and as a competing figure?)");
+            const Claim* claim = working_.claim(claim_id);
+            const auto earlier = std::find_if(working_.ranks.rbegin(), working_.ranks.rend(),
+                                              [&](const auto& ranked) { return ranked.first == claim_id; });
+            const Rank first = earlier == working_.ranks.rend() ? Rank::preferred : earlier->second;
+            throw InputError(claim ? two_ranks(*model::find_field(claim->field), display_claim(claim), first, rank)
+                                   : std::string("a value is given two ranks in one change: one claim has one rank"));
         }
         store_.insert_rank(cluster_id_, claim_id, changeset_id_, rank, reason);
         working_.ranks.emplace_back(claim_id, rank);
@@ -1273,9 +1328,33 @@ long long ChangeSession::changeset_id() const { return applier_->changeset_id();
 namespace {
 
 // prepare(), taking what it keeps from the inputs.
+// Two listings of one source under two spellings of its URL (a tracking parameter, :443, an
+// archive capture beside the original) are one source: the metadata of both is kept, and where
+// they say different things the input is refused rather than one of them dropped.
+void merge_spellings(std::vector<SourceInput>& sources) {
+    std::unordered_map<std::string, std::size_t> first_of;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        auto& later = sources[i];
+        const auto [found, first] = first_of.emplace(later.reference, i);
+        if (first) continue;
+        auto& earlier = sources[found->second];
+        for (const auto& key : model::source_metadata_keys) {
+            const auto& given = later.*key.member;
+            auto& kept = earlier.*key.member;
+            if (!given) continue;
+            if (kept && *kept != *given) {
+                throw InputError(fmt::format("{}: the same source as {} ({}), with another {}: '{}' there, '{}' here; list it once",
+                                             later.origin, earlier.origin, later.reference, key.name, *kept, *given));
+            }
+            kept = given;
+        }
+    }
+}
+
 PreparedChange prepare_owned(std::vector<SourceInput>&& sources, std::span<RecordInput> inputs, const std::string& today) {
     PreparedChange change;
     for (auto& source : sources) check_source(source, today);
+    merge_spellings(sources);
     change.sources = std::move(sources);
     std::set<std::string> ids;
     for (auto& input : inputs) {
@@ -1309,6 +1388,7 @@ PreparedChange ChangeSession::prepare_piece(std::vector<SourceInput>&& sources, 
     check.sources += sources.size();
     ++check.pieces_read;
     for (auto& source : sources) check_source(source, today);
+    merge_spellings(sources);
     change.sources = std::move(sources);
     change.records.push_back(parse_record(record, check.sources, check));
     record = {};

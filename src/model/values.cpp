@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cctype>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -165,6 +166,10 @@ Count parse_count(std::string_view raw) {
 }
 
 Count parse_exact_count(std::string_view text) {
+    // "0x10" would read as the derivation 0 x 10 and be refused as zero, naming the wrong thing.
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && std::isxdigit(static_cast<unsigned char>(text[2]))) {
+        throw InputError(fmt::format("'{}' is hexadecimal: write a count in decimal digits", std::string(text)));
+    }
     // Operators: + between terms; x, X, * or × (U+00D7) between factors.
     std::vector<std::vector<std::string>> terms(1);
     std::string operand;

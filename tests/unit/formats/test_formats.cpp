@@ -37,6 +37,19 @@ TEST_CASE("CSV cells never hand a spreadsheet a formula, and read back as they w
     }
 }
 
+TEST_CASE("the CSV reader takes a UTF-8 byte-order mark for what it is, not part of the first cell") {
+    std::istringstream input("\xEF\xBB\xBFid,owner\nacme,Acme\n");
+    std::vector<std::vector<std::string>> rows;
+    formats::read_csv(input, "t.csv", [&](std::vector<std::string>& cells, std::size_t) { rows.push_back(cells); });
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0][0] == "id");
+    // Only at the start: the same bytes inside a cell are the cell's.
+    std::istringstream inside("id,owner\nacme,\xEF\xBB\xBF" "Acme\n");
+    rows.clear();
+    formats::read_csv(inside, "t.csv", [&](std::vector<std::string>& cells, std::size_t) { rows.push_back(cells); });
+    CHECK(rows[1][1] == "\xEF\xBB\xBF" "Acme");
+}
+
 TEST_CASE("the CSV reader streams rows with the line each starts on") {
     std::istringstream input("a,b\n\"multi\nline\",x\nlast,\"q\"\"uote\"\n");
     std::vector<std::pair<std::size_t, std::vector<std::string>>> rows;
@@ -347,4 +360,25 @@ TEST_CASE("a string longer than any field takes is refused before a parser holds
             CHECK(std::string(error.what()) == "f.csv:2: column 2: a cell longer than 1048576 bytes; no field takes more than 16384");
         }
     }
+}
+
+TEST_CASE("a long CSV names every row's cluster and has only its own columns") {
+    ScratchDir dir;
+    const std::string header =
+        "cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,"
+        "source_archive_url,source_archived,locator,quote";
+    auto problems_of = [&](const std::string& text) {
+        std::ofstream(dir.file("long.csv")) << text;
+        std::vector<std::string> problems;
+        const auto documents = read_back(dir.file("long.csv"), formats::Format::csv_long, problems);
+        return std::pair{documents.size(), problems};
+    };
+    const std::string row = ",owner,set,Acme,preferred,https://example.org/a,operator,,,,,,,,\n";
+    const auto [blank_count, blank] = problems_of(header + "\nacme" + row + row + "beta" + row);
+    REQUIRE(blank.size() == 1);
+    CHECK(blank[0].ends_with("long.csv:3: column 1 'cluster' is empty: every row names its cluster (a long table is not filled down)"));
+    CHECK(blank_count == 2);  // acme and beta, each with its own row only
+    // A bad header stops the whole input.
+    CHECK_THROWS_WITH_AS(problems_of(header + ",note\nacme,owner,set,Acme,preferred,https://example.org/a,operator,,,,,,,,,x\n"),
+                         doctest::Contains("long.csv:1: column 16 'note' is not a column of the long table"), InputError);
 }

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -217,4 +219,26 @@ TEST_CASE("a mapping's [[related]] is checked when it loads") {
     formats::ReadSink sink{[](model::RecordDocument&) {}, [](const std::string&) {}};
     CHECK_THROWS_WITH_AS(formats::Mapping::load(dir.file("ok.toml")).read(dir.file("t.csv"), sink),
                          doctest::Contains("the table has no column 'Next'"), InputError);
+}
+
+TEST_CASE("mapping: a condition holds one test, never two read as either or both") {
+    ScratchDir dir;
+    auto load_error = [&](const std::string& fields) {
+        write(dir.file("cond.toml"), "format = 1\n[id]\ncolumn = \"Name\"\n" + fields);
+        try {
+            formats::Mapping::load(dir.file("cond.toml"));
+        } catch (const InputError& error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    for (const char* condition : {"{ column = \"S\", equals = \"E\", empty = true }", "{ column = \"S\", equals = \"E\", one_of = [\"F\"] }",
+                                  "{ column = \"S\", one_of = [\"F\"], empty = false }"}) {
+        CAPTURE(std::string(condition));
+        CHECK(load_error(fmt::format("[fields.name]\ncolumn = \"Name\"\nwhen = {}\n", condition)).find("one test a condition") !=
+              std::string::npos);
+    }
+    // Several tests: an array of conditions, each of one test.
+    CHECK(load_error("[fields.name]\ncolumn = \"Name\"\nwhen = [{ column = \"S\", equals = \"E\" }, { column = \"T\", empty = false }]\n") ==
+          "loaded");
 }

@@ -420,7 +420,7 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
         const auto whole = both("", R"({"id":"two-ranks","sources":[)" + join(sources) + R"(],"claims":[)" + join(contradiction) + "]}");
         CHECK_FALSE(whole.written);
         REQUIRE(whole.problems.size() == 1);
-        CHECK(whole.problems[0].find("two ranks") != std::string::npos);
+        CHECK(whole.problems[0].find("is given two ranks") != std::string::npos);
     }
     SUBCASE("keys after the claims, and sources only a citation lists") {
         const auto whole = both("", R"({"id":"keyed","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) +
@@ -519,7 +519,7 @@ TEST_CASE("a record of a chunk that another record of it failed is written again
     CHECK(imported.modified == 1);
     CHECK(imported.rejected == 1);
     REQUIRE(imported.problems.size() == 1);
-    CHECK(imported.problems[0].find("two ranks") != std::string::npos);
+    CHECK(imported.problems[0].find("is given two ranks") != std::string::npos);
     CHECK(imported.written);
     CHECK(imported.exported.find(R"("value":"Beta","rank":"normal")") != std::string::npos);
 }
@@ -588,4 +588,43 @@ TEST_CASE("change: under a changed value a citation left as it stood is left out
     again.records[0].fields[0].citations[0] = {0, "", "11,000 GPUs", "--source", true};
     CHECK_NOTHROW(ledger::apply_changes(db.store, again));
     CHECK(shown(db.store, "acme-one", "gpus_installed") == "12,000");
+}
+
+TEST_CASE("change: a value given two ranks, and a source under two spellings, are caught before anything is written") {
+    Database db;
+    ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "Acme runs it"));
+    SUBCASE("the value and a competing figure of that value") {
+        auto request = set("acme-one", "owner", "Acme", "Acme runs it");
+        request.records[0].fields.push_back({.field = "owner", .raw_value = "Acme", .citations = {{0, "", "run by Acme", "--quote"}},
+                                             .origin = "competing", .action = model::FieldAction::cite, .rank = model::Rank::normal});
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request),
+                             doctest::Contains("Acme of owner is given two ranks, preferred and normal: one claim has one rank"), InputError);
+        CHECK(shown(db.store, "acme-one", "owner") == "Acme");
+    }
+    SUBCASE("one source, two spellings: the metadata of both, or a refusal where they differ") {
+        auto request = set("beta-two", "owner", "Beta", "Beta runs it");
+        request.sources[0].title = "Beta news";
+        request.sources.push_back({.reference = "https://example.org:443/beta-two?utm_source=feed", .origin = "second"});
+        request.sources[1].published = "2025-01-02";
+        request.records[0].fields[0].citations.push_back({1, "", "run by Beta", "--quote"});
+        ledger::apply_changes(db.store, request);
+        const auto source = db.store.source_by_url("https://example.org/beta-two");
+        REQUIRE(source);
+        CHECK(source->meta.title == "Beta news");
+        CHECK(source->meta.published == "2025-01-02");
+        auto clash = set("gamma-three", "owner", "Gamma", "Gamma runs it");
+        clash.sources[0].title = "One";
+        clash.sources.push_back({.reference = "https://example.org/gamma-three?utm_source=x", .origin = "second"});
+        clash.sources[1].title = "Two";
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, clash), doctest::Contains("with another title: 'One' there, 'Two' here"),
+                             InputError);
+    }
+    SUBCASE("errors name the part of the input that is wrong") {
+        auto request = set("acme-one", "city", "Paris", "in Paris");
+        request.records[0].fields[0].citations[0].locator = "page\x01";
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request), doctest::Contains("--locator: control character"), InputError);
+        auto titled = set("acme-one", "city", "Paris", "in Paris");
+        titled.sources[0].title = "T\x01";
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, titled), doctest::Contains("--title: control character"), InputError);
+    }
 }

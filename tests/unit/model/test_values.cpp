@@ -257,3 +257,10 @@ TEST_CASE("partial dates order editions, and say when they cannot") {
     CHECK_FALSE(order_partial_dates("", "2020-06").has_value());
     CHECK_FALSE(order_partial_dates("2020-06", "").has_value());
 }
+
+TEST_CASE("a hexadecimal count is refused as such, not read as the derivation 0 x 10") {
+    CHECK_THROWS_WITH_AS(parse_count("0x10"), "'0x10' is hexadecimal: write a count in decimal digits", InputError);
+    CHECK_THROWS_WITH_AS(parse_count("0X1F"), doctest::Contains("hexadecimal"), InputError);
+    // A derivation written tight is still one.
+    CHECK(parse_count("4x8").value == 32);
+}

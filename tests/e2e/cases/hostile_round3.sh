@@ -1,0 +1,97 @@
+# Hostile and unlucky inputs, round 3 (issue 28): each was written with exit 0 into the wrong
+# record, dropped, or half read. Every one is now refused, naming its place, and the database is
+# left as it was.
+setup init
+setup add acme-one --set owner=Acme --set city=Paris --set gpu_model="NVIDIA H100" --source https://example.org/acme --kind operator
+setup add beta-two --set owner=Beta --set city=Oslo --source https://example.org/beta --kind operator
+# What the database holds, as SQL: the same after every refusal below.
+holds() { sqlite3 test.db .dump | sha256sum; }
+holds > before.sum
+unchanged() { if [ "$(holds)" = "$(cat before.sum)" ]; then echo "database: as it was"; else echo "database: CHANGED"; fi; }
+header="cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote"
+
+note "a long CSV whose repeated cluster cells are left blank (the spreadsheet habit): an error naming the line, never the next record"
+printf '%s\nacme-one,owner,set,Acme Corp,preferred,https://example.org/acme,operator,,,,,,,,Acme Corp runs it\n,city,set,Lyon,preferred,https://example.org/acme,operator,,,,,,,,\nbeta-two,owner,set,Beta,preferred,https://example.org/beta,operator,,,,,,,,\n' "$header" > blank-middle.csv
+gc import --format csv-long blank-middle.csv
+note "... and when the blank rows come last"
+printf '%s\nacme-one,owner,set,Acme Corp,preferred,https://example.org/acme,operator,,,,,,,,Acme Corp runs it\n,city,set,Lyon,preferred,https://example.org/acme,operator,,,,,,,,\n' "$header" > blank-last.csv
+gc import --format csv-long blank-last.csv
+note "a long CSV with a column it does not know is refused, as the wide one is"
+printf '%s,note\nacme-one,owner,set,Acme,preferred,https://example.org/acme,operator,,,,,,,,,x\n' "$header" > extra-column.csv
+gc import --format csv-long extra-column.csv
+unchanged
+
+note "a competing figure equal to the value given beside it: one claim, two ranks, refused (it demoted the value)"
+cat > competing-twin.toml <<'TOML'
+format = 2
+id = "acme-one"
+[[source]]
+url = "https://example.org/acme"
+[field.owner]
+value = "Acme"
+[[field.owner.citation]]
+source = "https://example.org/acme"
+[[field.owner.competing]]
+value = "Acme"
+rank = "normal"
+[[field.owner.competing.citation]]
+source = "https://example.org/acme"
+quote = "Acme"
+TOML
+gc import competing-twin.toml
+printf '{"format":"gpuclusters","version":1,"provenance":true}\n{"id":"beta-two","sources":[{"url":"https://example.org/beta"}],"claims":[{"field":"owner","value":"Beta","rank":"preferred","citations":[{"source":"https://example.org/beta"}]},{"field":"owner","value":"Beta","rank":"deprecated","citations":[{"source":"https://example.org/beta"}]}]}\n' > twin.jsonl
+gc import twin.jsonl
+unchanged
+
+note "one source listed under two spellings of its URL (a tracking parameter, :443, an archive capture): one source, metadata from both"
+cat > spellings.toml <<'TOML'
+format = 2
+id = "gamma-three"
+[[source]]
+url = "https://example.org/gamma"
+kind = "operator"
+title = "Gamma news"
+[[source]]
+url = "https://example.org:443/gamma?utm_source=feed"
+published = "2025-01-02"
+[[source]]
+url = "https://web.archive.org/web/20250110000000/https://example.org/gamma"
+[field.owner]
+value = "Gamma"
+[[field.owner.citation]]
+source = "https://example.org/gamma"
+[[field.owner.citation]]
+source = "https://example.org:443/gamma?utm_source=feed"
+quote = "run by Gamma"
+[[field.owner.citation]]
+source = "https://web.archive.org/web/20250110000000/https://example.org/gamma"
+quote = "Gamma runs it"
+TOML
+gc --db spellings.db init
+gc --db spellings.db import spellings.toml
+gc --db spellings.db sources show 1
+note "... and where the two listings disagree, refused rather than one of them dropped"
+sed 's/^published = "2025-01-02"/title = "Gamma press room"/' spellings.toml > disagree.toml
+gc import disagree.toml
+unchanged
+
+note "a mapping condition with two tests read as either or both: refused, one test a condition"
+printf 'Name,Status\nAlpha,Existing\n' > table.csv
+printf 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\nwhen = { column = "Status", equals = "Existing", empty = true }\n' > two-tests.toml
+gc import --mapping two-tests.toml table.csv
+unchanged
+
+note "rank: a derived field cannot be ranked (set refuses it too), and --reason says why"
+gc rank acme-one gpu_maker deprecated --reason "wrong maker"
+gc rank acme-one owner normal --reason "   "
+unchanged
+
+note "errors name the option or part that is wrong"
+gc add acme-one --set city=Lyon --source https://example.org/acme --quote fine --locator $'page\x01'
+gc add acme-one --set city=Lyon --source https://example.org/new --kind press --title $'T\x01'
+gc rank acme-one owner normal --reason $'because\x01'
+gc add acme-one --set gpus_installed=0x10 --source https://example.org/acme
+note "a UTF-8 byte-order mark (Excel's CSV UTF-8) is not part of the first header cell"
+printf '\xEF\xBB\xBFid,owner\nbeta-two,Beta\n' > excel.csv
+gc import excel.csv --source https://example.org/beta
+unchanged
