@@ -56,8 +56,8 @@ public:
                                                    context.today, printer.events());
         printer.finish(result);
         if (result.refused()) {
-            throw InputError(fmt::format("{} problem{} in the input; nothing written{}", result.problems.size(),
-                                         result.problems.size() == 1 ? "" : "s",
+            throw InputError(fmt::format("{} problem{} in the input; nothing written{}", result.problem_count,
+                                         result.problem_count == 1 ? "" : "s",
                                          request_.keep_going ? " (--keep-going passes over rejected records, not an input "
                                                                "that cannot be read to its end)"
                                                              : ""));

@@ -191,7 +191,7 @@ public:
     // Problems are listed in input order: the records read before one are applied first.
     void problem(const std::string& text, bool of_a_row, Reading& reading) {
         flush(reading);
-        result_.problems.push_back(text);
+        result_.add_problem(text);
         if (of_a_row) {
             ++result_.rejected;
         } else {
@@ -358,7 +358,7 @@ private:
 
     void report(Outcome& outcome) {
         if (!outcome.problems.empty()) {
-            for (auto& problem : outcome.problems) result_.problems.push_back(std::move(problem));
+            for (auto& problem : outcome.problems) result_.add_problem(std::move(problem));
             ++result_.rejected;
             return;
         }

@@ -109,6 +109,11 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
     for (const auto& text : result.problems) {
         output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ") << text << "\n";
     }
+    if (result.problem_count > result.problems.size()) {
+        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ")
+                    << fmt::format("{} more problems like these (the first {} are listed)\n", result.problem_count - result.problems.size(),
+                                   result.problems.size());
+    }
     if (warnings_ > warnings_shown) print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
     std::string reasons;
     for (const auto& [reason, count] : result.skipped) reasons += fmt::format("\n  skipped {}: {}", count, reason);
@@ -126,6 +131,7 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"skipped", result.skipped},
                          {"rejected", result.rejected},
                          {"problems", result.problems},
+                         {"problems_total", result.problem_count},
                          {"changeset", result.written ? Json(result.changeset_id) : Json(nullptr)},
                          {"dry_run", result.dry_run}});
         return;

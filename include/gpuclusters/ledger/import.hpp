@@ -69,7 +69,15 @@ struct ImportResult {
     std::vector<std::string> not_in_edition;
     std::string edition_of;
     std::map<std::string, std::size_t> skipped;  ///< by the mapping, by reason
-    std::vector<std::string> problems;           ///< each with its place, in input order
+    /// Each with its place, in input order: the first `problems_listed`; problem_count counts all
+    /// (two million malformed lines are not held, or printed, two million times).
+    std::vector<std::string> problems;
+    std::size_t problem_count = 0;
+    static constexpr std::size_t problems_listed = 100;
+    void add_problem(std::string text) {
+        ++problem_count;
+        if (problems.size() < problems_listed) problems.push_back(std::move(text));
+    }
     std::size_t rejected = 0;                    ///< rows or records refused (one may have several problems)
     /// An input was not read to its end (it cannot be read, its header is bad, it is malformed
     /// where reading cannot resume): its records after the problem are unknown, so nothing is

@@ -95,3 +95,9 @@ note "a UTF-8 byte-order mark (Excel's CSV UTF-8) is not part of the first heade
 printf '\xEF\xBB\xBFid,owner\nbeta-two,Beta\n' > excel.csv
 gc import excel.csv --source https://example.org/beta
 unchanged
+note "an input of many malformed lines: the first 100 problems, then how many more (neither held nor printed whole)"
+{ echo '{"format":"gpuclusters","version":1,"provenance":true}'; for i in $(seq 1 250); do echo '{"id": broken'; done; } > many.jsonl
+"$GPUCLUSTERS_BIN" import many.jsonl > many.out 2> many.err || echo "exit $?"
+grep -c '^gpuclusters: error: many.jsonl:' many.err
+tail -2 many.err
+{ "$GPUCLUSTERS_BIN" --json import many.jsonl 2>/dev/null || true; } | python3 -c 'import json, sys; r = json.load(sys.stdin); print(len(r["problems"]), r["problems_total"])'
