@@ -143,7 +143,7 @@ done
 # (SQLite's bulk cache of 24 MiB, the pieces on their way) is what the slope leaves out.
 huge=${HUGE_PARTS:-200000}
 echo "== one record of $huge and $(( huge * 4 )) parts"
-declare -A huge_kib huge_bytes
+declare -A huge_kib huge_bytes huge_verify
 for m in "$huge" $(( huge * 4 )); do
     dir="$work/huge-$m"
     mkdir -p "$dir"
@@ -155,8 +155,13 @@ for m in "$huge" $(( huge * 4 )); do
         huge_bytes[$part,$m]=$(stat -c %s "$dir/$part.jsonl")
         row "gpuclusters import, one record, $m $part" "$seconds" "$peak" "$(du -h "$dir/$part.jsonl" | cut -f1) file"
     done
+    # verify reads each claim once: at 4M its time is about four times that at M, not sixteen.
+    measure "$binary" --db "$dir/claims.db" verify --quiet many-claims
+    huge_verify[$m]=$seconds
+    row "gpuclusters verify, one record of $m claims" "$seconds" "$peak" ""
     rm -rf "$dir"
 done
+row "verify, one record: 4x the claims" "" "" "x$(ratio "${huge_verify[$(( huge * 4 ))]}" "${huge_verify[$huge]}") the time (linear: about x4)"
 for part in claims citations sources; do
     slope=$(awk -v a="${huge_kib[$part,$huge]}" -v b="${huge_kib[$part,$(( huge * 4 ))]}" \
         -v x="${huge_bytes[$part,$huge]}" -v y="${huge_bytes[$part,$(( huge * 4 ))]}" \
