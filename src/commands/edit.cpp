@@ -9,6 +9,7 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "formats/input_file.hpp"
 #include "formats/record_edit.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -16,12 +17,8 @@
 namespace gpuclusters::commands {
 namespace {
 
-std::string read_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::stringstream content;
-    content << file.rdbuf();
-    return content.str();
-}
+// The file as the editor left it: a regular file, not a link, a FIFO or a folder it put there.
+std::string read_file(const std::string& path) { return formats::read_whole_file(path, "the edited file", false); }
 
 void write_file(const std::string& path, const std::string& content) {
     std::ofstream file(path, std::ios::binary | std::ios::trunc);

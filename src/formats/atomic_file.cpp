@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/input_file.hpp"
 #include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::formats {
@@ -26,12 +27,7 @@ std::string system_error(int code) { return std::strerror(code); }
 std::string not_a_regular_file(const std::string& path) {
     struct stat info {};
     if (lstat(path.c_str(), &info) != 0) return errno == ENOENT ? "" : system_error(errno);
-    if (S_ISREG(info.st_mode)) return "";
-    if (S_ISLNK(info.st_mode)) return "is a symbolic link";
-    if (S_ISDIR(info.st_mode)) return "is a folder";
-    if (S_ISFIFO(info.st_mode)) return "is a FIFO";
-    if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) return "is a device";
-    return "is not a regular file";
+    return not_regular_file(info.st_mode);
 }
 
 std::string random_suffix() {

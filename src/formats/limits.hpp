@@ -11,6 +11,12 @@ inline constexpr std::size_t max_input_string_bytes = std::size_t{1} << 20;
 /// What the refusal says of it.
 inline constexpr const char* longest_field_text = "no field takes more than 16384";
 
+/// The largest file read whole (a TOML record, a mapping, a configuration file, the file `edit`
+/// reads back; toml++ parses a whole text): 16 MiB, a record of some 80,000 sources each cited
+/// once, and at most some hundreds of megabytes once parsed. Larger records go in JSON Lines,
+/// which is read as it streams.
+inline constexpr std::size_t max_whole_file_bytes = std::size_t{16} << 20;
+
 /// The parts (sources, claims, citations) of a JSON record read before they are handed over as a
 /// piece, when the reader's sink takes pieces (ReadSink::piece): some hundreds of kilobytes of
 /// input, few enough that the pieces on their way between the reading and the writing thread

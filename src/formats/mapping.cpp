@@ -3,15 +3,16 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <filesystem>
-#include <fstream>
+#include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <toml++/toml.h>
 
 #include "formats/counted_input.hpp"
 #include "formats/csv.hpp"
+#include "formats/input_file.hpp"
 #include "formats/toml_support.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/record.hpp"
@@ -269,11 +270,8 @@ model::Decimal Mapping::Rounding::apply(const model::Decimal& figure) const {
 }
 
 Mapping Mapping::load(const std::string& path) {
-    std::ifstream input(path, std::ios::binary);
-    if (!input) throw InputError(fmt::format("{}: cannot read the mapping file", path));
-    std::stringstream content;
-    content << input.rdbuf();
-    const toml::table document = parse_toml(content.str(), path);
+    const std::string content = read_whole_file(path, "the mapping file");
+    const toml::table document = parse_toml(content, path);
     Mapping mapping;
     mapping.file_ = path;
     only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields", "related"}, "the mapping");
@@ -508,12 +506,12 @@ const Mapping::SkipRule* Mapping::skip_rule(const std::map<std::string, std::siz
 }
 
 std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
-    // Read twice, the table must be a file: a pipe would be empty the second time.
-    if (!std::filesystem::is_regular_file(path)) {
-        throw InputError(fmt::format("{}: [id] repeated = \"content\" reads the table twice: give a file, not a pipe", path));
+    // Read twice, the table must be a file: standard input would be empty the second time.
+    if (path == "-") {
+        throw InputError(fmt::format("{}: [id] repeated = \"content\" reads the table twice: give a file, not standard input", path));
     }
-    std::ifstream input(path, std::ios::binary);
-    if (!input) throw InputError(fmt::format("{}: cannot read the file", path));
+    InputFile file(path);
+    std::istream input(&file.buffer());
     std::map<std::string, std::size_t> columns;
     std::set<std::string> seen, twice;
     read_csv(input, path, [&](std::vector<std::string>& cells, std::size_t) {
@@ -534,9 +532,9 @@ std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
 }
 
 void Mapping::read(const std::string& path, const ReadSink& sink) const {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
-    CountedInput counted(*file.rdbuf(), sink.bytes_read);
+    std::optional<InputFile> file;
+    if (path != "-") file.emplace(path);
+    CountedInput counted(file ? file->buffer() : *std::cin.rdbuf(), sink.bytes_read);
     std::istream input(&counted);
     std::map<std::string, std::size_t> columns;
     std::map<std::string, std::size_t> first_line;  // each id's first row

@@ -6,11 +6,10 @@
 #include <array>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
-#include <sstream>
 #include <toml++/toml.h>
 
 #include "embedded_data.hpp"
+#include "formats/input_file.hpp"
 #include "formats/toml_support.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -105,11 +104,7 @@ rules::Config default_rules_config() {
 }
 
 void apply_rules_config_file(rules::Config& config, const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot read the configuration file", path));
-    std::stringstream content;
-    content << file.rdbuf();
-    apply_rules_config(config, content.str(), path);
+    apply_rules_config(config, read_whole_file(path, "the configuration file"), path);
 }
 
 void apply_rules_config(rules::Config& config, std::string_view content, const std::string& file) {
@@ -213,6 +208,8 @@ rules::Config rules_config_for(const std::string& path, const std::string& datab
         apply_rules_config_file(config, path);
         return config;
     }
+    // Anything there by that name is read, and refused when it is not a regular file: a folder or
+    // a FIFO is no configuration to pass over in silence, nor to wait on.
     const auto beside = std::filesystem::path(database_path).parent_path() / "gpuclusters.toml";
     std::error_code ignored;
     if (std::filesystem::exists(beside, ignored)) apply_rules_config_file(config, beside.string());

@@ -6,7 +6,6 @@
 #include <array>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -14,6 +13,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/counted_input.hpp"
 #include "formats/csv.hpp"
+#include "formats/input_file.hpp"
 #include "formats/record_toml.hpp"
 #include "formats/typed.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -366,16 +366,8 @@ void read_json_document(std::istream& input, const std::string& file, const Read
     if (!header_checked) check_header(header, file);
 }
 
-// One TOML record from a file or standard input (`name` "-"), read once into a text of its size
-// when that is known: toml++ parses a whole text.
-void read_toml_input(std::streambuf& source, const std::string& name, const ReadSink& sink) {
-    CountedInput counted(source, sink.bytes_read);
-    std::string content;
-    if (const auto size = input_size(name)) content.reserve(static_cast<std::size_t>(*size));
-    std::array<char, std::size_t{64} * 1024> chunk{};
-    for (std::streamsize got = 0; (got = counted.sgetn(chunk.data(), chunk.size())) > 0;) {
-        content.append(chunk.data(), static_cast<std::size_t>(got));
-    }
+// One TOML record, its whole text: toml++ parses a whole text.
+void read_toml_text(const std::string& content, const std::string& name, const ReadSink& sink) {
     try {
         auto document = read_toml_record(content, name);
         sink.record(document);
@@ -384,10 +376,19 @@ void read_toml_input(std::streambuf& source, const std::string& name, const Read
     }
 }
 
+// Standard input is read whole too, refused as soon as it passes the limit.
+void read_toml_input(std::streambuf& source, const ReadSink& sink) {
+    CountedInput counted(source, sink.bytes_read);
+    read_toml_text(read_whole_stream(counted, "-"), "-", sink);
+}
+
+// A file of a TOML record: a regular file no larger than max_whole_file_bytes (a folder, a FIFO
+// or a device that a folder's *.toml names is refused before it is read).
 void read_toml_file(const std::string& path, const ReadSink& sink) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
-    read_toml_input(*file.rdbuf(), path, sink);
+    InputFile file(path);
+    const std::string content = file.read_all();
+    if (sink.bytes_read != nullptr) sink.bytes_read->fetch_add(content.size(), std::memory_order_relaxed);
+    read_toml_text(content, path, sink);
 }
 
 // One field of a row of a format 2 wide table: the number alone in its column, its qualifiers
@@ -667,30 +668,28 @@ std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, cons
 }
 
 void read_records(const std::string& path, Format format, const ReadSink& sink) {
-    std::error_code ignored;
-    if (path != "-" && std::filesystem::is_directory(path, ignored)) {
+    std::error_code error;
+    if (path != "-" && std::filesystem::is_directory(path, error)) {
         std::vector<std::string> files;
-        for (const auto& entry : std::filesystem::directory_iterator(path)) {
-            if (entry.path().extension() == ".toml") files.push_back(entry.path().string());
+        for (std::filesystem::directory_iterator it(path, error), end; !error && it != end; it.increment(error)) {
+            if (it->path().extension() == ".toml") files.push_back(it->path().string());
         }
+        if (error) throw InputError(fmt::format("{}: cannot read the folder ({})", path, error.message()));
         std::sort(files.begin(), files.end());
         for (const auto& file : files) read_toml_file(file, sink);
         return;
     }
     if (format == Format::toml) {
         if (path == "-") {
-            read_toml_input(*std::cin.rdbuf(), "-", sink);
+            read_toml_input(*std::cin.rdbuf(), sink);
             return;
         }
         read_toml_file(path, sink);
         return;
     }
-    std::ifstream file;
-    if (path != "-") {
-        file.open(path, std::ios::binary);
-        if (!file) throw InputError(fmt::format("{}: cannot read the file", path));
-    }
-    CountedInput counted(*(path == "-" ? std::cin : file).rdbuf(), sink.bytes_read);
+    std::optional<InputFile> file;
+    if (path != "-") file.emplace(path);
+    CountedInput counted(file ? file->buffer() : *std::cin.rdbuf(), sink.bytes_read);
     std::istream input(&counted);
     switch (format) {
         case Format::json: read_json_document(input, path, sink); break;

@@ -4,11 +4,11 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <set>
 
+#include "formats/input_file.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/catalogues.hpp"
@@ -118,11 +118,13 @@ std::vector<std::string> sorted_once(std::vector<std::string> lines) {
     return lines;
 }
 
+// A regular file that starts as SQLite's do; anything else that is not a regular file (a FIFO, a
+// device) is refused here, before a reader waits on it.
 bool is_sqlite_file(const std::string& path) {
-    std::ifstream probe(path, std::ios::binary);
+    formats::InputFile probe(path);
     char header[16] = {};
-    probe.read(header, sizeof header);
-    return probe.gcount() == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
+    const auto got = probe.buffer().sgetn(header, sizeof header);
+    return got == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
 // The snapshot side, by id: its cells and, when asked, its provenance lines.
@@ -135,7 +137,11 @@ struct Snapshot {
 Snapshot read_snapshot(const std::string& snapshot, const std::string& format_name, const std::vector<std::string>& fields,
                        bool provenance) {
     Snapshot theirs;
-    if (is_sqlite_file(snapshot)) {
+    std::error_code missing;
+    if (snapshot != "-" && !std::filesystem::exists(snapshot, missing)) {
+        throw InputError(fmt::format("--against {}: no such file", snapshot));
+    }
+    if (snapshot != "-" && !std::filesystem::is_directory(snapshot, missing) && is_sqlite_file(snapshot)) {
         const auto other = store::Store::open(snapshot, store::Access::read_only);
         other.for_each_record(std::nullopt, [&](model::Record& record) {
             auto& cells = theirs.cells[record.id];
@@ -145,10 +151,6 @@ Snapshot read_snapshot(const std::string& snapshot, const std::string& format_na
             if (provenance) theirs.provenance[record.id] = provenance_lines(record, fields);
         });
         return theirs;
-    }
-    std::error_code missing;
-    if (snapshot != "-" && !std::filesystem::exists(snapshot, missing)) {
-        throw InputError(fmt::format("--against {}: no such file", snapshot));
     }
     std::optional<formats::Format> format;
     if (!format_name.empty()) format = formats::format_from(format_name);

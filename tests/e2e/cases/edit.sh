@@ -43,3 +43,5 @@ note "a number changed without its derivation comes back with the error on top; 
 EDITOR="sh $editors/derivation-mismatch.sh" gc edit acme-one --unsourced
 sed 's/[^ ]*acme-one.toml:/EDITED:/' errors-seen.txt
 EDITOR="cat" gc edit acme-one | sed -n '/^\[field.gpus_installed\]/,/^$/p; /^\[field.city\]/,/^$/p; /^\[field.power_mw\]/,/^$/p'
+note "the file read back must be a regular file: a FIFO the editor left there is refused, not waited on"
+EDITOR="sh $editors/leave-fifo.sh" gc edit acme-one | sed -E 's#[^ ]*/gpuclusters-edit-[A-Za-z0-9]{6}/#EDITDIR/#g'

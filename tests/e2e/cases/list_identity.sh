@@ -186,7 +186,7 @@ gc --db foos.db init
 gc --db foos.db import --mapping suffix.toml foos.csv
 note "repeated = content reads the table twice, so it must be a file, not a pipe"
 sed 's/^repeated = "suffix"$/repeated = "content"/' suffix.toml > content.toml
-cat foos.csv | gc --db foos.db import --mapping content.toml --format csv /dev/stdin
+cat foos.csv | gc --db foos.db import --mapping content.toml --format csv -
 note "European decimals are refused, not read as thousands; every bad number of a row on its one line"
 printf 'Rank,System ID,Name,Site,Country,Accelerator,Power (kW)\n1,9,Nine,S,DE,H100,"0,123"\n' > european.csv
 gc --db foos.db import --mapping list.toml european.csv

@@ -1,0 +1,76 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "formats/input_file.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "scratch.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+// What read_whole_file says of `path`: its text, or the one-line refusal.
+std::string whole_file_outcome(const std::string& path, bool follow_links = true, std::size_t limit = formats::max_whole_file_bytes) {
+    try {
+        return "read: " + formats::read_whole_file(path, "the file", follow_links, limit);
+    } catch (const InputError& error) {
+        return error.what();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("only a regular file is read: a folder, a FIFO, a device are refused before a byte is read") {
+    ScratchDir scratch;
+    const std::string regular = scratch.file("a.toml");
+    std::ofstream(regular) << "a = 1\n";
+    CHECK(whole_file_outcome(regular) == "read: a = 1\n");
+
+    const std::string folder = scratch.file("x.toml");
+    std::filesystem::create_directory(folder);
+    CHECK(whole_file_outcome(folder) == folder + ": is a folder; only a regular file is read");
+    // A FIFO with no writer: refused at once, never waited on.
+    const std::string fifo = scratch.file("f.toml");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(whole_file_outcome(fifo) == fifo + ": is a FIFO; only a regular file is read");
+    CHECK(whole_file_outcome("/dev/zero") == "/dev/zero: is a device; only a regular file is read");
+    // A link is followed to a regular file only; edit's own file is not read through one at all.
+    const std::string to_device = scratch.file("z.toml");
+    std::filesystem::create_symlink("/dev/zero", to_device);
+    CHECK(whole_file_outcome(to_device) == to_device + ": is a device; only a regular file is read");
+    const std::string to_regular = scratch.file("link.toml");
+    std::filesystem::create_symlink(regular, to_regular);
+    CHECK(whole_file_outcome(to_regular) == "read: a = 1\n");
+    CHECK(whole_file_outcome(to_regular, false) == to_regular + ": is a symbolic link; only a regular file is read");
+    CHECK(whole_file_outcome(scratch.file("missing.toml")) ==
+          scratch.file("missing.toml") + ": cannot read the file (No such file or directory)");
+    // The streamed readers open the same way.
+    CHECK_THROWS_AS(formats::InputFile{fifo}, InputError);
+    formats::InputFile file(regular);
+    CHECK(file.size() == 6);
+    std::istream stream(&file.buffer());
+    std::string line;
+    CHECK(std::getline(stream, line));
+    CHECK(line == "a = 1");
+}
+
+TEST_CASE("a file read whole is refused past its limit, before it is held") {
+    ScratchDir scratch;
+    const std::string path = scratch.file("big.toml");
+    std::ofstream(path) << std::string(2048, 'x');
+    CHECK(whole_file_outcome(path, true, 2048) == "read: " + std::string(2048, 'x'));
+    CHECK(whole_file_outcome(path, true, 2047) == path + ": larger than 2047 bytes, the most a file read whole may hold");
+    CHECK(whole_file_outcome(path, true, 1024) == path + ": larger than 1 KiB, the most a file read whole may hold");
+    CHECK(formats::limit_text(formats::max_whole_file_bytes) == "16 MiB");
+    // Standard input has no size to look at first: it is refused as it passes the limit.
+    std::istringstream input(std::string(5000, 'y'));
+    CHECK_THROWS_WITH_AS(formats::read_whole_stream(*input.rdbuf(), "-", 4096), "-: larger than 4 KiB, the most a file read whole may hold",
+                         InputError);
+    std::istringstream small("z = 1\n");
+    CHECK(formats::read_whole_stream(*small.rdbuf(), "-", 4096) == "z = 1\n");
+}
