@@ -11,6 +11,12 @@ inline constexpr std::size_t max_input_string_bytes = std::size_t{1} << 20;
 /// What the refusal says of it.
 inline constexpr const char* longest_field_text = "no field takes more than 16384";
 
+/// How deep the keys and values of a TOML text may nest, checked before toml++ (which recurses
+/// as deep as the nesting) sees it: each part of a dotted key or a table header counts one, and so
+/// does each inline table and array. No file gpuclusters reads needs more than 5
+/// (a key in [[field.NAME.competing.citation]]).
+inline constexpr std::size_t max_toml_depth = 32;
+
 /// The largest file read whole (a TOML record, a mapping, a configuration file, the file `edit`
 /// reads back; toml++ parses a whole text): 16 MiB, a record of some 80,000 sources each cited
 /// once, and at most some hundreds of megabytes once parsed. Larger records go in JSON Lines,

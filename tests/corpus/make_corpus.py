@@ -5,7 +5,8 @@ case, how it is run, the exit status expected and a piece of the one-line error 
     python3 tests/corpus/make_corpus.py     (the files are committed; run it after changing it)
 
 Kinds: import (gpuclusters import FILE), import-format:F (with --format F), mapping (import
-files/table.csv --mapping FILE), cli (the arguments, tab-free, split on ' | ').
+files/table.csv --mapping FILE), cli (the arguments, tab-free, split on ' | '; @files@ stands for
+the folder of the files).
 """
 import json
 import os
@@ -312,6 +313,27 @@ cli = [
 ]
 for i, (args, status, expect) in enumerate(cli):
     case(f"cli-{i:02d}", None, "cli:" + args, status, expect)
+
+# --- round 3: files, recursion, links ------------------------------------------------------------
+# No recursion an input can drive: a TOML key of 50,000 dotted parts (100 KB) overflowed the stack
+# in every TOML reader (import, --mapping, verify --config, compare --against); brackets nested
+# deeper than toml++'s own limit of 256, and dotted keys inside inline tables, are refused by the
+# same bound, before toml++ sees the text. JSON is parsed and freed without recursion.
+deep_toml = "keys and values nested deeper than 32 levels"
+dotted_50000 = ".".join(["a"] * 50000)
+case("dotted-key-50000.toml", 'format = 1\nid = "deep"\n' + dotted_50000 + " = 1\n", "import", 3, "dotted-key-50000.toml:3:64: " + deep_toml)
+case("dotted-header-50000.toml", 'format = 1\nid = "deep"\n[' + dotted_50000 + "]\n", "import", 3, "dotted-header-50000.toml:3:65: " + deep_toml)
+case("nested-arrays.toml", 'format = 1\nid = "deep"\nv = ' + "[" * 300 + "]" * 300 + "\n", "import", 3, "nested-arrays.toml:3:36: " + deep_toml)
+case("nested-inline-dotted.toml", 'format = 1\nid = "deep"\nv = ' + "{ a.a.a.a.a.a.a.a = " * 250 + "1" + "}" * 250 + "\n", "import", 3,
+     "nested-inline-dotted.toml:3:80: " + deep_toml)
+case("map-dotted-key.toml", "format = 1\n" + dotted_50000 + " = 1\n", "mapping", 3, "map-dotted-key.toml:2:64: " + deep_toml)
+case("config-dotted-key.toml", "[severity]\n" + dotted_50000 + ' = "off"\n', "cli:verify | --config | @files@/config-dotted-key.toml", 3,
+     "config-dotted-key.toml:2:62: " + deep_toml)
+case("against-dotted-key.toml", 'format = 1\nid = "deep"\n' + dotted_50000 + " = 1\n", "cli:compare | --against | @files@/against-dotted-key.toml",
+     3, "against-dotted-key.toml:3:64: " + deep_toml)
+# A JSON Lines line longer than 64 KiB is parsed from the stream: deep nesting there is bounded too.
+case("deep-long-line.jsonl", line_header + '\n{"id":"deep","fields":{"name":"x"},"z":' + "[" * 100000 + "]" * 100000 + "}\n", "import", 3,
+     'unknown key "z"')
 
 with open(os.path.join(here, "cases.tsv"), "w", encoding="utf-8") as out:
     out.write("case\tkind\tstatus\texpect\n")

@@ -19,7 +19,8 @@ while IFS=$'\t' read -r name kind status expect; do
         import) args=(import --unsourced "$here/files/$name") ;;
         import-format:*) args=(import --unsourced --format "${kind#import-format:}" "$here/files/$name") ;;
         mapping) args=(import --unsourced --mapping "$here/files/$name" "$here/files/table.csv") ;;
-        cli:*) IFS='|' read -r -a raw <<< "${kind#cli:}"; args=(); for word in "${raw[@]}"; do word=${word# }; args+=("${word% }"); done ;;
+        # @files@ in an argument stands for the folder of the corpus files.
+        cli:*) IFS='|' read -r -a raw <<< "${kind#cli:}"; args=(); for word in "${raw[@]}"; do word=${word# }; word=${word% }; args+=("${word//@files@/$here/files}"); done ;;
     esac
     actual=0
     (cd "$work" && timeout 60 "$binary" --db "$work/case.db" "${args[@]}" > "$work/out" 2> "$work/err") || actual=$?

@@ -45,3 +45,7 @@ sed 's/[^ ]*acme-one.toml:/EDITED:/' errors-seen.txt
 EDITOR="cat" gc edit acme-one | sed -n '/^\[field.gpus_installed\]/,/^$/p; /^\[field.city\]/,/^$/p; /^\[field.power_mw\]/,/^$/p'
 note "the file read back must be a regular file: a FIFO the editor left there is refused, not waited on"
 EDITOR="sh $editors/leave-fifo.sh" gc edit acme-one | sed -E 's#[^ ]*/gpuclusters-edit-[A-Za-z0-9]{6}/#EDITDIR/#g'
+note "a key of 50,000 dotted parts comes back with the error on top, at its place (it overflowed the stack)"
+rm -f errors-seen.txt
+EDITOR="sh $editors/deep-key.sh" gc edit acme-one
+sed 's/[^ ]*acme-one.toml:/EDITED:/' errors-seen.txt

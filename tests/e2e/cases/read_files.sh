@@ -54,3 +54,7 @@ MAP
 gc import --unsourced --mapping names.toml --format csv - < table.csv
 printf 'format = 1\n[id]\ncolumn = "Name"\nrepeated = "content"\n[fields.name]\ncolumn = "Name"\n' > twice.toml
 gc import --unsourced --mapping twice.toml --format csv - < table.csv
+note "a gpuclusters.toml of 50,000 dotted keys beside the database: refused at its place, not a crash of every verify"
+{ echo '[severity]'; printf 'a.%.0s' $(seq 49999); echo 'a = "off"'; } > gpuclusters.toml
+gc verify
+gc verify --list-rules

@@ -382,3 +382,38 @@ TEST_CASE("a long CSV names every row's cluster and has only its own columns") {
     CHECK_THROWS_WITH_AS(problems_of(header + ",note\nacme,owner,set,Acme,preferred,https://example.org/a,operator,,,,,,,,,x\n"),
                          doctest::Contains("long.csv:1: column 16 'note' is not a column of the long table"), InputError);
 }
+
+TEST_CASE("TOML nested deeper than 32 levels is refused before toml++ recurses into it, at its place") {
+    const std::string refusal =
+        "keys and values nested deeper than 32 levels (each part of a dotted key or a table header counts one, and so does each "
+        "inline table and array)";
+    auto dotted = [](std::size_t parts) {
+        std::string key = "a";
+        for (std::size_t i = 1; i < parts; ++i) key += ".a";
+        return key;
+    };
+    // A dotted key: 32 parts are read, the 33rd is refused at its dot; 50,000 parts (100 KB) used to
+    // overflow the stack.
+    CHECK(toml_outcome(dotted(32) + " = 1\n") == "read");
+    CHECK(toml_outcome(dotted(33) + " = 1\n") == "f.toml:1:64: " + refusal);
+    CHECK(toml_outcome("x = 1\n" + dotted(50000) + " = 1\n") == "f.toml:2:64: " + refusal);
+    CHECK(toml_outcome("a . b.\"c.d\" . 'e' = 1\n") == "read");  // spaces and quoted parts: four parts
+    // A table header counts under the keys of its table.
+    CHECK(toml_outcome("[" + dotted(32) + "]\nb = 1\n") == "f.toml:2:1: " + refusal);
+    CHECK(toml_outcome("[" + dotted(31) + "]\nb = 1\n[c]\n" + dotted(31) + " = 2\n") == "read");
+    CHECK(toml_outcome("[[" + dotted(33) + "]]\n") == "f.toml:1:66: " + refusal);
+    // Arrays and inline tables count one each, inside one another and with dotted keys in them.
+    CHECK(toml_outcome("a = " + std::string(31, '[') + std::string(31, ']') + "\n") == "read");
+    CHECK(toml_outcome("a = " + std::string(32, '[') + std::string(32, ']') + "\n") == "f.toml:1:36: " + refusal);
+    std::string inline_tables = "a = ";
+    for (int i = 0; i < 10; ++i) inline_tables += "{ b.c.d = ";  // 1 + 10 x 3: the last value at depth 31
+    CHECK(toml_outcome(inline_tables + "1" + std::string(10, '}') + "\n") == "read");
+    CHECK(toml_outcome(inline_tables + "{ b.c.d = 1 }" + std::string(10, '}') + "\n") == "f.toml:1:108: " + refusal);
+    CHECK(toml_outcome("a = [{ b = [{ c.d = [1, {}] }] }, {}]\n") == "read");
+    // Dots, brackets and braces in strings, comments, numbers and dates count nothing.
+    std::string flat = "# [a.b.c.d.e.f] {{{{ [[[[\nwhere = \"[[[[{{{{\"\n'k.l.m' = 'a.b.c'\n";
+    flat += "floats = [" + std::string(100, '1') + ".5, 2.5, 1e3, 3.25]\nwhen = 1979-05-27T07:32:00.999Z\n";
+    flat += "text = \"\"\"\n[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n\"\"\"\n";
+    for (int i = 0; i < 100; ++i) flat += fmt::format("[t{}.u.v]\nw.x.y = {{ z = [[1.0, 2.0], [3.0]], s = {{}} }}\n", i);
+    CHECK(toml_outcome(flat) == "read");
+}
