@@ -2,13 +2,13 @@
 // is applied as one changeset. Nothing is overwritten if the record changed meanwhile.
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "formats/atomic_file.hpp"
 #include "formats/input_file.hpp"
 #include "formats/record_edit.hpp"
 #include "gpuclusters/ledger/records.hpp"
@@ -20,10 +20,12 @@ namespace {
 // The file as the editor left it: a regular file, not a link, a FIFO or a folder it put there.
 std::string read_file(const std::string& path) { return formats::read_whole_file(path, "the edited file", false); }
 
+// Written beside and renamed over it: never through a link that the editor, or anyone, put in
+// its place.
 void write_file(const std::string& path, const std::string& content) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << content;
-    if (!file) throw InputError(fmt::format("{}: cannot write the file", path));
+    formats::AtomicFile file(path);
+    file.stream() << content;
+    file.commit();
 }
 
 // The editor command is split on spaces and run directly (no shell): $VISUAL, $EDITOR, else vi.
@@ -155,12 +157,18 @@ private:
         }
     }
 
-    // Never over an earlier kept edit: gpuclusters-edit-ID.toml, then -2, -3, ...
+    // Never over an earlier kept edit, nor over or through anything else that stands there (a
+    // link, even one that leads nowhere): gpuclusters-edit-ID.toml, then -2, -3, ...
     std::string keep_beside(const std::string& path) const {
-        std::string kept_at = fmt::format("gpuclusters-edit-{}.toml", id_);
-        for (int n = 2; std::filesystem::exists(kept_at); ++n) kept_at = fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
-        std::filesystem::copy_file(path, kept_at);
-        return kept_at;
+        const std::string text = read_file(path);
+        for (int n = 1;; ++n) {
+            const std::string kept_at = n == 1 ? fmt::format("gpuclusters-edit-{}.toml", id_) : fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
+            std::error_code ignored;
+            if (std::filesystem::exists(std::filesystem::symlink_status(kept_at, ignored))) continue;
+            formats::AtomicFile file(kept_at);
+            file.stream() << text;
+            if (file.commit_as_new()) return kept_at;
+        }
     }
 
     std::string id_;

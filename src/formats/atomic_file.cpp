@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -154,12 +155,26 @@ AtomicFile::~AtomicFile() {
 
 std::ostream& AtomicFile::stream() { return *stream_; }
 
-void AtomicFile::commit() {
+void AtomicFile::finish_writing() {
     stream_->flush();
     if (!*stream_) throw InputError(fmt::format("{}: writing failed ({})", target_, buffer_->error()));
     if (const std::string error = buffer_->finish(); !error.empty()) {
         throw InputError(fmt::format("{}: writing failed ({})", target_, error));
     }
+}
+
+// The rename is durable once the folder is synced too; a folder that cannot be opened for it (no
+// read permission) still has the whole file.
+void AtomicFile::sync_folder() const {
+    const std::string folder = std::filesystem::path(target_).parent_path().string();
+    if (const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
+        (void)::fsync(fd);
+        ::close(fd);
+    }
+}
+
+void AtomicFile::commit() {
+    finish_writing();
     // Checked again: something may have taken the target's place while the file was written.
     if (const std::string what = not_a_regular_file(target_); !what.empty()) {
         throw InputError(fmt::format("{}: {}; only a regular file is replaced", target_, what));
@@ -168,13 +183,27 @@ void AtomicFile::commit() {
         throw InputError(fmt::format("{}: cannot replace it ({})", target_, system_error(errno)));
     }
     committed_ = true;
-    // The rename is durable once the folder is synced too; a folder that cannot be opened for it
-    // (no read permission) still has the whole file.
-    const std::string folder = std::filesystem::path(target_).parent_path().string();
-    if (const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
-        (void)::fsync(fd);
-        ::close(fd);
+    sync_folder();
+}
+
+bool AtomicFile::commit_as_new() {
+    finish_writing();
+    // One step that fails when the name is taken, whatever took it: renameat2's NOREPLACE, or,
+    // on a file system without it, a hard link made under the new name.
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) != 0) {
+        if (errno == EEXIST) return false;
+        if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
+            throw InputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+        }
+        if (::link(temporary_.c_str(), target_.c_str()) != 0) {
+            if (errno == EEXIST) return false;
+            throw InputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+        }
+        ::unlink(temporary_.c_str());
     }
+    committed_ = true;
+    sync_folder();
+    return true;
 }
 
 }  // namespace gpuclusters::formats

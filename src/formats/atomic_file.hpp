@@ -24,6 +24,10 @@ public:
     /// Flushes and syncs the temporary file and renames it over the target (checked again);
     /// throws InputError naming the target when any step fails.
     void commit();
+    /// As commit(), but never replaces anything: when something stands at the target by then (a
+    /// file, a folder, a symbolic link, even one that leads nowhere), returns false and leaves it
+    /// as it was (the temporary file is removed).
+    bool commit_as_new();
 
     /// Removes the temporary files that writers killed before their rename left in `folder`
     /// (those of `target` only, when given): a file is taken as left when the process its name
@@ -31,6 +35,8 @@ public:
     static std::size_t remove_left_behind(const std::string& folder, const std::string& target = "");
 
 private:
+    void finish_writing();
+    void sync_folder() const;
     class Buffer;
     std::string target_;
     std::string temporary_;

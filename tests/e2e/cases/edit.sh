@@ -49,3 +49,11 @@ note "a key of 50,000 dotted parts comes back with the error on top, at its plac
 rm -f errors-seen.txt
 EDITOR="sh $editors/deep-key.sh" gc edit acme-one
 sed 's/[^ ]*acme-one.toml:/EDITED:/' errors-seen.txt
+note "a link the editor leaves in the file's place is neither read nor written through (as root, one to /etc/passwd changed it)"
+EDITOR="sh $editors/link-to-victim.sh" gc edit acme-one | sed -E 's#[^ ]*/gpuclusters-edit-[A-Za-z0-9]{6}/#EDITDIR/#g'
+echo "victim.txt: $(cat victim.txt)"
+note "the kept copy is written as a new file only: a link at its name, even one that leads nowhere, is passed over"
+rm -f gpuclusters-edit-acme-one*.toml
+ln -s nowhere.txt gpuclusters-edit-acme-one.toml
+EDITOR="sh $editors/concurrent-region.sh" gc edit --unsourced acme-one
+echo "nowhere.txt: $(test -e nowhere.txt && echo written || echo absent); kept: $(grep -c '^value = "Acme Corp"$' gpuclusters-edit-acme-one-2.toml)"

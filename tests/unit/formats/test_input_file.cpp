@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/atomic_file.hpp"
 #include "formats/input_file.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "scratch.hpp"
@@ -73,4 +74,46 @@ TEST_CASE("a file read whole is refused past its limit, before it is held") {
                          InputError);
     std::istringstream small("z = 1\n");
     CHECK(formats::read_whole_stream(*small.rdbuf(), "-", 4096) == "z = 1\n");
+}
+
+TEST_CASE("a file written as new never replaces, nor writes through, what stands at its name") {
+    ScratchDir scratch;
+    auto write_new = [](const std::string& path, const std::string& text) {
+        formats::AtomicFile file(path);
+        file.stream() << text;
+        return file.commit_as_new();
+    };
+    auto read = [](const std::string& path) {
+        std::ifstream file(path);
+        std::stringstream text;
+        text << file.rdbuf();
+        return text.str();
+    };
+    const std::string kept = scratch.file("kept.toml");
+    CHECK(write_new(kept, "first\n"));
+    CHECK(read(kept) == "first\n");
+    CHECK_FALSE(write_new(kept, "second\n"));
+    CHECK(read(kept) == "first\n");
+    // A link that leads nowhere, put there while the file was written: left as it is, and nothing
+    // made where it leads.
+    const std::string dangling = scratch.file("dangling.toml");
+    {
+        formats::AtomicFile file(dangling);
+        file.stream() << "third\n";
+        std::filesystem::create_symlink(scratch.file("nowhere.txt"), dangling);
+        CHECK_FALSE(file.commit_as_new());
+    }
+    CHECK(std::filesystem::is_symlink(dangling));
+    CHECK_FALSE(std::filesystem::exists(scratch.file("nowhere.txt")));
+    // No temporary file is left behind either way.
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(scratch.path)) files += entry.path().extension() == ".partial";
+    CHECK(files == 0);
+    // The file replaced whole (commit) is never a link either: the link is refused, its target kept.
+    const std::string victim = scratch.file("victim.txt");
+    std::ofstream(victim) << "precious\n";
+    const std::string link = scratch.file("link.toml");
+    std::filesystem::create_symlink(victim, link);
+    CHECK_THROWS_WITH_AS(formats::AtomicFile{link}, (link + ": is a symbolic link; only a regular file is replaced").c_str(), InputError);
+    CHECK(read(victim) == "precious\n");
 }
