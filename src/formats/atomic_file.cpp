@@ -139,7 +139,13 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     const std::string name = fmt::format(".{}.{}-{}.partial", path.filename().string(), ::getpid(), random_suffix());
     temporary_ = (path.parent_path() / name).string();
     const int fd = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd < 0) throw InputError(fmt::format("{}: cannot write a file beside it ({})", target_, system_error(errno)));
+    if (fd < 0) {
+        // A full disk is no bad path: the output could not be written (exit status 74).
+        const int code = errno;
+        const std::string message = fmt::format("{}: cannot write a file beside it ({})", target_, system_error(code));
+        if (code == ENOSPC || code == EDQUOT || code == EIO) throw OutputError(message);
+        throw InputError(message);
+    }
     // A file that is replaced keeps its permissions (a private 0600 export stays private).
     struct stat existing {};
     if (::stat(target_.c_str(), &existing) == 0) (void)::fchmod(fd, existing.st_mode & 07777);
@@ -157,10 +163,9 @@ std::ostream& AtomicFile::stream() { return *stream_; }
 
 void AtomicFile::finish_writing() {
     stream_->flush();
-    if (!*stream_) throw InputError(fmt::format("{}: writing failed ({})", target_, buffer_->error()));
-    if (const std::string error = buffer_->finish(); !error.empty()) {
-        throw InputError(fmt::format("{}: writing failed ({})", target_, error));
-    }
+    std::string error = *stream_ ? buffer_->finish() : buffer_->error();
+    if (!*stream_ && error.empty()) error = "a write failed";
+    if (!error.empty()) throw OutputError(fmt::format("{}: writing failed ({}); nothing written to it", target_, error));
 }
 
 // The rename is durable once the folder is synced too; a folder that cannot be opened for it (no
@@ -180,7 +185,7 @@ void AtomicFile::commit() {
         throw InputError(fmt::format("{}: {}; only a regular file is replaced", target_, what));
     }
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
-        throw InputError(fmt::format("{}: cannot replace it ({})", target_, system_error(errno)));
+        throw OutputError(fmt::format("{}: cannot replace it ({}); nothing written to it", target_, system_error(errno)));
     }
     committed_ = true;
     sync_folder();
@@ -193,11 +198,11 @@ bool AtomicFile::commit_as_new() {
     if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) != 0) {
         if (errno == EEXIST) return false;
         if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
-            throw InputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+            throw OutputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
         }
         if (::link(temporary_.c_str(), target_.c_str()) != 0) {
             if (errno == EEXIST) return false;
-            throw InputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+            throw OutputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
         }
         ::unlink(temporary_.c_str());
     }

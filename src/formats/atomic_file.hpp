@@ -13,7 +13,8 @@ namespace gpuclusters::formats {
 class AtomicFile {
 public:
     /// Checks the target (absent, or a regular file: anything else is refused with InputError)
-    /// and creates a temporary file beside it, exclusively, under a name of its own.
+    /// and creates a temporary file beside it, exclusively, under a name of its own (a folder
+    /// where that cannot be done is InputError; a full disk, OutputError).
     explicit AtomicFile(std::string target);
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
@@ -22,7 +23,8 @@ public:
 
     std::ostream& stream();
     /// Flushes and syncs the temporary file and renames it over the target (checked again);
-    /// throws InputError naming the target when any step fails.
+    /// throws OutputError naming the target when the file cannot be written whole (a full disk),
+    /// InputError when the target is no longer a regular file.
     void commit();
     /// As commit(), but never replaces anything: when something stands at the target by then (a
     /// file, a folder, a symbolic link, even one that leads nowhere), returns false and leaves it

@@ -1,5 +1,5 @@
 #pragma once
-// The three kinds of failure a user can meet, each with its documented exit status. Everything
+// The kinds of failure a user can meet, each with its documented exit status. Everything
 // else that escapes is a bug and exits 70 (EX_SOFTWARE) from main.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -17,6 +17,7 @@ enum class ExitCode : int {
     bad_input = 3,    ///< bad value, file or id; nothing was written
     database = 4,     ///< database missing, locked, corrupt, foreign or newer
     internal = 70,
+    output = 74,      ///< the output could not be written whole (EX_IOERR): a full disk, a closed pipe
 };
 
 /// Base of all expected failures: the message is shown as `gpuclusters: error: <what>`.
@@ -51,6 +52,13 @@ public:
 
 private:
     std::vector<std::string> messages_;
+};
+
+/// A file could not be written whole (a full disk, a quota, an I/O error): what was there is left
+/// as it was.
+class OutputError : public Error {
+public:
+    explicit OutputError(const std::string& message) : Error(ExitCode::output, message) {}
 };
 
 /// The database file cannot be used: missing, locked, corrupt, not ours, or of a newer schema.

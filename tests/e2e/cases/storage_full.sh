@@ -9,3 +9,11 @@ tail -1 out.txt
 note "the database is as it was, and whole"
 sql "PRAGMA integrity_check; SELECT count(*) FROM cluster; SELECT count(*) FROM changeset"
 gc list
+note "a full disk during export -o (a file size limit makes the write fail): exit 74 as documented, the old file as it was"
+echo "the old export" > snapshot.json
+( trap "" XFSZ; ulimit -f 16; status=0; "$GPUCLUSTERS_BIN" export --provenance -o snapshot.json > out.txt 2> err.txt || status=$?; echo "export exit $status" )
+cat err.txt
+echo "snapshot.json: $(cat snapshot.json); temporary files left: $(find . -maxdepth 1 -name '*.partial' | wc -l)"
+note "the TOML tree likewise"
+( trap "" XFSZ; ulimit -f 4; status=0; "$GPUCLUSTERS_BIN" export --provenance --format toml -o tree > out.txt 2> err.txt || status=$?; echo "export exit $status" )
+cat err.txt

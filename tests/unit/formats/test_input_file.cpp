@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <csignal>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -116,4 +118,41 @@ TEST_CASE("a file written as new never replaces, nor writes through, what stands
     std::filesystem::create_symlink(victim, link);
     CHECK_THROWS_WITH_AS(formats::AtomicFile{link}, (link + ": is a symbolic link; only a regular file is replaced").c_str(), InputError);
     CHECK(read(victim) == "precious\n");
+}
+
+TEST_CASE("a file that cannot be written whole is an output error (exit 74), the old file kept") {
+    ScratchDir scratch;
+    const std::string path = scratch.file("out.json");
+    std::ofstream(path) << "old\n";
+    // A file size limit of 4 KiB makes the write fail as a full disk would (EFBIG for ENOSPC);
+    // both are put back however the test ends.
+    struct Limit {
+        rlimit before{};
+        void (*handler)(int) = nullptr;
+        Limit() {
+            ::getrlimit(RLIMIT_FSIZE, &before);
+            handler = std::signal(SIGXFSZ, SIG_IGN);
+            rlimit small = before;
+            small.rlim_cur = 4096;
+            ::setrlimit(RLIMIT_FSIZE, &small);
+        }
+        ~Limit() {
+            ::setrlimit(RLIMIT_FSIZE, &before);
+            std::signal(SIGXFSZ, handler);
+        }
+    };
+    try {
+        Limit limit;
+        formats::AtomicFile file(path);
+        file.stream() << std::string(std::size_t{1} << 20, 'x');
+        file.commit();
+        FAIL("written");
+    } catch (const OutputError& error) {
+        CHECK(error.code() == ExitCode::output);
+        CHECK(std::string(error.what()) == path + ": writing failed (File too large); nothing written to it");
+    }
+    std::ifstream old(path);
+    std::string line;
+    CHECK(std::getline(old, line));
+    CHECK(line == "old");
 }
