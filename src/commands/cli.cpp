@@ -1,4 +1,5 @@
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
@@ -15,6 +16,14 @@
 
 namespace gpuclusters::commands {
 namespace {
+
+// Set while a command that writes nothing to the database runs: see handle_closed_pipes.
+volatile std::sig_atomic_t stop_on_closed_pipe = 0;
+
+void on_closed_pipe(int) {
+    if (stop_on_closed_pipe != 0) _exit(static_cast<int>(ExitCode::output));
+    // Otherwise the write that met the closed pipe fails (EPIPE), and main exits 74 at the end.
+}
 
 std::string env(const char* name) {
     const char* value = std::getenv(name);
@@ -194,8 +203,10 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                         std::nullopt,
                         &app};
         chosen->validate(context);
+        const DbAccess access = chosen->access();
+        stop_on_closed_pipe = access == DbAccess::read_write || access == DbAccess::create ? 0 : 1;
         const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
-        switch (chosen->access()) {
+        switch (access) {
             case DbAccess::none:
             case DbAccess::create: break;
             case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only, restored); break;
@@ -229,6 +240,14 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
 }
 
 }  // namespace
+
+void handle_closed_pipes() {
+    struct sigaction action {};
+    action.sa_handler = on_closed_pipe;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGPIPE, &action, nullptr);
+}
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     // Nothing a database or an input holds reaches a terminal as it is: every byte written goes

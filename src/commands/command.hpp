@@ -92,6 +92,12 @@ std::span<const CommandInfo> command_registry();
 /// as `gpuclusters: error: ...` on `err`, and returns the exit status.
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+/// How the program meets a reader that goes away (`gpuclusters list | head`), as gpuclusters(1)
+/// documents: exit 74 without a word, never killed by SIGPIPE (141). A command that writes nothing
+/// to the database stops at once; one that writes finishes its write (its transaction is never
+/// cut short) with its output lost, and then exits 74. Installed once by main.
+void handle_closed_pipes();
+
 // Factories, one per file in src/commands/.
 std::unique_ptr<Command> make_init(CLI::App& app);
 std::unique_ptr<Command> make_add(CLI::App& app);

@@ -1,5 +1,6 @@
 // gpuclusters edit ID: the record as TOML in $VISUAL or $EDITOR (else vi); on save the field diff
 // is applied as one changeset. Nothing is overwritten if the record changed meanwhile.
+#include <csignal>
 #include <filesystem>
 #include <fmt/format.h>
 #include <sstream>
@@ -49,6 +50,7 @@ int run_editor(const std::string& path) {
     const pid_t child = fork();
     if (child < 0) throw Error(ExitCode::internal, "cannot start the editor");
     if (child == 0) {
+        std::signal(SIGPIPE, SIG_DFL);  // ignored by gpuclusters, not by the editor
         execvp(argv[0], argv.data());
         _exit(127);
     }

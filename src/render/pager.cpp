@@ -33,6 +33,7 @@ Pager::Pager(const std::string& command) {
         dup2(ends[0], STDIN_FILENO);
         close(ends[0]);
         close(ends[1]);
+        std::signal(SIGPIPE, SIG_DFL);  // ignored by gpuclusters, not by the pager
         setenv("LESS", "FRX", 0);  // only when the user has no LESS of their own
         setenv("LV", "-c", 0);
         execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
@@ -43,7 +44,8 @@ Pager::Pager(const std::string& command) {
     saved_stdout_ = dup(STDOUT_FILENO);
     dup2(ends[1], STDOUT_FILENO);
     close(ends[1]);
-    // A reader that quits early closes the pipe: the next write fails instead of killing us.
+    // A reader that quits early closes the pipe: the next write fails instead of killing us
+    // (main ignores SIGPIPE already; another front end may not).
     std::signal(SIGPIPE, SIG_IGN);
 }
 

@@ -86,6 +86,16 @@ gc export -o a-folder
 ls a-folder
 status=0; "$GPUCLUSTERS_BIN" export --format csv > /dev/full 2> full.err || status=$?
 echo "export to a full device: exit $status"; cat full.err
+note "a reader that goes away (| head): exit 74 as gpuclusters(1) says, not killed by SIGPIPE (141), and no word on stderr"
+cat > closed-pipe.py <<'PY'
+import os, subprocess, sys
+read_end, write_end = os.pipe()
+os.close(read_end)  # the reader is gone before the first write
+for args in (["export", "--provenance"], ["list"], ["log"]):
+    run = subprocess.run([sys.argv[1]] + args, stdout=write_end, stderr=subprocess.PIPE)
+    print(" ".join(args) + ": exit", run.returncode, "stderr:", repr(run.stderr.decode()))
+PY
+python3 closed-pipe.py "$GPUCLUSTERS_BIN"
 sql "SELECT count(*) FROM changeset"
 note "every new value has a source: an import whose records cite none is refused, naming each, unless --unsourced"
 printf '{"id":"bare-one","fields":{"name":"Bare One","gpus_installed":"512"}}\n' > bare.jsonl
