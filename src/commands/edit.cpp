@@ -30,10 +30,11 @@ void write_file(const std::string& path, const std::string& content) {
 }
 
 // The editor command is split on spaces and run directly (no shell): $VISUAL, $EDITOR, else vi.
+// A variable that holds only blanks is unset: split, it would leave the file name to be run.
 int run_editor(const std::string& path) {
     std::string command;
     for (const char* name : {"VISUAL", "EDITOR"}) {
-        if (const char* value = std::getenv(name); value && *value) {
+        if (const char* value = std::getenv(name); value && std::string_view(value).find_first_not_of(" \t\n\v\f\r") != std::string_view::npos) {
             command = value;
             break;
         }

@@ -57,3 +57,9 @@ rm -f gpuclusters-edit-acme-one*.toml
 ln -s nowhere.txt gpuclusters-edit-acme-one.toml
 EDITOR="sh $editors/concurrent-region.sh" gc edit --unsourced acme-one
 echo "nowhere.txt: $(test -e nowhere.txt && echo written || echo absent); kept: $(grep -c '^value = "Acme Corp"$' gpuclusters-edit-acme-one-2.toml)"
+note "an editor variable of blanks is unset: VISUAL of spaces gives way to EDITOR, EDITOR of spaces to vi (it ran the temporary file)"
+VISUAL='   ' EDITOR=true gc edit acme-one
+mkdir -p fakebin
+printf '#!/bin/sh\necho "vi was run on $(basename "$1")" >&2\n' > fakebin/vi
+chmod +x fakebin/vi
+PATH="$PWD/fakebin:$PATH" VISUAL= EDITOR='   ' gc edit acme-one
