@@ -28,14 +28,17 @@ std::string multi_row_insert(std::string_view head, int width, std::size_t rows)
 
 SQLite::Statement& Store::prepare(const char* sql) const {
     flush_pending();
-    auto& slot = statements_->statements[sql];
-    if (!slot) {
-        slot = std::make_unique<SQLite::Statement>(*db_, sql);
-    } else {
-        slot->reset();
-        slot->clearBindings();
+    auto& cache = statements_->statements;
+    auto found = cache.find(sql);
+    if (found == cache.end()) {
+        // Into the cache once prepared: a statement that fails to prepare (a table of another
+        // shape in a crafted file) leaves no empty slot for the resets to trip on.
+        return *cache.emplace(sql, std::make_unique<SQLite::Statement>(*db_, sql)).first->second;
     }
-    return *slot;
+    auto& statement = *found->second;
+    statement.reset();
+    statement.clearBindings();
+    return statement;
 }
 
 SQLite::Database& Store::connection() const {

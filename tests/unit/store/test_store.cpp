@@ -571,3 +571,30 @@ TEST_CASE("sources: one per URL, a kind for new ones, no future accessed dates")
     request.sources[0].reference = "42";
     CHECK_THROWS_WITH(ledger::apply_changes(store, request), doctest::Contains("no source with id 42"));
 }
+
+TEST_CASE("a statement that cannot be prepared (a derived table of one column) fails the write, and the store closes") {
+    // Found by the hostile corpus: the failed prepare left an empty slot in the statement cache,
+    // and closing the store reset it (SIGSEGV in `add`).
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    {
+        bool created = false;
+        auto store = store::Store::create(path, created);
+        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "--set owner"}}));
+    }
+    for (const char* table : {"live_claim", "cluster_values"}) {
+        CAPTURE(std::string(table));
+        ScratchDir copy;
+        std::filesystem::copy_file(path, copy.file("a.db"));
+        raw_sql(copy.file("a.db"), fmt::format("DROP TABLE {0}; CREATE TABLE {0} (cluster_id TEXT);", table));
+        std::optional<store::Store> store;
+        try {
+            store.emplace(store::Store::open(copy.file("a.db")));
+            ledger::apply_changes(*store, request_for("c1", {{.field = "owner", .raw_value = "Beta", .origin = "--set owner"}}));
+            FAIL("the write went through");
+        } catch (const DatabaseError&) {
+        }
+        store.reset();
+        CHECK(sql_text(copy.file("a.db"), "SELECT count(*) FROM changeset") == "1");
+    }
+}
