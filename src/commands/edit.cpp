@@ -165,7 +165,7 @@ private:
     std::string keep_beside(const std::string& path) const {
         const std::string text = read_file(path);
         for (int n = 1;; ++n) {
-            const std::string kept_at = n == 1 ? fmt::format("gpuclusters-edit-{}.toml", id_) : fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
+            std::string kept_at = n == 1 ? fmt::format("gpuclusters-edit-{}.toml", id_) : fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
             std::error_code ignored;
             if (std::filesystem::exists(std::filesystem::symlink_status(kept_at, ignored))) continue;
             formats::AtomicFile file(kept_at);
