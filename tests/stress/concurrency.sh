@@ -41,5 +41,8 @@ clusters=$(sqlite3 "$GPUCLUSTERS_DB" "SELECT count(*) FROM cluster")
 locked=$(cat "$work"/errors-*.log "$work/reader.log" 2>/dev/null | grep -c "locked" || true)
 echo "writers $writers x changes $changes: changesets $counted of $expected, clusters $clusters, 'locked' errors $locked"
 [ -f "$work/failures.log" ] && { sort "$work/failures.log" | uniq -c | head; exit 1; }
-[ "$counted" = "$expected" ] && [ "$clusters" = "$expected" ] && [ "$locked" = 0 ]
+# (An && list does not stop a `set -e` script: each condition ends it itself.)
+[ "$counted" = "$expected" ] || { echo "changesets lost: $counted of $expected"; exit 1; }
+[ "$clusters" = "$expected" ] || { echo "clusters lost: $clusters of $expected"; exit 1; }
+[ "$locked" = 0 ] || { echo "'locked' reached a user $locked times"; exit 1; }
 echo "1 passed, 0 failed"
