@@ -119,6 +119,29 @@ void read_claim(const Columns& row, int first, model::Claim& claim) {
 
 DatabaseError translate(const SQLite::Exception& error, const std::string& path);
 
+// The schema version a migration's file name gives ("0007-....sql": 7).
+int migration_version(std::string_view file_name);
+
+// --- trust (trust.cpp): whether a file may be written to -----------------------------------------
+// A file's identity, size, times and header, with its -wal's size and times: what changes when
+// anything writes to it. "-" first when it cannot be read. Of a file that no connection of this
+// process has open: reading it through a descriptor of its own, then closing that, would drop
+// SQLite's locks on it (POSIX locks belong to the process).
+std::string file_fingerprint(const std::string& path);
+// The same, read through the connection's own descriptor, while it is open.
+std::string file_fingerprint(SQLite::Database& db, const std::string& path);
+// Whether this user's record of files checked (or left by gpuclusters) holds that fingerprint.
+bool checked_before(const std::string& fingerprint);
+// Records a file's fingerprint as checked (a cache: errors are ignored).
+void remember_checked(const std::string& fingerprint) noexcept;
+// db/schema.sql and the migrations up to `version`, into an empty database.
+void build_reference_schema(SQLite::Database& reference, int version);
+// Each trigger and view that is not the migrations' own, and each table of theirs missing or of
+// other columns, as a sentence (a trigger's and a view's says how to remove it).
+std::vector<std::string> schema_problems(SQLite::Database& db, const std::string& path, int version);
+// What PRAGMA quick_check finds; empty when the file is whole.
+std::vector<std::string> quick_check_problems(SQLite::Database& db);
+
 // Runs `body`, turning SQLite's exceptions into DatabaseError that names the file.
 template <typename Body>
 auto guarded(const std::string& path, Body&& body) -> decltype(body()) {

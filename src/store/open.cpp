@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <thread>
+#include <utility>
 
 #include "embedded_data.hpp"
+#include "gpuclusters/model/text.hpp"
 
 #include "store/internal.hpp"
 
@@ -19,13 +21,17 @@ namespace gpuclusters::store {
 
 using namespace detail;
 
-namespace {
+namespace detail {
 
 int migration_version(std::string_view file_name) {
     int version = 0;
     for (char c : file_name.substr(0, 4)) version = version * 10 + (c - '0');
     return version;
 }
+
+}  // namespace detail
+
+namespace {
 
 // Process-wide settings, made before the first connection initialises SQLite: one thread uses the
 // library, so its mutexes and memory statistics are pure cost (a tenth of a bulk import's time).
@@ -105,15 +111,12 @@ Store::Store(Store&&) noexcept = default;
 
 Store& Store::operator=(Store&& other) noexcept {
     if (this == &other) return *this;
-    leave_in_rollback_mode();
-    // The statements go before the connection they were prepared on.
-    pending_.reset();
-    statements_.reset();
-    db_.reset();
+    close();
     path_ = std::move(other.path_);
     access_ = other.access_;
     restored_ = other.restored_;
     restored_schema_ = other.restored_schema_;
+    opened_ = std::exchange(other.opened_, false);
     db_ = std::move(other.db_);
     statements_ = std::move(other.statements_);
     pending_ = std::move(other.pending_);
@@ -122,7 +125,20 @@ Store& Store::operator=(Store&& other) noexcept {
     return *this;
 }
 
-Store::~Store() { leave_in_rollback_mode(); }
+Store::~Store() { close(); }
+
+void Store::close() noexcept {
+    leave_in_rollback_mode();
+    const bool remember = opened_ && db_;  // (a store moved from has no connection)
+    opened_ = false;
+    // The statements go before the connection they were prepared on.
+    pending_.reset();
+    statements_.reset();
+    db_.reset();
+    // As this writer leaves it, the file is one gpuclusters checked or wrote: the next writer
+    // need not check it again unless something else changes it.
+    if (remember) remember_checked(file_fingerprint(path_));
+}
 
 void Store::reset_statements() noexcept {
     // tryReset: reset() rethrows the error of a statement's last failed step, which would stop
@@ -131,7 +147,8 @@ void Store::reset_statements() noexcept {
 }
 
 void Store::leave_in_rollback_mode() noexcept {
-    if (!db_ || access_ != Access::read_write) return;
+    // A file refused on opening is closed as it was found: not a byte written.
+    if (!db_ || access_ != Access::read_write || !opened_) return;
     // Between writes the file is left in rollback-journal mode, with no -wal or -shm beside it:
     // then a copy of the file alone is whole, and a user who may read it but not write to its
     // folder reads it (sqlite3 too). While another connection has it open the switch fails at
@@ -318,23 +335,29 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         throw DatabaseError(fmt::format(
             "{}: written by a newer gpuclusters (schema version {}; this one knows up to {}); left untouched",
             path_, version, current_schema_version()));
-    } else if (version < current_schema_version()) {
+    } else if (version < current_schema_version() && access_ == Access::read_only) {
         // Readers never migrate: the file may not be theirs to change.
-        if (access_ == Access::read_only) {
-            throw DatabaseError(fmt::format("{}: written by an older gpuclusters (schema version {}; this one reads {}); "
-                                            "`gpuclusters init` (or any write) migrates it; left untouched",
-                                            path_, version, current_schema_version()));
+        throw DatabaseError(fmt::format("{}: written by an older gpuclusters (schema version {}; this one reads {}); "
+                                        "`gpuclusters init` (or any write) migrates it; left untouched",
+                                        path_, version, current_schema_version()));
+    }
+    if (!created && access_ == Access::read_write) {
+        check_trust(restored_schema_ ? *restored_schema_ : version);
+        if (!restored_schema_ && version < current_schema_version()) {
+            SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+            migrate(version);
+            transaction.commit();
         }
-        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-        migrate(version);
-        transaction.commit();
     }
     db.exec("PRAGMA foreign_keys = ON");
     if (access_ == Access::read_write) {
         // Writers work in WAL mode (readers never wait for them), and leave the file in rollback
         // mode when they close it (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot
-        // corrupt the file; a power cut may lose the last commit.
+        // corrupt the file; a power cut may lose the last commit. Nothing before this point
+        // writes to a file that is refused (another application's, a newer one): a refused file
+        // is closed as it was found, byte for byte.
         enter_wal_mode();
+        opened_ = true;
         db.exec("PRAGMA synchronous = NORMAL");
         // The catalogue's copy follows the writer's catalogue (gpu_maker and
         // gpu_model_canonical follow it at every write). A restored file of an older schema
@@ -344,6 +367,28 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).
     db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));
+}
+
+void Store::check_trust(int version) {
+    // A file this user's gpuclusters left as it is now was checked then; one that changed since
+    // (sqlite3, another program, a copy, damage) is checked before anything is written to it.
+    if (checked_before(file_fingerprint(*db_, path_))) return;
+    auto& db = *db_;
+    auto refuse = [&](std::string_view what, const std::vector<std::string>& problems, std::string_view then) {
+        std::string listed;
+        for (std::size_t i = 0; i < problems.size() && i < 3; ++i) listed += (i == 0 ? "" : "; ") + problems[i];
+        if (problems.size() > 3) listed += fmt::format("; and {} more", problems.size() - 3);
+        throw DatabaseError(fmt::format("{}: {}: {}{}; nothing written, left untouched", path_, what, listed, then));
+    };
+    // A trigger of someone else's would run inside this writer's transaction.
+    if (const auto problems = schema_problems(db, path_, version); !problems.empty()) {
+        refuse("not written to, its schema is not gpuclusters'", problems, "");
+    }
+    if (const auto problems = quick_check_problems(db); !problems.empty()) {
+        refuse("the database is damaged (PRAGMA quick_check)", problems,
+               fmt::format("; `gpuclusters check` reports it; restore a backup, or try `sqlite3 {} .recover`",
+                           text::shell_quote(path_)));
+    }
 }
 
 void Store::enter_wal_mode() {

@@ -335,6 +335,49 @@ case("against-dotted-key.toml", 'format = 1\nid = "deep"\n' + dotted_50000 + " =
 case("deep-long-line.jsonl", line_header + '\n{"id":"deep","fields":{"name":"x"},"z":' + "[" * 100000 + "]" * 100000 + "}\n", "import", 3,
      'unknown key "z"')
 
+# --- round 3: databases -------------------------------------------------------------------------
+# A crafted or damaged database: files/NAME is a bash script that crafts the sample's copy named by
+# its argument (sqlite3, dd); a refused command must leave it byte for byte as crafted.
+def crafted(name, script, args, status, expect):
+    case(name, "set -eu\ndb=$1\n" + script, "db:" + args, status, expect)
+
+add_city = "add | cscs-alps | --set | city=Bern | --unsourced"
+# The script runs in the case's folder, as the command does: it leaves the import's input there.
+import_one = "import | --unsourced | one.jsonl"
+one_record = ("printf '%s\\n' '{\"format\":\"gpuclusters\",\"version\":2}' "
+              "'{\"id\":\"corpus-new\",\"fields\":{\"name\":\"New\"}}' > one.jsonl\n")
+# A derived table of one column: SIGSEGV in add.
+for table in ["cluster_values", "live_claim"]:
+    crafted(f"db-{table}-one-column.sh", f'sqlite3 "$db" "DROP TABLE {table}; CREATE TABLE {table} (cluster_id TEXT);"\n',
+            add_city, 4, f"table {table} has the columns (cluster_id), not those gpuclusters made")
+# A trigger on changeset forged a Verified badge at every write; a view of ours made to say
+# something else; an append-only trigger of ours made to do nothing.
+forge = ("CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN "
+         "INSERT INTO verification (cluster_id, changeset_id) VALUES ('cscs-alps', NEW.id); END;")
+crafted("db-trigger-forges-badge.sh", f'sqlite3 "$db" "{forge}"\n', add_city, 4,
+        """trigger "forge" is not one gpuclusters made; remove it with `sqlite3""")
+crafted("db-trigger-forges-badge-import.sh", one_record + f'sqlite3 "$db" "{forge}"\n', import_one, 4,
+        'DROP TRIGGER "forge"')
+crafted("db-trigger-forges-badge-sign.sh", f'sqlite3 "$db" "{forge}"\n', "verify | --sign | cscs-alps", 4, 'DROP TRIGGER "forge"')
+crafted("db-view-foreign.sh", 'sqlite3 "$db" "CREATE VIEW mine AS SELECT id FROM cluster"\n', add_city, 4,
+        """view "mine" is not one gpuclusters made""")
+crafted("db-view-changed.sh", 'sqlite3 "$db" "DROP VIEW current_source; CREATE VIEW current_source AS SELECT * FROM source_revision"\n',
+        add_city, 4, """view "current_source" is not the one gpuclusters made""")
+crafted("db-trigger-changed.sh", 'sqlite3 "$db" "DROP TRIGGER claim_append_only_u; '
+        'CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT 1; END;"\n', add_city, 4,
+        """trigger "claim_append_only_u" is not the one gpuclusters made""")
+crafted("db-table-missing.sh", 'sqlite3 "$db" "DROP TABLE cluster_values"\n', add_city, 4, "table cluster_values is missing")
+# Damaged pages: an index's first page made a table page (reads that do not use the index work),
+# and a data page overwritten. add and import committed into the first; both changed the header.
+damage = ('page=$(sqlite3 "$db" "PRAGMA page_size")\n'
+          'root=$(sqlite3 "$db" "SELECT rootpage FROM sqlite_master WHERE name = \'{}\'")\n'
+          "printf '{}' | dd of=\"$db\" bs=1 seek=$(( (root - 1) * page )) conv=notrunc status=none\n")
+for name, index, bytes_ in [("db-damaged-index.sh", "claim_by_field", "\\015\\377\\377\\377"),
+                            ("db-damaged-table.sh", "claim", "\\000\\000\\000\\000\\000\\000\\000\\000")]:
+    for label, args in [("", add_city), ("-import", import_one), ("-repair", "check | --repair")]:
+        crafted(name.replace(".sh", label + ".sh"), one_record + damage.format(index, bytes_), args, 4,
+                "the database is damaged (PRAGMA quick_check)")
+
 with open(os.path.join(here, "cases.tsv"), "w", encoding="utf-8") as out:
     out.write("case\tkind\tstatus\texpect\n")
     for row in cases:

@@ -16,6 +16,8 @@ export GPUCLUSTERS_AUTHOR=tester
 export GPUCLUSTERS_DB=test.db
 export GPUCLUSTERS_BIN="$binary"
 export SOURCE_DIR="$source_dir"
+# The record of databases checked (gpuclusters(5), "Trust") is the case's own.
+export XDG_CACHE_HOME="$scratch/cache"
 unset NO_COLOR GPUCLUSTERS_BUSY_TIMEOUT_MS
 mkdir "$scratch/work"
 

@@ -30,4 +30,23 @@ struct FailureListener : doctest::IReporter {
 
 REGISTER_LISTENER("scratch-keeper", 1, FailureListener);
 
+namespace {
+
+// The record of databases checked (store/trust.cpp) goes to a folder of the run's own, not to the
+// user's ~/.cache.
+struct CacheFolder {
+    std::string path;
+    CacheFolder() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-unit-cache-XXXXXX").string();
+        path = mkdtemp(pattern.data());
+        setenv("XDG_CACHE_HOME", path.c_str(), 1);
+    }
+    ~CacheFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+    }
+} const cache_folder;
+
+}  // namespace
+
 bool current_test_failed() { return failed; }

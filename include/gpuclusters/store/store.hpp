@@ -361,6 +361,11 @@ public:
 private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);
     void leave_in_rollback_mode() noexcept;
+    /// Folds the log in (a writer), closes the connection and records the file as checked.
+    void close() noexcept;
+    /// Refuses (DatabaseError) a file of schema `version` that changed since this user's last
+    /// check and whose schema is not gpuclusters' or whose pages fail PRAGMA quick_check.
+    void check_trust(int version);
     void configure_and_check(bool may_initialise, bool& created);
     void enter_wal_mode();
     /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
@@ -385,6 +390,7 @@ private:
     Access access_ = Access::read_write;
     Restored restored_ = Restored::refuse;
     std::optional<int> restored_schema_;
+    bool opened_ = false;  ///< a writer whose file passed every check, in WAL mode: its close folds the log in
     std::unique_ptr<SQLite::Database> db_;
     // Declared after db_ so that the statements are finalised before the connection closes.
     std::unique_ptr<StatementCache> statements_;

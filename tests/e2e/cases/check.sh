@@ -75,8 +75,7 @@ printf '\015\377\377\377' | dd of=damaged.db bs=1 seek=$(( (root - 1) * page )) 
 cp damaged.db damaged.orig
 gc --db damaged.db check
 gc --db damaged.db check --repair
-# (every writer's open bumps the change counter in the 100-byte header; the pages are what counts)
-cmp <(tail -c +101 damaged.db) <(tail -c +101 damaged.orig) && echo "damaged.db: no page written"
+cmp damaged.db damaged.orig && echo "damaged.db unchanged, its header too"
 note "a file too damaged to open: the usual database error"
 setup --db corrupt.db init --sample
 size=$(stat -c %s corrupt.db)

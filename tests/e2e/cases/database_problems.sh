@@ -54,3 +54,22 @@ setup --db crafted.db init --sample
 sqlite3 crafted.db "DROP TRIGGER changeset_append_only_d; DELETE FROM changeset WHERE id = 1;"
 gc --db crafted.db blame alcf-aurora
 gc --db crafted.db log -n 1 | head -3 || true
+note "a trigger someone else made (this one forges a Verified badge at every write): writes refuse the file untouched and say how to remove it; reads go on"
+setup --db forged.db init --sample
+sqlite3 forged.db "CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN INSERT INTO verification (cluster_id, changeset_id) VALUES ('cscs-alps', NEW.id); END;"
+cp forged.db forged.orig
+gc --db forged.db add cscs-alps --set city=Bern --unsourced
+gc --db forged.db verify --sign cscs-alps
+cmp forged.db forged.orig && echo "forged.db unchanged"
+gc --db forged.db list --verified yes
+sqlite3 forged.db 'DROP TRIGGER "forge"'
+gc --db forged.db add cscs-alps --set city=Bern --unsourced
+gc --db forged.db list --verified yes
+note "damaged pages: a write runs PRAGMA quick_check on a file changed since gpuclusters last left it, and refuses it untouched"
+setup --db damaged.db init --sample
+page=$(sqlite3 damaged.db "PRAGMA page_size")
+root=$(sqlite3 damaged.db "SELECT rootpage FROM sqlite_master WHERE name = 'claim_by_field'")
+printf '\015\377\377\377' | dd of=damaged.db bs=1 seek=$(( (root - 1) * page )) conv=notrunc status=none
+cp damaged.db damaged.orig
+gc --db damaged.db add cscs-alps --set city=Bern --unsourced
+cmp damaged.db damaged.orig && echo "damaged.db unchanged"
