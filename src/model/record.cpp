@@ -8,6 +8,24 @@
 
 namespace gpuclusters::model {
 
+std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
+    if (std::find(std::begin(source_kinds), std::end(source_kinds), meta.kind) == std::end(source_kinds)) {
+        return fmt::format("kind '{}' is not one gpuclusters knows", text::one_line(text::excerpt(meta.kind, 40)));
+    }
+    // The dates that rules and editions read as dates (the capture date is only shown).
+    for (const auto& [name, date] : {std::pair<std::string_view, const std::string&>{"published", meta.published},
+                                     {"accessed", meta.accessed}}) {
+        if (date.empty()) continue;
+        try {
+            if (parse_partial_date(date) == date) continue;
+        } catch (const InputError&) {
+            // Said below.
+        }
+        return fmt::format("{} '{}' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)", name, text::one_line(text::excerpt(date, 40)));
+    }
+    return std::nullopt;
+}
+
 std::string_view to_string(ClaimState state) {
     return state == ClaimState::set ? "set" : "not_published";
 }

@@ -14,6 +14,20 @@ std::string excerpt(std::string_view text, std::size_t max_bytes) {
     return std::string(text.substr(0, end)) + "…";
 }
 
+std::string one_line(std::string_view text) {
+    std::string line;
+    line.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte < 0x20 || byte == 0x7F) {
+            line += fmt::format("\\u{:04x}", byte);
+        } else {
+            line += c;
+        }
+    }
+    return line;
+}
+
 std::optional<std::string> find_terminal_control(std::string_view text, bool lines) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);

@@ -485,6 +485,80 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
     return {};
 }
 
+std::optional<std::string> stored_value_problem(const FieldSpec& field, const FieldValue& stored) {
+    const std::string& value = stored.value;
+    const Qualifiers& qualifiers = stored.qualifiers;
+    const auto quoted = [](std::string_view text) { return fmt::format("'{}'", text::one_line(text::excerpt(text, 40))); };
+    const auto no_qualifiers = [&]() -> std::optional<std::string> {
+        if (qualifiers == Qualifiers{}) return std::nullopt;
+        return fmt::format("{} has no qualifiers, yet one is stored", field.name);
+    };
+    switch (field.type) {
+        case FieldType::text:
+        case FieldType::gpu_model:
+        case FieldType::gpu_maker:  // the catalogue's makers, which the writer derives
+            return std::nullopt;
+        case FieldType::count: {
+            const bool digits = !value.empty() && value.size() <= 10 && value.front() != '0' &&
+                                std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+            if (!digits || std::stoll(value) > max_count) {
+                return fmt::format("{} is not a count (digits alone, 1 to {})", quoted(value), text::group_thousands(max_count));
+            }
+            if (!qualifiers.basis.empty() || !qualifiers.estimator.empty()) return fmt::format("a count has no basis or estimator");
+            if (!qualifiers.bound.empty() && qualifiers.bound != bound_approximate && qualifiers.bound != bound_at_least) {
+                return fmt::format("bound {} is not {} or {}", quoted(qualifiers.bound), bound_approximate, bound_at_least);
+            }
+            if (!qualifiers.derivation.empty()) {
+                try {
+                    const Count derived = parse_exact_count(qualifiers.derivation);
+                    if (derived.derivation != qualifiers.derivation || std::to_string(derived.value) != value) {
+                        return fmt::format("derivation {} does not make {}", quoted(qualifiers.derivation), value);
+                    }
+                } catch (const InputError& error) {
+                    return fmt::format("derivation {}: {}", quoted(qualifiers.derivation), error.what());
+                }
+            }
+            return std::nullopt;
+        }
+        case FieldType::decimal: {
+            const auto number = Decimal::parse(value);
+            if (!number || number->is_zero() || number->to_string() != value) {
+                return fmt::format("{} is not a positive decimal as gpuclusters writes one", quoted(value));
+            }
+            const std::string& basis = qualifiers.basis;
+            if (!basis.empty() && basis != "reported" && basis != "estimate" && basis != "measured") {
+                return fmt::format("basis {} is not reported, estimate or measured", quoted(basis));
+            }
+            if (!qualifiers.derivation.empty() || !qualifiers.bound.empty()) return fmt::format("a decimal has no derivation or bound");
+            return std::nullopt;
+        }
+        default:
+            break;
+    }
+    try {
+        if (auto problem = no_qualifiers()) return problem;
+        if (field.type == FieldType::partial_date && parse_partial_date(value) == value) return std::nullopt;
+        if (field.type == FieldType::enumeration &&
+            std::any_of(field.choices.begin(), field.choices.end(), [&](const Choice& choice) { return choice.stored == value; })) {
+            return std::nullopt;
+        }
+        if (field.type == FieldType::country) {
+            const Country* country = CountryTable::builtin().find(value);
+            if (country != nullptr && country->alpha2 == value) return std::nullopt;
+        }
+        if (field.type == FieldType::partners && format_partners(parse_partners(value)) == value) return std::nullopt;
+        if (field.type == FieldType::related && format_related(parse_related(value)) == value) return std::nullopt;
+    } catch (const InputError&) {
+        // Not in the form written: said below.
+    }
+    return fmt::format("{} is not {} as gpuclusters writes one", quoted(value),
+                       field.type == FieldType::partial_date ? "a date (YYYY, YYYY-MM or YYYY-MM-DD)"
+                       : field.type == FieldType::country    ? "an ISO 3166-1 country code"
+                       : field.type == FieldType::partners   ? "a list of partners"
+                       : field.type == FieldType::related    ? "a list of related clusters"
+                                                             : "one of the field's choices");
+}
+
 std::string bounded(const std::string& count, std::string_view bound) {
     if (bound == bound_approximate) return "~" + count;
     if (bound == bound_at_least) return count + "+";
@@ -495,7 +569,12 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
     switch (field.type) {
         case FieldType::count: {
             long long number = 0;
-            std::from_chars(value.value.data(), value.value.data() + value.value.size(), number);
+            const char* end = value.value.data() + value.value.size();
+            // A value that is not a count as the tool writes one (a write behind its back, which
+            // check reports) is shown as stored, never as the number it begins with.
+            if (const auto read = std::from_chars(value.value.data(), end, number); read.ec != std::errc() || read.ptr != end) {
+                return value.value;
+            }
             const std::string shown = bounded(text::group_thousands(number), value.qualifiers.bound);
             return value.qualifiers.derivation.empty()
                        ? shown

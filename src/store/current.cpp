@@ -197,7 +197,7 @@ constexpr const char* present_clusters_sql = R"(
 // claim of each catalogue field. Should a field have several (a write behind the tool's back),
 // the one ranked last, as the change engine takes a changeset's ranks in order.
 template <typename Visit>
-void each_expected_values_row(SQLite::Database& db, Visit&& visit) {
+void each_expected_values_row(SQLite::Database& db, const std::string& path, Visit&& visit) {
     RawQuery clusters(db, present_clusters_sql);
     RawQuery preferred(db, fmt::format("SELECT * FROM ({}) WHERE rank = 'preferred' ORDER BY cluster_id, ranked_in DESC, id DESC",
                                        ranked_claims_sql()));
@@ -211,6 +211,7 @@ void each_expected_values_row(SQLite::Database& db, Visit&& visit) {
             if (const auto index = catalogue_index(claim_row.view(2)); index && !row.fields[*index]) {
                 model::Claim claim;
                 read_claim(claim_row, 1, claim);
+                check_stored_claim(path, row.cluster_id, claim, StoredIn::claim);
                 claim.ranked_in = claim_row.integer(2 + claim_column_count);
                 row.fields[*index] = std::move(claim);
             }
@@ -329,7 +330,7 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
         };
         RawQuery search(db, "SELECT cluster_id, name, owner, summary, notes FROM cluster_search WHERE rowid = ?");
         const auto catalogue = model::field_catalogue();
-        each_expected_values_row(db, [&](const ValuesRow& expected, long long number) {
+        each_expected_values_row(db, path_, [&](const ValuesRow& expected, long long number) {
             while (stored_left && stored_row.view(0) < expected.cluster_id) extra_row();
             if (stored_left && stored_row.view(0) == expected.cluster_id) {
                 const ValuesRow row = read_values_row(stored_row);
@@ -445,7 +446,7 @@ void Store::rebuild_derived_tables() {
             DELETE FROM cluster_values;
             DELETE FROM cluster_search;)", ranked_claims_sql()));
         db.exec(search_stage_sql);
-        each_expected_values_row(db, [&](const ValuesRow& row, long long) {
+        each_expected_values_row(db, path_, [&](const ValuesRow& row, long long) {
             auto& upsert = prepare(values_upsert_sql());
             bind_values_row(upsert, row);
             upsert.exec();
@@ -480,6 +481,7 @@ void Store::for_each_current_record(const std::function<void(model::Record&)>& v
             RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
             while (query.step()) {
                 auto record = record_of(read_values_row(query.columns()));
+                for (const auto& claim : record.claims) check_stored_claim(path_, record.id, claim, StoredIn::values);
                 visit(record);
             }
             return;
@@ -498,7 +500,11 @@ void Store::for_each_current_record(const std::function<void(model::Record&)>& v
             record.claims.clear();
             for (std::size_t i = 0; i < fields.size(); ++i) {
                 model::Claim& claim = record.claims.emplace_back();
-                if (!read_value_columns(row, value_column(i), fields[i], claim)) record.claims.pop_back();
+                if (!read_value_columns(row, value_column(i), fields[i], claim)) {
+                    record.claims.pop_back();
+                } else {
+                    check_stored_claim(path_, record.id, claim, StoredIn::values);
+                }
             }
             visit(record);
         }

@@ -141,6 +141,14 @@ void build_reference_schema(SQLite::Database& reference, int version);
 std::vector<std::string> schema_problems(SQLite::Database& db, const std::string& path, int version);
 // What PRAGMA quick_check finds; empty when the file is whole.
 std::vector<std::string> quick_check_problems(SQLite::Database& db);
+// Where a value was read: a claim of the history, or the derived cluster_values.
+enum class StoredIn { claim, values };
+// Throws DatabaseError naming the file, the cluster, the field and where the value was read, when
+// a claim's value is not in the form gpuclusters writes (model::stored_value_problem): nothing
+// downstream reads "12k" as 12 or throws std::stoll's error on a value written behind the tool's back.
+void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where);
+// The same for a source's metadata, read from source_revision or current_source.
+void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta);
 
 // Runs `body`, turning SQLite's exceptions into DatabaseError that names the file.
 template <typename Body>

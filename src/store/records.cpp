@@ -133,6 +133,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             if (rank == model::Rank::retired) continue;
             model::Claim claim;
             read_claim(row, 0, claim);
+            check_stored_claim(path_, id, claim, StoredIn::claim);
             claim.rank = rank;
             claim.ranked_in = row.integer(claim_column_count + 1);
             position[claim.id] = record.claims.size();
@@ -164,6 +165,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             query.bind(2, static_cast<std::int64_t>(limit));
             if (query.executeStep()) {
                 source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
+                check_stored_source(path_, source_id, source.meta);
             }
         }
         return record;
@@ -172,12 +174,13 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
 
 std::optional<model::Claim> Store::load_claim(long long claim_id) const {
     return guarded(path_, [&]() -> std::optional<model::Claim> {
-        static const std::string claim_sql = fmt::format("SELECT {} FROM claim c WHERE c.id = ?", claim_columns);
+        static const std::string claim_sql = fmt::format("SELECT {}, c.cluster_id FROM claim c WHERE c.id = ?", claim_columns);
         auto& query = prepare(claim_sql.c_str());
         query.bind(1, static_cast<std::int64_t>(claim_id));
         if (!query.executeStep()) return std::nullopt;
         model::Claim claim;
         read_claim(CachedColumns{query}, 0, claim);
+        check_stored_claim(path_, column_text(query, claim_column_count), claim, StoredIn::claim);
         auto& citations = prepare(R"(
             SELECT t.id, t.source_id, t.locator, t.quote, t.changeset_id FROM citation t INDEXED BY citation_by_claim
             WHERE t.claim_id = ?1
@@ -227,6 +230,7 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
         while (query.executeStep()) {
             const CachedColumns row{query};
             read_claim(row, 1, claim);
+            check_stored_claim(path_, row.view(0), claim, StoredIn::claim);
             rows.push_back({row.text(0), claim.field, claim.state, claim.value});
         }
         return rows;
@@ -335,6 +339,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                 const auto row = source_lookup.columns();
                 source.url = row.text(0);
                 source.meta = read_source_meta(row, 1);
+                check_stored_source(path_, id, source.meta);
             }
             return source_cache.emplace(id, std::move(source)).first->second;
         };
@@ -362,6 +367,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                 if (used == record.claims.size()) record.claims.emplace_back();
                 model::Claim& claim = record.claims[used++];
                 read_claim(claim_row, 1, claim);
+                check_stored_claim(path_, record.id, claim, StoredIn::claim);
                 claim.rank = model::rank_from(claim_row.view(1 + claim_column_count));
                 claim.ranked_in = claim_row.integer(2 + claim_column_count);
                 claim.citations.clear();

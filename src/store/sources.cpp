@@ -32,7 +32,9 @@ std::optional<model::Source> Store::source_by_url(const std::string& normalised_
         auto& query = prepare(sql.c_str());
         query.bind(1, normalised_url);
         if (!query.executeStep()) return std::nullopt;
-        return read_source(query);
+        auto source = read_source(query);
+        check_stored_source(path_, source.id, source.meta);
+        return source;
     });
 }
 
@@ -42,7 +44,9 @@ std::optional<model::Source> Store::source_by_id(long long id) const {
         auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(id));
         if (!query.executeStep()) return std::nullopt;
-        return read_source(query);
+        auto source = read_source(query);
+        check_stored_source(path_, source.id, source.meta);
+        return source;
     });
 }
 
@@ -55,7 +59,9 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
         query.bind(1, static_cast<std::int64_t>(source_id));
         query.bind(2, static_cast<std::int64_t>(as_of));
         if (!query.executeStep()) return std::nullopt;
-        return read_source_meta(CachedColumns{query}, 0);
+        auto meta = read_source_meta(CachedColumns{query}, 0);
+        check_stored_source(path_, source_id, meta);
+        return meta;
     });
 }
 
@@ -95,6 +101,7 @@ std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
         while (query.executeStep()) {
             found.push_back({{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
                              query.getColumn(2 + source_meta_column_count).getInt64()});
+            check_stored_source(path_, found.back().source.id, found.back().source.meta);
         }
         return found;
     });
@@ -113,6 +120,7 @@ std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
             const CachedColumns row{query};
             model::Claim claim;
             read_claim(row, 1, claim);
+            check_stored_claim(path_, row.view(0), claim, StoredIn::claim);
             const int next = 1 + claim_column_count;
             claim.rank = model::rank_from(row.view(next));
             claim.citations.push_back({row.integer(next + 1), source_id, row.text(next + 2), row.text(next + 3),

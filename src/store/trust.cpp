@@ -18,7 +18,10 @@
 #include <sstream>
 
 #include "embedded_data.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 #include "store/internal.hpp"
 
@@ -227,6 +230,34 @@ std::vector<std::string> quick_check_problems(SQLite::Database& db) {
         problems.emplace_back(error.what());
     }
     return problems;
+}
+
+void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where) {
+    if (claim.state != model::ClaimState::set) return;
+    const model::FieldSpec* field = model::find_field(claim.field);
+    if (field == nullptr) {
+        // cluster_values' columns are the catalogue's; a claim's field is checked here.
+        throw DatabaseError(fmt::format("{}: claim {} of {} is of a field gpuclusters does not know, '{}'; the history was "
+                                        "written behind the tool's back: restore a backup",
+                                        path, claim.id, text::one_line(cluster_id), text::one_line(text::excerpt(claim.field, 40))));
+    }
+    const auto problem = model::stored_value_problem(*field, claim.value);
+    if (!problem) return;
+    if (where == StoredIn::values) {
+        throw DatabaseError(fmt::format("{}: {} of {} in cluster_values: {}; the derived table was written behind the "
+                                        "tool's back: `gpuclusters check --repair` writes it again from the history",
+                                        path, claim.field, text::one_line(cluster_id), *problem));
+    }
+    throw DatabaseError(fmt::format("{}: {} of {} in claim {}: {}; the history was written behind the tool's back: "
+                                    "restore a backup",
+                                    path, claim.field, text::one_line(cluster_id), claim.id, *problem));
+}
+
+void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta) {
+    if (const auto problem = model::stored_source_problem(meta)) {
+        throw DatabaseError(fmt::format("{}: source {}: {}; the history was written behind the tool's back: restore a backup",
+                                        path, source_id, *problem));
+    }
 }
 
 }  // namespace gpuclusters::store::detail

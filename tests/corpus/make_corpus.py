@@ -367,6 +367,31 @@ crafted("db-trigger-changed.sh", 'sqlite3 "$db" "DROP TRIGGER claim_append_only_
         'CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT 1; END;"\n', add_city, 4,
         """trigger "claim_append_only_u" is not the one gpuclusters made""")
 crafted("db-table-missing.sh", 'sqlite3 "$db" "DROP TABLE cluster_values"\n', add_city, 4, "table cluster_values is missing")
+# A value that does not parse, in a derived table or in the history: export read "12k" as 12, and
+# verify, export and list ended in "internal error: stoll". Each is now an error naming the cluster
+# and the field.
+for i, (value, command) in enumerate([("12k", "export"), ("12k", "export | --format | csv"), ("12345678901234567890123", "verify"),
+                                      ("many", "stats"), ("many", "export | --format | jsonl | --where | gpus_installed>5")]):
+    crafted(f"db-values-not-a-count-{i}.sh", f'sqlite3 "$db" "UPDATE cluster_values SET gpus_installed = \'{value}\' WHERE cluster_id = \'cscs-alps\'"\n',
+            command, 4, f"gpus_installed of cscs-alps in cluster_values: '{value}' is not a count")
+# A claim written by hand as the tool would write one: its rank, and the derived tables kept.
+hand_claim = ("INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'm', 'by hand', 'sqlite3'); "
+              "INSERT INTO claim (cluster_id, field, state, value, changeset_id) VALUES ('olcf-frontier', '{0}', 'set', '{1}', 2); "
+              "INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES ((SELECT max(id) FROM claim), 2, 'preferred'); "
+              "DELETE FROM live_claim WHERE cluster_id = 'olcf-frontier' AND claim_id IN (SELECT id FROM claim WHERE field = '{0}'); "
+              "INSERT INTO live_claim (cluster_id, claim_id, rank, ranked_in) VALUES ('olcf-frontier', (SELECT max(id) FROM claim), 'preferred', 2); "
+              "UPDATE cluster_values SET {0} = '{1}', {0}_claim = (SELECT max(id) FROM claim), {0}_qualifiers = NULL "
+              "WHERE cluster_id = 'olcf-frontier';")
+for i, (field, value, command, expect) in enumerate([
+        ("gpus_installed", "many", "list", "gpus_installed of olcf-frontier in claim"),
+        ("gpus_installed", "12345678901234567890123", "verify | olcf-frontier", "'12345678901234567890123' is not a count"),
+        ("gpus_installed", "12k", "show | olcf-frontier", "'12k' is not a count"),
+        ("power_mw", "lots", "compare | olcf-frontier | cscs-alps", "power_mw of olcf-frontier in claim"),
+        ("first_operational", "2024-13", "verify | olcf-frontier", "'2024-13' is not a date"),
+        ("related", "Not An Id", "show | olcf-frontier", "is not a list of related clusters")]):
+    crafted(f"db-claim-not-parsed-{i}.sh", f'sqlite3 "$db" "{hand_claim.format(field, value)}"\n', command, 4, expect)
+crafted("db-source-date.sh", 'sqlite3 "$db" "DROP TRIGGER source_revision_append_only_u; UPDATE source_revision SET accessed = \'soon\' WHERE source_id = 1"\n',
+        "verify", 4, "source 1: accessed 'soon' is not a date")
 # Damaged pages: an index's first page made a table page (reads that do not use the index work),
 # and a data page overwritten. add and import committed into the first; both changed the header.
 damage = ('page=$(sqlite3 "$db" "PRAGMA page_size")\n'

@@ -28,6 +28,10 @@ struct SourceMeta {
     bool operator==(const SourceMeta&) const = default;
 };
 
+/// Why a source's metadata read from a database is not what gpuclusters writes (a kind it does
+/// not know, a date that is not one), or nullopt: as stored_value_problem for values.
+std::optional<std::string> stored_source_problem(const SourceMeta& meta);
+
 struct Source {
     long long id = 0;
     std::string url;

@@ -22,6 +22,13 @@ std::optional<std::string> find_terminal_control(std::string_view text, bool lin
 /// message quotes an input it refuses (a 50 MB key, a 5,000-digit number).
 std::string excerpt(std::string_view text, std::size_t max_bytes = 80);
 
+/// The text on one line: every C0 control character (a newline, a tab, a carriage return) and
+/// DEL written as its JSON escape (`\u000a`), the rest as it is. What a table cell, a line of a
+/// record page or an error quoting a stored value shows of text that should hold none (a value
+/// written behind the tool's back); other characters that drive a terminal are the output
+/// stream's to escape.
+std::string one_line(std::string_view text);
+
 /// Length of a thousands separator at the front of `text` (comma, space, U+00A0, U+2009,
 /// U+202F), or 0.
 std::size_t thousands_separator_length(std::string_view text);

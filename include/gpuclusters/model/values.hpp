@@ -135,6 +135,15 @@ std::string clean_quote(std::string_view raw);
 /// Any value for `field` -> its canonical form. Callers add where the value came from to errors.
 FieldValue parse_field_value(const FieldSpec& field, std::string_view text);
 
+/// Why a value read from a database is not in the canonical form gpuclusters writes for the
+/// field's type (a count of digits alone, not 0 nor over max_count, with a derivation that makes
+/// it and a known bound; a positive decimal with a known basis; a real partial date; a choice;
+/// a country code; partners and relations in their written form), or nullopt when it is. Free
+/// text is not judged: whatever it holds is escaped when shown. What the store asks of every
+/// value it hands on, so that nothing downstream parses a crafted one leniently ("12k" as 12) or
+/// throws on it.
+std::optional<std::string> stored_value_problem(const FieldSpec& field, const FieldValue& value);
+
 /// A stored value as a person reads it: "12,288", "21.1 MW (estimate by Epoch AI)", "Big tech".
 std::string display_value(const FieldSpec& field, const FieldValue& value);
 

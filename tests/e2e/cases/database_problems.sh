@@ -73,3 +73,11 @@ printf '\015\377\377\377' | dd of=damaged.db bs=1 seek=$(( (root - 1) * page )) 
 cp damaged.db damaged.orig
 gc --db damaged.db add cscs-alps --set city=Bern --unsourced
 cmp damaged.db damaged.orig && echo "damaged.db unchanged"
+note "a derived value that does not parse: an error naming the cluster and the field (export read 12k as 12), never read leniently; check shows it as stored and --repair writes it again"
+setup --db values.db init --sample
+sqlite3 values.db "UPDATE cluster_values SET gpus_installed = '12k' WHERE cluster_id = 'cscs-alps'"
+gc --db values.db export --format csv --where country=CH
+gc --db values.db verify cscs-alps
+gc --db values.db check
+gc --db values.db check --repair
+gc --db values.db export --format csv --where country=CH | cut -d, -f1,16,17

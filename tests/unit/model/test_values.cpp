@@ -264,3 +264,49 @@ TEST_CASE("a hexadecimal count is refused as such, not read as the derivation 0 
     // A derivation written tight is still one.
     CHECK(parse_count("4x8").value == 32);
 }
+
+TEST_CASE("a stored value is judged by the form gpuclusters writes: what every reader of a database asks") {
+    // Found by the hostile corpus: a count of "12k" in cluster_values was exported as 12 (show
+    // printed the history's 10,752), and one of 23 digits or of text threw std::stoll's error.
+    const FieldSpec& count = *find_field("gpus_installed");
+    const FieldSpec& power = *find_field("power_mw");
+    auto problem = [](const FieldSpec& field, std::string value, Qualifiers qualifiers = {}) {
+        return stored_value_problem(field, {std::move(value), std::move(qualifiers)}).value_or("");
+    };
+    // What the writers store passes, whatever the type.
+    for (const auto& field : field_catalogue()) {
+        for (const char* input : {"12288", "1536 x 8", "~10,000", "21.1", "40 (estimate: Epoch AI)", "2024-02", "CH", "Academic",
+                                  "operational", "HPE (integrator); CSCS (host)", "cscs-alps (builds-upon)", "Alps"}) {
+            try {
+                const FieldValue stored = parse_field_value(field, input);
+                CAPTURE(std::string(field.name));
+                CAPTURE(stored.value);
+                CHECK(problem(field, stored.value, stored.qualifiers) == "");
+            } catch (const InputError&) {
+                // Not a value of this field.
+            }
+        }
+    }
+    CHECK(problem(count, "12k") == "'12k' is not a count (digits alone, 1 to 1,000,000,000)");
+    CHECK(problem(count, "12345678901234567890123").starts_with("'12345678901234567890123' is not a count"));
+    CHECK(problem(count, "many").starts_with("'many' is not a count"));
+    CHECK(problem(count, "012").starts_with("'012' is not a count"));
+    CHECK(problem(count, "0").starts_with("'0' is not a count"));
+    CHECK(problem(count, "1000000001").starts_with("'1000000001' is not a count"));
+    CHECK(problem(count, "12\nforged").starts_with("'12\\u000aforged' is not a count"));
+    CHECK(problem(count, "12288", {"1536 x 4", "", "", ""}) == "derivation '1536 x 4' does not make 12288");
+    CHECK(problem(count, "12288", {"", "", "", "roughly"}) == "bound 'roughly' is not approximate or at least");
+    CHECK(problem(power, "1e3") == "'1e3' is not a positive decimal as gpuclusters writes one");
+    CHECK(problem(power, "21.10") == "'21.10' is not a positive decimal as gpuclusters writes one");
+    CHECK(problem(power, "0") == "'0' is not a positive decimal as gpuclusters writes one");
+    CHECK(problem(power, "21.1", {"", "guess", "", ""}) == "basis 'guess' is not reported, estimate or measured");
+    CHECK(problem(*find_field("first_operational"), "2024-13") == "'2024-13' is not a date (YYYY, YYYY-MM or YYYY-MM-DD) as gpuclusters writes one");
+    CHECK(problem(*find_field("country"), "Switzerland") == "'Switzerland' is not an ISO 3166-1 country code as gpuclusters writes one");
+    CHECK(problem(*find_field("segment"), "secret") == "'secret' is not one of the field's choices as gpuclusters writes one");
+    CHECK(problem(*find_field("related"), "Not An Id (x)") == "'Not An Id (x)' is not a list of related clusters as gpuclusters writes one");
+    // Free text is shown escaped, not judged.
+    CHECK(problem(*find_field("name"), "Alps\nforged row") == "");
+    // What check shows of such a value: as stored, never the number it begins with.
+    CHECK(display_value(count, {"12k", {}}) == "12k");
+    CHECK(display_value(count, {"10752", {"2688 x 4", "", "", ""}}) == "10,752 (= 2688 x 4)");
+}

@@ -146,3 +146,38 @@ TEST_CASE("a file a writer left is recorded as checked; one changed since is che
     store::Store::open(path);
     CHECK(store::detail::checked_before(store::detail::file_fingerprint(path)));
 }
+
+TEST_CASE("a stored value that does not parse is an error naming the cluster and the field, never read leniently") {
+    ScratchDir dir;
+    const std::string path = dir.file("a.db");
+    trust_sample(path);
+    auto every_current = [](const store::Store& store) { store.for_each_current_record([](model::Record&) {}); };
+    SUBCASE("in cluster_values: check --repair writes it again") {
+        raw_sql(path, "UPDATE cluster_values SET gpus_installed = '12k' WHERE cluster_id = 'cscs-alps'");
+        const auto store = store::Store::open(path, store::Access::read_only);
+        CHECK_THROWS_WITH_AS(every_current(store),
+                             doctest::Contains("gpus_installed of cscs-alps in cluster_values: '12k' is not a count (digits alone, "
+                                               "1 to 1,000,000,000); the derived table was written behind the tool's back: "
+                                               "`gpuclusters check --repair` writes it again from the history"),
+                             DatabaseError);
+        CHECK_THROWS_AS(store.for_each_current_record([](model::Record&) {}, {"gpus_installed"}), DatabaseError);
+        // The history is sound: the record itself reads.
+        CHECK(store.load_record("cscs-alps")->preferred("gpus_installed")->value.value == "10752");
+    }
+    SUBCASE("in a claim of the history") {
+        raw_sql(path, "DROP TRIGGER claim_append_only_u; UPDATE claim SET value = '12345678901234567890123' "
+                      "WHERE cluster_id = 'cscs-alps' AND field = 'gpus_installed' AND derivation = '2688 x 4';");
+        const auto store = store::Store::open(path, store::Access::read_only);
+        CHECK_THROWS_WITH_AS(store.load_record("cscs-alps"),
+                             doctest::Contains("gpus_installed of cscs-alps in claim "), DatabaseError);
+        CHECK_THROWS_WITH_AS(store.for_each_record(std::nullopt, [](model::Record&) {}),
+                             doctest::Contains("is not a count"), DatabaseError);
+        CHECK_THROWS_AS(store.preferred_fields({"gpus_installed"}), DatabaseError);
+    }
+    SUBCASE("a source's date") {
+        raw_sql(path, "DROP TRIGGER source_revision_append_only_u; UPDATE source_revision SET accessed = 'soon' WHERE source_id = 1;");
+        const auto store = store::Store::open(path, store::Access::read_only);
+        CHECK_THROWS_WITH_AS(store.source_by_id(1), doctest::Contains("source 1: accessed 'soon' is not a date"), DatabaseError);
+        CHECK_THROWS_AS(store.sources(""), DatabaseError);
+    }
+}
