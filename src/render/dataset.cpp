@@ -233,9 +233,9 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
     }
     auto& out = output.out;
     const auto& style = output.style;
-    out << style.bold(fmt::format("source {}", source.id)) << "  " << source.url << "\n";
+    out << style.bold(fmt::format("source {}", source.id)) << "  " << text::one_line(source.url) << "\n";
     auto line = [&](std::string_view label, const std::string& value) {
-        if (!value.empty()) out << fmt::format("  {:<10} {}\n", label, value);
+        if (!value.empty()) out << fmt::format("  {:<10} {}\n", label, text::one_line(value));
     };
     line("kind", source.meta.kind);
     line("title", source.meta.title);
@@ -249,13 +249,16 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
     out << "\n" << style.heading(fmt::format("Backs {} value{}", values.size(), values.size() == 1 ? "" : "s")) << "\n";
     for (const auto& value : values) {
         const auto& citation = value.claim.citations.front();
-        out << "  " << value.cluster_id << "  " << value.claim.field << ": " << model::display_claim(&value.claim)
+        out << "  " << text::one_line(value.cluster_id) << "  " << value.claim.field << ": "
+            << text::one_line(model::display_claim(&value.claim))
             << (value.claim.rank == model::Rank::preferred ? "" : " (" + std::string(model::to_string(value.claim.rank)) + ")")
             << "\n";
         if (!citation.quote.empty() || !citation.locator.empty()) {
+            std::string quote = citation.quote;
+            std::replace(quote.begin(), quote.end(), '\n', ' ');
             out << "      "
-                << style.dim(fmt::format("{}{}", citation.locator.empty() ? "" : citation.locator + "  ",
-                                         citation.quote.empty() ? "" : "“" + citation.quote + "”"))
+                << style.dim(text::one_line(fmt::format("{}{}", citation.locator.empty() ? "" : citation.locator + "  ",
+                                                        quote.empty() ? "" : "“" + quote + "”")))
                 << "\n";
         }
     }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -52,21 +53,23 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
                                               {"citations", std::move(citations)}};
             continue;
         }
-        out << style.bold(std::string(spec.name)) << ": " << model::display_claim(claim) << "\n";
+        out << style.bold(std::string(spec.name)) << ": " << text::one_line(model::display_claim(claim)) << "\n";
         if (!claim) continue;
         out << "    "
-            << style.dim(fmt::format("changeset {} by {} on {}: {}", set_by->id, set_by->author, set_by->created_at.substr(0, 10),
-                                     set_by->message))
+            << style.dim(text::one_line(fmt::format("changeset {} by {} on {}: {}", set_by->id, set_by->author,
+                                                    set_by->created_at.substr(0, 10), set_by->message)))
             << "\n";
         for (const auto& citation : claim->citations) {
             const auto& source = record.sources.at(citation.source_id);
             std::string line = fmt::format("[{}] {} ({}, accessed {})", number(citation.source_id), source.url, source.meta.kind,
                                            source.meta.accessed.empty() ? "—" : source.meta.accessed);
             if (citation.changeset_id != set_by->id) line += fmt::format(", cited in changeset {}", citation.changeset_id);
-            out << "    " << line << "\n";
+            out << "    " << text::one_line(line) << "\n";
             if (!citation.quote.empty()) {
+                std::string quote = citation.quote;
+                std::replace(quote.begin(), quote.end(), '\n', ' ');
                 out << "        "
-                    << style.dim(fmt::format("{}“{}”", citation.locator.empty() ? "" : citation.locator + ": ", citation.quote))
+                    << style.dim(text::one_line(fmt::format("{}“{}”", citation.locator.empty() ? "" : citation.locator + ": ", quote)))
                     << "\n";
             }
         }
@@ -98,8 +101,8 @@ void LogPrinter::entry(const ledger::LogEntry& entry) {
     if (!first_) out << "\n";
     first_ = false;
     out << output_.style.heading(fmt::format("changeset {}", changeset.id)) << "  " << changeset.created_at << "  "
-        << changeset.author << "\n";
-    if (!changeset.message.empty()) out << "    " << changeset.message << "\n";
+        << text::one_line(changeset.author) << "\n";
+    if (!changeset.message.empty()) out << "    " << text::one_line(changeset.message) << "\n";
     print_changeset_body(out, output_.style, entry.changes, "    ");
 }
 

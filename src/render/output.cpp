@@ -227,8 +227,25 @@ bool holds_figures(const std::vector<std::vector<std::string>>& rows, std::size_
 }  // namespace
 
 void print_table(const Output& output, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns) {
+                 const std::vector<std::vector<std::string>>& given_rows, std::size_t key_columns) {
     constexpr std::size_t gap = 2;
+    // A cell is one line: a line feed or a tab in a value (written behind the tool's back) would
+    // start a row of its own or shift the columns, so every control character is shown escaped,
+    // and counted so, before the widths are measured.
+    std::vector<std::vector<std::string>> escaped;
+    const bool any_control = std::any_of(given_rows.begin(), given_rows.end(), [](const std::vector<std::string>& row) {
+        return std::any_of(row.begin(), row.end(), [](const std::string& cell) {
+            return std::any_of(cell.begin(), cell.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+        });
+    });
+    if (any_control) {
+        escaped.reserve(given_rows.size());
+        for (const auto& row : given_rows) {
+            auto& line = escaped.emplace_back();
+            for (const auto& cell : row) line.push_back(text::one_line(cell));
+        }
+    }
+    const auto& rows = any_control ? escaped : given_rows;
     std::vector<std::size_t> widths(header.size());
     for (std::size_t i = 0; i < header.size(); ++i) widths[i] = text::display_width(header[i]);
     for (const auto& row : rows) {

@@ -18,6 +18,17 @@ std::string claim_text(const model::FieldSpec& field, const model::Claim& claim)
     return claim.state == model::ClaimState::not_published ? "Not published" : model::display_value(field, claim.value);
 }
 
+// What a page shows of stored text: one line (a line feed in a value, written behind the tool's
+// back, would forge a line of the page), with every control character escaped.
+std::string line_of(std::string_view text) { return text::one_line(text); }
+
+// A quote is the source's words, line breaks and tabs included: on a page they become spaces.
+std::string quote_line(std::string quote) {
+    std::replace(quote.begin(), quote.end(), '\n', ' ');
+    std::replace(quote.begin(), quote.end(), '\t', ' ');
+    return text::one_line(quote);
+}
+
 std::string numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
     std::vector<std::size_t> seen;
     for (const auto& citation : claim.citations) {
@@ -115,20 +126,20 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     const auto number_of = numbering(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
     const model::Claim* summary = record.preferred("summary");
-    const std::string title = name && name->state == model::ClaimState::set ? name->value.value : record.id;
+    const std::string title = line_of(name && name->state == model::ClaimState::set ? name->value.value : record.id);
     auto cited = [&](const model::Claim* claim) {
         const std::string text = claim ? numbers(*claim, number_of) : "";
         return text.empty() ? std::string() : " " + style.dim(text);
     };
     out << style.bold(title) << cited(name) << "\n";
-    out << style.dim(record.id) << "\n";
+    out << style.dim(line_of(record.id)) << "\n";
     if (const auto& badge = record.verification) {
         out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
-                             : style.added(fmt::format("Verified {} by {}", badge->date, badge->author)))
+                             : style.added(fmt::format("Verified {} by {}", badge->date, line_of(badge->author))))
             << "\n";
     }
     if (summary && summary->state == model::ClaimState::set) {
-        out << summary->value.value << cited(summary) << "\n";
+        out << line_of(summary->value.value) << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
 
@@ -138,25 +149,23 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         if (!options.with_quotes) return;
         for (const auto& citation : claim.citations) {
             if (citation.quote.empty()) continue;
-            std::string quote = citation.quote;
-            std::replace(quote.begin(), quote.end(), '\n', ' ');
             out << "  " << pad("", width) << "  " << style.dim(fmt::format(
                 "[{}{}] “{}”", number_of.at(citation.source_id),
-                citation.locator.empty() ? "" : ", " + citation.locator, quote)) << "\n";
+                citation.locator.empty() ? "" : ", " + line_of(citation.locator), quote_line(citation.quote))) << "\n";
         }
     };
     for (const auto& field : model::field_catalogue()) {
         if (field.name == "name" || field.name == "summary") continue;
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
-        const std::string value = claim ? claim_text(field, *claim) : competing.empty() ? "—" : competing;
+        const std::string value = line_of(claim ? claim_text(field, *claim) : competing.empty() ? "—" : competing);
         const std::string cited = claim ? numbers(*claim, number_of) : "";
         out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
             << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
-            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << claim_text(field, *other)
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << line_of(claim_text(field, *other))
                 << " " << style.dim(numbers(*other, number_of)) << "\n";
             print_quotes(*other);
         }
@@ -166,7 +175,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         out << "\n" << style.heading("Keys") << "\n";
         for (const auto& key : record.keys) {
             const auto& source = record.sources.at(key.source_id);
-            out << "  " << key.key << "  " << style.dim(fmt::format("{} (source {})", model::url_domain(source.url), key.source_id))
+            out << "  " << line_of(key.key) << "  " << style.dim(fmt::format("{} (source {})", line_of(model::url_domain(source.url)), key.source_id))
                 << "\n";
         }
     }
@@ -180,15 +189,17 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         const auto& source = record.sources.at(id);
         std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
-        out << fmt::format("  {:>2}. ", number) << line << "\n";
+        out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
         if (!source.meta.title.empty()) {
-            out << "      " << source.meta.title
-                << (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher)
-                << (source.meta.published.empty() ? "" : ", " + source.meta.published) << "\n";
+            out << "      " << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
+                                   (source.meta.published.empty() ? "" : ", " + source.meta.published))
+                << "\n";
         }
-        if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) out << "      an edition of " << source.meta.edition_of << "\n";
-        out << "      " << style.dim(fmt::format("{}  (source {})", source.url, id)) << "\n";
-        if (!source.meta.archive_url.empty()) out << "      " << style.dim("archived: " + source.meta.archive_url) << "\n";
+        if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
+            out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
+        }
+        out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
+        if (!source.meta.archive_url.empty()) out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
     }
 }
 
@@ -198,16 +209,16 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
     for (const auto& claim : record.claims) {
         if (claim.id != claim_id) continue;
         const auto& field = *model::find_field(claim.field);
-        out << style.bold(claim.field) << ": " << claim_text(field, claim) << "  " << style.dim(model::to_string(claim.rank))
+        out << style.bold(claim.field) << ": " << line_of(claim_text(field, claim)) << "  " << style.dim(model::to_string(claim.rank))
             << "\n";
         for (const auto& citation : claim.citations) {
             const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
             const auto& source = record.sources.at(citation.source_id);
-            std::string line = fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url),
-                                           source.meta.kind,
-                                           source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed);
-            if (!citation.locator.empty()) line += "  " + citation.locator;
-            if (!citation.quote.empty()) line += fmt::format("  “{}”", citation.quote);
+            std::string line = line_of(fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url),
+                                                   source.meta.kind,
+                                                   source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed));
+            if (!citation.locator.empty()) line += "  " + line_of(citation.locator);
+            if (!citation.quote.empty()) line += fmt::format("  “{}”", quote_line(citation.quote));
             out << (is_new ? style.added("+ " + line + "  (new)") : "  " + line) << "\n";
         }
     }

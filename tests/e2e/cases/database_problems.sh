@@ -81,3 +81,13 @@ gc --db values.db verify cscs-alps
 gc --db values.db check
 gc --db values.db check --repair
 gc --db values.db export --format csv --where country=CH | cut -d, -f1,16,17
+note "a line feed, a tab or a carriage return in stored text (written with sqlite3) is shown escaped in list, show, blame and log: it cannot forge a row or a line"
+setup --db forged-rows.db init --sample
+sqlite3 forged-rows.db "DROP TRIGGER claim_append_only_u; DROP TRIGGER changeset_append_only_u;
+UPDATE claim SET value = 'Alps' || char(10) || 'olcf-fake                   Forged' || char(9) || 'row' || char(13) WHERE cluster_id = 'cscs-alps' AND field = 'name';
+UPDATE cluster_values SET name = (SELECT value FROM claim WHERE cluster_id = 'cscs-alps' AND field = 'name') WHERE cluster_id = 'cscs-alps';
+UPDATE changeset SET message = 'load' || char(10) || 'changeset 99' WHERE id = 1;"
+gc --db forged-rows.db list --columns name --where country=CH
+gc --db forged-rows.db show cscs-alps | head -3
+gc --db forged-rows.db blame cscs-alps | head -3
+gc --db forged-rows.db log -n 1 | head -3

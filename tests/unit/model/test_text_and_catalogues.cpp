@@ -182,3 +182,9 @@ TEST_CASE("slugs transliterate to ASCII and keep words apart") {
     CHECK(text::slug("---") == "");
     CHECK(text::slug("a b c d", 3) == "a-b");
 }
+
+TEST_CASE("one_line writes every control character as its escape, and nothing else") {
+    CHECK(text::one_line("Alps") == "Alps");
+    CHECK(text::one_line("a\nb\tc\rd\x1b[31m\x7f") == "a\\u000ab\\u0009c\\u000dd\\u001b[31m\\u007f");
+    CHECK(text::one_line("P\xc3\xa9gaso \xe2\x80\xae") == "P\xc3\xa9gaso \xe2\x80\xae");  // the output stream's to escape
+}

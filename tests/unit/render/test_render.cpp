@@ -308,3 +308,31 @@ TEST_CASE("a JSON document written piece by piece is laid out as dump(2) lays it
                                 {"nested", render::Json::object()}};
     CHECK(out.str() == render::json_text(whole));
 }
+
+TEST_CASE("a line feed or a tab in a stored value is shown escaped: it cannot forge a row of a table or a line of a page") {
+    // Found by the hostile corpus: a name holding a line feed printed a row of its own in list.
+    Streams streams;
+    render::print_table(streams.output(), {"ID", "NAME"}, {{"a", "Alps\nforged  Row"}, {"b", "tab\there"}});
+    CHECK(streams.out.str() ==
+          "ID  NAME\n"
+          "a   Alps\\u000aforged  Row\n"
+          "b   tab\\u0009here\n");
+
+    model::Record record;
+    record.id = "cscs-alps";
+    model::Claim name;
+    name.id = 1;
+    name.field = "name";
+    name.value.value = "Alps\n  GPUs installed         99,999";
+    name.rank = model::Rank::preferred;
+    model::Claim summary = name;
+    summary.id = 2;
+    summary.field = "summary";
+    summary.value.value = "line one\r\nline two";
+    record.claims = {name, summary};
+    Streams page;
+    render::print_record_page(page.out, render::Style(false), record, {});
+    const std::string text = page.out.str();
+    CHECK(text.starts_with("Alps\\u000a  GPUs installed         99,999\ncscs-alps\nline one\\u000d\\u000aline two\n"));
+    CHECK(text.find("\n  GPUs installed         99,999") == std::string::npos);
+}
