@@ -1,5 +1,6 @@
 // gpuclusters edit ID: the record as TOML in $VISUAL or $EDITOR (else vi); on save the field diff
 // is applied as one changeset. Nothing is overwritten if the record changed meanwhile.
+#include <cerrno>
 #include <csignal>
 #include <filesystem>
 #include <fmt/format.h>
@@ -9,6 +10,7 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "commands/temporary_folder.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/input_file.hpp"
 #include "formats/record_edit.hpp"
@@ -31,7 +33,7 @@ void write_file(const std::string& path, const std::string& content) {
 
 // The editor command is split on spaces and run directly (no shell): $VISUAL, $EDITOR, else vi.
 // A variable that holds only blanks is unset: split, it would leave the file name to be run.
-int run_editor(const std::string& path) {
+int run_editor(const std::string& path, TemporaryFolder& folder) {
     std::string command;
     for (const char* name : {"VISUAL", "EDITOR"}) {
         if (const char* value = std::getenv(name); value && std::string_view(value).find_first_not_of(" \t\n\v\f\r") != std::string_view::npos) {
@@ -48,7 +50,7 @@ int run_editor(const std::string& path) {
     argv.reserve(words.size() + 1);
     for (auto& word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
-    const pid_t child = fork();
+    const pid_t child = folder.fork_child();
     if (child < 0) throw Error(ExitCode::internal, "cannot start the editor");
     if (child == 0) {
         std::signal(SIGPIPE, SIG_DFL);  // ignored by gpuclusters, not by the editor
@@ -56,27 +58,15 @@ int run_editor(const std::string& path) {
         _exit(127);
     }
     int status = 0;
-    waitpid(child, &status, 0);
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    folder.child_finished();
+    // Ctrl-C that stopped the editor stops the edit, as it would have without one.
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) folder.end_by(SIGINT);
     if (!WIFEXITED(status)) return 1;
     if (WEXITSTATUS(status) == 127) throw UsageError(fmt::format("cannot run the editor '{}'", words.front()));
     return WEXITSTATUS(status);
 }
-
-// A private folder (mode 0700, a name nobody can guess) for the file the editor opens, removed
-// unless the edit is to be kept.
-struct EditFolder {
-    std::string path;
-    bool keep = false;
-    EditFolder() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-edit-XXXXXX").string();
-        if (!mkdtemp(pattern.data())) throw Error(ExitCode::internal, "cannot create a temporary folder");
-        path = pattern;
-    }
-    ~EditFolder() {
-        std::error_code ignored;
-        if (!keep) std::filesystem::remove_all(path, ignored);
-    }
-};
 
 class EditCommand : public Command {
 public:
@@ -90,8 +80,10 @@ public:
 
     ExitCode run(Context& context) override {
         const auto start = ledger::start_edit(context.store(), id_);
-        EditFolder folder;
-        const std::string path = (std::filesystem::path(folder.path) / (id_ + ".toml")).string();
+        // The file the editor opens, in a folder of its own that no way out leaves behind (a kill
+        // included) but a failed edit, kept for its author.
+        TemporaryFolder folder("gpuclusters-edit");
+        const std::string path = (std::filesystem::path(folder.path()) / (id_ + ".toml")).string();
         const std::string original = formats::editable_text(start.record);
         write_file(path, original);
         std::optional<model::RecordDocument> document = edited(path, original, folder);
@@ -130,11 +122,11 @@ public:
 private:
     // The edited record, or nothing when the file was left as it was or emptied. A file that does
     // not parse goes back to the editor with the error on top, a few times.
-    std::optional<model::RecordDocument> edited(const std::string& path, const std::string& original, EditFolder& folder) {
+    std::optional<model::RecordDocument> edited(const std::string& path, const std::string& original, TemporaryFolder& folder) {
         std::string shown = original;
         for (int attempt = 0;; ++attempt) {
-            if (run_editor(path) != 0) {
-                folder.keep = true;
+            if (run_editor(path, folder) != 0) {
+                folder.keep();
                 throw InputError(fmt::format("the editor failed; your edit is kept in {}", path));
             }
             const std::string text = read_file(path);
@@ -142,14 +134,14 @@ private:
             if (only_comments_) return std::nullopt;
             if (text == shown) {
                 if (attempt == 0) return std::nullopt;
-                folder.keep = true;
+                folder.keep();
                 throw InputError(fmt::format("the file still does not parse; nothing written; your edit is kept in {}", path));
             }
             try {
                 return formats::read_edited_record(text, id_, path);
             } catch (const InputError& error) {
                 if (attempt >= 9) {
-                    folder.keep = true;
+                    folder.keep();
                     throw InputError(fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
                 }
                 const std::string body = text.starts_with("# ERROR: ") ? text.substr(text.find('\n') + 1) : text;

@@ -63,3 +63,15 @@ mkdir -p fakebin
 printf '#!/bin/sh\necho "vi was run on $(basename "$1")" >&2\n' > fakebin/vi
 chmod +x fakebin/vi
 PATH="$PWD/fakebin:$PATH" VISUAL= EDITOR='   ' gc edit acme-one
+note "a killed edit leaves no temporary folder: SIGTERM or SIGHUP while the editor is open (passed on to it), an editor stopped by Ctrl-C"
+mkdir edit-tmp
+for signal in TERM HUP; do
+    # (bash's own word on a process killed by a signal, with its pid, is left out)
+    SIGNAL=$signal TMPDIR="$PWD/edit-tmp" EDITOR="sh $editors/signal-gpuclusters.sh" gc edit --unsourced acme-one 2> /dev/null
+    echo "SIG$signal: folders left in TMPDIR: $(ls -A edit-tmp | wc -l)"
+done
+TMPDIR="$PWD/edit-tmp" EDITOR="sh $editors/interrupted.sh" gc edit acme-one
+echo "SIGINT: folders left in TMPDIR: $(ls -A edit-tmp | wc -l)"
+note "Ctrl-C while the editor is open is the editor's: the edit goes on"
+SIGNAL=INT TMPDIR="$PWD/edit-tmp" EDITOR="sh $editors/signal-gpuclusters.sh" gc edit --unsourced acme-one
+echo "folders left in TMPDIR: $(ls -A edit-tmp | wc -l)"
