@@ -219,15 +219,26 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                 }
                 break;
         }
+        // A pager that cannot be run is passed over, with a word; one that the shell could not
+        // run is found out only when it ends, with the output lost: an error (exit 74).
         std::optional<render::Pager> pager;
-        if (chosen->pages()) {
-            if (const auto command = render::Pager::wanted(options.no_pager)) pager.emplace(*command);
+        const auto pager_command = chosen->pages() ? render::Pager::wanted(options.no_pager) : std::nullopt;
+        if (pager_command) {
+            pager.emplace(*pager_command);
+            if (!pager->started()) {
+                render::print_warning(context.output,
+                                      fmt::format("cannot run the pager '{}' ({}); writing directly", *pager_command, pager->failure()));
+                pager.reset();
+            }
         }
         const ExitCode status = chosen->run(context);
         if (pager) {
             out.flush();
             out.clear();  // a reader that quit early is no failed write
-            pager->finish();
+            if (const std::string failed = pager->finish(); !failed.empty()) {
+                throw OutputError(fmt::format("the pager '{}' could not be run ({}): nothing was shown; set GPUCLUSTERS_PAGER, or give --no-pager",
+                                              *pager_command, failed));
+            }
         }
         return static_cast<int>(status);
     } catch (const Error& error) {

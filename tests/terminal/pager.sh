@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The pager: on a terminal (a pty made by script(1)) long output goes through $GPUCLUSTERS_PAGER,
 # else $PAGER, else less; never with --no-pager, an empty or `cat` pager, or on a pipe; a reader
-# that quits at once is no error.        bash tests/terminal/pager.sh BINARY
+# that quits at once is no error; one that cannot be run is passed over, with a warning.
+#        bash tests/terminal/pager.sh BINARY
 set -uo pipefail
 source "$(dirname "$0")/common.sh" "$1" pager
 "$binary" --db test.db init --sample > /dev/null
@@ -50,6 +51,17 @@ check "short output (stats) is not paged" bash -c "grep -q clusters terminal.txt
 GPUCLUSTERS_PAGER="true" on_terminal log
 check "a reader that quits at once: exit 0" grep -qx 0 status.txt
 check "and no error" bash -c '! grep -q "error" terminal.txt'
+
+GPUCLUSTERS_PAGER="no-such-pager -R" on_terminal log
+check "a pager that cannot be run: the output is written directly (it printed nothing, exit 0)" grep -q "changeset 1" terminal.txt
+check "after a warning naming it" grep -q "warning: cannot run the pager 'no-such-pager -R' (No such file or directory); writing directly" terminal.txt
+check "and exit 0" grep -qx 0 status.txt
+touch not-executable
+GPUCLUSTERS_PAGER="./not-executable" on_terminal log
+check "one that is not executable: written directly too" bash -c "grep -q 'changeset 1' terminal.txt && grep -q 'Permission denied' terminal.txt"
+GPUCLUSTERS_PAGER='no-such-pager "$HOME"' on_terminal log
+check "one the shell cannot run: found out when it ends, an error, exit 74" grep -qx 74 status.txt
+check "naming it" grep -q "the pager 'no-such-pager \"\$HOME\"' could not be run (not found): nothing was shown" terminal.txt
 
 echo "pager: $failures failure(s)"
 [ "$failures" -eq 0 ]
