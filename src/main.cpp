@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     const int status = gpuclusters::commands::run_cli(args, std::cout, std::cerr);
     std::cout.flush();
+    gpuclusters::commands::end_if_stopped();
     // A full disk or a closed pipe must not pass for a complete export.
     if (!std::cout) {
         if (!reader_gone(STDOUT_FILENO)) std::cerr << "gpuclusters: error: cannot write the output (a full disk, or an I/O error)\n";

@@ -1,3 +1,5 @@
+#include <array>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -24,6 +26,46 @@ void on_closed_pipe(int) {
     if (stop_on_closed_pipe != 0) _exit(static_cast<int>(ExitCode::output));
     // Otherwise the write that met the closed pipe fails (EPIPE), and main exits 74 at the end.
 }
+
+void on_stop_signal(int signal) {
+    // A write under way finishes or rolls back, and the store folds its log into the file, before
+    // the process ends by the signal (end_if_stopped); with nothing to finish, it ends now.
+    if (store::stop_writing(signal)) return;
+    const int saved_errno = errno;
+    ::signal(signal, SIG_DFL);
+    ::raise(signal);  // delivered when this handler returns
+    errno = saved_errno;
+}
+
+// While a command that writes runs: SIGINT, SIGTERM and SIGHUP stop its write cleanly (a signal
+// ignored before, as under nohup, stays ignored). The actions before are put back at the end.
+class StopSignals {
+public:
+    StopSignals() {
+        store::forget_stop_request();
+        for (std::size_t i = 0; i < signals.size(); ++i) {
+            struct sigaction action {};
+            action.sa_handler = on_stop_signal;
+            sigemptyset(&action.sa_mask);
+            for (const int other : signals) sigaddset(&action.sa_mask, other);
+            action.sa_flags = SA_RESTART;
+            handled[i] = ::sigaction(signals[i], nullptr, &before[i]) == 0 && before[i].sa_handler != SIG_IGN &&
+                         ::sigaction(signals[i], &action, nullptr) == 0;
+        }
+    }
+    ~StopSignals() {
+        for (std::size_t i = 0; i < signals.size(); ++i) {
+            if (handled[i]) ::sigaction(signals[i], &before[i], nullptr);
+        }
+    }
+    StopSignals(const StopSignals&) = delete;
+    StopSignals& operator=(const StopSignals&) = delete;
+
+private:
+    static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
+    std::array<struct sigaction, signals.size()> before{};
+    std::array<bool, signals.size()> handled{};
+};
 
 std::string env(const char* name) {
     const char* value = std::getenv(name);
@@ -176,6 +218,8 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     }
 
     try {
+        // Declared before the context, so that its handlers outlive the store's close.
+        std::optional<StopSignals> stop_signals;
         options.color = color == "always" ? render::ColorMode::always
                         : color == "never" ? render::ColorMode::never
                                            : render::ColorMode::automatic;
@@ -204,7 +248,9 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                         &app};
         chosen->validate(context);
         const DbAccess access = chosen->access();
-        stop_on_closed_pipe = access == DbAccess::read_write || access == DbAccess::create ? 0 : 1;
+        const bool writes = access == DbAccess::read_write || access == DbAccess::create;
+        stop_on_closed_pipe = writes ? 0 : 1;
+        if (writes) stop_signals.emplace();
         const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
         switch (access) {
             case DbAccess::none:
@@ -232,6 +278,18 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
             }
         }
         const ExitCode status = chosen->run(context);
+        // Closed now: a write's log folded into the file, unless another program holds it open.
+        if (context.database && !context.database->close_at_rest()) {
+            render::print_warning(context.output,
+                                  fmt::format("another program has {} open, so the last write stays in {}-wal beside it until that "
+                                              "program lets go and gpuclusters runs again; copy both files together, or use "
+                                              "`gpuclusters backup`",
+                                              db_path, db_path));
+        }
+        context.database.reset();
+        if (const int signal = store::stop_signal(); signal != 0) {
+            render::print_warning(context.output, fmt::format("{} came after the write was committed: the write stands", store::signal_name(signal)));
+        }
         if (pager) {
             out.flush();
             out.clear();  // a reader that quit early is no failed write
@@ -258,6 +316,13 @@ void handle_closed_pipes() {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     sigaction(SIGPIPE, &action, nullptr);
+}
+
+void end_if_stopped() {
+    if (const int signal = store::stop_signal(); signal != 0) {
+        ::signal(signal, SIG_DFL);
+        ::raise(signal);
+    }
 }
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -98,8 +98,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 /// cut short) with its output lost, and then exits 74. Installed once by main.
 void handle_closed_pipes();
 
+/// Ends the process by the signal (SIGINT, SIGTERM, SIGHUP) that stopped a write, as it would
+/// have ended without the handler: called by main once the output is flushed.
+void end_if_stopped();
+
 // Factories, one per file in src/commands/.
 std::unique_ptr<Command> make_init(CLI::App& app);
+std::unique_ptr<Command> make_backup(CLI::App& app);
 std::unique_ptr<Command> make_add(CLI::App& app);
 std::unique_ptr<Command> make_show(CLI::App& app);
 std::unique_ptr<Command> make_list(CLI::App& app);

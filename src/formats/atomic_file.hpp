@@ -22,6 +22,9 @@ public:
     ~AtomicFile();
 
     std::ostream& stream();
+    /// The temporary file, for a writer that writes it by name (SQLite's backup) rather than
+    /// through stream(); commit() syncs and renames it the same.
+    const std::string& temporary_path() const { return temporary_; }
     /// Flushes and syncs the temporary file and renames it over the target (checked again);
     /// throws OutputError naming the target when the file cannot be written whole (a full disk),
     /// InputError when the target is no longer a regular file.

@@ -368,6 +368,20 @@ void print_init(const Output& output, const ledger::InitResult& result) {
     if (output.json) print_json(output.out, json);
 }
 
+void print_backup(const Output& output, const ledger::BackupResult& result) {
+    const auto& copy = result.copy;
+    if (output.json) {
+        print_json(output.out, Json{{"backup", result.destination},
+                                    {"bytes", copy.bytes},
+                                    {"schema_version", copy.schema_version},
+                                    {"changeset", copy.newest_changeset},
+                                    {"clusters", copy.clusters}});
+        return;
+    }
+    output.out << fmt::format("backed up to {}: {} clusters, as of changeset {} (schema version {}, {} bytes; PRAGMA quick_check ok)\n",
+                              result.destination, copy.clusters, copy.newest_changeset, copy.schema_version, copy.bytes);
+}
+
 void print_edit_unchanged(const Output& output) { output.out << "no change; nothing written\n"; }
 
 void print_edit_aborted(const Output& output) {

@@ -110,6 +110,7 @@ void print_change(const Output& output, const model::ChangeReport& report);
 void print_cite(const Output& output, const ledger::CitedChange& cited);
 void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes);
 void print_init(const Output& output, const ledger::InitResult& result);
+void print_backup(const Output& output, const ledger::BackupResult& result);
 /// edit: the editor left the file as it was.
 void print_edit_unchanged(const Output& output);
 /// edit: the editor emptied the file.

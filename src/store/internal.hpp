@@ -119,6 +119,11 @@ void read_claim(const Columns& row, int first, model::Claim& claim) {
 
 DatabaseError translate(const SQLite::Exception& error, const std::string& path);
 
+// Throws Stopped for the signal stop_writing was given (writes.cpp).
+[[noreturn]] void throw_stopped(const std::string& path);
+// Whether a signal must let this process finish its write (see stop_writing).
+void set_file_unsettled(bool unsettled) noexcept;
+
 // The schema version a migration's file name gives ("0007-....sql": 7).
 int migration_version(std::string_view file_name);
 
@@ -156,6 +161,8 @@ auto guarded(const std::string& path, Body&& body) -> decltype(body()) {
     try {
         return body();
     } catch (const SQLite::Exception& error) {
+        // A statement a signal interrupted (stop_writing): SQLite rolled its transaction back.
+        if (error.getErrorCode() == SQLITE_INTERRUPT && stop_signal() != 0) throw_stopped(path);
         throw translate(error, path);
     }
 }

@@ -5,7 +5,10 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -130,6 +133,7 @@ Store::~Store() { close(); }
 void Store::close() noexcept {
     leave_in_rollback_mode();
     const bool remember = opened_ && db_;  // (a store moved from has no connection)
+    if (access_ == Access::read_write && db_) set_file_unsettled(false);
     opened_ = false;
     // The statements go before the connection they were prepared on.
     pending_.reset();
@@ -146,9 +150,15 @@ void Store::reset_statements() noexcept {
     for (auto& [sql, statement] : statements_->statements) statement->tryReset();
 }
 
-void Store::leave_in_rollback_mode() noexcept {
+bool Store::close_at_rest() noexcept {
+    const bool at_rest = leave_in_rollback_mode();
+    close();
+    return at_rest;
+}
+
+bool Store::leave_in_rollback_mode() noexcept {
     // A file refused on opening is closed as it was found: not a byte written.
-    if (!db_ || access_ != Access::read_write || !opened_) return;
+    if (!db_ || access_ != Access::read_write || !opened_) return true;
     // Between writes the file is left in rollback-journal mode, with no -wal or -shm beside it:
     // then a copy of the file alone is whole, and a user who may read it but not write to its
     // folder reads it (sqlite3 too). While another connection has it open the switch fails at
@@ -157,8 +167,12 @@ void Store::leave_in_rollback_mode() noexcept {
         reset_statements();
         sqlite3_busy_timeout(db_->getHandle(), 0);
         db_->exec("PRAGMA journal_mode = DELETE");
+        return true;
     } catch (const SQLite::Exception&) {
-        // Still in WAL mode: a complete database, with its log beside it until the next writer.
+        // Still in WAL mode: a complete database, with its log beside it until the next writer;
+        // the file alone lacks something only when the log holds a commit.
+        std::error_code error;
+        return std::filesystem::file_size(path_ + "-wal", error) == 0 || error;
     }
 }
 
@@ -206,6 +220,42 @@ bool readable_as_immutable(const std::string& path) {
     std::error_code error;
     const auto log_size = std::filesystem::file_size(path + "-wal", error);
     return error || log_size == 0;
+}
+
+// Whether a writer that was killed (or a program that holds the file) left part of the database
+// beside the file: commits in FILE-wal not yet folded in, or a write's journal to roll back.
+bool left_beside(const std::string& path) {
+    std::error_code error;
+    const auto log_size = std::filesystem::file_size(path + "-wal", error);
+    if (!error && log_size > 0) return true;
+    const auto journal_size = std::filesystem::file_size(path + "-journal", error);
+    return !error && journal_size > 0;
+}
+
+bool application_id_is_ours(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    unsigned char header[72] = {};
+    file.read(reinterpret_cast<char*>(header), sizeof header);
+    if (file.gcount() != sizeof header) return false;
+    const auto id = static_cast<std::uint32_t>(header[68]) << 24 | static_cast<std::uint32_t>(header[69]) << 16 |
+                    static_cast<std::uint32_t>(header[70]) << 8 | header[71];
+    return id == static_cast<std::uint32_t>(application_id);
+}
+
+// A reader that may write beside the file puts it back whole, as the writer that was killed
+// would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
+// does only when no other connection has the file open. It changes no row, and runs nothing of
+// the file's (no trigger); where it cannot, the reader reads the file with its log as before.
+void recover_for_reader(const std::string& path) {
+    if (!left_beside(path) || !application_id_is_ours(path)) return;
+    const auto folder = std::filesystem::path(path).parent_path();
+    if (::access(path.c_str(), W_OK) != 0 || ::access(folder.empty() ? "." : folder.c_str(), W_OK) != 0) return;
+    try {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE, 0);
+        db.exec("PRAGMA journal_mode = DELETE");
+    } catch (const SQLite::Exception&) {
+        // Another program holds it, or it is damaged: the reader's own open says which.
+    }
 }
 
 }  // namespace
@@ -256,6 +306,7 @@ Store Store::open(const std::string& path, Access access, Restored restored) {
             store.configure_and_check(false, created);
             return store;
         }
+        recover_for_reader(path);
         try {
             Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, busy_timeout_ms()), access);
             store.restored_ = restored;
@@ -297,6 +348,19 @@ Store Store::create(const std::string& path, bool& created) {
     });
 }
 
+namespace {
+
+// A migration writes in rollback mode: killed then, the file needs its journal beside it, so a
+// signal lets it finish (stop_writing).
+struct MigrationUnderWay {
+    MigrationUnderWay() { set_file_unsettled(true); }
+    ~MigrationUnderWay() { set_file_unsettled(false); }
+    MigrationUnderWay(const MigrationUnderWay&) = delete;
+    MigrationUnderWay& operator=(const MigrationUnderWay&) = delete;
+};
+
+}  // namespace
+
 void Store::configure_and_check(bool may_initialise, bool& created) {
     auto& db = *db_;
     const int app_id = db.execAndGet("PRAGMA application_id").getInt();
@@ -310,6 +374,7 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         // 16 KiB pages (SQLite's default is 4 KiB): 10,000 benchmark records import in 0.74 s
         // instead of 0.87 s, and export, verify and show are as fast. Only a new file can take it.
         db.exec(fmt::format("PRAGMA page_size = {}", page_size));
+        const MigrationUnderWay under_way;
         SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
         db.exec(std::string(embedded::schema_sql));
         db.exec(fmt::format("PRAGMA application_id = {}", application_id));
@@ -344,6 +409,7 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
     if (!created && access_ == Access::read_write) {
         check_trust(restored_schema_ ? *restored_schema_ : version);
         if (!restored_schema_ && version < current_schema_version()) {
+            const MigrationUnderWay under_way;
             SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
             migrate(version);
             transaction.commit();

@@ -6,7 +6,11 @@
 
 #include <SQLiteCpp/Savepoint.h>
 
+#include <sqlite3.h>
+
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 
 #include "store/internal.hpp"
 
@@ -14,7 +18,63 @@ namespace gpuclusters::store {
 
 using namespace detail;
 
+namespace {
+
+// What stop_writing, a signal handler's call, may touch: flags, and the connection of the write
+// in progress (a lock-free atomic, so that a handler reads it whole).
+volatile std::sig_atomic_t requested_stop = 0;
+// Set while the file alone may not be the database: a write's transaction is open, or a commit
+// waits in the write-ahead log to be folded into the file (until the writer closes it), or a
+// migration writes in rollback mode.
+volatile std::sig_atomic_t file_unsettled = 0;
+std::atomic<sqlite3*> writing_connection{nullptr};
+static_assert(std::atomic<sqlite3*>::is_always_lock_free);
+
+}  // namespace
+
+namespace detail {
+
+void throw_stopped(const std::string& path) {
+    const int signal = requested_stop;
+    throw Stopped(signal, fmt::format("{}: stopped by {} before the write was committed: it was rolled back; nothing written", path,
+                                      signal_name(signal)));
+}
+
+void set_file_unsettled(bool unsettled) noexcept { file_unsettled = unsettled ? 1 : 0; }
+
+}  // namespace detail
+
+const char* signal_name(int signal) noexcept {
+    return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "a signal";
+}
+
+bool stop_writing(int signal) noexcept {
+    // Asked twice, the user wants out now (a write may wait on its input); and with the file
+    // settled, ending at once loses nothing.
+    if (requested_stop != 0 || file_unsettled == 0) return false;
+    requested_stop = signal;
+    if (sqlite3* connection = writing_connection.load()) sqlite3_interrupt(connection);
+    return true;
+}
+
+int stop_signal() noexcept { return requested_stop; }
+
+void forget_stop_request() noexcept { requested_stop = 0; }
+
+void Store::stop_if_asked() const {
+    if (requested_stop != 0 && writing_connection.load() != nullptr) throw_stopped(path_);
+}
+
 void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
+    if (requested_stop != 0) throw_stopped(path_);
+    // From here until the writer closes the file, a signal is caught and the write stopped or
+    // finished (settled again by close(), once the log is folded in).
+    set_file_unsettled(true);
+    // While it is set, a signal interrupts the statement running, and the next one stops.
+    struct Writing {
+        explicit Writing(sqlite3* connection) { writing_connection.store(connection); }
+        ~Writing() { writing_connection.store(nullptr); }
+    } writing(db_->getHandle());
     guarded(path_, [&] {
         // A bulk write checks no foreign keys: every id it writes was handed out or read by this
         // store in the same transaction, and the checks (a parent lookup per reference, a
@@ -58,6 +118,7 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
             // Once, at the end: an FTS5 table written early in a transaction syncs at every
             // later statement (a quarter of a bulk import's time when refreshed per record).
             for (const long long changeset : changesets_written_) refresh_derived_tables(changeset);
+            stop_if_asked();  // the last moment a signal can still stop the write
             transaction.commit();
         }
     });

@@ -1,39 +1,68 @@
 #!/usr/bin/env bash
-# Crash safety: start imports and edits and kill them with SIGKILL at random moments, KILLS times;
-# after each kill the database passes PRAGMA integrity_check and each run's records are all there
-# or all absent.      crash.sh BINARY [KILLS]      (CI: 12; by hand: 100)
+# Crash safety: start imports and edits and stop them at random moments, KILLS times, by SIGKILL,
+# SIGINT, SIGTERM or SIGHUP in turn. After each, a copy of the database file alone (no -wal, no
+# -journal) passes PRAGMA integrity_check and holds each run's records all or none: at once
+# after a signal the writer catches (it rolls back or finishes, and folds its log in), and after
+# SIGKILL once the next command, a reader, has recovered the file.
+#   crash.sh BINARY [KILLS]      (CI: 16; by hand: 100)
 set -euo pipefail
-binary=$1 kills=${2:-12}
+set -m  # background jobs of their own: SIGINT reaches them (a script's jobs ignore it otherwise)
+binary=$1 kills=${2:-16}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-crash.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+export TMPDIR="$work"  # edit's temporary folders, should one outlive a SIGKILL
 export GPUCLUSTERS_DB="$work/crash.db" GPUCLUSTERS_NOW=2026-11-30T12:00:00Z
 "$binary" init --sample > /dev/null
+# The editor of the edits: the sample's name of cscs-alps gets the run's number.
+printf '#!/bin/sh\nsed -i "s/^value = \\"Alps[0-9 ]*\\"$/value = \\"Alps $RUN\\"/" "$1"\n' > "$work/editor.sh"
+chmod +x "$work/editor.sh"
 RANDOM=20261130
-survived=0 landed=0 absent=0
+survived=0 landed=0 absent=0 edited=0
+signals=(KILL INT TERM HUP)
+declare -A by_signal=()
 for run in $(seq 1 "$kills"); do
+    signal=${signals[$(( run % 4 ))]}
     # Each run imports 1,500 new records (its own id prefix) or edits a sample record.
     input="$work/run-$run.csv"
     { echo "id,name,gpus_installed"; for i in $(seq 1 1500); do echo "r$run-$i,Run $run record $i,$i"; done; } > "$input"
     if (( run % 3 == 0 )); then
-        EDITOR="sed -i s/^value\ =\ \"Alps\"$/value\ =\ \"Alps\ $run\"/" "$binary" edit cscs-alps > /dev/null 2>&1 &
+        RUN=$run EDITOR="$work/editor.sh" "$binary" edit cscs-alps --unsourced > /dev/null 2>&1 &
     else
         "$binary" import "$input" --source https://example.org/crash --kind other > /dev/null 2>&1 &
     fi
     pid=$!
     sleep "0.$(( RANDOM % 60 + 5 ))"
-    kill -9 "$pid" 2>/dev/null || true
+    kill -"$signal" "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    check=$(sqlite3 "$GPUCLUSTERS_DB" "PRAGMA integrity_check")
-    [ "$check" = ok ] || { echo "run $run: integrity_check: $check"; exit 1; }
-    count=$(sqlite3 "$GPUCLUSTERS_DB" "SELECT count(*) FROM cluster WHERE id LIKE 'r$run-%'")
+    by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
+    # SIGKILL leaves the log beside the file: the next command (here a reader) folds it in.
+    [ "$signal" != KILL ] || "$binary" stats > /dev/null
+    if [ -s "$GPUCLUSTERS_DB-wal" ] || [ -s "$GPUCLUSTERS_DB-journal" ]; then
+        echo "run $run ($signal): the writer left part of the database beside the file"; ls -l "$work"; exit 1
+    fi
+    rm -rf "$work/alone" && mkdir "$work/alone" && cp "$GPUCLUSTERS_DB" "$work/alone/crash.db"
+    check=$(sqlite3 "$work/alone/crash.db" "PRAGMA integrity_check")
+    [ "$check" = ok ] || { echo "run $run ($signal): the file alone: integrity_check: $check"; exit 1; }
+    count=$(sqlite3 "$work/alone/crash.db" "SELECT count(*) FROM cluster WHERE id LIKE 'r$run-%'")
+    # An edit's name is its run's or the one before, whole.
+    if (( run % 3 == 0 )); then
+        name=$(sqlite3 "$work/alone/crash.db" "SELECT name FROM cluster_values WHERE cluster_id = 'cscs-alps'")
+        case "$name" in
+            "Alps $run") edited=$((edited + 1)) ;;
+            Alps|"Alps "[0-9]*) ;;
+            *) echo "run $run ($signal): the edit left the name '$name'"; exit 1 ;;
+        esac
+    fi
     case "$count" in
         0) absent=$((absent + 1)) ;;
         1500) landed=$((landed + 1)) ;;
-        *) echo "run $run: $count of 1500 records: half an import"; exit 1 ;;
+        *) echo "run $run ($signal): $count of 1500 records in the file alone: half an import"; exit 1 ;;
     esac
     survived=$((survived + 1))
 done
 # The database still works for the next writer.
 "$binary" add after-crashes --name "After the crashes" --unsourced > /dev/null
-echo "kills survived $survived of $kills: imports all there $landed, all absent $absent (edits counted absent)"
+leftover=$(find "$work" -maxdepth 1 -name 'gpuclusters-edit-*' | wc -l)
+echo "kills survived $survived of $kills (SIGKILL ${by_signal[KILL]:-0}, SIGINT ${by_signal[INT]:-0}, SIGTERM ${by_signal[TERM]:-0}, SIGHUP ${by_signal[HUP]:-0}):" \
+     "imports all there $landed, all absent $absent (edits counted absent); edits landed $edited; edit folders left by SIGKILL $leftover"
 echo "1 passed, 0 failed"

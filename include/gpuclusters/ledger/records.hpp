@@ -1,6 +1,7 @@
 #pragma once
-// Whole-record operations: creating a database (with the bundled sample), and an edit of one
-// record as a document, written only if nobody changed the record meanwhile.
+// Whole-record operations: creating a database (with the bundled sample), copying it whole (a
+// backup), and an edit of one record as a document, written only if nobody changed the record
+// meanwhile.
 #include <optional>
 #include <string>
 
@@ -20,6 +21,15 @@ struct InitResult {
 /// Creates the database at `path` (or opens and migrates it), then loads db/sample/ in one
 /// changeset when `sample` is given.
 InitResult initialise(const std::string& path, const std::optional<model::Changeset>& sample, const std::string& today);
+
+struct BackupResult {
+    std::string destination;
+    store::CopyFacts copy;
+};
+/// Copies the database to `destination` as it stands at one moment, whole or not at all: into a
+/// temporary file beside it, checked, then renamed over it. The destination must be absent or a
+/// gpuclusters database (an earlier backup), and not the database itself; InputError otherwise.
+BackupResult backup(const store::Store& store, const std::string& destination);
 
 /// The record an edit starts from, and the newest changeset that touched it then.
 struct EditStart {

@@ -67,4 +67,16 @@ public:
     explicit DatabaseError(const std::string& message) : Error(ExitCode::database, message) {}
 };
 
+/// A signal (SIGINT, SIGTERM, SIGHUP) stopped a write before it was committed: rolled back,
+/// nothing written. The process then ends by that signal; its code is 128 + the signal, the
+/// status a shell reports for it.
+class Stopped : public Error {
+public:
+    Stopped(int signal, const std::string& message) : Error(static_cast<ExitCode>(128 + signal), message), signal_(signal) {}
+    int signal() const noexcept { return signal_; }
+
+private:
+    int signal_;
+};
+
 }  // namespace gpuclusters

@@ -141,6 +141,29 @@ struct SqliteProblem {
     std::string message;
 };
 
+/// Asks the write in progress in this process to stop, from a signal handler: it sets a flag and
+/// interrupts the statement SQLite is running (as the sqlite3 shell's own handler does), nothing
+/// else. The write's next statement, or the one running, throws Stopped; its transaction rolls
+/// back, and the store closes as always, folding the log into the file. A commit that came first
+/// stands, and is folded in. Returns false when the process may end at once instead: no write
+/// has begun, or the writer closed the file (it is whole as it is), or a stop was asked before.
+bool stop_writing(int signal) noexcept;
+/// The signal that asked a write to stop, or 0.
+int stop_signal() noexcept;
+/// Forgets a stop asked before: a process that runs commands one after another (the handlers
+/// of the next command are installed) starts each with none.
+void forget_stop_request() noexcept;
+/// "SIGINT", "SIGTERM", "SIGHUP" (or "a signal").
+const char* signal_name(int signal) noexcept;
+
+/// What a copy made by Store::copy_into holds.
+struct CopyFacts {
+    long long bytes = 0;
+    int schema_version = 0;
+    long long newest_changeset = 0;  ///< 0: none
+    long long clusters = 0;          ///< present
+};
+
 /// The SQLite library's version, for --version.
 std::string sqlite_version();
 
@@ -162,6 +185,16 @@ public:
 
     const std::string& path() const { return path_; }
     int schema_version() const;
+    /// Closes the connection now (the destructor would); false when it was a writer's and another
+    /// connection kept it from folding the write-ahead log into the file, so that the file alone
+    /// lacks what the log holds until the next command.
+    bool close_at_rest() noexcept;
+
+    /// Copies the database, as it stands at one moment (writers may go on meanwhile), into the
+    /// empty file at `path` with SQLite's online backup, in rollback-journal mode so that the file
+    /// alone is the whole copy, and checks the copy's pages (PRAGMA quick_check). DatabaseError
+    /// when the copy cannot be made or fails the check.
+    CopyFacts copy_into(const std::string& path) const;
 
     // --- reading --------------------------------------------------------------------------------
     /// Whether the id was ever used (a cluster whose creation was reverted is known but absent).
@@ -360,7 +393,8 @@ public:
 
 private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);
-    void leave_in_rollback_mode() noexcept;
+    /// Whether the file was left in rollback mode, its log folded in (true for a reader).
+    bool leave_in_rollback_mode() noexcept;
     /// Folds the log in (a writer), closes the connection and records the file as checked.
     void close() noexcept;
     /// Refuses (DatabaseError) a file of schema `version` that changed since this user's last
@@ -373,6 +407,8 @@ private:
     void migrate(int from_version);
     /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
     void sync_gpu_catalogue();
+    /// Throws Stopped when a signal asked the write in progress to stop (stop_writing).
+    void stop_if_asked() const;
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;
     /// The connection, after the rows waiting to be written are written.

@@ -1,0 +1,121 @@
+// The file whole at rest (issue 28): a write a signal stops rolls back; a commit it comes after
+// stands and is folded in; a reader folds in the log a killed writer left.
+#include <doctest/doctest.h>
+#include <sqlite3.h>
+
+#include <csignal>
+#include <filesystem>
+
+#include "gpuclusters/ledger/records.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/store/store.hpp"
+#include "scratch.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+void init_sample_at(const std::string& path) {
+    ledger::initialise(path, model::Changeset{0, "2026-11-30T12:00:00Z", "tester", "sample", "gpuclusters init --sample"},
+                       "2026-11-30");
+}
+
+long long changesets_in(const std::string& path) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+    sqlite3_stmt* query = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM changeset", -1, &query, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(query) == SQLITE_ROW);
+    const long long count = sqlite3_column_int64(query, 0);
+    sqlite3_finalize(query);
+    sqlite3_close(db);
+    return count;
+}
+
+std::uintmax_t log_size(const std::string& path) {
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path + "-wal", error);
+    return error ? 0 : size;
+}
+
+const model::Changeset a_changeset{0, "2026-11-30T12:00:00Z", "tester", "test", "gpuclusters add"};
+
+}  // namespace
+
+TEST_CASE("a write a signal asks to stop rolls back, and says so; a stop before it begins is not asked") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "stop.db").string();
+    init_sample_at(path);
+    store::forget_stop_request();
+    {
+        auto store = store::Store::open(path);
+        // Before a write begins there is nothing to finish: the process may end at once.
+        CHECK_FALSE(store::stop_writing(SIGTERM));
+        CHECK(store::stop_signal() == 0);
+        CHECK_THROWS_WITH_AS(store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            CHECK(store::stop_writing(SIGTERM));  // a write under way: it is asked to stop
+            CHECK_FALSE(store::stop_writing(SIGTERM));  // asked twice: end at once
+            store.insert_changeset(a_changeset);        // the next statement stops
+            return true;
+        }),
+                             doctest::Contains("stopped by SIGTERM before the write was committed: it was rolled back; nothing written"),
+                             Stopped);
+        CHECK(store::stop_signal() == SIGTERM);
+    }
+    CHECK(changesets_in(path) == 1);
+    CHECK(log_size(path) == 0);
+    store::forget_stop_request();
+    CHECK(store::stop_signal() == 0);
+}
+
+TEST_CASE("a commit a signal comes after stands, and the store folds it into the file") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "late.db").string();
+    init_sample_at(path);
+    store::forget_stop_request();
+    {
+        auto store = store::Store::open(path);
+        store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            return true;
+        });
+        CHECK(store::stop_writing(SIGINT));  // committed, not yet folded in: the store closes first
+        CHECK(store.close_at_rest());
+    }
+    CHECK(changesets_in(path) == 2);
+    CHECK(log_size(path) == 0);
+    store::forget_stop_request();
+}
+
+TEST_CASE("a reader folds into the file the log a killed writer left beside it") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "killed.db").string();
+    init_sample_at(path);
+    // A holder with a read transaction open keeps the writer from folding its log in; closed
+    // without a checkpoint, it leaves the log as a killed writer would.
+    sqlite3* holder = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &holder) == SQLITE_OK);
+    REQUIRE(sqlite3_db_config(holder, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM cluster;", nullptr, nullptr, nullptr) == SQLITE_OK);
+    {
+        auto store = store::Store::open(path);
+        store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            return true;
+        });
+        CHECK_FALSE(store.close_at_rest());  // another connection holds the file
+    }
+    sqlite3_exec(holder, "COMMIT", nullptr, nullptr, nullptr);
+    sqlite3_close(holder);
+    REQUIRE(log_size(path) > 0);
+    // The file alone lacks the write: a copy of it shows the one changeset of the sample.
+    const std::string alone = (dir.path / "alone.db").string();
+    std::filesystem::copy_file(path, alone);
+    CHECK(changesets_in(alone) == 1);
+
+    { auto reader = store::Store::open(path, store::Access::read_only); }
+    CHECK(log_size(path) == 0);
+    std::filesystem::copy_file(path, alone, std::filesystem::copy_options::overwrite_existing);
+    CHECK(changesets_in(alone) == 2);
+}
