@@ -63,7 +63,8 @@ public:
 
     ExitCode run(Context& context) override {
         query_.as_of = ledger::resolve_as_of(context.store(), as_of_);
-        render::print_list(context.output, ledger::list_clusters(context.store(), query_));
+        render::ListPrinter printer(context.output, query_.columns);
+        printer.finish(ledger::list_clusters(context.store(), query_, [&](const ledger::ListedCluster& cluster) { printer.cluster(cluster); }));
         return ExitCode::ok;
     }
 

@@ -158,7 +158,31 @@ const model::FieldRow* ListedCluster::value(std::string_view field) const {
     return found == values.end() ? nullptr : &found->second;
 }
 
-Listing list_clusters(const store::Store& store, const ListQuery& query) {
+namespace {
+
+// What a cluster is sorted by, as text whose byte order is the field's order: a count or a
+// decimal (digits, as they are stored) by value, anything else by its lower-case text; nullopt
+// when the value is unknown or not published (those come last).
+std::optional<std::string> sort_key(const ListedCluster& cluster, const model::FieldSpec& field) {
+    const auto* row = cluster.value(field.name);
+    if (!row || row->state != model::ClaimState::set) return std::nullopt;
+    const std::string& value = row->value.value;
+    const bool numeric = field.type == model::FieldType::count || field.type == model::FieldType::decimal;
+    const auto point = value.find('.');
+    const std::string whole = value.substr(0, point);
+    const std::string fraction = point == std::string::npos ? "" : value.substr(point + 1);
+    const auto digits = [](const std::string& part) { return part.find_first_not_of("0123456789") == std::string::npos; };
+    if (numeric && !whole.empty() && whole.size() <= 40 && digits(whole) && digits(fraction)) {
+        // Zero-padded whole part, then the fraction without its trailing zeros: 7.10 sorts as 7.1.
+        const auto last = fraction.find_last_not_of('0');
+        return std::string(40 - whole.size(), '0') + whole + "." + (last == std::string::npos ? "" : fraction.substr(0, last + 1));
+    }
+    return "~" + text::lower_ascii(value);  // after every figure, should a numeric field hold text
+}
+
+}  // namespace
+
+ListSummary list_clusters(const store::Store& store, const ListQuery& query, const std::function<void(const ListedCluster&)>& visit) {
     if (query.as_of && !query.search.empty()) {
         throw UsageError("--search reads the current index and cannot be combined with --as-of");
     }
@@ -166,58 +190,57 @@ Listing list_clusters(const store::Store& store, const ListQuery& query) {
     std::set<std::string> wanted(query.columns.begin(), query.columns.end());
     for (const auto& filter : query.filters) wanted.insert(std::string(filter.field->name));
     if (query.sort) wanted.insert(std::string(query.sort->name));
-    std::map<std::string, ListedCluster> by_id;
-    for (const auto& id : store.cluster_ids(query.as_of)) by_id.emplace(id, ListedCluster{id, {}});
-    for (auto& row : store.preferred_fields({wanted.begin(), wanted.end()}, query.as_of)) {
-        const auto found = by_id.find(row.cluster_id);
-        if (found != by_id.end()) found->second.values.emplace(row.field, std::move(row));
-    }
-    Listing listing{query.columns, {}, {}, 0};
-    auto& clusters = listing.clusters;
+    const std::vector<std::string> fields(wanted.begin(), wanted.end());
+    ListSummary summary{query.columns, {}, 0};
+    // The ids a search finds, as many as it finds: the one part of a listing held whole.
     std::set<std::string> found_by_search;
     if (!query.search.empty()) {
         const std::string words = fts_query(query.search);
         if (!words.empty()) {
-            for (auto& id : store.search(words)) found_by_search.insert(id);
+            for (auto& id : store.search(words)) found_by_search.insert(std::move(id));
         }
     }
     const auto verified = query.verified.empty() ? std::map<std::string, std::string>{} : badges(store, query.as_of);
-    for (auto& entry : by_id) {
-        const std::string& id = entry.first;
-        auto& cluster = entry.second;
-        if (!query.search.empty() && !found_by_search.contains(id)) continue;
+    const auto listed = [](const std::string& id, std::vector<model::FieldRow>& rows) {
+        ListedCluster cluster{id, {}};
+        for (auto& row : rows) cluster.values.emplace(row.field, std::move(row));
+        return cluster;
+    };
+    const auto selected = [&](const ListedCluster& cluster) {
+        if (!query.search.empty() && !found_by_search.contains(cluster.id)) return false;
         const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
-            return !passes_counted(cluster.value(filter.field->name), filter, listing.undecided);
+            return !passes_counted(cluster.value(filter.field->name), filter, summary.undecided);
         });
-        if (filtered_out) continue;
+        if (filtered_out) return false;
         if (!query.verified.empty()) {
-            const auto badge = verified.find(id);
-            if ((badge == verified.end() ? "no" : badge->second) != query.verified) continue;
+            const auto badge = verified.find(cluster.id);
+            if ((badge == verified.end() ? "no" : badge->second) != query.verified) return false;
         }
-        clusters.push_back(std::move(cluster));
-    }
-    if (query.sort) {
-        const auto* field = query.sort;
-        const bool numeric = field->type == model::FieldType::count || field->type == model::FieldType::decimal;
-        auto known = [&](const ListedCluster& cluster) -> const model::FieldRow* {
-            const auto* row = cluster.value(field->name);
-            return row && row->state == model::ClaimState::set ? row : nullptr;
-        };
-        std::stable_sort(clusters.begin(), clusters.end(), [&](const ListedCluster& a, const ListedCluster& b) {
-            const auto* left = known(a);
-            const auto* right = known(b);
-            if (!left || !right) return left != nullptr;  // unknown and not published last
-            if (numeric) {
-                const auto a_number = model::Decimal::parse(left->value.value), b_number = model::Decimal::parse(right->value.value);
-                if (a_number && b_number) return *a_number < *b_number;
-            }
-            return text::lower_ascii(left->value.value) < text::lower_ascii(right->value.value);
+        return true;
+    };
+    const auto shown = [&] { return !query.limit || summary.matched <= *query.limit; };
+    if (!query.sort) {
+        // In id order (or its reverse) as the store reads them: one cluster at a time.
+        store.each_cluster_fields(fields, query.as_of, query.reverse, [&](const std::string& id, std::vector<model::FieldRow>& rows) {
+            const ListedCluster cluster = listed(id, rows);
+            if (!selected(cluster)) return;
+            ++summary.matched;
+            if (shown()) visit(cluster);
         });
+        return summary;
     }
-    if (query.reverse) std::reverse(clusters.begin(), clusters.end());
-    listing.matched = clusters.size();
-    if (query.limit && clusters.size() > *query.limit) clusters.resize(*query.limit);
-    return listing;
+    // Sorted by a field: the ids and keys go to a temporary table of the store, which sorts them
+    // on disk; then each cluster is read again in that order.
+    store.start_sorted_ids();
+    store.each_cluster_fields(fields, query.as_of, false, [&](const std::string& id, std::vector<model::FieldRow>& rows) {
+        const ListedCluster cluster = listed(id, rows);
+        if (!selected(cluster)) return;
+        ++summary.matched;
+        store.add_sorted_id(cluster.id, sort_key(cluster, *query.sort));
+    });
+    store.each_sorted_cluster(fields, query.as_of, query.reverse, query.limit,
+                              [&](const std::string& id, std::vector<model::FieldRow>& rows) { visit(listed(id, rows)); });
+    return summary;
 }
 
 DatasetStats dataset_stats(const store::Store& store) {

@@ -4,6 +4,7 @@
 
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "render/json_writer.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -25,43 +26,50 @@ void print_undecided(const Output& output, const ledger::Undecided& undecided) {
     }
 }
 
-void print_list(const Output& output, const ledger::Listing& listing) {
-    print_undecided(output, listing.undecided);
-    std::vector<const model::FieldSpec*> fields;
-    for (const auto& column : listing.columns) fields.push_back(&model::require_field(column));
+ListPrinter::ListPrinter(const Output& output, const std::vector<std::string>& columns) : output_(output), json_(output.out) {
+    for (const auto& column : columns) fields_.push_back(&model::require_field(column));
     if (output.json) {
-        Json list = Json::array();
-        for (const auto& cluster : listing.clusters) {
-            Json entry{{"id", cluster.id}};
-            for (const auto* field : fields) {
-                const auto* row = cluster.value(field->name);
-                entry[std::string(field->name)] =
-                    row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
-            }
-            list.push_back(std::move(entry));
-        }
-        print_json(output.out, list);
+        json_.begin_array();
         return;
     }
     std::vector<std::string> header{"ID"};
     // Headed by the names --columns takes: gpus_installed is GPUS INSTALLED.
-    for (const auto* field : fields) header.push_back(column_heading(*field));
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& cluster : listing.clusters) {
-        std::vector<std::string> row{cluster.id};
-        for (const auto* field : fields) {
-            const auto* value = cluster.value(field->name);
-            std::string shown = !value ? "—"
-                                : value->state == model::ClaimState::not_published ? "not published"
-                                                                                  : model::display_value(*field, value->value);
-            if (field->type == model::FieldType::count && value && value->state == model::ClaimState::set) {
-                shown = text::group_thousands(std::stoll(value->value.value));
-            }
-            row.push_back(shown);
+    for (const auto* field : fields_) header.push_back(column_heading(*field));
+    table_.emplace(output, std::move(header), 1);
+}
+
+void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
+    if (output_.json) {
+        Json entry{{"id", cluster.id}};
+        for (const auto* field : fields_) {
+            const auto* row = cluster.value(field->name);
+            entry[std::string(field->name)] = row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
         }
-        rows.push_back(std::move(row));
+        json_.value(entry);
+        return;
     }
-    print_table(output, header, rows, 1);
+    std::vector<std::string> row{cluster.id};
+    for (const auto* field : fields_) {
+        const auto* value = cluster.value(field->name);
+        std::string shown = !value ? "—"
+                            : value->state == model::ClaimState::not_published ? "not published"
+                                                                              : model::display_value(*field, value->value);
+        if (field->type == model::FieldType::count && value && value->state == model::ClaimState::set) {
+            shown = text::group_thousands(std::stoll(value->value.value));
+        }
+        row.push_back(std::move(shown));
+    }
+    table_->row(std::move(row));
+}
+
+void ListPrinter::finish(const ledger::ListSummary& summary) {
+    if (output_.json) {
+        json_.end_array();
+        output_.out << "\n";
+    } else {
+        table_->finish();
+    }
+    print_undecided(output_, summary.undecided);
 }
 
 namespace {

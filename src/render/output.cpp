@@ -226,66 +226,91 @@ bool holds_figures(const std::vector<std::vector<std::string>>& rows, std::size_
 
 }  // namespace
 
-void print_table(const Output& output, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& given_rows, std::size_t key_columns) {
-    constexpr std::size_t gap = 2;
+TablePrinter::TablePrinter(const Output& output, std::vector<std::string> header, std::size_t key_columns)
+    : output_(output), header_(std::move(header)), key_columns_(key_columns) {}
+
+void TablePrinter::row(std::vector<std::string> cells) {
     // A cell is one line: a line feed or a tab in a value (written behind the tool's back) would
     // start a row of its own or shift the columns, so every control character is shown escaped,
     // and counted so, before the widths are measured.
-    std::vector<std::vector<std::string>> escaped;
-    const bool any_control = std::any_of(given_rows.begin(), given_rows.end(), [](const std::vector<std::string>& row) {
-        return std::any_of(row.begin(), row.end(), [](const std::string& cell) {
-            return std::any_of(cell.begin(), cell.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
-        });
-    });
-    if (any_control) {
-        escaped.reserve(given_rows.size());
-        for (const auto& row : given_rows) {
-            auto& line = escaped.emplace_back();
-            for (const auto& cell : row) line.push_back(text::one_line(cell));
+    for (auto& cell : cells) {
+        if (std::any_of(cell.begin(), cell.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; })) {
+            cell = text::one_line(cell);
         }
     }
-    const auto& rows = any_control ? escaped : given_rows;
-    std::vector<std::size_t> widths(header.size());
-    for (std::size_t i = 0; i < header.size(); ++i) widths[i] = text::display_width(header[i]);
+    if (measured_) {
+        line(cells, false);
+        return;
+    }
+    waiting_.push_back(std::move(cells));
+    if (waiting_.size() >= measured_rows) measure();
+}
+
+void TablePrinter::finish() {
+    if (!measured_) measure();
+}
+
+void TablePrinter::measure() {
+    constexpr std::size_t gap = 2;
+    const auto& rows = waiting_;
+    widths_.assign(header_.size(), 0);
+    for (std::size_t i = 0; i < header_.size(); ++i) widths_[i] = text::display_width(header_[i]);
     for (const auto& row : rows) {
-        for (std::size_t i = 0; i < row.size() && i < widths.size(); ++i) {
-            widths[i] = std::max(widths[i], text::display_width(row[i]));
+        for (std::size_t i = 0; i < row.size() && i < widths_.size(); ++i) {
+            widths_[i] = std::max(widths_[i], text::display_width(row[i]));
         }
     }
     // First the other columns give way; when that is not enough, the key columns too, all from
     // what they want.
-    const std::vector<std::size_t> natural = widths;
+    const std::vector<std::size_t> natural = widths_;
     for (const bool keys_give_way : {false, true}) {
-        const std::size_t shown = std::accumulate(widths.begin(), widths.end(), std::size_t{0}) +
-                                  gap * (widths.empty() ? 0 : widths.size() - 1);
-        if (output.width == 0 || shown <= output.width) break;
-        std::size_t fixed = gap * (widths.size() - 1);
+        const std::size_t shown = std::accumulate(widths_.begin(), widths_.end(), std::size_t{0}) +
+                                  gap * (widths_.empty() ? 0 : widths_.size() - 1);
+        if (output_.width == 0 || shown <= output_.width) break;
+        std::size_t fixed = gap * (widths_.size() - 1);
         std::vector<std::size_t> shrinking;  // the columns that may give way
-        for (std::size_t i = 0; i < widths.size(); ++i) {
-            if ((i < key_columns && !keys_give_way) || holds_figures(rows, i)) {
-                fixed += widths[i];
+        for (std::size_t i = 0; i < widths_.size(); ++i) {
+            if ((i < key_columns_ && !keys_give_way) || holds_figures(rows, i)) {
+                fixed += widths_[i];
             } else {
                 shrinking.push_back(i);
             }
         }
         std::vector<std::size_t> wanted_widths;
         for (const std::size_t i : shrinking) wanted_widths.push_back(natural[i]);
-        const auto fitted = fit_widths(wanted_widths, output.width > fixed ? output.width - fixed : 0);
-        for (std::size_t k = 0; k < shrinking.size(); ++k) widths[shrinking[k]] = fitted[k];
+        const auto fitted = fit_widths(wanted_widths, output_.width > fixed ? output_.width - fixed : 0);
+        for (std::size_t k = 0; k < shrinking.size(); ++k) widths_[shrinking[k]] = fitted[k];
     }
-    auto line = [&](const std::vector<std::string>& cells, bool is_header) {
-        std::string text;
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-            const bool last = i + 1 == cells.size();
-            const std::string cell = i < widths.size() ? text::truncate_to_width(cells[i], widths[i]) : cells[i];
-            text += cell;
-            if (!last) text += std::string(widths[i] - text::display_width(cell) + gap, ' ');
+    measured_ = true;
+    line(header_, true);
+    for (const auto& row : waiting_) line(row, false);
+    waiting_.clear();
+    waiting_.shrink_to_fit();
+}
+
+void TablePrinter::line(const std::vector<std::string>& cells, bool is_header) {
+    constexpr std::size_t gap = 2;
+    std::string text;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const bool last = i + 1 == cells.size();
+        // Past the measured rows, a wider cell is cut on a terminal and kept whole elsewhere.
+        const bool fits = i < widths_.size() && (output_.width != 0 || text::display_width(cells[i]) <= widths_[i]);
+        const std::string cell = fits ? text::truncate_to_width(cells[i], widths_[i]) : cells[i];
+        text += cell;
+        if (!last) {
+            const std::size_t width = text::display_width(cell);
+            const std::size_t column = i < widths_.size() ? widths_[i] : width;
+            text += std::string((column > width ? column - width : 0) + gap, ' ');
         }
-        output.out << (is_header ? output.style.bold(text) : text) << "\n";
-    };
-    line(header, true);
-    for (const auto& row : rows) line(row, false);
+    }
+    output_.out << (is_header ? output_.style.bold(text) : text) << "\n";
+}
+
+void print_table(const Output& output, const std::vector<std::string>& header,
+                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns) {
+    TablePrinter table(output, header, key_columns);
+    for (const auto& row : rows) table.row(row);
+    table.finish();
 }
 
 std::string json_text(const Json& json) {

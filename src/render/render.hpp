@@ -67,6 +67,29 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
 /// when the others cannot make room, and the columns of figures never.
 void print_table(const Output& output, const std::vector<std::string>& header,
                  const std::vector<std::vector<std::string>>& rows, std::size_t key_columns = 0);
+/// print_table row by row, in flat memory: the widths are measured on the first
+/// `measured_rows` rows (all of them, in a shorter table), which wait until then; a later cell
+/// wider than its column is cut with "…" on a terminal, and kept whole elsewhere.
+class TablePrinter {
+public:
+    static constexpr std::size_t measured_rows = 1000;
+    TablePrinter(const Output& output, std::vector<std::string> header, std::size_t key_columns = 0);
+    TablePrinter(const TablePrinter&) = delete;
+    TablePrinter& operator=(const TablePrinter&) = delete;
+    void row(std::vector<std::string> cells);
+    /// Prints what waits (the header, at least).
+    void finish();
+
+private:
+    void measure();
+    void line(const std::vector<std::string>& cells, bool is_header);
+    Output output_;  // a copy: it holds the streams by reference
+    std::vector<std::string> header_;
+    std::size_t key_columns_;
+    std::vector<std::vector<std::string>> waiting_;
+    std::vector<std::size_t> widths_;
+    bool measured_ = false;
+};
 /// JSON with two-space indentation, as print_json writes it (without the final newline).
 std::string json_text(const Json& json);
 /// Writes JSON with two-space indentation and a final newline.
@@ -150,7 +173,20 @@ private:
 /// A warning for each condition a partial date could not decide (list, export).
 void print_undecided(const Output& output, const ledger::Undecided& undecided);
 
-void print_list(const Output& output, const ledger::Listing& listing);
+/// list: the clusters as they come, as a table (TablePrinter) or a JSON array written element by
+/// element; finish() ends it and warns of the clusters a filter could not decide.
+class ListPrinter {
+public:
+    ListPrinter(const Output& output, const std::vector<std::string>& columns);
+    void cluster(const ledger::ListedCluster& cluster);
+    void finish(const ledger::ListSummary& summary);
+
+private:
+    Output output_;  // a copy: it holds the streams by reference
+    std::vector<const model::FieldSpec*> fields_;
+    std::optional<TablePrinter> table_;
+    JsonWriter json_;
+};
 void print_stats(const Output& output, const ledger::DatasetStats& stats);
 void print_sources(const Output& output, const std::vector<model::SourceUse>& sources);
 void print_source(const Output& output, const ledger::SourceBacking& backing);

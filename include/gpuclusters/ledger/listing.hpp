@@ -50,15 +50,16 @@ struct ListedCluster {
     std::map<std::string, model::FieldRow, std::less<>> values;  ///< of list_columns and the filtered fields
     const model::FieldRow* value(std::string_view field) const;
 };
-struct Listing {
+struct ListSummary {
     std::vector<std::string> columns;  ///< as the query asked
-    std::vector<ListedCluster> clusters;
     /// Clusters left out because a partial date could not be compared, by condition.
     Undecided undecided;
     std::size_t matched = 0;  ///< before --limit
 };
-/// UsageError for --search with --as-of; InputError for invalid UTF-8 in the search.
-Listing list_clusters(const store::Store& store, const ListQuery& query);
+/// Visits the clusters the query selects, in its order, up to its limit, one at a time (flat
+/// memory: a sort goes through a temporary table of the store). UsageError for --search with
+/// --as-of; InputError for invalid UTF-8 in the search.
+ListSummary list_clusters(const store::Store& store, const ListQuery& query, const std::function<void(const ListedCluster&)>& visit);
 
 
 struct ExportQuery {

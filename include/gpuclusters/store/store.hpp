@@ -214,6 +214,20 @@ public:
     /// Preferred claims of the given fields (all fields when empty), for every cluster.
     std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields,
                                            std::optional<long long> as_of = std::nullopt) const;
+    /// Each cluster present as of a changeset (or now), in id order (or its reverse), with the
+    /// preferred claims of `fields` (all fields when empty) that it has. Streams: one cluster's
+    /// rows at a time.
+    void each_cluster_fields(const std::vector<std::string>& fields, std::optional<long long> as_of, bool descending,
+                             const std::function<void(const std::string& id, std::vector<FieldRow>& rows)>& visit) const;
+    /// A per-command temporary table of ids and sort keys (on disk, as SQLite's temporary
+    /// tables are), filled in any order; start_sorted_ids empties it.
+    void start_sorted_ids() const;
+    void add_sorted_id(const std::string& id, const std::optional<std::string>& key) const;
+    /// The clusters of that table as each_cluster_fields gives them, sorted by key (the ids
+    /// without one last), ties in the order they were added; all reversed with `reverse`.
+    void each_sorted_cluster(const std::vector<std::string>& fields, std::optional<long long> as_of, bool reverse,
+                             std::optional<std::size_t> limit,
+                             const std::function<void(const std::string& id, std::vector<FieldRow>& rows)>& visit) const;
     /// Ids of the clusters present as of a changeset (or now), sorted; only those starting with
     /// `prefix` when one is given (shell completion).
     std::vector<std::string> cluster_ids(std::optional<long long> as_of = std::nullopt, const std::string& prefix = "") const;

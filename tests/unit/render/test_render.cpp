@@ -336,3 +336,33 @@ TEST_CASE("a line feed or a tab in a stored value is shown escaped: it cannot fo
     CHECK(text.starts_with("Alps\\u000a  GPUs installed         99,999\ncscs-alps\nline one\\u000d\\u000aline two\n"));
     CHECK(text.find("\n  GPUs installed         99,999") == std::string::npos);
 }
+
+TEST_CASE("a long table streams: widths from the first rows, a later wider cell whole on a pipe, cut on a terminal") {
+    const std::size_t rows = render::TablePrinter::measured_rows + 2;
+    const auto print = [&](std::size_t width) {
+        Streams streams;
+        auto output = streams.output();
+        output.width = width;
+        render::TablePrinter table(output, {"ID", "NAME"}, 1);
+        for (std::size_t i = 0; i < rows; ++i) table.row({"c" + std::to_string(i % 10), i + 1 == rows ? "a much longer name" : "short"});
+        table.finish();
+        return streams.out.str();
+    };
+    const std::string piped = print(0);
+    CHECK(piped.starts_with("ID  NAME\n"));
+    CHECK(piped.find("c1  short\n") != std::string::npos);
+    CHECK(piped.ends_with("c1  a much longer name\n"));  // whole: a script reads every byte
+    const std::string terminal = print(40);
+    CHECK(terminal.ends_with("c1  a mu…\n"));  // its column stays as wide as the rows measured
+    CHECK(std::count(terminal.begin(), terminal.end(), '\n') == static_cast<long>(rows + 1));
+}
+
+TEST_CASE("a table shorter than the rows measured is laid out as a whole, as before") {
+    Streams streams;
+    auto output = streams.output();
+    render::TablePrinter table(output, {"ID", "VALUE"}, 1);
+    table.row({"a", "1"});
+    table.row({"bbbb", "line\nbreak"});
+    table.finish();
+    CHECK(streams.out.str() == "ID    VALUE\na     1\nbbbb  line\\u000abreak\n");
+}
