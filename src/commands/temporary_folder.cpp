@@ -3,10 +3,12 @@
 #include <array>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <filesystem>
+#include <fmt/format.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -82,10 +84,21 @@ void on_signal(int signal) {
 }  // namespace
 
 TemporaryFolder::TemporaryFolder(const std::string& prefix) {
-    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
-    if (pattern.size() >= folder_path.size() || ::mkdtemp(pattern.data()) == nullptr) {
-        throw Error(ExitCode::internal, "cannot create a temporary folder");
-    }
+    // $TMPDIR is the user's to set: one that is not a folder where a folder can be made (missing,
+    // empty, a file, not writable, too long) is a usage error that names it, as an editor that
+    // cannot be run is. It was an internal error (70; found by fuzz_environment): the exception of
+    // temp_directory_path, or this one.
+    auto refuse = [](const std::string& reason) {
+        const char* tmpdir = std::getenv("TMPDIR");
+        return UsageError(fmt::format("cannot make a temporary folder in '{}' ({}); set TMPDIR to a folder you may write to",
+                                      tmpdir != nullptr ? tmpdir : "/tmp", reason));
+    };
+    std::error_code error;
+    const auto parent = std::filesystem::temp_directory_path(error);
+    if (error) throw refuse(error.message());
+    std::string pattern = (parent / (prefix + "-XXXXXX")).string();
+    if (pattern.size() >= folder_path.size()) throw refuse("its path is too long");
+    if (::mkdtemp(pattern.data()) == nullptr) throw refuse(std::strerror(errno));
     path_ = pattern;
     std::memcpy(folder_path.data(), path_.c_str(), path_.size() + 1);
     folder_armed = 1;

@@ -11,7 +11,7 @@ namespace gpuclusters::commands {
 
 class TemporaryFolder {
 public:
-    /// Creates $TMPDIR/PREFIX-XXXXXX (else /tmp/...); throws Error (internal) when it cannot.
+    /// Creates $TMPDIR/PREFIX-XXXXXX (else /tmp/...); throws UsageError, naming $TMPDIR, when it cannot.
     explicit TemporaryFolder(const std::string& prefix);
     TemporaryFolder(const TemporaryFolder&) = delete;
     TemporaryFolder& operator=(const TemporaryFolder&) = delete;

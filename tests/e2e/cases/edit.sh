@@ -28,6 +28,9 @@ sql "SELECT count(*) FROM changeset"
 note "bad input"
 gc edit no-such-cluster
 EDITOR="no-such-editor-program" gc edit acme-one
+note "a TMPDIR where edit cannot make its folder (missing, a file) is a usage error naming it, not an internal error (found by fuzz_environment)"
+TMPDIR=no-such-folder EDITOR=true gc edit acme-one
+TMPDIR=test.db EDITOR=true gc edit acme-one
 note "a writer holds the lock when the edit is saved: the edit fails as locked (exit 4) and names the copy it kept"
 rm -f gpuclusters-edit-acme-one*.toml
 GPUCLUSTERS_DB=test.db GPUCLUSTERS_BUSY_TIMEOUT_MS=300 EDITOR="sh $editors/change-value-then-lock.sh" gc edit acme-one
