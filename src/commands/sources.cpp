@@ -39,7 +39,9 @@ public:
             render::print_change(context.output,
                                  ledger::check_source(store, check_source_, context.changeset(message_), context.today, dry_run_));
         } else {
-            render::print_sources(context.output, ledger::list_sources(store, cluster_id_, unused_));
+            render::SourcesPrinter printer(context.output);
+            ledger::list_sources(store, cluster_id_, unused_, [&](const model::SourceUse& use) { printer.source(use); });
+            printer.finish();
         }
         return ExitCode::ok;
     }

@@ -127,36 +127,45 @@ bool is_sqlite_file(const std::string& path) {
     return got == 16 && std::string_view(header, 16) == std::string_view("SQLite format 3\0", 16);
 }
 
-// The snapshot side, by id: its cells and, when asked, its provenance lines.
-struct Snapshot {
-    std::map<std::string, std::map<std::string, TheirCell>> cells;
-    std::map<std::string, std::vector<std::string>> provenance;
+// One record of the snapshot side: its cells and, when asked, its provenance lines.
+struct TheirRecord {
+    std::string id;
+    std::map<std::string, TheirCell> cells;
+    std::vector<std::string> provenance;
 };
 
-// A database is read record by record, a file through its reader.
-Snapshot read_snapshot(const std::string& snapshot, const std::string& format_name, const std::vector<std::string>& fields,
-                       bool provenance) {
-    Snapshot theirs;
+// The snapshot's records one at a time, in its order, to `visit`: a database record by record,
+// a file through its reader (which streams). Returns the database opened, for the ids it holds;
+// nullopt for a file.
+// Whether the snapshot is a database (else a file of records); InputError when nothing is there.
+bool names_a_database(const std::string& snapshot) {
     std::error_code missing;
     if (snapshot != "-" && !std::filesystem::exists(snapshot, missing)) {
         throw InputError(fmt::format("--against {}: no such file", snapshot));
     }
-    if (snapshot != "-" && !std::filesystem::is_directory(snapshot, missing) && is_sqlite_file(snapshot)) {
-        const auto other = store::Store::open(snapshot, store::Access::read_only);
+    return snapshot != "-" && !std::filesystem::is_directory(snapshot, missing) && is_sqlite_file(snapshot);
+}
+
+std::optional<store::Store> read_snapshot(const std::string& snapshot, bool database, const std::string& format_name,
+                                          const std::vector<std::string>& fields, bool provenance,
+                                          const std::function<void(TheirRecord&)>& visit) {
+    if (database) {
+        auto other = store::Store::open(snapshot, store::Access::read_only);
         other.for_each_record(std::nullopt, [&](model::Record& record) {
-            auto& cells = theirs.cells[record.id];
+            TheirRecord theirs{record.id, {}, {}};
             for (const auto& spec : model::field_catalogue()) {
-                if (record.preferred(spec.name)) cells[std::string(spec.name)] = {cell_of(record, spec.name)};
+                if (record.preferred(spec.name)) theirs.cells[std::string(spec.name)] = {cell_of(record, spec.name)};
             }
-            if (provenance) theirs.provenance[record.id] = provenance_lines(record, fields);
+            if (provenance) theirs.provenance = provenance_lines(record, fields);
+            visit(theirs);
         });
-        return theirs;
+        return other;
     }
     std::optional<formats::Format> format;
     if (!format_name.empty()) format = formats::format_from(format_name);
     if (!format) format = formats::format_of_path(snapshot);
     if (!format) throw UsageError(fmt::format("--against {}: say which format it is with --format", snapshot));
-    std::vector<std::string> problems;
+    std::optional<std::string> problem;
     formats::read_records(snapshot, *format,
                           {[&](model::RecordDocument& document) {
                                if (provenance && document.values_only) {
@@ -164,12 +173,15 @@ Snapshot read_snapshot(const std::string& snapshot, const std::string& format_na
                                        "{} is an export of values alone: --provenance needs one made with `export --provenance`",
                                        snapshot));
                                }
-                               theirs.cells[document.record.cluster_id] = cells_of(document);
-                               if (provenance) theirs.provenance[document.record.cluster_id] = provenance_lines(document, fields);
+                               TheirRecord theirs{document.record.cluster_id, cells_of(document), {}};
+                               if (provenance) theirs.provenance = provenance_lines(document, fields);
+                               visit(theirs);
                            },
-                           [&](const std::string& problem) { problems.push_back(problem); }});
-    if (!problems.empty()) throw InputError(fmt::format("--against: {}", problems.front()));
-    return theirs;
+                           [&](const std::string& found) {
+                               if (!problem) problem = found;
+                           }});
+    if (problem) throw InputError(fmt::format("--against: {}", *problem));
+    return std::nullopt;
 }
 
 }  // namespace
@@ -308,36 +320,49 @@ std::vector<std::string> provenance_lines(const model::RecordDocument& document,
 
 Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
                 const std::vector<std::string>& fields, bool provenance) {
-    auto snapshot_read = read_snapshot(snapshot, format, fields, provenance);
-    auto& theirs = snapshot_read.cells;
     Against result{snapshot, {}, {}, {}};
     result.provenance_compared = provenance;
-    store.for_each_record(std::nullopt, [&](model::Record& record) {
-        const auto found = theirs.find(record.id);
-        if (found == theirs.end()) {
-            result.only_here.push_back(record.id);
+    // Record by record, in flat memory: each of the snapshot's records beside this database's of
+    // the same id; a file's ids are kept (a few bytes each) to find the records it lacks.
+    std::set<std::string> ids_of_file;
+    const bool database = names_a_database(snapshot);
+    auto other = read_snapshot(snapshot, database, format, fields, provenance, [&](TheirRecord& theirs) {
+        if (!database && !ids_of_file.insert(theirs.id).second) {
+            throw InputError(fmt::format("{}: {} is given twice", snapshot, theirs.id));
+        }
+        const auto mine = store.cluster_present_now(theirs.id) ? store.load_record(theirs.id) : std::nullopt;
+        if (!mine) {
+            result.only_there.push_back(theirs.id);
             return;
         }
+        const model::Record& record = *mine;
         for (const auto& spec : model::field_catalogue()) {
             if (!wanted(fields, spec.name)) continue;
-            Cell mine = record.preferred(spec.name) ? cell_of(record, spec.name) : Cell{};
-            const auto other = found->second.find(std::string(spec.name));
-            const TheirCell* their = other == found->second.end() ? nullptr : &other->second;
-            if (same_cell(record, spec.name, mine, their)) continue;
-            result.differences.push_back({record.id, std::string(spec.name), std::move(mine), their ? their->cell : Cell{}});
+            Cell cell = record.preferred(spec.name) ? cell_of(record, spec.name) : Cell{};
+            const auto other_cell = theirs.cells.find(std::string(spec.name));
+            const TheirCell* their = other_cell == theirs.cells.end() ? nullptr : &other_cell->second;
+            if (same_cell(record, spec.name, cell, their)) continue;
+            result.differences.push_back({record.id, std::string(spec.name), std::move(cell), their ? their->cell : Cell{}});
         }
         if (provenance) {
             const auto here = provenance_lines(record, fields);
-            const auto& there = snapshot_read.provenance[record.id];
+            const auto& there = theirs.provenance;
             ProvenanceDifference difference{record.id, {}, {}};
             std::set_difference(here.begin(), here.end(), there.begin(), there.end(), std::back_inserter(difference.only_here));
             std::set_difference(there.begin(), there.end(), here.begin(), here.end(), std::back_inserter(difference.only_there));
             if (!difference.only_here.empty() || !difference.only_there.empty()) result.provenance.push_back(std::move(difference));
         }
-        theirs.erase(found);
     });
-    result.only_there.reserve(theirs.size());
-    for (const auto& [id, cells] : theirs) result.only_there.push_back(id);
+    store.each_cluster_id(std::nullopt, [&](const std::string& id) {
+        const bool theirs = other ? other->cluster_present_now(id) : ids_of_file.contains(id);
+        if (!theirs) result.only_here.push_back(id);
+    });
+    // A file's records come in its own order; the differences are listed in id order.
+    std::stable_sort(result.differences.begin(), result.differences.end(),
+                     [](const FieldChange& a, const FieldChange& b) { return a.cluster_id < b.cluster_id; });
+    std::stable_sort(result.provenance.begin(), result.provenance.end(),
+                     [](const ProvenanceDifference& a, const ProvenanceDifference& b) { return a.cluster_id < b.cluster_id; });
+    std::sort(result.only_there.begin(), result.only_there.end());
     return result;
 }
 

@@ -33,7 +33,7 @@ std::vector<std::string> completion_candidates(const store::Store* store, Comple
             break;
         case CompletionKind::sources:
             if (store == nullptr) break;
-            for (const auto& use : store->sources("")) offer(std::to_string(use.source.id));
+            store->each_source("", [&](const model::SourceUse& use) { offer(std::to_string(use.source.id)); });
             break;
     }
     return words;

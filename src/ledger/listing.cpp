@@ -273,11 +273,12 @@ Undecided export_records(const store::Store& store, const ExportQuery& query, co
     return undecided;
 }
 
-std::vector<model::SourceUse> list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only) {
+void list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only,
+                  const std::function<void(const model::SourceUse&)>& visit) {
     if (!cluster_id.empty()) require_record(store, cluster_id);
-    auto sources = store.sources(cluster_id);
-    if (unused_only) std::erase_if(sources, [](const model::SourceUse& use) { return use.values > 0; });
-    return sources;
+    store.each_source(cluster_id, [&](const model::SourceUse& use) {
+        if (!unused_only || use.values == 0) visit(use);
+    });
 }
 
 namespace {

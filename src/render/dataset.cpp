@@ -196,24 +196,32 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     }
 }
 
-void print_sources(const Output& output, const std::vector<model::SourceUse>& sources) {
+SourcesPrinter::SourcesPrinter(const Output& output) : output_(output), json_(output.out) {
     if (output.json) {
-        Json list = Json::array();
-        for (const auto& use : sources) {
-            auto entry = source_json(use.source);
-            entry["values"] = use.values;
-            list.push_back(std::move(entry));
-        }
-        print_json(output.out, list);
+        json_.begin_array();
+    } else {
+        table_.emplace(output, std::vector<std::string>{"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, 1);
+    }
+}
+
+void SourcesPrinter::source(const model::SourceUse& use) {
+    if (output_.json) {
+        auto entry = source_json(use.source);
+        entry["values"] = use.values;
+        json_.value(entry);
         return;
     }
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& use : sources) {
-        rows.push_back({std::to_string(use.source.id), use.source.meta.kind, model::url_domain(use.source.url),
-                        use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values),
-                        use.source.url});
+    table_->row({std::to_string(use.source.id), use.source.meta.kind, model::url_domain(use.source.url),
+                 use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values), use.source.url});
+}
+
+void SourcesPrinter::finish() {
+    if (output_.json) {
+        json_.end_array();
+        output_.out << "\n";
+    } else {
+        table_->finish();
     }
-    print_table(output, {"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, rows, 1);
 }
 
 void print_source(const Output& output, const ledger::SourceBacking& backing) {

@@ -188,7 +188,18 @@ private:
     JsonWriter json_;
 };
 void print_stats(const Output& output, const ledger::DatasetStats& stats);
-void print_sources(const Output& output, const std::vector<model::SourceUse>& sources);
+/// sources: each source as it comes, a table row or a JSON array element.
+class SourcesPrinter {
+public:
+    explicit SourcesPrinter(const Output& output);
+    void source(const model::SourceUse& use);
+    void finish();
+
+private:
+    Output output_;  // a copy: it holds the streams by reference
+    std::optional<TablePrinter> table_;
+    JsonWriter json_;
+};
 void print_source(const Output& output, const ledger::SourceBacking& backing);
 /// fields: the field catalogue with types and definitions.
 void print_fields(const Output& output);

@@ -354,6 +354,19 @@ std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, cons
     });
 }
 
+void Store::each_cluster_id(std::optional<long long> as_of, const std::function<void(const std::string&)>& visit) const {
+    guarded(path_, [&] {
+        SQLite::Statement query(connection(), R"(
+            SELECT k.id FROM cluster k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
+                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+            ORDER BY k.id)");
+        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        while (query.executeStep()) visit(column_text(query, 0));
+    });
+}
+
 std::vector<std::string> Store::search(const std::string& fts_query) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");

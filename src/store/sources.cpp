@@ -84,8 +84,8 @@ std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
     return numbers("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id", {changeset_id});
 }
 
-std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
-    return guarded(path_, [&] {
+void Store::each_source(const std::string& cluster_id, const std::function<void(const SourceUse&)>& visit) const {
+    guarded(path_, [&] {
         // A source backs a value when a current citation of it sits on a claim that is not retired.
         SQLite::Statement query(connection(), fmt::format(R"(
             WITH live AS (
@@ -97,13 +97,12 @@ std::vector<SourceUse> Store::sources(const std::string& cluster_id) const {
             WHERE ?1 = '' OR s.id IN (SELECT source_id FROM live WHERE cluster_id = ?1)
             ORDER BY s.id)", source_meta_columns));
         query.bind(1, cluster_id);
-        std::vector<SourceUse> found;
         while (query.executeStep()) {
-            found.push_back({{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
-                             query.getColumn(2 + source_meta_column_count).getInt64()});
-            check_stored_source(path_, found.back().source.id, found.back().source.meta);
+            const SourceUse use{{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
+                                query.getColumn(2 + source_meta_column_count).getInt64()};
+            check_stored_source(path_, use.source.id, use.source.meta);
+            visit(use);
         }
-        return found;
     });
 }
 

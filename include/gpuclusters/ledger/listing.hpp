@@ -71,8 +71,10 @@ struct ExportQuery {
 /// because a filter could not tell (a date too coarse), as `list` counts them.
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit);
 
-/// Every source (or those cited by one cluster's current values), by id, with its use count.
-std::vector<model::SourceUse> list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only);
+/// Every source (or those cited by one cluster's current values), by id, with its use count,
+/// one at a time.
+void list_sources(const store::Store& store, const std::string& cluster_id, bool unused_only,
+                  const std::function<void(const model::SourceUse&)>& visit);
 
 struct SourceBacking {
     model::Source source;

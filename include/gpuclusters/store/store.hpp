@@ -231,6 +231,8 @@ public:
     /// Ids of the clusters present as of a changeset (or now), sorted; only those starting with
     /// `prefix` when one is given (shell completion).
     std::vector<std::string> cluster_ids(std::optional<long long> as_of = std::nullopt, const std::string& prefix = "") const;
+    /// cluster_ids one at a time, in id order.
+    void each_cluster_id(std::optional<long long> as_of, const std::function<void(const std::string& id)>& visit) const;
     /// Cluster ids whose current name, owner, summary or notes match an FTS5 query.
     std::vector<std::string> search(const std::string& fts_query) const;
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
@@ -329,7 +331,7 @@ public:
 
     // --- sources --------------------------------------------------------------------------------
     /// Every source (or those cited by one cluster's current values), by id, with its use count.
-    std::vector<SourceUse> sources(const std::string& cluster_id) const;
+    void each_source(const std::string& cluster_id, const std::function<void(const SourceUse&)>& visit) const;
     std::vector<BackedValue> values_backed_by(long long source_id) const;
 
     // --- integrity (check) ----------------------------------------------------------------------

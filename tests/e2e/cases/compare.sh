@@ -35,3 +35,10 @@ note "--provenance needs a snapshot that carries provenance, and --against"
 "$GPUCLUSTERS_BIN" export --format jsonl -o values-only.jsonl
 gc compare --against values-only.jsonl --provenance
 gc compare olcf-frontier --as-of 1 --provenance
+note "a snapshot file that gives one record twice is refused (its records are read one at a time)"
+{ head -1 values-only.jsonl; sed -n 2p values-only.jsonl; sed -n 2p values-only.jsonl; } > twice.jsonl
+gc compare --against twice.jsonl
+note "a snapshot file in another order: the differences still come in id order"
+{ head -1 values-only.jsonl; tail -n +2 values-only.jsonl | tac; } > reversed.jsonl
+"$GPUCLUSTERS_BIN" add zz-extra --name "Only here" --unsourced > /dev/null
+gc compare --against reversed.jsonl

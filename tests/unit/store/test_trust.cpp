@@ -178,6 +178,6 @@ TEST_CASE("a stored value that does not parse is an error naming the cluster and
         raw_sql(path, "DROP TRIGGER source_revision_append_only_u; UPDATE source_revision SET accessed = 'soon' WHERE source_id = 1;");
         const auto store = store::Store::open(path, store::Access::read_only);
         CHECK_THROWS_WITH_AS(store.source_by_id(1), doctest::Contains("source 1: accessed 'soon' is not a date"), DatabaseError);
-        CHECK_THROWS_AS(store.sources(""), DatabaseError);
+        CHECK_THROWS_AS(store.each_source("", [](const model::SourceUse&) {}), DatabaseError);
     }
 }
