@@ -380,6 +380,7 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         db.exec(fmt::format("PRAGMA application_id = {}", application_id));
         db.exec("PRAGMA user_version = 1");
         migrate(1);
+        sync_gpu_catalogue();
         transaction.commit();
         created = true;
     } else if (app_id == 0 && (restored_schema_ = restored_schema_version(db, version))) {
@@ -412,23 +413,23 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
             const MigrationUnderWay under_way;
             SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
             migrate(version);
+            sync_gpu_catalogue();
             transaction.commit();
         }
     }
     db.exec("PRAGMA foreign_keys = ON");
     if (access_ == Access::read_write) {
-        // Writers work in WAL mode (readers never wait for them), and leave the file in rollback
-        // mode when they close it (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot
-        // corrupt the file; a power cut may lose the last commit. Nothing before this point
-        // writes to a file that is refused (another application's, a newer one): a refused file
-        // is closed as it was found, byte for byte.
+        // Writers work in WAL mode (readers never wait for them, nor do other writers for this
+        // one's reads), and leave the file in rollback mode when they close it
+        // (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot corrupt the file; a power
+        // cut may lose the last commit. Nothing before this point writes to a file that is
+        // refused (another application's, a newer one): a refused file is closed as it was
+        // found, byte for byte. A write refused later, for its input, changes no row (the
+        // catalogue's copy is synced in the write itself); the switch to WAL mode and back moves
+        // the header's change counter.
         enter_wal_mode();
         opened_ = true;
         db.exec("PRAGMA synchronous = NORMAL");
-        // The catalogue's copy follows the writer's catalogue (gpu_maker and
-        // gpu_model_canonical follow it at every write). A restored file of an older schema
-        // may not have it yet: taking it back migrates it, then syncs it.
-        if (!restored_schema_ || *restored_schema_ >= current_schema_version()) sync_gpu_catalogue();
     }
     // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
     // groups look-alikes with one). A bulk write raises it (with_write_transaction).

@@ -70,6 +70,7 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
     // From here until the writer closes the file, a signal is caught and the write stopped or
     // finished (settled again by close(), once the log is folded in).
     set_file_unsettled(true);
+
     // While it is set, a signal interrupts the statement running, and the next one stops.
     struct Writing {
         explicit Writing(sqlite3* connection) { writing_connection.store(connection); }
@@ -101,6 +102,11 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
         // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
         for (auto& [sql, statement] : statements_->statements) statement->reset();
         SQLite::Transaction transaction(connection(), SQLite::TransactionBehavior::IMMEDIATE);
+        // The catalogue's copy follows the writer's catalogue (gpu_maker and
+        // gpu_model_canonical follow it at every write), in the write itself: a write refused
+        // for its input changes nothing. A restored file of an older schema may not have it yet:
+        // taking it back migrates it, then syncs it.
+        if (!restored_schema_ || *restored_schema_ >= current_schema_version()) sync_gpu_catalogue();
         // Ids are read again by the next transaction: other processes may write in between.
         struct Reset {
             PendingRows& pending;

@@ -149,7 +149,7 @@ TEST_CASE("an older schema is migrated on open") {
     CHECK(store.search("\"x\"").empty());  // the FTS table of migration 2 exists
 }
 
-TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migrated, rewritten when it differs") {
+TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migrated, rewritten by a write when it differs") {
     ScratchDir dir;
     const std::string path = dir.file("c.db");
     const auto& models = model::GpuCatalogue::builtin().models();
@@ -183,7 +183,13 @@ TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migra
                       "INSERT INTO gpu_catalogue VALUES ('Frobnicator', 'Acme', 'gpu', 'GPU', 'gpu', 1);");
         store::Store::open(path, store::Access::read_only);
         CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "GPU");
-        store::Store::open(path);
+        {
+            // Opened for writing, it is left as it is until the writer writes: a write refused for
+            // its input changes no row.
+            auto writer = store::Store::open(path);
+            CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "GPU");
+            writer.with_write_transaction([] { return true; });
+        }
         check_copy();
         CHECK(count_rows_where(path, "gpu_catalogue", "model IN ('Frobnicator', 'NVIDIA H100')") == 1);
     }
