@@ -20,9 +20,49 @@
 #include <string_view>
 #include <vector>
 
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+#include "commands/command.hpp"
 #include "gpuclusters/model/fields.hpp"
 
 namespace crafting {
+
+// Runs a command of the harness's own set-up on `database`; a failure ends the run.
+inline void setup(const std::string& database, const std::vector<std::string>& args) {
+    std::vector<std::string> full{"--db", database};
+    full.insert(full.end(), args.begin(), args.end());
+    std::ostringstream out, err;
+    if (gpuclusters::commands::run_cli(full, out, err) != 0) {
+        std::fprintf(stderr, "the harness's own database could not be made: %s\n", err.str().c_str());
+        std::abort();
+    }
+}
+
+// A scratch folder of the harness's own, made the working folder and removed when the run ends
+// (a crash leaves it, with the last crafted file in it), with a pinned clock and author and a
+// record of files checked (gpuclusters(5), "Trust") of its own; and in it, `database`: the sample
+// and a record whose count has a competing figure.
+inline void start_in_scratch(const std::string& prefix, const std::string& database) {
+    static std::filesystem::path folder;
+    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    folder = mkdtemp(pattern.data());
+    std::filesystem::current_path(folder);
+    std::atexit([] {
+        std::error_code ignored;
+        std::filesystem::remove_all(folder, ignored);
+    });
+    setenv("GPUCLUSTERS_NOW", "2026-11-30T12:00:00Z", 1);
+    setenv("GPUCLUSTERS_AUTHOR", "fuzz", 1);
+    setenv("XDG_CACHE_HOME", (std::filesystem::current_path() / "cache").c_str(), 1);
+    unsetenv("GPUCLUSTERS_DB");
+    setup(database, {"init", "--sample"});
+    setup(database, {"add", "acme-one", "--new", "--name", "Acme One", "--set", "gpus_installed=128 x 8", "--source",
+                     "https://example.org/acme", "--kind", "operator", "--quote", "128 nodes x 8"});
+    setup(database, {"add", "acme-one", "--set", "gpus_installed=2,048", "--keep-previous", "--source", "https://example.org/acme2",
+                     "--kind", "press", "--quote", "2,048 GPUs"});
+}
 
 constexpr std::size_t op_size = 5;
 

@@ -24,39 +24,12 @@
 
 namespace {
 
-std::filesystem::path folder;
 std::string pristine;
-
-void setup(const std::vector<std::string>& args) {
-    std::vector<std::string> full{"--db", "here.db"};
-    full.insert(full.end(), args.begin(), args.end());
-    std::ostringstream out, err;
-    if (gpuclusters::commands::run_cli(full, out, err) != 0) {
-        std::fprintf(stderr, "the harness's own database could not be made: %s\n", err.str().c_str());
-        std::abort();
-    }
-}
 
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-fuzz-against-XXXXXX").string();
-    folder = mkdtemp(pattern.data());
-    std::filesystem::current_path(folder);
-    // Removed when the run ends; a crash leaves it, with the last crafted file in it.
-    std::atexit([] {
-        std::error_code ignored;
-        std::filesystem::remove_all(folder, ignored);
-    });
-    setenv("GPUCLUSTERS_NOW", "2026-11-30T12:00:00Z", 1);
-    setenv("GPUCLUSTERS_AUTHOR", "fuzz", 1);
-    setenv("XDG_CACHE_HOME", (std::filesystem::current_path() / "cache").c_str(), 1);
-    unsetenv("GPUCLUSTERS_DB");
-    setup({"init", "--sample"});
-    setup({"add", "acme-one", "--new", "--name", "Acme One", "--set", "gpus_installed=128 x 8", "--source",
-           "https://example.org/acme", "--kind", "operator", "--quote", "128 nodes x 8"});
-    setup({"add", "acme-one", "--set", "gpus_installed=2,048", "--keep-previous", "--source", "https://example.org/acme2", "--kind",
-           "press", "--quote", "2,048 GPUs"});
+    crafting::start_in_scratch("gpuclusters-fuzz-against", "here.db");
     pristine = crafting::read_bytes("here.db");
     return 0;
 }

@@ -28,7 +28,6 @@
 
 namespace {
 
-std::filesystem::path folder;
 std::string pristine;
 
 struct Outcome {
@@ -50,15 +49,6 @@ Outcome run(const std::vector<std::string>& args) {
     return {status, err.str()};
 }
 
-void setup(const std::vector<std::string>& args) {
-    std::vector<std::string> full{"--db", "crafted.db"};
-    full.insert(full.end(), args.begin(), args.end());
-    std::ostringstream out, err;
-    if (gpuclusters::commands::run_cli(full, out, err) != 0) {
-        std::fprintf(stderr, "the harness's own database could not be made: %s\n", err.str().c_str());
-        std::abort();
-    }
-}
 
 std::vector<std::string> write_command(std::uint8_t what, std::uint8_t how, const std::string& tail) {
     const std::string value = how & 0x80 ? tail : std::string("Bern");
@@ -100,26 +90,9 @@ const std::vector<std::vector<std::string>> reads{
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-fuzz-crafted-XXXXXX").string();
-    folder = mkdtemp(pattern.data());
-    std::filesystem::current_path(folder);
-    // Removed when the run ends; a crash leaves it, with the last crafted file in it.
-    std::atexit([] {
-        std::error_code ignored;
-        std::filesystem::remove_all(folder, ignored);
-    });
-    setenv("GPUCLUSTERS_NOW", "2026-11-30T12:00:00Z", 1);
-    setenv("GPUCLUSTERS_AUTHOR", "fuzz", 1);
-    // The record of files checked (gpuclusters(5), "Trust") is the harness's own.
-    setenv("XDG_CACHE_HOME", (std::filesystem::current_path() / "cache").c_str(), 1);
-    unsetenv("GPUCLUSTERS_DB");
-    setup({"init", "--sample"});
-    setup({"add", "acme-one", "--new", "--name", "Acme One", "--set", "gpus_installed=128 x 8", "--source",
-           "https://example.org/acme", "--kind", "operator", "--quote", "128 nodes x 8"});
-    setup({"add", "acme-one", "--set", "gpus_installed=2,048", "--keep-previous", "--source", "https://example.org/acme2", "--kind",
-           "press", "--quote", "2,048 GPUs"});
-    setup({"rank", "acme-one", "gpus_installed", "normal", "--value", "1,024", "--reason", "older"});
-    setup({"add", "cscs-alps", "--set", "owner=CSCS", "--keep-previous", "--unsourced"});
+    crafting::start_in_scratch("gpuclusters-fuzz-crafted", "crafted.db");
+    crafting::setup("crafted.db", {"rank", "acme-one", "gpus_installed", "normal", "--value", "1,024", "--reason", "older"});
+    crafting::setup("crafted.db", {"add", "cscs-alps", "--set", "owner=CSCS", "--keep-previous", "--unsourced"});
     pristine = crafting::read_bytes("crafted.db");
     std::ofstream("record.toml") << "format = 1\nid = \"cscs-alps\"\n\n[field.city]\nvalue = \"Lugano\"\n\n"
                                     "[field.gpus_installed]\nvalue = \"2688 x 4\"\n";

@@ -9,23 +9,14 @@
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
+#include "raw_sql.hpp"
 #include "scratch.hpp"
 
 using namespace gpuclusters;
 
 namespace {
 
-long long changesets_in_copy(const std::string& path) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-    sqlite3_stmt* query = nullptr;
-    REQUIRE(sqlite3_prepare_v2(db, "SELECT count(*) FROM changeset", -1, &query, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(query) == SQLITE_ROW);
-    const long long count = sqlite3_column_int64(query, 0);
-    sqlite3_finalize(query);
-    sqlite3_close(db);
-    return count;
-}
+long long changesets_in_copy(const std::string& path) { return raw_integer(path, "SELECT count(*) FROM changeset"); }
 
 }  // namespace
 
