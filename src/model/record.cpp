@@ -5,8 +5,30 @@
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::model {
+
+std::optional<std::string> stored_url_problem(std::string_view url) {
+    // Only http and https reach a terminal or a page as a link (javascript:, file:, data: never),
+    // with a host, and nothing a terminal or a page would read as more than the URL.
+    const auto rest = url.starts_with("https://") ? url.substr(8) : url.starts_with("http://") ? url.substr(7) : std::string_view();
+    const bool plain = std::none_of(url.begin(), url.end(), [](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte <= 0x20 || byte == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\';
+    });
+    if (!rest.empty() && rest.front() != '/' && plain) return std::nullopt;
+    return fmt::format("URL '{}' is not an http(s) URL as gpuclusters writes one", text::one_line(text::excerpt(url, 60)));
+}
+
+std::optional<std::string> stored_cluster_id_problem(std::string_view id) {
+    try {
+        if (parse_cluster_id(id) == id) return std::nullopt;
+    } catch (const InputError&) {
+        // Said below.
+    }
+    return fmt::format("cluster id '{}' is not one gpuclusters writes", text::one_line(text::excerpt(id, 60)));
+}
 
 std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
     if (std::find(std::begin(source_kinds), std::end(source_kinds), meta.kind) == std::end(source_kinds)) {
@@ -22,6 +44,10 @@ std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
             // Said below.
         }
         return fmt::format("{} '{}' is not a date (YYYY, YYYY-MM or YYYY-MM-DD)", name, text::one_line(text::excerpt(date, 40)));
+    }
+    for (const auto* link : {&meta.archive_url, &meta.edition_of}) {
+        if (link->empty()) continue;
+        if (auto problem = stored_url_problem(*link)) return problem;
     }
     return std::nullopt;
 }

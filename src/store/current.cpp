@@ -481,6 +481,7 @@ void Store::for_each_current_record(const std::function<void(model::Record&)>& v
             RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
             while (query.step()) {
                 auto record = record_of(read_values_row(query.columns()));
+                check_stored_cluster_id(path_, record.id);
                 for (const auto& claim : record.claims) check_stored_claim(path_, record.id, claim, StoredIn::values);
                 visit(record);
             }
@@ -497,6 +498,7 @@ void Store::for_each_current_record(const std::function<void(model::Record&)>& v
         while (query.step()) {
             const RawColumns row = query.columns();
             record.id.assign(row.view(0));
+            check_stored_cluster_id(path_, record.id);
             record.claims.clear();
             for (std::size_t i = 0; i < fields.size(); ++i) {
                 model::Claim& claim = record.claims.emplace_back();

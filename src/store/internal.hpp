@@ -154,6 +154,10 @@ enum class StoredIn { claim, values };
 void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where);
 // The same for a source's metadata, read from source_revision or current_source.
 void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta);
+// The same, and the source's URL.
+void check_stored_source(const std::string& path, const model::Source& source);
+// DatabaseError for a cluster id that gpuclusters would not write.
+void check_stored_cluster_id(const std::string& path, std::string_view id);
 
 // Runs `body`, turning SQLite's exceptions into DatabaseError that names the file.
 template <typename Body>

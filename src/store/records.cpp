@@ -165,7 +165,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             query.bind(2, static_cast<std::int64_t>(limit));
             if (query.executeStep()) {
                 source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
-                check_stored_source(path_, source_id, source.meta);
+                check_stored_source(path_, source);
             }
         }
         return record;
@@ -276,6 +276,7 @@ void visit_cluster_fields(SQLite::Statement& query, const std::string& path,
         if (!any || row.view(0) != current) {
             if (any) visit(current, rows);
             current = row.text(0);
+            check_stored_cluster_id(path, current);
             rows.clear();
             any = true;
         }
@@ -363,7 +364,11 @@ void Store::each_cluster_id(std::optional<long long> as_of, const std::function<
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)");
         query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        while (query.executeStep()) visit(column_text(query, 0));
+        while (query.executeStep()) {
+            const std::string id = column_text(query, 0);
+            check_stored_cluster_id(path_, id);
+            visit(id);
+        }
     });
 }
 
@@ -453,7 +458,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                 const auto row = source_lookup.columns();
                 source.url = row.text(0);
                 source.meta = read_source_meta(row, 1);
-                check_stored_source(path_, id, source.meta);
+                check_stored_source(path_, source);
             }
             return source_cache.emplace(id, std::move(source)).first->second;
         };
@@ -471,6 +476,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         while (clusters.step()) {
             const RawColumns cluster_row = clusters.columns();
             record.id.assign(cluster_row.view(0));
+            check_stored_cluster_id(path_, record.id);
             record.created_in = cluster_row.integer(1);
             record.sources.clear();
             record.keys.clear();

@@ -33,7 +33,7 @@ std::optional<model::Source> Store::source_by_url(const std::string& normalised_
         query.bind(1, normalised_url);
         if (!query.executeStep()) return std::nullopt;
         auto source = read_source(query);
-        check_stored_source(path_, source.id, source.meta);
+        check_stored_source(path_, source);
         return source;
     });
 }
@@ -45,7 +45,7 @@ std::optional<model::Source> Store::source_by_id(long long id) const {
         query.bind(1, static_cast<std::int64_t>(id));
         if (!query.executeStep()) return std::nullopt;
         auto source = read_source(query);
-        check_stored_source(path_, source.id, source.meta);
+        check_stored_source(path_, source);
         return source;
     });
 }
@@ -100,7 +100,7 @@ void Store::each_source(const std::string& cluster_id, const std::function<void(
         while (query.executeStep()) {
             const SourceUse use{{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
                                 query.getColumn(2 + source_meta_column_count).getInt64()};
-            check_stored_source(path_, use.source.id, use.source.meta);
+            check_stored_source(path_, use.source);
             visit(use);
         }
     });

@@ -260,4 +260,18 @@ void check_stored_source(const std::string& path, long long source_id, const mod
     }
 }
 
+void check_stored_source(const std::string& path, const model::Source& source) {
+    if (const auto problem = model::stored_url_problem(source.url)) {
+        throw DatabaseError(fmt::format("{}: source {}: {}; the history was written behind the tool's back: restore a backup",
+                                        path, source.id, *problem));
+    }
+    check_stored_source(path, source.id, source.meta);
+}
+
+void check_stored_cluster_id(const std::string& path, std::string_view id) {
+    if (const auto problem = model::stored_cluster_id_problem(id)) {
+        throw DatabaseError(fmt::format("{}: {}; the history was written behind the tool's back: restore a backup", path, *problem));
+    }
+}
+
 }  // namespace gpuclusters::store::detail

@@ -31,6 +31,12 @@ struct SourceMeta {
 /// Why a source's metadata read from a database is not what gpuclusters writes (a kind it does
 /// not know, a date that is not one), or nullopt: as stored_value_problem for values.
 std::optional<std::string> stored_source_problem(const SourceMeta& meta);
+/// Why a source's URL read from a database is not one gpuclusters writes (not http or https, or
+/// not in its normalised form), or nullopt; its archive capture and edition_of URLs are checked by
+/// stored_source_problem.
+std::optional<std::string> stored_url_problem(std::string_view url);
+/// Why a cluster id read from a database is not one gpuclusters writes, or nullopt.
+std::optional<std::string> stored_cluster_id_problem(std::string_view id);
 
 struct Source {
     long long id = 0;

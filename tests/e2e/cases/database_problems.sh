@@ -91,3 +91,15 @@ gc --db forged-rows.db list --columns name --where country=CH
 gc --db forged-rows.db show cscs-alps | head -3
 gc --db forged-rows.db blame cscs-alps | head -3
 gc --db forged-rows.db log -n 1 | head -3
+note "a source URL or a cluster id that gpuclusters would not write (written with sqlite3) is an error of the database, never printed or exported as a link"
+setup --db bad-url.db init --sample
+sqlite3 bad-url.db "DROP TRIGGER source_append_only_u; UPDATE source SET url = 'javascript:alert(1)' WHERE id = 1;"
+gc --db bad-url.db sources
+gc --db bad-url.db show alcf-aurora
+gc --db bad-url.db export --format jsonl --provenance
+setup --db bad-id.db init --sample
+sqlite3 bad-id.db "INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-11-30T12:00:00Z', 'x', 'x', 'x');
+INSERT INTO cluster (id, changeset_id) VALUES ('Bad Id!', 2);
+INSERT INTO cluster_values (cluster_id) VALUES ('Bad Id!');"
+gc --db bad-id.db list
+gc --db bad-id.db export --format csv

@@ -310,3 +310,18 @@ TEST_CASE("a stored value is judged by the form gpuclusters writes: what every r
     CHECK(display_value(count, {"12k", {}}) == "12k");
     CHECK(display_value(count, {"10752", {"2688 x 4", "", "", ""}}) == "10,752 (= 2688 x 4)");
 }
+
+TEST_CASE("a source URL or a cluster id read back is judged as gpuclusters would write it") {
+    CHECK_FALSE(model::stored_url_problem("https://www.top500.org/lists/top500/2024/06/"));
+    CHECK_FALSE(model::stored_url_problem("http://example.org"));
+    for (const char* url : {"javascript:alert(1)", "file:///etc/passwd", "data:text/html,x", "https://", "https:///path",
+                            "https://example.org/a b", "https://example.org/\"onmouseover", "https://example.org/\x1b[31m", ""}) {
+        CAPTURE(url);
+        CHECK(model::stored_url_problem(url));
+    }
+    model::SourceMeta meta{"press", "", "", "", "", "javascript:alert(1)", "", ""};
+    CHECK(model::stored_source_problem(meta));
+    CHECK_FALSE(model::stored_cluster_id_problem("cscs-alps"));
+    CHECK(model::stored_cluster_id_problem("Bad Id!"));
+    CHECK(model::stored_cluster_id_problem("../../pwn"));
+}
