@@ -304,23 +304,6 @@ void Store::each_cluster_fields(const std::vector<std::string>& fields, std::opt
     });
 }
 
-void Store::start_sorted_ids() const {
-    guarded(path_, [&] {
-        connection().exec("CREATE TEMP TABLE IF NOT EXISTS sorted_id (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, "
-                          "known INTEGER NOT NULL, key TEXT NOT NULL); DELETE FROM sorted_id;");
-    });
-}
-
-void Store::add_sorted_id(const std::string& id, const std::optional<std::string>& key) const {
-    guarded(path_, [&] {
-        auto& insert = prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)");
-        insert.bind(1, id);
-        insert.bind(2, key ? 1 : 0);
-        insert.bind(3, key.value_or(""));
-        insert.exec();
-    });
-}
-
 void Store::each_sorted_cluster(const std::vector<std::string>& fields, std::optional<long long> as_of, bool reverse,
                                 std::optional<std::size_t> limit,
                                 const std::function<void(const std::string&, std::vector<FieldRow>&)>& visit) const {

@@ -1,5 +1,6 @@
-// Per-command temporary tables: the ids an import has read, and verify's look-alike keys. They
-// live in SQLite's temporary database, so memory stays flat and a read-only file can hold them.
+// Per-command temporary tables: the ids an import has read, list's sort keys, and verify's
+// look-alike keys. They live in SQLite's temporary database, so memory stays flat and a
+// read-only file can hold them.
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -181,6 +182,23 @@ std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string&
             groups.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
         }
         return groups;
+    });
+}
+
+void Store::start_sorted_ids() const {
+    guarded(path_, [&] {
+        connection().exec("CREATE TEMP TABLE IF NOT EXISTS sorted_id (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, "
+                          "known INTEGER NOT NULL, key TEXT NOT NULL); DELETE FROM sorted_id;");
+    });
+}
+
+void Store::add_sorted_id(const std::string& id, const std::optional<std::string>& key) const {
+    guarded(path_, [&] {
+        auto& insert = prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)");
+        insert.bind(1, id);
+        insert.bind(2, key ? 1 : 0);
+        insert.bind(3, key.value_or(""));
+        insert.exec();
     });
 }
 
