@@ -23,9 +23,10 @@ namespace {
 // What stop_writing, a signal handler's call, may touch: flags, and the connection of the write
 // in progress (a lock-free atomic, so that a handler reads it whole).
 volatile std::sig_atomic_t requested_stop = 0;
-// Set while the file alone may not be the database: a write's transaction is open, or a commit
-// waits in the write-ahead log to be folded into the file (until the writer closes it), or a
-// migration writes in rollback mode.
+// Set while the file alone may not be the database: a write commits, or its commit waits in the
+// write-ahead log to be folded into the file (until the writer closes it), or a migration writes
+// in rollback mode. Before its commit a write in WAL mode has not touched the file: ended then,
+// it leaves the file as it was (its frames in -wal, uncommitted, count for nothing).
 volatile std::sig_atomic_t file_unsettled = 0;
 std::atomic<sqlite3*> writing_connection{nullptr};
 static_assert(std::atomic<sqlite3*>::is_always_lock_free);
@@ -49,8 +50,8 @@ const char* signal_name(int signal) noexcept {
 }
 
 bool stop_writing(int signal) noexcept {
-    // Asked twice, the user wants out now (a write may wait on its input); and with the file
-    // settled, ending at once loses nothing.
+    // With the file settled, ending at once loses nothing (a write may be waiting on its input,
+    // where no flag is read); asked twice, the user wants out now.
     if (requested_stop != 0 || file_unsettled == 0) return false;
     requested_stop = signal;
     if (sqlite3* connection = writing_connection.load()) sqlite3_interrupt(connection);
@@ -67,9 +68,6 @@ void Store::stop_if_asked() const {
 
 void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
     if (requested_stop != 0) throw_stopped(path_);
-    // From here until the writer closes the file, a signal is caught and the write stopped or
-    // finished (settled again by close(), once the log is folded in).
-    set_file_unsettled(true);
 
     // While it is set, a signal interrupts the statement running, and the next one stops.
     struct Writing {
@@ -125,6 +123,9 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
             // later statement (a quarter of a bulk import's time when refreshed per record).
             for (const long long changeset : changesets_written_) refresh_derived_tables(changeset);
             stop_if_asked();  // the last moment a signal can still stop the write
+            // From here until the writer closes the file, a signal is caught: the commit finishes
+            // (or, interrupted, rolls back) and the log is folded in (close() settles it again).
+            set_file_unsettled(true);
             transaction.commit();
         }
     });

@@ -35,11 +35,10 @@ for run in $(seq 1 "$kills"); do
     kill -"$signal" "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
     by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
-    # SIGKILL leaves the log beside the file: the next command (here a reader) folds it in.
+    # SIGKILL may leave a commit in the log beside the file: the next command (here a reader)
+    # folds it in. A caught signal folds it in itself (a write not yet committed never touched
+    # the file: what it left in the log is no part of the database).
     [ "$signal" != KILL ] || "$binary" stats > /dev/null
-    if [ -s "$GPUCLUSTERS_DB-wal" ] || [ -s "$GPUCLUSTERS_DB-journal" ]; then
-        echo "run $run ($signal): the writer left part of the database beside the file"; ls -l "$work"; exit 1
-    fi
     rm -rf "$work/alone" && mkdir "$work/alone" && cp "$GPUCLUSTERS_DB" "$work/alone/crash.db"
     check=$(sqlite3 "$work/alone/crash.db" "PRAGMA integrity_check")
     [ "$check" = ok ] || { echo "run $run ($signal): the file alone: integrity_check: $check"; exit 1; }

@@ -141,12 +141,13 @@ struct SqliteProblem {
     std::string message;
 };
 
-/// Asks the write in progress in this process to stop, from a signal handler: it sets a flag and
+/// Asks the write in progress in this process to stop, from a signal handler, while it commits
+/// or its commit waits to be folded into the file (or a migration runs): it sets a flag and
 /// interrupts the statement SQLite is running (as the sqlite3 shell's own handler does), nothing
-/// else. The write's next statement, or the one running, throws Stopped; its transaction rolls
-/// back, and the store closes as always, folding the log into the file. A commit that came first
-/// stands, and is folded in. Returns false when the process may end at once instead: no write
-/// has begun, or the writer closed the file (it is whole as it is), or a stop was asked before.
+/// else. An interrupted commit rolls back (Stopped); one that completes stands; either way the
+/// store closes as always, folding the log into the file. Returns false when the process may end
+/// at once instead: nothing is committing or waiting (the file alone is whole as it is, and a
+/// write not yet committed has not touched it), or a stop was asked before.
 bool stop_writing(int signal) noexcept;
 /// The signal that asked a write to stop, or 0.
 int stop_signal() noexcept;

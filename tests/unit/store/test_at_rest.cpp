@@ -33,28 +33,36 @@ const model::Changeset a_changeset{0, "2026-11-30T12:00:00Z", "tester", "test", 
 
 }  // namespace
 
-TEST_CASE("a write a signal asks to stop rolls back, and says so; a stop before it begins is not asked") {
+TEST_CASE("a signal before a write commits may end the process at once; one asked to stop does not commit") {
     ScratchDir dir;
     const std::string path = (dir.path / "stop.db").string();
     init_sample_at(path);
     store::forget_stop_request();
     {
         auto store = store::Store::open(path);
-        // Before a write begins there is nothing to finish: the process may end at once.
+        // Before a write begins, and while it is under way uncommitted, the file is as it was.
         CHECK_FALSE(store::stop_writing(SIGTERM));
-        CHECK(store::stop_signal() == 0);
-        CHECK_THROWS_WITH_AS(store.with_write_transaction([&] {
+        store.with_write_transaction([&] {
             store.insert_changeset(a_changeset);
-            CHECK(store::stop_writing(SIGTERM));  // a write under way: it is asked to stop
-            CHECK_FALSE(store::stop_writing(SIGTERM));  // asked twice: end at once
-            store.insert_changeset(a_changeset);        // the next statement stops
-            return true;
-        }),
-                             doctest::Contains("stopped by SIGTERM before the write was committed: it was rolled back; nothing written"),
-                             Stopped);
-        CHECK(store::stop_signal() == SIGTERM);
+            CHECK_FALSE(store::stop_writing(SIGTERM));
+            return false;  // rolled back
+        });
+        CHECK(store::stop_signal() == 0);
     }
     CHECK(changesets_in(path) == 1);
+    {
+        // A stop asked before (by a commit's signal) stops the next write before it begins.
+        auto store = store::Store::open(path);
+        store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            return true;
+        });
+        CHECK(store::stop_writing(SIGTERM));
+        CHECK_THROWS_WITH_AS(store.with_write_transaction([] { return true; }),
+                             doctest::Contains("stopped by SIGTERM before the write was committed: it was rolled back; nothing written"),
+                             Stopped);
+    }
+    CHECK(changesets_in(path) == 2);
     CHECK(log_size(path) == 0);
     store::forget_stop_request();
     CHECK(store::stop_signal() == 0);
