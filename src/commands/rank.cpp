@@ -28,7 +28,7 @@ public:
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
-        if (text::trim(reason_).empty()) throw UsageError("--reason says why the rank changes: it cannot be blank");
+        if (text::shows_nothing(reason_)) throw UsageError("--reason says why the rank changes: it cannot be blank or invisible");
         try {
             reason_ = model::clean_text(reason_);
         } catch (const InputError& error) {

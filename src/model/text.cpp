@@ -131,6 +131,18 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+bool shows_nothing(std::string_view text) {
+    for (std::int32_t at = 0, length = static_cast<std::int32_t>(text.size()); at < length;) {
+        UChar32 c = 0;
+        U8_NEXT(text.data(), at, length, c);
+        if (c < 0) return false;  // invalid UTF-8 shows something (and is refused where it is read)
+        if (!u_isUWhiteSpace(c) && !u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) && u_charType(c) != U_FORMAT_CHAR) {
+            return false;
+        }
+    }
+    return true;
+}
+
 std::string lower_ascii(std::string_view text) {
     std::string result(text);
     for (char& c : result) {

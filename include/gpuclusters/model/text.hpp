@@ -36,6 +36,11 @@ std::size_t thousands_separator_length(std::string_view text);
 /// Whitespace trimmed at both ends, including U+00A0, U+2009 and U+202F.
 std::string_view trim(std::string_view text);
 
+/// Whether the text shows nothing: only white space and characters that print as nothing
+/// (Unicode's default-ignorable and format characters: U+200B ZERO WIDTH SPACE, U+2060, a
+/// byte-order mark). A required text (a reason) must show something.
+bool shows_nothing(std::string_view text);
+
 /// Unicode NFKC case folding: "Ｈ100", "h100" and "H100" fold alike; "ﬁ" folds to "fi".
 std::string fold(std::string_view text);
 

@@ -84,6 +84,7 @@ unchanged
 note "rank: a derived field cannot be ranked (set refuses it too), and --reason says why"
 gc rank acme-one gpu_maker deprecated --reason "wrong maker"
 gc rank acme-one owner normal --reason "   "
+gc rank acme-one owner normal --reason $'\u200b'
 unchanged
 
 note "errors name the option or part that is wrong"

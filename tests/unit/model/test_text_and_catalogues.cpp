@@ -188,3 +188,14 @@ TEST_CASE("one_line writes every control character as its escape, and nothing el
     CHECK(text::one_line("a\nb\tc\rd\x1b[31m\x7f") == "a\\u000ab\\u0009c\\u000dd\\u001b[31m\\u007f");
     CHECK(text::one_line("P\xc3\xa9gaso \xe2\x80\xae") == "P\xc3\xa9gaso \xe2\x80\xae");  // the output stream's to escape
 }
+
+TEST_CASE("a text of blanks and invisible characters shows nothing") {
+    for (const char* text : {"", " ", "\t\n", "\xC2\xA0", "\xE2\x80\x8B", "\xE2\x81\xA0", "\xEF\xBB\xBF", " \xE2\x80\x8B "}) {
+        CAPTURE(text);
+        CHECK(text::shows_nothing(text));
+    }
+    for (const char* text : {"x", " older figure ", "\xE2\x80\x8Bx", "\xFF"}) {
+        CAPTURE(text);
+        CHECK_FALSE(text::shows_nothing(text));
+    }
+}
