@@ -1,9 +1,7 @@
 #include "gpuclusters/ledger/records.hpp"
 
 #include <fmt/format.h>
-#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <span>
 
@@ -43,30 +41,15 @@ InitResult initialise(const std::string& path, const std::optional<model::Change
     return result;
 }
 
-namespace {
-
-// What stands at a backup's destination may be replaced only when it is a backup: a gpuclusters
-// database (its header's magic and application_id), not a file given by mistake.
-bool holds_a_gpuclusters_database(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::string header(72, '\0');
-    file.read(header.data(), static_cast<std::streamsize>(header.size()));
-    if (file.gcount() != static_cast<std::streamsize>(header.size())) return false;
-    const auto byte = [&](std::size_t at) { return static_cast<std::uint32_t>(static_cast<unsigned char>(header[at])); };
-    return header.starts_with(std::string_view("SQLite format 3\0", 16)) &&
-           (byte(68) << 24 | byte(69) << 16 | byte(70) << 8 | byte(71)) == static_cast<std::uint32_t>(store::application_id);
-}
-
-}  // namespace
-
 BackupResult backup(const store::Store& store, const std::string& destination) {
     std::error_code error;
     if (std::filesystem::exists(std::filesystem::symlink_status(destination, error))) {
         if (std::filesystem::equivalent(destination, store.path(), error)) {
             throw InputError(fmt::format("{}: is the database itself; give the backup another name", destination));
         }
+        // Replaced only when it is a backup, not a file given by mistake.
         if (std::filesystem::is_regular_file(std::filesystem::symlink_status(destination, error)) &&
-            !holds_a_gpuclusters_database(destination)) {
+            !store::is_gpuclusters_file(destination)) {
             throw InputError(fmt::format("{}: exists and is not a gpuclusters database; a backup replaces only an "
                                          "earlier backup; left untouched",
                                          destination));

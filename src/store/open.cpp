@@ -95,6 +95,18 @@ int current_schema_version() {
 
 std::string sqlite_version() { return sqlite3_libversion(); }
 
+bool is_gpuclusters_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    unsigned char header[72] = {};
+    file.read(reinterpret_cast<char*>(header), sizeof header);
+    if (file.gcount() != sizeof header || std::string_view(reinterpret_cast<const char*>(header), 16) != std::string_view("SQLite format 3\0", 16)) {
+        return false;
+    }
+    const auto id = static_cast<std::uint32_t>(header[68]) << 24 | static_cast<std::uint32_t>(header[69]) << 16 |
+                    static_cast<std::uint32_t>(header[70]) << 8 | header[71];
+    return id == static_cast<std::uint32_t>(application_id);
+}
+
 int busy_timeout_ms() {
     if (const char* value = std::getenv("GPUCLUSTERS_BUSY_TIMEOUT_MS")) {
         char* end = nullptr;
@@ -232,22 +244,12 @@ bool left_beside(const std::string& path) {
     return !error && journal_size > 0;
 }
 
-bool application_id_is_ours(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    unsigned char header[72] = {};
-    file.read(reinterpret_cast<char*>(header), sizeof header);
-    if (file.gcount() != sizeof header) return false;
-    const auto id = static_cast<std::uint32_t>(header[68]) << 24 | static_cast<std::uint32_t>(header[69]) << 16 |
-                    static_cast<std::uint32_t>(header[70]) << 8 | header[71];
-    return id == static_cast<std::uint32_t>(application_id);
-}
-
 // A reader that may write beside the file puts it back whole, as the writer that was killed
 // would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
 // does only when no other connection has the file open. It changes no row, and runs nothing of
 // the file's (no trigger); where it cannot, the reader reads the file with its log as before.
 void recover_for_reader(const std::string& path) {
-    if (!left_beside(path) || !application_id_is_ours(path)) return;
+    if (!left_beside(path) || !is_gpuclusters_file(path)) return;
     const auto folder = std::filesystem::path(path).parent_path();
     if (::access(path.c_str(), W_OK) != 0 || ::access(folder.empty() ? "." : folder.c_str(), W_OK) != 0) return;
     try {

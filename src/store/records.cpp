@@ -322,14 +322,21 @@ void Store::each_sorted_cluster(const std::vector<std::string>& fields, std::opt
     });
 }
 
-std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
-    return guarded(path_, [&] {
-        SQLite::Statement query(connection(), R"(
+namespace {
+
+// The clusters present as of ?1 whose id starts with ?2 (every one for ''), in id order.
+constexpr const char* present_ids_sql = R"(
             SELECT k.id FROM cluster k
             WHERE k.changeset_id <= ?1 AND substr(k.id, 1, length(?2)) = ?2
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-            ORDER BY k.id)");
+            ORDER BY k.id)";
+
+}  // namespace
+
+std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
+    return guarded(path_, [&] {
+        SQLite::Statement query(connection(), present_ids_sql);
         query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
         query.bind(2, prefix);
         std::vector<std::string> ids;
@@ -340,13 +347,9 @@ std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, cons
 
 void Store::each_cluster_id(std::optional<long long> as_of, const std::function<void(const std::string&)>& visit) const {
     guarded(path_, [&] {
-        SQLite::Statement query(connection(), R"(
-            SELECT k.id FROM cluster k
-            WHERE k.changeset_id <= ?1
-              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
-                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-            ORDER BY k.id)");
+        SQLite::Statement query(connection(), present_ids_sql);
         query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        query.bind(2, std::string());
         while (query.executeStep()) {
             const std::string id = column_text(query, 0);
             check_stored_cluster_id(path_, id);

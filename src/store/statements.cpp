@@ -27,7 +27,6 @@ std::string multi_row_insert(std::string_view head, int width, std::size_t rows)
 }  // namespace detail
 
 SQLite::Statement& Store::prepare(const char* sql) const {
-    stop_if_asked();
     flush_pending();
     auto& cache = statements_->statements;
     auto found = cache.find(sql);

@@ -62,14 +62,9 @@ int stop_signal() noexcept { return requested_stop; }
 
 void forget_stop_request() noexcept { requested_stop = 0; }
 
-void Store::stop_if_asked() const {
-    if (requested_stop != 0 && writing_connection.load() != nullptr) throw_stopped(path_);
-}
-
 void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
-    if (requested_stop != 0) throw_stopped(path_);
-
-    // While it is set, a signal interrupts the statement running, and the next one stops.
+    if (requested_stop != 0) throw_stopped(path_);  // a signal that came after an earlier commit
+    // While it is set, a signal during the commit interrupts it (SQLITE_INTERRUPT: Stopped).
     struct Writing {
         explicit Writing(sqlite3* connection) { writing_connection.store(connection); }
         ~Writing() { writing_connection.store(nullptr); }
@@ -122,7 +117,6 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
             // Once, at the end: an FTS5 table written early in a transaction syncs at every
             // later statement (a quarter of a bulk import's time when refreshed per record).
             for (const long long changeset : changesets_written_) refresh_derived_tables(changeset);
-            stop_if_asked();  // the last moment a signal can still stop the write
             // From here until the writer closes the file, a signal is caught: the commit finishes
             // (or, interrupted, rolls back) and the log is folded in (close() settles it again).
             set_file_unsettled(true);

@@ -165,6 +165,10 @@ struct CopyFacts {
     long long clusters = 0;          ///< present
 };
 
+/// Whether the file's header says it is a gpuclusters database (SQLite's magic, our
+/// application_id), read without opening it with SQLite.
+bool is_gpuclusters_file(const std::string& path);
+
 /// The SQLite library's version, for --version.
 std::string sqlite_version();
 
@@ -424,8 +428,6 @@ private:
     void migrate(int from_version);
     /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
     void sync_gpu_catalogue();
-    /// Throws Stopped when a signal asked the write in progress to stop (stop_writing).
-    void stop_if_asked() const;
     /// A cached statement, after the rows waiting to be written are written.
     SQLite::Statement& prepare(const char* sql) const;
     /// The connection, after the rows waiting to be written are written.
