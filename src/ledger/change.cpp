@@ -361,6 +361,7 @@ public:
         if (pieces_.made && pieces_.any_field && !pieces_.any_set) {
             throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", record_->id));
         }
+        refuse_value_demoted();
         // Reported in catalogue order, as a record read whole is.
         std::stable_sort(report_->fields.begin(), report_->fields.end(), [](const FieldReport& a, const FieldReport& b) {
             return model::find_field(a.field) < model::find_field(b.field);
@@ -402,15 +403,27 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
+            listed_at_[id] = input.origin;
             editions_.forget(id, meta.edition_of);
             report_source({id, input.reference, true, {}});
             note_domain(id, input.reference);
             mark_changed();
             return id;
         }
-        // One revision of a source per changeset: when one input names it twice with different
-        // metadata (two archive captures of one page), the first stands.
-        if (meta != existing->meta && existing->revised_in != changeset_id_) {
+        // One revision of a source per changeset, and history is append-only: a later listing in
+        // this changeset that says something else of it (another title, a date where the first
+        // gave none) is refused rather than dropped. A second archive capture of a page that has
+        // one is not a difference: the capture kept stands, as in any import.
+        if (meta != existing->meta && existing->revised_in == changeset_id_) {
+            const auto first = listed_at_.find(existing->id);
+            throw InputError(fmt::format(
+                "{}: the same source as {} ({}), with other metadata ({}); one change gives a source its metadata once: "
+                "list it the same way each time",
+                input.origin, first == listed_at_.end() ? std::string("an earlier listing") : first->second, existing->url,
+                fmt::join(describe_source_changes(existing->meta, meta), "; ")));
+        }
+        if (meta != existing->meta) {
+            listed_at_[existing->id] = input.origin;
             store_.insert_source_revision(existing->id, changeset_id_, meta);
             editions_.forget(existing->id, existing->meta.edition_of);
             editions_.forget(existing->id, meta.edition_of);
@@ -513,7 +526,17 @@ private:
     void apply_record(Input& input) {
         open_record(input, false);
         apply_fields(input);
+        refuse_value_demoted();
         record_.reset();
+    }
+
+    void refuse_value_demoted() {
+        if (value_demoted_.empty()) return;
+        std::vector<std::string> problems;
+        for (auto& [field, problem] : value_demoted_) problems.push_back(std::move(problem));
+        value_demoted_.clear();
+        if (problems.size() == 1) throw InputError(problems.front());
+        throw InputErrors(std::move(problems));
     }
 
     // Reads (or makes) the record the input names into record_, and writes its keys. A record
@@ -524,6 +547,7 @@ private:
         const std::string named = record_named(input);
         cluster_id_ = named;
         unsourced_ = input.unsourced;
+        value_demoted_.clear();
         brief_ = false;
         // Most records of a bulk import are new: one lookup tells, before any record is read.
         const bool known = store_.cluster_known(named);
@@ -649,6 +673,9 @@ private:
                     }
                     break;
             }
+            const bool gives_value = field.action == FieldAction::set || field.action == FieldAction::clear ||
+                                     (field.action == FieldAction::rank && field.rank == Rank::preferred);
+            if (gives_value && !value_demoted_.empty()) value_demoted_.erase(std::string(field.spec->name));
             if constexpr (!std::is_const_v<Input>) field = ParsedField{};
         }
     }
@@ -796,6 +823,17 @@ private:
         long long claim_id = target ? target->id : 0;
         const bool wants_rank = field.rank != Rank::preferred;
         if (target && wants_rank && target->rank != field.rank) {
+            // A record's competing or deprecated figure is a value beside the field's own: given
+            // the value itself, it demotes it, and leaves the field without one unless the record
+            // sets another (in any of its pieces: checked when the record ends).
+            if (target->rank == Rank::preferred) {
+                value_demoted_.emplace(name, fmt::format(
+                    "{}: {} is the value of {} of {}, not a {} figure beside it: give it as the field's value, set another "
+                    "value in the record, or change its rank with `gpuclusters rank {} {} {} --reason TEXT`",
+                    field.origin.empty() ? name : field.origin, display_claim(target), name, record.id,
+                    field.rank == Rank::normal ? "competing" : model::to_string(field.rank), record.id, name,
+                    model::to_string(field.rank)));
+            }
             set_rank(target->id, field.rank, field.reason);
             report.note = fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank),
                                       model::to_string(field.rank));
@@ -1249,6 +1287,12 @@ private:
     ChangeReport* report_ = nullptr;
     long long changeset_id_ = 0;
     std::vector<long long> source_ids_;
+    /// Where the sources this changeset gave metadata were listed, for the error when another
+    /// listing disagrees.
+    std::unordered_map<long long, std::string> listed_at_;
+    /// The fields of the record being written whose value a competing or deprecated figure
+    /// demoted, with the error to give if the record ends without setting another.
+    std::map<std::string, std::string> value_demoted_;
     WorkingRecord working_{store_};             ///< the record being written, as written so far
     Editions editions_{store_};                 ///< what this session read of lists' editions
     std::map<long long, std::string> domains_;  ///< source id -> domain, for this call's report

@@ -42,6 +42,56 @@ gc import competing-twin.toml
 printf '{"format":"gpuclusters","version":1,"provenance":true}\n{"id":"beta-two","sources":[{"url":"https://example.org/beta"}],"claims":[{"field":"owner","value":"Beta","rank":"preferred","citations":[{"source":"https://example.org/beta"}]},{"field":"owner","value":"Beta","rank":"deprecated","citations":[{"source":"https://example.org/beta"}]}]}\n' > twin.jsonl
 gc import twin.jsonl
 unchanged
+note "a record whose only claim of a field is the stored value as a competing figure: refused (it left the field unknown)"
+cat > competing-only.toml <<'TOML'
+format = 2
+id = "acme-one"
+[[source]]
+url = "https://example.org/acme"
+[[field.city.competing]]
+value = "Paris"
+[[field.city.competing.citation]]
+source = "https://example.org/acme"
+quote = "Paris"
+TOML
+gc import competing-only.toml
+printf '{"format":"gpuclusters","version":1,"provenance":true}\n{"id":"beta-two","sources":[{"url":"https://example.org/beta"}],"claims":[{"field":"city","value":"Oslo","rank":"deprecated","citations":[{"source":"https://example.org/beta"}]}]}\n' > deprecated-only.jsonl
+gc import deprecated-only.jsonl
+unchanged
+note "... while a record that sets another value keeps the old one as a competing figure, whichever comes first"
+cat > competing-and-value.toml <<'TOML'
+format = 2
+id = "acme-one"
+[[source]]
+url = "https://example.org/acme"
+[[field.city.competing]]
+value = "Paris"
+[[field.city.competing.citation]]
+source = "https://example.org/acme"
+[field.city]
+value = "Lyon"
+[[field.city.citation]]
+source = "https://example.org/acme"
+quote = "Lyon"
+TOML
+cp test.db other.db
+gc --db other.db import competing-and-value.toml
+gc --db other.db show acme-one --all
+printf '{"format":"gpuclusters","version":1,"provenance":true}\n{"id":"beta-two","sources":[{"url":"https://example.org/beta"}],"claims":[{"field":"city","value":"Oslo","rank":"deprecated","citations":[{"source":"https://example.org/beta"}]},{"field":"city","value":"Bergen","rank":"preferred","citations":[{"source":"https://example.org/beta"}]}]}\n' > deprecated-then-value.jsonl
+gc --db other.db import deprecated-then-value.jsonl
+
+note "one source in two records of one import, under two spellings or with another title: refused, naming both places"
+printf '{"format":"gpuclusters","version":1,"provenance":true}\n{"id":"acme-one","sources":[{"url":"https://example.org/shared","kind":"press","title":"Shared news"}],"claims":[{"field":"region","value":"Ile-de-France","citations":[{"source":"https://example.org/shared"}]}]}\n{"id":"beta-two","sources":[{"url":"https://example.org:443/shared?utm_source=feed","title":"Shared news, again"}],"claims":[{"field":"region","value":"Oslo","citations":[{"source":"https://example.org:443/shared?utm_source=feed"}]}]}\n' > shared-spellings.jsonl
+gc import shared-spellings.jsonl
+printf '%s\nacme-one,region,set,Ile-de-France,preferred,https://example.org/shared,press,Shared news,,,,,,,\nbeta-two,region,set,Oslo,preferred,https://example.org/shared,press,Shared news (2),,,,,,,\n' "$header" > shared-title.csv
+gc import --format csv-long shared-title.csv
+printf '%s\nacme-one,region,set,Ile-de-France,preferred,https://example.org/shared,press,,,,,,,,\nbeta-two,region,set,Oslo,preferred,https://web.archive.org/web/20250110000000/https://example.org/shared,press,,,2025-01-01,,,,,\n' "$header" > shared-later-date.csv
+gc import --format csv-long shared-later-date.csv
+unchanged
+note "... while listings that agree, or a later one that says less, are one source"
+printf '%s\nacme-one,region,set,Ile-de-France,preferred,https://example.org/shared,press,Shared news,,,,,,,\nbeta-two,region,set,Oslo,preferred,https://example.org/shared?utm_source=feed,,,,,,,,,\n' "$header" > shared-agree.csv
+gc --db other.db import --format csv-long shared-agree.csv
+gc --db other.db sources
 
 note "one source listed under two spellings of its URL (a tracking parameter, :443, an archive capture): one source, metadata from both"
 cat > spellings.toml <<'TOML'

@@ -503,6 +503,63 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     }
 }
 
+TEST_CASE("import: a figure that demotes the stored value, and a source said two ways, are refused however the record is read") {
+    const std::string owner_source = R"({"url":"https://example.org/acme","kind":"operator"})";
+    const std::string before = R"({"id":"acme-one","sources":[)" + owner_source +
+                               R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example.org/acme"}]}]})";
+    const auto owner_claim = [](const std::string& value, const std::string& rank) {
+        return fmt::format(R"({{"field":"owner","value":"{}","rank":"{}","citations":[{{"source":"https://example.org/acme"}}]}})", value, rank);
+    };
+    // Read whole, and in pieces of one part each (the check that refuses the first waits for the
+    // record's end).
+    const auto cases = [&](std::optional<std::size_t> piece_parts) {
+        SUBCASE("the stored value as the record's only, competing, figure of the field") {
+            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
+                                                              owner_claim("Acme", "normal") + "]}",
+                                                  piece_parts);
+            CHECK_FALSE(imported.written);
+            REQUIRE(imported.problems.size() == 1);
+            CHECK(imported.problems[0].find("Acme is the value of owner of acme-one, not a competing figure beside it") != std::string::npos);
+        }
+        SUBCASE("the stored value deprecated before the record's new value: kept beside it") {
+            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
+                                                              owner_claim("Acme", "deprecated") + "," + owner_claim("Acme Corp", "preferred") + "]}",
+                                                  piece_parts);
+            CHECK(join(imported.problems) == "");
+            CHECK(imported.written);
+            CHECK(imported.exported.find(R"("value":"Acme","rank":"deprecated")") != std::string::npos);
+            CHECK(imported.exported.find(R"("value":"Acme Corp","rank":"preferred")") != std::string::npos);
+        }
+        SUBCASE("one source in two records, under two spellings, with two titles") {
+            const auto imported = import_document(
+                "",
+                R"({"id":"one-a","sources":[{"url":"https://example.org/shared","kind":"press","title":"One"}],)"
+                R"("claims":[{"field":"owner","value":"A","citations":[{"source":"https://example.org/shared"}]}]},)"
+                R"({"id":"two-b","sources":[{"url":"https://example.org:443/shared?utm_source=x","title":"Two"}],)"
+                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org:443/shared?utm_source=x"}]}]})",
+                piece_parts);
+            CHECK_FALSE(imported.written);
+            REQUIRE(imported.problems.size() == 1);
+            CHECK(imported.problems[0].find("clusters[1]") != std::string::npos);
+            CHECK(imported.problems[0].find("the same source as in.json: clusters[0]") != std::string::npos);
+            CHECK(imported.problems[0].find("title: One -> Two") != std::string::npos);
+        }
+        SUBCASE("... and the same source said the same way, or less, twice") {
+            const auto imported = import_document(
+                "",
+                R"({"id":"one-a","sources":[{"url":"https://example.org/shared","kind":"press","title":"One"}],)"
+                R"("claims":[{"field":"owner","value":"A","citations":[{"source":"https://example.org/shared"}]}]},)"
+                R"({"id":"two-b","sources":[{"url":"https://example.org/shared?utm_source=x"}],)"
+                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org/shared?utm_source=x"}]}]})",
+                piece_parts);
+            CHECK(join(imported.problems) == "");
+            CHECK(imported.written);
+        }
+    };
+    SUBCASE("read whole") { cases(std::nullopt); }
+    SUBCASE("read in pieces") { cases(1); }
+}
+
 TEST_CASE("a record of a chunk that another record of it failed is written again alone, as if there had been no chunk") {
     // The chunk is undone and each record written again in a savepoint of its own: what the
     // first writing ranked must not count against the second (it was undone with it).
