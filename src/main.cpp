@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
     gpuclusters::commands::end_if_stopped();
     // A full disk or a closed pipe must not pass for a complete export.
     if (!std::cout) {
-        if (!reader_gone(STDOUT_FILENO)) std::cerr << "gpuclusters: error: cannot write the output (a full disk, or an I/O error)\n";
+        if (!reader_gone(STDOUT_FILENO))
+            std::cerr << "gpuclusters: error: cannot write the output (a full disk, or an I/O error)\n";
         return static_cast<int>(gpuclusters::ExitCode::output);
     }
     return status;

@@ -12,7 +12,9 @@ namespace {
 class AddCommand : public Command {
 public:
     explicit AddCommand(CLI::App& app) {
-        app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")->required()->type_name(value_type::cluster);
+        app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")
+            ->required()
+            ->type_name(value_type::cluster);
         app.add_option("--name", name_, "display name (same as --set name=NAME)");
         app.add_option("--set", sets_, "set FIELD=VALUE (repeatable; `gpuclusters fields` lists fields)")
             ->allow_extra_args(false)
@@ -25,7 +27,9 @@ public:
         add_source_metadata_options(app, source_);
         app.add_option("--quote", quote_, "the source's verbatim words behind the values");
         app.add_option("--locator", locator_, "where in the source: page, section, table");
-        app.add_flag("--new", new_, "make ID a new cluster: refused if it exists; without it, an ID near an existing one is refused as a likely typo");
+        app.add_flag(
+            "--new", new_,
+            "make ID a new cluster: refused if it exists; without it, an ID near an existing one is refused as a likely typo");
         app.add_flag("--keep-previous", keep_previous_, "keep each replaced value as a competing figure (rank normal)");
         app.add_flag("--unsourced", unsourced_, "write the values without a source (verify reports each)");
         app.add_option("-m,--message", message_, "changeset message");
@@ -49,7 +53,8 @@ public:
                                   .keep_previous = keep_previous_,
                                   .unsourced = unsourced_,
                                   .new_record = new_ ? model::NewRecord::required : model::NewRecord::unless_near};
-        if (!name_.empty()) record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
+        if (!name_.empty())
+            record.fields.push_back({.field = "name", .raw_value = name_, .citations = citations, .origin = "--name"});
         for (const auto& assignment : sets_) {
             const auto equals = assignment.find('=');
             if (equals == std::string::npos) throw UsageError(fmt::format("--set '{}': expected FIELD=VALUE", assignment));
@@ -58,7 +63,8 @@ public:
                 {.field = field, .raw_value = assignment.substr(equals + 1), .citations = citations, .origin = "--set " + field});
         }
         for (const auto& field : not_published_) {
-            record.fields.push_back({.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
+            record.fields.push_back(
+                {.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
         }
         request_.records.push_back(std::move(record));
         request_.changeset = context.changeset(message_, "add " + id_);

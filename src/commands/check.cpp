@@ -24,9 +24,9 @@ public:
     ExitCode run(Context& context) override {
         render::IntegrityPrinter printer(context.output);
         const auto sink = [&](const store::DerivedDifference& difference) { printer.difference(difference); };
-        const auto summary =
-            repair_ ? ledger::repair_integrity(context.store(), context.changeset(message_, "check --repair"), context.today, sink)
-                    : ledger::check_integrity(context.store(), sink);
+        const auto summary = repair_ ? ledger::repair_integrity(context.store(), context.changeset(message_, "check --repair"),
+                                                                context.today, sink)
+                                     : ledger::check_integrity(context.store(), sink);
         printer.finish(summary);
         return summary.problems_left() ? ExitCode::differences : ExitCode::ok;
     }

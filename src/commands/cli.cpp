@@ -10,11 +10,11 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "render/escaping_buffer.hpp"
 #include "render/pager.hpp"
 #include "render/render.hpp"
-#include "gpuclusters/model/text.hpp"
-#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {
@@ -165,19 +165,19 @@ void check_words(const CLI::App& root, const std::vector<std::string>& args) {
             current = sub;
         } else if (current == &root) {
             const std::string near = did_you_mean(word, subcommand_names(root));
-            throw UsageError(fmt::format("unknown command '{}'{}", word,
-                                         near.empty() ? "; `gpuclusters help` lists the commands" : near));
+            throw UsageError(
+                fmt::format("unknown command '{}'{}", word, near.empty() ? "; `gpuclusters help` lists the commands" : near));
         }
     }
 }
 
 // `out` is escaped; `data_out` is the stream itself, for the data a command writes for programs.
 int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, std::ostream& out, std::ostream& err) {
-    CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.",
-                 "gpuclusters"};
+    CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.", "gpuclusters"};
     app.require_subcommand(1, 1);
-    app.footer("Exit status: 0 ok, 1 findings or differences, 2 usage, 3 bad input (nothing written), "
-               "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
+    app.footer(
+        "Exit status: 0 ok, 1 findings or differences, 2 usage, 3 bad input (nothing written), "
+        "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
     GlobalOptions options;
     std::string color = "auto";
     app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)")
@@ -220,7 +220,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
     try {
         // Declared before the context, so that its handlers outlive the store's close.
         std::optional<StopSignals> stop_signals;
-        options.color = color == "always" ? render::ColorMode::always
+        options.color = color == "always"  ? render::ColorMode::always
                         : color == "never" ? render::ColorMode::never
                                            : render::ColorMode::automatic;
         std::string command_line = "gpuclusters";
@@ -237,15 +237,16 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         // Data for a program (an export on a pipe) passes as it is, so that it round-trips; on a
         // terminal it is escaped like everything else.
         const bool raw_data = chosen->writes_data() && isatty(STDOUT_FILENO) != 1;
-        Context context{options,
-                        {raw_data ? data_out : out, err, raw_data ? render::Style(false) : render::Style::for_stdout(options.color),
-                         options.json, options.quiet, raw_data || options.wide ? 0 : render::terminal_columns(STDOUT_FILENO)},
-                        command_line,
-                        now,
-                        now.substr(0, 10),
-                        db_path,
-                        std::nullopt,
-                        &app};
+        Context context{
+            options,
+            {raw_data ? data_out : out, err, raw_data ? render::Style(false) : render::Style::for_stdout(options.color),
+             options.json, options.quiet, raw_data || options.wide ? 0 : render::terminal_columns(STDOUT_FILENO)},
+            command_line,
+            now,
+            now.substr(0, 10),
+            db_path,
+            std::nullopt,
+            &app};
         chosen->validate(context);
         const DbAccess access = chosen->access();
         const bool writes = access == DbAccess::read_write || access == DbAccess::create;
@@ -254,9 +255,14 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
         switch (access) {
             case DbAccess::none:
-            case DbAccess::create: break;
-            case DbAccess::read_only: context.database = store::Store::open(db_path, store::Access::read_only, restored); break;
-            case DbAccess::read_write: context.database = store::Store::open(db_path, store::Access::read_write, restored); break;
+            case DbAccess::create:
+                break;
+            case DbAccess::read_only:
+                context.database = store::Store::open(db_path, store::Access::read_only, restored);
+                break;
+            case DbAccess::read_write:
+                context.database = store::Store::open(db_path, store::Access::read_write, restored);
+                break;
             case DbAccess::read_only_if_any:
                 try {
                     context.database = store::Store::open(db_path, store::Access::read_only);
@@ -272,30 +278,32 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         if (pager_command) {
             pager.emplace(*pager_command);
             if (!pager->started()) {
-                render::print_warning(context.output,
-                                      fmt::format("cannot run the pager '{}' ({}); writing directly", *pager_command, pager->failure()));
+                render::print_warning(context.output, fmt::format("cannot run the pager '{}' ({}); writing directly",
+                                                                  *pager_command, pager->failure()));
                 pager.reset();
             }
         }
         const ExitCode status = chosen->run(context);
         // Closed now: a write's log folded into the file, unless another program holds it open.
         if (context.database && !context.database->close_at_rest()) {
-            render::print_warning(context.output,
-                                  fmt::format("another program has {} open, so the last write stays in {}-wal beside it until that "
-                                              "program lets go and gpuclusters runs again; copy both files together, or use "
-                                              "`gpuclusters backup`",
-                                              db_path, db_path));
+            render::print_warning(
+                context.output, fmt::format("another program has {} open, so the last write stays in {}-wal beside it until that "
+                                            "program lets go and gpuclusters runs again; copy both files together, or use "
+                                            "`gpuclusters backup`",
+                                            db_path, db_path));
         }
         context.database.reset();
         if (const int signal = store::stop_signal(); signal != 0) {
-            render::print_warning(context.output, fmt::format("{} came after the write was committed: the write stands", store::signal_name(signal)));
+            render::print_warning(context.output, fmt::format("{} came after the write was committed: the write stands",
+                                                              store::signal_name(signal)));
         }
         if (pager) {
             out.flush();
             out.clear();  // a reader that quit early is no failed write
             if (const std::string failed = pager->finish(); !failed.empty()) {
-                throw OutputError(fmt::format("the pager '{}' could not be run ({}): nothing was shown; set GPUCLUSTERS_PAGER, or give --no-pager",
-                                              *pager_command, failed));
+                throw OutputError(fmt::format(
+                    "the pager '{}' could not be run ({}): nothing was shown; set GPUCLUSTERS_PAGER, or give --no-pager",
+                    *pager_command, failed));
             }
         }
         return static_cast<int>(status);

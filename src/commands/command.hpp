@@ -41,10 +41,10 @@ struct GlobalOptions {
 struct Context {
     GlobalOptions options;
     render::Output output;
-    std::string command_line;  ///< as recorded in changesets
-    std::string now;           ///< UTC, YYYY-MM-DDTHH:MM:SSZ
-    std::string today;         ///< YYYY-MM-DD
-    std::string db_path;       ///< --db, else $GPUCLUSTERS_DB, else gpuclusters.db
+    std::string command_line;              ///< as recorded in changesets
+    std::string now;                       ///< UTC, YYYY-MM-DDTHH:MM:SSZ
+    std::string today;                     ///< YYYY-MM-DD
+    std::string db_path;                   ///< --db, else $GPUCLUSTERS_DB, else gpuclusters.db
     std::optional<store::Store> database;  ///< opened as the command's access() says
     const CLI::App* app = nullptr;         ///< the whole command line definition (completion reads it)
 

@@ -15,10 +15,10 @@ std::string value_of(const CLI::Option& option) {
     if (option.get_expected_max() == 0) return "";  // a flag
     const std::string type = option.get_type_name();
     if (const auto open = type.find(":{"); open != std::string::npos && type.back() == '}') return type.substr(open + 1);
-    static const std::map<std::string, std::string> by_type{
-        {value_type::file, "file"},     {value_type::path, "path"},      {value_type::cluster, "ids"},
-        {value_type::field, "fields"},  {value_type::assignment, "fields="}, {value_type::fields, "fields,"},
-        {value_type::rule, "rules"},    {value_type::source, "sources"}};
+    static const std::map<std::string, std::string> by_type{{value_type::file, "file"},          {value_type::path, "path"},
+                                                            {value_type::cluster, "ids"},        {value_type::field, "fields"},
+                                                            {value_type::assignment, "fields="}, {value_type::fields, "fields,"},
+                                                            {value_type::rule, "rules"},         {value_type::source, "sources"}};
     const auto found = by_type.find(type);
     return found == by_type.end() ? "text" : found->second;
 }
@@ -83,7 +83,7 @@ public:
     DbAccess access() const override {
         const auto kind = this->kind();
         return kind == ledger::CompletionKind::ids || kind == ledger::CompletionKind::sources ? DbAccess::read_only_if_any
-                                                                                             : DbAccess::none;
+                                                                                              : DbAccess::none;
     }
 
     ExitCode run(Context& context) override {

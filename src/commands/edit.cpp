@@ -36,7 +36,8 @@ void write_file(const std::string& path, const std::string& content) {
 int run_editor(const std::string& path, TemporaryFolder& folder) {
     std::string command;
     for (const char* name : {"VISUAL", "EDITOR"}) {
-        if (const char* value = std::getenv(name); value && std::string_view(value).find_first_not_of(" \t\n\v\f\r") != std::string_view::npos) {
+        if (const char* value = std::getenv(name);
+            value && std::string_view(value).find_first_not_of(" \t\n\v\f\r") != std::string_view::npos) {
             command = value;
             break;
         }
@@ -98,8 +99,8 @@ public:
         document->place = path;
         ledger::EditOutcome outcome;
         try {
-            outcome = ledger::finish_edit(context.store(), start, std::move(*document), context.changeset(message_, "edit " + id_),
-                                          context.today, unsourced_);
+            outcome = ledger::finish_edit(context.store(), start, std::move(*document),
+                                          context.changeset(message_, "edit " + id_), context.today, unsourced_);
         } catch (const Error& error) {
             // Kept beside the database's user, where the concurrent-change case keeps it too; the
             // message names that copy, line and column as they are in it.
@@ -157,7 +158,8 @@ private:
     std::string keep_beside(const std::string& path) const {
         const std::string text = read_file(path);
         for (int n = 1;; ++n) {
-            std::string kept_at = n == 1 ? fmt::format("gpuclusters-edit-{}.toml", id_) : fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
+            std::string kept_at =
+                n == 1 ? fmt::format("gpuclusters-edit-{}.toml", id_) : fmt::format("gpuclusters-edit-{}-{}.toml", id_, n);
             std::error_code ignored;
             if (std::filesystem::exists(std::filesystem::symlink_status(kept_at, ignored))) continue;
             formats::AtomicFile file(kept_at);

@@ -63,7 +63,8 @@ public:
 private:
     void write_all(Context& context, std::ostream& out, const std::string& folder) const {
         auto writer = formats::make_writer(format_, out, folder, {query_.provenance, !raw_});
-        const auto undecided = ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
+        const auto undecided =
+            ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
         writer->finish();
         render::print_undecided(context.output, undecided);
     }

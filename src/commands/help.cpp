@@ -18,7 +18,8 @@ public:
         std::string usage_name = app->get_name();
         for (const auto& name : path_) {
             const CLI::App* found = find_subcommand(*app, name);
-            if (found == nullptr) throw UsageError(fmt::format("no command '{}'{}", name, did_you_mean(name, subcommand_names(*app))));
+            if (found == nullptr)
+                throw UsageError(fmt::format("no command '{}'{}", name, did_you_mean(name, subcommand_names(*app))));
             app = found;
             usage_name += " " + app->get_name();
         }

@@ -33,7 +33,8 @@ public:
     DbAccess access() const override { return DbAccess::read_write; }
 
     void validate(const Context&) override {
-        if (has_source_metadata(source_) && source_.reference.empty()) throw UsageError("the source options need --source URL|ID");
+        if (has_source_metadata(source_) && source_.reference.empty())
+            throw UsageError("the source options need --source URL|ID");
         for (const auto& input : inputs_) {
             std::optional<formats::Format> format;
             if (!format_.empty()) format = formats::format_from(format_);

@@ -19,8 +19,9 @@ public:
                        "(repeatable; all must hold)")
             ->allow_extra_args(false)
             ->type_name(value_type::assignment);
-        app.add_option("--columns", columns_, "the fields to show after the id, comma-separated (default: "
-                                              "name,owner,gpu_model,gpus_installed,status)")
+        app.add_option("--columns", columns_,
+                       "the fields to show after the id, comma-separated (default: "
+                       "name,owner,gpu_model,gpus_installed,status)")
             ->delimiter(',')
             ->allow_extra_args(false)
             ->type_name(value_type::fields);
@@ -64,7 +65,8 @@ public:
     ExitCode run(Context& context) override {
         query_.as_of = ledger::resolve_as_of(context.store(), as_of_);
         render::ListPrinter printer(context.output, query_.columns);
-        printer.finish(ledger::list_clusters(context.store(), query_, [&](const ledger::ListedCluster& cluster) { printer.cluster(cluster); }));
+        printer.finish(ledger::list_clusters(context.store(), query_,
+                                             [&](const ledger::ListedCluster& cluster) { printer.cluster(cluster); }));
         return ExitCode::ok;
     }
 

@@ -1,7 +1,7 @@
 // gpuclusters revert CHANGESET [--force] [--dry-run]: a new changeset that puts back what the
 // given one changed. Nothing is deleted; the revert is in the log like any change.
-#include "commands/command.hpp"
 #include "gpuclusters/ledger/revert.hpp"
+#include "commands/command.hpp"
 
 namespace gpuclusters::commands {
 namespace {

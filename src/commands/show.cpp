@@ -21,7 +21,8 @@ public:
 
     ExitCode run(Context& context) override {
         auto& store = context.store();
-        render::print_record(context.output, ledger::record_page(store, id_, ledger::resolve_as_of(store, as_of_)), {all_, quotes_});
+        render::print_record(context.output, ledger::record_page(store, id_, ledger::resolve_as_of(store, as_of_)),
+                             {all_, quotes_});
         return ExitCode::ok;
     }
 

@@ -36,8 +36,8 @@ public:
         if (show_->parsed()) {
             render::print_source(context.output, ledger::show_source(store, reference_));
         } else if (check_->parsed()) {
-            render::print_change(context.output,
-                                 ledger::check_source(store, check_source_, context.changeset(message_), context.today, dry_run_));
+            render::print_change(
+                context.output, ledger::check_source(store, check_source_, context.changeset(message_), context.today, dry_run_));
         } else {
             render::SourcesPrinter printer(context.output);
             ledger::list_sources(store, cluster_id_, unused_, [&](const model::SourceUse& use) { printer.source(use); });

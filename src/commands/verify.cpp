@@ -64,7 +64,8 @@ public:
         if (sign_) {
             if (ids_.empty()) throw UsageError("--sign needs the ids of the clusters to sign");
             if (!as_of_.empty()) throw UsageError("--sign signs the current state; it cannot be combined with --as-of");
-            if (!check_.only_rules.empty() || !minimum_.empty()) throw UsageError("--sign runs every rule; drop --rule and --severity");
+            if (!check_.only_rules.empty() || !minimum_.empty())
+                throw UsageError("--sign runs every rule; drop --rule and --severity");
         }
     }
 
@@ -76,7 +77,8 @@ public:
         } else if (!explain_.empty()) {
             render::print_rule(output, require_rule(explain_, "--explain"));
         } else if (accepting()) {
-            render::print_acceptance(output, ledger::accept(context.store(), acceptance_, context.changeset(message_), context.today));
+            render::print_acceptance(output,
+                                     ledger::accept(context.store(), acceptance_, context.changeset(message_), context.today));
         } else if (sign_) {
             return sign(context);
         } else {

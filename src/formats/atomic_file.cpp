@@ -10,8 +10,8 @@
 #include <optional>
 #include <random>
 #include <signal.h>
-#include <string_view>
 #include <streambuf>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 

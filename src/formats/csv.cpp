@@ -17,16 +17,16 @@ namespace {
 constexpr std::size_t max_row_cells = 65536;
 
 InputError overlong_cell(const std::string& file, std::size_t line, std::size_t column) {
-    return InputError(fmt::format("{}:{}: column {}: a cell longer than {} bytes; {}", file, line, column,
-                                  max_input_string_bytes, longest_field_text));
+    return InputError(fmt::format("{}:{}: column {}: a cell longer than {} bytes; {}", file, line, column, max_input_string_bytes,
+                                  longest_field_text));
 }
 
 bool formula_start(char c) { return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r'; }
 
 struct ParseState {
     std::vector<std::string> cells;
-    std::size_t row_line = 1;    // line the current row starts on
-    std::size_t extra_lines = 0; // line breaks inside the current row's cells
+    std::size_t row_line = 1;     // line the current row starts on
+    std::size_t extra_lines = 0;  // line breaks inside the current row's cells
     const std::function<void(std::vector<std::string>&, std::size_t)>* visit = nullptr;
     const std::string* file = nullptr;
     // An exception must not unwind through libcsv's C frames: it waits here, and later rows are
@@ -39,8 +39,8 @@ void on_field(void* data, std::size_t length, void* context) {
     if (state.failure) return;
     // A row of more cells than any table has would be held cell by cell until it ends.
     if (state.cells.size() == max_row_cells) {
-        state.failure = std::make_exception_ptr(InputError(fmt::format(
-            "{}:{}: a row of more than {} cells", *state.file, state.row_line, max_row_cells)));
+        state.failure = std::make_exception_ptr(
+            InputError(fmt::format("{}:{}: a row of more than {} cells", *state.file, state.row_line, max_row_cells)));
         return;
     }
     if (length > max_input_string_bytes) {
@@ -60,7 +60,8 @@ void on_row(int, void* context) {
     try {
         for (std::size_t i = 0; i < state.cells.size(); ++i) {
             if (const auto bad = text::find_invalid_utf8(state.cells[i])) {
-                throw InputError(fmt::format("{}:{}: column {}: invalid UTF-8 at byte {}", *state.file, state.row_line, i + 1, *bad));
+                throw InputError(
+                    fmt::format("{}:{}: column {}: invalid UTF-8 at byte {}", *state.file, state.row_line, i + 1, *bad));
             }
         }
         (*state.visit)(state.cells, state.row_line);
@@ -104,7 +105,8 @@ void read_csv(std::istream& input, const std::string& file,
         const std::size_t parsed = csv_parse(&parser, start, length, on_field, on_row, &state);
         if (state.failure) std::rethrow_exception(state.failure);
         if (parsed != length) {
-            throw InputError(fmt::format("{}:{}: {}", file, state.row_line + state.extra_lines, csv_strerror(csv_error(&parser))));
+            throw InputError(
+                fmt::format("{}:{}: {}", file, state.row_line + state.extra_lines, csv_strerror(csv_error(&parser))));
         }
         // libcsv holds the cell it is reading in a buffer that grows with it.
         if (parser.entry_pos > max_input_string_bytes) throw overlong_cell(file, state.row_line, state.cells.size() + 1);
@@ -112,7 +114,8 @@ void read_csv(std::istream& input, const std::string& file,
     const int finished = csv_fini(&parser, on_field, on_row, &state);
     if (state.failure) std::rethrow_exception(state.failure);
     if (finished != 0) {
-        throw InputError(fmt::format("{}:{}: {} (a quote is not closed)", file, state.row_line, csv_strerror(csv_error(&parser))));
+        throw InputError(
+            fmt::format("{}:{}: {} (a quote is not closed)", file, state.row_line, csv_strerror(csv_error(&parser))));
     }
 }
 
@@ -126,8 +129,8 @@ void append_csv_cell(std::string& line, std::string_view value, bool neutralise)
     // One apostrophe more than the data has: read_cell takes exactly one off again.
     const bool apostrophe = neutralise && formula_after_apostrophes(value);
     // A plain loop: find_first_of calls memchr once per character, a tenth of an export's time.
-    const bool quoted = std::any_of(value.begin(), value.end(),
-                                    [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
+    const bool quoted =
+        std::any_of(value.begin(), value.end(), [](char c) { return c == ',' || c == '"' || c == '\n' || c == '\r'; });
     if (quoted) line += '"';
     if (apostrophe) line += '\'';
     if (!quoted) {

@@ -19,11 +19,21 @@ std::string toml_string(std::string_view text) {
     for (char c : text) {
         const auto byte = static_cast<unsigned char>(c);
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            case '\r': out += "\\r"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
             default:
                 if (byte < 0x20 || byte == 0x7F) {
                     out += fmt::format("\\u{:04X}", byte);
@@ -144,9 +154,8 @@ Json record_to_json(const model::Record& record, bool provenance) {
         entry["rank"] = model::to_string(claim->rank);
         Json citations = Json::array();
         for (const auto& citation : claim->citations) {
-            citations.push_back(Json{{"source", record.sources.at(citation.source_id).url},
-                                     {"locator", citation.locator},
-                                     {"quote", citation.quote}});
+            citations.push_back(Json{
+                {"source", record.sources.at(citation.source_id).url}, {"locator", citation.locator}, {"quote", citation.quote}});
         }
         entry["citations"] = std::move(citations);
         claims.push_back(std::move(entry));
@@ -164,14 +173,22 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
     // gpu_maker and gpu_model_canonical follow gpu_model on import; what a file says of them is not taken.
     if (const auto* spec = model::find_field(field); spec && spec->derived) return false;
     if (rank == model::Rank::preferred) {
-        record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
-                                 .citations = std::move(citations), .origin = origin});
+        record.fields.push_back({.field = field,
+                                 .not_published = not_published,
+                                 .raw_value = value,
+                                 .citations = std::move(citations),
+                                 .origin = origin});
         return true;
     }
     // A competing or deprecated claim: evidence for its value, held at that rank.
-    record.fields.push_back({.field = field, .not_published = not_published, .raw_value = value,
-                             .citations = std::move(citations), .origin = origin, .action = FieldAction::cite,
-                             .rank = rank, .reason = "imported"});
+    record.fields.push_back({.field = field,
+                             .not_published = not_published,
+                             .raw_value = value,
+                             .citations = std::move(citations),
+                             .origin = origin,
+                             .action = FieldAction::cite,
+                             .rank = rank,
+                             .reason = "imported"});
     return true;
 }
 
@@ -297,8 +314,12 @@ void read_typed_fields(const Json& fields, const std::string& place, RecordDocum
         auto found = std::find_if(parts.begin(), parts.end(), [&](const Parts& held) { return held.spec == column->spec; });
         if (found == parts.end()) found = parts.insert(parts.end(), Parts{column->spec});
         switch (column->role) {
-            case TypedColumn::Role::value: found->value = &value; break;
-            case TypedColumn::Role::state: found->state = &value; break;
+            case TypedColumn::Role::value:
+                found->value = &value;
+                break;
+            case TypedColumn::Role::state:
+                found->state = &value;
+                break;
             case TypedColumn::Role::qualifier:
                 take_qualifier(found->qualifiers, *column->qualifier, value, where);
                 if (found->first_qualifier.empty()) found->first_qualifier = key;
@@ -352,11 +373,12 @@ struct NotListedYet {};
 void read_source(const Json& source, std::size_t i, const std::string& place, SourceIndex& index) {
     const std::string where = fmt::format("{}: sources[{}]", place, i);
     if (!source.is_object()) throw InputError(fmt::format("{}: must be an object", where));
-    reject_unknown(source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"}, where);
+    reject_unknown(
+        source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"}, where);
     model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
     if (index.listed(input.reference)) {
-        throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference,
-                                     index.origin(input.reference)));
+        throw InputError(
+            fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, index.origin(input.reference)));
     }
     for (const auto& key : model::source_metadata_keys) {
         if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
@@ -376,7 +398,8 @@ model::CitationInput read_citation(const Json& citation, const std::string& at, 
         if (!flag->is_boolean()) throw InputError(fmt::format("{}: cites_new_value must be true or false", at));
         cites_new_value = flag->get<bool>();
     }
-    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at, cites_new_value};
+    return {index(url, at), string_member(citation, "locator", at, false), string_member(citation, "quote", at, false), at,
+            cites_new_value};
 }
 
 // One entry of "claims": its inputs added to `record`. `citations` holds those of its citations
@@ -423,8 +446,8 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     }
     std::string raw;
     if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
-    if (add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
-                         std::move(citations), where)) {
+    if (add_claim_inputs(record, field, not_published, raw,
+                         rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text), std::move(citations), where)) {
         record.fields.back().citations_ahead = ahead;
     }
 }
@@ -497,7 +520,8 @@ bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed
         }
         try {
             citations_.push_back(read_citation(
-                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, ahead_ + citations_.size()), index_, true));
+                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, ahead_ + citations_.size()), index_,
+                true));
             ++held_parts_;
             // A claim of a field that follows gpu_model is not taken (add_claim_inputs): its
             // citations, read for the sources they list, are not kept (counted as ahead of it).
@@ -586,7 +610,8 @@ RecordDocument StreamedRecord::finish(const Json& json) {
         if (fields.empty()) {
             fields = std::move(claims_.fields);
         } else {
-            fields.insert(fields.end(), std::make_move_iterator(claims_.fields.begin()), std::make_move_iterator(claims_.fields.end()));
+            fields.insert(fields.end(), std::make_move_iterator(claims_.fields.begin()),
+                          std::make_move_iterator(claims_.fields.end()));
         }
         claims_.fields = {};
         for (std::size_t i = 0; i < claims->size(); ++i) {

@@ -3,8 +3,8 @@
 // id, its own sources (by URL) and its claims, each claim citing those sources. Numbers are
 // numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
-#include <functional>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "formats/limits.hpp"
-#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/change_request.hpp"
+#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::formats {
@@ -46,9 +46,8 @@ std::string record_to_toml(const model::Record& record, bool provenance);
 
 /// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones);
 /// false for gpu_maker, which follows gpu_model and is not read.
-bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published,
-                      const std::string& value, model::Rank rank, std::vector<model::CitationInput> citations,
-                      const std::string& origin);
+bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
+                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin);
 
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every
@@ -90,7 +89,7 @@ private:
     };
 
     RecordDocument& document_;
-    std::string urls_;                      ///< every URL listed, back to back
+    std::string urls_;                       ///< every URL listed, back to back
     std::vector<std::uint64_t> url_starts_;  ///< where each begins in urls_, by index
     model::FlatTable<std::uint32_t, UrlHash> table_{UrlHash{this}};
     /// Of the sources handed over: their origins back to back, each without the common origin
@@ -134,13 +133,13 @@ private:
     std::string place_;
     long long version_;
     Pieces pieces_;
-    std::string id_;            ///< the record's "id", once read (a string)
-    bool id_key_ = false;       ///< the member being parsed is "id"
+    std::string id_;              ///< the record's "id", once read (a string)
+    bool id_key_ = false;         ///< the member being parsed is "id"
     std::size_t held_parts_ = 0;  ///< sources, claims and citations read and not handed over
     std::size_t ahead_ = 0;       ///< citations of the claim being read handed over ahead of it
     bool field_key_ = false;      ///< the member of the claim being parsed is "field"
     bool claim_derived_ = false;  ///< the claim being read is of a field derived from gpu_model
-    bool handed_ = false;       ///< a piece was handed over
+    bool handed_ = false;         ///< a piece was handed over
     RecordDocument document_;
     SourceIndex index_{document_};
     model::RecordInput claims_;  ///< the inputs of the claims read so far

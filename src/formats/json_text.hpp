@@ -105,8 +105,8 @@ private:
             return;
         }
         if (++string_bytes_ > max_input_string_bytes) {
-            throw InputError(fmt::format("{}: a string longer than {} bytes; {}", position(), max_input_string_bytes,
-                                         longest_field_text));
+            throw InputError(
+                fmt::format("{}: a string longer than {} bytes; {}", position(), max_input_string_bytes, longest_field_text));
         }
     }
 

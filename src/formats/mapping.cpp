@@ -24,9 +24,7 @@ namespace {
 
 std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
 
-[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) {
-    toml_fail(file, node, what);
-}
+[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) { toml_fail(file, node, what); }
 
 const toml::table& table_of(const std::string& file, const toml::node& node, const std::string& name) {
     const auto* table = node.as_table();
@@ -67,7 +65,9 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
         // condition, and an array of conditions for several (when: all hold; unless: any).
         const int tests = (table.get("equals") ? 1 : 0) + (table.get("one_of") ? 1 : 0) + (table.get("empty") ? 1 : 0);
         if (tests > 1) {
-            fail(file, entry, fmt::format("{}: one test a condition (equals, one_of or empty); for several, give an array of conditions", name));
+            fail(file, entry,
+                 fmt::format("{}: one test a condition (equals, one_of or empty); for several, give an array of conditions",
+                             name));
         }
         condition.column = text_of(file, *table.get("column"), "column");
         if (const auto* equals = table.get("equals")) condition.values.push_back(text_of(file, *equals, "equals"));
@@ -139,7 +139,8 @@ std::optional<model::Decimal> number_cell(std::string_view cell) {
         const char c = cell[i];
         if (c == ',' && i < whole_end) {
             // "0,123" and "00,500" are European decimals, not thousands: refused, not read as 123.
-            if (i == 0 || (grouped && group != 3) || (!grouped && group > 3) || (!grouped && cell.front() == '0')) return std::nullopt;
+            if (i == 0 || (grouped && group != 3) || (!grouped && group > 3) || (!grouped && cell.front() == '0'))
+                return std::nullopt;
             grouped = true;
             group = 0;
             continue;
@@ -195,7 +196,8 @@ std::optional<model::Decimal> cell_figure(const std::string& cell, const std::op
                                           const Mapping::Rounding& rounding, std::string& problem,
                                           std::vector<std::string>& rounded_from) {
     if (!number) {
-        problem = fmt::format("'{}' is not a plain decimal number (digits, one point, commas between thousands)", text::excerpt(cell));
+        problem =
+            fmt::format("'{}' is not a plain decimal number (digits, one point, commas between thousands)", text::excerpt(cell));
         return std::nullopt;
     }
     const model::Decimal figure = rounding ? rounding.apply(*number) : *number;
@@ -257,14 +259,16 @@ std::vector<std::string> template_columns(const std::string& pattern) {
     return names;
 }
 
-
 }  // namespace
 
 model::Decimal Mapping::Rounding::apply(const model::Decimal& figure) const {
     switch (kind) {
-        case Kind::decimals: return figure.rounded(digits);
-        case Kind::significant: return figure.rounded_significant(digits);
-        case Kind::none: break;
+        case Kind::decimals:
+            return figure.rounded(digits);
+        case Kind::significant:
+            return figure.rounded_significant(digits);
+        case Kind::none:
+            break;
     }
     return figure;
 }
@@ -305,7 +309,8 @@ Mapping Mapping::load(const std::string& path) {
             } else {
                 rule.key_columns.push_back(text_of(path, *key, "key"));
             }
-            if (rule.key_columns.empty() || std::find(rule.key_columns.begin(), rule.key_columns.end(), "") != rule.key_columns.end()) {
+            if (rule.key_columns.empty() ||
+                std::find(rule.key_columns.begin(), rule.key_columns.end(), "") != rule.key_columns.end()) {
                 fail(path, *key, "[id] key names the columns whose cells name a row: \"System ID\" or [\"Site\", \"Name\"]");
             }
         }
@@ -348,7 +353,8 @@ Mapping Mapping::load(const std::string& path) {
         const auto& table = table_of(path, *sources, "[sources]");
         only_keys(path, table, {"columns", "quote_column", "kind", "accessed", "not_a_url"}, "[sources]");
         if (const auto policy = optional_text(path, table, "not_a_url")) {
-            if (*policy != "drop" && *policy != "error") fail(path, *table.get("not_a_url"), "not_a_url is \"drop\" or \"error\"");
+            if (*policy != "drop" && *policy != "error")
+                fail(path, *table.get("not_a_url"), "not_a_url is \"drop\" or \"error\"");
             mapping.drop_non_urls_ = *policy == "drop";
         }
         if (const auto* columns = table.get("columns")) {
@@ -377,7 +383,8 @@ Mapping Mapping::load(const std::string& path) {
     for (const auto& [name, node] : table_of(path, *fields, "[fields]")) {
         const std::string where = fmt::format("[fields.{}]", name.str());
         const auto& table = table_of(path, node, where);
-        only_keys(path, table, {"column", "template", "value", "map", "integer", "scale", "round", "significant", "suffix", "when", "unless"},
+        only_keys(path, table,
+                  {"column", "template", "value", "map", "integer", "scale", "round", "significant", "suffix", "when", "unless"},
                   where);
         FieldRule rule;
         rule.field = std::string(name.str());
@@ -387,13 +394,16 @@ Mapping Mapping::load(const std::string& path) {
         rule.template_text = optional_text(path, table, "template").value_or("");
         rule.fixed = optional_text(path, table, "value").value_or("");
         for (const auto& name : template_columns(rule.template_text)) {
-            if (name.empty()) fail(path, *table.get("template"), fmt::format("{}: the template has a '{{' that is not closed or names no column", where));
+            if (name.empty())
+                fail(path, *table.get("template"),
+                     fmt::format("{}: the template has a '{{' that is not closed or names no column", where));
         }
         if (int(!rule.column.empty()) + int(!rule.template_text.empty()) + int(!rule.fixed.empty()) != 1) {
             fail(path, node, fmt::format("{} takes exactly one of column, template and value", where));
         }
         if (const auto* map = table.get("map")) {
-            for (const auto& [from, to] : table_of(path, *map, "map")) rule.map[std::string(from.str())] = text_of(path, to, "map");
+            for (const auto& [from, to] : table_of(path, *map, "map"))
+                rule.map[std::string(from.str())] = text_of(path, to, "map");
         }
         if (const auto* integer = table.get("integer")) {
             if (!integer->as_boolean()) fail(path, *integer, "integer must be true or false");
@@ -410,11 +420,13 @@ Mapping Mapping::load(const std::string& path) {
             const auto* digits = node->as_integer();
             const int least = decimals ? 0 : 1;
             if (!digits || digits->get() < least || digits->get() > model::max_significant_digits) {
-                fail(path, *node, fmt::format("{}: {} is a whole number from {} to {} ({})", where, key, least, model::max_significant_digits,
-                                              decimals ? "places after the point" : "significant digits"));
+                fail(path, *node,
+                     fmt::format("{}: {} is a whole number from {} to {} ({})", where, key, least, model::max_significant_digits,
+                                 decimals ? "places after the point" : "significant digits"));
             }
             if (rule.rounding) fail(path, *node, fmt::format("{}: round and significant go alone: give one", where));
-            if (!rule.fixed.empty()) fail(path, *node, fmt::format("{}: {} rounds a column's figures; a fixed value has none", where, key));
+            if (!rule.fixed.empty())
+                fail(path, *node, fmt::format("{}: {} rounds a column's figures; a fixed value has none", where, key));
             rule.rounding = {decimals ? Rounding::Kind::decimals : Rounding::Kind::significant, static_cast<int>(digits->get())};
         }
         rule.suffix = optional_text(path, table, "suffix").value_or("");
@@ -431,7 +443,8 @@ Mapping Mapping::load(const std::string& path) {
                 }
             };
             if (const auto* map = table.get("map")) {
-                for (const auto& [from, to] : *map->as_table()) check(text_of(path, to, "map"), to, fmt::format("map '{}'", from.str()));
+                for (const auto& [from, to] : *map->as_table())
+                    check(text_of(path, to, "map"), to, fmt::format("map '{}'", from.str()));
             }
             if (const auto* fixed = table.get("value")) check(rule.fixed, *fixed, "value");
         }
@@ -455,11 +468,13 @@ Mapping Mapping::load(const std::string& path) {
                      fmt::format("[[related]] relation '{}' is not builds-upon, superseded-by or same-site", *relation));
             }
             // A cell names a row as the [id] column does: a template's id cannot be made from one cell.
-            if (mapping.id_.column.empty()) fail(path, entry, "[[related]] names rows by the [id] column's text, and [id] has a template");
+            if (mapping.id_.column.empty())
+                fail(path, entry, "[[related]] names rows by the [id] column's text, and [id] has a template");
             mapping.related_.push_back({*column, *relation});
         }
         for (const auto& rule : mapping.fields_) {
-            if (rule.field == "related") fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
+            if (rule.field == "related")
+                fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
         }
     }
     return mapping;
@@ -508,7 +523,8 @@ const Mapping::SkipRule* Mapping::skip_rule(const std::map<std::string, std::siz
 std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
     // Read twice, the table must be a file: standard input would be empty the second time.
     if (path == "-") {
-        throw InputError(fmt::format("{}: [id] repeated = \"content\" reads the table twice: give a file, not standard input", path));
+        throw InputError(
+            fmt::format("{}: [id] repeated = \"content\" reads the table twice: give a file, not standard input", path));
     }
     InputFile file(path);
     std::istream input(&file.buffer());
@@ -518,7 +534,8 @@ std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {
         if (columns.empty()) {
             for (std::size_t i = 0; i < cells.size(); ++i) columns[cells[i]] = i;
             for (const auto& column : id_.columns) {
-                if (!columns.contains(column)) throw InputError(fmt::format("{}:1: the table has no column '{}' (named in {})", path, column, file_));
+                if (!columns.contains(column))
+                    throw InputError(fmt::format("{}:1: the table has no column '{}' (named in {})", path, column, file_));
             }
             return;
         }
@@ -540,9 +557,12 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
     std::map<std::string, std::size_t> first_line;  // each id's first row
     std::map<std::string, int> repeats;
     std::map<std::string, std::size_t> key_lines;  // each given key's row
-    const std::set<std::string> repeated_slugs = id_.repeated == IdRule::Repeated::content ? slugs_seen_twice(path) : std::set<std::string>{};
+    const std::set<std::string> repeated_slugs =
+        id_.repeated == IdRule::Repeated::content ? slugs_seen_twice(path) : std::set<std::string>{};
     bool have_header = false;
-    auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) { return condition_holds(condition, columns, cells); };
+    auto holds = [&](const Condition& condition, const std::vector<std::string>& cells) {
+        return condition_holds(condition, columns, cells);
+    };
     read_csv(input, path, [&](std::vector<std::string>& cells, std::size_t line) {
         const std::string at = fmt::format("{}:{}", path, line);
         if (!have_header) {
@@ -562,7 +582,8 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                 for (const auto& condition : rule.unless) needed.push_back(condition.column);
             }
             for (const auto& name : needed) {
-                if (!columns.contains(name)) throw InputError(fmt::format("{}: the table has no column '{}' (named in {})", at, name, file_));
+                if (!columns.contains(name))
+                    throw InputError(fmt::format("{}: the table has no column '{}' (named in {})", at, name, file_));
             }
             return;
         }
@@ -595,9 +616,10 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         }
         if (const auto first = first_line.find(id); first != first_line.end()) {
             if (id_.repeated == IdRule::Repeated::error) {
-                sink.problem(fmt::format("{}: id '{}' again (first at line {}): [id] must tell the rows apart (a key "
-                                         "column, a template over more columns), or say repeated = \"suffix\" or \"content\"",
-                                         at, id, first->second));
+                sink.problem(
+                    fmt::format("{}: id '{}' again (first at line {}): [id] must tell the rows apart (a key "
+                                "column, a template over more columns), or say repeated = \"suffix\" or \"content\"",
+                                at, id, first->second));
                 return;
             }
             // Rows alike in every cell (content), or any repeat (suffix): -2, -3 in row order, never
@@ -610,7 +632,8 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         }
         if (id_.key_given) {
             if (const auto [first, added] = key_lines.emplace(key, line); !added) {
-                sink.problem(fmt::format("{}: key '{}' again (first at line {}): [id] key must name one row", at, key, first->second));
+                sink.problem(
+                    fmt::format("{}: key '{}' again (first at line {}): [id] key must name one row", at, key, first->second));
                 return;
             }
         }
@@ -649,25 +672,27 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
         std::vector<std::string> problems;
         std::size_t problem_column = 0;  // the first problem's cell, for the row's place (1-based)
         for (const auto& rule : fields_) {
-            const bool applies = std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
-                                 std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
+            const bool applies =
+                std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
+                std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
             if (!applies) continue;
             // The cell a column rule reads, named as an editor finds it: its column's number and name.
             const std::string cell_name =
                 rule.column.empty() ? std::string() : fmt::format("column {} '{}'", columns.at(rule.column) + 1, rule.column);
             std::vector<std::string> rounded_from;
             const std::size_t problems_before = problems.size();
-            std::string value = !rule.column.empty() ? cells[columns.at(rule.column)]
-                                : !rule.template_text.empty()
-                                    ? expand_figures(rule.template_text, columns, cells, rule.rounding, problems, problem_column, rounded_from)
-                                    : rule.fixed;
+            std::string value = !rule.column.empty()          ? cells[columns.at(rule.column)]
+                                : !rule.template_text.empty() ? expand_figures(rule.template_text, columns, cells, rule.rounding,
+                                                                               problems, problem_column, rounded_from)
+                                                              : rule.fixed;
             for (std::size_t i = problems_before; i < problems.size(); ++i) problems[i] = rule.field + ": " + problems[i];
             if (problems.size() != problems_before) continue;
             value = std::string(text::trim(value));
             if (const auto mapped = rule.map.find(value); mapped != rule.map.end()) value = mapped->second;
             if (value.empty()) continue;
             std::string where = fmt::format("{}: {}", at, rule.field);
-            if (!rule.column.empty()) where = fmt::format("{}:{}: {} ({})", at, columns.at(rule.column) + 1, rule.field, cell_name);
+            if (!rule.column.empty())
+                where = fmt::format("{}:{}: {} ({})", at, columns.at(rule.column) + 1, rule.field, cell_name);
             if (rule.integer || rule.scale || (rule.rounding && !rule.column.empty())) {
                 auto problem_at_cell = [&](const std::string& what) {
                     problems.push_back(fmt::format("{} ({}): {}", rule.field, cell_name, what));
@@ -702,7 +727,8 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
                 const std::string rounding = fmt::format("{}", fmt::join(rounded_from, "; "));
                 for (auto& citation : field_citations) citation.locator += (citation.locator.empty() ? "" : "; ") + rounding;
             }
-            document.record.fields.push_back({.field = rule.field, .raw_value = value, .citations = std::move(field_citations), .origin = where});
+            document.record.fields.push_back(
+                {.field = rule.field, .raw_value = value, .citations = std::move(field_citations), .origin = where});
         }
         // [[related]]: each cell names a row as the [id] column does, so its id is the slug [id]
         // makes of it (rows alike in their name take suffixes: a link to them names no one row).
@@ -712,15 +738,18 @@ void Mapping::read(const std::string& path, const ReadSink& sink) const {
             if (cell.empty()) continue;
             const std::string linked = text::slug(cell, 90);
             if (linked.empty()) {
-                problems.push_back(fmt::format("related: {} '{}' makes no id (no letter or digit)", rule.column, std::string(cell)));
+                problems.push_back(
+                    fmt::format("related: {} '{}' makes no id (no letter or digit)", rule.column, std::string(cell)));
             } else if (repeated_slugs.contains(linked)) {
-                problems.push_back(fmt::format("related: {} '{}' names several rows (their ids take suffixes)", rule.column, std::string(cell)));
+                problems.push_back(
+                    fmt::format("related: {} '{}' names several rows (their ids take suffixes)", rule.column, std::string(cell)));
             } else {
                 related += fmt::format("{}{} ({})", related.empty() ? "" : "; ", linked, rule.relation);
             }
         }
         if (!related.empty()) {
-            document.record.fields.push_back({.field = "related", .raw_value = related, .citations = citations, .origin = at + ": related"});
+            document.record.fields.push_back(
+                {.field = "related", .raw_value = related, .citations = citations, .origin = at + ": related"});
         }
         // Every problem of the row, on its one line; a rejected row leaves its id to the rows after.
         if (!problems.empty()) {

@@ -27,8 +27,8 @@ void reject_unknown_keys(const std::string& file, const toml::table& table, cons
     }
 }
 
-std::string string_at(const std::string& file, const toml::table& table, std::string_view key,
-                      const std::string& where, bool required) {
+std::string string_at(const std::string& file, const toml::table& table, std::string_view key, const std::string& where,
+                      bool required) {
     const toml::node* node = table.get(key);
     if (!node) {
         if (required) toml_fail(file, table, fmt::format("{}missing key '{}'", where, key));
@@ -141,8 +141,8 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
             continue;
         }
         toml_fail(file, value,
-             fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
-                         unknown_key_hint(in, name, qualifier_keys, field_name)));
+                  fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
+                              unknown_key_hint(in, name, qualifier_keys, field_name)));
     }
     model::Qualifiers qualifiers;
     const toml::node* first_qualifier = nullptr;
@@ -187,8 +187,8 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
         if (!typed && value) toml_fail(file, node, fmt::format("{}a value and not_published exclude each other", where));
         if (value || first_qualifier) {
             toml_fail(file, value ? *value : *first_qualifier,
-                 fmt::format("{}state is not_published, but {} is given (a figure not published has none)", where,
-                             value ? "value" : first_qualifier_name));
+                      fmt::format("{}state is not_published, but {} is given (a figure not published has none)", where,
+                                  value ? "value" : first_qualifier_name));
         }
     } else if (!value) {
         toml_fail(file, node, fmt::format("{}needs a value or {}", where, how));
@@ -220,7 +220,8 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
             }
             bool cites_new_value = false;
             if (const toml::node* flag = citation->get("cites_new_value")) {
-                if (!flag->as_boolean()) toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
+                if (!flag->as_boolean())
+                    toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
                 cites_new_value = flag->as_boolean()->get();
             }
             citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
@@ -242,8 +243,8 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     const long long version = format->as_integer()->get();
     if (version > format_version || version < oldest_format_version) {
         toml_fail(file, *format,
-             fmt::format("record format {} is not supported (this gpuclusters reads formats {} to {})", version,
-                         oldest_format_version, format_version));
+                  fmt::format("record format {} is not supported (this gpuclusters reads formats {} to {})", version,
+                              oldest_format_version, format_version));
     }
 
     RecordDocument result;
@@ -259,14 +260,16 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
         for (const auto& element : *array) {
             const auto* table = element.as_table();
             if (!table) toml_fail(file, element, "each [[source]] must be a table");
-            reject_unknown_keys(file, *table,
-                                {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"},
-                                "source: ");
+            reject_unknown_keys(
+                file, *table,
+                {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"},
+                "source: ");
             model::SourceInput source;
             source.reference = string_at(file, *table, "url", "source: ", true);
             for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
             source.origin = fmt::format("{}: source {}", toml_place(file, element), source.reference);
-            if (listed.find(source.reference)) toml_fail(file, element, fmt::format("source {} is listed twice", source.reference));
+            if (listed.find(source.reference))
+                toml_fail(file, element, fmt::format("source {} is listed twice", source.reference));
             listed.list(std::move(source));
         }
     }

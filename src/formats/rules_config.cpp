@@ -80,7 +80,8 @@ void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::s
             if (list == lists.end()) {
                 std::string known;
                 for (const auto& entry : lists) known += (known.empty() ? "" : ", ") + std::string(entry.first);
-                throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, value), key.str(), known));
+                throw InputError(
+                    fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, value), key.str(), known));
             }
             auto phrases = strings(value, file, key.str());
             for (const auto& phrase : phrases) {
@@ -116,7 +117,8 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, *section), name));
         for (const auto& [key, node] : *table) {
             if (key != "patterns" && key != "extra_patterns") {
-                throw InputError(fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
+                throw InputError(
+                    fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
             }
         }
         // patterns replaces the list, extra_patterns adds to it, whatever their order in the file.
@@ -135,10 +137,12 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
             for (const auto& [rule, level] : *table) {
                 if (!rules::find_rule(rule.str())) {
-                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", toml_place(file, level), rule.str()));
+                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)",
+                                                 toml_place(file, level), rule.str()));
                 }
                 const auto* text = level.as_string();
-                if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
+                if (!text)
+                    throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
                 try {
                     config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
                 } catch (const InputError& error) {
@@ -150,11 +154,13 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
             for (const auto& [threshold, value] : *table) {
                 if (threshold != "stale_source_days") {
-                    throw InputError(fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
+                    throw InputError(
+                        fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
                 }
                 const auto* days = value.as_integer();
                 if (!days || days->get() < 1) {
-                    throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
+                    throw InputError(
+                        fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
                 }
                 config.stale_source_days = days->get();
             }
@@ -166,7 +172,8 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             }
             config.quote_fields = strings(*fields, file, "fields");
             for (const auto& field : config.quote_fields) {
-                if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
+                if (!model::find_field(field))
+                    throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
             }
         } else if (name == "h100-equivalents") {
             pattern_section(name, config.h100_equivalents);
@@ -179,9 +186,10 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
                 throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
             }
         } else if (name == "planned-wording") {
-            throw InputError(fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
-                                         "(planned, procured, ...); see db/rules.toml",
-                                         toml_place(file, node)));
+            throw InputError(
+                fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
+                            "(planned, procured, ...); see db/rules.toml",
+                            toml_place(file, node)));
         } else if (name == "status-notes-date") {
             pattern_section(name, config.status_dates);
         } else if (name == "possible-duplicate") {
@@ -190,9 +198,10 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
             for (const auto& [option, value] : *table) {
                 const auto* flag = value.as_boolean();
                 if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
-                    throw InputError(fmt::format("{}: [possible-duplicate] takes compare_names and "
-                                                 "compare_owner_model_count, true or false",
-                                                 toml_place(file, value)));
+                    throw InputError(
+                        fmt::format("{}: [possible-duplicate] takes compare_names and "
+                                    "compare_owner_model_count, true or false",
+                                    toml_place(file, value)));
                 }
                 (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
             }

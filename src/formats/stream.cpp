@@ -29,10 +29,22 @@ constexpr std::string_view not_published_cell = "(not published)";
 constexpr std::string_view key_row_field = "key";
 
 const std::vector<std::string>& long_columns() {
-    static const std::vector<std::string> columns{
-        "cluster",      "field",        "state",         "value",           "rank",
-        "source_url",   "source_kind",  "source_title",  "source_publisher", "source_published",
-        "source_accessed", "source_archive_url", "source_archived", "source_edition_of", "locator", "quote"};
+    static const std::vector<std::string> columns{"cluster",
+                                                  "field",
+                                                  "state",
+                                                  "value",
+                                                  "rank",
+                                                  "source_url",
+                                                  "source_kind",
+                                                  "source_title",
+                                                  "source_publisher",
+                                                  "source_published",
+                                                  "source_accessed",
+                                                  "source_archive_url",
+                                                  "source_archived",
+                                                  "source_edition_of",
+                                                  "locator",
+                                                  "quote"};
     return columns;
 }
 
@@ -51,7 +63,8 @@ long long check_header(const Json& header, const std::string& place) {
     const auto version = header.find("version");
     if (format == header.end() || !format->is_string() || format->get_ref<const std::string&>() != "gpuclusters" ||
         version == header.end() || !version->is_number_integer()) {
-        throw InputError(fmt::format("{}: not a gpuclusters export (expected \"format\": \"gpuclusters\" and a \"version\")", place));
+        throw InputError(
+            fmt::format("{}: not a gpuclusters export (expected \"format\": \"gpuclusters\" and a \"version\")", place));
     }
     const bool newer = version->is_number_unsigned() ? version->get<unsigned long long>() > format_version
                                                      : version->get<long long>() > format_version;
@@ -114,9 +127,10 @@ public:
             try {
                 (void)model::parse_cluster_id(record.id);
             } catch (const InputError&) {
-                throw InputError(fmt::format("{}: the database holds a record id that is not a slug ('{}'): "
-                                             "no file is named after it",
-                                             folder_, text::excerpt(record.id)));
+                throw InputError(
+                    fmt::format("{}: the database holds a record id that is not a slug ('{}'): "
+                                "no file is named after it",
+                                folder_, text::excerpt(record.id)));
             }
             AtomicFile file((std::filesystem::path(folder_) / (record.id + ".toml")).string());
             file.stream() << text;
@@ -155,8 +169,10 @@ public:
             switch (column.role) {
                 case TypedColumn::Role::value:
                     // A number field's cell is the number alone; its qualifiers have their columns.
-                    if (set) append_csv_cell(line_, model::is_numeric(spec->type) ? claim->value.value : model::input_text(*spec, claim->value),
-                                             options_.neutralise);
+                    if (set)
+                        append_csv_cell(
+                            line_, model::is_numeric(spec->type) ? claim->value.value : model::input_text(*spec, claim->value),
+                            options_.neutralise);
                     break;
                 case TypedColumn::Role::qualifier:
                     if (set) append_csv_cell(line_, claim->value.qualifiers.*column.qualifier->member, options_.neutralise);
@@ -260,7 +276,8 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
                 json = parse_json_exact(text, place);
             } else {
                 json = parse_json_exact(
-                    *rest, [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
+                    *rest,
+                    [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
                     place);
             }
         } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
@@ -402,7 +419,8 @@ void read_typed_cells(RecordDocument& document, const model::FieldSpec* spec, co
     const std::string& value = value_column ? cells[*value_column] : empty;
     const std::string& state = state_column ? cells[*state_column] : empty;
     if (!state.empty() && state != not_published_state && state != "set") {
-        throw InputError(fmt::format("{}: '{}' is not a state (not_published, set or empty)", at(*state_column), text::excerpt(state)));
+        throw InputError(
+            fmt::format("{}: '{}' is not a state (not_published, set or empty)", at(*state_column), text::excerpt(state)));
     }
     model::Qualifiers qualifiers;
     std::optional<std::size_t> first_qualifier;
@@ -413,15 +431,18 @@ void read_typed_cells(RecordDocument& document, const model::FieldSpec* spec, co
     }
     const std::string origin = fmt::format("{}: {}", place, spec->name);
     if (state == not_published_state) {
-        if (!value.empty()) throw InputError(fmt::format("{}: the field is not_published ({}), but its cell holds '{}'", at(*value_column),
-                                                         header[*state_column], text::excerpt(value)));
-        if (first_qualifier) throw InputError(fmt::format("{}: the field is not_published ({}), but this cell is not empty",
-                                                          at(*first_qualifier), header[*state_column]));
+        if (!value.empty())
+            throw InputError(fmt::format("{}: the field is not_published ({}), but its cell holds '{}'", at(*value_column),
+                                         header[*state_column], text::excerpt(value)));
+        if (first_qualifier)
+            throw InputError(fmt::format("{}: the field is not_published ({}), but this cell is not empty", at(*first_qualifier),
+                                         header[*state_column]));
         add_claim_inputs(document.record, std::string(spec->name), true, "", model::Rank::preferred, {}, origin);
         return;
     }
     if (value.empty()) {
-        if (first_qualifier) throw InputError(fmt::format("{}: a qualifier without the value it qualifies", at(*first_qualifier)));
+        if (first_qualifier)
+            throw InputError(fmt::format("{}: a qualifier without the value it qualifies", at(*first_qualifier)));
         if (state == "set") throw InputError(fmt::format("{}: the state is set, but there is no value", at(*state_column)));
         return;  // an empty cell leaves the field as it is
     }
@@ -480,18 +501,21 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             for (std::size_t i = 0; i < header.size(); ++i) column[header[i]] = i;
             if (long_form) {
                 for (const auto& name : long_columns()) {
-                    if (!column.contains(name) && !long_column_optional(name)) throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
+                    if (!column.contains(name) && !long_column_optional(name))
+                        throw InputError(fmt::format("{}: the header has no column '{}'", place, name));
                 }
                 // A column the table does not know would be dropped unread: refused, as the wide table refuses one.
                 for (std::size_t i = 0; i < header.size(); ++i) {
                     if (std::find(long_columns().begin(), long_columns().end(), header[i]) == long_columns().end()) {
-                        throw InputError(fmt::format("{}: column {} '{}' is not a column of the long table (gpuclusters(5))", place,
-                                                     i + 1, text::excerpt(header[i])));
+                        throw InputError(fmt::format("{}: column {} '{}' is not a column of the long table (gpuclusters(5))",
+                                                     place, i + 1, text::excerpt(header[i])));
                     }
-                    if (column.at(header[i]) != i) throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
+                    if (column.at(header[i]) != i)
+                        throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
                 }
             } else {
-                if (header.empty() || header[0] != "id") throw InputError(fmt::format("{}: the first column must be 'id'", place));
+                if (header.empty() || header[0] != "id")
+                    throw InputError(fmt::format("{}: the first column must be 'id'", place));
                 const bool is_typed = std::any_of(header.begin() + 1, header.end(), [](const std::string& name) {
                     const TypedColumn* found = find_typed_column(name);
                     return found && found->role != TypedColumn::Role::value;
@@ -499,16 +523,25 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                 for (std::size_t i = 1; i < header.size(); ++i) {
                     const TypedColumn* found = find_typed_column(header[i]);
                     if (!found || (!is_typed && found->role != TypedColumn::Role::value)) {
-                        throw InputError(fmt::format("{}: column {} '{}' is not a field (`gpuclusters fields`)", place, i + 1, header[i]));
+                        throw InputError(
+                            fmt::format("{}: column {} '{}' is not a field (`gpuclusters fields`)", place, i + 1, header[i]));
                     }
                     if (!is_typed) continue;
-                    if (column.at(header[i]) != i) throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
-                    auto group = std::find_if(typed.begin(), typed.end(), [&](const FieldColumns& held) { return held.spec == found->spec; });
+                    if (column.at(header[i]) != i)
+                        throw InputError(fmt::format("{}: column {} '{}' is there twice", place, i + 1, header[i]));
+                    auto group = std::find_if(typed.begin(), typed.end(),
+                                              [&](const FieldColumns& held) { return held.spec == found->spec; });
                     if (group == typed.end()) group = typed.insert(typed.end(), FieldColumns{found->spec, {}, {}, {}});
                     switch (found->role) {
-                        case TypedColumn::Role::value: group->value = i; break;
-                        case TypedColumn::Role::state: group->state = i; break;
-                        case TypedColumn::Role::qualifier: group->qualifiers.emplace_back(found->qualifier, i); break;
+                        case TypedColumn::Role::value:
+                            group->value = i;
+                            break;
+                        case TypedColumn::Role::state:
+                            group->state = i;
+                            break;
+                        case TypedColumn::Role::qualifier:
+                            group->qualifiers.emplace_back(found->qualifier, i);
+                            break;
                     }
                 }
             }
@@ -541,8 +574,8 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
                                          model::Rank::preferred, {}, fmt::format("{}: {}", place, header[i]));
                     }
                 }
-                for (const auto& field : typed) read_typed_cells(document, field.spec, cells, field.value, field.state,
-                                                                 field.qualifiers, place, header);
+                for (const auto& field : typed)
+                    read_typed_cells(document, field.spec, cells, field.value, field.state, field.qualifiers, place, header);
             } catch (const InputError& error) {
                 sink.problem(error.what());
                 return;
@@ -558,8 +591,9 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         // A spreadsheet leaves a repeated cell blank; taken for the record above or below, the
         // row's values would land in a record it does not name.
         if (text::trim(cell("cluster")).empty()) {
-            sink.problem(fmt::format("{}: column {} 'cluster' is empty: every row names its cluster (a long table is not filled down)",
-                                     place, column.at("cluster") + 1));
+            sink.problem(
+                fmt::format("{}: column {} 'cluster' is empty: every row names its cluster (a long table is not filled down)",
+                            place, column.at("cluster") + 1));
             return;
         }
         if (cell("cluster") != current_id) {
@@ -658,11 +692,16 @@ std::optional<Format> format_of_path(const std::string& path) {
 
 std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder, WriterOptions options) {
     switch (format) {
-        case Format::json: return std::make_unique<JsonWriter>(out, false, options);
-        case Format::jsonl: return std::make_unique<JsonWriter>(out, true, options);
-        case Format::toml: return std::make_unique<TomlWriter>(out, folder, options);
-        case Format::csv: return std::make_unique<CsvWideWriter>(out, options);
-        case Format::csv_long: return std::make_unique<CsvLongWriter>(out, options);
+        case Format::json:
+            return std::make_unique<JsonWriter>(out, false, options);
+        case Format::jsonl:
+            return std::make_unique<JsonWriter>(out, true, options);
+        case Format::toml:
+            return std::make_unique<TomlWriter>(out, folder, options);
+        case Format::csv:
+            return std::make_unique<CsvWideWriter>(out, options);
+        case Format::csv_long:
+            return std::make_unique<CsvLongWriter>(out, options);
     }
     return nullptr;
 }
@@ -692,11 +731,20 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
     CountedInput counted(file ? file->buffer() : *std::cin.rdbuf(), sink.bytes_read);
     std::istream input(&counted);
     switch (format) {
-        case Format::json: read_json_document(input, path, sink); break;
-        case Format::jsonl: read_json_lines(input, path, sink); break;
-        case Format::csv: read_csv_records(input, path, sink, false); break;
-        case Format::csv_long: read_csv_records(input, path, sink, true); break;
-        case Format::toml: break;
+        case Format::json:
+            read_json_document(input, path, sink);
+            break;
+        case Format::jsonl:
+            read_json_lines(input, path, sink);
+            break;
+        case Format::csv:
+            read_csv_records(input, path, sink, false);
+            break;
+        case Format::csv_long:
+            read_csv_records(input, path, sink, true);
+            break;
+        case Format::toml:
+            break;
     }
 }
 

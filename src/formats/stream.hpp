@@ -39,8 +39,7 @@ struct WriterOptions {
 };
 
 /// A writer to a stream; for TOML, `folder` receives one ID.toml per record instead.
-std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder,
-                                          WriterOptions options);
+std::unique_ptr<RecordWriter> make_writer(Format format, std::ostream& out, const std::string& folder, WriterOptions options);
 
 /// Bytes the readers have taken from their inputs so far; the import's progress line reads it
 /// from another thread.

@@ -111,7 +111,9 @@ std::optional<Beyond> beyond_bounds(std::string_view content) {
                     key_started = true;
                 } else if (c == '[' || c == '{') {
                     // A value opens a bracket: the value of a key, or an element of an array.
-                    const std::size_t depth = value_depth != 0 ? value_depth : open.empty() ? table_depth + 1 : open.back().depth + 1;
+                    const std::size_t depth = value_depth != 0 ? value_depth
+                                              : open.empty()   ? table_depth + 1
+                                                               : open.back().depth + 1;
                     value_depth = 0;
                     if (depth >= max_toml_depth) return too_deep(i);
                     open.push_back({c, depth});
@@ -129,7 +131,8 @@ std::optional<Beyond> beyond_bounds(std::string_view content) {
                 }
                 if (c == '"' || c == '\'') {
                     const bool multiline = starts(i, c == '"' ? R"(""")" : "'''");
-                    in = c == '"' ? (multiline ? In::multiline_basic : In::basic) : (multiline ? In::multiline_literal : In::literal);
+                    in = c == '"' ? (multiline ? In::multiline_basic : In::basic)
+                                  : (multiline ? In::multiline_literal : In::literal);
                     if (multiline) i += 2;
                     length = 0;
                 }
@@ -178,7 +181,8 @@ toml::table parse_toml(std::string_view content, const std::string& file) {
     if (const auto beyond = beyond_bounds(content)) {
         const std::size_t at = beyond->at;
         const std::size_t line_start = at == 0 ? std::string_view::npos : content.rfind('\n', at - 1);
-        const auto line = 1 + static_cast<std::size_t>(std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        const auto line =
+            1 + static_cast<std::size_t>(std::count(content.begin(), content.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
         const std::size_t column = at + 1 - (line_start == std::string_view::npos ? 0 : line_start + 1);
         throw InputError(fmt::format("{}:{}:{}: {}", file, line, column, beyond->what));
     }

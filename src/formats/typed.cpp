@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_set>
 #include <fmt/format.h>
+#include <unordered_set>
 
 #include "gpuclusters/model/decimal.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -64,7 +64,8 @@ std::string plain(const Scientific& number) {
     if (number.exponent >= 0) return sign + number.digits + std::string(static_cast<std::size_t>(number.exponent), '0');
     const auto decimals = static_cast<std::size_t>(-number.exponent);
     if (decimals >= number.digits.size()) return sign + "0." + std::string(decimals - number.digits.size(), '0') + number.digits;
-    return sign + number.digits.substr(0, number.digits.size() - decimals) + "." + number.digits.substr(number.digits.size() - decimals);
+    return sign + number.digits.substr(0, number.digits.size() - decimals) + "." +
+           number.digits.substr(number.digits.size() - decimals);
 }
 
 template <class Base>

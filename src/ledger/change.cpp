@@ -5,8 +5,8 @@
 #include <deque>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <malloc.h>
 #include <limits>
+#include <malloc.h>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -16,19 +16,19 @@
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/flat_table.hpp"
-#include "gpuclusters/model/values.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "ledger/editions.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
 
+using model::ChangeReport;
 using model::Claim;
 using model::ClaimState;
+using model::FieldReport;
 using model::FieldValue;
 using model::Rank;
-using model::ChangeReport;
-using model::FieldReport;
 using model::SourceReport;
 using model::SourceTag;
 
@@ -60,8 +60,9 @@ std::string parse_accessed(const std::string& raw, const std::string& today) {
 // with --source is --title's), its key after the place in a file.
 std::string part_origin(const std::string& origin, std::string_view part) {
     // An option, or a positional argument named in capitals as in a usage line (SOURCE).
-    const bool command_line = origin.starts_with("--") ||
-                              (!origin.empty() && std::all_of(origin.begin(), origin.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
+    const bool command_line =
+        origin.starts_with("--") ||
+        (!origin.empty() && std::all_of(origin.begin(), origin.end(), [](char c) { return c >= 'A' && c <= 'Z'; }));
     if (command_line) {
         std::string option = "--" + std::string(part);
         std::replace(option.begin(), option.end(), '_', '-');
@@ -76,8 +77,8 @@ void check_source(SourceInput& source, const std::string& today) {
     try {
         const bool archive_given = source.archive_url.has_value();
         const std::string reference(text::trim(source.reference));
-        const bool is_id = !reference.empty() && std::all_of(reference.begin(), reference.end(),
-                                                             [](char c) { return c >= '0' && c <= '9'; });
+        const bool is_id =
+            !reference.empty() && std::all_of(reference.begin(), reference.end(), [](char c) { return c >= '0' && c <= '9'; });
         if (is_id) {
             source.reference = reference;
         } else {
@@ -136,8 +137,8 @@ void check_citation(CitationInput& citation, std::size_t source_count) {
 }
 
 std::string two_ranks(const model::FieldSpec& field, const std::string& value, Rank first, Rank second) {
-    return fmt::format("{} of {} is given two ranks, {} and {}: one claim has one rank", value, field.name, model::to_string(first),
-                       model::to_string(second));
+    return fmt::format("{} of {} is given two ranks, {} and {}: one claim has one rank", value, field.name,
+                       model::to_string(first), model::to_string(second));
 }
 
 // One claim holds one rank: a value given as the field's value and again as a competing or
@@ -153,7 +154,8 @@ void contradicting_ranks(const ParsedRecord& record, std::vector<std::string>& p
         if (first) continue;
         const Rank other = found->second->action == FieldAction::set ? Rank::preferred : found->second->rank;
         if (other == rank) continue;  // the same claim cited twice
-        const std::string value = field.state == ClaimState::not_published ? "Not published" : model::display_value(*field.spec, field.value);
+        const std::string value =
+            field.state == ClaimState::not_published ? "Not published" : model::display_value(*field.spec, field.value);
         problems.push_back(two_ranks(*field.spec, value, other, rank));
     }
 }
@@ -182,7 +184,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
         try {
             const auto& spec = model::require_field(field.field);
             if (spec.derived && field.action != FieldAction::cite) {
-                throw InputError(fmt::format("{} is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead", spec.name));
+                throw InputError(
+                    fmt::format("{} is derived from gpu_model (db/gpu_models.tsv); set gpu_model instead", spec.name));
             }
             // A field is set once; competing claims of it may follow as citations and ranks.
             if (field.action == FieldAction::set && !seen.insert(field.field).second) {
@@ -230,9 +233,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
             const std::string text = model::clean_text(key.key);
             // One key per source: a source that named one record two ways would let two of its
             // rows write into it.
-            const bool twice = std::any_of(record.keys.begin(), record.keys.end(), [&](const model::KeyInput& other) {
-                return other.source == key.source;
-            });
+            const bool twice = std::any_of(record.keys.begin(), record.keys.end(),
+                                           [&](const model::KeyInput& other) { return other.source == key.source; });
             if (twice) throw InputError("a record has one key per source, and this source is given a second");
             record.keys.push_back({key.source, text, std::move(key.origin)});
         } catch (const InputError& error) {
@@ -322,9 +324,9 @@ public:
         std::vector<SourceInput>().swap(change.sources);
         for (auto& input : change.records) {
             pieces_.any_field = pieces_.any_field || !input.fields.empty();
-            pieces_.any_set = pieces_.any_set || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
-                                  return field.action == FieldAction::set;
-                              });
+            pieces_.any_set =
+                pieces_.any_set || std::any_of(input.fields.begin(), input.fields.end(),
+                                               [](const ParsedField& field) { return field.action == FieldAction::set; });
             if (!input.fields.empty() || !input.keys.empty() || record_) {
                 if (!record_) {
                     open_record(input, true);
@@ -373,15 +375,15 @@ public:
 
 private:
     long long resolve_source(const SourceInput& input) {
-        const bool is_id = std::all_of(input.reference.begin(), input.reference.end(),
-                                       [](char c) { return c >= '0' && c <= '9'; });
+        const bool is_id =
+            std::all_of(input.reference.begin(), input.reference.end(), [](char c) { return c >= '0' && c <= '9'; });
         long long number = 0;
         if (is_id) std::from_chars(input.reference.data(), input.reference.data() + input.reference.size(), number);
         std::optional<model::Source> existing =
             is_id ? (number > 0 ? store_.source_by_id(number) : std::nullopt) : store_.source_by_url(input.reference);
         if (is_id && !existing) {
-            throw InputError(fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)",
-                                         input.origin, input.reference));
+            throw InputError(
+                fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)", input.origin, input.reference));
         }
         model::SourceMeta meta = existing ? existing->meta : model::SourceMeta{};
         if (input.kind) meta.kind = *input.kind;
@@ -395,9 +397,9 @@ private:
         if (input.edition_of) meta.edition_of = *input.edition_of;
         if (!existing) {
             if (meta.kind.empty()) {
-                throw InputError(fmt::format(
-                    "{}: new source {} needs a kind (--kind operator|paper|filing|list|press|estimate|other)",
-                    input.origin, input.reference));
+                throw InputError(
+                    fmt::format("{}: new source {} needs a kind (--kind operator|paper|filing|list|press|estimate|other)",
+                                input.origin, input.reference));
             }
             // A source met for the first time was read now, unless the editor says when.
             if (meta.accessed.empty()) meta.accessed = today_;
@@ -472,8 +474,8 @@ private:
             }
             named = owner;
             if (*owner != input.cluster_id && !input.id_from_key) {
-                throw InputError(fmt::format("{}: key '{}' of {} names {}, not {}", key.origin, key.key,
-                                             tag(source_id).domain, *owner, input.cluster_id));
+                throw InputError(fmt::format("{}: key '{}' of {} names {}, not {}", key.origin, key.key, tag(source_id).domain,
+                                             *owner, input.cluster_id));
             }
         }
         return named.value_or(input.cluster_id);
@@ -554,9 +556,8 @@ private:
         record_ = known ? store_.load_record(named) : std::nullopt;
         // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
         const bool sets = in_pieces || input.fields.empty() ||
-                          std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
-                              return field.action == FieldAction::set;
-                          });
+                          std::any_of(input.fields.begin(), input.fields.end(),
+                                      [](const ParsedField& field) { return field.action == FieldAction::set; });
         if (!record_ && !sets) {
             throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
         }
@@ -565,7 +566,8 @@ private:
         }
         if (!record_ && !known && input.new_record == model::NewRecord::unless_near) {
             if (const auto near = near_cluster_id(named)) {
-                throw InputError(fmt::format("no cluster '{}'; did you mean '{}'? (--new makes '{}' a new cluster)", named, *near, named));
+                throw InputError(
+                    fmt::format("no cluster '{}'; did you mean '{}'? (--new makes '{}' a new cluster)", named, *near, named));
             }
         }
         if (!record_) {
@@ -642,7 +644,8 @@ private:
                     std::vector<CitationInput> fresh;
                     if (input.citations_as_they_stood) fresh = new_evidence(field);
                     const std::size_t left_out = input.citations_as_they_stood ? field.citations.size() - fresh.size() : 0;
-                    const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations, field.citations_ahead};
+                    const FieldCitations citations{input.citations_as_they_stood ? fresh : field.citations,
+                                                   field.citations_ahead};
                     if (!input.unsourced && citations.empty()) require_source(field, left_out);
                     const Editions::Standing edition = edition_standing(field, citations);
                     if (edition.order == Editions::Order::older) {
@@ -701,9 +704,10 @@ private:
                 where, display_claim(current), display_claim_value(*field.spec, field), display_claim(current),
                 display_claim_value(*field.spec, field)));
         }
-        throw InputError(fmt::format("{}: a new value needs a source: cite one (--source with add or cite; a citation "
-                                     "under the value in a record file or in edit), or write it with --unsourced",
-                                     where));
+        throw InputError(
+            fmt::format("{}: a new value needs a source: cite one (--source with add or cite; a citation "
+                        "under the value in a record file or in edit), or write it with --unsourced",
+                        where));
     }
 
     // How a changed value stands against the current one when both come from editions of one
@@ -713,7 +717,8 @@ private:
         if (!current || same_claim(*current, field.state, field.value) || citations.own.empty()) return {};
         std::vector<long long> incoming;
         for (const auto& citation : citations.own) incoming.push_back(source_ids_[citation.source]);
-        return editions_.standing(incoming, current->citations, field.origin.empty() ? std::string(field.spec->name) : field.origin);
+        return editions_.standing(incoming, current->citations,
+                                  field.origin.empty() ? std::string(field.spec->name) : field.origin);
     }
 
     // A value from an older edition than the one behind the current value: kept beside it as a
@@ -722,8 +727,8 @@ private:
                        const Editions::Standing& edition) {
         const std::string name(field.spec->name);
         const Claim* current = working_.preferred(name);
-        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(current), display_claim(current),
-                           false, {}, "", 0, {}};
+        FieldReport report{
+            record.id, name, FieldReport::Kind::unchanged, display_claim(current), display_claim(current), false, {}, "", 0, {}};
         report.kept_as_older = true;
         long long target = 0;
         for (const Claim* other : working_.others_valued(name, field.state, field.value.value)) {
@@ -750,9 +755,10 @@ private:
         std::vector<CitationInput> fresh;
         for (const auto& citation : field.citations) {
             const long long source_id = source_ids_[citation.source];
-            const bool inherited = std::any_of(current->citations.begin(), current->citations.end(), [&](const model::Citation& held) {
-                return held.source_id == source_id && held.locator == citation.locator && held.quote == citation.quote;
-            });
+            const bool inherited =
+                std::any_of(current->citations.begin(), current->citations.end(), [&](const model::Citation& held) {
+                    return held.source_id == source_id && held.locator == citation.locator && held.quote == citation.quote;
+                });
             if (!inherited || citation.cites_new_value) fresh.push_back(citation);
         }
         return fresh;
@@ -777,8 +783,8 @@ private:
         for (const auto& [spec, value] : derived) derive(record, *spec, value, from_model, citations, keep_previous);
     }
 
-    void derive(const model::Record& record, const model::FieldSpec& spec, const std::string& value, const model::Qualifiers& from_model,
-                const FieldCitations& citations, bool keep_previous) {
+    void derive(const model::Record& record, const model::FieldSpec& spec, const std::string& value,
+                const model::Qualifiers& from_model, const FieldCitations& citations, bool keep_previous) {
         if (!value.empty()) {
             apply_field(record, spec, ClaimState::set, FieldValue{value, from_model}, citations, keep_previous);
             return;
@@ -818,8 +824,8 @@ private:
         if (!target && field.any_value) {
             throw InputError(fmt::format("{} of {} has no value to cite; set one with `gpuclusters add`", name, record.id));
         }
-        FieldReport report{record.id, name, FieldReport::Kind::unchanged, display_claim(target), display_claim(target),
-                           false, {}, "", 0, {}};
+        FieldReport report{
+            record.id, name, FieldReport::Kind::unchanged, display_claim(target), display_claim(target), false, {}, "", 0, {}};
         long long claim_id = target ? target->id : 0;
         const bool wants_rank = field.rank != Rank::preferred;
         if (target && wants_rank && target->rank != field.rank) {
@@ -827,16 +833,18 @@ private:
             // the value itself, it demotes it, and leaves the field without one unless the record
             // sets another (in any of its pieces: checked when the record ends).
             if (target->rank == Rank::preferred) {
-                value_demoted_.emplace(name, fmt::format(
-                    "{}: {} is the value of {} of {}, not a {} figure beside it: give it as the field's value, set another "
-                    "value in the record, or change its rank with `gpuclusters rank {} {} {} --reason TEXT`",
-                    field.origin.empty() ? name : field.origin, display_claim(target), name, record.id,
-                    field.rank == Rank::normal ? "competing" : model::to_string(field.rank), record.id, name,
-                    model::to_string(field.rank)));
+                value_demoted_.emplace(
+                    name,
+                    fmt::format(
+                        "{}: {} is the value of {} of {}, not a {} figure beside it: give it as the field's value, set another "
+                        "value in the record, or change its rank with `gpuclusters rank {} {} {} --reason TEXT`",
+                        field.origin.empty() ? name : field.origin, display_claim(target), name, record.id,
+                        field.rank == Rank::normal ? "competing" : model::to_string(field.rank), record.id, name,
+                        model::to_string(field.rank)));
             }
             set_rank(target->id, field.rank, field.reason);
-            report.note = fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank),
-                                      model::to_string(field.rank));
+            report.note =
+                fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank), model::to_string(field.rank));
             mark_changed();
         }
         if (!target) {
@@ -853,9 +861,7 @@ private:
             report.kind = FieldReport::Kind::changed;
             report.old_display = "—";
             report.new_display = display_claim(&created);
-            report.note = rank == Rank::normal       ? "new competing figure"
-                          : rank == Rank::deprecated ? "new deprecated figure"
-                                                     : "";
+            report.note = rank == Rank::normal ? "new competing figure" : rank == Rank::deprecated ? "new deprecated figure" : "";
             mark_changed();
         }
         report.claim_id = claim_id;
@@ -867,10 +873,9 @@ private:
         const std::string name(field.spec->name);
         const Claim* target = named_claim(field);
         if (!target) {
-            throw InputError(field.any_value
-                                 ? fmt::format("{} of {} has no value to rank", name, record.id)
-                                 : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
-                                               name, record.id, display_claim_value(*field.spec, field), record.id));
+            throw InputError(field.any_value ? fmt::format("{} of {} has no value to rank", name, record.id)
+                                             : fmt::format("{} of {} has no claim '{}' (`gpuclusters show {} --all` lists them)",
+                                                           name, record.id, display_claim_value(*field.spec, field), record.id));
         }
         // With no preferred claim the normal ones are the value, as Wikidata's best rank works: a
         // rank change that leaves one figure of rank normal and none preferred makes it preferred,
@@ -881,13 +886,14 @@ private:
             if (other->rank == Rank::normal) normal.push_back(other);
         }
         const auto shown = [](const Claim* value, const std::vector<const Claim*>& competing) {
-            return value                  ? display_claim(value)
-                   : competing.empty()    ? std::string("—")
+            return value                   ? display_claim(value)
+                   : competing.empty()     ? std::string("—")
                    : competing.size() == 1 ? display_claim(competing.front())
-                                          : competing_display(competing);
+                                           : competing_display(competing);
         };
-        FieldReport report{record.id, name, FieldReport::Kind::unchanged, shown(preferred, normal),
-                           shown(preferred, normal), false, {}, "", target->id, {}};
+        FieldReport report{
+            record.id,  name, FieldReport::Kind::unchanged, shown(preferred, normal), shown(preferred, normal), false, {}, "",
+            target->id, {}};
         if (target->rank != field.rank) {
             const Claim* preferred_after = field.rank == Rank::preferred ? target : target == preferred ? nullptr : preferred;
             std::vector<const Claim*> normal_after;
@@ -910,11 +916,11 @@ private:
             }
             if (normal_after.size() == 1) {
                 set_rank(normal_after.front()->id, Rank::preferred,
-                         fmt::format("the one figure of rank normal when {} was {}", display_claim(target), model::to_string(field.rank)));
+                         fmt::format("the one figure of rank normal when {} was {}", display_claim(target),
+                                     model::to_string(field.rank)));
             }
             report.new_display = new_display;
-            report.kind = report.new_display == report.old_display ? FieldReport::Kind::unchanged
-                                                                   : FieldReport::Kind::changed;
+            report.kind = report.new_display == report.old_display ? FieldReport::Kind::unchanged : FieldReport::Kind::changed;
             report.note = fmt::format("{}: {} -> {}{}", display_claim(target), model::to_string(target->rank),
                                       model::to_string(field.rank), field.reason.empty() ? "" : " (" + field.reason + ")");
             mark_changed();
@@ -936,10 +942,17 @@ private:
         if (!preferred && others.empty()) return;
         if (preferred) set_rank(preferred->id, Rank::retired, "cleared");
         for (const Claim* other : others) set_rank(other->id, Rank::retired, "cleared");
-        report_field({record.id, name, FieldReport::Kind::changed, display_claim(preferred), "—", false, {},
-                                   others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(),
-                                                                     others.size() == 1 ? "" : "s"),
-                                   0, {}});
+        report_field(
+            {record.id,
+             name,
+             FieldReport::Kind::changed,
+             display_claim(preferred),
+             "—",
+             false,
+             {},
+             others.empty() ? "" : fmt::format("{} competing claim{} retired", others.size(), others.size() == 1 ? "" : "s"),
+             0,
+             {}});
         mark_changed();
     }
 
@@ -957,8 +970,7 @@ private:
             // A bare mention of a source that already backs the claim adds nothing.
             const bool bare = citation.quote.empty() && citation.locator.empty();
             if (bare && existing && working_.cited_by(*existing, source_id)) return;
-            const long long added =
-                store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
+            const long long added = store_.insert_citation(target, source_id, citation.locator, citation.quote, changeset_id_);
             if (added != 0) {
                 working_.citations.emplace_back(target, source_id);
                 if (report.kind == FieldReport::Kind::unchanged) report.kind = FieldReport::Kind::cited;
@@ -979,14 +991,15 @@ private:
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
     }
 
-    void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state,
-                     const FieldValue& value, const FieldCitations& citations, bool keep_previous,
-                     std::size_t citations_left_out = 0, const std::string& kept_reason = "") {
+    void apply_field(const model::Record& record, const model::FieldSpec& spec, ClaimState state, const FieldValue& value,
+                     const FieldCitations& citations, bool keep_previous, std::size_t citations_left_out = 0,
+                     const std::string& kept_reason = "") {
         const std::string field(spec.name);
         const Claim* current = working_.preferred(field);
         Claim proposed{0, field, state, value, Rank::preferred, 0, {}};
-        FieldReport report{record.id, field, FieldReport::Kind::unchanged, display_claim(current),
-                           display_claim(&proposed), false, {}, "", 0, {}};
+        FieldReport report{
+            record.id, field, FieldReport::Kind::unchanged, display_claim(current), display_claim(&proposed), false, {}, "",
+            0,         {}};
         long long target = 0;
         if (current && same_claim(*current, state, value)) {
             target = current->id;
@@ -1003,14 +1016,17 @@ private:
             }
             if (current) {
                 set_rank(current->id, keep_previous ? Rank::normal : Rank::retired,
-                         !keep_previous ? "replaced" : kept_reason.empty() ? "kept as a competing figure" : kept_reason);
+                         !keep_previous        ? "replaced"
+                         : kept_reason.empty() ? "kept as a competing figure"
+                                               : kept_reason);
             }
             report.kind = FieldReport::Kind::changed;
             report.kept_previous = current && keep_previous;
         }
         report.claim_id = target;
         if (citations_left_out > 0) {
-            report.note = fmt::format("{} citation{} of the old value left out", citations_left_out, citations_left_out == 1 ? "" : "s");
+            report.note =
+                fmt::format("{} citation{} of the old value left out", citations_left_out, citations_left_out == 1 ? "" : "s");
         }
         add_citations(target, citations, report);
         if (report.kind != FieldReport::Kind::unchanged) mark_changed();
@@ -1106,9 +1122,8 @@ private:
                 const Claim* held = claim(it->second);
                 if (held && (held->rank == Rank::normal || held->rank == Rank::deprecated)) found.push_back(held);
             }
-            std::sort(found.begin(), found.end(), [](const Claim* a, const Claim* b) {
-                return a->rank != b->rank ? a->rank < b->rank : a->id < b->id;
-            });
+            std::sort(found.begin(), found.end(),
+                      [](const Claim* a, const Claim* b) { return a->rank != b->rank ? a->rank < b->rank : a->id < b->id; });
             return found;
         }
         /// Record::others (deprecated too) of a field, in the same order.
@@ -1164,10 +1179,16 @@ private:
                 const bool was_ranked = ranked_.erase(claim.id) > 0;
                 if (first_made_ == 0) first_made_ = claim.id;
                 const auto index = static_cast<std::size_t>(claim.id - first_made_);
-                if (index >= std::numeric_limits<std::uint32_t>::max() - 1) throw std::length_error("more claims than one change holds");
+                if (index >= std::numeric_limits<std::uint32_t>::max() - 1)
+                    throw std::length_error("more claims than one change holds");
                 if (index >= made_.size()) made_.resize(index + 1);
                 made_[index] = {std::hash<std::string>{}(value_key(claim.field, claim.state, claim.value.value)),
-                                model::find_field(claim.field), claim.rank, true, false, false, was_ranked};
+                                model::find_field(claim.field),
+                                claim.rank,
+                                true,
+                                false,
+                                false,
+                                was_ranked};
                 made_valued_.insert(static_cast<std::uint32_t>(index + 1));
             }
             // The claims made before this input that it ranked.
@@ -1209,7 +1230,8 @@ private:
         };
         struct ClaimSourceHash {
             std::uint64_t operator()(const ClaimSource& pair) const {
-                return static_cast<std::uint64_t>(pair.claim_id) * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(pair.source_id);
+                return static_cast<std::uint64_t>(pair.claim_id) * 0x9e3779b97f4a7c15ULL +
+                       static_cast<std::uint64_t>(pair.source_id);
             }
         };
         // The claim a slot of made_valued_ names (its index in made_, plus one), by its value's hash.
@@ -1227,7 +1249,8 @@ private:
         bool cited_in_change(long long claim_id, long long source_id) const {
             const ClaimSource wanted{claim_id, source_id};
             bool found = false;
-            cited_sources_.each_at(ClaimSourceHash{}(wanted), [&](const ClaimSource& cited) { found = found || cited == wanted; });
+            cited_sources_.each_at(ClaimSourceHash{}(wanted),
+                                   [&](const ClaimSource& cited) { found = found || cited == wanted; });
             return found;
         }
         Made* made_claim(long long id) const {
@@ -1269,10 +1292,10 @@ private:
         mutable std::unordered_map<long long, Claim*> by_id_;  ///< of held_, retired ones left out
         mutable std::unordered_map<std::string, long long> preferred_of_;
         mutable std::unordered_multimap<std::string, long long> valued_;  ///< field, state, value -> held claims
-        mutable std::vector<Made> made_;                                   ///< by id, from first_made_
+        mutable std::vector<Made> made_;                                  ///< by id, from first_made_
         long long first_made_ = 0;
         model::FlatTable<std::uint32_t, MadeHash> made_valued_{MadeHash{&made_}};  ///< claims held as a hash, by it
-        std::unordered_set<long long> ranked_;  ///< held claims given a rank in this change
+        std::unordered_set<long long> ranked_;                                     ///< held claims given a rank in this change
         model::FlatTable<ClaimSource, ClaimSourceHash> cited_sources_;  ///< the sources of the citations written to held claims
         std::unordered_set<long long> cited_claims_;
     };
@@ -1326,8 +1349,8 @@ std::vector<std::string> describe_source_changes(const model::SourceMeta& before
     std::vector<std::string> changes;
     auto compare = [&](std::string_view name, const std::string& old_value, const std::string& new_value) {
         if (old_value != new_value) {
-            changes.push_back(fmt::format("{}: {} -> {}", name, old_value.empty() ? "—" : old_value,
-                                          new_value.empty() ? "—" : new_value));
+            changes.push_back(
+                fmt::format("{}: {} -> {}", name, old_value.empty() ? "—" : old_value, new_value.empty() ? "—" : new_value));
         }
     };
     compare("kind", before.kind, after.kind);
@@ -1340,7 +1363,6 @@ std::vector<std::string> describe_source_changes(const model::SourceMeta& before
     compare("edition of", before.edition_of, after.edition_of);
     return changes;
 }
-
 
 namespace {
 
@@ -1387,8 +1409,9 @@ void merge_spellings(std::vector<SourceInput>& sources) {
             auto& kept = earlier.*key.member;
             if (!given) continue;
             if (kept && *kept != *given) {
-                throw InputError(fmt::format("{}: the same source as {} ({}), with another {}: '{}' there, '{}' here; list it once",
-                                             later.origin, earlier.origin, later.reference, key.name, *kept, *given));
+                throw InputError(
+                    fmt::format("{}: the same source as {} ({}), with another {}: '{}' there, '{}' here; list it once",
+                                later.origin, earlier.origin, later.reference, key.name, *kept, *given));
             }
             kept = given;
         }
@@ -1414,7 +1437,7 @@ PreparedChange prepare_owned(std::vector<SourceInput>&& sources, std::span<Recor
 }  // namespace
 
 PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs,
-                                     const std::string& today) {
+                                      const std::string& today) {
     std::vector<RecordInput> records(inputs.begin(), inputs.end());
     return prepare_owned(std::vector<SourceInput>(sources), records, today);
 }
@@ -1426,7 +1449,7 @@ PreparedChange ChangeSession::prepare(std::vector<SourceInput>&& sources, Record
 }
 
 PreparedChange ChangeSession::prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
-                                           PieceCheck& check) {
+                                            PieceCheck& check) {
     PreparedChange change;
     // Counted first: the next piece's citations index past these, whether this one is good or not.
     check.sources += sources.size();
@@ -1460,9 +1483,7 @@ void ChangeSession::apply_piece(PreparedChange&& piece) { applier_->piece(piece)
 
 void ChangeSession::finish_pieces() { applier_->finish_pieces(); }
 
-model::ChangeReport ChangeSession::apply_within_caller_savepoint(const PreparedChange& change) {
-    return write(change, false);
-}
+model::ChangeReport ChangeSession::apply_within_caller_savepoint(const PreparedChange& change) { return write(change, false); }
 
 template <typename Change>
 model::ChangeReport ChangeSession::write(Change& change, bool own_savepoint) {

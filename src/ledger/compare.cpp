@@ -74,8 +74,8 @@ std::map<std::string, TheirCell> cells_of(const model::RecordDocument& document)
         if (spec->type == model::FieldType::gpu_model && !model_value.empty()) {
             for (const auto& derived : model::values_from_model(model_value)) {
                 if (!derived.value.empty()) {
-                    cells[std::string(derived.spec->name)] = {{derived.value, cell.sources, 0}, document.values_only,
-                                                              model::ClaimState::set, {derived.value, {}}};
+                    cells[std::string(derived.spec->name)] = {
+                        {derived.value, cell.sources, 0}, document.values_only, model::ClaimState::set, {derived.value, {}}};
                 }
             }
         }
@@ -166,20 +166,20 @@ std::optional<store::Store> read_snapshot(const std::string& snapshot, bool data
     if (!format) format = formats::format_of_path(snapshot);
     if (!format) throw UsageError(fmt::format("--against {}: say which format it is with --format", snapshot));
     std::optional<std::string> problem;
-    formats::read_records(snapshot, *format,
-                          {[&](model::RecordDocument& document) {
-                               if (provenance && document.values_only) {
-                                   throw InputError(fmt::format(
-                                       "{} is an export of values alone: --provenance needs one made with `export --provenance`",
-                                       snapshot));
-                               }
-                               TheirRecord theirs{document.record.cluster_id, cells_of(document), {}};
-                               if (provenance) theirs.provenance = provenance_lines(document, fields);
-                               visit(theirs);
-                           },
-                           [&](const std::string& found) {
-                               if (!problem) problem = found;
-                           }});
+    formats::read_records(
+        snapshot, *format,
+        {[&](model::RecordDocument& document) {
+             if (provenance && document.values_only) {
+                 throw InputError(fmt::format(
+                     "{} is an export of values alone: --provenance needs one made with `export --provenance`", snapshot));
+             }
+             TheirRecord theirs{document.record.cluster_id, cells_of(document), {}};
+             if (provenance) theirs.provenance = provenance_lines(document, fields);
+             visit(theirs);
+         },
+         [&](const std::string& found) {
+             if (!problem) problem = found;
+         }});
     if (problem) throw InputError(fmt::format("--against: {}", *problem));
     return std::nullopt;
 }
@@ -260,8 +260,8 @@ std::vector<std::string> provenance_lines(const model::Record& record, const std
         const std::string display = model::display_claim(&claim);
         lines.push_back(claim_line(claim.field, display, claim.rank));
         for (const auto& citation : claim.citations) {
-            lines.push_back(citation_line(claim.field, display, record.sources.at(citation.source_id).url, citation.locator,
-                                          citation.quote));
+            lines.push_back(
+                citation_line(claim.field, display, record.sources.at(citation.source_id).url, citation.locator, citation.quote));
             named.insert(citation.source_id);
         }
     }
@@ -350,7 +350,8 @@ Against against(const store::Store& store, const std::string& snapshot, const st
             ProvenanceDifference difference{record.id, {}, {}};
             std::set_difference(here.begin(), here.end(), there.begin(), there.end(), std::back_inserter(difference.only_here));
             std::set_difference(there.begin(), there.end(), here.begin(), here.end(), std::back_inserter(difference.only_there));
-            if (!difference.only_here.empty() || !difference.only_there.empty()) result.provenance.push_back(std::move(difference));
+            if (!difference.only_here.empty() || !difference.only_there.empty())
+                result.provenance.push_back(std::move(difference));
         }
     });
     store.each_cluster_id(std::nullopt, [&](const std::string& id) {

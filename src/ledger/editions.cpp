@@ -22,17 +22,17 @@ const model::SourceMeta& Editions::meta_as_cited(const model::Citation& citation
     const std::pair key{citation.source_id, citation.changeset_id};
     auto found = as_cited_.find(key);
     if (found == as_cited_.end()) {
-        found = as_cited_.emplace(key, store_.source_meta_as_of(citation.source_id, citation.changeset_id).value_or(model::SourceMeta{}))
-                    .first;
+        found =
+            as_cited_
+                .emplace(key, store_.source_meta_as_of(citation.source_id, citation.changeset_id).value_or(model::SourceMeta{}))
+                .first;
     }
     return found->second;
 }
 
 namespace {
 
-std::string dated(const std::string& published) {
-    return published.empty() ? "has no published date" : "is of " + published;
-}
+std::string dated(const std::string& published) { return published.empty() ? "has no published date" : "is of " + published; }
 
 }  // namespace
 
@@ -55,7 +55,8 @@ Editions::Standing Editions::standing(std::span<const long long> incoming_source
                     "(source {}) {}; give each edition its published date, to the day where two fall in one month or year",
                     where, incoming.edition_of, source_id, dated(incoming.published), citation.source_id, dated(then.published)));
             }
-            if (standing.newest_held.empty() || model::order_partial_dates(then.published, standing.newest_held).value_or(0) > 0) {
+            if (standing.newest_held.empty() ||
+                model::order_partial_dates(then.published, standing.newest_held).value_or(0) > 0) {
                 standing.newest_held = then.published;
             }
             if (*order < 0) standing.order = Order::older;

@@ -35,7 +35,8 @@ std::vector<long long> citation_ids(const model::Record* record, std::string_vie
 // A changeset the database refers to: a damaged or crafted file may not hold it.
 model::Changeset require_changeset(const store::Store& store, long long id) {
     auto changeset = store.changeset(id);
-    if (!changeset) throw DatabaseError(fmt::format("{}: a row refers to changeset {}, which the file does not hold", store.path(), id));
+    if (!changeset)
+        throw DatabaseError(fmt::format("{}: a row refers to changeset {}, which the file does not hold", store.path(), id));
     return std::move(*changeset);
 }
 
@@ -63,9 +64,10 @@ std::optional<long long> resolve_as_of(const store::Store& store, const std::str
         try {
             date = model::parse_partial_date(text);
         } catch (const InputError&) {
-            throw InputError(fmt::format("{} '{}': expected a changeset number, YYYY-MM, YYYY-MM-DD or "
-                                         "YYYY-MM-DDTHH:MM:SSZ",
-                                         option, text));
+            throw InputError(
+                fmt::format("{} '{}': expected a changeset number, YYYY-MM, YYYY-MM-DD or "
+                            "YYYY-MM-DDTHH:MM:SSZ",
+                            option, text));
         }
         // A date stands for its whole period: the state at its last second.
         if (date.size() == 7) {
@@ -89,8 +91,16 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
         if (!fields.empty() && std::find(fields.begin(), fields.end(), field) == fields.end()) continue;
         const model::Claim* old_claim = before ? before->preferred(field) : nullptr;
         const model::Claim* new_claim = after ? after->preferred(field) : nullptr;
-        model::FieldReport report{cluster_id, field, model::FieldReport::Kind::unchanged, before ? before->shown(field) : model::display_claim(nullptr),
-                                  after ? after->shown(field) : model::display_claim(nullptr), false, {}, "", new_claim ? new_claim->id : 0, {}};
+        model::FieldReport report{cluster_id,
+                                  field,
+                                  model::FieldReport::Kind::unchanged,
+                                  before ? before->shown(field) : model::display_claim(nullptr),
+                                  after ? after->shown(field) : model::display_claim(nullptr),
+                                  false,
+                                  {},
+                                  "",
+                                  new_claim ? new_claim->id : 0,
+                                  {}};
         std::vector<std::string> notes;
         if (report.old_display != report.new_display) report.kind = model::FieldReport::Kind::changed;
 
@@ -120,8 +130,8 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
         const std::string old_others = others_text(before, field);
         const std::string new_others = others_text(after, field);
         if (old_others != new_others) {
-            notes.push_back(fmt::format("competing: {} -> {}", old_others.empty() ? "—" : old_others,
-                                        new_others.empty() ? "—" : new_others));
+            notes.push_back(
+                fmt::format("competing: {} -> {}", old_others.empty() ? "—" : old_others, new_others.empty() ? "—" : new_others));
         }
         const auto old_ids = citation_ids(before, field);
         const auto new_ids = citation_ids(after, field);
@@ -139,7 +149,9 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
 
 ChangesetView::ChangesetView(const store::Store& store, long long changeset_id, std::string cluster_filter,
                              std::string field_filter)
-    : store_(&store), changeset_id_(changeset_id), cluster_filter_(std::move(cluster_filter)),
+    : store_(&store),
+      changeset_id_(changeset_id),
+      cluster_filter_(std::move(cluster_filter)),
       field_filter_(std::move(field_filter)) {}
 
 void ChangesetView::each_cluster(const std::function<void(const model::ClusterChange&, bool several)>& visit) const {
@@ -149,8 +161,7 @@ void ChangesetView::each_cluster(const std::function<void(const model::ClusterCh
     const std::vector<std::string> fields = field_filter_.empty() ? std::vector<std::string>{} : std::vector{field_filter_};
     // After the newest changeset is now, which the store reads without ranking the history.
     const auto after_limit = changeset_id_ == store_->latest_changeset_id() ? std::nullopt : std::optional(changeset_id_);
-    store_->each_touched_cluster(changeset_id_, cluster_filter_, field_filter_,
-                                 [&](const std::string& cluster_id) {
+    store_->each_touched_cluster(changeset_id_, cluster_filter_, field_filter_, [&](const std::string& cluster_id) {
         const auto before = store_->load_record(cluster_id, changeset_id_ - 1);
         const auto after = store_->load_record(cluster_id, after_limit);
         model::ClusterChange change{cluster_id, model::ClusterChange::Presence::kept, {}};
@@ -185,7 +196,8 @@ void ChangesetView::each_source(const std::function<void(const model::SourceRepo
         const auto before = store_->source_meta_as_of(source_id, changeset_id_ - 1);
         const auto after = store_->source_meta_as_of(source_id, changeset_id_);
         const auto source = store_->source_by_id(source_id);
-        if (!source || !after) throw DatabaseError(fmt::format("{}: a revision names source {}, which it does not hold", store_->path(), source_id));
+        if (!source || !after)
+            throw DatabaseError(fmt::format("{}: a revision names source {}, which it does not hold", store_->path(), source_id));
         if (!before) {
             visit({source_id, source->url, true, {}});
         } else {

@@ -6,8 +6,8 @@
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
-#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "ledger/read_ahead.hpp"
 
@@ -110,7 +110,7 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
-        record.kind = value_changed ? ImportedRecord::Kind::changed
+        record.kind = value_changed   ? ImportedRecord::Kind::changed
                       : kept_as_older ? ImportedRecord::Kind::kept_as_older
                       : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
                           ? ImportedRecord::Kind::unchanged
@@ -325,7 +325,8 @@ private:
         }
         Outcome outcome = describe(incoming, report);
         if (outcome.record && outcome.record->kind == ImportedRecord::Kind::added && !incoming.content_family.empty()) {
-            if (auto warning = near_copy(outcome.record->cluster_id, incoming.content_family)) outcome.warnings.push_back(std::move(*warning));
+            if (auto warning = near_copy(outcome.record->cluster_id, incoming.content_family))
+                outcome.warnings.push_back(std::move(*warning));
         }
         return outcome;
     }
@@ -349,9 +350,10 @@ private:
             }
             if (differing.size() != 1) continue;
             const auto& field = differing.front()->name;
-            return fmt::format("{}: a new record whose row nearly copies {}, made from the same list: they differ only in {} "
-                               "('{}' here, '{}' there); if the row corrects that record's, both now stand",
-                               id, other_id, field, mine->shown(field), other->shown(field));
+            return fmt::format(
+                "{}: a new record whose row nearly copies {}, made from the same list: they differ only in {} "
+                "('{}' here, '{}' there); if the row corrects that record's, both now stand",
+                id, other_id, field, mine->shown(field), other->shown(field));
         }
         return std::nullopt;
     }
@@ -412,7 +414,7 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
         progress.bytes_total = size && progress.bytes_total ? std::optional(*progress.bytes_total + *size) : std::nullopt;
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
-        PieceCheck pieces;  // of the record in pieces being read
+        PieceCheck pieces;                          // of the record in pieces being read
         std::optional<std::size_t> default_source;  // its index in the record in pieces, once listed
         auto prepare = [&](model::RecordDocument& document, Incoming::Part part) {
             Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part, document.content_family};
@@ -448,16 +450,16 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             // being written.
             queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 2);
         };
-        formats::ReadSink sink{
-            [&](model::RecordDocument& document) {
-                prepare(document, document.continued ? Incoming::Part::last : Incoming::Part::whole);
-            },
-            [&](const std::string& text) {
-                pieces = {};  // a record in pieces that the reader stopped ends here
-                default_source.reset();
-                queue.problem(text);
-            },
-            [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); }, &bytes_read};
+        formats::ReadSink sink{[&](model::RecordDocument& document) {
+                                   prepare(document, document.continued ? Incoming::Part::last : Incoming::Part::whole);
+                               },
+                               [&](const std::string& text) {
+                                   pieces = {};  // a record in pieces that the reader stopped ends here
+                                   default_source.reset();
+                                   queue.problem(text);
+                               },
+                               [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
+                               &bytes_read};
         sink.piece = [&](model::RecordDocument& document) { prepare(document, Incoming::Part::piece); };
         if (request.piece_parts) sink.piece_parts = *request.piece_parts;
         for (const auto& [path, format] : request.inputs) {

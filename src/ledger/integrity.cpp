@@ -51,10 +51,11 @@ IntegritySummary repair_integrity(store::Store& store, model::Changeset changese
     summary.restored_schema = store.restored_schema();
     summary.sqlite_problems = store.sqlite_problems();
     if (damaged(summary.sqlite_problems)) {
-        throw DatabaseError(fmt::format("{}: the file is damaged (PRAGMA integrity_check: {}); check --repair writes the "
-                                        "derived tables from the history, which cannot be trusted here; nothing written. "
-                                        "Restore a backup, or try `sqlite3 {} .recover`",
-                                        summary.path, summary.sqlite_problems.front().message, summary.path));
+        throw DatabaseError(
+            fmt::format("{}: the file is damaged (PRAGMA integrity_check: {}); check --repair writes the "
+                        "derived tables from the history, which cannot be trusted here; nothing written. "
+                        "Restore a backup, or try `sqlite3 {} .recover`",
+                        summary.path, summary.sqlite_problems.front().message, summary.path));
     }
     summary.sqlite_left = summary.sqlite_problems;
     ChangeSession session(store, std::move(changeset), today);

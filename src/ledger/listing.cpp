@@ -88,8 +88,8 @@ Filter parse_filter(const std::string& condition) {
         {"!=", Comparison::not_equal}, {"<=", Comparison::less_or_equal}, {">=", Comparison::greater_or_equal},
         {"=", Comparison::equal},      {"<", Comparison::less},           {">", Comparison::greater}};
     const std::string_view rest = std::string_view(condition).substr(at);
-    const auto found = std::find_if(std::begin(operators), std::end(operators),
-                                    [&](const auto& each) { return rest.starts_with(each.first); });
+    const auto found =
+        std::find_if(std::begin(operators), std::end(operators), [&](const auto& each) { return rest.starts_with(each.first); });
     if (found == std::end(operators)) {
         throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE (or !=, <, <=, >, >=)", condition));
     }
@@ -98,8 +98,8 @@ Filter parse_filter(const std::string& condition) {
         const auto& field = model::require_field(name);
         const bool order_wanted = found->second != Comparison::equal && found->second != Comparison::not_equal;
         if (order_wanted && !ordered(field.type)) {
-            throw UsageError(fmt::format("--where '{}': {} is {}, and only counts, decimals and dates have an order",
-                                         condition, name, model::type_name(field.type)));
+            throw UsageError(fmt::format("--where '{}': {} is {}, and only counts, decimals and dates have an order", condition,
+                                         name, model::type_name(field.type)));
         }
         const std::string value = condition.substr(at + found->first.size());
         return {&field, found->second, model::parse_field_value(field, value).value, condition};
@@ -125,10 +125,14 @@ std::optional<bool> passes(const model::FieldRow* row, const Filter& filter) {
     const auto sign = order(field, row->value.value, filter.value);
     if (!sign) return std::nullopt;
     switch (filter.comparison) {
-        case Comparison::less: return *sign < 0;
-        case Comparison::less_or_equal: return *sign <= 0;
-        case Comparison::greater: return *sign > 0;
-        default: return *sign >= 0;
+        case Comparison::less:
+            return *sign < 0;
+        case Comparison::less_or_equal:
+            return *sign <= 0;
+        case Comparison::greater:
+            return *sign > 0;
+        default:
+            return *sign >= 0;
     }
 }
 
@@ -175,18 +179,21 @@ std::optional<std::string> sort_key(const ListedCluster& cluster, const model::F
     if (numeric && !whole.empty() && whole.size() <= 40 && digits(whole) && digits(fraction)) {
         // Zero-padded whole part, then the fraction without its trailing zeros: 7.10 sorts as 7.1.
         const auto last = fraction.find_last_not_of('0');
-        return std::string(40 - whole.size(), '0') + whole + "." + (last == std::string::npos ? "" : fraction.substr(0, last + 1));
+        return std::string(40 - whole.size(), '0') + whole + "." +
+               (last == std::string::npos ? "" : fraction.substr(0, last + 1));
     }
     return "~" + text::lower_ascii(value);  // after every figure, should a numeric field hold text
 }
 
 }  // namespace
 
-ListSummary list_clusters(const store::Store& store, const ListQuery& query, const std::function<void(const ListedCluster&)>& visit) {
+ListSummary list_clusters(const store::Store& store, const ListQuery& query,
+                          const std::function<void(const ListedCluster&)>& visit) {
     if (query.as_of && !query.search.empty()) {
         throw UsageError("--search reads the current index and cannot be combined with --as-of");
     }
-    if (const auto bad = text::find_invalid_utf8(query.search)) throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));
+    if (const auto bad = text::find_invalid_utf8(query.search))
+        throw InputError(fmt::format("--search: invalid UTF-8 at byte {}", *bad));
     std::set<std::string> wanted(query.columns.begin(), query.columns.end());
     for (const auto& filter : query.filters) wanted.insert(std::string(filter.field->name));
     if (query.sort) wanted.insert(std::string(query.sort->name));
@@ -221,12 +228,13 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query, con
     const auto shown = [&] { return !query.limit || summary.matched <= *query.limit; };
     if (!query.sort) {
         // In id order (or its reverse) as the store reads them: one cluster at a time.
-        store.each_cluster_fields(fields, query.as_of, query.reverse, [&](const std::string& id, std::vector<model::FieldRow>& rows) {
-            const ListedCluster cluster = listed(id, rows);
-            if (!selected(cluster)) return;
-            ++summary.matched;
-            if (shown()) visit(cluster);
-        });
+        store.each_cluster_fields(fields, query.as_of, query.reverse,
+                                  [&](const std::string& id, std::vector<model::FieldRow>& rows) {
+                                      const ListedCluster cluster = listed(id, rows);
+                                      if (!selected(cluster)) return;
+                                      ++summary.matched;
+                                      if (shown()) visit(cluster);
+                                  });
         return summary;
     }
     // Sorted by a field: the ids and keys go to a temporary table of the store, which sorts them

@@ -1,8 +1,8 @@
 #pragma once
 // Reading on a second thread. An import is two jobs: parsing and checking the input, and writing
 // it to SQLite (which one connection does on one thread); on the benchmark's JSON Lines the first
-// is about two thirds of the second, so on two cores it runs beside it. The reader runs ahead through a bounded queue; what it reads reaches the writer in
-// input order, problems and skipped rows included.
+// is about two thirds of the second, so on two cores it runs beside it. The reader runs ahead through a bounded queue; what it
+// reads reaches the writer in input order, problems and skipped rows included.
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -174,8 +174,8 @@ private:
     std::mutex mutex_;
     std::condition_variable ready_, space_;
     std::deque<std::pair<Event, std::size_t>> events_;  ///< with their weights
-    std::size_t weight_ = 0;  ///< of the events waiting, and of the heavy ones taken and not handed out
-    std::deque<std::pair<Event, std::size_t>> batch_;  ///< taken by the writer, not yet handed out (its thread's alone)
+    std::size_t weight_ = 0;                            ///< of the events waiting, and of the heavy ones taken and not handed out
+    std::deque<std::pair<Event, std::size_t>> batch_;   ///< taken by the writer, not yet handed out (its thread's alone)
     std::vector<std::vector<Item>> returned_;
     std::vector<Item> recycled_;
     std::size_t capacity_;

@@ -1,7 +1,7 @@
 #include "gpuclusters/ledger/records.hpp"
 
-#include <fmt/format.h>
 #include <filesystem>
+#include <fmt/format.h>
 #include <set>
 #include <span>
 
@@ -50,9 +50,10 @@ BackupResult backup(const store::Store& store, const std::string& destination) {
         // Replaced only when it is a backup, not a file given by mistake.
         if (std::filesystem::is_regular_file(std::filesystem::symlink_status(destination, error)) &&
             !store::is_gpuclusters_file(destination)) {
-            throw InputError(fmt::format("{}: exists and is not a gpuclusters database; a backup replaces only an "
-                                         "earlier backup; left untouched",
-                                         destination));
+            throw InputError(
+                fmt::format("{}: exists and is not a gpuclusters database; a backup replaces only an "
+                            "earlier backup; left untouched",
+                            destination));
         }
     }
     formats::AtomicFile file(destination);  // refuses a link, a folder, a FIFO, a device
@@ -65,8 +66,8 @@ EditStart start_edit(const store::Store& store, const std::string& cluster_id) {
     return {require_record(store, cluster_id), newest_change(store, cluster_id)};
 }
 
-EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document,
-                        model::Changeset changeset, const std::string& today, bool unsourced) {
+EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document, model::Changeset changeset,
+                        const std::string& today, bool unsourced) {
     const auto& record = start.record;
     document.record.citations_as_they_stood = true;
     document.record.unsourced = unsourced;

@@ -181,7 +181,8 @@ std::size_t put_back(const store::Store& store, ChangeSession& session, const Un
 void revert(store::Store& store, const RevertRequest& request, model::Changeset changeset, const std::string& today,
             const std::function<void(const RevertResult&, const ChangesetView&)>& show) {
     const std::string& text = request.changeset;
-    const bool numeric = !text.empty() && text.size() < 16 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const bool numeric =
+        !text.empty() && text.size() < 16 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     const auto target = numeric ? store.changeset(std::stoll(text)) : std::nullopt;
     if (!target) throw InputError(fmt::format("CHANGESET {}: no such changeset (`gpuclusters log` lists them)", text));
     if (changeset.message.empty()) changeset.message = fmt::format("revert changeset {}: {}", target->id, target->message);
@@ -192,9 +193,10 @@ void revert(store::Store& store, const RevertRequest& request, model::Changeset 
         if (!request.force) {
             const auto found = conflicts(store, undone);
             if (found.count > 0) {
-                throw RevertConflict(fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
-                                                 "(--force puts these back as they were before changeset {})",
-                                                 undone.id, found.text(), undone.id));
+                throw RevertConflict(
+                    fmt::format("not reverting changeset {}: later changesets changed {}; nothing written "
+                                "(--force puts these back as they were before changeset {})",
+                                undone.id, found.text(), undone.id));
             }
         }
         session.begin();

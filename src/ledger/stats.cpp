@@ -26,11 +26,16 @@ const model::GpuModel* catalogue_entry_named(const std::string& name) {
 
 std::string_view to_string(LeftOut reason) {
     switch (reason) {
-        case LeftOut::superseded_phase: return "superseded_phase";
-        case LeftOut::unknown_model: return "unknown_model";
-        case LeftOut::uncatalogued_model: return "uncatalogued_model";
-        case LeftOut::not_a_gpu: return "not_a_gpu";
-        case LeftOut::unknown_count: return "unknown_count";
+        case LeftOut::superseded_phase:
+            return "superseded_phase";
+        case LeftOut::unknown_model:
+            return "unknown_model";
+        case LeftOut::uncatalogued_model:
+            return "uncatalogued_model";
+        case LeftOut::not_a_gpu:
+            return "not_a_gpu";
+        case LeftOut::unknown_count:
+            return "unknown_count";
     }
     return "";
 }
@@ -86,7 +91,8 @@ std::vector<std::string> superseded_phases(const std::vector<StatsRow>& rows) {
             if (seen[at]) continue;
             seen[at] = true;
             reached.push_back(at);
-            if (const auto next = newer.find(at); next != newer.end()) pending.insert(pending.end(), next->second.begin(), next->second.end());
+            if (const auto next = newer.find(at); next != newer.end())
+                pending.insert(pending.end(), next->second.begin(), next->second.end());
         }
         std::sort(reached.begin(), reached.end());
         reach[start] = std::move(reached);
@@ -132,8 +138,8 @@ DatasetStats tally_stats(const std::vector<StatsRow>& rows) {
         } else if (!row.count) {
             reason = LeftOut::unknown_count;
         }
-        const bool unknown = reason == LeftOut::unknown_model || reason == LeftOut::uncatalogued_model ||
-                             reason == LeftOut::unknown_count;
+        const bool unknown =
+            reason == LeftOut::unknown_model || reason == LeftOut::uncatalogued_model || reason == LeftOut::unknown_count;
         if (reason) {
             stats.left_out[static_cast<std::size_t>(*reason)].add(row.count);
             if (unknown) ++stats.left_out_unknown;
@@ -158,7 +164,8 @@ DatasetStats tally_stats(const std::vector<StatsRow>& rows) {
         for (auto& [value, group] : groups[i]) {
             if (value) list.push_back(std::move(group));
         }
-        if (const auto unknown = groups[i].find(std::nullopt); unknown != groups[i].end()) list.push_back(std::move(unknown->second));
+        if (const auto unknown = groups[i].find(std::nullopt); unknown != groups[i].end())
+            list.push_back(std::move(unknown->second));
         stats.by.emplace_back(&model::require_field(stats_dimensions[i]), std::move(list));
     }
     return stats;

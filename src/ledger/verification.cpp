@@ -14,8 +14,8 @@ namespace gpuclusters::ledger {
 using rules::Finding;
 using rules::Severity;
 
-CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today,
-                   const CheckRequest& request, const FindingSink& sink) {
+CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
+                   const FindingSink& sink) {
     const auto& as_of = request.as_of;
     const rules::Context rule_context{config, today};
     std::set<std::string> wanted;
@@ -163,8 +163,8 @@ SignResult sign(store::Store& store, const rules::Config& config, const std::vec
     session.transact([&] {
         CheckRequest request;
         request.cluster_ids = cluster_ids;
-        result.summary = check(store, config, today, request,
-                               [&](const std::vector<Finding>& found) { result.findings.push_back(found); });
+        result.summary =
+            check(store, config, today, request, [&](const std::vector<Finding>& found) { result.findings.push_back(found); });
         if (result.summary.errors > 0) return false;
         for (const auto& id : cluster_ids) session.set_verified(id, true);
         return true;

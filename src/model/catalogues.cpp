@@ -12,8 +12,7 @@ namespace {
 
 // Rows of a TSV with a header line, each split into `columns` cells; a row of another width is a
 // broken catalogue, reported with its line.
-std::vector<std::vector<std::string_view>> read_tsv(std::string_view tsv, std::size_t columns,
-                                                    std::string_view file) {
+std::vector<std::vector<std::string_view>> read_tsv(std::string_view tsv, std::size_t columns, std::string_view file) {
     std::vector<std::vector<std::string_view>> rows;
     std::size_t line_number = 0;
     for (std::string_view line : text::split(tsv, '\n')) {
@@ -21,8 +20,8 @@ std::vector<std::vector<std::string_view>> read_tsv(std::string_view tsv, std::s
         if (line_number == 1 || line.empty()) continue;
         auto cells = text::split(line, '\t');
         if (cells.size() != columns) {
-            throw InputError(fmt::format("{}:{}: expected {} tab-separated columns, found {}", file,
-                                         line_number, columns, cells.size()));
+            throw InputError(
+                fmt::format("{}:{}: expected {} tab-separated columns, found {}", file, line_number, columns, cells.size()));
         }
         rows.push_back(std::move(cells));
     }
@@ -54,16 +53,17 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) {
             throw InputError(fmt::format("db/gpu_models.tsv:{}: kind '{}' is not gpu, family or accelerator", line, model.kind));
         }
         if ((model.kind == "accelerator") == (model.is_gpu() || model.chip.empty())) {
-            throw InputError(fmt::format("db/gpu_models.tsv:{}: chip '{}': a GPU or a family is chip {}, an accelerator "
-                                         "names its kind of chip (TPU, NPU, ...)",
-                                         line, model.chip, GpuModel::gpu_chip));
+            throw InputError(
+                fmt::format("db/gpu_models.tsv:{}: chip '{}': a GPU or a family is chip {}, an accelerator "
+                            "names its kind of chip (TPU, NPU, ...)",
+                            line, model.chip, GpuModel::gpu_chip));
         }
         const auto number = [&](std::string_view cell, std::string_view column) {
             int value = 0;
             const auto [end, error] = std::from_chars(cell.data(), cell.data() + cell.size(), value);
             if (error != std::errc() || end != cell.data() + cell.size() || value < 1 || value > 64) {
-                throw InputError(fmt::format("db/gpu_models.tsv:{}: {} '{}' is not a number from 1 to 64", line,
-                                             column, std::string(cell)));
+                throw InputError(
+                    fmt::format("db/gpu_models.tsv:{}: {} '{}' is not a number from 1 to 64", line, column, std::string(cell)));
             }
             return value;
         };
@@ -75,8 +75,8 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) {
         if (!row[5].empty()) {
             const auto space = row[5].find(' ');
             if (space == std::string_view::npos) {
-                throw InputError(fmt::format("db/gpu_models.tsv:{}: parts '{}' is NAME COUNT, e.g. 'gcd 2'", line,
-                                             std::string(row[5])));
+                throw InputError(
+                    fmt::format("db/gpu_models.tsv:{}: parts '{}' is NAME COUNT, e.g. 'gcd 2'", line, std::string(row[5])));
             }
             model.part = std::string(row[5].substr(0, space));
             model.parts_per_gpu = number(row[5].substr(space + 1), "parts");

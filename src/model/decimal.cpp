@@ -39,9 +39,10 @@ std::string significant_digits_message(std::string_view written) {
             zeros_held = 0;
         }
     }
-    return fmt::format("'{}' has {} significant digits, more than the {} a double means: the rest is the noise of a "
-                       "binary fraction written out (round it; a mapping column can say round = N or significant = N)",
-                       text::excerpt(written), digits, max_significant_digits);
+    return fmt::format(
+        "'{}' has {} significant digits, more than the {} a double means: the rest is the noise of a "
+        "binary fraction written out (round it; a mapping column can say round = N or significant = N)",
+        text::excerpt(written), digits, max_significant_digits);
 }
 
 Decimal::Decimal(std::int64_t coefficient, int exponent) : coefficient_(coefficient), exponent_(exponent) {

@@ -10,9 +10,9 @@ namespace gpuclusters::model {
 namespace {
 
 constexpr std::array segment_choices{
-    Choice{"big-tech", "Big tech"},     Choice{"ai-lab", "AI lab"},
-    Choice{"cloud", "Cloud"},           Choice{"government-lab", "Government/lab"},
-    Choice{"academic", "Academic"},     Choice{"enterprise", "Enterprise"},
+    Choice{"big-tech", "Big tech"}, Choice{"ai-lab", "AI lab"},
+    Choice{"cloud", "Cloud"},       Choice{"government-lab", "Government/lab"},
+    Choice{"academic", "Academic"}, Choice{"enterprise", "Enterprise"},
     Choice{"other", "Other"},
 };
 
@@ -25,14 +25,10 @@ constexpr std::array status_choices{
 
 // The makers of the catalogue's GPUs (db/gpu_models.tsv, kind gpu).
 constexpr std::array maker_choices{
-    Choice{"NVIDIA", "NVIDIA"},
-    Choice{"AMD", "AMD"},
-    Choice{"Intel", "Intel"},
-    Choice{"Biren", "Biren"},
-    Choice{"Hygon", "Hygon"},
-    Choice{"Iluvatar CoreX", "Iluvatar CoreX"},
-    Choice{"MetaX", "MetaX"},
-    Choice{"Moore Threads", "Moore Threads"},
+    Choice{"NVIDIA", "NVIDIA"}, Choice{"AMD", "AMD"},
+    Choice{"Intel", "Intel"},   Choice{"Biren", "Biren"},
+    Choice{"Hygon", "Hygon"},   Choice{"Iluvatar CoreX", "Iluvatar CoreX"},
+    Choice{"MetaX", "MetaX"},   Choice{"Moore Threads", "Moore Threads"},
 };
 
 using enum FieldType;
@@ -46,8 +42,7 @@ constexpr std::array<FieldSpec, 20> catalogue{{
      "Partners.",
      true, true},
     {"segment", "Segment", enumeration,
-     "Kind of operator: big tech, AI lab, cloud, government/lab, academic, enterprise or other.",
-     false, false, segment_choices},
+     "Kind of operator: big tech, AI lab, cloud, government/lab, academic, enterprise or other.", false, false, segment_choices},
     {"gpu_maker", "GPU maker", gpu_maker,
      "NVIDIA, AMD, Intel or another GPU maker, taken from the GPU model (the catalogue in "
      "db/gpu_models.tsv); never set directly.",
@@ -56,11 +51,16 @@ constexpr std::array<FieldSpec, 20> catalogue{{
      "Accelerator model or family as disclosed. A GH200 is one GPU on a superchip; an MI300A is an "
      "APU that contains a GPU.",
      true, false},
-    {"gpu_model_canonical", "GPU model (catalogue)", text,
+    {"gpu_model_canonical",
+     "GPU model (catalogue)",
+     text,
      "The catalogue's name for the GPU model as disclosed (db/gpu_models.tsv): every spelling of one "
      "model has one, so \"NVIDIA H100 SXM5 80GB\" and \"H100 PCIe\" are both NVIDIA H100. Taken from the GPU "
      "model, never set directly; unknown when the catalogue does not know the model.",
-     false, false, {}, true},
+     false,
+     false,
+     {},
+     true},
     {"gpus_installed", "GPUs installed", count,
      "Physical GPUs in the cluster, from the operator or a deterministic sum of disclosed quantities "
      "(nodes x GPUs per node). Planned counts, H100-equivalents and unaudited press totals are never "
@@ -74,12 +74,9 @@ constexpr std::array<FieldSpec, 20> catalogue{{
      "All the cores a list gives for the system, CPU and accelerator cores together (e.g. TOP500's "
      "Total Cores): a check on GPUs installed, which verify compares with it, never a GPU count.",
      false, false},
-    {"city", "City", text,
-     "City where the cluster sits. Not published when the operator does not name the site.", false,
-     false},
+    {"city", "City", text, "City where the cluster sits. Not published when the operator does not name the site.", false, false},
     {"region", "Region", text, "Region, state or province where the cluster sits.", false, false},
-    {"country", "Country", country, "Country where the cluster sits, as an ISO 3166-1 alpha-2 code.",
-     false, false},
+    {"country", "Country", country, "Country where the cluster sits, as an ISO 3166-1 alpha-2 code.", false, false},
     {"power_mw", "Live power MW", decimal,
      "Power in service, in megawatts of IT load where the source says so. Basis `reported` for "
      "company figures; `estimate` with the estimator for estimates (e.g. Epoch AI satellite "
@@ -90,15 +87,14 @@ constexpr std::array<FieldSpec, 20> catalogue{{
      "operational = a phase is live and more is coming; under construction = building underway; "
      "announced = disclosed or contracted with no confirmed go-live.",
      true, false, status_choices},
-    {"status_notes", "Status notes", text, "The source's wording on status, with the date.", false,
-     true},
+    {"status_notes", "Status notes", text, "The source's wording on status, with the date.", false, true},
     {"interconnect", "Interconnect", text, "Cluster network fabric.", false, false},
     {"partners", "Partners", partners,
      "Organisations with hosting, facility and other roles, each as `Organisation (role)`, "
      "separated by `;`.",
      false, false},
-    {"first_operational", "First operational", partial_date,
-     "When the cluster first ran: YYYY, YYYY-MM or YYYY-MM-DD.", false, false},
+    {"first_operational", "First operational", partial_date, "When the cluster first ran: YYYY, YYYY-MM or YYYY-MM-DD.", false,
+     false},
     {"related", "Related clusters", related,
      "Other records of the same site or lineage, each as `cluster-id (relation)` with relation "
      "builds-upon, superseded-by or same-site, separated by `;`.",
@@ -127,16 +123,26 @@ const FieldSpec& require_field(std::string_view name) {
 
 std::string_view type_name(FieldType type) {
     switch (type) {
-        case text: return "text";
-        case enumeration: return "enum";
-        case count: return "integer";
-        case decimal: return "decimal";
-        case partial_date: return "partial date";
-        case country: return "country";
-        case partners: return "partners";
-        case related: return "related";
-        case gpu_model: return "text, catalogued";
-        case gpu_maker: return "enum";
+        case text:
+            return "text";
+        case enumeration:
+            return "enum";
+        case count:
+            return "integer";
+        case decimal:
+            return "decimal";
+        case partial_date:
+            return "partial date";
+        case country:
+            return "country";
+        case partners:
+            return "partners";
+        case related:
+            return "related";
+        case gpu_model:
+            return "text, catalogued";
+        case gpu_maker:
+            return "enum";
     }
     return "text";
 }

@@ -51,7 +51,8 @@ std::string fold(std::string_view text) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* normalizer = icu::Normalizer2::getNFKCCasefoldInstance(status);
     if (U_FAILURE(status)) return lower_ascii(text);
-    const icu::UnicodeString input = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+    const icu::UnicodeString input =
+        icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
     const icu::UnicodeString folded = normalizer->normalize(input, status);
     if (U_FAILURE(status)) return lower_ascii(text);
     std::string result;

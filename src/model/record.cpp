@@ -12,7 +12,9 @@ namespace gpuclusters::model {
 std::optional<std::string> stored_url_problem(std::string_view url) {
     // Only http and https reach a terminal or a page as a link (javascript:, file:, data: never),
     // with a host, and nothing a terminal or a page would read as more than the URL.
-    const auto rest = url.starts_with("https://") ? url.substr(8) : url.starts_with("http://") ? url.substr(7) : std::string_view();
+    const auto rest = url.starts_with("https://")  ? url.substr(8)
+                      : url.starts_with("http://") ? url.substr(7)
+                                                   : std::string_view();
     const bool plain = std::none_of(url.begin(), url.end(), [](char c) {
         const auto byte = static_cast<unsigned char>(c);
         return byte <= 0x20 || byte == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\';
@@ -35,8 +37,8 @@ std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
         return fmt::format("kind '{}' is not one gpuclusters knows", text::one_line(text::excerpt(meta.kind, 40)));
     }
     // The dates that rules and editions read as dates (the capture date is only shown).
-    for (const auto& [name, date] : {std::pair<std::string_view, const std::string&>{"published", meta.published},
-                                     {"accessed", meta.accessed}}) {
+    for (const auto& [name, date] :
+         {std::pair<std::string_view, const std::string&>{"published", meta.published}, {"accessed", meta.accessed}}) {
         if (date.empty()) continue;
         try {
             if (parse_partial_date(date) == date) continue;
@@ -52,23 +54,23 @@ std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
     return std::nullopt;
 }
 
-std::string_view to_string(ClaimState state) {
-    return state == ClaimState::set ? "set" : "not_published";
-}
+std::string_view to_string(ClaimState state) { return state == ClaimState::set ? "set" : "not_published"; }
 
 std::string_view to_string(Rank rank) {
     switch (rank) {
-        case Rank::preferred: return "preferred";
-        case Rank::normal: return "normal";
-        case Rank::deprecated: return "deprecated";
-        case Rank::retired: return "retired";
+        case Rank::preferred:
+            return "preferred";
+        case Rank::normal:
+            return "normal";
+        case Rank::deprecated:
+            return "deprecated";
+        case Rank::retired:
+            return "retired";
     }
     return "retired";
 }
 
-ClaimState claim_state_from(std::string_view text) {
-    return text == "set" ? ClaimState::set : ClaimState::not_published;
-}
+ClaimState claim_state_from(std::string_view text) { return text == "set" ? ClaimState::set : ClaimState::not_published; }
 
 Rank rank_from(std::string_view text) {
     if (text == "preferred") return Rank::preferred;

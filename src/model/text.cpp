@@ -87,8 +87,7 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
             code_point = (code_point << 6) | (bytes[i + k] & 0x3F);
         }
         // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are all invalid.
-        if (code_point < minimum || code_point > 0x10FFFF ||
-            (code_point >= 0xD800 && code_point <= 0xDFFF)) {
+        if (code_point < minimum || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) {
             return i;
         }
         i += length;
@@ -102,7 +101,7 @@ std::size_t leading_space(std::string_view text) {
     if (text.empty()) return 0;
     const unsigned char c = static_cast<unsigned char>(text[0]);
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
-    if (text.starts_with("\xC2\xA0")) return 2;                                 // U+00A0
+    if (text.starts_with("\xC2\xA0")) return 2;                                          // U+00A0
     if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;  // U+2009, U+202F
     return 0;
 }
@@ -136,7 +135,8 @@ bool shows_nothing(std::string_view text) {
         UChar32 c = 0;
         U8_NEXT(text.data(), at, length, c);
         if (c < 0) return false;  // invalid UTF-8 shows something (and is refused where it is read)
-        if (!u_isUWhiteSpace(c) && !u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) && u_charType(c) != U_FORMAT_CHAR) {
+        if (!u_isUWhiteSpace(c) && !u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) &&
+            u_charType(c) != U_FORMAT_CHAR) {
             return false;
         }
     }
@@ -189,8 +189,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return previous[b.size()];
 }
 
-std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates,
-                                   std::size_t max_distance) {
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates, std::size_t max_distance) {
     const std::string lowered = lower_ascii(word);
     std::optional<std::string> best;
     std::size_t best_distance = max_distance + 1;

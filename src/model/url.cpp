@@ -16,9 +16,9 @@ namespace gpuclusters::model {
 namespace {
 // Parameters that identify a campaign or a click, not a page: the same page is the same source.
 bool is_tracking_parameter(std::string_view name) {
-    static constexpr std::string_view exact[] = {"fbclid", "gclid",  "dclid", "gbraid", "wbraid", "msclkid", "mc_cid",
-                                                 "mc_eid", "igshid", "yclid", "_ga",    "_gl",    "_hsenc",  "_hsmi",
-                                                 "mkt_tok", "ref_src", "spm",  "si"};
+    static constexpr std::string_view exact[] = {"fbclid", "gclid",  "dclid",   "gbraid",  "wbraid", "msclkid",
+                                                 "mc_cid", "mc_eid", "igshid",  "yclid",   "_ga",    "_gl",
+                                                 "_hsenc", "_hsmi",  "mkt_tok", "ref_src", "spm",    "si"};
     const std::string lowered = text::lower_ascii(name);
     if (lowered.starts_with("utm_")) return true;
     return std::find(std::begin(exact), std::end(exact), lowered) != std::end(exact);
@@ -35,7 +35,8 @@ std::string as_uri(std::string_view url, const std::string& shown) {
     const std::size_t host_end = std::min(url.find_first_of("/?#", host_start), url.size());
     std::string_view authority = url.substr(host_start, host_end - host_start);
     std::string_view port;
-    if (const std::size_t colon = authority.rfind(':'); colon != std::string_view::npos && authority.find(']') == std::string_view::npos) {
+    if (const std::size_t colon = authority.rfind(':');
+        colon != std::string_view::npos && authority.find(']') == std::string_view::npos) {
         port = authority.substr(colon);
         authority = authority.substr(0, colon);
     }
@@ -45,7 +46,8 @@ std::string as_uri(std::string_view url, const std::string& shown) {
         char* label = nullptr;
         const int status = idn2_to_ascii_8z(host.c_str(), &label, IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL);
         if (status != IDN2_OK) {
-            throw InputError(fmt::format("'{}': the host is not a valid international domain name ({})", shown, idn2_strerror(status)));
+            throw InputError(
+                fmt::format("'{}': the host is not a valid international domain name ({})", shown, idn2_strerror(status)));
         }
         host = label;
         idn2_free(label);
@@ -92,14 +94,15 @@ std::string normalise_source_url(std::string_view raw) {
     UriUriA parsed;
     const char* error_at = nullptr;
     if (uriParseSingleUriA(&parsed, uri.c_str(), &error_at) != URI_SUCCESS) {
-        throw InputError(fmt::format("'{}' is not a valid URL (at character {})", shown,
-                                     error_at ? error_at - uri.c_str() + 1 : 0));
+        throw InputError(
+            fmt::format("'{}' is not a valid URL (at character {})", shown, error_at ? error_at - uri.c_str() + 1 : 0));
     }
     struct Freed {
         UriUriA* uri;
         ~Freed() { uriFreeUriMembersA(uri); }
     } freed{&parsed};
-    if (parsed.userInfo.first != nullptr) throw InputError(fmt::format("'{}': a source URL carries no user name or password", shown));
+    if (parsed.userInfo.first != nullptr)
+        throw InputError(fmt::format("'{}': a source URL carries no user name or password", shown));
     std::string host = range_text(parsed.hostText);
     if (host.empty() || host.front() == '.' || host.back() == '.' || host.find("..") != std::string::npos) {
         throw InputError(fmt::format("'{}' has no valid host", shown));
@@ -110,7 +113,8 @@ std::string normalise_source_url(std::string_view raw) {
     }
     if (uriNormalizeSyntaxA(&parsed) != URI_SUCCESS) throw InputError(fmt::format("'{}' cannot be normalised", shown));
     int length = 0;
-    if (uriToStringCharsRequiredA(&parsed, &length) != URI_SUCCESS) throw InputError(fmt::format("'{}' cannot be normalised", shown));
+    if (uriToStringCharsRequiredA(&parsed, &length) != URI_SUCCESS)
+        throw InputError(fmt::format("'{}' cannot be normalised", shown));
     std::string normal(static_cast<std::size_t>(length) + 1, '\0');
     if (uriToStringA(normal.data(), &parsed, length + 1, nullptr) != URI_SUCCESS) {
         throw InputError(fmt::format("'{}' cannot be normalised", shown));
@@ -127,7 +131,8 @@ std::string normalise_source_url(std::string_view raw) {
     if (const std::size_t port_colon = host.find(':', host_end); port_colon != std::string::npos) {
         const std::string given = host.substr(port_colon + 1);
         host.resize(port_colon);
-        const bool default_port = given.empty() || (scheme == "http" && std::stoi(given) == 80) || (scheme == "https" && std::stoi(given) == 443);
+        const bool default_port =
+            given.empty() || (scheme == "http" && std::stoi(given) == 80) || (scheme == "https" && std::stoi(given) == 443);
         if (!default_port) host += ":" + std::to_string(std::stoi(given));
     }
     // The fragment points inside a page: the same page is the same source.

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -25,19 +25,21 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
         throw InputError(fmt::format("'{}' is negative: a count is a positive whole number", shown));
     }
     if (text.starts_with('~') || text.ends_with('+') || text::lower_ascii(text).starts_with("about")) {
-        throw InputError(fmt::format("'{}' is approximate: a count's bound goes before or after the whole count "
-                                     "(~12,288, 12,288+), not in an operand", shown));
+        throw InputError(
+            fmt::format("'{}' is approximate: a count's bound goes before or after the whole count "
+                        "(~12,288, 12,288+), not in an operand",
+                        shown));
     }
     if (text.starts_with('>') || text.starts_with('<')) {
-        throw InputError(fmt::format("'{}': write a lower bound as {}+ and an approximate count as ~{}", shown,
-                                     shown.substr(1), shown.substr(1)));
+        throw InputError(fmt::format("'{}': write a lower bound as {}+ and an approximate count as ~{}", shown, shown.substr(1),
+                                     shown.substr(1)));
     }
-    if (text.find_first_of("eE") != std::string_view::npos &&
-        std::all_of(text.begin(), text.end(), [](char c) { return is_digit(c) || c == 'e' || c == 'E' || c == '.' || c == '+'; })) {
+    if (text.find_first_of("eE") != std::string_view::npos && std::all_of(text.begin(), text.end(), [](char c) {
+            return is_digit(c) || c == 'e' || c == 'E' || c == '.' || c == '+';
+        })) {
         throw InputError(fmt::format("'{}' is in scientific notation: write the whole number", shown));
     }
-    throw InputError(
-        fmt::format("'{}' is not a whole number (write 12288, 12,288 or 12 288)", shown));
+    throw InputError(fmt::format("'{}' is not a whole number (write 12288, 12,288 or 12 288)", shown));
 }
 
 std::string key_of_choice(std::string_view text) {
@@ -67,14 +69,12 @@ std::string check_text_impl(std::string_view raw) {
 }
 
 // Splits "text (inner)" into its two parts; nullopt when the text does not end in parentheses.
-std::optional<std::pair<std::string_view, std::string_view>> split_trailing_parenthesis(
-    std::string_view text) {
+std::optional<std::pair<std::string_view, std::string_view>> split_trailing_parenthesis(std::string_view text) {
     text = text::trim(text);
     if (!text.ends_with(')')) return std::nullopt;
     const std::size_t open = text.rfind('(');
     if (open == std::string_view::npos) return std::nullopt;
-    return std::pair{text::trim(text.substr(0, open)),
-                     text::trim(text.substr(open + 1, text.size() - open - 2))};
+    return std::pair{text::trim(text.substr(0, open)), text::trim(text.substr(open + 1, text.size() - open - 2))};
 }
 
 }  // namespace
@@ -109,8 +109,8 @@ long long parse_whole_number(std::string_view raw) {
         if (is_digit(text[i])) {
             value = value * 10 + (text[i] - '0');
             if (value > max_count) {
-                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
-                                             std::string(text), text::group_thousands(max_count)));
+                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
+                                             text::group_thousands(max_count)));
             }
             ++group_digits;
             ++i;
@@ -140,9 +140,9 @@ namespace {
 // "~10,000", "about 10,000", "10,000+", "at least 10,000": the bound, and the count without it.
 std::pair<std::string_view, std::string> split_bound(std::string_view text) {
     static constexpr std::pair<std::string_view, std::string_view> words[] = {
-        {"~", bound_approximate},           {"about ", bound_approximate},  {"approximately ", bound_approximate},
-        {"approx. ", bound_approximate},    {"around ", bound_approximate}, {"roughly ", bound_approximate},
-        {"circa ", bound_approximate},      {"at least ", bound_at_least},  {"more than ", bound_at_least},
+        {"~", bound_approximate},        {"about ", bound_approximate},  {"approximately ", bound_approximate},
+        {"approx. ", bound_approximate}, {"around ", bound_approximate}, {"roughly ", bound_approximate},
+        {"circa ", bound_approximate},   {"at least ", bound_at_least},  {"more than ", bound_at_least},
         {"over ", bound_at_least}};
     const std::string lower = text::lower_ascii(text);
     for (const auto& [word, bound] : words) {
@@ -167,7 +167,8 @@ Count parse_count(std::string_view raw) {
 
 Count parse_exact_count(std::string_view text) {
     // "0x10" would read as the derivation 0 x 10 and be refused as zero, naming the wrong thing.
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && std::isxdigit(static_cast<unsigned char>(text[2]))) {
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') &&
+        std::isxdigit(static_cast<unsigned char>(text[2]))) {
         throw InputError(fmt::format("'{}' is hexadecimal: write a count in decimal digits", std::string(text)));
     }
     // Operators: + between terms; x, X, * or × (U+00D7) between factors.
@@ -175,8 +176,7 @@ Count parse_exact_count(std::string_view text) {
     std::string operand;
     auto finish_operand = [&] {
         if (text::trim(operand).empty()) {
-            throw InputError(fmt::format("'{}' is not a count or a derivation such as 1536 x 8",
-                                         std::string(text)));
+            throw InputError(fmt::format("'{}' is not a count or a derivation such as 1536 x 8", std::string(text)));
         }
         terms.back().push_back(operand);
         operand.clear();
@@ -207,16 +207,16 @@ Count parse_exact_count(std::string_view text) {
         for (const auto& factor : factors) {
             const long long number = parse_whole_number(factor);
             if (product > max_count / number) {
-                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
-                                             std::string(text), text::group_thousands(max_count)));
+                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
+                                             text::group_thousands(max_count)));
             }
             product *= number;
             term += (term.empty() ? "" : " x ") + std::to_string(number);
         }
         total += product;
         if (total > max_count) {
-            throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts",
-                                         std::string(text), text::group_thousands(max_count)));
+            throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
+                                         text::group_thousands(max_count)));
         }
         derivation += (derivation.empty() ? "" : " + ") + term;
     }
@@ -232,12 +232,14 @@ Power parse_power(std::string_view raw) {
             power.basis = "reported";
         } else if (basis.starts_with("estimate")) {
             std::string_view estimator = text::trim(parts->second.substr(8));
-            if (estimator.starts_with(':')) estimator.remove_prefix(1);
-            else if (text::lower_ascii(estimator).starts_with("by ")) estimator.remove_prefix(3);
+            if (estimator.starts_with(':'))
+                estimator.remove_prefix(1);
+            else if (text::lower_ascii(estimator).starts_with("by "))
+                estimator.remove_prefix(3);
             estimator = text::trim(estimator);
             if (estimator.empty()) {
-                throw InputError(fmt::format(
-                    "'{}': an estimate names its estimator, e.g. '40 (estimate: Epoch AI)'", std::string(text)));
+                throw InputError(
+                    fmt::format("'{}': an estimate names its estimator, e.g. '40 (estimate: Epoch AI)'", std::string(text)));
             }
             power.basis = "estimate";
             power.estimator = clean_text(estimator);
@@ -248,9 +250,10 @@ Power parse_power(std::string_view raw) {
             if (what.starts_with(':')) what.remove_prefix(1);
             what = text::trim(what);
             if (what.empty()) {
-                throw InputError(fmt::format("'{}': a measured power says what was measured, e.g. "
-                                             "'22.7 (measured: average over the HPL run)'",
-                                             std::string(text)));
+                throw InputError(
+                    fmt::format("'{}': a measured power says what was measured, e.g. "
+                                "'22.7 (measured: average over the HPL run)'",
+                                std::string(text)));
             }
             power.basis = "measured";
             power.estimator = clean_text(what);
@@ -315,7 +318,8 @@ std::string parse_timestamp(std::string_view text) {
                         text[16] == ':' && text[19] == 'Z';
     if (!shaped) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
     const int year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
-    if (year < 0 || month < 0 || day < 0) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
+    if (year < 0 || month < 0 || day < 0)
+        throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
     if (!is_calendar_date(year, month, day)) {
         throw InputError(fmt::format("'{}' is not on a calendar date", text));
     }
@@ -375,8 +379,7 @@ std::string parse_choice(const FieldSpec& field, std::string_view raw) {
     for (const auto& choice : field.choices) {
         allowed += (allowed.empty() ? "" : ", ") + std::string(choice.label);
     }
-    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)),
-                                 field.name, allowed));
+    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)), field.name, allowed));
 }
 
 std::vector<Partner> parse_partners(std::string_view raw) {
@@ -385,9 +388,8 @@ std::vector<Partner> parse_partners(std::string_view raw) {
         if (text::trim(item).empty()) continue;
         const auto parts = split_trailing_parenthesis(item);
         if (!parts || parts->first.empty() || parts->second.empty()) {
-            throw InputError(fmt::format(
-                "partner '{}' needs a role: 'Organisation (role)', several separated by ';'",
-                std::string(text::trim(item))));
+            throw InputError(fmt::format("partner '{}' needs a role: 'Organisation (role)', several separated by ';'",
+                                         std::string(text::trim(item))));
         }
         partners.push_back({clean_text(parts->first), clean_text(parts->second)});
     }
@@ -409,12 +411,10 @@ std::vector<Relation> parse_related(std::string_view raw) {
         if (text::trim(item).empty()) continue;
         const auto parts = split_trailing_parenthesis(item);
         std::string relation = parts ? key_of_choice(parts->second) : "";
-        const bool known = std::find(std::begin(relation_kinds), std::end(relation_kinds), relation) !=
-                           std::end(relation_kinds);
+        const bool known = std::find(std::begin(relation_kinds), std::end(relation_kinds), relation) != std::end(relation_kinds);
         if (!parts || !known) {
-            throw InputError(fmt::format(
-                "related '{}' needs a relation: 'cluster-id (builds-upon|superseded-by|same-site)'",
-                std::string(text::trim(item))));
+            throw InputError(fmt::format("related '{}' needs a relation: 'cluster-id (builds-upon|superseded-by|same-site)'",
+                                         std::string(text::trim(item))));
         }
         related.push_back({parse_cluster_id(parts->first), relation});
     }
@@ -432,18 +432,17 @@ std::string format_related(const std::vector<Relation>& related) {
 
 std::string parse_cluster_id(std::string_view raw) {
     const std::string_view id = text::trim(raw);
-    bool valid = !id.empty() && id.size() <= 100 && id.front() != '-' && id.back() != '-' &&
-                 id.find("--") == std::string_view::npos;
+    bool valid =
+        !id.empty() && id.size() <= 100 && id.front() != '-' && id.back() != '-' && id.find("--") == std::string_view::npos;
     for (char c : id) {
         if (!((c >= 'a' && c <= 'z') || is_digit(c) || c == '-')) valid = false;
     }
     if (valid) return std::string(id);
     const bool printable = !text::find_invalid_utf8(id);
     const std::string slug = printable ? text::slug(id) : std::string();
-    throw InputError(fmt::format(
-        "'{}' is not a cluster id: lower-case letters, digits and single hyphens, at most 100 bytes{}",
-        printable ? std::string(id) : std::string("(invalid UTF-8)"),
-        slug.empty() ? "" : fmt::format(" (try '{}')", slug)));
+    throw InputError(fmt::format("'{}' is not a cluster id: lower-case letters, digits and single hyphens, at most 100 bytes{}",
+                                 printable ? std::string(id) : std::string("(invalid UTF-8)"),
+                                 slug.empty() ? "" : fmt::format(" (try '{}')", slug)));
 }
 
 FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
@@ -472,8 +471,7 @@ FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
                 const auto& countries = CountryTable::builtin();
                 if (const Country* country = countries.find(raw)) return {country->alpha2, {}};
                 const std::string suggestion = countries.suggest(raw);
-                throw InputError(fmt::format("'{}' is not an ISO 3166-1 country code or name{}",
-                                             std::string(text::trim(raw)),
+                throw InputError(fmt::format("'{}' is not an ISO 3166-1 country code or name{}", std::string(text::trim(raw)),
                                              suggestion.empty() ? "" : fmt::format(" (did you mean {}?)", suggestion)));
             }
             case FieldType::partners:
@@ -504,7 +502,8 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
             if (!digits || std::stoll(value) > max_count) {
                 return fmt::format("{} is not a count (digits alone, 1 to {})", quoted(value), text::group_thousands(max_count));
             }
-            if (!qualifiers.basis.empty() || !qualifiers.estimator.empty()) return fmt::format("a count has no basis or estimator");
+            if (!qualifiers.basis.empty() || !qualifiers.estimator.empty())
+                return fmt::format("a count has no basis or estimator");
             if (!qualifiers.bound.empty() && qualifiers.bound != bound_approximate && qualifiers.bound != bound_at_least) {
                 return fmt::format("bound {} is not {} or {}", quoted(qualifiers.bound), bound_approximate, bound_at_least);
             }
@@ -529,7 +528,8 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
             if (!basis.empty() && basis != "reported" && basis != "estimate" && basis != "measured") {
                 return fmt::format("basis {} is not reported, estimate or measured", quoted(basis));
             }
-            if (!qualifiers.derivation.empty() || !qualifiers.bound.empty()) return fmt::format("a decimal has no derivation or bound");
+            if (!qualifiers.derivation.empty() || !qualifiers.bound.empty())
+                return fmt::format("a decimal has no derivation or bound");
             return std::nullopt;
         }
         default:
@@ -538,8 +538,8 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
     try {
         if (auto problem = no_qualifiers()) return problem;
         if (field.type == FieldType::partial_date && parse_partial_date(value) == value) return std::nullopt;
-        if (field.type == FieldType::enumeration &&
-            std::any_of(field.choices.begin(), field.choices.end(), [&](const Choice& choice) { return choice.stored == value; })) {
+        if (field.type == FieldType::enumeration && std::any_of(field.choices.begin(), field.choices.end(),
+                                                                [&](const Choice& choice) { return choice.stored == value; })) {
             return std::nullopt;
         }
         if (field.type == FieldType::country) {
@@ -576,13 +576,13 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
                 return value.value;
             }
             const std::string shown = bounded(text::group_thousands(number), value.qualifiers.bound);
-            return value.qualifiers.derivation.empty()
-                       ? shown
-                       : fmt::format("{} (= {})", shown, value.qualifiers.derivation);
+            return value.qualifiers.derivation.empty() ? shown : fmt::format("{} (= {})", shown, value.qualifiers.derivation);
         }
         case FieldType::decimal:
-            if (value.qualifiers.basis == "estimate") return fmt::format("{} (estimate by {})", value.value, value.qualifiers.estimator);
-            if (value.qualifiers.basis == "measured") return fmt::format("{} (measured: {})", value.value, value.qualifiers.estimator);
+            if (value.qualifiers.basis == "estimate")
+                return fmt::format("{} (estimate by {})", value.value, value.qualifiers.estimator);
+            if (value.qualifiers.basis == "measured")
+                return fmt::format("{} (measured: {})", value.value, value.qualifiers.estimator);
             return value.value;
         case FieldType::enumeration:
         case FieldType::gpu_maker:
@@ -616,8 +616,10 @@ std::string input_text(const FieldSpec& field, const FieldValue& value) {
 }
 
 std::span<const QualifierKey> qualifier_keys(FieldType type) {
-    static constexpr std::array<QualifierKey, 2> count_keys{{{"derivation", &Qualifiers::derivation}, {"bound", &Qualifiers::bound}}};
-    static constexpr std::array<QualifierKey, 2> decimal_keys{{{"basis", &Qualifiers::basis}, {"estimator", &Qualifiers::estimator}}};
+    static constexpr std::array<QualifierKey, 2> count_keys{
+        {{"derivation", &Qualifiers::derivation}, {"bound", &Qualifiers::bound}}};
+    static constexpr std::array<QualifierKey, 2> decimal_keys{
+        {{"basis", &Qualifiers::basis}, {"estimator", &Qualifiers::estimator}}};
     if (type == FieldType::count) return count_keys;
     if (type == FieldType::decimal) return decimal_keys;
     return {};
@@ -635,7 +637,8 @@ FieldValue typed_field_value(const FieldSpec& field, std::string_view number, co
     if (field.type == FieldType::count) {
         const auto whole = decimal->to_integer();
         if (!whole || number.find('.') != std::string_view::npos) {
-            throw InputError(fmt::format("'{}' is not a whole number: a count is written as digits alone", text::excerpt(number)));
+            throw InputError(
+                fmt::format("'{}' is not a whole number: a count is written as digits alone", text::excerpt(number)));
         }
         const long long value = parse_whole_number(std::to_string(*whole));
         const std::string& bound = qualifiers.bound;
@@ -660,11 +663,12 @@ FieldValue typed_field_value(const FieldSpec& field, std::string_view number, co
         throw InputError(fmt::format("basis '{}' is not reported, estimate or measured", text::excerpt(basis)));
     }
     if (basis == "reported" && !qualifiers.estimator.empty()) {
-        throw InputError(fmt::format("an estimator ('{}') needs basis estimate or measured", text::excerpt(qualifiers.estimator)));
+        throw InputError(
+            fmt::format("an estimator ('{}') needs basis estimate or measured", text::excerpt(qualifiers.estimator)));
     }
     if (basis != "reported" && qualifiers.estimator.empty()) {
-        throw InputError(fmt::format("basis {} needs its estimator ({})", basis,
-                                     basis == "estimate" ? "who estimated" : "what was measured"));
+        throw InputError(
+            fmt::format("basis {} needs its estimator ({})", basis, basis == "estimate" ? "who estimated" : "what was measured"));
     }
     return {power.megawatts, {"", basis, basis == "reported" ? "" : clean_text(qualifiers.estimator), ""}};
 }
@@ -692,7 +696,8 @@ std::string derived_maker(std::string_view gpu_model) {
     if (!model) return {};
     // Only the makers gpu_maker knows: a TPU's maker is not a GPU maker.
     const auto& choices = require_field("gpu_maker").choices;
-    const bool known = std::any_of(choices.begin(), choices.end(), [&](const Choice& choice) { return choice.stored == model->maker; });
+    const bool known =
+        std::any_of(choices.begin(), choices.end(), [&](const Choice& choice) { return choice.stored == model->maker; });
     return known ? model->maker : std::string();
 }
 

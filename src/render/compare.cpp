@@ -66,7 +66,8 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
         for (std::size_t i = 0; i < records.size(); ++i) {
             const auto& figure = comparison.derived[i];
             row.push_back(figure ? figure->display : "—");
-            values[records[i].id] = figure ? Json{{"display", figure->display}, {"derivation", figure->derivation}} : Json(nullptr);
+            values[records[i].id] =
+                figure ? Json{{"display", figure->display}, {"derivation", figure->derivation}} : Json(nullptr);
         }
         rows.push_back(std::move(row));
         derived_json = {{"label", "H100-equivalent compute: derived, not a count of GPUs"},
@@ -111,12 +112,9 @@ namespace {
 
 // One field's two sides; over time also names the changeset that ranked each (a snapshot has none).
 Json field_change_json(const ledger::FieldChange& change, bool with_changesets) {
-    Json json{{"cluster", change.cluster_id},
-              {"field", change.field},
-              {"left", change.left.display},
-              {"right", change.right.display},
-              {"left_sources", change.left.sources},
-              {"right_sources", change.right.sources}};
+    Json json{{"cluster", change.cluster_id},        {"field", change.field},
+              {"left", change.left.display},         {"right", change.right.display},
+              {"left_sources", change.left.sources}, {"right_sources", change.right.sources}};
     if (with_changesets) {
         json["left_changeset"] = change.left.changeset ? Json(change.left.changeset) : Json(nullptr);
         json["right_changeset"] = change.right.changeset ? Json(change.right.changeset) : Json(nullptr);
@@ -187,8 +185,9 @@ void print_against(const Output& output, const ledger::Against& comparison) {
     }
     // Said plainly: a snapshot whose citations or keys differ is no different in values.
     if (!comparison.differs()) {
-        out << (comparison.provenance_compared ? "no difference in values or provenance\n"
-                                               : "no difference in values (citations, keys and ranks are not compared: --provenance)\n");
+        out << (comparison.provenance_compared
+                    ? "no difference in values or provenance\n"
+                    : "no difference in values (citations, keys and ranks are not compared: --provenance)\n");
     }
 }
 

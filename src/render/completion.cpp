@@ -89,11 +89,13 @@ std::string pattern(const std::string& text) {
 void print_sh_tables(std::ostream& out, const CompletionWords& words) {
     out << "# What an option's value is (empty: a flag), under a command path.\n"
            "_gpuclusters_value() {\n    case \"$1 $2\" in\n";
-    for (const auto& entry : value_entries(words)) out << fmt::format("        {}) REPLY={} ;;\n", pattern(entry.pattern), quoted(entry.value));
+    for (const auto& entry : value_entries(words))
+        out << fmt::format("        {}) REPLY={} ;;\n", pattern(entry.pattern), quoted(entry.value));
     out << "        *) REPLY= ;;\n    esac\n}\n"
            "# What the Nth positional of a command path is.\n"
            "_gpuclusters_positional() {\n    case \"$1 $2\" in\n";
-    for (const auto& entry : positional_entries(words)) out << fmt::format("        {}) REPLY={} ;;\n", pattern(entry.pattern), quoted(entry.value));
+    for (const auto& entry : positional_entries(words))
+        out << fmt::format("        {}) REPLY={} ;;\n", pattern(entry.pattern), quoted(entry.value));
     out << "        *) REPLY= ;;\n    esac\n}\n"
            "# The subcommands or options of a command path, as WORD:DESCRIPTION.\n"
            "_gpuclusters_described() {\n    case \"$1 $2\" in\n";
@@ -108,7 +110,8 @@ void print_sh_tables(std::ostream& out, const CompletionWords& words) {
 // Both drivers walk the words before the cursor the same way: the command path (gpuclusters
 // sources show), how many positionals it has, whether the last word is an option awaiting its
 // value, and the --db the line names, which __complete is asked with.
-constexpr const char* sh_common = R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
+constexpr const char* sh_common =
+    R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
 _gpuclusters_ask() {
     "${_gpuclusters_bin:-gpuclusters}" "${_gpuclusters_db[@]}" __complete "$1" -- "$2" 2>/dev/null
 }
@@ -311,10 +314,12 @@ void print_fish(std::ostream& out, const CompletionWords& words) {
         out << fmt::format("        case {}\n", fish_quoted(key));
         if (list.empty()) continue;
         out << "            printf '%s\\t%s\\n'";
-        for (const auto& [word, description] : list) out << " \\\n                " << fish_quoted(word) << " " << fish_quoted(description);
+        for (const auto& [word, description] : list)
+            out << " \\\n                " << fish_quoted(word) << " " << fish_quoted(description);
         out << "\n";
     }
-    out << "    end\nend\n" << R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
+    out << "    end\nend\n"
+        << R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
 function __gpuclusters_ask
     $__gpuclusters_bin $__gpuclusters_db __complete $argv[1] -- $argv[2] 2>/dev/null
 end

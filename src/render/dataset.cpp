@@ -43,7 +43,8 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
         Json entry{{"id", cluster.id}};
         for (const auto* field : fields_) {
             const auto* row = cluster.value(field->name);
-            entry[std::string(field->name)] = row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
+            entry[std::string(field->name)] =
+                row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
         }
         json_.value(entry);
         return;
@@ -51,9 +52,9 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
     std::vector<std::string> row{cluster.id};
     for (const auto* field : fields_) {
         const auto* value = cluster.value(field->name);
-        std::string shown = !value ? "—"
+        std::string shown = !value                                             ? "—"
                             : value->state == model::ClaimState::not_published ? "not published"
-                                                                              : model::display_value(*field, value->value);
+                                                                               : model::display_value(*field, value->value);
         if (field->type == model::FieldType::count && value && value->state == model::ClaimState::set) {
             shown = text::group_thousands(std::stoll(value->value.value));
         }
@@ -79,7 +80,8 @@ Json count_or_null(const std::optional<long long>& count) { return count ? Json(
 // "3 clusters, 1,200 GPUs", "3 clusters, GPUs unknown", "3 clusters, 1,200 GPUs in the 2 that
 // publish a count": a tally in words, never 0 for what no record gives.
 std::string tally_words(const ledger::Tally& tally, std::string_view unit) {
-    const std::string clusters = fmt::format("{} cluster{}", text::group_thousands(tally.clusters), tally.clusters == 1 ? "" : "s");
+    const std::string clusters =
+        fmt::format("{} cluster{}", text::group_thousands(tally.clusters), tally.clusters == 1 ? "" : "s");
     if (tally.with_count == 0) return fmt::format("{}, {} unknown", clusters, unit);
     if (tally.with_count == tally.clusters) return fmt::format("{}, {} {}", clusters, text::group_thousands(tally.units), unit);
     return fmt::format("{}, {} {} in the {} that publish{} a count", clusters, text::group_thousands(tally.units), unit,
@@ -88,28 +90,38 @@ std::string tally_words(const ledger::Tally& tally, std::string_view unit) {
 
 std::string_view left_out_words(ledger::LeftOut reason) {
     switch (reason) {
-        case ledger::LeftOut::superseded_phase: return "superseded phase";
-        case ledger::LeftOut::unknown_model: return "unknown model";
-        case ledger::LeftOut::uncatalogued_model: return "uncatalogued model";
-        case ledger::LeftOut::not_a_gpu: return "not a GPU";
-        case ledger::LeftOut::unknown_count: return "unknown count";
+        case ledger::LeftOut::superseded_phase:
+            return "superseded phase";
+        case ledger::LeftOut::unknown_model:
+            return "unknown model";
+        case ledger::LeftOut::uncatalogued_model:
+            return "uncatalogued model";
+        case ledger::LeftOut::not_a_gpu:
+            return "not a GPU";
+        case ledger::LeftOut::unknown_count:
+            return "unknown count";
     }
     return "";
 }
 
 std::string_view left_out_unit(ledger::LeftOut reason) {
     switch (reason) {
-        case ledger::LeftOut::not_a_gpu: return "accelerators";
+        case ledger::LeftOut::not_a_gpu:
+            return "accelerators";
         case ledger::LeftOut::superseded_phase:
         case ledger::LeftOut::unknown_model:
-        case ledger::LeftOut::uncatalogued_model: return "chips";
-        case ledger::LeftOut::unknown_count: return "GPUs";
+        case ledger::LeftOut::uncatalogued_model:
+            return "chips";
+        case ledger::LeftOut::unknown_count:
+            return "GPUs";
     }
     return "";
 }
 
 Json tally_json(const ledger::Tally& tally, std::string_view units) {
-    return Json{{"clusters", tally.clusters}, {"clusters_with_count", tally.with_count}, {std::string(units), count_or_null(tally.sum())}};
+    return Json{{"clusters", tally.clusters},
+                {"clusters_with_count", tally.with_count},
+                {std::string(units), count_or_null(tally.sum())}};
 }
 
 }  // namespace
@@ -140,17 +152,20 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
         for (const auto reason : ledger::left_out_reasons) {
             left_out[std::string(ledger::to_string(reason))] = tally_json(stats.left_out_for(reason), "count");
         }
-        const auto bound_json = [](const ledger::Tally& tally) { return Json{{"clusters", tally.clusters}, {"gpus", tally.units}}; };
-        print_json(output.out, Json{{"clusters", stats.clusters},
-                                    {"gpus_installed", count_or_null(gpus)},
-                                    {"clusters_with_gpu_count", stats.with_gpu_count},
-                                    {"clusters_counted", stats.gpus.clusters},
-                                    {"bounds", {{"approximate", bound_json(stats.approximate)}, {"at_least", bound_json(stats.at_least)}}},
-                                    {"accelerators", std::move(accelerators)},
-                                    {"left_out", std::move(left_out)},
-                                    {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
-                                    {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
-                                    {"by", std::move(by)}});
+        const auto bound_json = [](const ledger::Tally& tally) {
+            return Json{{"clusters", tally.clusters}, {"gpus", tally.units}};
+        };
+        print_json(output.out,
+                   Json{{"clusters", stats.clusters},
+                        {"gpus_installed", count_or_null(gpus)},
+                        {"clusters_with_gpu_count", stats.with_gpu_count},
+                        {"clusters_counted", stats.gpus.clusters},
+                        {"bounds", {{"approximate", bound_json(stats.approximate)}, {"at_least", bound_json(stats.at_least)}}},
+                        {"accelerators", std::move(accelerators)},
+                        {"left_out", std::move(left_out)},
+                        {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
+                        {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
+                        {"by", std::move(by)}});
         return;
     }
     auto& out = output.out;
@@ -163,7 +178,8 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
         out << "GPUs installed  unknown: no GPU cluster publishes a count\n";
     }
     std::vector<std::string> bounds;
-    if (stats.approximate.clusters > 0) bounds.push_back(fmt::format("approximate (~): {}", tally_words(stats.approximate, "GPUs")));
+    if (stats.approximate.clusters > 0)
+        bounds.push_back(fmt::format("approximate (~): {}", tally_words(stats.approximate, "GPUs")));
     if (stats.at_least.clusters > 0) bounds.push_back(fmt::format("lower bounds (+): {}", tally_words(stats.at_least, "GPUs")));
     for (const auto& line : bounds) out << fmt::format("{}of which {}\n", indent, line);
     bool first = true;
@@ -175,7 +191,8 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     for (const auto reason : ledger::left_out_reasons) {
         const auto& tally = stats.left_out_for(reason);
         if (tally.clusters == 0) continue;
-        out << fmt::format("{}{}: {}\n", first ? "left out        " : indent, left_out_words(reason), tally_words(tally, left_out_unit(reason)));
+        out << fmt::format("{}{}: {}\n", first ? "left out        " : indent, left_out_words(reason),
+                           tally_words(tally, left_out_unit(reason)));
         first = false;
     }
     if (first) out << "left out        nothing\n";
@@ -233,15 +250,15 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
         for (const auto& value : values) {
             const auto& spec = *model::find_field(value.claim.field);
             const auto& citation = value.claim.citations.front();
-            backed.push_back({{"cluster", value.cluster_id},
-                              {"field", value.claim.field},
-                              {"state", model::to_string(value.claim.state)},
-                              {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value)
-                                                                                      : Json(nullptr)},
-                              {"rank", model::to_string(value.claim.rank)},
-                              {"locator", citation.locator},
-                              {"quote", citation.quote},
-                              {"changeset", citation.changeset_id}});
+            backed.push_back(
+                {{"cluster", value.cluster_id},
+                 {"field", value.claim.field},
+                 {"state", model::to_string(value.claim.state)},
+                 {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value) : Json(nullptr)},
+                 {"rank", model::to_string(value.claim.rank)},
+                 {"locator", citation.locator},
+                 {"quote", citation.quote},
+                 {"changeset", citation.changeset_id}});
         }
         json["values"] = std::move(backed);
         print_json(output.out, json);
@@ -284,12 +301,8 @@ void print_fields(const Output& output) {
     if (output.json) {
         Json list = Json::array();
         for (const auto& field : model::field_catalogue()) {
-            Json entry{{"name", field.name},
-                       {"label", field.label},
-                       {"type", model::type_name(field.type)},
-                       {"required", field.required},
-                       {"derived", field.derived},
-                       {"definition", field.definition}};
+            Json entry{{"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
+                       {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
             if (!field.choices.empty()) {
                 Json choices = Json::array();
                 for (const auto& choice : field.choices) choices.push_back(choice.stored);

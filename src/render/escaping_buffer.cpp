@@ -90,7 +90,9 @@ std::size_t escape_into(std::string& out, std::string_view text, bool final, boo
                 }
             }
             // A mark cut short by the end of what has come so far waits for the rest.
-            if (!final && rest.size() < mark.size() + longest_colour_code && mark.starts_with(rest.substr(0, std::min(rest.size(), mark.size())))) break;
+            if (!final && rest.size() < mark.size() + longest_colour_code &&
+                mark.starts_with(rest.substr(0, std::min(rest.size(), mark.size()))))
+                break;
         }
         char32_t code_point = 0;
         const std::size_t length = utf8_sequence(rest, code_point);

@@ -68,7 +68,8 @@ void FindingsPrinter::cluster(const std::vector<Finding>& findings) {
             std::string where = finding.evidence.source_id ? fmt::format("source {}", finding.evidence.source_id) : "";
             if (!finding.evidence.url.empty()) where += (where.empty() ? "" : ", ") + model::url_domain(finding.evidence.url);
             out << "           "
-                << style.dim(fmt::format("[{}]{}", where, finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
+                << style.dim(
+                       fmt::format("[{}]{}", where, finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
                 << "\n";
         }
         if (finding.accepted) out << "           " << style.dim("accepted: " + finding.accepted_reason) << "\n";
@@ -108,7 +109,8 @@ void print_rules(const Output& output, const rules::Config& config) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& rule : rules::rule_catalogue()) {
         rows.push_back({std::string(rule.id), std::string(rule.family),
-                        std::string(rules::to_string(config.severity(rule.id, rule.default_severity))), std::string(rule.summary)});
+                        std::string(rules::to_string(config.severity(rule.id, rule.default_severity))),
+                        std::string(rule.summary)});
     }
     print_table(output, {"RULE", "FAMILY", "SEVERITY", "CHECKS FOR"}, rows, 1);
 }
@@ -122,8 +124,8 @@ void print_rule(const Output& output, const rules::Rule& rule) {
                                 {"explanation", rule.explanation}});
         return;
     }
-    output.out << output.style.bold(std::string(rule.id)) << " (" << rule.family << ", " << rules::to_string(rule.default_severity)
-               << " by default): " << rule.summary << "\n\n"
+    output.out << output.style.bold(std::string(rule.id)) << " (" << rule.family << ", "
+               << rules::to_string(rule.default_severity) << " by default): " << rule.summary << "\n\n"
                << rule.explanation << "\n";
 }
 
@@ -157,11 +159,13 @@ void print_signing(const Output& output, const ledger::SignResult& result) {
         return;
     }
     if (output.json) {
-        print_json(output.out, {{"changeset", result.changeset_id}, {"verified", result.cluster_ids}, {"warnings", summary.warnings}});
+        print_json(output.out,
+                   {{"changeset", result.changeset_id}, {"verified", result.cluster_ids}, {"warnings", summary.warnings}});
         return;
     }
     for (const auto& id : result.cluster_ids) output.out << fmt::format("{}: verified\n", id);
-    output.out << fmt::format("changeset {} ({} warning{})\n", result.changeset_id, summary.warnings, summary.warnings == 1 ? "" : "s");
+    output.out << fmt::format("changeset {} ({} warning{})\n", result.changeset_id, summary.warnings,
+                              summary.warnings == 1 ? "" : "s");
 }
 
 }  // namespace gpuclusters::render

@@ -69,15 +69,15 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
                 std::string quote = citation.quote;
                 std::replace(quote.begin(), quote.end(), '\n', ' ');
                 out << "        "
-                    << style.dim(text::one_line(fmt::format("{}“{}”", citation.locator.empty() ? "" : citation.locator + ": ", quote)))
+                    << style.dim(
+                           text::one_line(fmt::format("{}“{}”", citation.locator.empty() ? "" : citation.locator + ": ", quote)))
                     << "\n";
             }
         }
     }
     if (output.json) {
-        print_json(out, {{"id", record.id},
-                         {"as_of", blame.as_of ? Json(*blame.as_of) : Json(nullptr)},
-                         {"fields", std::move(fields)}});
+        print_json(
+            out, {{"id", record.id}, {"as_of", blame.as_of ? Json(*blame.as_of) : Json(nullptr)}, {"fields", std::move(fields)}});
     }
 }
 

@@ -45,7 +45,8 @@ std::string import_progress_text(const ledger::ImportProgress& progress, double 
     // Whole percent, rounded down: 100% only when everything is read.
     text += fmt::format("{} of {} ({}%)", byte_size(read), byte_size(total), read * 100 / total);
     if (elapsed_seconds >= 1 && read > 0 && read < total) {
-        text += fmt::format(", {} left", time_left(elapsed_seconds * static_cast<double>(total - read) / static_cast<double>(read)));
+        text +=
+            fmt::format(", {} left", time_left(elapsed_seconds * static_cast<double>(total - read) / static_cast<double>(read)));
     }
     return text;
 }
@@ -77,7 +78,8 @@ ledger::ImportEvents ImportPrinter::events() {
         if (records_on_terminal_) clear_progress();
         const std::string by_key = record.named_by_key.empty() ? "" : fmt::format(" (by key {})", record.named_by_key);
         // A modified record reports each field as every write does: `mod ID field: old -> new  [source N, domain]`.
-        const bool touched = record.kind == ledger::ImportedRecord::Kind::changed || record.kind == ledger::ImportedRecord::Kind::cited_again ||
+        const bool touched = record.kind == ledger::ImportedRecord::Kind::changed ||
+                             record.kind == ledger::ImportedRecord::Kind::cited_again ||
                              record.kind == ledger::ImportedRecord::Kind::kept_as_older;
         if (!touched || (record.fields.empty() && record.new_keys.empty())) {
             output_.out << action << " " << record.cluster_id << by_key << (touched ? " (sources)" : "") << "\n";
@@ -111,10 +113,11 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
     }
     if (result.problem_count > result.problems.size()) {
         output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ")
-                    << fmt::format("{} more problems like these (the first {} are listed)\n", result.problem_count - result.problems.size(),
-                                   result.problems.size());
+                    << fmt::format("{} more problems like these (the first {} are listed)\n",
+                                   result.problem_count - result.problems.size(), result.problems.size());
     }
-    if (warnings_ > warnings_shown) print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
+    if (warnings_ > warnings_shown)
+        print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
     std::string reasons;
     for (const auto& [reason, count] : result.skipped) reasons += fmt::format("\n  skipped {}: {}", count, reason);
     auto& out = output_.out;
@@ -136,9 +139,10 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"dry_run", result.dry_run}});
         return;
     }
-    out << fmt::format("read {}: added {}, changed {}, kept as older {}, cited again {}, unchanged {}, skipped {}, rejected {}{}\n",
-                       result.read(), result.added, result.values_changed, result.kept_as_older, result.cited_again, result.unchanged,
-                       result.skipped_total(), result.rejected, reasons);
+    out << fmt::format(
+        "read {}: added {}, changed {}, kept as older {}, cited again {}, unchanged {}, skipped {}, rejected {}{}\n",
+        result.read(), result.added, result.values_changed, result.kept_as_older, result.cited_again, result.unchanged,
+        result.skipped_total(), result.rejected, reasons);
     // Records an earlier edition of the list had and this one has not: listed, never deleted.
     if (!result.not_in_edition.empty()) {
         out << fmt::format("not in this edition of {}: {} record{}\n", result.edition_of, result.not_in_edition.size(),

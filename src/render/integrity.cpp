@@ -12,9 +12,12 @@ using Table = DerivedDifference::Table;
 
 std::string_view table_name(Table table) {
     switch (table) {
-        case Table::values: return "cluster_values";
-        case Table::live_claims: return "live_claim";
-        case Table::search: return "cluster_search";
+        case Table::values:
+            return "cluster_values";
+        case Table::live_claims:
+            return "live_claim";
+        case Table::search:
+            return "cluster_search";
     }
     return "";
 }
@@ -45,8 +48,8 @@ std::string difference_line(const DerivedDifference& difference) {
                                claim_text(difference.stored), claim_text(difference.expected), where);
         case Table::live_claims: {
             const auto& claim = difference.expected ? difference.expected : difference.stored;
-            return fmt::format("{} claim {} ({} {}): stored {}, the claims give {} {}", difference.cluster_id, difference.claim_id,
-                               difference.field.empty() ? "no such claim" : difference.field,
+            return fmt::format("{} claim {} ({} {}): stored {}, the claims give {} {}", difference.cluster_id,
+                               difference.claim_id, difference.field.empty() ? "no such claim" : difference.field,
                                claim && !claim->field.empty() ? model::display_claim(&*claim) : "", rank_text(difference.stored),
                                rank_text(difference.expected), where);
         }
@@ -126,13 +129,15 @@ void IntegrityPrinter::finish(const ledger::IntegritySummary& summary) {
         }
         writer_.member("sqlite", sqlite);
         Json left = Json::array();
-        for (const auto& problem : summary.sqlite_left) left.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
+        for (const auto& problem : summary.sqlite_left)
+            left.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
         writer_.member("sqlite_left", left);
         Json extra = Json::array();
         for (const auto& field : summary.extra_preferred) {
             Json claims = Json::array();
             for (const auto& claim : field.claims) {
-                claims.push_back({{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}});
+                claims.push_back(
+                    {{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}});
             }
             extra.push_back({{"cluster", field.cluster_id}, {"field", field.field}, {"claims", claims}});
         }
@@ -150,8 +155,8 @@ void IntegrityPrinter::finish(const ledger::IntegritySummary& summary) {
     }
     auto& out = output_.out;
     if (summary.restored_schema) {
-        out << fmt::format("{}: a gpuclusters database (schema version {}) restored without its application_id{}\n",
-                           summary.path, *summary.restored_schema,
+        out << fmt::format("{}: a gpuclusters database (schema version {}) restored without its application_id{}\n", summary.path,
+                           *summary.restored_schema,
                            summary.repaired ? "; application_id set" : "; `gpuclusters check --repair` takes it back");
     }
     for (const auto& problem : summary.sqlite_problems) {
@@ -165,25 +170,25 @@ void IntegrityPrinter::finish(const ledger::IntegritySummary& summary) {
     for (const auto& field : summary.extra_preferred) {
         std::string claims;
         for (const auto& claim : field.claims) {
-            claims += fmt::format("{}{} (claim {}, changeset {})", claims.empty() ? "" : ", ", model::display_claim(&claim), claim.id,
-                                  claim.ranked_in);
+            claims += fmt::format("{}{} (claim {}, changeset {})", claims.empty() ? "" : ", ", model::display_claim(&claim),
+                                  claim.id, claim.ranked_in);
         }
         out << fmt::format("{} {}: {} preferred claims, newest ranked first: {}{}\n", field.cluster_id, field.field,
                            field.claims.size(), claims,
                            summary.repaired ? "; the others ranked normal" : "; --repair ranks all but the first normal");
     }
-    const std::string found = fmt::format("{}, {}, {}",
-                                          summary.derived_skipped
-                                              ? std::string("derived tables not compared")
-                                              : plural(summary.differences, "difference", "differences") + " in the derived tables",
-                                          plural(summary.sqlite_problems.size(), "SQLite problem", "SQLite problems"),
-                                          plural(summary.extra_preferred.size(), "field with several preferred claims",
-                                                 "fields with several preferred claims"));
+    const std::string found = fmt::format(
+        "{}, {}, {}",
+        summary.derived_skipped ? std::string("derived tables not compared")
+                                : plural(summary.differences, "difference", "differences") + " in the derived tables",
+        plural(summary.sqlite_problems.size(), "SQLite problem", "SQLite problems"),
+        plural(summary.extra_preferred.size(), "field with several preferred claims", "fields with several preferred claims"));
     if (!summary.repair) {
         out << (summary.problems_left() ? found : "no problems: the derived tables match the history and SQLite's checks pass")
             << "\n";
     } else if (!summary.repaired) {
-        out << (summary.problems_left() ? found + "; nothing --repair can mend, nothing written" : "nothing to repair; nothing written")
+        out << (summary.problems_left() ? found + "; nothing --repair can mend, nothing written"
+                                        : "nothing to repair; nothing written")
             << "\n";
     } else {
         out << fmt::format("repaired in one transaction: {}{}\n", found,

@@ -23,15 +23,14 @@ std::string source_tags(const std::vector<model::SourceTag>& sources) {
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
     const std::string note = field.note.empty() ? "" : " (" + field.note + ")";
     if (field.kept_as_older) {
-        out << indent << field.field << ": " << field.new_display << " (unchanged; " << field.note << ")" << source_tags(field.sources)
-            << "\n";
+        out << indent << field.field << ": " << field.new_display << " (unchanged; " << field.note << ")"
+            << source_tags(field.sources) << "\n";
         return;
     }
     switch (field.kind) {
         case model::FieldReport::Kind::changed:
-            out << indent << field.field << ": " << style.removed(field.old_display) << " -> "
-                << style.added(field.new_display) << (field.kept_previous ? " (previous kept as competing)" : "")
-                << note << source_tags(field.sources) << "\n";
+            out << indent << field.field << ": " << style.removed(field.old_display) << " -> " << style.added(field.new_display)
+                << (field.kept_previous ? " (previous kept as competing)" : "") << note << source_tags(field.sources) << "\n";
             break;
         case model::FieldReport::Kind::cited:
             out << indent << field.field << ": " << field.new_display << " (unchanged; citation added)" << note
@@ -87,7 +86,8 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
     };
     // The report's fields come cluster by cluster.
     for (auto first = report.fields.begin(); first != report.fields.end();) {
-        auto last = std::find_if(first, report.fields.end(), [&](const model::FieldReport& field) { return field.cluster_id != first->cluster_id; });
+        auto last = std::find_if(first, report.fields.end(),
+                                 [&](const model::FieldReport& field) { return field.cluster_id != first->cluster_id; });
         print_cluster_change(out, style, {first->cluster_id, presence(first->cluster_id), {first, last}}, several, margin);
         first = last;
     }
@@ -105,9 +105,8 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
 }
 
 void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin) {
-    changes.each_cluster([&](const model::ClusterChange& change, bool several) {
-        print_cluster_change(out, style, change, several, margin);
-    });
+    changes.each_cluster(
+        [&](const model::ClusterChange& change, bool several) { print_cluster_change(out, style, change, several, margin); });
     changes.each_event([&](const std::string& event) { out << margin << event << "\n"; });
     changes.each_source([&](const model::SourceReport& source) { print_source_report(out, source, margin); });
 }
@@ -264,8 +263,8 @@ void TablePrinter::measure() {
     // what they want.
     const std::vector<std::size_t> natural = widths_;
     for (const bool keys_give_way : {false, true}) {
-        const std::size_t shown = std::accumulate(widths_.begin(), widths_.end(), std::size_t{0}) +
-                                  gap * (widths_.empty() ? 0 : widths_.size() - 1);
+        const std::size_t shown =
+            std::accumulate(widths_.begin(), widths_.end(), std::size_t{0}) + gap * (widths_.empty() ? 0 : widths_.size() - 1);
         if (output_.width == 0 || shown <= output_.width) break;
         std::size_t fixed = gap * (widths_.size() - 1);
         std::vector<std::size_t> shrinking;  // the columns that may give way
@@ -306,8 +305,8 @@ void TablePrinter::line(const std::vector<std::string>& cells, bool is_header) {
     output_.out << (is_header ? output_.style.bold(text) : text) << "\n";
 }
 
-void print_table(const Output& output, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns) {
+void print_table(const Output& output, const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                 std::size_t key_columns) {
     TablePrinter table(output, header, key_columns);
     for (const auto& row : rows) table.row(row);
     table.finish();
@@ -403,14 +402,13 @@ void print_backup(const Output& output, const ledger::BackupResult& result) {
                                     {"clusters", copy.clusters}});
         return;
     }
-    output.out << fmt::format("backed up to {}: {} clusters, as of changeset {} (schema version {}, {} bytes; PRAGMA quick_check ok)\n",
-                              result.destination, copy.clusters, copy.newest_changeset, copy.schema_version, copy.bytes);
+    output.out << fmt::format(
+        "backed up to {}: {} clusters, as of changeset {} (schema version {}, {} bytes; PRAGMA quick_check ok)\n",
+        result.destination, copy.clusters, copy.newest_changeset, copy.schema_version, copy.bytes);
 }
 
 void print_edit_unchanged(const Output& output) { output.out << "no change; nothing written\n"; }
 
-void print_edit_aborted(const Output& output) {
-    output.err << "gpuclusters: edit aborted: the file is empty; nothing written\n";
-}
+void print_edit_aborted(const Output& output) { output.err << "gpuclusters: edit aborted: the file is empty; nothing written\n"; }
 
 }  // namespace gpuclusters::render

@@ -65,7 +65,7 @@ Pager::Pager(const std::string& command) : through_shell_(needs_shell(command)),
         dup2(ends[0], STDIN_FILENO);
         close_both(ends);
         std::signal(SIGPIPE, SIG_DFL);  // ignored by gpuclusters, not by the pager
-        setenv("LESS", "FRX", 0);  // only when the user has no LESS of their own
+        setenv("LESS", "FRX", 0);       // only when the user has no LESS of their own
         setenv("LV", "-c", 0);
         if (through_shell_) {
             execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));

@@ -67,7 +67,6 @@ void print_reading(const Output& output, std::string_view quote, const std::vect
     print_table(output, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
 }
 
-
 void print_status_events(const Output& output, const std::vector<rules::StatusEvent>& events) {
     if (output.json) {
         print_json(output.out, status_json(events));

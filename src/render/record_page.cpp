@@ -149,9 +149,11 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         if (!options.with_quotes) return;
         for (const auto& citation : claim.citations) {
             if (citation.quote.empty()) continue;
-            out << "  " << pad("", width) << "  " << style.dim(fmt::format(
-                "[{}{}] “{}”", number_of.at(citation.source_id),
-                citation.locator.empty() ? "" : ", " + line_of(citation.locator), quote_line(citation.quote))) << "\n";
+            out << "  " << pad("", width) << "  "
+                << style.dim(fmt::format("[{}{}] “{}”", number_of.at(citation.source_id),
+                                         citation.locator.empty() ? "" : ", " + line_of(citation.locator),
+                                         quote_line(citation.quote)))
+                << "\n";
         }
     };
     for (const auto& field : model::field_catalogue()) {
@@ -175,8 +177,8 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         out << "\n" << style.heading("Keys") << "\n";
         for (const auto& key : record.keys) {
             const auto& source = record.sources.at(key.source_id);
-            out << "  " << line_of(key.key) << "  " << style.dim(fmt::format("{} (source {})", line_of(model::url_domain(source.url)), key.source_id))
-                << "\n";
+            out << "  " << line_of(key.key) << "  "
+                << style.dim(fmt::format("{} (source {})", line_of(model::url_domain(source.url)), key.source_id)) << "\n";
         }
     }
 
@@ -191,15 +193,17 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
         out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
         if (!source.meta.title.empty()) {
-            out << "      " << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
-                                   (source.meta.published.empty() ? "" : ", " + source.meta.published))
+            out << "      "
+                << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
+                           (source.meta.published.empty() ? "" : ", " + source.meta.published))
                 << "\n";
         }
         if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
             out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
         }
         out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
-        if (!source.meta.archive_url.empty()) out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
+        if (!source.meta.archive_url.empty())
+            out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
     }
 }
 
@@ -209,14 +213,14 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
     for (const auto& claim : record.claims) {
         if (claim.id != claim_id) continue;
         const auto& field = *model::find_field(claim.field);
-        out << style.bold(claim.field) << ": " << line_of(claim_text(field, claim)) << "  " << style.dim(model::to_string(claim.rank))
-            << "\n";
+        out << style.bold(claim.field) << ": " << line_of(claim_text(field, claim)) << "  "
+            << style.dim(model::to_string(claim.rank)) << "\n";
         for (const auto& citation : claim.citations) {
             const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
             const auto& source = record.sources.at(citation.source_id);
-            std::string line = line_of(fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url),
-                                                   source.meta.kind,
-                                                   source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed));
+            std::string line = line_of(
+                fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url), source.meta.kind,
+                            source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed));
             if (!citation.locator.empty()) line += "  " + line_of(citation.locator);
             if (!citation.quote.empty()) line += fmt::format("  “{}”", quote_line(citation.quote));
             out << (is_new ? style.added("+ " + line + "  (new)") : "  " + line) << "\n";
@@ -231,8 +235,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     const model::Claim* name = record.preferred("name");
     json["name"] = name && name->state == model::ClaimState::set ? Json(name->value.value) : Json(nullptr);
     if (const auto& badge = record.verification) {
-        json["verified"] = Json{{"changeset", badge->changeset_id}, {"date", badge->date}, {"author", badge->author},
-                                {"stale", badge->stale}};
+        json["verified"] =
+            Json{{"changeset", badge->changeset_id}, {"date", badge->date}, {"author", badge->author}, {"stale", badge->stale}};
     } else {
         json["verified"] = nullptr;
     }
@@ -240,9 +244,10 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     for (const auto& field : model::field_catalogue()) {
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
-        Json entry = claim               ? claim_json(field, *claim, record, number_of)
-                     : competing.empty() ? Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}}
-                                         : Json{{"state", "competing"}, {"value", nullptr}, {"display", competing}, {"citations", Json::array()}};
+        Json entry = claim ? claim_json(field, *claim, record, number_of)
+                     : competing.empty()
+                         ? Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}}
+                         : Json{{"state", "competing"}, {"value", nullptr}, {"display", competing}, {"citations", Json::array()}};
         Json others = Json::array();
         for (const model::Claim* other : record.others(field.name, with_deprecated)) {
             others.push_back(claim_json(field, *other, record, number_of));

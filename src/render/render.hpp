@@ -65,8 +65,8 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
 /// columns). When the rows are wider than output.width, the widest columns give way first and
 /// their long cells end in "…"; the first `key_columns` columns (what names a row) give way only
 /// when the others cannot make room, and the columns of figures never.
-void print_table(const Output& output, const std::vector<std::string>& header,
-                 const std::vector<std::vector<std::string>>& rows, std::size_t key_columns = 0);
+void print_table(const Output& output, const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
+                 std::size_t key_columns = 0);
 /// print_table row by row, in flat memory: the widths are measured on the first
 /// `measured_rows` rows (all of them, in a shorter table), which wait until then; a later cell
 /// wider than its column is cut with "…" on a terminal, and kept whole elsewhere.
@@ -270,7 +270,9 @@ public:
     /// `records_on_terminal`: the record lines go to a terminal too, so the line is cleared
     /// before each.
     ImportPrinter(const Output& output, std::size_t progress_columns, bool records_on_terminal)
-        : output_(output), progress_columns_(progress_columns), records_on_terminal_(records_on_terminal),
+        : output_(output),
+          progress_columns_(progress_columns),
+          records_on_terminal_(records_on_terminal),
           started_(std::chrono::steady_clock::now()) {}
     ledger::ImportEvents events();
     void finish(const ledger::ImportResult& result);
@@ -310,8 +312,8 @@ struct CompletionWords {
         std::string path;  ///< "" for gpuclusters itself (whose options are global), "sources show"
         std::string description;
         std::vector<Option> options;
-        std::vector<std::string> positionals;  ///< their values, in order
-        bool last_repeats = false;             ///< the last positional takes any number of words
+        std::vector<std::string> positionals;                          ///< their values, in order
+        bool last_repeats = false;                                     ///< the last positional takes any number of words
         std::vector<std::pair<std::string, std::string>> subcommands;  ///< (name, description)
     };
     std::vector<Command> commands;  ///< the root first

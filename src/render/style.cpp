@@ -12,9 +12,12 @@ namespace gpuclusters::render {
 
 Style Style::for_stdout(ColorMode mode) {
     switch (mode) {
-        case ColorMode::always: return Style(true);
-        case ColorMode::never: return Style(false);
-        case ColorMode::automatic: break;
+        case ColorMode::always:
+            return Style(true);
+        case ColorMode::never:
+            return Style(false);
+        case ColorMode::automatic:
+            break;
     }
     const char* no_color = std::getenv("NO_COLOR");
     const bool disabled = no_color != nullptr && *no_color != '\0';

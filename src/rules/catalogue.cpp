@@ -3,14 +3,14 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <map>
 #include <set>
-#include <fmt/format.h>
 
 #include "gpuclusters/model/catalogues.hpp"
-#include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
 #include "rules/reading_rules.hpp"
 #include "rules/rule_support.hpp"
 
@@ -46,7 +46,8 @@ void uncited_value(const Record& record, const Context&, std::vector<Finding>& o
         if (spec.derived) continue;
         for (const Claim* claim : live_claims(record, spec.name)) {
             if (claim->state == ClaimState::set && claim->citations.empty()) {
-                out.push_back(finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, shown(*claim))));
+                out.push_back(
+                    finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, shown(*claim))));
             }
         }
     }
@@ -70,8 +71,8 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
                 quote_contains_value(spec, claim->value, quotes)) {
                 continue;
             }
-            auto result = finding(record, claim, field,
-                                  fmt::format("no quote behind {} = {} contains the value", field, shown(*claim)));
+            auto result =
+                finding(record, claim, field, fmt::format("no quote behind {} = {} contains the value", field, shown(*claim)));
             cite_evidence(result, record, *first);
             out.push_back(std::move(result));
         }
@@ -113,11 +114,13 @@ void stale_sources(const Record& record, const Context& context, std::vector<Fin
 void press_only_count(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* count = set_value(record, "gpus_installed");
     if (!count || count->citations.empty()) return;
-    const bool press_only = std::all_of(count->citations.begin(), count->citations.end(),
-                                        [&](const model::Citation& citation) { return kind_of(record, citation.source_id) == "press"; });
+    const bool press_only = std::all_of(count->citations.begin(), count->citations.end(), [&](const model::Citation& citation) {
+        return kind_of(record, citation.source_id) == "press";
+    });
     if (!press_only) return;
-    auto result = finding(record, count, "gpus_installed",
-                          fmt::format("gpus_installed = {} rests only on press sources: an unaudited press total", shown(*count)));
+    auto result =
+        finding(record, count, "gpus_installed",
+                fmt::format("gpus_installed = {} rests only on press sources: an unaudited press total", shown(*count)));
     cite_evidence(result, record, count->citations.front());
     out.push_back(std::move(result));
 }
@@ -193,9 +196,9 @@ void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& 
 void unknown_model(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* gpu = set_value(record, "gpu_model");
     if (!gpu || model::GpuCatalogue::builtin().find(gpu->value.value)) return;
-    out.push_back(finding(record, gpu, "gpu_model",
-                          fmt::format("gpu_model '{}' is not in the catalogue (db/gpu_models.tsv), so gpu_maker is unknown",
-                                      gpu->value.value)));
+    out.push_back(finding(
+        record, gpu, "gpu_model",
+        fmt::format("gpu_model '{}' is not in the catalogue (db/gpu_models.tsv), so gpu_maker is unknown", gpu->value.value)));
 }
 
 // TPUs, NPUs, LPUs and wafer-scale engines are catalogued so that a record of one is recognised
@@ -244,8 +247,8 @@ void estimate_unlabelled(const Record& record, const Context&, std::vector<Findi
 void invalid_country(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* country = set_value(record, "country");
     if (!country || model::CountryTable::builtin().by_code(country->value.value)) return;
-    out.push_back(finding(record, country, "country",
-                          fmt::format("country '{}' is not an ISO 3166-1 alpha-2 code", country->value.value)));
+    out.push_back(
+        finding(record, country, "country", fmt::format("country '{}' is not an ISO 3166-1 alpha-2 code", country->value.value)));
 }
 
 // --- plausibility ------------------------------------------------------------------------------
@@ -374,7 +377,11 @@ constexpr std::array<Rule, 29> catalogue{{
      press_only_count},
     {"h100-equivalents", "counts", Severity::error, "a GPU count that is a performance equivalence",
      "H100-equivalents are a performance unit (peak operations divided by an H100's), never a count of "
-     "physical GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A figure is an equivalence when its noun says so (\"100,000 H100e\", "
+     "physical GPUs. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "A figure is an equivalence when its noun says so (\"100,000 H100e\", "
      "\"50,000 H100-equivalents\", \"Hopper-equivalents\") or the words before it do (\"equivalent to 3,500 "
      "H100s\", \"compute equal to 200,000 H100s\", \"in H100 terms\"). Violation: \"2,304 B200s can perform "
      "equivalent work to roughly 3,500 H100s\" cited for gpus_installed = 3,500. Clean: \"3,500 H100 GPUs "
@@ -382,7 +389,11 @@ constexpr std::array<Rule, 29> catalogue{{
      "was counted. Fix: record the physical count. Phrases: [quote-reader] equivalence, equivalence_after.",
      h100_equivalents},
     {"planned-wording", "counts", Severity::error, "a GPU count that is planned or procured, not installed",
-     "Planned counts and orders are not installed GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "The modality of a figure is that of the "
+     "Planned counts and orders are not installed GPUs. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "The modality of a figure is that of the "
      "verb group that governs it: planned (\"plans to deploy 20,000\", \"is slated to get\", \"will come "
      "online with\", \"is building\", \"20,000 GPUs will be installed\", \"by 2027\"), procured but not "
      "installed (\"has ordered 20,000\", \"purchased\", \"agreed to buy\", \"has been allocated\", "
@@ -394,7 +405,11 @@ constexpr std::array<Rule, 29> catalogue{{
      "Phrases: [quote-reader] planned, procured, in_service, not_governing, arrival.",
      reading::planned_count},
     {"count-capacity", "counts", Severity::error, "a GPU count that is a capacity or an upper limit",
-     "A design limit is not an installation. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A figure is a capacity when the words before it bound "
+     "A design limit is not an installation. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "A figure is a capacity when the words before it bound "
      "it from above: \"up to 100,000\", \"as many as\", \"a maximum of\", \"room for\", \"designed for\", "
      "\"can scale to\", \"could house\". Violation: \"the hall has room for up to 100,000 GPUs\" cited for "
      "gpus_installed = 100,000. Clean: \"deliver up to 1.1 exaflops with its 37,888 GPUs\" (the bound is on "
@@ -402,7 +417,10 @@ constexpr std::array<Rule, 29> catalogue{{
      "[quote-reader] at_most, at_most_after.",
      reading::capacity_count},
     {"count-bound", "counts", Severity::warning, "an approximate or lower-bound figure behind a count stored as exact",
-     "A count may be what its source says: approximate (~10,000) or a lower bound (10,000+). " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "A count may be what its source says: approximate (~10,000) or a lower bound (10,000+). "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
      "A figure is approximate after \"about\", \"around\", \"roughly\", \"nearly\", \"close to\", \"an "
      "estimated\", \"~\" or in a range (\"10,000 to 12,000\"), and a lower bound after \"more than\", "
      "\"over\", \"at least\", \"in excess of\", \"upwards of\", \"north of\" or with a trailing + "
@@ -411,7 +429,11 @@ constexpr std::array<Rule, 29> catalogue{{
      "Phrases: [quote-reader] approximate, at_least, approximate_after, at_least_after.",
      reading::count_bound},
     {"count-unit", "counts", Severity::error, "a GPU count that counts superchips, GCDs, dies, tiles, nodes or cores",
-     "GPUs installed counts physical GPUs. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "The noun of a figure says what it counts, and the GPU "
+     "GPUs installed counts physical GPUs. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "The noun of a figure says what it counts, and the GPU "
      "catalogue (db/gpu_models.tsv) says what a model's package and parts are: a GB200 superchip holds 2 GPUs "
      "(a GH200 1), an MI250X has 2 GCDs, a B200 2 dies, a Max 1550 2 tiles, an MI300A is one APU. A figure in "
      "superchips, GCDs, dies or tiles is converted (\"36 GB200 superchips\" back 72 GPUs) and flagged when "
@@ -469,13 +491,21 @@ constexpr std::array<Rule, 29> catalogue{{
      "a source of kind estimate, basis reported. Fix: --set power_mw=\"40 (estimate: Epoch AI)\".",
      estimate_unlabelled},
     {"power-unit", "power", Severity::error, "a power figure in kW or GW stored as MW",
-     "power_mw holds megawatts. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "Power figures are read with their unit (MW, kW, GW, spelled or as "
+     "power_mw holds megawatts. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "Power figures are read with their unit (MW, kW, GW, spelled or as "
      "a table's label: \"Power (kW) 29,580.98\") and converted exactly before they are compared, rounded as "
      "the value is written: 29,580.98 kW backs 29.58. Violation: power_mw = 29580.98 with \"Power (kW) "
      "29,580.98\". Fix: --set power_mw=29.58098.",
      reading::power_unit},
     {"power-capacity", "power", Severity::warning, "a capacity, planned or facility power behind live power",
-     "power_mw is power in service. " "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the noun it counts, its bound and the modality of the clause that governs it, " "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. " "A power figure is a capacity when the words around it say so "
+     "power_mw is power in service. "
+     "How verify reads a quote: it finds each figure (12,288; 12 288; 1.2M; 600k; twelve thousand; 10,000 to 12,000) with the "
+     "noun it counts, its bound and the modality of the clause that governs it, "
+     "and judges the value by the figure that gives it (or the operands of its derivation), not by words anywhere in the quote. "
+     "A power figure is a capacity when the words around it say so "
      "(\"400 MW of capacity\", \"a 1 GW campus\", \"a grid connection of 150 MW\", \"up to 300 MW\") and "
      "planned when a future governs it (\"will draw 300 MW\", \"expansion to 1 GW by 2027\"). Violation: "
      "power_mw = 400 with \"a data center with 400 MW of capacity\". Fix: cite the power drawn, or keep the "

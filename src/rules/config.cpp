@@ -6,17 +6,21 @@
 #include <fmt/format.h>
 
 #include "gpuclusters/model/error.hpp"
-#include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::rules {
 
 std::string_view to_string(Severity severity) {
     switch (severity) {
-        case Severity::off: return "off";
-        case Severity::info: return "info";
-        case Severity::warning: return "warning";
-        case Severity::error: return "error";
+        case Severity::off:
+            return "off";
+        case Severity::info:
+            return "info";
+        case Severity::warning:
+            return "warning";
+        case Severity::error:
+            return "error";
     }
     return "off";
 }

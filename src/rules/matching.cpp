@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "gpuclusters/model/catalogues.hpp"
-#include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::rules {
 namespace {
@@ -77,9 +77,9 @@ std::vector<long long> numbers_in(std::string_view text) {
         i = end;
     }
     // Small numbers are often written out: "four Grace-Hopper modules per node".
-    static constexpr std::string_view words[] = {"zero", "one",    "two",   "three",  "four",  "five",   "six",
-                                                 "seven", "eight", "nine",  "ten",    "eleven", "twelve", "sixteen",
-                                                 "twenty", "thirty-two", "sixty-four"};
+    static constexpr std::string_view words[] = {"zero",   "one",     "two",    "three",      "four",      "five",
+                                                 "six",    "seven",   "eight",  "nine",       "ten",       "eleven",
+                                                 "twelve", "sixteen", "twenty", "thirty-two", "sixty-four"};
     static constexpr long long values[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 20, 32, 64};
     const std::string folded = text::fold(text);
     for (std::size_t w = 0; w < std::size(words); ++w) {

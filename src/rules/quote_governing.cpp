@@ -46,8 +46,8 @@ bool Reading::participle(std::size_t verb, std::size_t floor) const {
     if (verb > floor && aux(verb - 1)) return false;
     const std::string& word = tokens_[verb].text;
     if (word.size() > 4 && word.ends_with("ing")) return true;
-    static constexpr std::string_view past[] = {"powered", "equipped", "built", "made", "integrated", "housed", "hosted",
-                                                "connected", "interconnected", "deployed", "installed", "fitted"};
+    static constexpr std::string_view past[] = {"powered", "equipped",  "built",          "made",     "integrated", "housed",
+                                                "hosted",  "connected", "interconnected", "deployed", "installed",  "fitted"};
     return std::find(std::begin(past), std::end(past), word) != std::end(past);
 }
 
@@ -72,8 +72,8 @@ Reading::Governed Reading::governed_before(std::size_t figure_start) const {
         }
         return false;
     };
-    if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
-        is(result.from - 1, relative_word) && !said_now()) {
+    if (result.modality == Modality::in_service && !result.silent && result.from > floor && is(result.from - 1, relative_word) &&
+        !said_now()) {
         const auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
         if (outer != no_token) {
             const Governed main = verb_group(outer, outer_end, floor, result.from - 1);
@@ -134,8 +134,8 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         if (procured_at == no_token && phrase(k, procured)) procured_at = k;
     }
     // "has agreed to buy": a procurement phrase that holds the verb outweighs the "to" in it.
-    const bool procured_holds_verb = procured_at != no_token && procured_at <= verb &&
-                                     procured_at + phrase(procured_at, procured) >= verb_end;
+    const bool procured_holds_verb =
+        procured_at != no_token && procured_at <= verb && procured_at + phrase(procured_at, procured) >= verb_end;
     if (planned_at != no_token && !(procured_holds_verb && planned_at >= procured_at)) {
         result.modality = Modality::planned;
         result.from = planned_at;
@@ -159,11 +159,10 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
 }
 
 bool Reading::establishes(std::size_t verb) const {
-    static constexpr std::string_view verbs[] = {"deploy", "install", "build", "construct", "add", "expand", "field",
-                                                 "launch", "get", "house", "host", "stand", "bring", "create", "establish",
-                                                 "acquire", "buy", "procure", "double", "grow", "reach", "scale", "equip",
-                                                 "feature", "include", "contain", "comprise", "have", "offer", "provide",
-                                                 "deliver", "consume", "draw"};
+    static constexpr std::string_view verbs[] = {
+        "deploy", "install", "build",   "construct", "add",      "expand", "field",   "launch",  "get",     "house",   "host",
+        "stand",  "bring",   "create",  "establish", "acquire",  "buy",    "procure", "double",  "grow",    "reach",   "scale",
+        "equip",  "feature", "include", "contain",   "comprise", "have",   "offer",   "provide", "deliver", "consume", "draw"};
     return tokens_[verb].kind == Kind::word &&
            std::find(std::begin(verbs), std::end(verbs), tokens_[verb].text) != std::end(verbs);
 }
@@ -221,9 +220,10 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
         // "that they're building", "being installed": the plan says what becomes of the figure.
         if (p && arrival_at == no_token) {
             const std::string& last = tokens_[k + p - 1].text;
-            static constexpr std::string_view done[] = {"built", "installed", "deployed", "delivered", "added", "completed",
-                                                        "construction"};
-            if ((last.size() > 4 && last.ends_with("ing")) || std::find(std::begin(done), std::end(done), last) != std::end(done)) {
+            static constexpr std::string_view done[] = {"built", "installed", "deployed",    "delivered",
+                                                        "added", "completed", "construction"};
+            if ((last.size() > 4 && last.ends_with("ing")) ||
+                std::find(std::begin(done), std::end(done), last) != std::end(done)) {
                 arrival_at = k;
             }
         }
@@ -261,10 +261,10 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {
-    static constexpr std::string_view quarters[] = {"q1", "q2", "q3", "q4", "h1", "h2", "early", "mid", "late", "end",
-                                                    "january", "february", "march", "april", "may", "june", "july",
-                                                    "august", "september", "october", "november", "december",
-                                                    "spring", "summer", "autumn", "fall", "winter", "fy"};
+    static constexpr std::string_view quarters[] = {"q1",       "q2",     "q3",     "q4",      "h1",        "h2",      "early",
+                                                    "mid",      "late",   "end",    "january", "february",  "march",   "april",
+                                                    "may",      "june",   "july",   "august",  "september", "october", "november",
+                                                    "december", "spring", "summer", "autumn",  "fall",      "winter",  "fy"};
     for (std::size_t i = from; i < std::min(end, from + 8); ++i) {
         const auto year = year_of(i);
         if (!year) {
@@ -273,7 +273,8 @@ std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(st
         }
         // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
         std::size_t k = i;
-        while (k > from && (one_of(tokens_[k - 1], quarters) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
+        while (k > from && (one_of(tokens_[k - 1], quarters) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of")))
+            --k;
         if (k == from) return std::nullopt;
         const Token& word = tokens_[k - 1];
         const bool until = is_word(word, "by") || is_word(word, "until") || is_word(word, "before") || is_word(word, "through");

@@ -11,7 +11,6 @@
 
 namespace gpuclusters::rules::reading {
 
-
 std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     const Token& token = tokens_[i];
     // Numbers inside a model's name ("Max 1550", "Gaudi 3") are not figures.
@@ -47,8 +46,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     }
     const std::size_t clause_end_at = clause_end(i);
     // "1.2 million", "100 thousand"
-    static const std::unordered_map<std::string_view, int> scale_words{
-        {"thousand", 3}, {"million", 6}, {"billion", 9}, {"k", 3}, {"mn", 6}, {"bn", 9}};
+    static const std::unordered_map<std::string_view, int> scale_words{{"thousand", 3}, {"million", 6}, {"billion", 9},
+                                                                       {"k", 3},        {"mn", 6},      {"bn", 9}};
     auto scale_after = [&](std::size_t at, model::Decimal& number) {
         if (token.kind != Kind::number || at >= tokens_.size() || tokens_[at].kind != Kind::word) return at;
         const auto scale = scale_words.find(tokens_[at].text);
@@ -83,14 +82,14 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             (is_word(tokens_[k + 1], "to") || tokens_[k + 1].text == "-" || tokens_[k + 1].text == "\u2013")) {
             ++k;
         }
-        const bool joiner = k < clause_end_at && (is_word(tokens_[k], "to") || tokens_[k].text == "-" || tokens_[k].text == "\u2013" ||
-                                                   (between && is_word(tokens_[k], "and")));
+        const bool joiner = k < clause_end_at && (is_word(tokens_[k], "to") || tokens_[k].text == "-" ||
+                                                  tokens_[k].text == "\u2013" || (between && is_word(tokens_[k], "and")));
         // "from 16 to over 1,500": words of a bound before the high end.
         std::size_t high = k + 1;
         if (joiner && high < clause_end_at && tokens_[high].kind == Kind::word) {
             for (Cue cue : {at_least, approximate, at_most}) {
-                if (const std::size_t length = phrase(high, cue); length > 0 && high + length < clause_end_at &&
-                                                                  tokens_[high + length].kind == Kind::number) {
+                if (const std::size_t length = phrase(high, cue);
+                    length > 0 && high + length < clause_end_at && tokens_[high + length].kind == Kind::number) {
                     high += length;
                     break;
                 }
@@ -112,7 +111,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
                 }
             }
         } else if (joiner && k + 1 < clause_end_at && tokens_[k + 1].kind == Kind::number && !tokens_[k + 1].date &&
-            (k == end || unit_at(k - 1) == (k + 2 < tokens_.size() ? unit_at(k + 2) : Unit::none))) {
+                   (k == end || unit_at(k - 1) == (k + 2 < tokens_.size() ? unit_at(k + 2) : Unit::none))) {
             model::Decimal upper = tokens_[k + 1].value;
             const std::size_t after = scale_after(k + 2, upper);
             model::Decimal lower = value;
@@ -141,7 +140,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     quantity.model = noun.model;
     quantity.unit_from_model = noun.from_model;
     if (noun.end > end) {
-        quantity.unit_words = std::string(text::trim(quote_.substr(tokens_[end].begin, tokens_[noun.end - 1].end - tokens_[end].begin)));
+        quantity.unit_words =
+            std::string(text::trim(quote_.substr(tokens_[end].begin, tokens_[noun.end - 1].end - tokens_[end].begin)));
         phrase_end = noun.end;
     }
     if (token.kind == Kind::number && token.times && quantity.unit == Unit::none) quantity.unit = Unit::gpu;
@@ -159,11 +159,12 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         // The longest phrase wins: "no fewer than" is a lower bound, "fewer than" an upper one.
         std::size_t best = no_token;
         Bound best_bound = Bound::exact;
-        for (const Option option : {Option{at_most, Bound::at_most}, Option{at_least, Bound::at_least},
-                                    Option{approximate, Bound::approximate}}) {
+        for (const Option option :
+             {Option{at_most, Bound::at_most}, Option{at_least, Bound::at_least}, Option{approximate, Bound::approximate}}) {
             std::size_t at = phrase_ending(start, option.cue, floor);
             const auto article = [&](std::size_t k) {
-                return k > floor && (is_word(tokens_[k - 1], "a") || is_word(tokens_[k - 1], "an") || is_word(tokens_[k - 1], "the"));
+                return k > floor &&
+                       (is_word(tokens_[k - 1], "a") || is_word(tokens_[k - 1], "an") || is_word(tokens_[k - 1], "the"));
             };
             if (at == no_token && article(start)) at = phrase_ending(start - 1, option.cue, floor);
             // "up to an industry-leading 65,536", "nearly a whopping 10,000": an article and one
@@ -177,7 +178,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             }
             if (at == no_token) continue;
             // "spread over 2,000 nodes" is no lower bound.
-            if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && tokens_[at - 1].kind == Kind::word &&
+            if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor &&
+                tokens_[at - 1].kind == Kind::word &&
                 (tokens_[at - 1].text == "spread" || tokens_[at - 1].text == "distributed" || tokens_[at - 1].text == "split" ||
                  tokens_[at - 1].text == "divided" || tokens_[at - 1].text == "run" || tokens_[at - 1].text == "running")) {
                 continue;
@@ -207,7 +209,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             quantity.bound_words = written(i, i + 1);
         }
         if (quantity.bound == Bound::exact || quantity.bound == Bound::approximate) {
-            const std::size_t after_comma = phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
+            const std::size_t after_comma =
+                phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
             for (const std::size_t at : {end, phrase_end, after_comma}) {
                 if (at >= clause_end_at) continue;
                 for (const Option option : {Option{at_most_after, Bound::at_most}, Option{at_least_after, Bound::at_least},
@@ -297,11 +300,12 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     // "trained using up to 6,144 H100 GPUs": a use of up to N shows at least N.
     if (quantity.bound == Bound::at_most && quantity.bound_words.starts_with("up to") &&
         quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end) {
-        static constexpr std::string_view uses[] = {"using", "used", "uses", "trained", "train", "training", "ran", "run",
-                                                    "running", "runs", "utilizing", "utilising", "scaled"};
+        static constexpr std::string_view uses[] = {"using", "used",    "uses", "trained",   "train",     "training", "ran",
+                                                    "run",   "running", "runs", "utilizing", "utilising", "scaled"};
         const std::string verb = text::lower_ascii(quantity.modality_words.substr(quantity.modality_words.rfind(' ') + 1));
         if (std::find(std::begin(uses), std::end(uses), verb) != std::end(uses) ||
-            quantity.modality_words.find("trained on") != std::string::npos || quantity.modality_words.find("run on") != std::string::npos) {
+            quantity.modality_words.find("trained on") != std::string::npos ||
+            quantity.modality_words.find("run on") != std::string::npos) {
             quantity.bound = Bound::at_least;
         }
     }
@@ -310,8 +314,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     if (counts_power(quantity.unit)) {
         std::size_t at = phrase_ending(before, power_capacity, clause_[i]);
         // "growing its capacity from 25MW", "a capacity of 400 MW"
-        if (at == no_token && before > clause_[i] && (is_word(tokens_[before - 1], "from") || is_word(tokens_[before - 1], "to") ||
-                                                      is_word(tokens_[before - 1], "at"))) {
+        if (at == no_token && before > clause_[i] &&
+            (is_word(tokens_[before - 1], "from") || is_word(tokens_[before - 1], "to") || is_word(tokens_[before - 1], "at"))) {
             at = phrase_ending(before - 1, power_capacity, clause_[i]);
         }
         if (quantity.bound == Bound::at_most) {
@@ -354,9 +358,9 @@ std::vector<StatusEvent> Reading::status_events() const {
         std::size_t length = 0;
         StatusEvent::Kind kind = StatusEvent::Kind::live;
         bool began = false;
-        for (const auto& [cue, event] : {std::pair{retired, StatusEvent::Kind::retired}, std::pair{construction, StatusEvent::Kind::construction},
-                                         std::pair{construction_began, StatusEvent::Kind::construction},
-                                         std::pair{live, StatusEvent::Kind::live}}) {
+        for (const auto& [cue, event] :
+             {std::pair{retired, StatusEvent::Kind::retired}, std::pair{construction, StatusEvent::Kind::construction},
+              std::pair{construction_began, StatusEvent::Kind::construction}, std::pair{live, StatusEvent::Kind::live}}) {
             if (phrase(i, cue) > length) {
                 length = phrase(i, cue);
                 kind = event;
@@ -390,9 +394,9 @@ std::vector<StatusEvent> Reading::status_events() const {
             std::size_t planned_at = no_token;
             std::size_t group = i;
             bool changed_plan = false;
-            static constexpr std::string_view hearsay[] = {"reported", "said", "believed", "thought", "known", "claimed",
-                                                           "rumoured", "rumored", "understood", "seems", "appears",
-                                                           "appeared", "seemed", "likely"};
+            static constexpr std::string_view hearsay[] = {"reported", "said",     "believed", "thought",    "known",
+                                                           "claimed",  "rumoured", "rumored",  "understood", "seems",
+                                                           "appears",  "appeared", "seemed",   "likely"};
             static constexpr std::string_view earlier[] = {"originally", "initially", "previously"};
             while (group > floor) {
                 // A phrase that ends where the group starts: "scheduled for shutdown".
@@ -416,7 +420,8 @@ std::vector<StatusEvent> Reading::status_events() const {
                 const bool becoming = is_word(tokens_[k], "become") || is_word(tokens_[k], "go");
                 if (!(aux(k) || adverb(k) || becoming || is_word(tokens_[k], "to"))) break;
                 // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
-                if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !one_of(tokens_[k - 1], hearsay)))) {
+                if (is_word(tokens_[k], "to") && planned_at == no_token &&
+                    (k == floor || (!aux(k - 1) && !one_of(tokens_[k - 1], hearsay)))) {
                     planned_at = k;
                 }
                 group = k;
@@ -483,7 +488,8 @@ std::vector<StatusEvent> Reading::status_events() const {
                 }
             }
             std::size_t sentence_end = end;
-            while (sentence_end < tokens_.size() && !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {
+            while (sentence_end < tokens_.size() &&
+                   !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {
                 if (phrase(sentence_end, moved_on)) elsewhere = true;
                 ++sentence_end;
             }

@@ -125,8 +125,9 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
             q.modality = Modality::equivalence;
             q.modality_words = previous.modality_words;
         }
-        const bool equals = !between.empty() && (between.back() == "=" || between.back() == "\u2248" ||
-                                                 (between.size() >= 2 && between[between.size() - 2] == "~" && between.back() == "="));
+        const bool equals =
+            !between.empty() && (between.back() == "=" || between.back() == "\u2248" ||
+                                 (between.size() >= 2 && between[between.size() - 2] == "~" && between.back() == "="));
         if (equals && previous.model && q.model && previous.model != q.model) {
             q.modality = Modality::equivalence;
             q.modality_words = std::string(quote_.substr(previous.begin, q.phrase_end - previous.begin));
@@ -283,16 +284,16 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             }
             // "a 4032 GPU system", "a 10k H100 system": the system is the cluster, not a node;
             // "six ... GPU Max Series processors" are GPUs.
-            const bool processors = (token.text == "processors" || token.text == "processor") &&
-                                    (noun.unit == Unit::gpu || noun.model);
+            const bool processors =
+                (token.text == "processors" || token.text == "processor") && (noun.unit == Unit::gpu || noun.model);
             if (processors) {
                 noun.end = i + 1;
                 ++i;
                 continue;
             }
             const bool system = token.text == "system" || token.text == "systems";
-            if (!(system && (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined &&
-                                                                  (token.text == "system"))))) {
+            if (!(system && (noun.unit == Unit::gpu ||
+                             (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
                 noun.unit = unit;
                 noun.noun = i;
             }
@@ -317,8 +318,8 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 continue;
             }
             // "9,216 IBM Power 9 processors": a number in a name.
-            if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) &&
-                !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
+            if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped &&
+                i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
                 ++i;
                 continue;
             }
@@ -330,8 +331,8 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 ++i;
                 continue;
             }
-            if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" ||
-                mark == "\u201D" || mark == "\u00D7") {
+            if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" || mark == "\u201D" ||
+                mark == "\u00D7") {
                 ++i;
                 continue;
             }
@@ -371,13 +372,13 @@ std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
             if (start >= floor + 2 && tokens_[start - 1].text == "(" && tokens_[start - 2].kind == Kind::word) start -= 2;
             return {unit, start};
         }
-        const bool filler = token.kind == Kind::punct ? (token.text == ":" || token.text == "=" || token.text == "(" ||
-                                                         token.text == ")" || token.text == "#" || token.text == "/" ||
-                                                         token.text == "|")
-                                                      : (token.text == "of" || token.text == "total" || token.text == "number" ||
-                                                         token.text == "count" || token.text == "no" || token.text == "installed" ||
-                                                         token.text == "physical" || token.text == "co" || token.text == "processor" ||
-                                                         token.text == "accelerator" || token.text == "power");
+        const bool filler =
+            token.kind == Kind::punct
+                ? (token.text == ":" || token.text == "=" || token.text == "(" || token.text == ")" || token.text == "#" ||
+                   token.text == "/" || token.text == "|")
+                : (token.text == "of" || token.text == "total" || token.text == "number" || token.text == "count" ||
+                   token.text == "no" || token.text == "installed" || token.text == "physical" || token.text == "co" ||
+                   token.text == "processor" || token.text == "accelerator" || token.text == "power");
         if (!filler) break;
     }
     return {Unit::none, at};
@@ -390,7 +391,8 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
         if (k < clause_end) {
             const Unit unit = unit_at(k);
-            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip || unit == Unit::module) {
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip ||
+                unit == Unit::module) {
                 return unit;
             }
         }

@@ -62,12 +62,19 @@ bool one_of(const Token& token, const std::string_view (&words)[N]) {
     return token.kind != Kind::number && std::find(std::begin(words), std::end(words), token.text) != std::end(words);
 }
 
-inline constexpr std::string_view prepositions[] = {"with", "for", "of", "in", "at", "to", "on", "by", "across",
-                                                        "from", "into", "under", "among"};
+inline constexpr std::string_view prepositions[] = {"with", "for",    "of",   "in",   "at",    "to",   "on",
+                                                    "by",   "across", "from", "into", "under", "among"};
 
 // The classes of a word the reader asks about again and again, as bits: looked up once per token.
-enum WordClass : std::uint8_t { aux_word = 1, adverb_word = 2, stop_word = 4, relative_word = 8, preposition_word = 16,
-                                determiner_word = 32, maker_word = 64 };
+enum WordClass : std::uint8_t {
+    aux_word = 1,
+    adverb_word = 2,
+    stop_word = 4,
+    relative_word = 8,
+    preposition_word = 16,
+    determiner_word = 32,
+    maker_word = 64
+};
 
 bool counts_power(Unit unit);
 
@@ -94,10 +101,10 @@ struct QuoteReader::Impl {
         std::vector<std::uint32_t> words;
     };
     std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
-    std::vector<std::vector<Phrase>> phrases{1};        // by first word, longest first
-    std::vector<std::vector<Spelling>> spellings{1};    // by first word, longest first
-    std::vector<std::uint8_t> classes{0};               // WordClass bits by word
-    std::vector<Unit> units{Unit::none};                // the noun by word
+    std::vector<std::vector<Phrase>> phrases{1};         // by first word, longest first
+    std::vector<std::vector<Spelling>> spellings{1};     // by first word, longest first
+    std::vector<std::uint8_t> classes{0};                // WordClass bits by word
+    std::vector<Unit> units{Unit::none};                 // the noun by word
 
     std::uint32_t intern(const std::string& word) {
         const auto [found, added] = ids.emplace(word, static_cast<std::uint32_t>(phrases.size()));
@@ -248,14 +255,14 @@ private:
     std::vector<Token> tokens_;
     std::vector<std::array<std::uint8_t, cue_count>> starts_;
     std::vector<std::pair<const model::GpuModel*, std::size_t>> models_;
-    std::vector<std::size_t> clause_;  ///< the first token of each token's clause
+    std::vector<std::size_t> clause_;        ///< the first token of each token's clause
     std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
     std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
-    std::vector<std::uint8_t> classes_;  ///< each token's WordClass bits
-    std::vector<Unit> units_;            ///< the noun each token names, if any
-    std::size_t last_phrase_end_ = 0;    ///< the token after the phrase of the figure read last
-    mutable bool coordinated_ = false;   ///< verb_group looks back past one "and" at a time
-    std::size_t last_phrase_begin_ = 0;  ///< and its first token
+    std::vector<std::uint8_t> classes_;      ///< each token's WordClass bits
+    std::vector<Unit> units_;                ///< the noun each token names, if any
+    std::size_t last_phrase_end_ = 0;        ///< the token after the phrase of the figure read last
+    mutable bool coordinated_ = false;       ///< verb_group looks back past one "and" at a time
+    std::size_t last_phrase_begin_ = 0;      ///< and its first token
 };
 
 }  // namespace reading

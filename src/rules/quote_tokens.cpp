@@ -24,9 +24,7 @@ struct Raw {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-bool all_digits(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), is_digit);
-}
+bool all_digits(std::string_view text) { return !text.empty() && std::all_of(text.begin(), text.end(), is_digit); }
 
 // Splits the quote into runs of letters and digits and single other characters, noting the space
 // before each; invalid UTF-8 bytes are single characters of their own.
@@ -73,7 +71,8 @@ std::vector<Raw> scan(std::string_view quote) {
         if (!raw.alnum) continue;
         const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
         std::size_t letters = 0;
-        while (letters < text.size() && ((text[letters] >= 'a' && text[letters] <= 'z') || (text[letters] >= 'A' && text[letters] <= 'Z'))) {
+        while (letters < text.size() &&
+               ((text[letters] >= 'a' && text[letters] <= 'z') || (text[letters] >= 'A' && text[letters] <= 'Z'))) {
             ++letters;
         }
         if (letters < 4 || letters == text.size() || !all_digits(text.substr(letters))) continue;
@@ -102,17 +101,15 @@ int suffix_scale(std::string_view suffix) {
     return -1;
 }
 
-bool is_ordinal_suffix(std::string_view suffix) {
-    return suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th";
-}
+bool is_ordinal_suffix(std::string_view suffix) { return suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th"; }
 
 bool is_hyphen(std::string_view text) { return text == "-" || text == "\u2010" || text == "\u2011"; }
 
 // Abbreviations after which a full stop does not end a sentence.
 bool is_abbreviation(std::string_view word) {
     static constexpr std::array<std::string_view, 28> words{
-        "approx", "ca", "inc", "corp", "co", "ltd", "no", "nos", "vs", "etc", "dr", "mr", "mrs", "st",
-        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "est"};
+        "approx", "ca",  "inc", "corp", "co",  "ltd", "no",  "nos", "vs",   "etc", "dr",  "mr",  "mrs", "st",
+        "jan",    "feb", "mar", "apr",  "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "est"};
     return word.size() == 1 || std::find(words.begin(), words.end(), word) != words.end();
 }
 
@@ -166,8 +163,8 @@ private:
         std::string digits;
         std::string suffix;
         const std::string& text = first.folded;
-        const std::size_t lead = static_cast<std::size_t>(
-            std::find_if(text.begin(), text.end(), [](char c) { return !is_digit(c); }) - text.begin());
+        const std::size_t lead =
+            static_cast<std::size_t>(std::find_if(text.begin(), text.end(), [](char c) { return !is_digit(c); }) - text.begin());
         digits = text.substr(0, lead);
         suffix = text.substr(lead);
         bool grouped = false;
@@ -195,8 +192,7 @@ private:
                 // The last group may carry a suffix: "10,624th", "550,000+".
                 if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
                     raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
-                    all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) &&
-                    !is_digit(raws_[next + 1].folded[3])) {
+                    all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
                     grouping = Grouping::comma;
                     digits += raws_[next + 1].folded.substr(0, 3);
                     suffix = raws_[next + 1].folded.substr(3);
@@ -303,8 +299,8 @@ private:
         joined.reserve(tokens_.size());
         for (std::size_t i = 0; i < tokens_.size(); ++i) {
             auto& token = tokens_[i];
-            const bool between = i > 0 && i + 1 < tokens_.size() && token.kind == Token::Kind::punct &&
-                                 is_hyphen(token.text) && !token.space_before && !tokens_[i + 1].space_before &&
+            const bool between = i > 0 && i + 1 < tokens_.size() && token.kind == Token::Kind::punct && is_hyphen(token.text) &&
+                                 !token.space_before && !tokens_[i + 1].space_before &&
                                  tokens_[i - 1].kind != Token::Kind::punct && tokens_[i + 1].kind != Token::Kind::punct &&
                                  !(tokens_[i - 1].kind == Token::Kind::number && tokens_[i + 1].kind == Token::Kind::number);
             if (between) {
@@ -328,15 +324,15 @@ private:
             const std::string& mark = before.text;
             // Parentheses and brackets are no clause of their own: "(for a total of 512)" hangs on
             // the sentence around it.
-            if (mark == ";" || mark == "\u2022" ||
-                mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
+            if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
                 token.clause_start = true;
             } else if ((mark == "\u2013" || is_hyphen(mark)) && before.space_before && token.space_before) {
                 token.clause_start = true;  // a spaced dash
             } else if (mark == "." && token.space_before) {
                 // "approx. 10,000" and "Nov. 2024" go on; "U.S. Department" starts anew, as any
                 // capitalised word after an abbreviation might.
-                const bool abbreviation = i >= 2 && tokens_[i - 2].kind == Token::Kind::word && is_abbreviation(tokens_[i - 2].text);
+                const bool abbreviation =
+                    i >= 2 && tokens_[i - 2].kind == Token::Kind::word && is_abbreviation(tokens_[i - 2].text);
                 token.clause_start = !abbreviation || token.capitalised;
             }
         }

@@ -23,14 +23,14 @@ struct Token {
     bool capitalised = false;   ///< starts with an upper-case letter in the quote
     // Figures only:
     model::Decimal value;
-    bool times = false;    ///< "4x", "8×": so many of
-    bool plus = false;     ///< "100,000+"
-    bool percent = false;  ///< "40%"
-    bool ordinal = false;  ///< "3rd"
-    bool date = false;     ///< a part of 2024-02-23 or 02/27/2024
-    bool grouped = false;  ///< written with thousands separators
-    bool fraction = false; ///< has digits after a point
-    int scale = 0;         ///< powers of ten of a suffix already in the value: 3 for "600k"
+    bool times = false;     ///< "4x", "8×": so many of
+    bool plus = false;      ///< "100,000+"
+    bool percent = false;   ///< "40%"
+    bool ordinal = false;   ///< "3rd"
+    bool date = false;      ///< a part of 2024-02-23 or 02/27/2024
+    bool grouped = false;   ///< written with thousands separators
+    bool fraction = false;  ///< has digits after a point
+    int scale = 0;          ///< powers of ten of a suffix already in the value: 3 for "600k"
     /// "22.786": read the European way, a dot between thousands (22,786); set only for a point
     /// followed by exactly three digits, where both readings are possible.
     bool dot_thousands = false;

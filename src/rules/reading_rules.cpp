@@ -1,8 +1,8 @@
 #include "rules/reading_rules.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <fmt/format.h>
+#include <unordered_map>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -153,8 +153,8 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
         candidate.problem = Problem::bound;
         const std::string words = "'" + phrase_text(citation.quote, q) + "'";
         candidate.message = q.bound == Bound::at_least ? fmt::format("lower bound: {}", words)
-                            : q.upper                 ? fmt::format("a range: {}", words)
-                                                      : fmt::format("approximate: {}", words);
+                            : q.upper                  ? fmt::format("a range: {}", words)
+                                                       : fmt::format("approximate: {}", words);
     } else if (claim_bound == model::bound_at_least && q.bound == Bound::approximate) {
         candidate.problem = Problem::bound;
         candidate.message = fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q));
@@ -185,7 +185,8 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // "they had 4k H100s before ... adding 4k Blackwell GPUs": a figure of another model
             // than the record's is another cluster's, or another part's.
             // (An equivalence names another model by nature: "3,500 H100s" of a B200 record.)
-            if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent) continue;
+            if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent)
+                continue;
             Candidate candidate{&q, &citation};
             const bool raw = within(q, *value);
             bool converted = false;
@@ -207,26 +208,27 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
                 if (q.unit == Unit::superchip && gpu && gpu->gpus_per_package > 1) {
                     const auto gpus = q.value.times(gpu->gpus_per_package);
                     candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure,
-                                                    gpu->model, gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
-                                                    q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
+                    candidate.message =
+                        fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure, gpu->model,
+                                    gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
+                                    q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
                 } else if (q.unit == Unit::superchip && !gpu) {
                     candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts superchips: {}; the catalogue cannot say how many GPUs each "
-                                                    "holds without a catalogued gpu_model",
-                                                    figure);
+                    candidate.message = fmt::format(
+                        "counts superchips: {}; the catalogue cannot say how many GPUs each "
+                        "holds without a catalogued gpu_model",
+                        figure);
                 } else if (is_part(q.unit)) {
                     candidate.problem = Problem::unit;
                     const bool known = gpu && gpu->parts_per_gpu > 0 &&
                                        text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(q.unit));
                     const auto gpus = known ? q.value.divided_by(gpu->parts_per_gpu) : std::nullopt;
                     candidate.message =
-                        known ? fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure,
-                                            gpu->model, gpu->parts_per_gpu, part_name(q.unit),
-                                            gpus ? grouped(*gpus) : "fewer")
-                              : fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}",
-                                            part_name(q.unit), figure, part_name(q.unit),
-                                            gpu ? gpu->model : std::string("this model"));
+                        known
+                            ? fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure,
+                                          gpu->model, gpu->parts_per_gpu, part_name(q.unit), gpus ? grouped(*gpus) : "fewer")
+                            : fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}", part_name(q.unit),
+                                          figure, part_name(q.unit), gpu ? gpu->model : std::string("this model"));
                 } else if (is_holder(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
                     candidate.problem = Problem::unit;
                     candidate.message = fmt::format("counts {}s, not GPUs: {}{}", q.unit == Unit::cpu ? "CPU" : to_string(q.unit),
@@ -259,8 +261,9 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
                 if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
                     candidate.problem = Problem::unit;
                     candidate.message = fmt::format("the operand {} counts {}, not GPUs: {}", operand,
-                                                    is_part(q.unit) ? std::string(part_name(q.unit))
-                                                    : q.unit == Unit::cpu ? "CPUs" : "cores",
+                                                    is_part(q.unit)       ? std::string(part_name(q.unit))
+                                                    : q.unit == Unit::cpu ? "CPUs"
+                                                                          : "cores",
                                                     quoted(citation, q));
                 }
             }
@@ -274,7 +277,6 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
 bool any_clean(const std::vector<Candidate>& candidates) {
     return std::any_of(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.problem == Problem::none; });
 }
-
 
 std::vector<long long> operands_of(const std::string& derivation) {
     std::vector<long long> operands;
@@ -352,8 +354,7 @@ const CountReading& read_count(const Record& record, const Claim& claim, const C
 
 // Reports, for each live GPU count, the first problem of one kind that keeps every figure
 // behind it from backing it.
-void count_rule(const Record& record, const Context& context, std::vector<Finding>& out, Problem kind,
-                std::string_view lead) {
+void count_rule(const Record& record, const Context& context, std::vector<Finding>& out, Problem kind, std::string_view lead) {
     for (const Claim* claim : live_claims(record, "gpus_installed")) {
         if (claim->state != ClaimState::set) continue;
         const CountReading& reading = read_count(record, *claim, context);
@@ -373,10 +374,14 @@ void count_rule(const Record& record, const Context& context, std::vector<Findin
 
 std::optional<Decimal> in_megawatts(const Quantity& q, const Decimal& value) {
     switch (q.unit) {
-        case Unit::megawatt: return value;
-        case Unit::kilowatt: return value.scaled(-3);
-        case Unit::gigawatt: return value.scaled(3);
-        default: return std::nullopt;
+        case Unit::megawatt:
+            return value;
+        case Unit::kilowatt:
+            return value.scaled(-3);
+        case Unit::gigawatt:
+            return value.scaled(3);
+        default:
+            return std::nullopt;
     }
 }
 
@@ -384,8 +389,6 @@ std::optional<Decimal> in_megawatts(const Quantity& q, const Decimal& value) {
 bool gives(const Decimal& megawatts, const Decimal& value) {
     return megawatts == value || megawatts.rounded(value.decimals()) == value;
 }
-
-
 
 PowerReading judge_power(const Record& record, const Claim& claim, const Context& context) {
     PowerReading result;
@@ -454,8 +457,7 @@ void power_rule(const Record& record, const Context& context, std::vector<Findin
         for (const auto& candidate : reading.problems) {
             if ((candidate.problem == Problem::unit) != units) continue;
             auto result = finding(record, claim, "power_mw",
-                                  fmt::format("power_mw = {} is power in service in MW; {}", shown(*claim),
-                                              candidate.message));
+                                  fmt::format("power_mw = {} is power in service in MW; {}", shown(*claim), candidate.message));
             cite_evidence(result, record, *candidate.citation);
             out.push_back(std::move(result));
             break;
@@ -489,11 +491,12 @@ void count_bound(const Record& record, const Context& context, std::vector<Findi
             const Quantity& q = *candidate.quantity;
             const std::string number = text::group_thousands(std::stoll(claim->value.value));
             const std::string fix = q.bound == Bound::at_least ? number + "+" : "~" + number;
-            auto result = finding(record, claim, "gpus_installed",
-                                  fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it "
-                                              "as {})",
-                                              shown(*claim), claim->value.qualifiers.bound.empty() ? "exact" : claim->value.qualifiers.bound,
-                                              candidate.message, fix));
+            auto result = finding(
+                record, claim, "gpus_installed",
+                fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it "
+                            "as {})",
+                            shown(*claim), claim->value.qualifiers.bound.empty() ? "exact" : claim->value.qualifiers.bound,
+                            candidate.message, fix));
             cite_evidence(result, record, *candidate.citation);
             out.push_back(std::move(result));
             break;
@@ -575,8 +578,7 @@ void status_contradiction(const Record& record, const Context& context, std::vec
         soft = true;
     }
     if (problem.empty()) return;
-    auto result = finding(record, status, "status",
-                          fmt::format("status is {}, but status_notes say it is {}", value, problem));
+    auto result = finding(record, status, "status", fmt::format("status is {}, but status_notes say it is {}", value, problem));
     // A record behind the news (announced, and the notes say it is built or live) is a warning.
     if (soft) result.severity = Severity::warning;
     out.push_back(std::move(result));

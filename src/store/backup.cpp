@@ -33,9 +33,10 @@ CopyFacts Store::copy_into(const std::string& path) const {
             // mode, whole on its own, as gpuclusters leaves a file at rest.
             copy.exec("PRAGMA journal_mode = DELETE");
             if (const auto problems = quick_check_problems(copy); !problems.empty()) {
-                throw DatabaseError(fmt::format("{}: the copy fails PRAGMA quick_check ({}); nothing written; "
-                                                "`gpuclusters check` reports on the database",
-                                                path_, problems.front()));
+                throw DatabaseError(
+                    fmt::format("{}: the copy fails PRAGMA quick_check ({}); nothing written; "
+                                "`gpuclusters check` reports on the database",
+                                path_, problems.front()));
             }
             facts.schema_version = copy.execAndGet("PRAGMA user_version").getInt();
             facts.newest_changeset = copy.execAndGet("SELECT coalesce(max(id), 0) FROM changeset").getInt64();

@@ -36,7 +36,8 @@ void Store::sync_gpu_catalogue() {
     auto& db = *db_;
     std::vector<CatalogueRow> held;
     {
-        SQLite::Statement query(db, "SELECT model, maker, kind, chip, package, gpus_per_package FROM gpu_catalogue ORDER BY model");
+        SQLite::Statement query(db,
+                                "SELECT model, maker, kind, chip, package, gpus_per_package FROM gpu_catalogue ORDER BY model");
         while (query.executeStep()) {
             held.emplace_back(column_text(query, 0), column_text(query, 1), column_text(query, 2), column_text(query, 3),
                               column_text(query, 4), query.getColumn(5).getInt64());
@@ -47,7 +48,8 @@ void Store::sync_gpu_catalogue() {
     std::optional<SQLite::Transaction> transaction;
     if (sqlite3_get_autocommit(db.getHandle()) != 0) transaction.emplace(db, SQLite::TransactionBehavior::IMMEDIATE);
     db.exec("DELETE FROM gpu_catalogue");
-    SQLite::Statement insert(db, "INSERT INTO gpu_catalogue (model, maker, kind, chip, package, gpus_per_package) VALUES (?, ?, ?, ?, ?, ?)");
+    SQLite::Statement insert(
+        db, "INSERT INTO gpu_catalogue (model, maker, kind, chip, package, gpus_per_package) VALUES (?, ?, ?, ?, ?, ?)");
     for (const auto& [model, maker, kind, chip, package, gpus] : wanted) {
         insert.bind(1, model);
         insert.bind(2, maker);

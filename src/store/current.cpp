@@ -182,7 +182,8 @@ const std::string& ranked_claims_sql() {
     static const std::string sql = fmt::format(R"(
         SELECT c.cluster_id, {}, r.rank, r.changeset_id AS ranked_in
         FROM claim c JOIN claim_rank r ON r.claim_id = c.id
-         AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id))", claim_columns);
+         AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id))",
+                                               claim_columns);
     return sql;
 }
 
@@ -249,7 +250,8 @@ void Store::refresh_derived_tables(long long changeset_id) {
     // A bulk import's changeset ranks millions of claims: they are read through the C API.
     RawQuery ranks(connection(), fmt::format(R"(
         SELECT c.cluster_id, {}, r.rank
-        FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)", claim_columns));
+        FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)",
+                                             claim_columns));
     ranks.bind(1, changeset_id);
     std::optional<ValuesRow> row;
     auto save = [&] {
@@ -337,11 +339,13 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
                 for (std::size_t i = 0; i < catalogue.size(); ++i) {
                     const auto& want = expected.fields[i];
                     const auto& have = row.fields[i];
-                    const bool same = same_value(have, want) &&
-                                      (!have || have->value.qualifiers == want->value.qualifiers);
+                    const bool same = same_value(have, want) && (!have || have->value.qualifiers == want->value.qualifiers);
                     if (same) continue;
-                    visit(DerivedDifference{.table = Table::values, .cluster_id = expected.cluster_id,
-                                            .field = std::string(catalogue[i].name), .stored = have, .expected = want});
+                    visit(DerivedDifference{.table = Table::values,
+                                            .cluster_id = expected.cluster_id,
+                                            .field = std::string(catalogue[i].name),
+                                            .stored = have,
+                                            .expected = want});
                 }
                 stored_left = stored.step();
             } else {
@@ -364,8 +368,11 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
                                       ? std::nullopt
                                       : std::optional<std::string>(have.text(static_cast<int>(i) + 1));
                 if (text == want[i]) continue;
-                visit(DerivedDifference{.table = Table::search, .cluster_id = expected.cluster_id,
-                                        .field = std::string(search_columns[i]), .stored_text = text, .expected_text = want[i]});
+                visit(DerivedDifference{.table = Table::search,
+                                        .cluster_id = expected.cluster_id,
+                                        .field = std::string(search_columns[i]),
+                                        .stored_text = text,
+                                        .expected_text = want[i]});
             }
         });
         while (stored_left) extra_row();
@@ -395,7 +402,8 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
             SELECT d.cluster_id, max(d.stored_rank), max(d.stored_in), max(d.expected_rank), max(d.expected_in), d.claim_id,
                    c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id
             FROM differing d LEFT JOIN claim c ON c.id = d.claim_id
-            GROUP BY d.cluster_id, d.claim_id ORDER BY d.cluster_id, d.claim_id)", ranked_claims_sql()));
+            GROUP BY d.cluster_id, d.claim_id ORDER BY d.cluster_id, d.claim_id)",
+                                      ranked_claims_sql()));
         const RawColumns row = live.columns();
         while (live.step()) {
             model::Claim claim;
@@ -408,8 +416,12 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
                 ranked_claim.ranked_in = row.integer(at + 1);
                 return ranked_claim;
             };
-            visit(DerivedDifference{.table = Table::live_claims, .cluster_id = row.text(0), .field = claim.field,
-                                    .claim_id = claim.id, .stored = ranked(1), .expected = ranked(3)});
+            visit(DerivedDifference{.table = Table::live_claims,
+                                    .cluster_id = row.text(0),
+                                    .field = claim.field,
+                                    .claim_id = claim.id,
+                                    .stored = ranked(1),
+                                    .expected = ranked(3)});
         }
     });
 }
@@ -419,7 +431,8 @@ std::vector<ExtraPreferred> Store::extra_preferred() const {
         RawQuery query(connection(), fmt::format(R"(
             SELECT * FROM (SELECT p.*, count(*) OVER (PARTITION BY p.cluster_id, p.field) AS preferred_claims
                            FROM ({}) p WHERE p.rank = 'preferred' AND p.cluster_id IN (SELECT id FROM current_cluster_id))
-            WHERE preferred_claims > 1 ORDER BY cluster_id, field, ranked_in DESC, id DESC)", ranked_claims_sql()));
+            WHERE preferred_claims > 1 ORDER BY cluster_id, field, ranked_in DESC, id DESC)",
+                                                 ranked_claims_sql()));
         std::vector<ExtraPreferred> extra;
         const RawColumns row = query.columns();
         while (query.step()) {
@@ -444,7 +457,8 @@ void Store::rebuild_derived_tables() {
             INSERT INTO live_claim (cluster_id, claim_id, rank, ranked_in)
             SELECT cluster_id, id, rank, ranked_in FROM ({}) WHERE rank <> 'retired';
             DELETE FROM cluster_values;
-            DELETE FROM cluster_search;)", ranked_claims_sql()));
+            DELETE FROM cluster_search;)",
+                            ranked_claims_sql()));
         db.exec(search_stage_sql);
         each_expected_values_row(db, path_, [&](const ValuesRow& row, long long) {
             auto& upsert = prepare(values_upsert_sql());

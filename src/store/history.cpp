@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-
 #include <fmt/format.h>
 
 #include "store/internal.hpp"
@@ -89,7 +88,8 @@ std::string touched_rows_sql(bool one_cluster, bool one_field) {
     const std::string column = "c.cluster_id";
     const std::string cluster = one_cluster ? "c.cluster_id = ?2 AND +" : "";
     const std::string field = one_field ? " AND c.field = ?3" : "";
-    std::string sql = fmt::format(R"(
+    std::string sql = fmt::format(
+        R"(
             SELECT {0} FROM claim c WHERE {1}c.changeset_id = ?1{2}
             UNION ALL SELECT {0} FROM {3} WHERE {1}r.changeset_id = ?1{2}
             UNION ALL SELECT {0} FROM {4} WHERE {1}t.changeset_id = ?1{2}
@@ -97,18 +97,21 @@ std::string touched_rows_sql(bool one_cluster, bool one_field) {
         column, cluster, field,
         one_cluster ? "claim c CROSS JOIN claim_rank r ON r.claim_id = c.id" : "claim_rank r JOIN claim c ON c.id = r.claim_id",
         one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id" : "citation t JOIN claim c ON c.id = t.claim_id",
-        one_cluster ? "claim c CROSS JOIN citation t ON t.claim_id = c.id CROSS JOIN citation_withdrawal w ON w.citation_id = t.id"
-                    : "citation_withdrawal w JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id");
+        one_cluster
+            ? "claim c CROSS JOIN citation t ON t.claim_id = c.id CROSS JOIN citation_withdrawal w ON w.citation_id = t.id"
+            : "citation_withdrawal w JOIN citation t ON t.id = w.citation_id JOIN claim c ON c.id = t.claim_id");
     if (!one_field) {
         sql += fmt::format(R"(
             UNION ALL SELECT id FROM cluster WHERE {0}changeset_id = ?1
             UNION ALL SELECT cluster_id FROM cluster_presence WHERE {1}changeset_id = ?1
             UNION ALL SELECT cluster_id FROM record_key WHERE {2}changeset_id = ?1
             UNION ALL SELECT k.cluster_id FROM {3} WHERE {4}w.changeset_id = ?1)",
-            one_cluster ? "id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND +" : "",
-            one_cluster ? "record_key k CROSS JOIN record_key_withdrawal w ON w.source_id = k.source_id AND w.key = k.key"
-                        : "record_key_withdrawal w JOIN record_key k ON k.source_id = w.source_id AND k.key = w.key",
-            one_cluster ? "k.cluster_id = ?2 AND +" : "");
+                           one_cluster ? "id = ?2 AND " : "", one_cluster ? "cluster_id = ?2 AND " : "",
+                           one_cluster ? "cluster_id = ?2 AND +" : "",
+                           one_cluster
+                               ? "record_key k CROSS JOIN record_key_withdrawal w ON w.source_id = k.source_id AND w.key = k.key"
+                               : "record_key_withdrawal w JOIN record_key k ON k.source_id = w.source_id AND k.key = w.key",
+                           one_cluster ? "k.cluster_id = ?2 AND +" : "");
     }
     return sql;
 }

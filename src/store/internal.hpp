@@ -7,11 +7,11 @@
 #include <fmt/format.h>
 #include <limits>
 #include <map>
-#include <unordered_map>
-#include <unordered_set>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "gpuclusters/model/error.hpp"
@@ -250,7 +250,15 @@ struct Store::PendingRows {
     long long next_claim_id = 0;
     long long next_citation_id = 0;
     // What each cached multi-row statement writes: with its row count, the key of `inserts`.
-    enum Batched : int { claim_rows, rank_rows, citation_rows, live_claim_rows, live_claim_deletions, scratch_rows, withdrawal_rows };
+    enum Batched : int {
+        claim_rows,
+        rank_rows,
+        citation_rows,
+        live_claim_rows,
+        live_claim_deletions,
+        scratch_rows,
+        withdrawal_rows
+    };
     // Multi-row INSERTs (and deletions) by what they write and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
 

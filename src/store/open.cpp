@@ -66,9 +66,10 @@ DatabaseError translate(const SQLite::Exception& error, const std::string& path)
     switch (error.getErrorCode()) {
         case SQLITE_BUSY:
         case SQLITE_LOCKED:
-            return DatabaseError(fmt::format("{}: database is locked by another process (waited {} ms); "
-                                             "try again when it has finished",
-                                             path, busy_timeout_ms()));
+            return DatabaseError(
+                fmt::format("{}: database is locked by another process (waited {} ms); "
+                            "try again when it has finished",
+                            path, busy_timeout_ms()));
         case SQLITE_CORRUPT:
         case SQLITE_NOTADB:
             return DatabaseError(fmt::format("{}: the database file is corrupt ({})", path, error.what()));
@@ -99,7 +100,8 @@ bool is_gpuclusters_file(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     unsigned char header[72] = {};
     file.read(reinterpret_cast<char*>(header), sizeof header);
-    if (file.gcount() != sizeof header || std::string_view(reinterpret_cast<const char*>(header), 16) != std::string_view("SQLite format 3\0", 16)) {
+    if (file.gcount() != sizeof header ||
+        std::string_view(reinterpret_cast<const char*>(header), 16) != std::string_view("SQLite format 3\0", 16)) {
         return false;
     }
     const auto id = static_cast<std::uint32_t>(header[68]) << 24 | static_cast<std::uint32_t>(header[69]) << 16 |
@@ -201,9 +203,10 @@ void check_file(const std::string& path) {
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
     if (!std::filesystem::exists(status)) {
-        throw DatabaseError(fmt::format("{}: no database here; create one with `gpuclusters init` "
-                                        "(or give --db or GPUCLUSTERS_DB)",
-                                        path));
+        throw DatabaseError(
+            fmt::format("{}: no database here; create one with `gpuclusters init` "
+                        "(or give --db or GPUCLUSTERS_DB)",
+                        path));
     }
     check_regular(path, status);
     check_header(path);
@@ -319,13 +322,15 @@ Store Store::open(const std::string& path, Access access, Restored restored) {
             const int code = error.getErrorCode();
             if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
             if (!readable_as_immutable(path)) {
-                throw DatabaseError(fmt::format("{}: its write-ahead log ({}-wal) holds changes this user cannot read "
-                                                "without writing beside the file; ask its owner to run any gpuclusters "
-                                                "write, or copy the -wal file with it",
-                                                path, path));
+                throw DatabaseError(
+                    fmt::format("{}: its write-ahead log ({}-wal) holds changes this user cannot read "
+                                "without writing beside the file; ask its owner to run any gpuclusters "
+                                "write, or copy the -wal file with it",
+                                path, path));
             }
-            Store store(path, std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
-                                                                busy_timeout_ms()),
+            Store store(path,
+                        std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
+                                                           busy_timeout_ms()),
                         access);
             store.restored_ = restored;
             bool created = false;
@@ -343,7 +348,8 @@ Store Store::create(const std::string& path, bool& created) {
         check_header(path);  // an empty file may become the database
     }
     return guarded(path, [&] {
-        Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()),
+        Store store(path,
+                    std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()),
                     Access::read_write);
         store.configure_and_check(true, created);
         return store;
@@ -389,25 +395,26 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         // `sqlite3 .dump` keeps no PRAGMA: read into a new file, a database of ours has neither
         // its application_id nor its user_version. Its tables tell it from another application's.
         if (restored_ == Restored::refuse) {
-            throw DatabaseError(fmt::format(
-                "{}: looks like a gpuclusters database (schema version {}) restored without its application_id "
-                "(from `sqlite3 .dump`?); run `gpuclusters check --repair` to take it back; left untouched",
-                path_, *restored_schema_));
+            throw DatabaseError(
+                fmt::format("{}: looks like a gpuclusters database (schema version {}) restored without its application_id "
+                            "(from `sqlite3 .dump`?); run `gpuclusters check --repair` to take it back; left untouched",
+                            path_, *restored_schema_));
         }
         // Opened as it is, for check to report and check --repair to take back.
     } else if (app_id != application_id) {
-        throw DatabaseError(fmt::format(
-            "{}: an SQLite database of another application (application_id {:#x}), not gpuclusters; left untouched",
-            path_, static_cast<unsigned>(app_id)));
+        throw DatabaseError(
+            fmt::format("{}: an SQLite database of another application (application_id {:#x}), not gpuclusters; left untouched",
+                        path_, static_cast<unsigned>(app_id)));
     } else if (version > current_schema_version()) {
-        throw DatabaseError(fmt::format(
-            "{}: written by a newer gpuclusters (schema version {}; this one knows up to {}); left untouched",
-            path_, version, current_schema_version()));
+        throw DatabaseError(
+            fmt::format("{}: written by a newer gpuclusters (schema version {}; this one knows up to {}); left untouched", path_,
+                        version, current_schema_version()));
     } else if (version < current_schema_version() && access_ == Access::read_only) {
         // Readers never migrate: the file may not be theirs to change.
-        throw DatabaseError(fmt::format("{}: written by an older gpuclusters (schema version {}; this one reads {}); "
-                                        "`gpuclusters init` (or any write) migrates it; left untouched",
-                                        path_, version, current_schema_version()));
+        throw DatabaseError(
+            fmt::format("{}: written by an older gpuclusters (schema version {}; this one reads {}); "
+                        "`gpuclusters init` (or any write) migrates it; left untouched",
+                        path_, version, current_schema_version()));
     }
     if (!created && access_ == Access::read_write) {
         check_trust(restored_schema_ ? *restored_schema_ : version);
@@ -539,11 +546,11 @@ std::vector<SqliteProblem> Store::sqlite_problems() const {
             const std::string table = foreign.getColumn(0).getString();
             const std::string parent = foreign.getColumn(2).getString();
             // A table WITHOUT ROWID has no row number to give.
-            problems.push_back({SqliteProblem::Kind::foreign_key,
-                                foreign.getColumn(1).isNull()
-                                    ? fmt::format("a {} row names a {} row that is not there", table, parent)
-                                    : fmt::format("{} row {} names a {} row that is not there", table,
-                                                  foreign.getColumn(1).getInt64(), parent)});
+            problems.push_back(
+                {SqliteProblem::Kind::foreign_key, foreign.getColumn(1).isNull()
+                                                       ? fmt::format("a {} row names a {} row that is not there", table, parent)
+                                                       : fmt::format("{} row {} names a {} row that is not there", table,
+                                                                     foreign.getColumn(1).getInt64(), parent)});
         }
         return problems;
     });

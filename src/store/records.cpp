@@ -28,7 +28,8 @@ const char* record_claims_sql() {
             FROM claim c
             JOIN claim_rank r ON r.claim_id = c.id
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?2)
-            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)", claim_columns);
+            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)",
+                                               claim_columns);
     return sql.c_str();
 }
 // The current state reads live_claim instead of ranking each claim's history: a range of its
@@ -37,7 +38,8 @@ const char* current_claims_sql() {
     static const std::string sql = fmt::format(R"(
             SELECT {}, l.rank, l.ranked_in
             FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id
-            WHERE l.cluster_id = ?1 ORDER BY l.claim_id)", claim_columns);
+            WHERE l.cluster_id = ?1 ORDER BY l.claim_id)",
+                                               claim_columns);
     return sql.c_str();
 }
 constexpr const char* current_citations_sql = R"(
@@ -64,7 +66,8 @@ constexpr const char* record_keys_sql = R"(
 const char* record_source_sql() {
     static const std::string sql = fmt::format(R"(
                 SELECT s.url, {} FROM source s JOIN source_revision v ON v.source_id = s.id
-                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)", source_meta_columns);
+                WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)",
+                                               source_meta_columns);
     return sql.c_str();
 }
 
@@ -86,7 +89,8 @@ std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) cons
         query.bind(1, cluster_id);
         query.bind(2, static_cast<std::int64_t>(no_limit));
         std::vector<model::RecordKey> keys;
-        while (query.executeStep()) keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
+        while (query.executeStep())
+            keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
         return keys;
     });
 }
@@ -147,8 +151,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             const auto found = position.find(citations.getColumn(1).getInt64());
             if (found == position.end()) continue;
             model::Citation citation{citations.getColumn(0).getInt64(), citations.getColumn(2).getInt64(),
-                                     column_text(citations, 3), column_text(citations, 4),
-                                     citations.getColumn(5).getInt64()};
+                                     column_text(citations, 3), column_text(citations, 4), citations.getColumn(5).getInt64()};
             record.sources.emplace(citation.source_id, model::Source{});
             record.claims[found->second].citations.push_back(std::move(citation));
         }
@@ -199,9 +202,9 @@ std::optional<model::Claim> Store::load_claim(long long claim_id) const {
 std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;
-        for (const char* sql : {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql,
-                                current_claims_sql(), current_citations_sql, record_keys_sql, record_source_sql(),
-                                claim_citations_sql}) {
+        for (const char* sql :
+             {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql, current_claims_sql(),
+              current_citations_sql, record_keys_sql, record_source_sql(), claim_citations_sql}) {
             SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
             while (plan.executeStep()) steps.push_back(column_text(plan, 3));
         }
@@ -216,7 +219,8 @@ std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fi
             FROM claim c
             WHERE c.changeset_id <= ?1
               AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
-                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')", claim_columns);
+                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')",
+                                      claim_columns);
         if (!fields.empty()) {
             sql += " AND c.field IN (";
             for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
@@ -383,18 +387,20 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         // The current state walks live_claim (a row per claim not retired, in cluster and claim
         // order); a past one ranks each claim as of the limit through claim_rank's primary key.
         const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
-        const std::string claims_sql =
-            as_of ? fmt::format(R"(
+        const std::string claims_sql = as_of
+                                           ? fmt::format(R"(
                 SELECT c.cluster_id, {}, r.rank, r.changeset_id
                 FROM claim c INDEXED BY claim_by_field
                 CROSS JOIN claim_rank r ON r.claim_id = c.id
                  AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
                 WHERE c.changeset_id <= ?1 AND {}
-                ORDER BY c.cluster_id)", claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'")
-                  : fmt::format(R"(
+                ORDER BY c.cluster_id)",
+                                                         claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'")
+                                           : fmt::format(R"(
                 SELECT l.cluster_id, {}, l.rank, l.ranked_in
-                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)", claim_columns) + rank_filter +
-                  " ORDER BY l.cluster_id, l.claim_id";
+                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)",
+                                                         claim_columns) +
+                                                 rank_filter + " ORDER BY l.cluster_id, l.claim_id";
         // Withdrawn citations are rare: when there are none, the current state needs no look at
         // each citation's withdrawals.
         bool any_withdrawal = true;
@@ -402,8 +408,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
             any_withdrawal = withdrawals.step() && withdrawals.columns().integer(0) != 0;
         }
-        const std::string citations_sql =
-            as_of ? std::string(R"(
+        const std::string citations_sql = as_of ? std::string(R"(
                 SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
                 FROM claim c INDEXED BY claim_by_field
                 CROSS JOIN citation t ON t.claim_id = c.id
@@ -411,14 +416,14 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
                   AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
                                 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
                 ORDER BY c.cluster_id)")
-                  : std::string(R"(
+                                                : std::string(R"(
                 SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
                 FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
-                        (any_withdrawal ? R"(
+                                                      (any_withdrawal ? R"(
                 WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
                                 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
-                                        : "") +
-                        " ORDER BY l.cluster_id, l.claim_id, t.id";
+                                                                      : "") +
+                                                      " ORDER BY l.cluster_id, l.claim_id, t.id";
         RawQuery claims(db, claims_sql);
         RawQuery citations(db, citations_sql);
         RawQuery keys(db, R"(

@@ -5,7 +5,6 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
-
 #include "store/internal.hpp"
 
 namespace gpuclusters::store {
@@ -14,10 +13,11 @@ using namespace detail;
 
 void Store::start_import_ids() {
     guarded(path_, [&] {
-        connection().exec("CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL); "
-                          "DELETE FROM import_id; "
-                          "CREATE TEMP TABLE IF NOT EXISTS import_named (cluster_id TEXT PRIMARY KEY) WITHOUT ROWID; "
-                          "DELETE FROM import_named;");
+        connection().exec(
+            "CREATE TEMP TABLE IF NOT EXISTS import_id (id TEXT PRIMARY KEY, place TEXT NOT NULL); "
+            "DELETE FROM import_id; "
+            "CREATE TEMP TABLE IF NOT EXISTS import_named (cluster_id TEXT PRIMARY KEY) WITHOUT ROWID; "
+            "DELETE FROM import_named;");
     });
 }
 
@@ -95,7 +95,8 @@ std::vector<model::CitationInput> Store::citations_ahead(std::size_t from, std::
     return guarded(path_, [&] {
         std::vector<model::CitationInput> citations;
         // Ordinals run from 1 in the order of insertion: the table is emptied, never partly.
-        auto& query = prepare("SELECT source, locator, quote, origin FROM citation_ahead WHERE ordinal > ? ORDER BY ordinal LIMIT ?");
+        auto& query =
+            prepare("SELECT source, locator, quote, origin FROM citation_ahead WHERE ordinal > ? ORDER BY ordinal LIMIT ?");
         query.bind(1, static_cast<std::int64_t>(from));
         query.bind(2, static_cast<std::int64_t>(count));
         while (query.executeStep()) {
@@ -138,7 +139,8 @@ void Store::flush_duplicate_keys() {
         const std::size_t count = duplicate_keys_.size();
         auto& slot = pending_->inserts[{PendingRows::scratch_rows, count}];
         if (!slot) {
-            slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
+            slot = std::make_unique<SQLite::Statement>(
+                *db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
         } else {
             slot->reset();
         }
@@ -187,8 +189,9 @@ std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string&
 
 void Store::start_sorted_ids() const {
     guarded(path_, [&] {
-        connection().exec("CREATE TEMP TABLE IF NOT EXISTS sorted_id (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, "
-                          "known INTEGER NOT NULL, key TEXT NOT NULL); DELETE FROM sorted_id;");
+        connection().exec(
+            "CREATE TEMP TABLE IF NOT EXISTS sorted_id (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, "
+            "known INTEGER NOT NULL, key TEXT NOT NULL); DELETE FROM sorted_id;");
     });
 }
 

@@ -54,7 +54,8 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
     return guarded(path_, [&]() -> std::optional<model::SourceMeta> {
         static const std::string sql = fmt::format(R"(
             SELECT {} FROM source_revision v
-            WHERE v.source_id = ? AND v.changeset_id <= ? ORDER BY v.changeset_id DESC LIMIT 1)", source_meta_columns);
+            WHERE v.source_id = ? AND v.changeset_id <= ? ORDER BY v.changeset_id DESC LIMIT 1)",
+                                                   source_meta_columns);
         auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(source_id));
         query.bind(2, static_cast<std::int64_t>(as_of));
@@ -95,7 +96,8 @@ void Store::each_source(const std::string& cluster_id, const std::function<void(
             SELECT s.id, s.url, {}, (SELECT count(DISTINCT claim_id) FROM live WHERE live.source_id = s.id)
             FROM current_source v JOIN source s ON s.id = v.id
             WHERE ?1 = '' OR s.id IN (SELECT source_id FROM live WHERE cluster_id = ?1)
-            ORDER BY s.id)", source_meta_columns));
+            ORDER BY s.id)",
+                                                          source_meta_columns));
         query.bind(1, cluster_id);
         while (query.executeStep()) {
             const SourceUse use{{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2)},
@@ -112,7 +114,8 @@ std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
             SELECT c.cluster_id, {}, c.rank, t.id, t.locator, t.quote, t.changeset_id
             FROM current_citation t JOIN claim_with_rank c ON c.id = t.claim_id
             WHERE t.source_id = ? AND c.rank <> 'retired' AND c.cluster_id IN (SELECT id FROM current_cluster_id)
-            ORDER BY c.cluster_id, c.id, t.id)", claim_columns));
+            ORDER BY c.cluster_id, c.id, t.id)",
+                                                          claim_columns));
         query.bind(1, static_cast<std::int64_t>(source_id));
         std::vector<BackedValue> found;
         while (query.executeStep()) {
@@ -122,8 +125,8 @@ std::vector<BackedValue> Store::values_backed_by(long long source_id) const {
             check_stored_claim(path_, row.view(0), claim, StoredIn::claim);
             const int next = 1 + claim_column_count;
             claim.rank = model::rank_from(row.view(next));
-            claim.citations.push_back({row.integer(next + 1), source_id, row.text(next + 2), row.text(next + 3),
-                                       row.integer(next + 4)});
+            claim.citations.push_back(
+                {row.integer(next + 1), source_id, row.text(next + 2), row.text(next + 3), row.integer(next + 4)});
             found.push_back({row.text(0), std::move(claim)});
         }
         return found;

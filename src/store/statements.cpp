@@ -72,30 +72,32 @@ void Store::flush_pending() const {
             slot->exec();
         }
     };
-    insert_rows(PendingRows::claim_rows, "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
-          claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
-              query.bind(at + 1, static_cast<std::int64_t>(row.id));
-              query.bindNoCopy(at + 2, row.cluster_id);
-              query.bindNoCopy(at + 3, row.field);
-              query.bind(at + 4, std::string(model::to_string(row.state)));
-              if (row.state == model::ClaimState::set) {
-                  query.bindNoCopy(at + 5, row.value.value);
-              } else {
-                  query.bind(at + 5);
-              }
-              query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
-              query.bindNoCopy(at + 7, row.value.qualifiers.basis);
-              query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
-              query.bindNoCopy(at + 9, row.value.qualifiers.bound);
-              query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
-          });
+    insert_rows(
+        PendingRows::claim_rows,
+        "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
+        claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
+            query.bind(at + 1, static_cast<std::int64_t>(row.id));
+            query.bindNoCopy(at + 2, row.cluster_id);
+            query.bindNoCopy(at + 3, row.field);
+            query.bind(at + 4, std::string(model::to_string(row.state)));
+            if (row.state == model::ClaimState::set) {
+                query.bindNoCopy(at + 5, row.value.value);
+            } else {
+                query.bind(at + 5);
+            }
+            query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
+            query.bindNoCopy(at + 7, row.value.qualifiers.basis);
+            query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
+            query.bindNoCopy(at + 9, row.value.qualifiers.bound);
+            query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
+        });
     insert_rows(PendingRows::rank_rows, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
-          [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
-              query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
-              query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-              query.bind(at + 3, std::string(model::to_string(row.rank)));
-              query.bindNoCopy(at + 4, row.reason);
-          });
+                [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
+                    query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
+                    query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+                    query.bind(at + 3, std::string(model::to_string(row.rank)));
+                    query.bindNoCopy(at + 4, row.reason);
+                });
     // live_claim follows the ranks in the same batches and in their order: what is not retired is
     // in, at its rank, and what is retired is out. (Written here, from the rows in memory, rather
     // than from the changeset's ranks at the commit: for an import those are a second pass over
@@ -104,13 +106,13 @@ void Store::flush_pending() const {
     auto write_run = [&] {
         if (run.empty()) return;
         if (run.front()->rank != model::Rank::retired) {
-            insert_rows(PendingRows::live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
-                  [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
-                      query.bindNoCopy(at + 1, row->cluster_id);
-                      query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
-                      query.bindNoCopy(at + 3, model::to_string(row->rank).data());
-                      query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
-                  });
+            insert_rows(PendingRows::live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)",
+                        4, run, [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
+                            query.bindNoCopy(at + 1, row->cluster_id);
+                            query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
+                            query.bindNoCopy(at + 3, model::to_string(row->rank).data());
+                            query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+                        });
         } else {
             // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
             for (std::size_t start = 0; start < run.size(); start += PendingRows::batch) {
@@ -118,7 +120,8 @@ void Store::flush_pending() const {
                 auto& slot = pending.inserts[{PendingRows::live_claim_deletions, count}];
                 if (!slot) {
                     std::string sql = "DELETE FROM live_claim WHERE ";
-                    for (std::size_t i = 0; i < count; ++i) sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
+                    for (std::size_t i = 0; i < count; ++i)
+                        sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
                     slot = std::make_unique<SQLite::Statement>(*db_, sql);
                 } else {
                     slot->reset();
@@ -137,21 +140,22 @@ void Store::flush_pending() const {
         run.push_back(&row);
     }
     write_run();
-    insert_rows(PendingRows::citation_rows, "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
-          [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
-              query.bind(at + 1, static_cast<std::int64_t>(row.id));
-              query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
-              query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
-              query.bindNoCopy(at + 4, row.locator);
-              query.bindNoCopy(at + 5, row.quote);
-              query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
-          });
-    insert_rows(PendingRows::withdrawal_rows, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
-          [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
-              query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
-              query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-              query.bind(at + 3, row.withdrawn ? 1 : 0);
-          });
+    insert_rows(PendingRows::citation_rows,
+                "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+                [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
+                    query.bind(at + 1, static_cast<std::int64_t>(row.id));
+                    query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
+                    query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
+                    query.bindNoCopy(at + 4, row.locator);
+                    query.bindNoCopy(at + 5, row.quote);
+                    query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+                });
+    insert_rows(PendingRows::withdrawal_rows, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3,
+                withdrawals, [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
+                    query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
+                    query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+                    query.bind(at + 3, row.withdrawn ? 1 : 0);
+                });
 }
 
 long long Store::next_id(const char* table) {

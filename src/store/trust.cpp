@@ -69,7 +69,7 @@ std::string_view identity_of(std::string_view line) { return line.substr(0, line
 // A name and its SQL, for each trigger and view, and each table's columns, of a schema.
 struct SchemaObjects {
     std::map<std::string, std::pair<std::string, std::string>> code;  ///< trigger or view: type, sql
-    std::map<std::string, std::string> tables;                         ///< table: its columns
+    std::map<std::string, std::string> tables;                        ///< table: its columns
 };
 
 SchemaObjects schema_objects(SQLite::Database& db) {
@@ -126,7 +126,8 @@ std::string file_fingerprint(SQLite::Database& db, const std::string& path) {
     sqlite3_file* file = nullptr;
     std::string header(100, '\0');
     if (sqlite3_file_control(db.getHandle(), "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || file == nullptr ||
-        file->pMethods == nullptr || file->pMethods->xRead(file, header.data(), static_cast<int>(header.size()), 0) != SQLITE_OK) {
+        file->pMethods == nullptr ||
+        file->pMethods->xRead(file, header.data(), static_cast<int>(header.size()), 0) != SQLITE_OK) {
         header.clear();
     }
     return fingerprint_of(path, header);
@@ -191,9 +192,10 @@ std::vector<std::string> schema_problems(SQLite::Database& db, const std::string
                 text::shell_quote(path),
                 text::shell_quote(fmt::format("DROP {} {}", type == "trigger" ? "TRIGGER" : "VIEW", quoted_identifier(name)))));
         } else {
-            problems.push_back(fmt::format("{} {} is not the one gpuclusters made (its SQL was changed); restore the file "
-                                           "from a backup",
-                                           type, quoted_identifier(name)));
+            problems.push_back(
+                fmt::format("{} {} is not the one gpuclusters made (its SQL was changed); restore the file "
+                            "from a backup",
+                            type, quoted_identifier(name)));
         }
     }
     for (const auto& [name, columns] : wanted.tables) {
@@ -201,9 +203,10 @@ std::vector<std::string> schema_problems(SQLite::Database& db, const std::string
         if (there == found.tables.end()) {
             problems.push_back(fmt::format("table {} is missing; restore the file from a backup", name));
         } else if (there->second != columns) {
-            problems.push_back(fmt::format("table {} has the columns ({}), not those gpuclusters made; restore the file "
-                                           "from a backup",
-                                           name, there->second));
+            problems.push_back(
+                fmt::format("table {} has the columns ({}), not those gpuclusters made; restore the file "
+                            "from a backup",
+                            name, there->second));
         }
     }
     return problems;
@@ -237,20 +240,23 @@ void check_stored_claim(const std::string& path, std::string_view cluster_id, co
     const model::FieldSpec* field = model::find_field(claim.field);
     if (field == nullptr) {
         // cluster_values' columns are the catalogue's; a claim's field is checked here.
-        throw DatabaseError(fmt::format("{}: claim {} of {} is of a field gpuclusters does not know, '{}'; the history was "
-                                        "written behind the tool's back: restore a backup",
-                                        path, claim.id, text::one_line(cluster_id), text::one_line(text::excerpt(claim.field, 40))));
+        throw DatabaseError(
+            fmt::format("{}: claim {} of {} is of a field gpuclusters does not know, '{}'; the history was "
+                        "written behind the tool's back: restore a backup",
+                        path, claim.id, text::one_line(cluster_id), text::one_line(text::excerpt(claim.field, 40))));
     }
     const auto problem = model::stored_value_problem(*field, claim.value);
     if (!problem) return;
     if (where == StoredIn::values) {
-        throw DatabaseError(fmt::format("{}: {} of {} in cluster_values: {}; the derived table was written behind the "
-                                        "tool's back: `gpuclusters check --repair` writes it again from the history",
-                                        path, claim.field, text::one_line(cluster_id), *problem));
+        throw DatabaseError(
+            fmt::format("{}: {} of {} in cluster_values: {}; the derived table was written behind the "
+                        "tool's back: `gpuclusters check --repair` writes it again from the history",
+                        path, claim.field, text::one_line(cluster_id), *problem));
     }
-    throw DatabaseError(fmt::format("{}: {} of {} in claim {}: {}; the history was written behind the tool's back: "
-                                    "restore a backup",
-                                    path, claim.field, text::one_line(cluster_id), claim.id, *problem));
+    throw DatabaseError(
+        fmt::format("{}: {} of {} in claim {}: {}; the history was written behind the tool's back: "
+                    "restore a backup",
+                    path, claim.field, text::one_line(cluster_id), claim.id, *problem));
 }
 
 void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta) {
@@ -270,7 +276,8 @@ void check_stored_source(const std::string& path, const model::Source& source) {
 
 void check_stored_cluster_id(const std::string& path, std::string_view id) {
     if (const auto problem = model::stored_cluster_id_problem(id)) {
-        throw DatabaseError(fmt::format("{}: {}; the history was written behind the tool's back: restore a backup", path, *problem));
+        throw DatabaseError(
+            fmt::format("{}: {}; the history was written behind the tool's back: restore a backup", path, *problem));
     }
 }
 

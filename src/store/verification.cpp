@@ -3,7 +3,6 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
-
 #include "store/internal.hpp"
 
 namespace gpuclusters::store {

@@ -37,8 +37,8 @@ namespace detail {
 
 void throw_stopped(const std::string& path) {
     const int signal = requested_stop;
-    throw Stopped(signal, fmt::format("{}: stopped by {} before the write was committed: it was rolled back; nothing written", path,
-                                      signal_name(signal)));
+    throw Stopped(signal, fmt::format("{}: stopped by {} before the write was committed: it was rolled back; nothing written",
+                                      path, signal_name(signal)));
 }
 
 void set_file_unsettled(bool unsettled) noexcept { file_unsettled = unsettled ? 1 : 0; }
@@ -238,8 +238,8 @@ std::string citation_key(long long source_id, std::string_view locator, std::str
 
 }  // namespace
 
-long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator,
-                                 const std::string& quote, long long changeset_id) {
+long long Store::insert_citation(long long claim_id, long long source_id, const std::string& locator, const std::string& quote,
+                                 long long changeset_id) {
     auto& pending = *pending_;
     const std::string key = citation_key(source_id, locator, quote);
     // Ids are handed out in order and the queue is written whole: the claims waiting are those
@@ -260,8 +260,8 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
                 query.bind(1, static_cast<std::int64_t>(claim_id));
                 while (query.executeStep()) {
                     const CachedColumns row{query};
-                    pending.cited.insert({std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))),
-                                          row.integer(3)});
+                    pending.cited.insert(
+                        {std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))), row.integer(3)});
                 }
             });
             pending.cited_claim = claim_id;
@@ -297,7 +297,8 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
 // cannot both withdraw and give one citation.
 bool Store::shown_again(long long citation_id, long long changeset_id) {
     const auto latest = guarded(path_, [&]() -> std::optional<std::pair<bool, long long>> {
-        auto& query = prepare("SELECT withdrawn, changeset_id FROM citation_withdrawal WHERE citation_id = ? ORDER BY changeset_id DESC LIMIT 1");
+        auto& query = prepare(
+            "SELECT withdrawn, changeset_id FROM citation_withdrawal WHERE citation_id = ? ORDER BY changeset_id DESC LIMIT 1");
         query.bind(1, static_cast<std::int64_t>(citation_id));
         if (!query.executeStep()) return std::nullopt;
         return std::pair{query.getColumn(0).getInt() != 0, query.getColumn(1).getInt64()};

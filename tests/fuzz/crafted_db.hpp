@@ -60,8 +60,8 @@ inline void start_in_scratch(const std::string& prefix, const std::string& datab
     setup(database, {"init", "--sample"});
     setup(database, {"add", "acme-one", "--new", "--name", "Acme One", "--set", "gpus_installed=128 x 8", "--source",
                      "https://example.org/acme", "--kind", "operator", "--quote", "128 nodes x 8"});
-    setup(database, {"add", "acme-one", "--set", "gpus_installed=2,048", "--keep-previous", "--source", "https://example.org/acme2",
-                     "--kind", "press", "--quote", "2,048 GPUs"});
+    setup(database, {"add", "acme-one", "--set", "gpus_installed=2,048", "--keep-previous", "--source",
+                     "https://example.org/acme2", "--kind", "press", "--quote", "2,048 GPUs"});
 }
 
 constexpr std::size_t op_size = 5;
@@ -114,7 +114,8 @@ inline std::string content_of(const std::string& path) {
             for (int i = 0; i < sqlite3_column_count(statement); ++i) {
                 const int type = sqlite3_column_type(statement, i);
                 const auto* bytes = static_cast<const char*>(sqlite3_column_blob(statement, i));
-                content += std::to_string(type) + ":" + std::string(bytes ? bytes : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, i))) + "|";
+                content += std::to_string(type) + ":" +
+                           std::string(bytes ? bytes : "", static_cast<std::size_t>(sqlite3_column_bytes(statement, i))) + "|";
             }
             content += "\n";
         }
@@ -126,9 +127,10 @@ inline std::string content_of(const std::string& path) {
     each_row("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name");
     sqlite3_stmt* tables = nullptr;
     std::vector<std::string> names;
-    if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'gpu_catalogue' ORDER BY name", -1,
-                           &tables, nullptr) == SQLITE_OK) {
-        while (sqlite3_step(tables) == SQLITE_ROW) names.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(tables, 0)));
+    if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'gpu_catalogue' ORDER BY name",
+                           -1, &tables, nullptr) == SQLITE_OK) {
+        while (sqlite3_step(tables) == SQLITE_ROW)
+            names.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(tables, 0)));
     }
     sqlite3_finalize(tables);
     for (const auto& name : names) {
@@ -175,16 +177,36 @@ public:
     void apply(const std::uint8_t* op) {
         const std::uint8_t a = op[1], b = op[2], c = op[3], d = op[4];
         switch (op[0] % 10) {
-            case 0: update_cell(pick(derived_tables(), a), b, c, d); break;
-            case 1: update_cell(pick(history_tables(), a), b, c, d); break;
-            case 2: delete_rows(pick(derived_tables(), a), b % 4 == 0, c); break;
-            case 3: delete_rows(pick(history_tables(), a), b % 8 == 0, c); break;
-            case 4: duplicate_row(pick(all_tables(), a), b, c, d); break;
-            case 5: change_table(pick(all_tables(), a), b, c, d); break;
-            case 6: change_code(b, c, d); break;
-            case 7: change_header(b, c); break;
-            case 8: hand_claim(a, b, c, d); break;
-            case 9: change_schema_text(a, b, c); break;
+            case 0:
+                update_cell(pick(derived_tables(), a), b, c, d);
+                break;
+            case 1:
+                update_cell(pick(history_tables(), a), b, c, d);
+                break;
+            case 2:
+                delete_rows(pick(derived_tables(), a), b % 4 == 0, c);
+                break;
+            case 3:
+                delete_rows(pick(history_tables(), a), b % 8 == 0, c);
+                break;
+            case 4:
+                duplicate_row(pick(all_tables(), a), b, c, d);
+                break;
+            case 5:
+                change_table(pick(all_tables(), a), b, c, d);
+                break;
+            case 6:
+                change_code(b, c, d);
+                break;
+            case 7:
+                change_header(b, c);
+                break;
+            case 8:
+                hand_claim(a, b, c, d);
+                break;
+            case 9:
+                change_schema_text(a, b, c);
+                break;
         }
     }
 
@@ -211,12 +233,23 @@ private:
     }
 
     static std::vector<std::string> derived_tables() {
-        return {"cluster_values", "live_claim", "cluster_search", "gpu_catalogue", "cluster_search_content",
-                "cluster_search_data", "cluster_search_idx", "cluster_search_docsize", "cluster_search_config"};
+        return {"cluster_values",         "live_claim",          "cluster_search",     "gpu_catalogue",
+                "cluster_search_content", "cluster_search_data", "cluster_search_idx", "cluster_search_docsize",
+                "cluster_search_config"};
     }
     static std::vector<std::string> history_tables() {
-        return {"changeset", "cluster", "source", "source_revision", "claim", "claim_rank", "citation",
-                "citation_withdrawal", "cluster_presence", "finding_acceptance", "verification", "record_key",
+        return {"changeset",
+                "cluster",
+                "source",
+                "source_revision",
+                "claim",
+                "claim_rank",
+                "citation",
+                "citation_withdrawal",
+                "cluster_presence",
+                "finding_acceptance",
+                "verification",
+                "record_key",
                 "record_key_withdrawal"};
     }
     static std::vector<std::string> all_tables() {
@@ -272,11 +305,37 @@ private:
     }
 
     void bind_value(sqlite3_stmt* statement, int at, std::uint8_t choice) {
-        static const char* const texts[] = {"twelve", "1234567890123456789012345", "12k", "", "-1", "0", "9223372036854775808",
-                                            " 42", "42.0", "2026-13-45", "soon", "operational", "NVIDIA H100", "US",
-                                            "x'); DROP TABLE claim; --", "1e3", "nan", "12 x 8", "~2,000", "cscs-alps",
-                                            "preferred", "retired", "set", "not_published", "\xff\xfe", "a\nb\x1b[31m",
-                                            "2024-02-30", "99999-01-01", "https://example.org/s", "approximate", "estimate",
+        static const char* const texts[] = {"twelve",
+                                            "1234567890123456789012345",
+                                            "12k",
+                                            "",
+                                            "-1",
+                                            "0",
+                                            "9223372036854775808",
+                                            " 42",
+                                            "42.0",
+                                            "2026-13-45",
+                                            "soon",
+                                            "operational",
+                                            "NVIDIA H100",
+                                            "US",
+                                            "x'); DROP TABLE claim; --",
+                                            "1e3",
+                                            "nan",
+                                            "12 x 8",
+                                            "~2,000",
+                                            "cscs-alps",
+                                            "preferred",
+                                            "retired",
+                                            "set",
+                                            "not_published",
+                                            "\xff\xfe",
+                                            "a\nb\x1b[31m",
+                                            "2024-02-30",
+                                            "99999-01-01",
+                                            "https://example.org/s",
+                                            "approximate",
+                                            "estimate",
                                             "gpus_installed"};
         constexpr std::size_t text_count = sizeof texts / sizeof texts[0];
         const std::size_t pick = choice % (text_count + 7);
@@ -285,12 +344,24 @@ private:
             return;
         }
         switch (pick - text_count) {
-            case 0: sqlite3_bind_null(statement, at); break;
-            case 1: sqlite3_bind_int64(statement, at, 12); break;
-            case 2: sqlite3_bind_int64(statement, at, -9223372036854775807LL - 1); break;
-            case 3: sqlite3_bind_double(statement, at, 12.5); break;
-            case 4: sqlite3_bind_blob(statement, at, "12\0k", 4, SQLITE_TRANSIENT); break;
-            case 5: sqlite3_bind_text(statement, at, std::string(70000, 'a').c_str(), -1, SQLITE_TRANSIENT); break;
+            case 0:
+                sqlite3_bind_null(statement, at);
+                break;
+            case 1:
+                sqlite3_bind_int64(statement, at, 12);
+                break;
+            case 2:
+                sqlite3_bind_int64(statement, at, -9223372036854775807LL - 1);
+                break;
+            case 3:
+                sqlite3_bind_double(statement, at, 12.5);
+                break;
+            case 4:
+                sqlite3_bind_blob(statement, at, "12\0k", 4, SQLITE_TRANSIENT);
+                break;
+            case 5:
+                sqlite3_bind_text(statement, at, std::string(70000, 'a').c_str(), -1, SQLITE_TRANSIENT);
+                break;
             default:  // the input's own bytes, NULs and invalid UTF-8 included
                 sqlite3_bind_text(statement, at, tail_.data(), static_cast<int>(tail_.size()), SQLITE_TRANSIENT);
                 break;
@@ -307,7 +378,8 @@ private:
     void update_cell(const std::string& table, std::uint8_t column, std::uint8_t row, std::uint8_t value) {
         const auto names = columns(table);
         if (names.empty()) return;
-        const std::string sql = "UPDATE " + identifier(table) + " SET " + identifier(pick(names, column)) + " = ?1" + row_where(table, row);
+        const std::string sql =
+            "UPDATE " + identifier(table) + " SET " + identifier(pick(names, column)) + " = ?1" + row_where(table, row);
         const auto saved = is_history(table) ? set_trigger_aside(table, "u") : std::vector<std::string>();
         with_value(sql, value);
         put_back(saved);
@@ -334,12 +406,14 @@ private:
             if (!integer_key.empty() && name == integer_key.front()) continue;
             into += (into.empty() ? "" : ", ") + identifier(name);
             std::string source = identifier(name);
-            if (name == changed) source = "?1";
-            else if (name == "changeset_id" && changed.empty()) source = "changeset_id + " + std::to_string(1 + value % 3);
+            if (name == changed)
+                source = "?1";
+            else if (name == "changeset_id" && changed.empty())
+                source = "changeset_id + " + std::to_string(1 + value % 3);
             from += (from.empty() ? "" : ", ") + source;
         }
-        with_value("INSERT OR IGNORE INTO " + identifier(table) + " (" + into + ") SELECT " + from + " FROM " + identifier(table) +
-                       " LIMIT 1 OFFSET " + std::to_string(row % 40),
+        with_value("INSERT OR IGNORE INTO " + identifier(table) + " (" + into + ") SELECT " + from + " FROM " +
+                       identifier(table) + " LIMIT 1 OFFSET " + std::to_string(row % 40),
                    value);
     }
 
@@ -347,17 +421,30 @@ private:
         const auto names = columns(table);
         const std::string name = pick(names, column);
         switch (how % 9) {
-            case 0: exec("ALTER TABLE " + identifier(table) + " DROP COLUMN " + identifier(name)); break;
-            case 1: exec("ALTER TABLE " + identifier(table) + " ADD COLUMN extra TEXT"); break;
-            case 2: exec("ALTER TABLE " + identifier(table) + " RENAME COLUMN " + identifier(name) + " TO renamed"); break;
+            case 0:
+                exec("ALTER TABLE " + identifier(table) + " DROP COLUMN " + identifier(name));
+                break;
+            case 1:
+                exec("ALTER TABLE " + identifier(table) + " ADD COLUMN extra TEXT");
+                break;
+            case 2:
+                exec("ALTER TABLE " + identifier(table) + " RENAME COLUMN " + identifier(name) + " TO renamed");
+                break;
             case 3:  // the same columns, without their constraints, key or indexes
                 exec("CREATE TABLE crafted_copy AS SELECT * FROM " + identifier(table));
                 exec("DROP TABLE " + identifier(table));
                 exec("ALTER TABLE crafted_copy RENAME TO " + identifier(table));
                 break;
-            case 4: exec("DROP TABLE " + identifier(table) + "; CREATE TABLE " + identifier(table) + " (cluster_id TEXT, claim_id INTEGER)"); break;
-            case 5: exec("DROP TABLE " + identifier(table)); break;
-            case 6: exec("ALTER TABLE " + identifier(table) + " RENAME TO " + identifier(table + "_old")); break;
+            case 4:
+                exec("DROP TABLE " + identifier(table) + "; CREATE TABLE " + identifier(table) +
+                     " (cluster_id TEXT, claim_id INTEGER)");
+                break;
+            case 5:
+                exec("DROP TABLE " + identifier(table));
+                break;
+            case 6:
+                exec("ALTER TABLE " + identifier(table) + " RENAME TO " + identifier(table + "_old"));
+                break;
             case 7: {  // the same columns in another order
                 std::string reordered;
                 for (std::size_t i = names.size(); i-- > 0;) reordered += identifier(names[i]) + (i ? ", " : "");
@@ -379,19 +466,26 @@ private:
         const auto views = texts("SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name");
         const auto indexes = texts("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name");
         switch (how % 12) {
-            case 0: exec("CREATE VIEW crafted_view AS SELECT id FROM cluster"); break;
-            case 1:  // a trigger that forges a Verified badge at every write
-                exec("CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN INSERT INTO verification (cluster_id, changeset_id) "
-                     "VALUES ('cscs-alps', NEW.id); END");
+            case 0:
+                exec("CREATE VIEW crafted_view AS SELECT id FROM cluster");
                 break;
-            case 2: exec("CREATE TRIGGER refuse BEFORE INSERT ON claim BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END"); break;
-            case 3: exec("DROP TRIGGER " + identifier(pick(triggers, which))); break;
+            case 1:  // a trigger that forges a Verified badge at every write
+                exec(
+                    "CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN INSERT INTO verification (cluster_id, changeset_id) "
+                    "VALUES ('cscs-alps', NEW.id); END");
+                break;
+            case 2:
+                exec("CREATE TRIGGER refuse BEFORE INSERT ON claim BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END");
+                break;
+            case 3:
+                exec("DROP TRIGGER " + identifier(pick(triggers, which)));
+                break;
             case 4: {
                 const std::string name = pick(triggers, which);
                 const auto on = texts("SELECT tbl_name FROM sqlite_master WHERE name = " + sql_text(name));
                 if (on.empty()) break;
-                exec("DROP TRIGGER " + identifier(name) + "; CREATE TRIGGER " + identifier(name) + " BEFORE UPDATE ON " + identifier(on.front()) +
-                     " BEGIN SELECT 1; END");
+                exec("DROP TRIGGER " + identifier(name) + "; CREATE TRIGGER " + identifier(name) + " BEFORE UPDATE ON " +
+                     identifier(on.front()) + " BEGIN SELECT 1; END");
                 break;
             }
             case 5: {
@@ -399,22 +493,30 @@ private:
                 exec("DROP VIEW " + identifier(name) + "; CREATE VIEW " + identifier(name) + " AS SELECT * FROM source_revision");
                 break;
             }
-            case 6: exec("DROP VIEW " + identifier(pick(views, which))); break;
+            case 6:
+                exec("DROP VIEW " + identifier(pick(views, which)));
+                break;
             case 7: {
-                static const char* const unique[] = {"claim (cluster_id, field)", "live_claim (rank)", "changeset (author)",
-                                                     "citation (claim_id)", "cluster_values (gpus_installed)", "source_revision (source_id)"};
+                static const char* const unique[] = {
+                    "claim (cluster_id, field)",       "live_claim (rank)",          "changeset (author)", "citation (claim_id)",
+                    "cluster_values (gpus_installed)", "source_revision (source_id)"};
                 exec(std::string("CREATE UNIQUE INDEX crafted_unique ON ") + unique[which % 6]);
                 break;
             }
-            case 8: exec("DROP INDEX " + identifier(pick(indexes, which))); break;
-            case 9: exec("CREATE TABLE crafted_table (x); INSERT INTO crafted_table VALUES (1)"); break;
+            case 8:
+                exec("DROP INDEX " + identifier(pick(indexes, which)));
+                break;
+            case 9:
+                exec("CREATE TABLE crafted_table (x); INSERT INTO crafted_table VALUES (1)");
+                break;
             case 10:  // an index on an expression that fails for some rows
                 exec("CREATE INDEX crafted_expression ON claim (abs(value))");
                 break;
             case 11:  // a trigger of ours made to write instead of refuse
-                exec("DROP TRIGGER IF EXISTS claim_rank_append_only_u; CREATE TRIGGER claim_rank_append_only_u BEFORE UPDATE ON "
-                     "claim_rank BEGIN INSERT INTO changeset (created_at, author) VALUES (" +
-                     sql_text(std::to_string(value)) + ", 'x'); END");
+                exec(
+                    "DROP TRIGGER IF EXISTS claim_rank_append_only_u; CREATE TRIGGER claim_rank_append_only_u BEFORE UPDATE ON "
+                    "claim_rank BEGIN INSERT INTO changeset (created_at, author) VALUES (" +
+                    sql_text(std::to_string(value)) + ", 'x'); END");
                 break;
         }
     }
@@ -423,13 +525,27 @@ private:
         static const long long versions[] = {0, 1, 4, 5, 12, 13, 14, 2147483647, -1};
         static const long long ids[] = {0, 0x47505543, 1, -1, 0x47505544};
         switch (how % 7) {
-            case 0: exec("PRAGMA user_version = " + std::to_string(versions[value % 9])); break;
-            case 1: exec("PRAGMA application_id = " + std::to_string(ids[value % 5])); break;
-            case 2: exec("PRAGMA journal_mode = WAL"); break;
-            case 3: exec("VACUUM"); break;
-            case 4: exec("PRAGMA page_size = " + std::to_string(512 << (value % 8)) + "; VACUUM"); break;
-            case 5: exec("PRAGMA auto_vacuum = " + std::to_string(value % 3) + "; VACUUM"); break;
-            case 6: exec("PRAGMA user_version = " + std::to_string(static_cast<int>(value) - 128)); break;
+            case 0:
+                exec("PRAGMA user_version = " + std::to_string(versions[value % 9]));
+                break;
+            case 1:
+                exec("PRAGMA application_id = " + std::to_string(ids[value % 5]));
+                break;
+            case 2:
+                exec("PRAGMA journal_mode = WAL");
+                break;
+            case 3:
+                exec("VACUUM");
+                break;
+            case 4:
+                exec("PRAGMA page_size = " + std::to_string(512 << (value % 8)) + "; VACUUM");
+                break;
+            case 5:
+                exec("PRAGMA auto_vacuum = " + std::to_string(value % 3) + "; VACUUM");
+                break;
+            case 6:
+                exec("PRAGMA user_version = " + std::to_string(static_cast<int>(value) - 128));
+                break;
         }
     }
 
@@ -439,18 +555,24 @@ private:
         const auto clusters = texts("SELECT id FROM cluster ORDER BY number");
         const auto catalogue = gpuclusters::model::field_catalogue();
         const std::string id = pick(clusters, cluster);
-        const std::string name = field == 255 ? std::string("bogus_field") : std::string(catalogue[field % catalogue.size()].name);
-        if (how & 1) exec("INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'm', 'by hand', 'sqlite3')");
-        with_value("INSERT INTO claim (cluster_id, field, state, value, changeset_id) VALUES (" + sql_text(id) + ", " + sql_text(name) +
-                       ", 'set', ?1, (SELECT max(id) FROM changeset))",
+        const std::string name =
+            field == 255 ? std::string("bogus_field") : std::string(catalogue[field % catalogue.size()].name);
+        if (how & 1)
+            exec(
+                "INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'm', 'by hand', "
+                "'sqlite3')");
+        with_value("INSERT INTO claim (cluster_id, field, state, value, changeset_id) VALUES (" + sql_text(id) + ", " +
+                       sql_text(name) + ", 'set', ?1, (SELECT max(id) FROM changeset))",
                    value);
         if (how & 2) {
-            exec("INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES ((SELECT max(id) FROM claim), (SELECT max(id) FROM changeset), " +
-                 std::string(how & 16 ? "'normal'" : "'preferred'") + ")");
+            exec(
+                "INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES ((SELECT max(id) FROM claim), (SELECT max(id) FROM "
+                "changeset), " +
+                std::string(how & 16 ? "'normal'" : "'preferred'") + ")");
         }
         if (how & 4) {
-            exec("DELETE FROM live_claim WHERE cluster_id = " + sql_text(id) + " AND claim_id IN (SELECT id FROM claim WHERE field = " +
-                 sql_text(name) + ")");
+            exec("DELETE FROM live_claim WHERE cluster_id = " + sql_text(id) +
+                 " AND claim_id IN (SELECT id FROM claim WHERE field = " + sql_text(name) + ")");
             exec("INSERT INTO live_claim (cluster_id, claim_id, rank, ranked_in) VALUES (" + sql_text(id) +
                  ", (SELECT max(id) FROM claim), 'preferred', (SELECT max(id) FROM changeset))");
         }
@@ -466,15 +588,16 @@ private:
     void change_schema_text(std::uint8_t object, std::uint8_t how, std::uint8_t value) {
         const auto names = texts("SELECT name FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name");
         const std::string name = pick(names, object);
-        static const char* const edits[][2] = {{"NOT NULL", ""}, {"PRIMARY KEY", "UNIQUE"}, {"UNIQUE", ""},
-                                               {"CHECK (", "CHECK (1 OR "}, {"WITHOUT ROWID", ""}, {"RAISE(ABORT", "RAISE(IGNORE"},
-                                               {"TEXT", "INTEGER"}, {"INTEGER", "TEXT"}};
+        static const char* const edits[][2] = {
+            {"NOT NULL", ""},      {"PRIMARY KEY", "UNIQUE"},       {"UNIQUE", ""},      {"CHECK (", "CHECK (1 OR "},
+            {"WITHOUT ROWID", ""}, {"RAISE(ABORT", "RAISE(IGNORE"}, {"TEXT", "INTEGER"}, {"INTEGER", "TEXT"}};
         const auto& edit = edits[how % 8];
         exec("PRAGMA writable_schema = ON");
         if (value % 16 == 15) {
             exec("UPDATE sqlite_master SET sql = 'CREATE TABLE garbage (' WHERE name = " + sql_text(name));
         } else {
-            exec(std::string("UPDATE sqlite_master SET sql = replace(sql, '") + edit[0] + "', '" + edit[1] + "') WHERE name = " + sql_text(name));
+            exec(std::string("UPDATE sqlite_master SET sql = replace(sql, '") + edit[0] + "', '" + edit[1] +
+                 "') WHERE name = " + sql_text(name));
         }
         exec("PRAGMA writable_schema = OFF");
     }

@@ -51,11 +51,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (options & 4) {
         std::string bytes = crafting::read_bytes("other.db");
         for (std::size_t at = 0; at + 5 <= rest_size && !bytes.empty();) {
-            const std::uint32_t offset = static_cast<std::uint32_t>(rest[at]) << 24 | static_cast<std::uint32_t>(rest[at + 1]) << 16 |
+            const std::uint32_t offset = static_cast<std::uint32_t>(rest[at]) << 24 |
+                                         static_cast<std::uint32_t>(rest[at + 1]) << 16 |
                                          static_cast<std::uint32_t>(rest[at + 2]) << 8 | rest[at + 3];
             const std::size_t length = rest[at + 4];
             at += 5;
-            for (std::size_t i = 0; i < length && at < rest_size; ++i, ++at) bytes[(offset + i) % bytes.size()] = static_cast<char>(rest[at]);
+            for (std::size_t i = 0; i < length && at < rest_size; ++i, ++at)
+                bytes[(offset + i) % bytes.size()] = static_cast<char>(rest[at]);
         }
         crafting::write_bytes("other.db", bytes);
     }
@@ -63,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string other_before = crafting::read_bytes("other.db");
 
     const bool swapped = options & 8;
-    std::vector<std::string> args{"--db", swapped ? "other.db" : "here.db", "compare", "--against", swapped ? "here.db" : "other.db"};
+    std::vector<std::string> args{"--db", swapped ? "other.db" : "here.db", "compare", "--against",
+                                  swapped ? "here.db" : "other.db"};
     if (options & 1) args.push_back("--provenance");
     if (options & 2) args.insert(args.end(), {"--fields", "gpus_installed,owner,power_mw"});
     std::ostringstream out, err;

@@ -49,43 +49,68 @@ Outcome run(const std::vector<std::string>& args) {
     return {status, err.str()};
 }
 
-
 std::vector<std::string> write_command(std::uint8_t what, std::uint8_t how, const std::string& tail) {
     const std::string value = how & 0x80 ? tail : std::string("Bern");
     switch (what % 18) {
-        case 0: return {"add", "cscs-alps", "--set", "city=" + value, "--source", "https://example.org/fuzz", "--kind", "operator"};
-        case 1: return {"add", "cscs-alps", "--set", "gpus_installed=12,000", "--keep-previous", "--unsourced"};
-        case 2: return {"add", "fuzz-new", "--new", "--name", "Fuzz New", "--set", "gpus_installed=128 x 8", "--unsourced"};
+        case 0:
+            return {"add", "cscs-alps", "--set", "city=" + value, "--source", "https://example.org/fuzz", "--kind", "operator"};
+        case 1:
+            return {"add", "cscs-alps", "--set", "gpus_installed=12,000", "--keep-previous", "--unsourced"};
+        case 2:
+            return {"add", "fuzz-new", "--new", "--name", "Fuzz New", "--set", "gpus_installed=128 x 8", "--unsourced"};
         case 3:
-            return {"cite", "acme-one", "gpus_installed", "--value", "2,048", "--source", "https://example.org/c", "--kind", "press",
-                    "--quote", "2,048 GPUs"};
-        case 4: return {"rank", "acme-one", "gpus_installed", how % 2 ? "deprecated" : "preferred", "--value", "1,024", "--reason", "fuzz"};
+            return {"cite",   "acme-one", "gpus_installed", "--value",   "2,048", "--source", "https://example.org/c",
+                    "--kind", "press",    "--quote",        "2,048 GPUs"};
+        case 4:
+            return {"rank",    "acme-one", "gpus_installed", how % 2 ? "deprecated" : "preferred",
+                    "--value", "1,024",    "--reason",       "fuzz"};
         case 5: {
             std::vector<std::string> args{"revert", std::to_string(1 + how % 6)};
             if (how & 0x40) args.push_back("--force");
             return args;
         }
-        case 6: return {"import", "--unsourced", "record.toml"};
-        case 7: return {"import", "--unsourced", "record.csv"};
-        case 8: return {"check", "--repair"};
-        case 9: return {"verify", "--sign", "acme-one"};
-        case 10: return {"add", "cscs-alps", "--not-published", "power_mw", "--unsourced"};
-        case 11: return {"import", "record.jsonl"};
-        case 12: return {"rank", "cscs-alps", "gpus_installed", "normal", "--reason", "fuzz"};
-        case 13: return {"add", "acme-one", "--set", "owner=" + value, "--unsourced", "--keep-previous"};
+        case 6:
+            return {"import", "--unsourced", "record.toml"};
+        case 7:
+            return {"import", "--unsourced", "record.csv"};
+        case 8:
+            return {"check", "--repair"};
+        case 9:
+            return {"verify", "--sign", "acme-one"};
+        case 10:
+            return {"add", "cscs-alps", "--not-published", "power_mw", "--unsourced"};
+        case 11:
+            return {"import", "record.jsonl"};
+        case 12:
+            return {"rank", "cscs-alps", "gpus_installed", "normal", "--reason", "fuzz"};
+        case 13:
+            return {"add", "acme-one", "--set", "owner=" + value, "--unsourced", "--keep-previous"};
         // Input refused once the file is open for writing.
-        case 14: return {"rank", "cscs-alps", "owner", "preferred", "--value", "Nobody", "--reason", "fuzz"};
-        case 15: return {"import", "--unsourced", "bad.toml"};
-        case 16: return {"revert", "99"};
-        default: return {"add", "no-such-cluster", "--set", "city=Bern", "--unsourced"};
+        case 14:
+            return {"rank", "cscs-alps", "owner", "preferred", "--value", "Nobody", "--reason", "fuzz"};
+        case 15:
+            return {"import", "--unsourced", "bad.toml"};
+        case 16:
+            return {"revert", "99"};
+        default:
+            return {"add", "no-such-cluster", "--set", "city=Bern", "--unsourced"};
     }
 }
 
-const std::vector<std::vector<std::string>> reads{
-    {"list"}, {"show", "cscs-alps", "--all"}, {"log", "-n", "3"}, {"verify"}, {"sources"}, {"blame", "acme-one"},
-    {"export", "--format", "jsonl", "--provenance"}, {"compare", "alcf-aurora", "cscs-alps"}, {"stats"}, {"check"},
-    {"list", "--where", "gpus_installed>5"}, {"show", "acme-one"}, {"export", "--format", "csv"},
-    {"compare", "acme-one", "--as-of", "2"}};
+const std::vector<std::vector<std::string>> reads{{"list"},
+                                                  {"show", "cscs-alps", "--all"},
+                                                  {"log", "-n", "3"},
+                                                  {"verify"},
+                                                  {"sources"},
+                                                  {"blame", "acme-one"},
+                                                  {"export", "--format", "jsonl", "--provenance"},
+                                                  {"compare", "alcf-aurora", "cscs-alps"},
+                                                  {"stats"},
+                                                  {"check"},
+                                                  {"list", "--where", "gpus_installed>5"},
+                                                  {"show", "acme-one"},
+                                                  {"export", "--format", "csv"},
+                                                  {"compare", "acme-one", "--as-of", "2"}};
 
 }  // namespace
 
@@ -98,11 +123,14 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
                                     "[field.gpus_installed]\nvalue = \"2688 x 4\"\n";
     std::ofstream("bad.toml") << "format = 1\nid = \"cscs-alps\"\n\n[field.gpus_installed]\nvalue = \"12k\"\n";
     std::ofstream("record.csv") << "id,name,gpus_installed\ncscs-alps,Alps,10752\nfuzz-csv,Fuzz CSV,64\n";
-    std::ofstream("record.jsonl") << R"({"format":"gpuclusters","version":1,"provenance":true})" << "\n"
-                                  << R"({"id":"acme-one","sources":[{"url":"https://example.org/acme","kind":"operator"}],)"
-                                  << R"("claims":[{"field":"owner","value":"Acme","rank":"preferred","citations":[{"source":)"
-                                  << R"("https://example.org/acme","quote":"Acme"}]},{"field":"owner","value":"Acme Corp","rank":"normal",)"
-                                  << R"("citations":[{"source":"https://example.org/acme","quote":"q"}]}]})" << "\n";
+    std::ofstream("record.jsonl")
+        << R"({"format":"gpuclusters","version":1,"provenance":true})"
+        << "\n"
+        << R"({"id":"acme-one","sources":[{"url":"https://example.org/acme","kind":"operator"}],)"
+        << R"("claims":[{"field":"owner","value":"Acme","rank":"preferred","citations":[{"source":)"
+        << R"("https://example.org/acme","quote":"Acme"}]},{"field":"owner","value":"Acme Corp","rank":"normal",)"
+        << R"("citations":[{"source":"https://example.org/acme","quote":"q"}]}]})"
+        << "\n";
     return 0;
 }
 
@@ -135,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string written = crafting::read_bytes("crafted.db");
     for (const auto& read : {reads[data[1] % reads.size()], reads[(data[1] / reads.size()) % reads.size()]}) {
         const Outcome outcome = run(read);
-        if (const auto at = crafting::first_difference(written, crafting::read_bytes("crafted.db"), false); at != std::string::npos) {
+        if (const auto at = crafting::first_difference(written, crafting::read_bytes("crafted.db"), false);
+            at != std::string::npos) {
             std::fprintf(stderr, "%s (exit %d) changed the file at byte %zu: %s\n", read[0].c_str(), outcome.status, at,
                          outcome.err.c_str());
             std::abort();

@@ -41,14 +41,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                      static_cast<std::uint32_t>(data[at + 2]) << 8 | data[at + 3];
         const std::size_t length = data[at + 4];
         at += 5;
-        for (std::size_t i = 0; i < length && at < size; ++i, ++at) bytes[(offset + i) % bytes.size()] = static_cast<char>(data[at]);
+        for (std::size_t i = 0; i < length && at < size; ++i, ++at)
+            bytes[(offset + i) % bytes.size()] = static_cast<char>(data[at]);
     }
     std::filesystem::remove("crafted.db-wal");
     std::filesystem::remove("crafted.db-shm");
     std::ofstream("crafted.db", std::ios::binary | std::ios::trunc) << bytes;
-    const std::vector<std::vector<std::string>> commands{
-        {"list"}, {"show", "alcf-aurora", "--all"}, {"log", "-n", "3"}, {"verify"}, {"sources"},
-        {"blame", "alcf-aurora"}, {"export", "--format", "jsonl", "--provenance"}, {"compare", "alcf-aurora", "cscs-alps"}};
+    const std::vector<std::vector<std::string>> commands{{"list"},
+                                                         {"show", "alcf-aurora", "--all"},
+                                                         {"log", "-n", "3"},
+                                                         {"verify"},
+                                                         {"sources"},
+                                                         {"blame", "alcf-aurora"},
+                                                         {"export", "--format", "jsonl", "--provenance"},
+                                                         {"compare", "alcf-aurora", "cscs-alps"}};
     for (const auto& command : commands) {
         std::vector<std::string> args{"--db", "crafted.db"};
         args.insert(args.end(), command.begin(), command.end());

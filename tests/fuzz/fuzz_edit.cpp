@@ -74,9 +74,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             continue;
         }
         const bool competing = i == 4;
-        if (competing && expected.end() == std::find_if(expected.begin(), expected.end(), [](const auto& pair) { return pair.first == "owner"; })) continue;
-        model::Claim claim{static_cast<long long>(i + 1), fields[i], model::ClaimState::set, {value, {}},
-                           competing ? model::Rank::normal : model::Rank::preferred, 1, 1,
+        if (competing && expected.end() == std::find_if(expected.begin(), expected.end(),
+                                                        [](const auto& pair) { return pair.first == "owner"; }))
+            continue;
+        model::Claim claim{static_cast<long long>(i + 1),
+                           fields[i],
+                           model::ClaimState::set,
+                           {value, {}},
+                           competing ? model::Rank::normal : model::Rank::preferred,
+                           1,
+                           1,
                            {{static_cast<long long>(i + 1), 1, "", "quoted", 1}}};
         record.claims.push_back(claim);
         expected.emplace_back(fields[i], value);

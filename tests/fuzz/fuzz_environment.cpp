@@ -7,9 +7,8 @@
 // touched and nothing harmful is run: GPUCLUSTERS_DB is a name in that folder; HOME,
 // XDG_CACHE_HOME and TMPDIR are paths inside it; the pagers and editors are chosen from a list of
 // commands that do nothing (true, false, cat, a missing program, a shell that exits), an editor
-// given fuzzed arguments only when it ignores them, and the default pager (less) is never run. Property: every command ends in a documented
-// status (0 to 4, or 74 when a pager through the shell could not be run; never 70, a crash or a
-// leak).
+// given fuzzed arguments only when it ignores them, and the default pager (less) is never run. Property: every command ends in a
+// documented status (0 to 4, or 74 when a pager through the shell could not be run; never 70, a crash or a leak).
 //
 // Input: byte 0 the options (bit 0 standard output a terminal, bit 1 --no-pager, bits 2-7 the
 // commands), byte 1 the commands, then entries: a byte for the variable, a length byte (255:
@@ -38,16 +37,41 @@ namespace {
 fs::path work;
 std::string pristine;
 
-const std::array<const char*, 17> variables{"GPUCLUSTERS_DB", "GPUCLUSTERS_NOW", "GPUCLUSTERS_AUTHOR", "GPUCLUSTERS_BUSY_TIMEOUT_MS",
-                                            "GPUCLUSTERS_PAGER", "PAGER", "EDITOR", "VISUAL", "TERM", "NO_COLOR", "COLUMNS", "LANG",
-                                            "LC_ALL", "LESS", "HOME", "XDG_CACHE_HOME", "TMPDIR"};
+const std::array<const char*, 17> variables{"GPUCLUSTERS_DB",
+                                            "GPUCLUSTERS_NOW",
+                                            "GPUCLUSTERS_AUTHOR",
+                                            "GPUCLUSTERS_BUSY_TIMEOUT_MS",
+                                            "GPUCLUSTERS_PAGER",
+                                            "PAGER",
+                                            "EDITOR",
+                                            "VISUAL",
+                                            "TERM",
+                                            "NO_COLOR",
+                                            "COLUMNS",
+                                            "LANG",
+                                            "LC_ALL",
+                                            "LESS",
+                                            "HOME",
+                                            "XDG_CACHE_HOME",
+                                            "TMPDIR"};
 
 // Commands that do nothing, or cannot be found, or fail: never one that waits or writes.
-const std::vector<std::string> pagers{"true", "false", "cat", "", " \t ", "gpuclusters-no-such-pager",
-                                      "gpuclusters-no-such-pager --x", "true | true", "exit 127;", "exit 126;",
-                                      "sh -c exit", "/bin/true", "gpuclusters-no-such-pager | true"};
+const std::vector<std::string> pagers{"true",
+                                      "false",
+                                      "cat",
+                                      "",
+                                      " \t ",
+                                      "gpuclusters-no-such-pager",
+                                      "gpuclusters-no-such-pager --x",
+                                      "true | true",
+                                      "exit 127;",
+                                      "exit 126;",
+                                      "sh -c exit",
+                                      "/bin/true",
+                                      "gpuclusters-no-such-pager | true"};
 // The first words ignore any argument; the others are given none.
-const std::vector<std::string> editors{"true", "false", "/bin/true", "/bin/false", "gpuclusters-no-such-editor", "", " \t ", "touch"};
+const std::vector<std::string> editors{"true", "false", "/bin/true", "/bin/false", "gpuclusters-no-such-editor",
+                                       "",     " \t ",  "touch"};
 
 std::string strip_nul(std::string value) { return value.substr(0, value.find('\0')); }
 
@@ -97,10 +121,18 @@ struct Step {
     bool pages = false;
 };
 
-const std::vector<Step> reads{{{"list"}, true}, {{"show", "cscs-alps"}, true}, {{"log", "-n", "2"}, true},
-                              {{"verify", "cscs-alps"}, true}, {{"sources"}, true}, {{"blame", "cscs-alps"}, true},
-                              {{"compare", "alcf-aurora", "cscs-alps"}}, {{"stats"}}, {{"export", "--format", "csv"}},
-                              {{"check"}}, {{"--color", "always", "list", "--wide"}, true}, {{"fields"}}};
+const std::vector<Step> reads{{{"list"}, true},
+                              {{"show", "cscs-alps"}, true},
+                              {{"log", "-n", "2"}, true},
+                              {{"verify", "cscs-alps"}, true},
+                              {{"sources"}, true},
+                              {{"blame", "cscs-alps"}, true},
+                              {{"compare", "alcf-aurora", "cscs-alps"}},
+                              {{"stats"}},
+                              {{"export", "--format", "csv"}},
+                              {{"check"}},
+                              {{"--color", "always", "list", "--wide"}, true},
+                              {{"fields"}}};
 const std::vector<Step> writes{{{"add", "cscs-alps", "--set", "city=Bern", "--unsourced"}},
                                {{"add", "env-new", "--new", "--name", "Env New", "--unsourced"}},
                                {{"edit", "cscs-alps"}},

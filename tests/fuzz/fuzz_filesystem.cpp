@@ -40,10 +40,26 @@ fs::path work;
 std::string pristine;
 
 const std::vector<std::string>& names() {
-    static const std::vector<std::string> list{
-        "a.toml", "b.toml", "x.toml", "sub", "sub/c.toml", "d.csv", "map.toml", "gpuclusters.toml", ".hidden.toml", "UPPER.TOML",
-        "e.jsonl", "f.json", "\xff\xfe.toml", "sp ace.toml", "deep/deeper/g.toml", "db.sqlite", "tmp", "sub/sub2",
-        std::string(250, 'n') + ".toml", "-n.toml"};
+    static const std::vector<std::string> list{"a.toml",
+                                               "b.toml",
+                                               "x.toml",
+                                               "sub",
+                                               "sub/c.toml",
+                                               "d.csv",
+                                               "map.toml",
+                                               "gpuclusters.toml",
+                                               ".hidden.toml",
+                                               "UPPER.TOML",
+                                               "e.jsonl",
+                                               "f.json",
+                                               "\xff\xfe.toml",
+                                               "sp ace.toml",
+                                               "deep/deeper/g.toml",
+                                               "db.sqlite",
+                                               "tmp",
+                                               "sub/sub2",
+                                               std::string(250, 'n') + ".toml",
+                                               "-n.toml"};
     return list;
 }
 
@@ -78,23 +94,42 @@ void make_entry(std::uint8_t kind, const std::string& name, const std::string& c
     fs::remove_all(path, error);
     const std::string db = (work / "db.sqlite").string();
     switch (kind % 17) {
-        case 0: std::ofstream(path, std::ios::binary) << content; break;
-        case 1:  // a record, the content its name
-            std::ofstream(path, std::ios::binary) << "format = 1\nid = \"fs-one\"\n\n[field.name]\nvalue = \"" << content << "\"\n";
+        case 0:
+            std::ofstream(path, std::ios::binary) << content;
             break;
-        case 2: fs::create_directories(path, error); break;
-        case 3: fs::create_symlink(name_of(content.empty() ? 0 : static_cast<std::uint8_t>(content[0])), path, error); break;
+        case 1:  // a record, the content its name
+            std::ofstream(path, std::ios::binary)
+                << "format = 1\nid = \"fs-one\"\n\n[field.name]\nvalue = \"" << content << "\"\n";
+            break;
+        case 2:
+            fs::create_directories(path, error);
+            break;
+        case 3:
+            fs::create_symlink(name_of(content.empty() ? 0 : static_cast<std::uint8_t>(content[0])), path, error);
+            break;
         case 4: {
             static const char* const folders[] = {".", "..", "sub", "deep"};
             fs::create_symlink(folders[content.size() % 4], path, error);
             break;
         }
-        case 5: fs::create_symlink("/dev/zero", path, error); break;
-        case 6: fs::create_symlink("/dev/null", path, error); break;
-        case 7: fs::create_symlink("nowhere/none.toml", path, error); break;
-        case 8: fs::create_symlink(path.filename(), path, error); break;
-        case 9: ::mkfifo(path.c_str(), 0600); break;
-        case 10: std::ofstream(path, std::ios::binary).flush(); break;
+        case 5:
+            fs::create_symlink("/dev/zero", path, error);
+            break;
+        case 6:
+            fs::create_symlink("/dev/null", path, error);
+            break;
+        case 7:
+            fs::create_symlink("nowhere/none.toml", path, error);
+            break;
+        case 8:
+            fs::create_symlink(path.filename(), path, error);
+            break;
+        case 9:
+            ::mkfifo(path.c_str(), 0600);
+            break;
+        case 10:
+            std::ofstream(path, std::ios::binary).flush();
+            break;
         case 11:
             std::ofstream(path, std::ios::binary) << content;
             ::chmod(path.c_str(), 0);
@@ -115,8 +150,12 @@ void make_entry(std::uint8_t kind, const std::string& name, const std::string& c
             if (fd >= 0) ::close(fd);
             break;
         }
-        case 14: fs::create_hard_link(db, path, error); break;
-        case 15: fs::create_symlink(db, path, error); break;
+        case 14:
+            fs::create_hard_link(db, path, error);
+            break;
+        case 15:
+            fs::create_symlink(db, path, error);
+            break;
         default:  // a record that imports
             std::ofstream(path, std::ios::binary) << "format = 1\nid = \"fs-good\"\n\n[field.name]\nvalue = \"FS Good\"\n\n"
                                                      "[field.gpus_installed]\nvalue = \"64 x 8\"\n";
@@ -134,21 +173,36 @@ struct Command {
 Command command_for(std::uint8_t what, const std::string& target) {
     const std::string path = "tree/" + target;
     switch (what % 15) {
-        case 0: return {{"--db", "db.sqlite", "import", "--unsourced", "tree"}, true};
-        case 1: return {{"--db", "db.sqlite", "import", "--unsourced", path}, true};
-        case 2: return {{"--db", "db.sqlite", "verify", "--config", path}};
-        case 3: return {{"--db", "db.sqlite", "import", "--unsourced", "--mapping", path, "table.csv"}, true};
-        case 4: return {{"--db", "db.sqlite", "import", "--unsourced", "--mapping", "map.toml", path}, true};
-        case 5: return {{"--db", path, "list"}};
-        case 6: return {{"--db", path, "add", "cscs-alps", "--set", "city=Bern", "--unsourced"}, true};
-        case 7: return {{"--db", "tree/db.sqlite", "verify"}};
-        case 8: return {{"--db", "db.sqlite", "compare", "--against", path}};
-        case 9: return {{"--db", "db.sqlite", "edit", "cscs-alps"}, true, false, (work / path).string()};
-        case 10: return {{"--db", "db.sqlite", "export", "--format", "jsonl", "-o", path}, false, true};
-        case 11: return {{"--db", "db.sqlite", "export", "--format", "toml", "--where", "name=Alps", "-o", path}, false, true};
-        case 12: return {{"--db", "db.sqlite", "import", "--format", "toml", "--unsourced", path}, true};
-        case 13: return {{"--db", path, "init"}, true};
-        default: return {{"--db", "db.sqlite", "import", "--dry-run", "--unsourced", "tree"}};
+        case 0:
+            return {{"--db", "db.sqlite", "import", "--unsourced", "tree"}, true};
+        case 1:
+            return {{"--db", "db.sqlite", "import", "--unsourced", path}, true};
+        case 2:
+            return {{"--db", "db.sqlite", "verify", "--config", path}};
+        case 3:
+            return {{"--db", "db.sqlite", "import", "--unsourced", "--mapping", path, "table.csv"}, true};
+        case 4:
+            return {{"--db", "db.sqlite", "import", "--unsourced", "--mapping", "map.toml", path}, true};
+        case 5:
+            return {{"--db", path, "list"}};
+        case 6:
+            return {{"--db", path, "add", "cscs-alps", "--set", "city=Bern", "--unsourced"}, true};
+        case 7:
+            return {{"--db", "tree/db.sqlite", "verify"}};
+        case 8:
+            return {{"--db", "db.sqlite", "compare", "--against", path}};
+        case 9:
+            return {{"--db", "db.sqlite", "edit", "cscs-alps"}, true, false, (work / path).string()};
+        case 10:
+            return {{"--db", "db.sqlite", "export", "--format", "jsonl", "-o", path}, false, true};
+        case 11:
+            return {{"--db", "db.sqlite", "export", "--format", "toml", "--where", "name=Alps", "-o", path}, false, true};
+        case 12:
+            return {{"--db", "db.sqlite", "import", "--format", "toml", "--unsourced", path}, true};
+        case 13:
+            return {{"--db", path, "init"}, true};
+        default:
+            return {{"--db", "db.sqlite", "import", "--dry-run", "--unsourced", "tree"}};
     }
 }
 
@@ -226,7 +280,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (std::size_t i = 0; i < before.size(); ++i) {
             if (before[i].empty()) continue;
             if (const auto change = crafting::refused_write_change(before[i], paths[i], untouched); !change.empty()) {
-                std::fprintf(stderr, "a refused write (exit %d) changed %s %s: %s\n", status, paths[i], change.c_str(), err.str().c_str());
+                std::fprintf(stderr, "a refused write (exit %d) changed %s %s: %s\n", status, paths[i], change.c_str(),
+                             err.str().c_str());
                 std::abort();
             }
         }

@@ -68,8 +68,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         int status = 0;
         switch (what % 6) {
             case 0:
-                status = run({"add", cluster, "--new", "--set", field + "=" + text, "--source", source(extra), "--kind", "operator"});
-                if (status != 0) status = run({"add", cluster, "--set", field + "=" + text, "--source", source(extra), "--kind", "operator"});
+                status =
+                    run({"add", cluster, "--new", "--set", field + "=" + text, "--source", source(extra), "--kind", "operator"});
+                if (status != 0)
+                    status = run({"add", cluster, "--set", field + "=" + text, "--source", source(extra), "--kind", "operator"});
                 break;
             case 1:
                 status = run({"cite", cluster, field, "--value", text, "--source", source(extra), "--kind", "press", "--quote",
@@ -89,11 +91,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 break;
             case 4: {
                 std::ofstream("record.jsonl", std::ios::trunc)
-                    << R"({"format":"gpuclusters","version":1,"provenance":true})" << "\n"
+                    << R"({"format":"gpuclusters","version":1,"provenance":true})"
+                    << "\n"
                     << R"({"id":")" << cluster << R"(","sources":[{"url":")" << source(extra) << R"(","kind":"list"}],"claims":[)"
                     << R"({"field":")" << field << R"(","value":")" << text << R"(","rank":"preferred","citations":[{"source":")"
                     << source(extra) << R"("}]},{"field":")" << field << R"(","value":")" << values[field_index][(value + 1) % 3]
-                    << R"(","rank":"normal","citations":[{"source":")" << source(extra) << R"(","quote":"q"}]}]})" << "\n";
+                    << R"(","rank":"normal","citations":[{"source":")" << source(extra) << R"(","quote":"q"}]}]})"
+                    << "\n";
                 status = run({"import", "record.jsonl"});
                 break;
             }

@@ -10,7 +10,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const auto defaults = gpuclusters::formats::default_rules_config();
     auto config = defaults;
     try {
-        gpuclusters::formats::apply_rules_config(config, std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.toml");
+        gpuclusters::formats::apply_rules_config(config, std::string_view(reinterpret_cast<const char*>(data), size),
+                                                 "fuzz.toml");
         (void)config.quote_reader().quantities("has secured access to 2,304 GPUs, about 3,500 H100e by 2027", 2026);
         (void)config.h100_equivalents.first_match("roughly 3,500 H100 equivalents");
     } catch (const gpuclusters::InputError&) {

@@ -63,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         } else {
             const std::size_t split = input.find('\0');
             const std::string mapping_path = write_file("mapping.toml", input.substr(0, split));
-            const std::string table_path = write_file("table.csv", split == std::string_view::npos ? "" : input.substr(split + 1));
+            const std::string table_path =
+                write_file("table.csv", split == std::string_view::npos ? "" : input.substr(split + 1));
             formats::Mapping::load(mapping_path).read(table_path, sink);
         }
     } catch (const InputError&) {

@@ -35,7 +35,7 @@ struct ParsedField {
     FieldAction action = FieldAction::set;
     model::Rank rank = model::Rank::preferred;
     std::string reason;
-    std::string origin;  ///< the FieldInput's, for errors found while applying
+    std::string origin;               ///< the FieldInput's, for errors found while applying
     std::size_t citations_ahead = 0;  ///< FieldInput::citations_ahead
 };
 
@@ -76,9 +76,9 @@ struct PreparedChange {
 /// hold comes in pieces: formats' ReadSink::piece). A record read whole is checked with one of
 /// its own.
 struct PieceCheck {
-    std::size_t pieces_read = 0;      ///< of its pieces, checked so far (none: a record read whole)
-    std::size_t sources = 0;          ///< the sources listed in them: a citation's index is below
-    std::set<std::string> fields_set; ///< a field is set once in a record
+    std::size_t pieces_read = 0;       ///< of its pieces, checked so far (none: a record read whole)
+    std::size_t sources = 0;           ///< the sources listed in them: a citation's index is below
+    std::set<std::string> fields_set;  ///< a field is set once in a record
 };
 
 /// Applies records one call at a time inside a write transaction the caller holds: what import
@@ -86,8 +86,7 @@ struct PieceCheck {
 class ChangeSession {
 public:
     /// Throws InputError when the changeset's message or author is not valid UTF-8.
-    ChangeSession(store::Store& store, model::Changeset changeset, std::string today,
-                  Reporting reporting = Reporting::full);
+    ChangeSession(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting = Reporting::full);
     ChangeSession(const ChangeSession&) = delete;
     ChangeSession& operator=(const ChangeSession&) = delete;
     ~ChangeSession();
@@ -130,8 +129,7 @@ public:
 
     /// Runs `body` in one write transaction of the store: commits what the session wrote when it
     /// returns true, rolls everything back when it returns false or throws.
-    void transact(const std::function<bool()>& body,
-                  store::Store::WriteMode mode = store::Store::WriteMode::checked);
+    void transact(const std::function<bool()>& body, store::Store::WriteMode mode = store::Store::WriteMode::checked);
     /// Runs `body` in a savepoint of the open transaction, undone whole when it throws.
     void within_savepoint(const std::function<void()>& body);
 
@@ -174,6 +172,5 @@ void merge(model::ChangeReport& into, model::ChangeReport part);
 
 /// "accessed: 2026-11-11 -> 2026-11-30", one line per metadata field that differs.
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after);
-
 
 }  // namespace gpuclusters::ledger

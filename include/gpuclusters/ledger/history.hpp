@@ -17,8 +17,7 @@ namespace gpuclusters::ledger {
 /// The changeset named by DATE (YYYY-MM or YYYY-MM-DD: the end of that period, UTC), TIMESTAMP
 /// (YYYY-MM-DDTHH:MM:SSZ) or CHANGESET (its number; a plain number is never read as a year): the newest changeset at that
 /// moment, 0 when it is before the first. nullopt for empty text. Errors name `option`.
-std::optional<long long> resolve_as_of(const store::Store& store, const std::string& text,
-                                       const std::string& option = "--as-of");
+std::optional<long long> resolve_as_of(const store::Store& store, const std::string& text, const std::string& option = "--as-of");
 
 /// What differs between two states of one record (nullptr: absent), for `fields` (all when
 /// empty), in catalogue order. Citations made in `changeset` count as added.

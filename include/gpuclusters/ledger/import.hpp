@@ -78,7 +78,7 @@ struct ImportResult {
         ++problem_count;
         if (problems.size() < problems_listed) problems.push_back(std::move(text));
     }
-    std::size_t rejected = 0;                    ///< rows or records refused (one may have several problems)
+    std::size_t rejected = 0;  ///< rows or records refused (one may have several problems)
     /// An input was not read to its end (it cannot be read, its header is bad, it is malformed
     /// where reading cannot resume): its records after the problem are unknown, so nothing is
     /// written, with --keep-going too, which passes over rejected records only.

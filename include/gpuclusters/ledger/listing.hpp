@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "gpuclusters/ledger/stats.hpp"
 #include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
-#include "gpuclusters/ledger/stats.hpp"
 #include "gpuclusters/store/store.hpp"
 
 namespace gpuclusters::ledger {
@@ -39,11 +39,11 @@ struct ListQuery {
     std::vector<Filter> filters;
     std::vector<std::string> columns{std::begin(list_columns), std::end(list_columns)};  ///< after the id
     std::optional<std::size_t> limit;
-    std::string search;                        ///< full-text words, matched literally
-    const model::FieldSpec* sort = nullptr;    ///< null: by id
+    std::string search;                      ///< full-text words, matched literally
+    const model::FieldSpec* sort = nullptr;  ///< null: by id
     bool reverse = false;
     std::optional<long long> as_of;
-    std::string verified;                      ///< "", "yes", "stale" or "no"
+    std::string verified;  ///< "", "yes", "stale" or "no"
 };
 struct ListedCluster {
     std::string id;
@@ -59,8 +59,8 @@ struct ListSummary {
 /// Visits the clusters the query selects, in its order, up to its limit, one at a time (flat
 /// memory: a sort goes through a temporary table of the store). UsageError for --search with
 /// --as-of; InputError for invalid UTF-8 in the search.
-ListSummary list_clusters(const store::Store& store, const ListQuery& query, const std::function<void(const ListedCluster&)>& visit);
-
+ListSummary list_clusters(const store::Store& store, const ListQuery& query,
+                          const std::function<void(const ListedCluster&)>& visit);
 
 struct ExportQuery {
     std::vector<Filter> filters;

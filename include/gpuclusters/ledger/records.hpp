@@ -43,8 +43,7 @@ struct EditOutcome {
     model::ChangeReport report;
 };
 /// The edited document as one changeset: its fields set, the fields it no longer has cleared.
-EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document,
-                        model::Changeset changeset, const std::string& today,
-                        bool unsourced = false);
+EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document, model::Changeset changeset,
+                        const std::string& today, bool unsourced = false);
 
 }  // namespace gpuclusters::ledger

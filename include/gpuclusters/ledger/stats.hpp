@@ -75,8 +75,8 @@ struct StatsGroup {
 
 struct DatasetStats {
     long long clusters = 0;
-    long long with_gpu_count = 0;  ///< clusters that publish a count, whatever their chip
-    Tally gpus;                    ///< the records counted, and the physical GPUs they give
+    long long with_gpu_count = 0;    ///< clusters that publish a count, whatever their chip
+    Tally gpus;                      ///< the records counted, and the physical GPUs they give
     long long left_out_unknown = 0;  ///< as StatsGroup's
     std::optional<long long> gpus_installed() const {
         if (gpus.clusters == 0 && left_out_unknown > 0) return std::nullopt;

@@ -30,8 +30,8 @@ using FindingSink = std::function<void(const std::vector<rules::Finding>&)>;
 
 /// Hands each cluster's findings to `sink` in cluster id order. InputError when a requested
 /// cluster is not there.
-CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today,
-                   const CheckRequest& request, const FindingSink& sink);
+CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
+                   const FindingSink& sink);
 
 /// verify --accept / --unaccept.
 struct AcceptRequest {

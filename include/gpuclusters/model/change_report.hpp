@@ -21,8 +21,8 @@ struct FieldReport {
     std::string new_display;
     bool kept_previous = false;  ///< the old value stays as a competing figure
     std::vector<SourceTag> sources;
-    std::string note;                     ///< e.g. "14,000: normal -> deprecated (reason)"
-    long long claim_id = 0;               ///< the claim written to (cite prints it afterwards)
+    std::string note;        ///< e.g. "14,000: normal -> deprecated (reason)"
+    long long claim_id = 0;  ///< the claim written to (cite prints it afterwards)
     std::vector<long long> new_citations;
     /// The input's value came from an older edition of a list than the current value: kept
     /// beside it as a competing figure, the value unchanged.

@@ -19,9 +19,10 @@ class OptionalText {
 public:
     OptionalText() = default;
     OptionalText(std::nullopt_t) {}  // NOLINT(google-explicit-constructor): as std::optional
-    OptionalText(std::string text) : text_(std::make_unique<std::string>(std::move(text))) {}  // NOLINT(google-explicit-constructor)
+    OptionalText(std::string text)
+        : text_(std::make_unique<std::string>(std::move(text))) {}       // NOLINT(google-explicit-constructor)
     OptionalText(const char* text) : OptionalText(std::string(text)) {}  // NOLINT(google-explicit-constructor)
-    OptionalText(const std::optional<std::string>& text)  // NOLINT(google-explicit-constructor)
+    OptionalText(const std::optional<std::string>& text)                 // NOLINT(google-explicit-constructor)
         : text_(text ? std::make_unique<std::string>(*text) : nullptr) {}
     OptionalText(const OptionalText& other) : text_(other.text_ ? std::make_unique<std::string>(*other.text_) : nullptr) {}
     OptionalText(OptionalText&&) noexcept = default;
@@ -52,7 +53,7 @@ private:
 struct SourceInput {
     std::string reference;  ///< URL, or the decimal id of an existing source
     OptionalText kind, title, publisher, published, accessed, archive_url;
-    OptionalText archived;  ///< capture date, taken from an archive URL
+    OptionalText archived;    ///< capture date, taken from an archive URL
     OptionalText edition_of;  ///< the URL of the list this source is an edition of
     /// The archive fields came from the URL itself (a capture link), not from the user: they
     /// fill in a source that has no capture yet but never replace one.
@@ -97,12 +98,12 @@ struct KeyInput {
 
 /// What a FieldInput asks for.
 enum class FieldAction {
-    set,   ///< the value becomes the preferred one (add, import)
-    cite,  ///< add citations to the claim of that value (raw_value empty: the preferred claim);
-           ///< a value the field does not hold yet becomes a competing claim; a rank other than
-           ///< preferred is the rank the claim must hold (imports)
-    rank,  ///< give the claim of that value (empty: the preferred one) a new rank
-    clear, ///< retire every claim of the field: it becomes unknown (edit, when a field is deleted)
+    set,    ///< the value becomes the preferred one (add, import)
+    cite,   ///< add citations to the claim of that value (raw_value empty: the preferred claim);
+            ///< a value the field does not hold yet becomes a competing claim; a rank other than
+            ///< preferred is the rank the claim must hold (imports)
+    rank,   ///< give the claim of that value (empty: the preferred one) a new rank
+    clear,  ///< retire every claim of the field: it becomes unknown (edit, when a field is deleted)
 };
 
 /// One field to set (or mark not published), as typed; parsed and checked by apply_changes.
@@ -114,7 +115,7 @@ struct FieldInput {
     std::string origin;  ///< "--set gpus_installed", "sample/x.toml: field.owner"
     FieldAction action = FieldAction::set;
     Rank rank = Rank::preferred;  ///< for FieldAction::rank, and cite (see above)
-    std::string reason;                          ///< for FieldAction::rank
+    std::string reason;           ///< for FieldAction::rank
     /// Its first citations, handed over ahead of it in the pieces of a record too large to hold
     /// (RecordInput::citations_ahead): they come before `citations`.
     std::size_t citations_ahead = 0;
@@ -122,9 +123,9 @@ struct FieldInput {
 
 /// Whether a write may make the record its id names, when no record has that id.
 enum class NewRecord {
-    allowed,          ///< an import: the input is the record
-    unless_near,      ///< add: refused with "did you mean" when an existing id is near (a typo)
-    required,         ///< add --new: the id must be new
+    allowed,      ///< an import: the input is the record
+    unless_near,  ///< add: refused with "did you mean" when an existing id is near (a typo)
+    required,     ///< add --new: the id must be new
 };
 
 struct RecordInput {
@@ -155,7 +156,7 @@ struct ChangeRequest {
     std::vector<SourceInput> sources;
     std::vector<RecordInput> records;
     Changeset changeset;  ///< author, message, command, created_at; id assigned on write
-    std::string today;           ///< YYYY-MM-DD: default accessed date and the limit for dates
+    std::string today;    ///< YYYY-MM-DD: default accessed date and the limit for dates
     bool dry_run = false;
 };
 

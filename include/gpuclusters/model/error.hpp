@@ -17,7 +17,7 @@ enum class ExitCode : int {
     bad_input = 3,    ///< bad value, file or id; nothing was written
     database = 4,     ///< database missing, locked, corrupt, foreign or newer
     internal = 70,
-    output = 74,      ///< the output could not be written whole (EX_IOERR): a full disk, a closed pipe
+    output = 74,  ///< the output could not be written whole (EX_IOERR): a full disk, a closed pipe
 };
 
 /// Base of all expected failures: the message is shown as `gpuclusters: error: <what>`.

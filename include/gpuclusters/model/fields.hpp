@@ -28,8 +28,8 @@ struct Choice {
 };
 
 struct FieldSpec {
-    std::string_view name;        ///< stored and typed name, e.g. "gpus_installed"
-    std::string_view label;       ///< as on the record page, e.g. "GPUs installed"
+    std::string_view name;   ///< stored and typed name, e.g. "gpus_installed"
+    std::string_view label;  ///< as on the record page, e.g. "GPUs installed"
     FieldType type;
     std::string_view definition;  ///< the published policy's wording
     bool required = false;        ///< must be set or marked not published

@@ -10,8 +10,7 @@
 
 namespace gpuclusters::model {
 
-inline constexpr std::string_view source_kinds[] = {"operator", "paper", "filing", "list",
-                                                    "press",    "estimate", "other"};
+inline constexpr std::string_view source_kinds[] = {"operator", "paper", "filing", "list", "press", "estimate", "other"};
 
 /// What a source is and when it was read; a change of any of these is a new revision.
 struct SourceMeta {
@@ -21,7 +20,7 @@ struct SourceMeta {
     std::string published;  ///< partial date or empty
     std::string accessed;   ///< YYYY-MM-DD or empty
     std::string archive_url;
-    std::string archived;   ///< capture date of the archive URL, when known
+    std::string archived;  ///< capture date of the archive URL, when known
     /// The normalised URL of the list this source is an edition of (empty: none); with
     /// `published` it orders the list's editions.
     std::string edition_of;
@@ -101,8 +100,8 @@ struct Record {
     std::string id;
     long long created_in = 0;
     std::vector<Claim> claims;
-    std::map<long long, Source> sources;  ///< those its claims cite and its keys name
-    std::vector<RecordKey> keys;           ///< by source id, then key
+    std::map<long long, Source> sources;       ///< those its claims cite and its keys name
+    std::vector<RecordKey> keys;               ///< by source id, then key
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;

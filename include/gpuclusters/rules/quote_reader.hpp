@@ -52,19 +52,19 @@ struct Quantity {
     std::optional<model::Decimal> upper;  ///< the high end of a range: "10,000 to 12,000"
     /// The other reading of a figure written the European way, "22.786" for 22,786.
     std::optional<model::Decimal> alternative;
-    std::size_t begin = 0, end = 0;       ///< the figure's bytes in the quote
+    std::size_t begin = 0, end = 0;  ///< the figure's bytes in the quote
     /// The figure with its bound and its noun, as bytes of the quote: "more than 100,000 H100 GPUs".
     std::size_t phrase_begin = 0, phrase_end = 0;
     Unit unit = Unit::none;
-    std::string unit_words;               ///< as written: "GB200 superchips"
+    std::string unit_words;                  ///< as written: "GB200 superchips"
     const model::GpuModel* model = nullptr;  ///< a catalogued model named with the figure
     /// No noun named the unit, only the model: "550k GB200s" may count superchips or GPUs.
     bool unit_from_model = false;
-    Unit per = Unit::none;                ///< "8 GPUs per node": a count per node
+    Unit per = Unit::none;  ///< "8 GPUs per node": a count per node
     Bound bound = Bound::exact;
-    std::string bound_words;              ///< as written: "more than"
+    std::string bound_words;  ///< as written: "more than"
     Modality modality = Modality::in_service;
-    std::string modality_words;           ///< as written: "has ordered"
+    std::string modality_words;                        ///< as written: "has ordered"
     std::size_t modality_begin = 0, modality_end = 0;  ///< its bytes; empty when nothing governs the figure
     /// Power: the figure is a capacity, a facility's or a site's, not power drawn ("400 MW of capacity").
     bool capacity = false;
@@ -89,29 +89,29 @@ struct StatusEvent {
     bool happened = true;
     bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
     int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
-    std::string words;  ///< as written, the qualifier included: "Expected to go live"
+    std::string words;    ///< as written, the qualifier included: "Expected to go live"
 };
 
 /// The phrases the reader knows, by what they say of a figure (db/rules.toml, [quote-reader]).
 /// Each phrase is whole words, matched without case after Unicode folding.
 struct Lexicon {
-    std::vector<std::string> approximate, at_least, at_most;        ///< before the figure
+    std::vector<std::string> approximate, at_least, at_most;  ///< before the figure
     std::vector<std::string> approximate_after, at_least_after, at_most_after;
-    std::vector<std::string> planned;        ///< put what they govern in the future
-    std::vector<std::string> procured;       ///< an order, a purchase, an allocation, a delivery
-    std::vector<std::string> in_service;     ///< verbs of GPUs that are there: has, operates
-    std::vector<std::string> not_governing;  ///< verbs a future says nothing of the figure with: used, remain
-    std::vector<std::string> arrival;        ///< what figures planned after them do: be installed, arrive
-    std::vector<std::string> equivalence;    ///< before a figure: equivalent to, the equivalent of
-    std::vector<std::string> equivalence_after;  ///< after one: in H100 terms
-    std::vector<std::string> future_time;    ///< in a clause that says nothing else of a figure: next year
-    std::vector<std::string> existing;       ///< right after a figure, what is there already: remaining
-    std::vector<std::string> not_a_cue;      ///< cancel a cue: than expected, as planned
-    std::vector<std::string> power_capacity;  ///< beside a power figure: of capacity, campus, grid
+    std::vector<std::string> planned;                      ///< put what they govern in the future
+    std::vector<std::string> procured;                     ///< an order, a purchase, an allocation, a delivery
+    std::vector<std::string> in_service;                   ///< verbs of GPUs that are there: has, operates
+    std::vector<std::string> not_governing;                ///< verbs a future says nothing of the figure with: used, remain
+    std::vector<std::string> arrival;                      ///< what figures planned after them do: be installed, arrive
+    std::vector<std::string> equivalence;                  ///< before a figure: equivalent to, the equivalent of
+    std::vector<std::string> equivalence_after;            ///< after one: in H100 terms
+    std::vector<std::string> future_time;                  ///< in a clause that says nothing else of a figure: next year
+    std::vector<std::string> existing;                     ///< right after a figure, what is there already: remaining
+    std::vector<std::string> not_a_cue;                    ///< cancel a cue: than expected, as planned
+    std::vector<std::string> power_capacity;               ///< beside a power figure: of capacity, campus, grid
     std::vector<std::string> live, construction, retired;  ///< status events
-    std::vector<std::string> construction_began;  ///< construction started: "broke ground"
-    std::vector<std::string> moved_on;       ///< after a retirement: the hardware lives on elsewhere
-    std::vector<std::string> negation;       ///< not yet, yet to
+    std::vector<std::string> construction_began;           ///< construction started: "broke ground"
+    std::vector<std::string> moved_on;                     ///< after a retirement: the hardware lives on elsewhere
+    std::vector<std::string> negation;                     ///< not yet, yet to
 };
 
 class QuoteReader {

@@ -3,15 +3,15 @@
 // them) and reports findings; severities, thresholds and phrase lists come from a Config, which
 // formats/rules_config builds from db/rules.toml and the user's TOML file.
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "gpuclusters/rules/quote_reader.hpp"
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/rules/quote_reader.hpp"
 
 namespace gpuclusters::rules {
 

@@ -178,8 +178,7 @@ public:
     /// file, not SQLite, not ours, of a newer schema, corrupt or locked. A writer migrates an
     /// older schema; a reader refuses it. A reader that cannot write beside the file still reads
     /// it (see gpuclusters(5), "Reading without write access").
-    static Store open(const std::string& path, Access access = Access::read_write,
-                      Restored restored = Restored::refuse);
+    static Store open(const std::string& path, Access access = Access::read_write, Restored restored = Restored::refuse);
     /// Creates a new database at the current schema, or opens an existing one like open().
     /// `created` tells which happened.
     static Store create(const std::string& path, bool& created);
@@ -207,8 +206,7 @@ public:
     /// Whether a cluster is known and present now (a reverted creation is not).
     bool cluster_present_now(const std::string& id) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
-    std::optional<model::Record> load_record(const std::string& id,
-                                             std::optional<long long> as_of = std::nullopt) const;
+    std::optional<model::Record> load_record(const std::string& id, std::optional<long long> as_of = std::nullopt) const;
     /// One claim with its citations that are not withdrawn, as written so far (in the open
     /// transaction too): what a change reads back of a claim it wrote and no longer holds. Its
     /// rank is the caller's.
@@ -254,8 +252,7 @@ public:
     long long changeset_at(const std::string& timestamp) const;
     /// Changesets newest first; only those touching a cluster (and a field) when given.
     std::vector<model::Changeset> changesets(const std::string& cluster_id, const std::string& field,
-                                             std::optional<long long> limit,
-                                             std::optional<long long> as_of = std::nullopt) const;
+                                             std::optional<long long> limit, std::optional<long long> as_of = std::nullopt) const;
     /// changesets(), handed to `visit` one at a time as they are read (`visit` may read the store).
     void each_changeset(const std::string& cluster_id, const std::string& field, std::optional<long long> limit,
                         std::optional<long long> as_of, const std::function<void(const model::Changeset&)>& visit) const;
@@ -383,8 +380,8 @@ public:
                      const std::string& reason);
     /// 0 when the claim has that citation already; one withdrawn (by a revert) is shown again,
     /// and its id returned.
-    long long insert_citation(long long claim_id, long long source_id, const std::string& locator,
-                              const std::string& quote, long long changeset_id);
+    long long insert_citation(long long claim_id, long long source_id, const std::string& locator, const std::string& quote,
+                              long long changeset_id);
     void insert_citation_withdrawal(long long citation_id, long long changeset_id, bool withdrawn);
     void insert_presence(const std::string& cluster_id, long long changeset_id, bool present);
     /// A key already written for that cluster (and withdrawn) is shown again instead.

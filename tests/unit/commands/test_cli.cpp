@@ -64,9 +64,15 @@ TEST_CASE("read commands leave the database file byte for byte as it was") {
         REQUIRE(at != std::string::npos);
         return listed.out.substr(at + 7, listed.out.find('"', at + 7) - at - 7);
     }();
-    for (const auto& args : std::vector<std::vector<std::string>>{
-             {"list"}, {"show", id}, {"export", "--format", "csv"}, {"verify"}, {"log"}, {"sources"},
-             {"blame", id}, {"compare", id, "--as-of", "1"}, {"compare", "--against", db}}) {
+    for (const auto& args : std::vector<std::vector<std::string>>{{"list"},
+                                                                  {"show", id},
+                                                                  {"export", "--format", "csv"},
+                                                                  {"verify"},
+                                                                  {"log"},
+                                                                  {"sources"},
+                                                                  {"blame", id},
+                                                                  {"compare", id, "--as-of", "1"},
+                                                                  {"compare", "--against", db}}) {
         CAPTURE(args.front());
         std::vector<std::string> full{"--db", db};
         full.insert(full.end(), args.begin(), args.end());

@@ -14,9 +14,9 @@ using namespace gpuclusters;
 namespace {
 
 struct Ended {
-    std::string folder;   // the folder the child made
-    int status = 0;       // its wait status
-    std::string said;     // what it wrote after the signal, if it lived on
+    std::string folder;  // the folder the child made
+    int status = 0;      // its wait status
+    std::string said;    // what it wrote after the signal, if it lived on
 };
 
 // Runs `body` in a child process that makes a TemporaryFolder with a file and a hidden file in

@@ -11,8 +11,8 @@
 #include "formats/stream.hpp"
 #include "formats/toml_support.hpp"
 #include "formats/typed.hpp"
-#include "scratch.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "scratch.hpp"
 
 using namespace gpuclusters;
 
@@ -44,10 +44,14 @@ TEST_CASE("the CSV reader takes a UTF-8 byte-order mark for what it is, not part
     REQUIRE(rows.size() == 2);
     CHECK(rows[0][0] == "id");
     // Only at the start: the same bytes inside a cell are the cell's.
-    std::istringstream inside("id,owner\nacme,\xEF\xBB\xBF" "Acme\n");
+    std::istringstream inside(
+        "id,owner\nacme,\xEF\xBB\xBF"
+        "Acme\n");
     rows.clear();
     formats::read_csv(inside, "t.csv", [&](std::vector<std::string>& cells, std::size_t) { rows.push_back(cells); });
-    CHECK(rows[1][1] == "\xEF\xBB\xBF" "Acme");
+    CHECK(rows[1][1] ==
+          "\xEF\xBB\xBF"
+          "Acme");
 }
 
 TEST_CASE("the CSV reader streams rows with the line each starts on") {
@@ -62,7 +66,8 @@ TEST_CASE("the CSV reader streams rows with the line each starts on") {
     std::istringstream broken("a,b\n\"open,x\n");
     CHECK_THROWS_WITH_AS(formats::read_csv(broken, "t.csv", [](auto&, auto) {}), doctest::Contains("t.csv:2"), InputError);
     std::istringstream bad_utf8("a\n\xff\n");
-    CHECK_THROWS_WITH_AS(formats::read_csv(bad_utf8, "t.csv", [](auto&, auto) {}), doctest::Contains("invalid UTF-8"), InputError);
+    CHECK_THROWS_WITH_AS(formats::read_csv(bad_utf8, "t.csv", [](auto&, auto) {}), doctest::Contains("invalid UTF-8"),
+                         InputError);
 }
 
 TEST_CASE("interchange JSON records: both shapes read back, errors name the key") {
@@ -83,8 +88,9 @@ TEST_CASE("interchange JSON records: both shapes read back, errors name the key"
     CHECK(document.record.fields[1].rank == model::Rank::deprecated);
     CHECK_THROWS_WITH(formats::record_from_json(formats::Json::parse(R"({"id":"a","colour":1})"), "f:3"),
                       doctest::Contains("f:3: unknown key \"colour\""));
-    CHECK_THROWS_WITH(formats::record_from_json(formats::Json::parse(R"({"id":"a","claims":[{"field":"x","rank":"top","value":"1"}]})"), "f:4"),
-                      doctest::Contains("claims[0]: rank"));
+    CHECK_THROWS_WITH(
+        formats::record_from_json(formats::Json::parse(R"({"id":"a","claims":[{"field":"x","rank":"top","value":"1"}]})"), "f:4"),
+        doctest::Contains("claims[0]: rank"));
     CHECK_THROWS_AS(formats::record_from_json(formats::Json::parse(R"([1])"), "f:5"), InputError);
 }
 
@@ -101,7 +107,8 @@ std::string describe(const model::RecordDocument& document) {
         out += fmt::format("{} {} {} action {} rank {} at {}\n", field.field, field.raw_value, field.not_published,
                            static_cast<int>(field.action), static_cast<int>(field.rank), field.origin);
         for (const auto& citation : field.citations) {
-            out += fmt::format("  source {} '{}' '{}' at {}\n", citation.source, citation.locator, citation.quote, citation.origin);
+            out +=
+                fmt::format("  source {} '{}' '{}' at {}\n", citation.source, citation.locator, citation.quote, citation.origin);
         }
     }
     return out;
@@ -112,7 +119,10 @@ std::string read_streamed(const std::string& text) {
     try {
         formats::StreamedRecord record("f:1", 2);
         const auto json = formats::parse_json_exact(
-            text, [&](int depth, formats::Json::parse_event_t event, formats::Json& parsed) { return record.on_event(depth, event, parsed); },
+            text,
+            [&](int depth, formats::Json::parse_event_t event, formats::Json& parsed) {
+                return record.on_event(depth, event, parsed);
+            },
             "f:1");
         return describe(record.finish(json));
     } catch (const InputError& error) {
@@ -151,9 +161,11 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
         // Errors: the first in the order the whole record is read, not the first parsed.
         R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"},{"url":5},{"url":"https://a.org/"}]})",
         R"({"id":"x","sources":[{"url":"https://a.org/"},{"url":"https://a.org/"}]})",
-        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","rank":"top","value":"B"}],"colour":1})",
+        "{\"id\":\"x\"," + sources +
+            R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","rank":"top","value":"B"}],"colour":1})",
         "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},"oops",{"field":"city","value":"Oulu"}]})",
-        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","value":"A","rank":"normal"},{"field":"city"}]})",
+        "{\"id\":\"x\"," + sources +
+            R"(,"claims":[{"field":"owner","value":"A"},{"field":"owner","value":"A","rank":"normal"},{"field":"city"}]})",
         R"({"sources":[{"url":"https://a.org/","kind":"paper"}],"claims":[{"field":"owner","value":"A"}]})",
         R"({"id":"x","sources":{"url":"https://a.org/"},"claims":[{"field":"owner","value":"A"}]})",
         R"({"id":"x","claims":[[{"field":"owner","value":"A"}]]})",
@@ -166,7 +178,8 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
         "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},
             {"source":"https://c.org/"},{"source":"https://b.org/","quote":"A"}]},{"field":"city","value":"Oulu",
             "citations":[{"source":"https://a.org/"}]}]})",
-        "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},"x"]}]})",
+        "{\"id\":\"x\"," + sources +
+            R"(,"claims":[{"field":"owner","value":"A","citations":[{"source":"https://a.org/"},"x"]}]})",
         "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":"A","citations":{"source":"https://a.org/"}}]})",
         "{\"id\":\"x\"," + sources + R"(,"claims":[{"field":"owner","value":{"citations":[{"source":"https://a.org/"}]}}]})",
     };
@@ -178,7 +191,8 @@ TEST_CASE("a record read as it is parsed is the record read whole, errors and al
     const std::vector<std::pair<std::string, std::string>> twice = {
         {R"({"id":"x","claims":[{"field":"owner","value":"A"}],"claims":[]})", "claims"},
         {R"({"id":"x","sources":[{"url":"https://a.org/","kind":"paper"}],"claims":[{"field":"owner","value":"A",
-            "citations":[{"source":"https://a.org/"}],"citations":[]}]})", "citations"},
+            "citations":[{"source":"https://a.org/"}],"citations":[]}]})",
+         "citations"},
         {R"({"id":"x","id":"y"})", "id"},
     };
     for (const auto& given : twice) {
@@ -206,10 +220,12 @@ model::Record typed_record() {
     return record;
 }
 
-std::vector<model::RecordDocument> read_back(const std::string& path, formats::Format format, std::vector<std::string>& problems) {
+std::vector<model::RecordDocument> read_back(const std::string& path, formats::Format format,
+                                             std::vector<std::string>& problems) {
     std::vector<model::RecordDocument> documents;
-    formats::read_records(path, format, {[&](model::RecordDocument& document) { documents.push_back(document); },
-                                         [&](const std::string& problem) { problems.push_back(problem); }});
+    formats::read_records(path, format,
+                          {[&](model::RecordDocument& document) { documents.push_back(document); },
+                           [&](const std::string& problem) { problems.push_back(problem); }});
     return documents;
 }
 
@@ -217,8 +233,10 @@ std::vector<model::RecordDocument> read_back(const std::string& path, formats::F
 
 TEST_CASE("format 2 JSON: numbers are numbers, written from the decimal and read back exactly") {
     const std::string written = formats::dump_exact(formats::record_to_json(typed_record(), false));
-    CHECK(written == R"({"id":"acme-one","fields":{"gpus_installed":63744,"gpus_installed_derivation":"10624 x 6",)"
-                     R"("city":null,"city_state":"not_published","power_mw":0.327,"power_mw_basis":"estimate","power_mw_estimator":"Epoch AI"}})");
+    CHECK(
+        written ==
+        R"({"id":"acme-one","fields":{"gpus_installed":63744,"gpus_installed_derivation":"10624 x 6",)"
+        R"("city":null,"city_state":"not_published","power_mw":0.327,"power_mw_basis":"estimate","power_mw_estimator":"Epoch AI"}})");
     const auto document = formats::record_from_json(formats::parse_json_exact(written, "f:1"), "f:1");
     CHECK(document.values_only);
     REQUIRE(document.record.fields.size() == 3);
@@ -236,19 +254,22 @@ TEST_CASE("format 2 JSON: numbers are numbers, written from the decimal and read
     CHECK(formats::json_number_text(formats::parse_json_exact("49.9408000000001", "x")) == "49.9408000000001");
     CHECK_THROWS_WITH_AS(formats::parse_json_exact("[49.94080000000001]", "f:3"),
                          doctest::Contains("f:3: '49.94080000000001' has 16 significant digits, more than the 15"), InputError);
-    CHECK_THROWS_WITH_AS(formats::parse_json_exact("[1e-400]", "f:4"), doctest::Contains("f:4: the number 1e-400 is not the number a double holds"),
-                         InputError);
+    CHECK_THROWS_WITH_AS(formats::parse_json_exact("[1e-400]", "f:4"),
+                         doctest::Contains("f:4: the number 1e-400 is not the number a double holds"), InputError);
     CHECK(formats::json_number_text(formats::parse_json_exact("1e-05", "x")) == "0.00001");
     CHECK(formats::json_number_text(formats::parse_json_exact("12000.0", "x")) == "12000");
-    CHECK_THROWS_WITH_AS(formats::parse_json_exact("[0.1000000000000000055511]", "f:9"), doctest::Contains("f:9: '0.1000000000000000055511' has 22 significant digits"), InputError);
+    CHECK_THROWS_WITH_AS(formats::parse_json_exact("[0.1000000000000000055511]", "f:9"),
+                         doctest::Contains("f:9: '0.1000000000000000055511' has 22 significant digits"), InputError);
     CHECK_THROWS_AS(formats::parse_json_exact("1e400", "x"), formats::Json::exception);
 }
 
 TEST_CASE("format 2 JSON: bad typed values are refused, naming the key") {
     auto read = [](const char* fields) {
-        return formats::record_from_json(formats::parse_json_exact(fmt::format(R"({{"id":"a","fields":{}}})", fields), "f:1"), "f:1");
+        return formats::record_from_json(formats::parse_json_exact(fmt::format(R"({{"id":"a","fields":{}}})", fields), "f:1"),
+                                         "f:1");
     };
-    CHECK_THROWS_WITH(read(R"({"gpus_installed":"10624 x 6"})"), doctest::Contains("fields.gpus_installed: must be a JSON number"));
+    CHECK_THROWS_WITH(read(R"({"gpus_installed":"10624 x 6"})"),
+                      doctest::Contains("fields.gpus_installed: must be a JSON number"));
     CHECK_THROWS_WITH(read(R"({"gpus_installed":63745,"gpus_installed_derivation":"10624 x 6"})"),
                       doctest::Contains("derivation '10624 x 6' makes 63,744, not 63,745"));
     CHECK_THROWS_WITH(read(R"({"power_mw":0.3,"power_mw_state":"not_published"})"), doctest::Contains("is not_published, but"));
@@ -257,7 +278,8 @@ TEST_CASE("format 2 JSON: bad typed values are refused, naming the key") {
     CHECK_THROWS_WITH(read(R"({"gpus_installed":12.5})"), doctest::Contains("not a whole number"));
     CHECK_THROWS_WITH(read(R"({"gpus_installed_bound":"at least"})"), doctest::Contains("without the value it qualifies"));
     // Version 1 keeps reading values in the input syntax.
-    const auto v1 = formats::record_from_json(formats::Json::parse(R"({"id":"a","fields":{"gpus_installed":"10624 x 6"}})"), "f:1", 1);
+    const auto v1 =
+        formats::record_from_json(formats::Json::parse(R"({"id":"a","fields":{"gpus_installed":"10624 x 6"}})"), "f:1", 1);
     CHECK(v1.record.fields[0].raw_value == "10624 x 6");
 }
 
@@ -268,14 +290,13 @@ TEST_CASE("format 2 CSV: a number column holds the number alone, qualifiers and 
     writer->write(typed_record());
     const std::string table = out.str();
     CHECK(table.starts_with("id,name,name_state,"));
-    CHECK(table.find(",gpus_installed,gpus_installed_derivation,gpus_installed_bound,gpus_installed_state,") != std::string::npos);
+    CHECK(table.find(",gpus_installed,gpus_installed_derivation,gpus_installed_bound,gpus_installed_state,") !=
+          std::string::npos);
     CHECK(table.find(",power_mw,power_mw_basis,power_mw_estimator,power_mw_state,") != std::string::npos);
     CHECK(table.find(",63744,10624 x 6,,,") != std::string::npos);
     CHECK(table.find(",0.327,estimate,Epoch AI,,") != std::string::npos);
     CHECK(table.find(",,not_published,") != std::string::npos);
-    {
-        std::ofstream(scratch.file("t.csv")) << table;
-    }
+    { std::ofstream(scratch.file("t.csv")) << table; }
     std::vector<std::string> problems;
     auto documents = read_back(scratch.file("t.csv"), formats::Format::csv, problems);
     REQUIRE(problems.empty());
@@ -297,12 +318,11 @@ TEST_CASE("format 2 CSV: a number column holds the number alone, qualifiers and 
     CHECK(documents.empty());
     REQUIRE(problems.size() == 3);
     CHECK(problems[0].find("bad.csv:2: column 2 (gpus_installed): '12k' is not a number") != std::string::npos);
-    CHECK(problems[1].find("bad.csv:3: column 2 (gpus_installed): derivation '10624 x 6' makes 63,744, not 63,745") != std::string::npos);
+    CHECK(problems[1].find("bad.csv:3: column 2 (gpus_installed): derivation '10624 x 6' makes 63,744, not 63,745") !=
+          std::string::npos);
     CHECK(problems[2].find("bad.csv:4: column 4 (power_mw): the field is not_published (power_mw_state)") != std::string::npos);
     // A table of version 1 (field columns only) still reads in the input syntax.
-    {
-        std::ofstream(scratch.file("v1.csv")) << "id,gpus_installed,city\na,10624 x 6,(not published)\n";
-    }
+    { std::ofstream(scratch.file("v1.csv")) << "id,gpus_installed,city\na,10624 x 6,(not published)\n"; }
     problems.clear();
     documents = read_back(scratch.file("v1.csv"), formats::Format::csv, problems);
     REQUIRE(documents.size() == 1);
@@ -345,7 +365,8 @@ TEST_CASE("a string longer than any field takes is refused before a parser holds
     std::istringstream line("{\"a\":\"\\\"" + longest + "\"}\n{}");
     formats::JsonText text(*line.rdbuf(), "", true, "f.jsonl", 4);
     try {
-        formats::parse_json_exact(text, [](int, formats::Json::parse_event_t, formats::Json&) { return true; }, "f.jsonl:4");
+        formats::parse_json_exact(
+            text, [](int, formats::Json::parse_event_t, formats::Json&) { return true; }, "f.jsonl:4");
         FAIL("read");
     } catch (const InputError& error) {
         CHECK(std::string(error.what()) == "f.jsonl:4:1048583: " + refusal);
@@ -357,7 +378,8 @@ TEST_CASE("a string longer than any field takes is refused before a parser holds
             formats::read_csv(csv, "f.csv", [](std::vector<std::string>&, std::size_t) {});
             FAIL("read");
         } catch (const InputError& error) {
-            CHECK(std::string(error.what()) == "f.csv:2: column 2: a cell longer than 1048576 bytes; no field takes more than 16384");
+            CHECK(std::string(error.what()) ==
+                  "f.csv:2: column 2: a cell longer than 1048576 bytes; no field takes more than 16384");
         }
     }
 }
@@ -376,7 +398,8 @@ TEST_CASE("a long CSV names every row's cluster and has only its own columns") {
     const std::string row = ",owner,set,Acme,preferred,https://example.org/a,operator,,,,,,,,\n";
     const auto [blank_count, blank] = problems_of(header + "\nacme" + row + row + "beta" + row);
     REQUIRE(blank.size() == 1);
-    CHECK(blank[0].ends_with("long.csv:3: column 1 'cluster' is empty: every row names its cluster (a long table is not filled down)"));
+    CHECK(blank[0].ends_with(
+        "long.csv:3: column 1 'cluster' is empty: every row names its cluster (a long table is not filled down)"));
     CHECK(blank_count == 2);  // acme and beta, each with its own row only
     // A bad header stops the whole input.
     CHECK_THROWS_WITH_AS(problems_of(header + ",note\nacme,owner,set,Acme,preferred,https://example.org/a,operator,,,,,,,,,x\n"),

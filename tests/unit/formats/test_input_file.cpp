@@ -1,9 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <csignal>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,7 +18,8 @@ using namespace gpuclusters;
 namespace {
 
 // What read_whole_file says of `path`: its text, or the one-line refusal.
-std::string whole_file_outcome(const std::string& path, bool follow_links = true, std::size_t limit = formats::max_whole_file_bytes) {
+std::string whole_file_outcome(const std::string& path, bool follow_links = true,
+                               std::size_t limit = formats::max_whole_file_bytes) {
     try {
         return "read: " + formats::read_whole_file(path, "the file", follow_links, limit);
     } catch (const InputError& error) {
@@ -72,8 +73,8 @@ TEST_CASE("a file read whole is refused past its limit, before it is held") {
     CHECK(formats::limit_text(formats::max_whole_file_bytes) == "16 MiB");
     // Standard input has no size to look at first: it is refused as it passes the limit.
     std::istringstream input(std::string(5000, 'y'));
-    CHECK_THROWS_WITH_AS(formats::read_whole_stream(*input.rdbuf(), "-", 4096), "-: larger than 4 KiB, the most a file read whole may hold",
-                         InputError);
+    CHECK_THROWS_WITH_AS(formats::read_whole_stream(*input.rdbuf(), "-", 4096),
+                         "-: larger than 4 KiB, the most a file read whole may hold", InputError);
     std::istringstream small("z = 1\n");
     CHECK(formats::read_whole_stream(*small.rdbuf(), "-", 4096) == "z = 1\n");
 }
@@ -116,7 +117,8 @@ TEST_CASE("a file written as new never replaces, nor writes through, what stands
     std::ofstream(victim) << "precious\n";
     const std::string link = scratch.file("link.toml");
     std::filesystem::create_symlink(victim, link);
-    CHECK_THROWS_WITH_AS(formats::AtomicFile{link}, (link + ": is a symbolic link; only a regular file is replaced").c_str(), InputError);
+    CHECK_THROWS_WITH_AS(formats::AtomicFile{link}, (link + ": is a symbolic link; only a regular file is replaced").c_str(),
+                         InputError);
     CHECK(read(victim) == "precious\n");
 }
 

@@ -26,8 +26,10 @@ void write(const std::string& path, const std::string& content) { std::ofstream(
 
 // The mapping's header (an id from Name, the table as a cited dataset) and `fields`, over `csv`.
 MappingRead read_with(const ScratchDir& dir, const std::string& fields, const std::string& csv) {
-    write(dir.file("m.toml"), "format = 1\n[id]\ncolumn = \"Name\"\n[dataset]\nurl = \"https://example.org/list\"\n"
-                              "published = \"2025-06-01\"\n" + fields);
+    write(dir.file("m.toml"),
+          "format = 1\n[id]\ncolumn = \"Name\"\n[dataset]\nurl = \"https://example.org/list\"\n"
+          "published = \"2025-06-01\"\n" +
+              fields);
     write(dir.file("t.csv"), csv);
     MappingRead result;
     formats::Mapping::load(dir.file("m.toml"))
@@ -38,7 +40,8 @@ MappingRead read_with(const ScratchDir& dir, const std::string& fields, const st
 
 const model::FieldInput& field_of(const formats::RecordDocument& document, const std::string& name) {
     const auto& fields = document.record.fields;
-    const auto found = std::find_if(fields.begin(), fields.end(), [&](const model::FieldInput& field) { return field.field == name; });
+    const auto found =
+        std::find_if(fields.begin(), fields.end(), [&](const model::FieldInput& field) { return field.field == name; });
     REQUIRE_MESSAGE(found != fields.end(), "no field " << name);
     return *found;
 }
@@ -47,8 +50,8 @@ const model::FieldInput& field_of(const formats::RecordDocument& document, const
 
 TEST_CASE("mapping: a figure a field reads as it is names its cell, where the field's parser refuses 16 digits") {
     ScratchDir dir;
-    const auto result = read_with(dir, "[fields.power_mw]\ncolumn = \"Power (MW)\"\n",
-                                  "Name,Power (MW)\nAlpha,0.9834400000000001\nBeta,21.1\n");
+    const auto result =
+        read_with(dir, "[fields.power_mw]\ncolumn = \"Power (MW)\"\n", "Name,Power (MW)\nAlpha,0.9834400000000001\nBeta,21.1\n");
     CHECK(result.problems.empty());
     REQUIRE(result.records.size() == 2);
     const auto& alpha = field_of(result.records[0], "power_mw");
@@ -73,7 +76,8 @@ TEST_CASE("mapping: round and significant round the cell exactly, before the sca
     CHECK(beta.raw_value == "7.124");
     CHECK(beta.citations[0].locator == "Name Beta");
 
-    const auto significant = read_with(dir, "[fields.power_mw]\ncolumn = \"P\"\nsignificant = 15\n", "Name,P\nA,0.3270758399999999\n");
+    const auto significant =
+        read_with(dir, "[fields.power_mw]\ncolumn = \"P\"\nsignificant = 15\n", "Name,P\nA,0.3270758399999999\n");
     REQUIRE(significant.records.size() == 1);
     CHECK(field_of(significant.records[0], "power_mw").raw_value == "0.32707584");
 }
@@ -85,7 +89,8 @@ TEST_CASE("mapping: integer checks the cell before the scale, and names the cell
     REQUIRE(result.records.size() == 1);
     CHECK(field_of(result.records[0], "gpus_installed").raw_value == "98428");
     REQUIRE(result.problems.size() == 1);
-    CHECK(result.problems[0].find("t.csv:3:2: gpus_installed (column 2 'Nodes'): '2.5' is not a whole number") != std::string::npos);
+    CHECK(result.problems[0].find("t.csv:3:2: gpus_installed (column 2 'Nodes'): '2.5' is not a whole number") !=
+          std::string::npos);
 }
 
 TEST_CASE("mapping: a template writes the figures it inserts exactly, rounded as the field says") {
@@ -93,9 +98,10 @@ TEST_CASE("mapping: a template writes the figures it inserts exactly, rounded as
     const std::string csv = "Name,Nodes,Rmax\nAlpha,37632.0,9264.309999999999\n";
     const auto refused = read_with(dir, "[fields.gpu_count_notes]\ntemplate = \"{Nodes} x 4, Rmax {Rmax}\"\n", csv);
     REQUIRE(refused.problems.size() == 1);
-    CHECK(refused.problems[0].find("t.csv:2:3: gpu_count_notes: column 3 'Rmax': '9264.309999999999' has 16 significant digits") !=
-          std::string::npos);
-    const auto rounded = read_with(dir, "[fields.gpu_count_notes]\ntemplate = \"{Nodes} x 4, Rmax {Rmax}\"\nsignificant = 15\n", csv);
+    CHECK(refused.problems[0].find(
+              "t.csv:2:3: gpu_count_notes: column 3 'Rmax': '9264.309999999999' has 16 significant digits") != std::string::npos);
+    const auto rounded =
+        read_with(dir, "[fields.gpu_count_notes]\ntemplate = \"{Nodes} x 4, Rmax {Rmax}\"\nsignificant = 15\n", csv);
     REQUIRE(rounded.records.size() == 1);
     const auto& notes = field_of(rounded.records[0], "gpu_count_notes");
     CHECK(notes.raw_value == "37632 x 4, Rmax 9264.31");
@@ -113,7 +119,8 @@ TEST_CASE("mapping: round and significant are checked when the mapping loads") {
         }
         return std::string("loaded");
     };
-    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 16\n").find("round is a whole number from 0 to 15") != std::string::npos);
+    CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 16\n").find("round is a whole number from 0 to 15") !=
+          std::string::npos);
     CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nsignificant = 0\n").find("significant is a whole number from 1 to 15") !=
           std::string::npos);
     CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = 2\nsignificant = 3\n").find("round and significant go alone") !=
@@ -177,7 +184,7 @@ TEST_CASE("[[related]] makes each cell that names a row the id [id] makes of it,
     CHECK(read.related.at("site-phase-1") == "site-phase-2 (superseded-by)");
     CHECK(read.related.at("site-phase-2") == "site-phase-1 (builds-upon); site-phase-3 (superseded-by)");
     CHECK(read.related.at("site-phase-3") == "site-phase-2 (builds-upon)");
-    CHECK(read.related.at("alone").empty());                                    // no cell, no field
+    CHECK(read.related.at("alone").empty());                                  // no cell, no field
     CHECK(read.related.at("elsewhere") == "not-in-the-table (builds-upon)");  // kept: a link, not a check
 }
 
@@ -210,9 +217,10 @@ TEST_CASE("a mapping's [[related]] is checked when it loads") {
             "related must be [[related]] tables");
     refused(head + "[fields.related]\ncolumn = \"Next\"\n[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\n",
             "not both");
-    refused("format = 1\n[id]\ntemplate = \"x-{Name}\"\n[fields.name]\ncolumn = \"Name\"\n"
-            "[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\n",
-            "[id] has a template");
+    refused(
+        "format = 1\n[id]\ntemplate = \"x-{Name}\"\n[fields.name]\ncolumn = \"Name\"\n"
+        "[[related]]\ncolumn = \"Next\"\nrelation = \"builds-upon\"\n",
+        "[id] has a template");
     // A column the table lacks is named when the table is read.
     write_text(dir.file("ok.toml"), head + "[[related]]\ncolumn = \"Next\"\nrelation = \"same-site\"\n");
     write_text(dir.file("t.csv"), "Name\nA\n");
@@ -232,13 +240,14 @@ TEST_CASE("mapping: a condition holds one test, never two read as either or both
         }
         return std::string("loaded");
     };
-    for (const char* condition : {"{ column = \"S\", equals = \"E\", empty = true }", "{ column = \"S\", equals = \"E\", one_of = [\"F\"] }",
-                                  "{ column = \"S\", one_of = [\"F\"], empty = false }"}) {
+    for (const char* condition :
+         {"{ column = \"S\", equals = \"E\", empty = true }", "{ column = \"S\", equals = \"E\", one_of = [\"F\"] }",
+          "{ column = \"S\", one_of = [\"F\"], empty = false }"}) {
         CAPTURE(std::string(condition));
         CHECK(load_error(fmt::format("[fields.name]\ncolumn = \"Name\"\nwhen = {}\n", condition)).find("one test a condition") !=
               std::string::npos);
     }
     // Several tests: an array of conditions, each of one test.
-    CHECK(load_error("[fields.name]\ncolumn = \"Name\"\nwhen = [{ column = \"S\", equals = \"E\" }, { column = \"T\", empty = false }]\n") ==
-          "loaded");
+    CHECK(load_error("[fields.name]\ncolumn = \"Name\"\nwhen = [{ column = \"S\", equals = \"E\" }, { column = \"T\", empty = "
+                     "false }]\n") == "loaded");
 }

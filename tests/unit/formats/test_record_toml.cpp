@@ -84,7 +84,8 @@ TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded
     CHECK(read(field("power_mw", "value = 1_000.5\n")).record.fields[0].raw_value == "1000.5");
     CHECK(read(field("power_mw", "value = 49.9408000000001\n")).record.fields[0].raw_value == "49.9408000000001");
     CHECK_THROWS_WITH_AS(read(field("power_mw", "value = 49.94080000000001\n")),
-                         doctest::Contains("r.toml:4:9: field.power_mw: '49.94080000000001' has 16 significant digits"), InputError);
+                         doctest::Contains("r.toml:4:9: field.power_mw: '49.94080000000001' has 16 significant digits"),
+                         InputError);
     CHECK(read(field("power_mw", "value = 12000\n")).record.fields[0].raw_value == "12000");
     CHECK(read(field("gpus_installed", "value = 999_999_999\n")).record.fields[0].raw_value == "999999999");
     // toml++ counts columns in code points: the digits are found after non-ASCII text on their line.
@@ -96,7 +97,8 @@ TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded
                          doctest::Contains("r.toml:4:9: field.power_mw: '0.1000000000000000055511' has 22 significant digits"),
                          InputError);
     CHECK_THROWS_WITH_AS(read("format = 2\nid = \"a\"\nfield.power_mw = { basis = \"Ü\", value = 1.00000000000000001 }\n"),
-                         doctest::Contains("r.toml:3:41: field.power_mw: '1.00000000000000001' has 18 significant digits"), InputError);
+                         doctest::Contains("r.toml:3:41: field.power_mw: '1.00000000000000001' has 18 significant digits"),
+                         InputError);
     CHECK_THROWS_WITH_AS(read(field("power_mw", "value = 1e-400\n")), doctest::Contains("r.toml:4:"), InputError);
     CHECK_THROWS_WITH_AS(read(field("power_mw", "value = inf\n")), doctest::Contains("'inf' is not a number"), InputError);
     CHECK_THROWS_WITH_AS(read(field("power_mw", "value = -3.5\n")), doctest::Contains("'-3.5' is not a number"), InputError);

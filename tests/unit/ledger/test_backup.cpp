@@ -34,7 +34,7 @@ TEST_CASE("a backup is whole on its own, replaces only an earlier backup, and ne
     CHECK(result.copy.bytes == static_cast<long long>(std::filesystem::file_size(copy)));
     CHECK_FALSE(std::filesystem::exists(copy + "-wal"));
     CHECK(changesets_in_copy(copy) == 1);
-    CHECK_NOTHROW(ledger::backup(store, copy));  // an earlier backup is replaced
+    CHECK_NOTHROW(ledger::backup(store, copy));                                    // an earlier backup is replaced
     CHECK(std::distance(std::filesystem::directory_iterator(dir.path), {}) == 2);  // no temporary left
 
     const std::string notes = (dir.path / "notes.txt").string();

@@ -24,7 +24,9 @@ model::ChangeRequest edition(const std::string& id, const std::string& power, co
     request.sources.push_back(std::move(source));
     request.records.push_back({.cluster_id = id,
                                .origin = "ID",
-                               .fields = {{.field = "power_mw", .raw_value = power, .citations = {{0, "System 1", "", "--locator"}},
+                               .fields = {{.field = "power_mw",
+                                           .raw_value = power,
+                                           .citations = {{0, "System 1", "", "--locator"}},
                                            .origin = "--set power_mw"}}});
     request.changeset = {0, edition_day + "T12:00:00Z", "tester", "edition " + published, "test"};
     request.today = edition_day;

@@ -13,15 +13,14 @@ using namespace gpuclusters;
 
 namespace {
 
-model::ChangeRequest change(const std::string& id, const std::string& field, const std::string& value,
-                               const std::string& when) {
+model::ChangeRequest change(const std::string& id, const std::string& field, const std::string& value, const std::string& when) {
     model::ChangeRequest request;
-    request.sources.push_back({.reference = "https://example.org/" + field, .kind = std::string("operator"),
-                               .origin = "--source"});
-    request.records.push_back({.cluster_id = id,
-                               .origin = "ID",
-                               .fields = {{.field = field, .raw_value = value, .citations = {{0, "", value, "--quote"}},
-                                           .origin = "--set " + field}}});
+    request.sources.push_back(
+        {.reference = "https://example.org/" + field, .kind = std::string("operator"), .origin = "--source"});
+    request.records.push_back(
+        {.cluster_id = id,
+         .origin = "ID",
+         .fields = {{.field = field, .raw_value = value, .citations = {{0, "", value, "--quote"}}, .origin = "--set " + field}}});
     request.changeset = {0, when, "tester", "test", "gpuclusters add"};
     request.today = when.substr(0, 10);
     return request;
@@ -115,9 +114,8 @@ TEST_CASE("reading one record as of a changeset never scans a history table") {
     check_no_scans(steps);
     // A repeated citation is told among the claim's citations, not the source's.
     CHECK(std::find(steps.begin(), steps.end(), "SEARCH citation USING INDEX citation_by_claim (claim_id=?)") != steps.end());
-    CHECK(std::none_of(steps.begin(), steps.end(), [](const std::string& step) {
-        return step.find("citation_by_source") != std::string::npos;
-    }));
+    CHECK(std::none_of(steps.begin(), steps.end(),
+                       [](const std::string& step) { return step.find("citation_by_source") != std::string::npos; }));
 }
 
 TEST_CASE("what a changeset did to one cluster is read from that cluster's rows, never by scanning") {

@@ -29,14 +29,16 @@ struct Found {
 
 Found checked(const store::Store& store) {
     Found found;
-    found.summary = ledger::check_integrity(store, [&](const store::DerivedDifference& difference) { found.differences.push_back(difference); });
+    found.summary = ledger::check_integrity(
+        store, [&](const store::DerivedDifference& difference) { found.differences.push_back(difference); });
     return found;
 }
 
 Found repaired(store::Store& store) {
     Found found;
-    found.summary = ledger::repair_integrity(store, check_case_changeset(), "2026-11-30",
-                                             [&](const store::DerivedDifference& difference) { found.differences.push_back(difference); });
+    found.summary =
+        ledger::repair_integrity(store, check_case_changeset(), "2026-11-30",
+                                 [&](const store::DerivedDifference& difference) { found.differences.push_back(difference); });
     return found;
 }
 

@@ -29,14 +29,14 @@ const std::string today = "2026-11-30";
 model::Changeset changeset(const std::string& message) { return {0, today + "T12:00:00Z", "tester", message, "test"}; }
 
 /// One field of one record, backed by an operator page that quotes `quote`.
-model::ChangeRequest set(const std::string& id, const std::string& field, const std::string& value,
-                         const std::string& quote, const std::string& kind = "operator") {
+model::ChangeRequest set(const std::string& id, const std::string& field, const std::string& value, const std::string& quote,
+                         const std::string& kind = "operator") {
     model::ChangeRequest request;
     request.sources.push_back({.reference = "https://example.org/" + id, .kind = kind, .origin = "--source"});
-    request.records.push_back({.cluster_id = id,
-                               .origin = "ID",
-                               .fields = {{.field = field, .raw_value = value, .citations = {{0, "", quote, "--quote"}},
-                                           .origin = "--set " + field}}});
+    request.records.push_back(
+        {.cluster_id = id,
+         .origin = "ID",
+         .fields = {{.field = field, .raw_value = value, .citations = {{0, "", quote, "--quote"}}, .origin = "--set " + field}}});
     request.changeset = changeset("set " + field);
     request.today = today;
     return request;
@@ -55,10 +55,11 @@ struct Reverted : ledger::RevertResult {
 
 Reverted revert(store::Store& store, const ledger::RevertRequest& request) {
     Reverted reverted;
-    ledger::revert(store, request, changeset(""), today, [&](const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
-        static_cast<ledger::RevertResult&>(reverted) = result;
-        reverted.report = changes.report();
-    });
+    ledger::revert(store, request, changeset(""), today,
+                   [&](const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
+                       static_cast<ledger::RevertResult&>(reverted) = result;
+                       reverted.report = changes.report();
+                   });
     return reverted;
 }
 
@@ -101,9 +102,7 @@ TEST_CASE("revert puts a field back in a new changeset, and refuses over a later
         revert(db.store, {.changeset = "2", .force = true});
         CHECK(shown(db.store, "acme-one", "gpus_installed") == "1,000");
     }
-    SUBCASE("an unknown changeset is an input error") {
-        CHECK_THROWS_AS(revert(db.store, {.changeset = "9"}), InputError);
-    }
+    SUBCASE("an unknown changeset is an input error") { CHECK_THROWS_AS(revert(db.store, {.changeset = "9"}), InputError); }
 }
 
 TEST_CASE("a citation that a revert withdrew is shown again when it is given again") {
@@ -174,8 +173,9 @@ TEST_CASE("check hands findings to the sink cluster by cluster, accept and sign 
     CHECK(refused.summary.errors >= 1);
     CHECK_FALSE(db.store.verification_of("press-one", std::nullopt).has_value());
 
-    const auto accepted = ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
-                                         changeset("accept"), today);
+    const auto accepted =
+        ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
+                       changeset("accept"), today);
     CHECK(accepted.changeset_id == 3);  // the refused signing wrote no changeset
     const auto acceptances = db.store.acceptances(std::nullopt);
     REQUIRE(acceptances.size() == 1);
@@ -184,12 +184,13 @@ TEST_CASE("check hands findings to the sink cluster by cluster, accept and sign 
     const auto after = ledger::check(db.store, config, today, {.cluster_ids = {"press-one"}}, [](const auto&) {});
     CHECK(after.accepted == 1);
     // Accepting what already stands writes nothing.
-    const auto again = ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
-                                      changeset("accept"), today);
+    const auto again =
+        ledger::accept(db.store, {.cluster_id = "press-one", .rule = "press-only-count", .reason = "checked with the operator"},
+                       changeset("accept"), today);
     CHECK(again.changeset_id == 0);
-    CHECK_THROWS_AS(ledger::accept(db.store, {.cluster_id = "nobody", .rule = "press-only-count", .reason = "x"},
-                                   changeset("accept"), today),
-                    InputError);
+    CHECK_THROWS_AS(
+        ledger::accept(db.store, {.cluster_id = "nobody", .rule = "press-only-count", .reason = "x"}, changeset("accept"), today),
+        InputError);
 }
 
 TEST_CASE("compare: side by side marks the fields that differ, over time lists what changed") {
@@ -239,14 +240,17 @@ TEST_CASE("import: one changeset for the whole stream, a bad record writes nothi
     const std::string path = db.dir.file("in.jsonl");
     {
         std::ofstream file(path);
-        file << R"({"id":"x-one","fields":{"name":"X One","gpus_installed":"512"}})" "\n"
-             << R"({"id":"y-one","fields":{"name":"Y One","gpus_installed":"-3"}})" "\n"
-             << R"({"id":"z-one","fields":{"name":"Z One"}})" "\n";
+        file << R"({"id":"x-one","fields":{"name":"X One","gpus_installed":"512"}})"
+                "\n"
+             << R"({"id":"y-one","fields":{"name":"Y One","gpus_installed":"-3"}})"
+                "\n"
+             << R"({"id":"z-one","fields":{"name":"Z One"}})"
+                "\n";
     }
     ledger::ImportRequest request;
     request.inputs = {{path, formats::Format::jsonl}};
-    request.default_source = model::SourceInput{.reference = "https://example.org/list", .kind = std::string("operator"),
-                                                .origin = "--source"};
+    request.default_source =
+        model::SourceInput{.reference = "https://example.org/list", .kind = std::string("operator"), .origin = "--source"};
     std::vector<std::string> lines;
     ledger::ImportEvents events;
     events.record = [&](const ledger::ImportedRecord& record) {
@@ -311,7 +315,8 @@ Imported import_document(const std::string& before, const std::string& clusters,
     request.piece_parts = piece_parts;
     request.keep_going = keep_going;
     if (default_source) {
-        request.default_source = model::SourceInput{.reference = "https://example.org/list", .kind = std::string("list"), .origin = "--source"};
+        request.default_source =
+            model::SourceInput{.reference = "https://example.org/list", .kind = std::string("list"), .origin = "--source"};
     }
     const auto result = ledger::import_records(db.store, request, changeset("import"), today, events);
     imported.added = result.added;
@@ -322,7 +327,8 @@ Imported import_document(const std::string& before, const std::string& clusters,
     // Each database has its folder: the problems name the file without it.
     const std::string folder = db.dir.file("");
     for (auto problem : result.problems) {
-        for (std::size_t at = problem.find(folder); at != std::string::npos; at = problem.find(folder)) problem.erase(at, folder.size());
+        for (std::size_t at = problem.find(folder); at != std::string::npos; at = problem.find(folder))
+            problem.erase(at, folder.size());
         imported.problems.push_back(problem);
     }
     std::ostringstream out;
@@ -339,8 +345,9 @@ std::string source_json(int i, const std::string& kind = "press") {
 
 // A claim of gpus_installed (value 1000 + i) citing source i.
 std::string claim_json(int i, const std::string& rank, const std::string& extra = "") {
-    return fmt::format(R"({{"field":"gpus_installed","value":"{}","rank":"{}"{},"citations":[{{"source":"https://example-{}.org/page","quote":"{} GPUs"}}]}})",
-                       1000 + i, rank, extra, i, 1000 + i);
+    return fmt::format(
+        R"({{"field":"gpus_installed","value":"{}","rank":"{}"{},"citations":[{{"source":"https://example-{}.org/page","quote":"{} GPUs"}}]}})",
+        1000 + i, rank, extra, i, 1000 + i);
 }
 
 }  // namespace
@@ -349,7 +356,8 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     // Pieces of two parts make every record below one in pieces; the same input read whole
     // (pieces of 4,096 parts) is what the pieces must add up to: the same records, outcome and
     // problems.
-    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false, bool default_source = false) {
+    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false,
+                         bool default_source = false) {
         const Imported whole = import_document(before, clusters, std::nullopt, keep_going, default_source);
         const Imported pieces = import_document(before, clusters, std::size_t{2}, keep_going, default_source);
         CHECK(pieces.exported == whole.exported);
@@ -370,15 +378,17 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     const std::string many = R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + "]}";
 
     SUBCASE("competing claims, each with its source, and a small record after") {
-        const auto whole = both("", many + R"(,{"id":"small-one","sources":[)" + source_json(99, "operator") +
-                                        R"(],"claims":[{"field":"name","value":"Small One","citations":[{"source":"https://example-99.org/page"}]}]})");
+        const auto whole = both(
+            "",
+            many + R"(,{"id":"small-one","sources":[)" + source_json(99, "operator") +
+                R"(],"claims":[{"field":"name","value":"Small One","citations":[{"source":"https://example-99.org/page"}]}]})");
         CHECK(whole.added == 2);
         CHECK(whole.exported.find("1011") != std::string::npos);
     }
     SUBCASE("a record that changes one the database holds reports its fields") {
         const auto whole = both(many, R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" +
-                                          join(std::vector<std::string>(claims.begin() + 1, claims.end())) + "," + claim_json(0, "normal") +
-                                          "," + claim_json(20, "preferred") + "]}");
+                                          join(std::vector<std::string>(claims.begin() + 1, claims.end())) + "," +
+                                          claim_json(0, "normal") + "," + claim_json(20, "preferred") + "]}");
         CHECK(whole.problems.size() == 1);  // source 20 is not listed and is new: it needs a kind
     }
     SUBCASE("a modified record in pieces") {
@@ -410,14 +420,16 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     }
     SUBCASE("claims of a cluster no claim makes: no preferred value, no cluster") {
         std::vector<std::string> competing(claims.begin() + 1, claims.end());
-        const auto whole = both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}");
+        const auto whole =
+            both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}");
         REQUIRE(whole.problems.size() == 1);
         CHECK(whole.problems[0].find("no cluster 'no-such'") != std::string::npos);
     }
     SUBCASE("one value given two ranks is refused after pieces were written, and they are undone") {
         std::vector<std::string> contradiction = claims;
         contradiction.push_back(claim_json(0, "normal"));
-        const auto whole = both("", R"({"id":"two-ranks","sources":[)" + join(sources) + R"(],"claims":[)" + join(contradiction) + "]}");
+        const auto whole =
+            both("", R"({"id":"two-ranks","sources":[)" + join(sources) + R"(],"claims":[)" + join(contradiction) + "]}");
         CHECK_FALSE(whole.written);
         REQUIRE(whole.problems.size() == 1);
         CHECK(whole.problems[0].find("is given two ranks") != std::string::npos);
@@ -431,24 +443,28 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     SUBCASE("sources alone, then one claim citing them all") {
         std::vector<std::string> citations;
         for (int i = 0; i < 12; ++i) citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"}})", i));
-        const auto whole = both("", R"({"id":"cited-often","sources":[)" + join(sources) +
-                                        R"(],"claims":[{"field":"owner","value":"Acme","citations":[)" + join(citations) + "]}]}");
+        const auto whole =
+            both("", R"({"id":"cited-often","sources":[)" + join(sources) +
+                         R"(],"claims":[{"field":"owner","value":"Acme","citations":[)" + join(citations) + "]}]}");
         CHECK(whole.written);
     }
     SUBCASE("a claim's citations handed over ahead of it, its value and rank after them, bare mentions among them") {
         std::vector<std::string> citations;
         for (int i = 0; i < 12; ++i) {
-            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"{}}})", i % 7, i % 3 == 0 ? "" : fmt::format(R"(,"quote":"Acme {}")", i)));
+            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"{}}})", i % 7,
+                                            i % 3 == 0 ? "" : fmt::format(R"(,"quote":"Acme {}")", i)));
         }
-        const auto whole = both("", R"({"id":"cited-ahead","sources":[)" + join(sources) +
-                                        R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
-                                        R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
-                                        R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme","rank":"preferred"}]})");
+        const auto whole = both(
+            "", R"({"id":"cited-ahead","sources":[)" + join(sources) +
+                    R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
+                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
+                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme","rank":"preferred"}]})");
         CHECK(whole.problems.size() == 1);  // owner is set twice
-        const auto kept = both("", R"({"id":"cited-ahead","sources":[)" + join(sources) +
-                                       R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
-                                       R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
-                                       R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Three","rank":"deprecated"}]})");
+        const auto kept = both(
+            "", R"({"id":"cited-ahead","sources":[)" + join(sources) +
+                    R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
+                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
+                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Three","rank":"deprecated"}]})");
         CHECK(join(kept.problems) == "");
         CHECK(kept.written);
         CHECK(kept.exported.find("Acme 11") != std::string::npos);
@@ -459,25 +475,29 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
             mixed.push_back(i % 4 == 1 ? fmt::format(R"({{"field":"gpus_installed","value":"{}","rank":"normal"}})", 2000 + i)
                                        : claim_json(i, i == 0 ? "preferred" : "normal"));
         }
-        const auto whole = both("", R"({"id":"defaulted","sources":[)" + join(sources) + R"(],"claims":[)" + join(mixed) +
-                                        R"(],"keys":[{"source":"https://example-11.org/page","key":"K11"}]})",
+        const auto whole = both("",
+                                R"({"id":"defaulted","sources":[)" + join(sources) + R"(],"claims":[)" + join(mixed) +
+                                    R"(],"keys":[{"source":"https://example-11.org/page","key":"K11"}]})",
                                 false, true);
         CHECK(whole.written);
         CHECK(whole.exported.find("https://example.org/list") != std::string::npos);
         CHECK(whole.exported.find(R"("source":"https://example-11.org/page","key":"K11")") != std::string::npos);
     }
     SUBCASE("an id read again: a record in pieces that its reader refused does not take the id (found by review)") {
-        const auto whole = both("", R"({"id":"z","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + R"(],"bogus":1},)" +
-                                        R"({"id":"z","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}",
-                                true);
+        const auto whole =
+            both("",
+                 R"({"id":"z","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + R"(],"bogus":1},)" +
+                     R"({"id":"z","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}",
+                 true);
         CHECK(whole.added == 1);
         CHECK(whole.rejected == 1);
     }
     SUBCASE("an id read again refuses a record in pieces with that problem alone, as it does one read whole") {
         std::vector<std::string> bad = claims;
         bad.push_back(R"({"field":"gpus_installed","value":"abc","rank":"normal"})");
-        const auto whole = both("", R"({"id":"dup","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}," +
-                                        R"({"id":"dup","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}",
+        const auto whole = both("",
+                                R"({"id":"dup","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") +
+                                    "]}," + R"({"id":"dup","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}",
                                 true);
         REQUIRE(whole.problems.size() == 1);
         CHECK(whole.problems[0].find("id dup is also at") != std::string::npos);
@@ -485,18 +505,19 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
     SUBCASE("the citations of a claim of gpu_maker, which follows gpu_model, are not taken, nor checked") {
         std::vector<std::string> citations;
         for (int i = 0; i < 12; ++i) {
-            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page","quote":"{}"}})", i, std::string(i == 5 ? 20000 : 10, 'q')));
+            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page","quote":"{}"}})", i,
+                                            std::string(i == 5 ? 20000 : 10, 'q')));
         }
-        const auto whole = both("", R"({"id":"maker","sources":[)" + join(sources) +
-                                        R"(],"claims":[{"field":"gpu_model","value":"H100","citations":[{"source":"https://example-0.org/page"}]},)" +
-                                        R"({"field":"gpu_maker","value":"NVIDIA","citations":[)" + join(citations) + "]}]}");
+        const auto whole = both(
+            "", R"({"id":"maker","sources":[)" + join(sources) +
+                    R"(],"claims":[{"field":"gpu_model","value":"H100","citations":[{"source":"https://example-0.org/page"}]},)" +
+                    R"({"field":"gpu_maker","value":"NVIDIA","citations":[)" + join(citations) + "]}]}");
         CHECK(whole.written);
     }
     SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
         std::vector<std::string> competing(claims.begin() + 1, claims.end());
-        const auto whole = both("",
-                                R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}," + many,
-                                true);
+        const auto whole =
+            both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}," + many, true);
         CHECK(whole.written);
         CHECK(whole.rejected == 1);
         CHECK(whole.added == 1);
@@ -505,26 +526,32 @@ TEST_CASE("a record too large to hold, written in pieces as it is read, comes ou
 
 TEST_CASE("import: a figure that demotes the stored value, and a source said two ways, are refused however the record is read") {
     const std::string owner_source = R"({"url":"https://example.org/acme","kind":"operator"})";
-    const std::string before = R"({"id":"acme-one","sources":[)" + owner_source +
-                               R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example.org/acme"}]}]})";
+    const std::string before =
+        R"({"id":"acme-one","sources":[)" + owner_source +
+        R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example.org/acme"}]}]})";
     const auto owner_claim = [](const std::string& value, const std::string& rank) {
-        return fmt::format(R"({{"field":"owner","value":"{}","rank":"{}","citations":[{{"source":"https://example.org/acme"}}]}})", value, rank);
+        return fmt::format(
+            R"({{"field":"owner","value":"{}","rank":"{}","citations":[{{"source":"https://example.org/acme"}}]}})", value, rank);
     };
     // Read whole, and in pieces of one part each (the check that refuses the first waits for the
     // record's end).
     const auto cases = [&](std::optional<std::size_t> piece_parts) {
         SUBCASE("the stored value as the record's only, competing, figure of the field") {
-            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
-                                                              owner_claim("Acme", "normal") + "]}",
-                                                  piece_parts);
+            const auto imported = import_document(
+                before,
+                R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" + owner_claim("Acme", "normal") + "]}",
+                piece_parts);
             CHECK_FALSE(imported.written);
             REQUIRE(imported.problems.size() == 1);
-            CHECK(imported.problems[0].find("Acme is the value of owner of acme-one, not a competing figure beside it") != std::string::npos);
+            CHECK(imported.problems[0].find("Acme is the value of owner of acme-one, not a competing figure beside it") !=
+                  std::string::npos);
         }
         SUBCASE("the stored value deprecated before the record's new value: kept beside it") {
-            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
-                                                              owner_claim("Acme", "deprecated") + "," + owner_claim("Acme Corp", "preferred") + "]}",
-                                                  piece_parts);
+            const auto imported =
+                import_document(before,
+                                R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
+                                    owner_claim("Acme", "deprecated") + "," + owner_claim("Acme Corp", "preferred") + "]}",
+                                piece_parts);
             CHECK(join(imported.problems) == "");
             CHECK(imported.written);
             CHECK(imported.exported.find(R"("value":"Acme","rank":"deprecated")") != std::string::npos);
@@ -563,13 +590,15 @@ TEST_CASE("import: a figure that demotes the stored value, and a source said two
 TEST_CASE("a record of a chunk that another record of it failed is written again alone, as if there had been no chunk") {
     // The chunk is undone and each record written again in a savepoint of its own: what the
     // first writing ranked must not count against the second (it was undone with it).
-    const std::string before = R"({"id":"re-ranked","sources":[)" + source_json(0) +
-                               R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-0.org/page"}]},)"
-                               R"({"field":"owner","value":"Beta","rank":"deprecated","citations":[{"source":"https://example-0.org/page"}]}]})";
+    const std::string before =
+        R"({"id":"re-ranked","sources":[)" + source_json(0) +
+        R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-0.org/page"}]},)"
+        R"({"field":"owner","value":"Beta","rank":"deprecated","citations":[{"source":"https://example-0.org/page"}]}]})";
     const std::string clusters =
         R"({"id":"re-ranked","sources":[)" + source_json(0) +
         R"(],"claims":[{"field":"owner","value":"Beta","rank":"normal","citations":[{"source":"https://example-0.org/page","quote":"Beta"}]}]},)"
-        R"({"id":"two-ranks","sources":[)" + source_json(1) +
+        R"({"id":"two-ranks","sources":[)" +
+        source_json(1) +
         R"(],"claims":[{"field":"owner","value":"X","citations":[{"source":"https://example-1.org/page"}]},)"
         R"({"field":"owner","value":"X","rank":"normal","citations":[{"source":"https://example-1.org/page"}]}]})";
     const Imported imported = import_document(before, clusters, std::nullopt, true);
@@ -599,7 +628,8 @@ TEST_CASE("change: a new id near an existing one is refused as a likely typo unl
     CHECK(db.store.cluster_ids().size() == 1);
     // An id far from every other is made; one said to be new is made however near.
     CHECK(ledger::apply_changes(db.store, request("cineca-leonardo", model::NewRecord::unless_near)).new_clusters.size() == 1);
-    CHECK(ledger::apply_changes(db.store, request("bytedance-megascale-amper", model::NewRecord::required)).new_clusters.size() == 1);
+    CHECK(ledger::apply_changes(db.store, request("bytedance-megascale-amper", model::NewRecord::required)).new_clusters.size() ==
+          1);
     // New means new: an existing id is refused, not changed.
     CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request("cineca-leonardo", model::NewRecord::required)),
                          doctest::Contains("cluster 'cineca-leonardo' exists"), InputError);
@@ -631,7 +661,8 @@ TEST_CASE("change: under a changed value a citation left as it stood is left out
         return change;
     };
     CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, changed(false)),
-                         doctest::Contains("the value changed from 10,752 to 11,000, and its citations are those of 10,752"), InputError);
+                         doctest::Contains("the value changed from 10,752 to 11,000, and its citations are those of 10,752"),
+                         InputError);
     CHECK(shown(db.store, "acme-one", "gpus_installed") == "10,752");
     // The same citation with new words for the new figure is evidence of its own.
     auto requoted = changed(false);
@@ -652,10 +683,15 @@ TEST_CASE("change: a value given two ranks, and a source under two spellings, ar
     ledger::apply_changes(db.store, set("acme-one", "owner", "Acme", "Acme runs it"));
     SUBCASE("the value and a competing figure of that value") {
         auto request = set("acme-one", "owner", "Acme", "Acme runs it");
-        request.records[0].fields.push_back({.field = "owner", .raw_value = "Acme", .citations = {{0, "", "run by Acme", "--quote"}},
-                                             .origin = "competing", .action = model::FieldAction::cite, .rank = model::Rank::normal});
+        request.records[0].fields.push_back({.field = "owner",
+                                             .raw_value = "Acme",
+                                             .citations = {{0, "", "run by Acme", "--quote"}},
+                                             .origin = "competing",
+                                             .action = model::FieldAction::cite,
+                                             .rank = model::Rank::normal});
         CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request),
-                             doctest::Contains("Acme of owner is given two ranks, preferred and normal: one claim has one rank"), InputError);
+                             doctest::Contains("Acme of owner is given two ranks, preferred and normal: one claim has one rank"),
+                             InputError);
         CHECK(shown(db.store, "acme-one", "owner") == "Acme");
     }
     SUBCASE("one source, two spellings: the metadata of both, or a refusal where they differ") {
@@ -673,15 +709,17 @@ TEST_CASE("change: a value given two ranks, and a source under two spellings, ar
         clash.sources[0].title = "One";
         clash.sources.push_back({.reference = "https://example.org/gamma-three?utm_source=x", .origin = "second"});
         clash.sources[1].title = "Two";
-        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, clash), doctest::Contains("with another title: 'One' there, 'Two' here"),
-                             InputError);
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, clash),
+                             doctest::Contains("with another title: 'One' there, 'Two' here"), InputError);
     }
     SUBCASE("errors name the part of the input that is wrong") {
         auto request = set("acme-one", "city", "Paris", "in Paris");
         request.records[0].fields[0].citations[0].locator = "page\x01";
-        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request), doctest::Contains("--locator: control character"), InputError);
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, request), doctest::Contains("--locator: control character"),
+                             InputError);
         auto titled = set("acme-one", "city", "Paris", "in Paris");
         titled.sources[0].title = "T\x01";
-        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, titled), doctest::Contains("--title: control character"), InputError);
+        CHECK_THROWS_WITH_AS(ledger::apply_changes(db.store, titled), doctest::Contains("--title: control character"),
+                             InputError);
     }
 }

@@ -4,9 +4,9 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ledger/read_ahead.hpp"
@@ -64,8 +64,7 @@ TEST_CASE("read ahead: what the reader throws reaches the writer after the event
         throw std::runtime_error("broken document");
     });
     std::vector<int> items;
-    CHECK_THROWS_WITH(reading.drain([&](Reading::Event& event) { items.push_back(std::get<int>(event)); }),
-                      "broken document");
+    CHECK_THROWS_WITH(reading.drain([&](Reading::Event& event) { items.push_back(std::get<int>(event)); }), "broken document");
     CHECK(items == std::vector<int>{1, 2});
 }
 
@@ -81,8 +80,8 @@ TEST_CASE("read ahead: when the writer stops, the reader is stopped too and its 
             },
             4);
         CHECK_THROWS_AS(reading.drain([](Reading::Event& event) {
-                            if (std::get<int>(event) == 10) throw std::logic_error("disk full");
-                        }),
+            if (std::get<int>(event) == 10) throw std::logic_error("disk full");
+        }),
                         std::logic_error);
     }  // joins the reader, which must notice that nobody reads any more
     CHECK(produced < 1000);

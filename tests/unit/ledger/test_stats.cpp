@@ -18,7 +18,8 @@ ledger::StatsRow stats_row_of(const std::string& id, const std::string& model, s
     ledger::StatsRow row;
     row.id = id;
     row.model_known = !model.empty();
-    if (const auto* entry = model.empty() ? nullptr : model::GpuCatalogue::builtin().find(model)) row.gpu_model_canonical = entry->model;
+    if (const auto* entry = model.empty() ? nullptr : model::GpuCatalogue::builtin().find(model))
+        row.gpu_model_canonical = entry->model;
     row.count = count;
     row.related = std::move(related);
     return row;
@@ -161,10 +162,12 @@ TEST_CASE("dataset_stats reads the present records' values from the store") {
     const auto record = [&](const std::string& id, std::vector<std::pair<std::string, std::string>> values) {
         model::RecordInput input{id, "ID", {}, false};
         input.unsourced = true;
-        for (auto& [field, value] : values) input.fields.push_back({.field = field, .raw_value = value, .origin = "--set " + field});
+        for (auto& [field, value] : values)
+            input.fields.push_back({.field = field, .raw_value = value, .origin = "--set " + field});
         request.records.push_back(std::move(input));
     };
-    record("old", {{"gpu_model", "H100 SXM5"}, {"gpus_installed", "~1,000"}, {"related", "new (superseded-by)"}, {"country", "CH"}});
+    record("old",
+           {{"gpu_model", "H100 SXM5"}, {"gpus_installed", "~1,000"}, {"related", "new (superseded-by)"}, {"country", "CH"}});
     record("new", {{"gpu_model", "H100"}, {"gpus_installed", "2,000+"}, {"country", "CH"}});
     record("tpu", {{"gpu_model", "TPU v4"}, {"gpus_installed", "4096"}});
     ledger::apply_changes(store, request);

@@ -34,6 +34,8 @@ TEST_CASE("decimal: rounding to places or to significant digits, half away from 
 TEST_CASE("decimal: the refusal names the text as written and its count of significant digits") {
     const std::string message = gpuclusters::model::significant_digits_message("983.4400000000001");
     CHECK(message.starts_with("'983.4400000000001' has 16 significant digits, more than the 15 a double means"));
-    CHECK(gpuclusters::model::significant_digits_message("0.1000000000000000055511e3").find("has 22 significant") != std::string::npos);
-    CHECK(gpuclusters::model::significant_digits_message("1,000.0000000000001 (reported)").find("has 17 significant") != std::string::npos);
+    CHECK(gpuclusters::model::significant_digits_message("0.1000000000000000055511e3").find("has 22 significant") !=
+          std::string::npos);
+    CHECK(gpuclusters::model::significant_digits_message("1,000.0000000000001 (reported)").find("has 17 significant") !=
+          std::string::npos);
 }

@@ -34,12 +34,13 @@ TEST_CASE("text helpers") {
 }
 
 TEST_CASE("display width follows East Asian Width, and truncation never splits a character") {
-    CHECK(text::display_width("東京大学") == 8);                // wide: two columns each
-    CHECK(text::display_width("ＡＢ") == 4);                    // fullwidth forms
-    CHECK(text::display_width("e\u0301te\u0301") == 3);       // combining acute: no column
-    CHECK(text::display_width("a\u200Bb") == 2);               // zero-width space: a format character
+    CHECK(text::display_width("東京大学") == 8);         // wide: two columns each
+    CHECK(text::display_width("ＡＢ") == 4);             // fullwidth forms
+    CHECK(text::display_width("e\u0301te\u0301") == 3);  // combining acute: no column
+    CHECK(text::display_width("a\u200Bb") == 2);         // zero-width space: a format character
     CHECK(text::display_width("한국") == 4);
-    CHECK(text::display_width("\xFF\xFE" "ab") == 4);           // bytes that are not UTF-8: one each
+    CHECK(text::display_width("\xFF\xFE"
+                              "ab") == 4);  // bytes that are not UTF-8: one each
     CHECK(text::display_width("") == 0);
 
     CHECK(text::truncate_to_width("Colossus", 8) == "Colossus");
@@ -54,11 +55,20 @@ TEST_CASE("display width follows East Asian Width, and truncation never splits a
 
 TEST_CASE("the GPU catalogue covers the design's models and families") {
     const auto& catalogue = model::GpuCatalogue::builtin();
-    const std::pair<const char*, const char*> expected[] = {
-        {"NVIDIA Ampere", "NVIDIA"}, {"Hopper", "NVIDIA"},    {"Blackwell", "NVIDIA"},    {"A100", "NVIDIA"},
-        {"H100", "NVIDIA"},          {"NVIDIA H200", "NVIDIA"}, {"GH200", "NVIDIA"},     {"B200", "NVIDIA"},
-        {"GB200", "NVIDIA"},         {"MI250X", "AMD"},       {"AMD Instinct MI300X", "AMD"}, {"mi300a", "AMD"},
-        {"Intel Data Center GPU Max 1550", "Intel"},          {"Data Center GPU Max 1550", "Intel"}};
+    const std::pair<const char*, const char*> expected[] = {{"NVIDIA Ampere", "NVIDIA"},
+                                                            {"Hopper", "NVIDIA"},
+                                                            {"Blackwell", "NVIDIA"},
+                                                            {"A100", "NVIDIA"},
+                                                            {"H100", "NVIDIA"},
+                                                            {"NVIDIA H200", "NVIDIA"},
+                                                            {"GH200", "NVIDIA"},
+                                                            {"B200", "NVIDIA"},
+                                                            {"GB200", "NVIDIA"},
+                                                            {"MI250X", "AMD"},
+                                                            {"AMD Instinct MI300X", "AMD"},
+                                                            {"mi300a", "AMD"},
+                                                            {"Intel Data Center GPU Max 1550", "Intel"},
+                                                            {"Data Center GPU Max 1550", "Intel"}};
     for (const auto& pair : expected) {
         const std::string model = pair.first;
         CAPTURE(model);
@@ -84,10 +94,17 @@ TEST_CASE("the GPU catalogue covers the design's models and families") {
 
 TEST_CASE("the catalogue says what kind of chip each model is") {
     const auto& catalogue = model::GpuCatalogue::builtin();
-    const std::pair<const char*, const char*> expected[] = {
-        {"H100", "GPU"},           {"Hopper", "GPU"},           {"MI300A", "GPU"},        {"GB200", "GPU"},
-        {"Google TPU v5p", "TPU"}, {"Trainium2", "Trainium"},   {"GroqChip LPU v1", "LPU"}, {"Ascend 910B", "NPU"},
-        {"Gaudi 3", "Gaudi"},      {"Baidu Kunlun II", "XPU"},  {"CS-2", "WSE"}};
+    const std::pair<const char*, const char*> expected[] = {{"H100", "GPU"},
+                                                            {"Hopper", "GPU"},
+                                                            {"MI300A", "GPU"},
+                                                            {"GB200", "GPU"},
+                                                            {"Google TPU v5p", "TPU"},
+                                                            {"Trainium2", "Trainium"},
+                                                            {"GroqChip LPU v1", "LPU"},
+                                                            {"Ascend 910B", "NPU"},
+                                                            {"Gaudi 3", "Gaudi"},
+                                                            {"Baidu Kunlun II", "XPU"},
+                                                            {"CS-2", "WSE"}};
     for (const auto& pair : expected) {
         // Named, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
         const char* name = pair.first;
@@ -136,9 +153,9 @@ TEST_CASE("source URLs are http(s) only and normalised") {
     CHECK(model::normalise_source_url("HTTPS://Example.COM:443/Path?q=1#frag") == "https://example.com/Path?q=1");
     CHECK(model::normalise_source_url("http://example.com:80") == "http://example.com/");
     CHECK(model::normalise_source_url("http://example.com:8080/a") == "http://example.com:8080/a");
-    for (const char* bad : {"ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "data:text/plain,x",
-                            "example.com", "https://", "https://user:pw@example.com/", "https://exa mple.com/",
-                            "https://example.com:99999/", "https://.example.com/"}) {
+    for (const char* bad :
+         {"ftp://example.com/", "javascript:alert(1)", "file:///etc/passwd", "data:text/plain,x", "example.com", "https://",
+          "https://user:pw@example.com/", "https://exa mple.com/", "https://example.com:99999/", "https://.example.com/"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(model::normalise_source_url(bad), InputError);
     }
@@ -154,18 +171,21 @@ TEST_CASE("source URLs: RFC 3986 normalisation, one form for an international ho
     CHECK(model::normalise_source_url("https://example.org/a%2fb") == "https://example.org/a%2Fb");
     CHECK(model::normalise_source_url("https://example.org/a/./c/../b") == "https://example.org/a/b");
     // A host in any case or form, Unicode or A-label, is one host.
-    for (const char* same : {"https://BÜCHER.de/x", "https://bücher.de/x", "https://xn--bcher-kva.de/x", "https://XN--BCHER-KVA.de/x"}) {
+    for (const char* same :
+         {"https://BÜCHER.de/x", "https://bücher.de/x", "https://xn--bcher-kva.de/x", "https://XN--BCHER-KVA.de/x"}) {
         CAPTURE(std::string(same));
         CHECK(model::normalise_source_url(same) == "https://xn--bcher-kva.de/x");
     }
     CHECK(model::normalise_source_url("https://example.org/straße") == "https://example.org/stra%C3%9Fe");
     CHECK(model::normalise_source_url("https://example.org:/p") == "https://example.org/p");
-    CHECK(model::normalise_source_url("https://[2001:DB8::1]:8443/p") == "https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p");
+    CHECK(model::normalise_source_url("https://[2001:DB8::1]:8443/p") ==
+          "https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p");
     for (const char* same : {"https://[::1]:443/a", "https://[::1]:0443/a", "https://[::1]/a"}) {
         CAPTURE(std::string(same));
         CHECK(model::normalise_source_url(same) == "https://[0000:0000:0000:0000:0000:0000:0000:0001]/a");
     }
-    CHECK(model::url_domain("https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p") == "[2001:0db8:0000:0000:0000:0000:0000:0001]");
+    CHECK(model::url_domain("https://[2001:0db8:0000:0000:0000:0000:0000:0001]:8443/p") ==
+          "[2001:0db8:0000:0000:0000:0000:0000:0001]");
     for (const char* bad : {"https://[::1]:99999/", "https://x.org:0/", "https://a\"b<s>/", "https://x.org:12a/", "https://[::1/",
                             "https://ex%ample.org/", "https://xn--a.de/"}) {
         CAPTURE(std::string(bad));

@@ -11,16 +11,19 @@ TEST_CASE("whole numbers accept the usual thousands separators") {
     CHECK(parse_whole_number("12288") == 12288);
     CHECK(parse_whole_number("12,288") == 12288);
     CHECK(parse_whole_number("12 288") == 12288);
-    CHECK(parse_whole_number("12\xC2\xA0" "288") == 12288);      // no-break space
-    CHECK(parse_whole_number("12\xE2\x80\x89" "288") == 12288);  // thin space
-    CHECK(parse_whole_number("12\xE2\x80\xAF" "288") == 12288);  // narrow no-break space
+    CHECK(parse_whole_number("12\xC2\xA0"
+                             "288") == 12288);  // no-break space
+    CHECK(parse_whole_number("12\xE2\x80\x89"
+                             "288") == 12288);  // thin space
+    CHECK(parse_whole_number("12\xE2\x80\xAF"
+                             "288") == 12288);  // narrow no-break space
     CHECK(parse_whole_number("1,000,000") == 1000000);
     CHECK(parse_whole_number("  7 ") == 7);
 }
 
 TEST_CASE("whole numbers refuse anything that is not an exact positive count") {
-    for (const char* bad : {"12.3k", "~100,000", "-5", "0", "1e4", "", "12,28", "1,2345", "12,,288", "abc", "12.0",
-                            "about 100", "1,000,00", ",123", "100,000+"}) {
+    for (const char* bad : {"12.3k", "~100,000", "-5", "0", "1e4", "", "12,28", "1,2345", "12,,288", "abc", "12.0", "about 100",
+                            "1,000,00", ",123", "100,000+"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(parse_whole_number(bad), InputError);
     }
@@ -98,8 +101,8 @@ TEST_CASE("power has a basis: reported by default, estimate with its estimator")
     const FieldValue measured{"22.7", {"", "measured", "average over the HPL run", ""}};
     CHECK(display_value(field, measured) == "22.7 (measured: average over the HPL run)");
     CHECK(input_text(field, measured) == "22.7 (measured: average over the HPL run)");
-    for (const char* bad : {"", "-3", "0", "0.0", "abc", "40 (estimate)", "40 (guess)", "40 (measured)", "40 (measured: )", "1e3",
-                            "12.", ".5x"}) {
+    for (const char* bad :
+         {"", "-3", "0", "0.0", "abc", "40 (estimate)", "40 (guess)", "40 (measured)", "40 (measured: )", "1e3", "12.", ".5x"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(parse_power(bad), InputError);
     }
@@ -109,8 +112,8 @@ TEST_CASE("partial dates are real calendar dates") {
     CHECK(parse_partial_date("2024") == "2024");
     CHECK(parse_partial_date("2024-02") == "2024-02");
     CHECK(parse_partial_date("2024-02-29") == "2024-02-29");
-    for (const char* bad : {"2023-02-29", "2024-13", "2024-00", "2024-04-31", "24", "2024/02", "2024-2-1", "Sept 2023",
-                            "2024-02-29T00:00"}) {
+    for (const char* bad :
+         {"2023-02-29", "2024-13", "2024-00", "2024-04-31", "24", "2024/02", "2024-2-1", "Sept 2023", "2024-02-29T00:00"}) {
         CAPTURE(std::string(bad));
         CHECK_THROWS_AS(parse_partial_date(bad), InputError);
     }
@@ -202,9 +205,26 @@ TEST_CASE("counts display with separators and their derivation") {
 }
 
 TEST_CASE("the field catalogue defines every field of the design once") {
-    const char* expected[] = {"name", "summary", "owner", "segment", "gpu_maker", "gpu_model", "gpu_model_canonical",
-                              "gpus_installed", "gpu_count_notes", "total_cores", "city", "region", "country", "power_mw", "status", "status_notes",
-                              "interconnect", "partners", "first_operational", "related"};
+    const char* expected[] = {"name",
+                              "summary",
+                              "owner",
+                              "segment",
+                              "gpu_maker",
+                              "gpu_model",
+                              "gpu_model_canonical",
+                              "gpus_installed",
+                              "gpu_count_notes",
+                              "total_cores",
+                              "city",
+                              "region",
+                              "country",
+                              "power_mw",
+                              "status",
+                              "status_notes",
+                              "interconnect",
+                              "partners",
+                              "first_operational",
+                              "related"};
     REQUIRE(field_catalogue().size() == std::size(expected));
     for (std::size_t i = 0; i < std::size(expected); ++i) {
         CHECK(field_catalogue()[i].name == expected[i]);
@@ -218,15 +238,18 @@ TEST_CASE("the field catalogue defines every field of the design once") {
 TEST_CASE("typed values: a number and its qualifiers, checked as add checks them") {
     const auto& count = model::require_field("gpus_installed");
     const auto& power = model::require_field("power_mw");
-    CHECK(model::typed_field_value(count, "63744", {"10624 x 6", "", "", ""}) == model::FieldValue{"63744", {"10624 x 6", "", "", ""}});
+    CHECK(model::typed_field_value(count, "63744", {"10624 x 6", "", "", ""}) ==
+          model::FieldValue{"63744", {"10624 x 6", "", "", ""}});
     CHECK(model::typed_field_value(count, "10000", {"", "", "", "at least"}).qualifiers.bound == "at least");
-    CHECK_THROWS_WITH(model::typed_field_value(count, "63745", {"10624 x 6", "", "", ""}), doctest::Contains("makes 63,744, not 63,745"));
+    CHECK_THROWS_WITH(model::typed_field_value(count, "63745", {"10624 x 6", "", "", ""}),
+                      doctest::Contains("makes 63,744, not 63,745"));
     CHECK_THROWS_WITH(model::typed_field_value(count, "12,288", {}), doctest::Contains("is not a number"));
     CHECK_THROWS_WITH(model::typed_field_value(count, "10000", {"", "", "", "at most"}), doctest::Contains("bound 'at most'"));
     CHECK(model::typed_field_value(power, "0.3270", {"", "estimate", "Epoch AI", ""}) ==
           model::FieldValue{"0.327", {"", "estimate", "Epoch AI", ""}});
     CHECK(model::typed_field_value(power, "21.1", {}).qualifiers.basis == "reported");
-    CHECK_THROWS_WITH(model::typed_field_value(power, "21.1", {"", "reported", "me", ""}), doctest::Contains("needs basis estimate"));
+    CHECK_THROWS_WITH(model::typed_field_value(power, "21.1", {"", "reported", "me", ""}),
+                      doctest::Contains("needs basis estimate"));
     CHECK_THROWS_WITH(model::typed_field_value(power, "-1", {}), doctest::Contains("is not a number"));
     CHECK(model::qualifier_keys(model::FieldType::count).size() == 2);
     CHECK(model::qualifier_keys(model::FieldType::text).empty());
@@ -238,10 +261,12 @@ TEST_CASE("typed values: a number and its qualifiers, checked as add checks them
     // they are: a 16th digit is noise whether or not a double gives it back.
     CHECK(model::parse_power("49.9408000000001").megawatts == "49.9408000000001");
     CHECK(model::parse_power("1000000.00000001").megawatts == "1000000.00000001");
-    CHECK_THROWS_WITH(model::parse_power("49.94080000000001"), "'49.94080000000001' has 16 significant digits, more than the 15 a double "
-                                                               "means: the rest is the noise of a binary fraction written out (round it; "
-                                                               "a mapping column can say round = N or significant = N)");
-    CHECK_THROWS_WITH(model::parse_power("0.9834400000000001 (reported)"), doctest::Contains("'0.9834400000000001' has 16 significant"));
+    CHECK_THROWS_WITH(model::parse_power("49.94080000000001"),
+                      "'49.94080000000001' has 16 significant digits, more than the 15 a double "
+                      "means: the rest is the noise of a binary fraction written out (round it; "
+                      "a mapping column can say round = N or significant = N)");
+    CHECK_THROWS_WITH(model::parse_power("0.9834400000000001 (reported)"),
+                      doctest::Contains("'0.9834400000000001' has 16 significant"));
     CHECK_THROWS_WITH(model::parse_power("983.4400000000001"), doctest::Contains("has 16 significant digits"));
     CHECK_THROWS_WITH(model::parse_power("1.00000000000000001"), doctest::Contains("has 18 significant digits"));
 }
@@ -300,10 +325,13 @@ TEST_CASE("a stored value is judged by the form gpuclusters writes: what every r
     CHECK(problem(power, "21.10") == "'21.10' is not a positive decimal as gpuclusters writes one");
     CHECK(problem(power, "0") == "'0' is not a positive decimal as gpuclusters writes one");
     CHECK(problem(power, "21.1", {"", "guess", "", ""}) == "basis 'guess' is not reported, estimate or measured");
-    CHECK(problem(*find_field("first_operational"), "2024-13") == "'2024-13' is not a date (YYYY, YYYY-MM or YYYY-MM-DD) as gpuclusters writes one");
-    CHECK(problem(*find_field("country"), "Switzerland") == "'Switzerland' is not an ISO 3166-1 country code as gpuclusters writes one");
+    CHECK(problem(*find_field("first_operational"), "2024-13") ==
+          "'2024-13' is not a date (YYYY, YYYY-MM or YYYY-MM-DD) as gpuclusters writes one");
+    CHECK(problem(*find_field("country"), "Switzerland") ==
+          "'Switzerland' is not an ISO 3166-1 country code as gpuclusters writes one");
     CHECK(problem(*find_field("segment"), "secret") == "'secret' is not one of the field's choices as gpuclusters writes one");
-    CHECK(problem(*find_field("related"), "Not An Id (x)") == "'Not An Id (x)' is not a list of related clusters as gpuclusters writes one");
+    CHECK(problem(*find_field("related"), "Not An Id (x)") ==
+          "'Not An Id (x)' is not a list of related clusters as gpuclusters writes one");
     // Free text is shown escaped, not judged.
     CHECK(problem(*find_field("name"), "Alps\nforged row") == "");
     // What check shows of such a value: as stored, never the number it begins with.

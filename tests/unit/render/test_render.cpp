@@ -105,15 +105,18 @@ TEST_CASE("colour only when the style says so") {
 }
 
 TEST_CASE("nothing that drives a terminal passes: controls, C1, bidirectional overrides, bytes that are not UTF-8") {
-    CHECK(render::escaped_for_terminal("a\x1b]0;title\x07" "b") == "a\\u001b]0;title\\u0007b");
+    CHECK(render::escaped_for_terminal("a\x1b]0;title\x07"
+                                       "b") == "a\\u001b]0;title\\u0007b");
     CHECK(render::escaped_for_terminal("tab\tand\nnewline stay") == "tab\tand\nnewline stay");
     CHECK(render::escaped_for_terminal("\r\x7f") == "\\u000d\\u007f");
-    CHECK(render::escaped_for_terminal("a\xe2\x80\x8f" "b\xd8\x9c\xe2\x80\xa8") == "a\\u200fb\\u061c\\u2028");  // marks, separators
-    CHECK(render::escaped_for_terminal("A\xc2\x9b" "2J") == "A\\u009b2J");            // C1 CSI
-    CHECK(render::escaped_for_terminal("x\xe2\x80\xaey") == "x\\u202ey");          // right-to-left override
-    CHECK(render::escaped_for_terminal("\xe2\x81\xa6z") == "\\u2066z");            // isolate
+    CHECK(render::escaped_for_terminal("a\xe2\x80\x8f"
+                                       "b\xd8\x9c\xe2\x80\xa8") == "a\\u200fb\\u061c\\u2028");  // marks, separators
+    CHECK(render::escaped_for_terminal("A\xc2\x9b"
+                                       "2J") == "A\\u009b2J");                                          // C1 CSI
+    CHECK(render::escaped_for_terminal("x\xe2\x80\xaey") == "x\\u202ey");                               // right-to-left override
+    CHECK(render::escaped_for_terminal("\xe2\x81\xa6z") == "\\u2066z");                                 // isolate
     CHECK(render::escaped_for_terminal("P\xc3\xa9gaso \xe5\xa4\xa9") == "P\xc3\xa9gaso \xe5\xa4\xa9");  // text stays
-    CHECK(render::escaped_for_terminal("\xff[31mred") == "\\xff[31mred");            // a forged mark
+    CHECK(render::escaped_for_terminal("\xff[31mred") == "\\xff[31mred");                               // a forged mark
     CHECK(render::escaped_for_terminal("\xc0\xaf \xed\xa0\x80 \xe2\x80") == "\\xc0\\xaf \\xed\\xa0\\x80 \\xe2\\x80");
 }
 
@@ -122,11 +125,12 @@ TEST_CASE("the escaping buffer keeps a sequence split between writes whole") {
     {
         render::EscapingBuffer buffer(target.rdbuf());
         std::ostream out(&buffer);
-        out << "P\xc3" << std::flush << "\xa9gaso " << "\xe2\x80" << std::flush << "\xae!";
+        out << "P\xc3" << std::flush << "\xa9gaso "
+            << "\xe2\x80" << std::flush << "\xae!";
         const std::string& mark = render::output_mark();
         out << mark.substr(0, 3) << std::flush << mark.substr(3) << "[1;" << std::flush << "36mhead" << mark << "[0m";
         out << "\xff[31m" << mark << "\rline";  // a mark without the token is escaped
-        out << "\xe2";  // cut short at the end: escaped when the buffer goes
+        out << "\xe2";                          // cut short at the end: escaped when the buffer goes
     }
     CHECK(target.str() == "P\xc3\xa9gaso \\u202e!\x1b[1;36mhead\x1b[0m\\xff[31m\rline\\xe2");
 }
@@ -144,9 +148,8 @@ TEST_CASE("a table wider than the terminal: the widest columns give way, the key
     Streams streams;
     auto output = streams.output();
     output.width = 42;
-    const std::vector<std::vector<std::string>> rows{
-        {"frontier", "Oak Ridge Leadership Computing Facility", "37,888"},
-        {"jupiter", "Forschungszentrum Jülich", "24,000"}};
+    const std::vector<std::vector<std::string>> rows{{"frontier", "Oak Ridge Leadership Computing Facility", "37,888"},
+                                                     {"jupiter", "Forschungszentrum Jülich", "24,000"}};
     render::print_table(output, {"ID", "OWNER", "GPUS"}, rows, 1);
     CHECK(streams.out.str() ==
           "ID        OWNER                     GPUS\n"
@@ -176,8 +179,8 @@ TEST_CASE("key columns give way only when the others cannot make room; figures n
     Streams streams;
     auto output = streams.output();
     output.width = 30;
-    render::print_table(output, {"ID", "OWNER", "GPUS"},
-                        {{"abu-dhabi-uae-usa-5gw-campus-phase-2", "Some Owner", "1,234,567"}}, 1);
+    render::print_table(output, {"ID", "OWNER", "GPUS"}, {{"abu-dhabi-uae-usa-5gw-campus-phase-2", "Some Owner", "1,234,567"}},
+                        1);
     CHECK(streams.out.str() ==
           "ID         OWNER     GPUS\n"
           "abu-dhab…  Some Ow…  1,234,567\n");  // 9 + 2 + 8 + 2 + 9 = 30
@@ -190,9 +193,11 @@ TEST_CASE("the import progress line: records, bytes, percent of the input, time 
     progress.bytes_total = 12'400'000;
     CHECK(render::import_progress_text(progress, 4) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 12 s left");
     CHECK(render::import_progress_text(progress, 0.5) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%)");
-    CHECK(render::import_progress_text(progress, 400) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 20 min 0 s left");
+    CHECK(render::import_progress_text(progress, 400) ==
+          "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 20 min 0 s left");
     CHECK(render::import_progress_text(progress, 0.1 * 4) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%)");
-    CHECK(render::import_progress_text(progress, 7200) == "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 6 h 0 min left");
+    CHECK(render::import_progress_text(progress, 7200) ==
+          "import: 12,000 records, 3.1 MB of 12.4 MB (25%), about 6 h 0 min left");
     progress.bytes_read = 12'399'999;
     CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 12.4 MB of 12.4 MB (99%), under a second left");
     progress.bytes_read = 12'400'000;
@@ -245,7 +250,9 @@ TEST_CASE("log streams each changeset as it reads it, as text and as JSON laid o
     for (const char* id : {"acme-one", "acme-two"}) {
         request.records.push_back({.cluster_id = id,
                                    .origin = id,
-                                   .fields = {{.field = "gpus_installed", .raw_value = "1024", .citations = {{0, "", "", "--source"}},
+                                   .fields = {{.field = "gpus_installed",
+                                               .raw_value = "1024",
+                                               .citations = {{0, "", "", "--source"}},
                                                .origin = "--set gpus_installed"}}});
     }
     request.changeset = {0, "2026-11-30T12:00:00Z", "editor", "from the operator's page", "gpuclusters add"};
@@ -302,9 +309,11 @@ TEST_CASE("a JSON document written piece by piece is laid out as dump(2) lays it
     writer.begin_object();
     writer.end_object();
     writer.end_object();
-    const render::Json whole = {{"a", 1}, {"empty", render::Json::array()},
-                                {"list", {render::Json{{"x", {1, 2}}, {"y", render::Json::object()}}, "s\"q",
-                                          "tab\tquote\"back\\slash é \x7f", "plain", -12, false}},
+    const render::Json whole = {{"a", 1},
+                                {"empty", render::Json::array()},
+                                {"list",
+                                 {render::Json{{"x", {1, 2}}, {"y", render::Json::object()}}, "s\"q",
+                                  "tab\tquote\"back\\slash é \x7f", "plain", -12, false}},
                                 {"nested", render::Json::object()}};
     CHECK(out.str() == render::json_text(whole));
 }
@@ -344,7 +353,8 @@ TEST_CASE("a long table streams: widths from the first rows, a later wider cell 
         auto output = streams.output();
         output.width = width;
         render::TablePrinter table(output, {"ID", "NAME"}, 1);
-        for (std::size_t i = 0; i < rows; ++i) table.row({"c" + std::to_string(i % 10), i + 1 == rows ? "a much longer name" : "short"});
+        for (std::size_t i = 0; i < rows; ++i)
+            table.row({"c" + std::to_string(i % 10), i + 1 == rows ? "a much longer name" : "short"});
         table.finish();
         return streams.out.str();
     };

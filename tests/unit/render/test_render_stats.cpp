@@ -29,11 +29,10 @@ ledger::StatsRow row_for_render(const std::string& id, std::optional<std::string
 }  // namespace
 
 TEST_CASE("print_stats says unknown where no record gives a figure, and what it left out") {
-    const auto stats = ledger::tally_stats({row_for_render("a", "NVIDIA H100", 1200, "US"),
-                                            row_for_render("b", "NVIDIA H100", std::nullopt, "FR"),
-                                            row_for_render("c", "Google TPU v5p", 8960, "FI"),
-                                            row_for_render("d", "Amazon Trainium2", std::nullopt, "FI"),
-                                            row_for_render("e", std::nullopt, std::nullopt, std::nullopt)});
+    const auto stats = ledger::tally_stats(
+        {row_for_render("a", "NVIDIA H100", 1200, "US"), row_for_render("b", "NVIDIA H100", std::nullopt, "FR"),
+         row_for_render("c", "Google TPU v5p", 8960, "FI"), row_for_render("d", "Amazon Trainium2", std::nullopt, "FI"),
+         row_for_render("e", std::nullopt, std::nullopt, std::nullopt)});
     StatsStreams text;
     render::print_stats(text.output(false), stats);
     const std::string page = text.out.str();
@@ -47,7 +46,9 @@ TEST_CASE("print_stats says unknown where no record gives a figure, and what it 
     CHECK(page.find("France (FR)") != std::string::npos);
     CHECK(page.find("COUNTED  GPUS INSTALLED") != std::string::npos);
     // France counts nothing and left a GPU count unknown; Finland holds accelerators only.
-    const auto line_of = [&](const std::string& start) { return page.substr(page.find(start), page.find('\n', page.find(start)) - page.find(start)); };
+    const auto line_of = [&](const std::string& start) {
+        return page.substr(page.find(start), page.find('\n', page.find(start)) - page.find(start));
+    };
     CHECK(line_of("France (FR)").ends_with("unknown"));
     CHECK(line_of("Finland (FI)").ends_with(" 0"));
     CHECK(line_of("United States of America (US)").ends_with("1,200"));

@@ -10,9 +10,9 @@
 #include <sstream>
 
 #include "formats/rules_config.hpp"
-#include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 using namespace gpuclusters;
 

@@ -5,8 +5,8 @@
 
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
-#include "gpuclusters/rules/rules.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 using namespace gpuclusters;
 using rules::Severity;
@@ -22,8 +22,8 @@ public:
         record_.sources[id] = {id, "https://example.org/" + std::to_string(id), {kind, "", "", published, accessed, "", ""}};
         return *this;
     }
-    RecordBuilder& set(const std::string& field, const std::string& raw, std::vector<std::pair<long long, std::string>> cites = {},
-                       model::Rank rank = model::Rank::preferred) {
+    RecordBuilder& set(const std::string& field, const std::string& raw,
+                       std::vector<std::pair<long long, std::string>> cites = {}, model::Rank rank = model::Rank::preferred) {
         model::Claim claim;
         claim.id = ++next_claim_;
         claim.field = field;
@@ -33,7 +33,8 @@ public:
         record_.claims.push_back(std::move(claim));
         return *this;
     }
-    RecordBuilder& raw(const std::string& field, model::FieldValue value, std::vector<std::pair<long long, std::string>> cites = {}) {
+    RecordBuilder& raw(const std::string& field, model::FieldValue value,
+                       std::vector<std::pair<long long, std::string>> cites = {}) {
         model::Claim claim;
         claim.id = ++next_claim_;
         claim.field = field;
@@ -108,7 +109,10 @@ TEST_CASE("source-accessed-date") {
 
 TEST_CASE("stale-sources") {
     auto record = [](const std::string& published) {
-        return RecordBuilder().source(1, "paper", "2026-11-01", published).set("status", "operational", {{1, "in production"}}).record();
+        return RecordBuilder()
+            .source(1, "paper", "2026-11-01", published)
+            .set("status", "operational", {{1, "in production"}})
+            .record();
     };
     CHECK(fires(record("2024-02-23"), "stale-sources"));
     CHECK_FALSE(fires(record("2026-06"), "stale-sources"));
@@ -120,30 +124,42 @@ TEST_CASE("stale-sources") {
 }
 
 TEST_CASE("press-only-count") {
-    CHECK(fires(RecordBuilder().source(1, "press").set("gpus_installed", "2304", {{1, "2,304 GPUs"}}).record(), "press-only-count"));
-    CHECK_FALSE(fires(RecordBuilder().source(1, "press").source(2, "operator")
-                          .set("gpus_installed", "2304", {{1, "2,304 GPUs"}, {2, "2,304 GPUs"}}).record(),
+    CHECK(fires(RecordBuilder().source(1, "press").set("gpus_installed", "2304", {{1, "2,304 GPUs"}}).record(),
+                "press-only-count"));
+    CHECK_FALSE(fires(RecordBuilder()
+                          .source(1, "press")
+                          .source(2, "operator")
+                          .set("gpus_installed", "2304", {{1, "2,304 GPUs"}, {2, "2,304 GPUs"}})
+                          .record(),
                       "press-only-count"));
 }
 
 TEST_CASE("h100-equivalents: the figure behind the count is a performance unit") {
     // Each quote gives the stored figure as an equivalence, in one phrasing or another.
-    const std::pair<const char*, const char*> cases[] = {
-        {"100000", "100,000 H100e of compute"},          {"50000000", "50 million H100-equivalents"},
-        {"20000", "about 20,000 H100 equivalents"},      {"3500", "equivalent to 3,500 H100s"},
-        {"3500", "can perform equivalent work to roughly 3,500 H100s"},
-        {"200000", "compute equal to 200,000 H100s"},    {"10000", "10k \xEF\xBC\xA8" "100e"},
-        {"600000", "almost 600,000 H100 compute equivalent GPUs"}, {"80000", "16K GB200s ~= 80K H100s"}};
+    const std::pair<const char*, const char*> cases[] = {{"100000", "100,000 H100e of compute"},
+                                                         {"50000000", "50 million H100-equivalents"},
+                                                         {"20000", "about 20,000 H100 equivalents"},
+                                                         {"3500", "equivalent to 3,500 H100s"},
+                                                         {"3500", "can perform equivalent work to roughly 3,500 H100s"},
+                                                         {"200000", "compute equal to 200,000 H100s"},
+                                                         {"10000",
+                                                          "10k \xEF\xBC\xA8"
+                                                          "100e"},
+                                                         {"600000", "almost 600,000 H100 compute equivalent GPUs"},
+                                                         {"80000", "16K GB200s ~= 80K H100s"}};
     for (const auto& entry : cases) {
         const auto& [value, quote] = entry;
         const std::string quoted(entry.second);  // clang cannot capture a structured binding
         CAPTURE(quoted);
-        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", value, {{1, quote}}).record(), "h100-equivalents"));
+        CHECK(
+            fires(RecordBuilder().source(1, "operator").set("gpus_installed", value, {{1, quote}}).record(), "h100-equivalents"));
     }
-    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, "3,500 H100 GPUs installed"}}).record(),
-                      "h100-equivalents"));
+    CHECK_FALSE(
+        fires(RecordBuilder().source(1, "operator").set("gpus_installed", "3500", {{1, "3,500 H100 GPUs installed"}}).record(),
+              "h100-equivalents"));
     // The equivalence qualifies another figure than the one behind the value.
-    CHECK_FALSE(fires(RecordBuilder().source(1, "operator")
+    CHECK_FALSE(fires(RecordBuilder()
+                          .source(1, "operator")
                           .set("gpus_installed", "2304", {{1, "2,304 B200s can perform equivalent work to roughly 3,500 H100s"}})
                           .record(),
                       "h100-equivalents"));
@@ -155,27 +171,29 @@ TEST_CASE("h100-equivalents: the figure behind the count is a performance unit")
 }
 
 TEST_CASE("planned-wording: a planned or procured figure behind the count") {
-    for (const char* quote : {"secured access to 2,304 NVIDIA B200 GPUs", "plans to deploy 2,304 GPUs",
-                              "will have 2,304 GPUs", "expected to reach 2,304 GPUs", "2,304 GPUs by the end of 2027",
-                              "a target of 2,304 GPUs", "has ordered 2,304 NVIDIA H100 GPUs", "purchased 2,304 GPUs",
-                              "is building a cluster of 2,304 GPUs", "is on track to install 2,304 GPUs",
-                              "2,304 GPUs will be installed next year", "2,304 GPUs are on order",
-                              "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs"}) {
+    for (const char* quote : {"secured access to 2,304 NVIDIA B200 GPUs", "plans to deploy 2,304 GPUs", "will have 2,304 GPUs",
+                              "expected to reach 2,304 GPUs", "2,304 GPUs by the end of 2027", "a target of 2,304 GPUs",
+                              "has ordered 2,304 NVIDIA H100 GPUs", "purchased 2,304 GPUs", "is building a cluster of 2,304 GPUs",
+                              "is on track to install 2,304 GPUs", "2,304 GPUs will be installed next year",
+                              "2,304 GPUs are on order", "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs"}) {
         CAPTURE(std::string(quote));
-        CHECK(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
+        CHECK(
+            fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
     }
     for (const char* quote : {"2,304 GPUs are installed", "a willing team runs 2,304 GPUs",
                               "The system, with 2,304 GPUs, will be used for climate research",
                               "2,304 GPUs ... will remain open to users", "performed better than expected on 2,304 GPUs",
                               "2,304 GPUs by the end of 2023", "has 2,304 GPUs and will add 1,000 more next year"}) {
         CAPTURE(std::string(quote));
-        CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(),
-                          "planned-wording"));
+        CHECK_FALSE(
+            fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
     }
     // The finding quotes the words that decided it.
-    const auto found = findings_of(
-        RecordBuilder().source(1, "operator").set("gpus_installed", "20000", {{1, "Acme has ordered 20,000 NVIDIA H100 GPUs."}}).record(),
-        "planned-wording");
+    const auto found = findings_of(RecordBuilder()
+                                       .source(1, "operator")
+                                       .set("gpus_installed", "20000", {{1, "Acme has ordered 20,000 NVIDIA H100 GPUs."}})
+                                       .record(),
+                                   "planned-wording");
     REQUIRE(found.size() == 1);
     CHECK(found[0].message.find("'has ordered 20,000 NVIDIA H100 GPUs'") != std::string::npos);
 }
@@ -229,16 +247,22 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
 
 TEST_CASE("status-contradiction reads status notes against the status") {
     auto record = [](const char* status, const char* notes) {
-        return RecordBuilder().source(1, "operator").set("status", status, {{1, notes}}).set("status_notes", notes, {{1, notes}}).record();
+        return RecordBuilder()
+            .source(1, "operator")
+            .set("status", status, {{1, notes}})
+            .set("status_notes", notes, {{1, notes}})
+            .record();
     };
     CHECK(fires(record("operational", "Expected to go live in 2026."), "status-contradiction"));
     CHECK(fires(record("operational", "Decommissioned in November 2024."), "status-contradiction"));
     CHECK(fires(record("operational", "The system is not yet operational."), "status-contradiction"));
     CHECK(fires(record("operational", "Under construction since March 2025."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "In production since September 2023."), "status-contradiction"));
-    CHECK_FALSE(fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
+    CHECK_FALSE(
+        fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
     // A retirement soon is a warning; one whose date has passed, an error.
-    const auto soon = findings_of(record("operational", "In service since 2023; it will be shut down in June."), "status-contradiction");
+    const auto soon =
+        findings_of(record("operational", "In service since 2023; it will be shut down in June."), "status-contradiction");
     REQUIRE(soon.size() == 1);
     CHECK(soon[0].severity == Severity::warning);
     const auto passed = findings_of(record("operational", "Planned to be decommissioned in 2025."), "status-contradiction");
@@ -257,7 +281,9 @@ TEST_CASE("derivation-mismatch") {
 }
 
 TEST_CASE("competing-count-unmentioned") {
-    auto base = [] { return RecordBuilder().set("gpus_installed", "12288").set("gpus_installed", "14000", {}, model::Rank::normal); };
+    auto base = [] {
+        return RecordBuilder().set("gpus_installed", "12288").set("gpus_installed", "14000", {}, model::Rank::normal);
+    };
     CHECK(fires(base().record(), "competing-count-unmentioned"));
     CHECK(fires(base().set("gpu_count_notes", "Only the operator figure.").record(), "competing-count-unmentioned"));
     CHECK_FALSE(fires(base().set("gpu_count_notes", "Press reports 14,000; the operator's 12,288 is used.").record(),
@@ -284,7 +310,8 @@ TEST_CASE("unknown-model") {
 
 TEST_CASE("status-notes-undated") {
     CHECK(fires(RecordBuilder().set("status_notes", "In production.").record(), "status-notes-undated"));
-    CHECK_FALSE(fires(RecordBuilder().set("status_notes", "Production cluster as of September 2023.").record(), "status-notes-undated"));
+    CHECK_FALSE(
+        fires(RecordBuilder().set("status_notes", "Production cluster as of September 2023.").record(), "status-notes-undated"));
     CHECK_FALSE(fires(RecordBuilder().set("status_notes", "Phase 2 live in Q3 2025.").record(), "status-notes-undated"));
 }
 
@@ -297,7 +324,8 @@ TEST_CASE("estimate-unlabelled") {
     CHECK(fires(RecordBuilder().source(1, "estimate").set("power_mw", "40", {{1, "40 MW"}}).record(), "estimate-unlabelled"));
     CHECK_FALSE(fires(RecordBuilder().source(1, "estimate").set("power_mw", "40 (estimate: Epoch AI)", {{1, "40 MW"}}).record(),
                       "estimate-unlabelled"));
-    CHECK_FALSE(fires(RecordBuilder().source(1, "operator").set("power_mw", "40", {{1, "40 MW"}}).record(), "estimate-unlabelled"));
+    CHECK_FALSE(
+        fires(RecordBuilder().source(1, "operator").set("power_mw", "40", {{1, "40 MW"}}).record(), "estimate-unlabelled"));
 }
 
 TEST_CASE("invalid-country") {
@@ -308,8 +336,12 @@ TEST_CASE("invalid-country") {
 TEST_CASE("required-field") {
     const auto missing = findings_of(RecordBuilder().set("owner", "Acme").record(), "required-field");
     CHECK(missing.size() == 3);  // gpu_model, gpus_installed, status
-    CHECK_FALSE(fires(RecordBuilder().set("owner", "Acme").not_published("gpu_model").set("gpus_installed", "8")
-                          .set("status", "announced").record(),
+    CHECK_FALSE(fires(RecordBuilder()
+                          .set("owner", "Acme")
+                          .not_published("gpu_model")
+                          .set("gpus_installed", "8")
+                          .set("status", "announced")
+                          .record(),
                       "required-field"));
 }
 
@@ -328,13 +360,28 @@ TEST_CASE("possible-duplicate") {
     CHECK(colossus == key_of(RecordBuilder("xai-colossus").set("name", "colossus!").record(), "name"));
     CHECK(colossus != key_of(RecordBuilder("other").set("name", "Other").record(), "name"));
     // Owner, GPU model and count together: another count is another cluster.
-    const auto alps = key_of(RecordBuilder("a").set("name", "Alps").set("owner", "CSCS").set("gpu_model", "GH200")
-                                 .set("gpus_installed", "10752").record(), "owner-model-count");
+    const auto alps = key_of(RecordBuilder("a")
+                                 .set("name", "Alps")
+                                 .set("owner", "CSCS")
+                                 .set("gpu_model", "GH200")
+                                 .set("gpus_installed", "10752")
+                                 .record(),
+                             "owner-model-count");
     CHECK_FALSE(alps.empty());
-    CHECK(alps != key_of(RecordBuilder("b").set("name", "Alps 2").set("owner", "CSCS").set("gpu_model", "GH200")
-                             .set("gpus_installed", "4000").record(), "owner-model-count"));
-    CHECK(alps == key_of(RecordBuilder("c").set("name", "Other name").set("owner", "cscs").set("gpu_model", "GH200")
-                             .set("gpus_installed", "10,752").record(), "owner-model-count"));
+    CHECK(alps != key_of(RecordBuilder("b")
+                             .set("name", "Alps 2")
+                             .set("owner", "CSCS")
+                             .set("gpu_model", "GH200")
+                             .set("gpus_installed", "4000")
+                             .record(),
+                         "owner-model-count"));
+    CHECK(alps == key_of(RecordBuilder("c")
+                             .set("name", "Other name")
+                             .set("owner", "cscs")
+                             .set("gpu_model", "GH200")
+                             .set("gpus_installed", "10,752")
+                             .record(),
+                         "owner-model-count"));
     // Without an owner there is no such key.
     CHECK(key_of(RecordBuilder("d").set("gpu_model", "GH200").set("gpus_installed", "8").record(), "owner-model-count").empty());
     const auto finding = rules::duplicate_finding({"c", "owner-model-count", "a", 3}, context);
@@ -349,23 +396,30 @@ TEST_CASE("possible-duplicate") {
 
 TEST_CASE("configuration: severities, patterns and errors that name the place") {
     auto config = formats::default_rules_config();
-    formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n", "c.toml");
+    formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n",
+                                "c.toml");
     CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
-    CHECK_FALSE(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
-                            "planned-wording", config).empty());
+    CHECK_FALSE(
+        findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
+                    "planned-wording", config)
+            .empty());
     CHECK(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
-                      "planned-wording").empty());
+                      "planned-wording")
+              .empty());
     // The phrase lists of the old [planned-wording] section moved to [quote-reader]; a list the
     // reader has not is named.
-    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "\n[planned-wording]\npatterns = []\n", "c.toml"), doctest::Contains("c.toml:2:1"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "\n[planned-wording]\npatterns = []\n", "c.toml"),
+                         doctest::Contains("c.toml:2:1"), InputError);
     CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nplaned = ['x']\n", "c.toml"),
                          doctest::Contains("has no list 'planed'"), InputError);
-    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_planned = ['.']\n", "c.toml"), doctest::Contains("no word"),
-                         InputError);
-    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[severity]\nnope = \"error\"\n", "c.toml"), doctest::Contains("c.toml:2:8"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_planned = ['.']\n", "c.toml"),
+                         doctest::Contains("no word"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[severity]\nnope = \"error\"\n", "c.toml"),
+                         doctest::Contains("c.toml:2:8"), InputError);
     // Upper-case escapes keep their meaning; extra_patterns add to patterns in either order.
     auto escapes = formats::default_rules_config();
-    formats::apply_rules_config(escapes, "[status-notes-date]\nextra_patterns = ['^\\S+ since']\npatterns = ['\\bnever\\b']\n", "e.toml");
+    formats::apply_rules_config(escapes, "[status-notes-date]\nextra_patterns = ['^\\S+ since']\npatterns = ['\\bnever\\b']\n",
+                                "e.toml");
     CHECK(escapes.status_dates.sources().size() == 2);
     CHECK(escapes.status_dates.first_match("Running since May") == "running since");
     CHECK(escapes.status_dates.first_match(" running since May").empty());
@@ -397,10 +451,10 @@ TEST_CASE("plausibility: power per GPU, counts beyond any cluster or the cores o
     auto with = [](const std::string& power, const std::string& gpus) {
         return RecordBuilder().set("power_mw", power).set("gpus_installed", gpus).record();
     };
-    CHECK(fires(with("7124", "10000"), "power-per-gpu"));       // 7,124 kW stored as MW: 712 kW a GPU
+    CHECK(fires(with("7124", "10000"), "power-per-gpu"));         // 7,124 kW stored as MW: 712 kW a GPU
     CHECK_FALSE(fires(with("7.124", "10000"), "power-per-gpu"));  // 712 W a GPU
     CHECK_FALSE(fires(with("150", "100000"), "power-per-gpu"));   // 1.5 kW a GPU
-    CHECK(fires(with("0.01", "10000"), "power-per-gpu"));       // 1 W a GPU: MW stored as kW
+    CHECK(fires(with("0.01", "10000"), "power-per-gpu"));         // 1 W a GPU: MW stored as kW
     CHECK_FALSE(fires(RecordBuilder().set("power_mw", "7124").record(), "power-per-gpu"));
     CHECK(fires(RecordBuilder().set("gpus_installed", "9988224").record(), "count-implausible"));
     CHECK_FALSE(fires(RecordBuilder().set("gpus_installed", "200000").record(), "count-implausible"));

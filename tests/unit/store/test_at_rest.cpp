@@ -58,9 +58,9 @@ TEST_CASE("a signal before a write commits may end the process at once; one aske
             return true;
         });
         CHECK(store::stop_writing(SIGTERM));
-        CHECK_THROWS_WITH_AS(store.with_write_transaction([] { return true; }),
-                             doctest::Contains("stopped by SIGTERM before the write was committed: it was rolled back; nothing written"),
-                             Stopped);
+        CHECK_THROWS_WITH_AS(
+            store.with_write_transaction([] { return true; }),
+            doctest::Contains("stopped by SIGTERM before the write was committed: it was rolled back; nothing written"), Stopped);
     }
     CHECK(changesets_in(path) == 2);
     CHECK(log_size(path) == 0);
@@ -96,7 +96,8 @@ TEST_CASE("a reader folds into the file the log a killed writer left beside it")
     sqlite3* holder = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &holder) == SQLITE_OK);
     REQUIRE(sqlite3_db_config(holder, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(holder, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM cluster;", nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(holder, "PRAGMA journal_mode = WAL; BEGIN; SELECT count(*) FROM cluster;", nullptr, nullptr, nullptr) ==
+            SQLITE_OK);
     {
         auto store = store::Store::open(path);
         store.with_write_transaction([&] {

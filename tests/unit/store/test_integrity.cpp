@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <fmt/format.h>
+#include <fstream>
 
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -113,7 +113,8 @@ TEST_CASE("hand edits of each derived table are each reported, and the rebuild p
     }));
     CHECK(has(Table::values, "cineca-leonardo", "", [](const auto& difference) { return !difference.row_stored; }));
     CHECK(has(Table::values, "no-such-cluster", "", [](const auto& difference) { return !difference.row_expected; }));
-    CHECK(has(Table::live_claims, "alcf-aurora", "name", [](const auto& difference) { return !difference.stored && difference.expected; }));
+    CHECK(has(Table::live_claims, "alcf-aurora", "name",
+              [](const auto& difference) { return !difference.stored && difference.expected; }));
     CHECK(std::any_of(found.begin(), found.end(), [](const auto& difference) {
         return difference.table == Table::live_claims && difference.cluster_id == "nersc-perlmutter" &&
                difference.stored->rank == model::Rank::deprecated && difference.expected->rank != model::Rank::deprecated;
@@ -180,7 +181,6 @@ TEST_CASE("a database restored without its application_id is told from another a
     CHECK_FALSE(store.restored_schema());
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(store.cluster_present_now("olcf-frontier"));
-
 }
 
 TEST_CASE("a file with a table too many or too few is another application's, restored or not") {

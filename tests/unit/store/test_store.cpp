@@ -41,8 +41,8 @@ long long count_rows_where(const std::string& path, const std::string& table, co
 
 model::ChangeRequest request_for(const std::string& id, std::vector<model::FieldInput> fields) {
     model::ChangeRequest request;
-    request.sources.push_back({"https://example.org/report", std::string("operator"), std::nullopt, std::nullopt,
-                               std::nullopt, std::string("2026-11-01"), std::nullopt, "--source"});
+    request.sources.push_back({"https://example.org/report", std::string("operator"), std::nullopt, std::nullopt, std::nullopt,
+                               std::string("2026-11-01"), std::nullopt, "--source"});
     for (auto& field : fields) field.citations.push_back({0, "", "the quote", "--quote"});
     request.records.push_back({id, "ID", std::move(fields), false});
     request.changeset = {0, "2026-11-30T12:00:00Z", "tester", "test", "gpuclusters add"};
@@ -158,7 +158,8 @@ TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migra
         CHECK(count_rows_where(path, "gpu_catalogue", "1") == static_cast<long long>(models.size()));
         CHECK(count_rows_where(path, "gpu_catalogue", "chip <> 'GPU'") == accelerators);
         CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "TPU");
-        CHECK(sql_text(path, "SELECT kind || ' ' || chip || ' ' || gpus_per_package FROM gpu_catalogue WHERE model = 'NVIDIA GB200'") ==
+        CHECK(sql_text(path,
+                       "SELECT kind || ' ' || chip || ' ' || gpus_per_package FROM gpu_catalogue WHERE model = 'NVIDIA GB200'") ==
               "gpu GPU 2");
     };
     SUBCASE("made") {
@@ -178,9 +179,10 @@ TEST_CASE("gpu_catalogue holds the writer's catalogue: filled when made or migra
             bool created = false;
             store::Store::create(path, created);
         }
-        raw_sql(path, "UPDATE gpu_catalogue SET chip = 'GPU' WHERE model = 'Google TPU v5p'; "
-                      "DELETE FROM gpu_catalogue WHERE model = 'NVIDIA H100'; "
-                      "INSERT INTO gpu_catalogue VALUES ('Frobnicator', 'Acme', 'gpu', 'GPU', 'gpu', 1);");
+        raw_sql(path,
+                "UPDATE gpu_catalogue SET chip = 'GPU' WHERE model = 'Google TPU v5p'; "
+                "DELETE FROM gpu_catalogue WHERE model = 'NVIDIA H100'; "
+                "INSERT INTO gpu_catalogue VALUES ('Frobnicator', 'Acme', 'gpu', 'GPU', 'gpu', 1);");
         store::Store::open(path, store::Access::read_only);
         CHECK(sql_text(path, "SELECT chip FROM gpu_catalogue WHERE model = 'Google TPU v5p'") == "GPU");
         {
@@ -221,10 +223,11 @@ TEST_CASE("cluster_values follows every write and is rebuilt from the history by
     {
         bool created = false;
         auto store = store::Store::create(path, created);
-        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
-                                                          {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"},
-                                                          {.field = "power_mw", .raw_value = "20 (estimate: Epoch AI)", .origin = "p"},
-                                                          {.field = "city", .not_published = true, .origin = "c"}}));
+        ledger::apply_changes(store,
+                              request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
+                                                 {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"},
+                                                 {.field = "power_mw", .raw_value = "20 (estimate: Epoch AI)", .origin = "p"},
+                                                 {.field = "city", .not_published = true, .origin = "c"}}));
         ledger::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"}}));
         ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme Corp", .origin = "o"}}));
         ledger::apply_changes(store, request_for("c3", {}));
@@ -262,10 +265,12 @@ TEST_CASE("a version 4 file gains cluster_values and live_claim, filled from its
     auto store = store::Store::open(path);
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(count_rows(store, path, "cluster_values") == 2);
-    CHECK(sql_text(path, "SELECT owner || '|' || gpus_installed || '|' || coalesce(city, 'NULL') || '|' || city_claim "
-                         "FROM cluster_values WHERE cluster_id = 'c1'") == "Acme Corp|12288|NULL|3");
-    CHECK(sql_text(path, "SELECT group_concat(claim_id || ':' || rank || ':' || ranked_in, ' ') FROM "
-                         "(SELECT * FROM live_claim ORDER BY cluster_id, claim_id)") ==
+    CHECK(sql_text(path,
+                   "SELECT owner || '|' || gpus_installed || '|' || coalesce(city, 'NULL') || '|' || city_claim "
+                   "FROM cluster_values WHERE cluster_id = 'c1'") == "Acme Corp|12288|NULL|3");
+    CHECK(sql_text(path,
+                   "SELECT group_concat(claim_id || ':' || rank || ':' || ranked_in, ' ') FROM "
+                   "(SELECT * FROM live_claim ORDER BY cluster_id, claim_id)") ==
           "2:preferred:1 3:preferred:1 5:preferred:2 6:normal:2 4:preferred:1");
     CHECK(sql_text(path, "SELECT bound FROM claim WHERE id = 2").empty());
     std::string current;
@@ -301,8 +306,9 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
         INSERT INTO citation_withdrawal (citation_id, changeset_id, withdrawn) VALUES (9, 2, 1);
         INSERT INTO cluster_values (cluster_id, owner, owner_claim) VALUES ('c1', 'Acme', 1);
     )");
-    const std::string rows = "SELECT group_concat(id || '|' || claim_id || '|' || source_id || '|' || locator || '|' || quote || "
-                             "'|' || changeset_id, ';') FROM (SELECT * FROM citation ORDER BY id)";
+    const std::string rows =
+        "SELECT group_concat(id || '|' || claim_id || '|' || source_id || '|' || locator || '|' || quote || "
+        "'|' || changeset_id, ';') FROM (SELECT * FROM citation ORDER BY id)";
     const std::string before = sql_text(path, rows);
     REQUIRE(before == "5|1|2||Acme, says B.|1;7|1|1|p. 1|Acme owns it.|1;9|1|1|p. 2|Run by Acme.|1");
 
@@ -310,8 +316,9 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
     CHECK(store.schema_version() == store::current_schema_version());
     CHECK(sql_text(path, rows) == before);
     CHECK(sql_text(path, "SELECT group_concat(id) FROM current_citation") == "5,7");
-    CHECK(sql_text(path, "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name IN ('citation', 'claim') "
-                         "AND type = 'index' ORDER BY name)") ==
+    CHECK(sql_text(path,
+                   "SELECT group_concat(name) FROM (SELECT name FROM sqlite_master WHERE tbl_name IN ('citation', 'claim') "
+                   "AND type = 'index' ORDER BY name)") ==
           "citation_by_changeset,citation_by_claim,citation_by_source,claim_by_changeset,claim_by_field");
     CHECK(sql_text(path, "SELECT count(*) FROM sqlite_master WHERE name LIKE 'citation_append_only_%'") == "2");
     // A claim's source URLs in citation order (the unique index listed them by source id).
@@ -382,8 +389,9 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     const std::string path = dir.file("a.db");
     bool created = false;
     auto store = store::Store::create(path, created);
-    auto report = ledger::apply_changes(
-        store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
+    auto report =
+        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
+                                                        {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK(report.changed);
     CHECK(report.changeset_id == 1);
     CHECK(count_rows(store, path, "changeset") == 1);
@@ -391,15 +399,17 @@ TEST_CASE("a write is one changeset, and a failing write leaves nothing") {
     CHECK(count_rows(store, path, "citation") == 2);
 
     // The same request again changes nothing and writes no changeset.
-    report = ledger::apply_changes(
-        store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"}, {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
+    report =
+        ledger::apply_changes(store, request_for("c1", {{.field = "owner", .raw_value = "Acme", .origin = "o"},
+                                                        {.field = "gpus_installed", .raw_value = "1536 x 8", .origin = "g"}}));
     CHECK_FALSE(report.changed);
     CHECK(count_rows(store, path, "changeset") == 1);
 
     // A bad value anywhere in the request: nothing of it is written.
-    CHECK_THROWS_AS(ledger::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"},
-                                                                      {.field = "status", .raw_value = "rumoured", .origin = "s"}})),
-                    InputError);
+    CHECK_THROWS_AS(
+        ledger::apply_changes(store, request_for("c2", {{.field = "owner", .raw_value = "Beta", .origin = "o"},
+                                                        {.field = "status", .raw_value = "rumoured", .origin = "s"}})),
+        InputError);
     CHECK(count_rows(store, path, "changeset") == 1);
     CHECK_FALSE(store.cluster_known("c2"));
 
@@ -425,8 +435,8 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
         store.insert_source_revision(source, changeset, {"operator", "", "", "", "2026-11-01", "", ""});
         // More rows than one batch: some are written mid-way, the rest wait.
         for (int i = 0; i < 150; ++i) {
-            const long long claim = store.insert_claim("c1", "owner", model::ClaimState::set,
-                                                       {fmt::format("Owner {}", i), {}}, changeset);
+            const long long claim =
+                store.insert_claim("c1", "owner", model::ClaimState::set, {fmt::format("Owner {}", i), {}}, changeset);
             store.insert_rank("c1", claim, changeset, i == 0 ? model::Rank::preferred : model::Rank::normal, "");
             CHECK(store.insert_citation(claim, source, "p. 1", fmt::format("quote {}", i), changeset) != 0);
             claims.push_back(claim);
@@ -463,7 +473,8 @@ TEST_CASE("a new value retires the old one, which the history keeps") {
     bool created = false;
     auto store = store::Store::create(path, created);
     ledger::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "12,288", .origin = "g"}}));
-    auto report = ledger::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "14,000", .origin = "g"}}));
+    auto report =
+        ledger::apply_changes(store, request_for("c1", {{.field = "gpus_installed", .raw_value = "14,000", .origin = "g"}}));
     REQUIRE(report.fields.size() == 1);
     CHECK(report.fields[0].old_display == "12,288");
     CHECK(report.fields[0].new_display == "14,000");
@@ -494,11 +505,13 @@ TEST_CASE("gpu_maker follows gpu_model and cannot be set directly") {
     auto record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker")->value.value == "AMD");
     CHECK(record->preferred("gpu_maker")->citations.size() == 1);
-    auto report = ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "Ascend 910B", .origin = "m"}}));
+    auto report =
+        ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "Ascend 910B", .origin = "m"}}));
     CHECK(report.warnings.size() == 1);
     record = store.load_record("c1");
     CHECK(record->preferred("gpu_maker") == nullptr);
-    CHECK_THROWS_WITH(ledger::apply_changes(store, request_for("c1", {{.field = "gpu_maker", .raw_value = "AMD", .origin = "--set gpu_maker"}})),
+    CHECK_THROWS_WITH(ledger::apply_changes(
+                          store, request_for("c1", {{.field = "gpu_maker", .raw_value = "AMD", .origin = "--set gpu_maker"}})),
                       doctest::Contains("derived from gpu_model"));
 }
 
@@ -506,15 +519,17 @@ TEST_CASE("gpu_model_canonical follows gpu_model: the catalogue's name, the disc
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
-    ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "NVIDIA H100 SXM5 80GB", .origin = "m"}}));
+    ledger::apply_changes(store,
+                          request_for("c1", {{.field = "gpu_model", .raw_value = "NVIDIA H100 SXM5 80GB", .origin = "m"}}));
     auto record = store.load_record("c1");
     CHECK(record->preferred("gpu_model")->value.value == "NVIDIA H100 SXM5 80GB");
     CHECK(record->preferred("gpu_model_canonical")->value.value == "NVIDIA H100");
     CHECK(record->preferred("gpu_model_canonical")->citations.size() == 1);
     ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model", .raw_value = "H1OO", .origin = "m"}}));
     CHECK(store.load_record("c1")->preferred("gpu_model_canonical") == nullptr);
-    CHECK_THROWS_WITH(ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model_canonical", .raw_value = "X", .origin = "m"}})),
-                      doctest::Contains("gpu_model_canonical is derived from gpu_model"));
+    CHECK_THROWS_WITH(
+        ledger::apply_changes(store, request_for("c1", {{.field = "gpu_model_canonical", .raw_value = "X", .origin = "m"}})),
+        doctest::Contains("gpu_model_canonical is derived from gpu_model"));
 }
 
 TEST_CASE("a key names one record per source: stored once, found again, never moved to another record") {
@@ -541,12 +556,15 @@ TEST_CASE("a key names one record per source: stored once, found again, never mo
     CHECK_FALSE(ledger::apply_changes(store, keyed("c1", "System ID 1", false)).changed);
     CHECK(ledger::apply_changes(store, keyed("other", "System ID 1", true)).keys[0].cluster_id == "c1");
     CHECK_FALSE(store.cluster_known("other"));
-    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("other", "System ID 1", false)), doctest::Contains("names c1, not other"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("other", "System ID 1", false)),
+                      doctest::Contains("names c1, not other"));
     // A mapping's id that lands on the record of another key of the source is refused.
-    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("c1", "System ID 9", true)), doctest::Contains("is the record of 'System ID 1'"));
+    CHECK_THROWS_WITH(ledger::apply_changes(store, keyed("c1", "System ID 9", true)),
+                      doctest::Contains("is the record of 'System ID 1'"));
     CHECK(count_rows(store, dir.file("a.db"), "record_key") == 1);
     std::vector<model::Record> streamed;
-    store.for_each_record(std::nullopt, [&](model::Record& each) { streamed.push_back(each); }, store::Store::RecordParts::evidence);
+    store.for_each_record(
+        std::nullopt, [&](model::Record& each) { streamed.push_back(each); }, store::Store::RecordParts::evidence);
     REQUIRE(streamed.size() == 1);
     CHECK(streamed[0].keys.size() == 1);
 }

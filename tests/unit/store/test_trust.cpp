@@ -60,8 +60,9 @@ TEST_CASE("a trigger that gpuclusters did not make is refused for writing, with 
     ScratchDir dir;
     const std::string path = dir.file("a.db");
     trust_sample(path);
-    raw_sql(path, "CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN "
-                  "INSERT INTO verification (cluster_id, changeset_id) VALUES ('cscs-alps', NEW.id); END;");
+    raw_sql(path,
+            "CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN "
+            "INSERT INTO verification (cluster_id, changeset_id) VALUES ('cscs-alps', NEW.id); END;");
     refused_untouched(path, "trigger \"forge\" is not one gpuclusters made; remove it with `sqlite3 " + path +
                                 " 'DROP TRIGGER \"forge\"'`; nothing written, left untouched");
     raw_sql(path, "DROP TRIGGER forge");
@@ -83,8 +84,9 @@ TEST_CASE("a view of someone else's, or one of ours changed, is refused for writ
         refused_untouched(path, "view \"current_source\" is not the one gpuclusters made (its SQL was changed)");
     }
     SUBCASE("an append-only trigger of ours made to do something else") {
-        raw_sql(path, "DROP TRIGGER claim_append_only_u; "
-                      "CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT 1; END;");
+        raw_sql(path,
+                "DROP TRIGGER claim_append_only_u; "
+                "CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT 1; END;");
         refused_untouched(path, "trigger \"claim_append_only_u\" is not the one gpuclusters made");
     }
 }
@@ -115,10 +117,12 @@ TEST_CASE("damaged pages are found by PRAGMA quick_check before a write, and not
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
     sqlite3_stmt* query = nullptr;
-    sqlite3_prepare_v2(db, "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_master WHERE name = 'claim_by_field'",
-                       -1, &query, nullptr);
+    sqlite3_prepare_v2(
+        db, "SELECT rootpage, (SELECT page_size FROM pragma_page_size) FROM sqlite_master WHERE name = 'claim_by_field'", -1,
+        &query, nullptr);
     REQUIRE(sqlite3_step(query) == SQLITE_ROW);
-    const auto offset = static_cast<std::size_t>(sqlite3_column_int64(query, 0) - 1) * static_cast<std::size_t>(sqlite3_column_int64(query, 1));
+    const auto offset =
+        static_cast<std::size_t>(sqlite3_column_int64(query, 0) - 1) * static_cast<std::size_t>(sqlite3_column_int64(query, 1));
     sqlite3_finalize(query);
     sqlite3_close(db);
     bytes.replace(offset, 4, "\x0d\xff\xff\xff");
@@ -136,7 +140,9 @@ TEST_CASE("a file a writer left is recorded as checked; one changed since is che
         ledger::apply_changes(store, city_request("Bern"));
     }
     CHECK(store::detail::checked_before(store::detail::file_fingerprint(path)));
-    raw_sql(path, "INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'm', 'by hand', 'sqlite3')");
+    raw_sql(path,
+            "INSERT INTO changeset (created_at, author, message, command) VALUES ('2026-12-01T00:00:00Z', 'm', 'by hand', "
+            "'sqlite3')");
     CHECK_FALSE(store::detail::checked_before(store::detail::file_fingerprint(path)));
     // A writer refused leaves no record; one that checks and writes nothing leaves one.
     raw_sql(path, "CREATE TRIGGER forge AFTER INSERT ON changeset BEGIN SELECT 1; END;");
@@ -155,27 +161,30 @@ TEST_CASE("a stored value that does not parse is an error naming the cluster and
     SUBCASE("in cluster_values: check --repair writes it again") {
         raw_sql(path, "UPDATE cluster_values SET gpus_installed = '12k' WHERE cluster_id = 'cscs-alps'");
         const auto store = store::Store::open(path, store::Access::read_only);
-        CHECK_THROWS_WITH_AS(every_current(store),
-                             doctest::Contains("gpus_installed of cscs-alps in cluster_values: '12k' is not a count (digits alone, "
-                                               "1 to 1,000,000,000); the derived table was written behind the tool's back: "
-                                               "`gpuclusters check --repair` writes it again from the history"),
-                             DatabaseError);
+        CHECK_THROWS_WITH_AS(
+            every_current(store),
+            doctest::Contains("gpus_installed of cscs-alps in cluster_values: '12k' is not a count (digits alone, "
+                              "1 to 1,000,000,000); the derived table was written behind the tool's back: "
+                              "`gpuclusters check --repair` writes it again from the history"),
+            DatabaseError);
         CHECK_THROWS_AS(store.for_each_current_record([](model::Record&) {}, {"gpus_installed"}), DatabaseError);
         // The history is sound: the record itself reads.
         CHECK(store.load_record("cscs-alps")->preferred("gpus_installed")->value.value == "10752");
     }
     SUBCASE("in a claim of the history") {
-        raw_sql(path, "DROP TRIGGER claim_append_only_u; UPDATE claim SET value = '12345678901234567890123' "
-                      "WHERE cluster_id = 'cscs-alps' AND field = 'gpus_installed' AND derivation = '2688 x 4';");
+        raw_sql(path,
+                "DROP TRIGGER claim_append_only_u; UPDATE claim SET value = '12345678901234567890123' "
+                "WHERE cluster_id = 'cscs-alps' AND field = 'gpus_installed' AND derivation = '2688 x 4';");
         const auto store = store::Store::open(path, store::Access::read_only);
-        CHECK_THROWS_WITH_AS(store.load_record("cscs-alps"),
-                             doctest::Contains("gpus_installed of cscs-alps in claim "), DatabaseError);
-        CHECK_THROWS_WITH_AS(store.for_each_record(std::nullopt, [](model::Record&) {}),
-                             doctest::Contains("is not a count"), DatabaseError);
+        CHECK_THROWS_WITH_AS(store.load_record("cscs-alps"), doctest::Contains("gpus_installed of cscs-alps in claim "),
+                             DatabaseError);
+        CHECK_THROWS_WITH_AS(store.for_each_record(std::nullopt, [](model::Record&) {}), doctest::Contains("is not a count"),
+                             DatabaseError);
         CHECK_THROWS_AS(store.preferred_fields({"gpus_installed"}), DatabaseError);
     }
     SUBCASE("a source's date") {
-        raw_sql(path, "DROP TRIGGER source_revision_append_only_u; UPDATE source_revision SET accessed = 'soon' WHERE source_id = 1;");
+        raw_sql(path,
+                "DROP TRIGGER source_revision_append_only_u; UPDATE source_revision SET accessed = 'soon' WHERE source_id = 1;");
         const auto store = store::Store::open(path, store::Access::read_only);
         CHECK_THROWS_WITH_AS(store.source_by_id(1), doctest::Contains("source 1: accessed 'soon' is not a date"), DatabaseError);
         CHECK_THROWS_AS(store.each_source("", [](const model::SourceUse&) {}), DatabaseError);
