@@ -2,7 +2,10 @@
 # Checks a built Debian package (it builds nothing): the binary is stripped, every man page and the
 # changelog are gzip -9n (no name, no time in the header), the copyright file credits Epoch AI's
 # CC BY 4.0 data, the changelog's newest entry is this package's version and maintainer, and
-# Depends was computed by dpkg-shlibdeps (versioned, so not the old hand-written list).
+# Depends was computed by dpkg-shlibdeps (versioned, so not the old hand-written list), and the
+# binary has the hardening of a Debian package build (dpkg-buildflags with hardening=+all, which
+# lintian's hardening-* tags and hardening-check look for): PIE, full RELRO, immediate binding, a
+# stack protector and fortified functions.
 #     check_deb.sh PACKAGE.deb
 set -euo pipefail
 package=$1
@@ -15,6 +18,15 @@ fail() { echo "$package: $*"; failed=1; }
 binary=$unpacked/usr/bin/gpuclusters
 file -b "$binary" | grep -q ', stripped' || fail "usr/bin/gpuclusters is not stripped: $(file -b "$binary")"
 if readelf -S "$binary" | grep -q '\.debug_'; then fail "usr/bin/gpuclusters has .debug sections"; fi
+
+# The stripped binary keeps its dynamic symbols and program headers, which say all of it.
+readelf -hW "$binary" | grep -q 'Type: *DYN' || fail "usr/bin/gpuclusters is not position-independent"
+readelf -lW "$binary" | grep -q 'GNU_RELRO' || fail "usr/bin/gpuclusters has no RELRO segment"
+readelf -dW "$binary" | grep -Eq 'BIND_NOW|Flags:.* NOW' || fail "usr/bin/gpuclusters is not linked -z now"
+symbols=$(readelf --dyn-syms -W "$binary")
+grep -q '__stack_chk_fail' <<<"$symbols" || fail "usr/bin/gpuclusters has no stack protector"
+fortified=$(grep -E '__[a-z]+_chk' <<<"$symbols" | grep -v '__stack_chk' || true)
+[ -n "$fortified" ] || fail "usr/bin/gpuclusters uses no fortified function"
 
 # gzip -n: byte 3 (flags) has no FNAME bit (0x08) and bytes 4-7 (mtime) are zero.
 reproducible_gzip() {
@@ -37,6 +49,9 @@ if [ -f "$doc/copyright" ]; then
     grep -q 'Epoch AI' "$doc/copyright" || fail "copyright does not credit Epoch AI"
     grep -q 'CC BY 4.0' "$doc/copyright" && grep -q '^License: CC-BY-4.0' "$doc/copyright" \
         || fail "copyright does not name CC BY 4.0"
+    for library in SQLiteCpp CLI11 'Niels Lohmann'; do
+        grep -q "$library" "$doc/copyright" || fail "copyright does not name the compiled-in $library"
+    done
 else
     fail "no usr/share/doc/gpuclusters/copyright"
 fi
@@ -69,4 +84,4 @@ dpkg-deb -c "$package" | awk -v failed=0 '
 
 "$binary" --version > /dev/null || fail "the packaged binary does not run"
 [ "$failed" = 0 ]
-echo "$package: stripped, $pages man pages gzip -n, copyright, changelog, Depends: $depends"
+echo "$package: stripped, hardened, $pages man pages gzip -n, copyright, changelog, Depends: $depends"
