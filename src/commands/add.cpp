@@ -36,6 +36,7 @@ public:
         app.add_flag("-n,--dry-run", dry_run_, "print the changes and write nothing");
     }
     DbAccess access() const override { return DbAccess::read_write; }
+    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
 
     void validate(const Context& context) override {
         const bool has_source = !source_.reference.empty();

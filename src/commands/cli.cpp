@@ -10,6 +10,7 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "render/escaping_buffer.hpp"
@@ -230,8 +231,12 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
         if (db_path.empty()) db_path = "gpuclusters.db";
         Command* chosen = nullptr;
+        const CLI::App* chosen_app = nullptr;
         for (auto& [sub, command] : commands) {
-            if (sub->parsed()) chosen = command.get();
+            if (sub->parsed()) {
+                chosen = command.get();
+                chosen_app = sub;
+            }
         }
         if (chosen == nullptr) return static_cast<int>(ExitCode::usage);
         // Data for a program (an export on a pipe) passes as it is, so that it round-trips; on a
@@ -251,7 +256,12 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         const DbAccess access = chosen->access();
         const bool writes = access == DbAccess::read_write || access == DbAccess::create;
         stop_on_closed_pipe = writes ? 0 : 1;
-        if (writes) stop_signals.emplace();
+        if (writes) {
+            // A message or author the write would refuse is refused before the file is opened.
+            const CLI::Option* message = chosen_app->get_option_no_throw("--message");
+            ledger::check_changeset_text(context.changeset(message && message->count() > 0 ? message->as<std::string>() : ""));
+            stop_signals.emplace();
+        }
         const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
         switch (access) {
             case DbAccess::none:
@@ -261,7 +271,7 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                 context.database = store::Store::open(db_path, store::Access::read_only, restored);
                 break;
             case DbAccess::read_write:
-                context.database = store::Store::open(db_path, store::Access::read_write, restored);
+                context.database = store::Store::open(db_path, store::Access::read_write, restored, chosen->journal());
                 break;
             case DbAccess::read_only_if_any:
                 try {

@@ -77,6 +77,7 @@ public:
         app.add_flag("--unsourced", unsourced_, "write changed values that cite no new source (verify reports each)");
     }
     DbAccess access() const override { return DbAccess::read_write; }
+    store::Journal journal() const override { return store::Journal::rollback; }
     void validate(const Context&) override { id_ = model::parse_cluster_id(id_); }
 
     ExitCode run(Context& context) override {

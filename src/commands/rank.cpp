@@ -25,6 +25,7 @@ public:
         app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
     }
     DbAccess access() const override { return DbAccess::read_write; }
+    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");

@@ -27,6 +27,7 @@ public:
     }
     bool pages() const override { return true; }
     DbAccess access() const override { return check_->parsed() ? DbAccess::read_write : DbAccess::read_only; }
+    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
     void validate(const Context&) override {
         if (!cluster_id_.empty()) cluster_id_ = model::parse_cluster_id(cluster_id_);
     }

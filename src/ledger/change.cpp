@@ -1364,8 +1364,6 @@ std::vector<std::string> describe_source_changes(const model::SourceMeta& before
     return changes;
 }
 
-namespace {
-
 void check_changeset_text(const model::Changeset& changeset) {
     for (const auto* text : {&changeset.message, &changeset.author}) {
         const bool message = text == &changeset.message;
@@ -1378,8 +1376,6 @@ void check_changeset_text(const model::Changeset& changeset) {
         }
     }
 }
-
-}  // namespace
 
 ChangeSession::ChangeSession(store::Store& store, model::Changeset changeset, std::string today, Reporting reporting)
     : store_(store), today_(today) {

@@ -57,13 +57,16 @@ BackupResult backup(const store::Store& store, const std::string& destination) {
         }
     }
     formats::AtomicFile file(destination);  // refuses a link, a folder, a FIFO, a device
-    BackupResult result{destination, store.copy_into(file.temporary_path())};
+    BackupResult result{destination, store.copy_into(file.temporary_path(), destination)};
     file.commit();
     return result;
 }
 
 EditStart start_edit(const store::Store& store, const std::string& cluster_id) {
-    return {require_record(store, cluster_id), newest_change(store, cluster_id)};
+    EditStart start{require_record(store, cluster_id), newest_change(store, cluster_id)};
+    // Others may write while the editor is open.
+    store.finish_reading();
+    return start;
 }
 
 EditOutcome finish_edit(store::Store& store, const EditStart& start, model::RecordDocument document, model::Changeset changeset,
@@ -82,6 +85,9 @@ EditOutcome finish_edit(store::Store& store, const EditStart& start, model::Reco
         }
     }
     EditOutcome outcome;
+    // Opened in rollback-journal mode while the editor ran (commands::Command::journal): the
+    // write to come is made in WAL mode, as every write is.
+    store.use_write_ahead_log();
     ChangeSession session(store, std::move(changeset), today);
     session.transact([&] {
         // The write lock is held from here: a change made while the editor was open is seen.

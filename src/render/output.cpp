@@ -21,33 +21,37 @@ std::string source_tags(const std::vector<model::SourceTag>& sources) {
 }  // namespace
 
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
-    const std::string note = field.note.empty() ? "" : " (" + field.note + ")";
+    // A report line is one line: a line feed in a value written behind the tool's back would
+    // forge a line of its own, so the values and note are shown escaped, as list and show do.
+    const std::string old_display = text::one_line(field.old_display);
+    const std::string new_display = text::one_line(field.new_display);
+    const std::string note = field.note.empty() ? "" : " (" + text::one_line(field.note) + ")";
     if (field.kept_as_older) {
-        out << indent << field.field << ": " << field.new_display << " (unchanged; " << field.note << ")"
+        out << indent << field.field << ": " << new_display << " (unchanged; " << text::one_line(field.note) << ")"
             << source_tags(field.sources) << "\n";
         return;
     }
     switch (field.kind) {
         case model::FieldReport::Kind::changed:
-            out << indent << field.field << ": " << style.removed(field.old_display) << " -> " << style.added(field.new_display)
+            out << indent << field.field << ": " << style.removed(old_display) << " -> " << style.added(new_display)
                 << (field.kept_previous ? " (previous kept as competing)" : "") << note << source_tags(field.sources) << "\n";
             break;
         case model::FieldReport::Kind::cited:
-            out << indent << field.field << ": " << field.new_display << " (unchanged; citation added)" << note
+            out << indent << field.field << ": " << new_display << " (unchanged; citation added)" << note
                 << source_tags(field.sources) << "\n";
             break;
         case model::FieldReport::Kind::unchanged:
             if (field.note.empty()) {
-                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, field.new_display)) << "\n";
+                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, new_display)) << "\n";
             } else {
-                out << indent << field.field << ": " << field.new_display << note << "\n";
+                out << indent << field.field << ": " << new_display << note << "\n";
             }
             break;
     }
 }
 
 void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent) {
-    out << indent << "key: " << style.added(key.key) << " (new)" << source_tags({key.source}) << "\n";
+    out << indent << "key: " << style.added(text::one_line(key.key)) << " (new)" << source_tags({key.source}) << "\n";
 }
 
 void print_cluster_change(std::ostream& out, const Style& style, const model::ClusterChange& change, bool several,
@@ -66,7 +70,8 @@ void print_cluster_change(std::ostream& out, const Style& style, const model::Cl
 
 void print_source_report(std::ostream& out, const model::SourceReport& source, std::string_view margin) {
     if (source.is_new) out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
-    for (const auto& change : source.changes) out << margin << fmt::format("source {}: {}", source.id, change) << "\n";
+    for (const auto& change : source.changes)
+        out << margin << fmt::format("source {}: {}", source.id, text::one_line(change)) << "\n";
 }
 
 void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin) {
@@ -100,14 +105,14 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
         if (!key.added) continue;
         print_key_line(out, style, key, std::string(margin) + (several ? key.cluster_id + " " : ""));
     }
-    for (const auto& event : report.events) out << margin << event << "\n";
+    for (const auto& event : report.events) out << margin << text::one_line(event) << "\n";
     for (const auto& source : report.sources) print_source_report(out, source, margin);
 }
 
 void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin) {
     changes.each_cluster(
         [&](const model::ClusterChange& change, bool several) { print_cluster_change(out, style, change, several, margin); });
-    changes.each_event([&](const std::string& event) { out << margin << event << "\n"; });
+    changes.each_event([&](const std::string& event) { out << margin << text::one_line(event) << "\n"; });
     changes.each_source([&](const model::SourceReport& source) { print_source_report(out, source, margin); });
 }
 

@@ -13,7 +13,15 @@ namespace gpuclusters::store {
 
 using namespace detail;
 
-CopyFacts Store::copy_into(const std::string& path) const {
+CopyFacts Store::copy_into(const std::string& path, const std::string& named) const {
+    // A copy that fails leaves its journal beside it (a full disk stops SQLite from removing it).
+    struct JournalRemoved {
+        const std::string& path;
+        ~JournalRemoved() {
+            std::error_code ignored;
+            std::filesystem::remove(path + "-journal", ignored);
+        }
+    } journal_removed{path};
     return guarded(path, [&] {
         CopyFacts facts;
         {
@@ -27,6 +35,12 @@ CopyFacts Store::copy_into(const std::string& path) const {
             const int finished = sqlite3_backup_finish(backup);
             if (stepped != SQLITE_DONE || finished != SQLITE_OK) {
                 const int code = stepped != SQLITE_DONE ? stepped : finished;
+                // The copy's side failing to write (a full disk, an I/O error) is an output error.
+                const int primary = code & 0xff;
+                if (primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN) {
+                    throw OutputError(
+                        fmt::format("{}: the copy could not be written whole ({}); left as it was", named, sqlite3_errstr(code)));
+                }
                 throw DatabaseError(fmt::format("{}: the copy failed ({}); nothing written", path_, sqlite3_errstr(code)));
             }
             // The source's header may say WAL (a writer has it open): the copy is left in rollback

@@ -158,7 +158,9 @@ void Store::close() noexcept {
     if (remember) remember_checked(file_fingerprint(path_));
 }
 
-void Store::reset_statements() noexcept {
+void Store::finish_reading() const noexcept { reset_statements(); }
+
+void Store::reset_statements() const noexcept {
     // tryReset: reset() rethrows the error of a statement's last failed step, which would stop
     // the loop with the rest still stepping.
     for (auto& [sql, statement] : statements_->statements) statement->tryReset();
@@ -212,6 +214,20 @@ void check_file(const std::string& path) {
     check_header(path);
     if (std::filesystem::file_size(path, error) == 0) {
         throw DatabaseError(fmt::format("{}: empty file, not a gpuclusters database; run `gpuclusters init`", path));
+    }
+}
+
+// SQLite opens FILE-wal, FILE-shm and FILE-journal by name, following links. One that is not a
+// file SQLite made (a link, a folder, a FIFO) would fail a writer only after it switched the file
+// to WAL mode, or be written through: refused before the file is touched.
+void check_files_beside(const std::string& path) {
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        const std::string beside = path + suffix;
+        std::error_code error;
+        const auto status = std::filesystem::symlink_status(beside, error);
+        if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) continue;
+        throw DatabaseError(fmt::format("{}: {} is {}, not a file SQLite made; remove it; left untouched", path, beside,
+                                        std::filesystem::is_symlink(status) ? "a symbolic link" : "not a regular file"));
     }
 }
 
@@ -300,13 +316,15 @@ std::optional<int> restored_schema_version(SQLite::Database& db, int user_versio
 
 }  // namespace
 
-Store Store::open(const std::string& path, Access access, Restored restored) {
+Store Store::open(const std::string& path, Access access, Restored restored, Journal journal) {
     configure_library_once();
     check_file(path);
+    if (access == Access::read_write) check_files_beside(path);
     return guarded(path, [&] {
         if (access == Access::read_write) {
             Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()), access);
             store.restored_ = restored;
+            store.journal_ = journal;
             bool created = false;
             store.configure_and_check(false, created);
             return store;
@@ -347,6 +365,7 @@ Store Store::create(const std::string& path, bool& created) {
         check_regular(path, status);
         check_header(path);  // an empty file may become the database
     }
+    check_files_beside(path);
     return guarded(path, [&] {
         Store store(path,
                     std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms()),
@@ -436,7 +455,14 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         // found, byte for byte. A write refused later, for its input, changes no row (the
         // catalogue's copy is synced in the write itself); the switch to WAL mode and back moves
         // the header's change counter.
-        enter_wal_mode();
+        if (journal_ == Journal::write_ahead) {
+            enter_wal_mode();
+        } else {
+            // Dirty pages stay in memory until the commit that a dry run never makes: spilled,
+            // they would reach the file itself, which a kill would then leave half-written
+            // beside its journal.
+            db.exec("PRAGMA cache_spill = OFF");
+        }
         opened_ = true;
         db.exec("PRAGMA synchronous = NORMAL");
     }
@@ -465,6 +491,14 @@ void Store::check_trust(int version) {
                fmt::format("; `gpuclusters check` reports it; restore a backup, or try `sqlite3 {} .recover`",
                            text::shell_quote(path_)));
     }
+}
+
+void Store::use_write_ahead_log() {
+    if (journal_ == Journal::write_ahead) return;
+    // A cached statement left unfinished holds a read transaction, in which the switch fails.
+    reset_statements();
+    guarded(path_, [&] { enter_wal_mode(); });
+    journal_ = Journal::write_ahead;
 }
 
 void Store::enter_wal_mode() {

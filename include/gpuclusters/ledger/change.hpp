@@ -171,6 +171,11 @@ CitedChange cite(store::Store& store, const ChangeRequest& request);
 void merge(model::ChangeReport& into, model::ChangeReport part);
 
 /// "accessed: 2026-11-11 -> 2026-11-30", one line per metadata field that differs.
+/// Throws InputError when a changeset's message or author is not valid UTF-8 or holds a
+/// character that could drive a terminal (a message may have lines). ChangeSession checks it;
+/// a command checks it before it opens the file, so that a refused write leaves it untouched.
+void check_changeset_text(const model::Changeset& changeset);
+
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after);
 
 }  // namespace gpuclusters::ledger

@@ -101,6 +101,11 @@ enum class Access { read_only, read_write };
 /// names `gpuclusters check --repair`, or opens it untouched for check (restored_schema()).
 enum class Restored { refuse, open };
 
+/// How a writer keeps its journal. A write that is always rolled back (a dry run) stays in
+/// rollback-journal mode: switching to WAL mode and back would move the header's change counter
+/// of a file it leaves otherwise as it was.
+enum class Journal { write_ahead, rollback };
+
 /// A derived table's row that is not what the history gives (check): a row too many, too few,
 /// or holding other values. The history (claims, ranks, presence) is the truth.
 struct DerivedDifference {
@@ -178,10 +183,19 @@ public:
     /// file, not SQLite, not ours, of a newer schema, corrupt or locked. A writer migrates an
     /// older schema; a reader refuses it. A reader that cannot write beside the file still reads
     /// it (see gpuclusters(5), "Reading without write access").
-    static Store open(const std::string& path, Access access = Access::read_write, Restored restored = Restored::refuse);
+    static Store open(const std::string& path, Access access = Access::read_write, Restored restored = Restored::refuse,
+                      Journal journal = Journal::write_ahead);
     /// Creates a new database at the current schema, or opens an existing one like open().
     /// `created` tells which happened.
     static Store create(const std::string& path, bool& created);
+    /// A writer opened with Journal::rollback that is about to write for good switches to WAL
+    /// mode first (a no-op when it is in it): its commit then never leaves the file alone
+    /// half-written.
+    void use_write_ahead_log();
+    /// Ends the read that a cached statement's last step may still hold: a writer in rollback-
+    /// journal mode that then waits (edit, while the editor is open) must not hold the file's
+    /// shared lock, which would keep every other writer out.
+    void finish_reading() const noexcept;
 
     Store(Store&&) noexcept;
     Store& operator=(Store&&) noexcept;
@@ -197,8 +211,10 @@ public:
     /// Copies the database, as it stands at one moment (writers may go on meanwhile), into the
     /// empty file at `path` with SQLite's online backup, in rollback-journal mode so that the file
     /// alone is the whole copy, and checks the copy's pages (PRAGMA quick_check). DatabaseError
-    /// when the copy cannot be made or fails the check.
-    CopyFacts copy_into(const std::string& path) const;
+    /// when the copy cannot be made from the database or fails the check.
+    /// A copy the disk cannot hold whole throws OutputError naming `named` (the file the copy
+    /// stands for), leaving nothing of it beside `path`.
+    CopyFacts copy_into(const std::string& path, const std::string& named) const;
 
     // --- reading --------------------------------------------------------------------------------
     /// Whether the id was ever used (a cluster whose creation was reverted is known but absent).
@@ -421,7 +437,7 @@ private:
     void configure_and_check(bool may_initialise, bool& created);
     void enter_wal_mode();
     /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
-    void reset_statements() noexcept;
+    void reset_statements() const noexcept;
     void migrate(int from_version);
     /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
     void sync_gpu_catalogue();
@@ -440,6 +456,7 @@ private:
     struct StatementCache;
     std::string path_;
     Access access_ = Access::read_write;
+    Journal journal_ = Journal::write_ahead;
     Restored restored_ = Restored::refuse;
     std::optional<int> restored_schema_;
     bool opened_ = false;  ///< a writer whose file passed every check, in WAL mode: its close folds the log in

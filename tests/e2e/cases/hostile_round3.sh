@@ -125,6 +125,27 @@ sed 's/^published = "2025-01-02"/title = "Gamma press room"/' spellings.toml > d
 gc import disagree.toml
 unchanged
 
+note "a write that writes nothing leaves every byte of the file as it was, its header too: a dry run, a refused message, an edit left unchanged or failed"
+cp test.db bytes.orig
+same_bytes() { if cmp -s test.db bytes.orig; then echo "test.db: every byte as it was"; else echo "test.db: bytes CHANGED"; fi; }
+gc add acme-one --set city=Lyon --source https://example.org/acme --quote Lyon -n
+gc rank acme-one owner deprecated --reason "a dry run" -n
+same_bytes
+gc add acme-one --set city=Lyon --source https://example.org/acme --quote Lyon -m $'fixed\x1b[2J'
+same_bytes
+EDITOR=true gc edit acme-one
+EDITOR=false gc edit acme-one 2>&1 | sed 's|kept in .*|kept in (a folder)|'
+same_bytes
+note "a link where SQLite keeps its shared memory or log beside the file: refused before the file is touched"
+ln -s /dev/null test.db-shm
+gc add acme-one --set city=Lyon --source https://example.org/acme --quote Lyon
+rm test.db-shm
+same_bytes
+note "a line feed in a stored value (written behind the tool's back) is escaped in a change report too"
+cp test.db forged.db
+sqlite3 forged.db "DROP TRIGGER claim_append_only_u; UPDATE claim SET value = 'Beta' || char(10) || 'forged-line  Evil' WHERE cluster_id = 'beta-two' AND field = 'owner'; CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT RAISE(ABORT, 'claim rows are append-only'); END; UPDATE cluster_values SET owner = 'Beta' || char(10) || 'forged-line  Evil' WHERE cluster_id = 'beta-two';"
+gc --db forged.db add beta-two --set owner="Beta AS" --source https://example.org/beta --quote "Beta AS"
+
 note "a mapping condition with two tests read as either or both: refused, one test a condition"
 printf 'Name,Status\nAlpha,Existing\n' > table.csv
 printf 'format = 1\n[id]\ncolumn = "Name"\n[fields.name]\ncolumn = "Name"\nwhen = { column = "Status", equals = "Existing", empty = true }\n' > two-tests.toml

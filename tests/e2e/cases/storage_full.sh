@@ -17,3 +17,7 @@ echo "snapshot.json: $(cat snapshot.json); temporary files left: $(find . -maxde
 note "the TOML tree likewise"
 ( trap "" XFSZ; ulimit -f 4; status=0; "$GPUCLUSTERS_BIN" export --provenance --format toml -o tree > out.txt 2> err.txt || status=$?; echo "export exit $status" )
 cat err.txt
+note "a full disk during backup: exit 74 naming the backup, nothing of the copy left beside it"
+( trap "" XFSZ; ulimit -f 16; status=0; "$GPUCLUSTERS_BIN" backup copy.db > out.txt 2> err.txt || status=$?; echo "backup exit $status" )
+cat err.txt
+echo "left in the folder: $(find . -maxdepth 1 -name '*copy.db*' | wc -l) files named after copy.db"

@@ -5,6 +5,8 @@
 
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -118,4 +120,72 @@ TEST_CASE("a reader folds into the file the log a killed writer left beside it")
     CHECK(log_size(path) == 0);
     std::filesystem::copy_file(path, alone, std::filesystem::copy_options::overwrite_existing);
     CHECK(changesets_in(alone) == 2);
+}
+
+namespace {
+
+std::string bytes_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("a writer in rollback-journal mode whose write is rolled back leaves every byte; a WAL writer moves the header") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "dry.db").string();
+    init_sample_at(path);
+    const std::string before = bytes_of(path);
+    const auto write_rolled_back = [&](store::Journal journal) {
+        auto store = store::Store::open(path, store::Access::read_write, store::Restored::refuse, journal);
+        store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            return false;
+        });
+        store.close_at_rest();
+    };
+    write_rolled_back(store::Journal::rollback);
+    CHECK(bytes_of(path) == before);
+    write_rolled_back(store::Journal::write_ahead);
+    const std::string after = bytes_of(path);
+    REQUIRE(after.size() == before.size());
+    CHECK(after.compare(100, std::string::npos, before, 100, std::string::npos) == 0);  // every page but the header's
+    CHECK(after.substr(24, 4) != before.substr(24, 4));                                 // its change counter moved
+    CHECK(changesets_in(path) == 1);
+}
+
+TEST_CASE("a writer switched to WAL mode before it writes for good leaves the file at rest, its write in it") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "edit.db").string();
+    init_sample_at(path);
+    {
+        auto store = store::Store::open(path, store::Access::read_write, store::Restored::refuse, store::Journal::rollback);
+        store.use_write_ahead_log();
+        store.with_write_transaction([&] {
+            store.insert_changeset(a_changeset);
+            return true;
+        });
+        CHECK(raw_integer(path, "SELECT count(*) FROM changeset") == 2);
+        CHECK(store.close_at_rest());
+    }
+    CHECK(log_size(path) == 0);
+    CHECK(changesets_in(path) == 2);
+}
+
+TEST_CASE("a link or folder where SQLite keeps a file beside the database: a writer refuses it untouched") {
+    ScratchDir dir;
+    const std::string path = (dir.path / "beside.db").string();
+    init_sample_at(path);
+    const std::string before = bytes_of(path);
+    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
+        CAPTURE(suffix);
+        std::filesystem::create_symlink("/dev/null", path + suffix);
+        CHECK_THROWS_WITH_AS(store::Store::open(path), doctest::Contains("is a symbolic link, not a file SQLite made"),
+                             DatabaseError);
+        std::filesystem::remove(path + suffix);
+        std::filesystem::create_directory(path + suffix);
+        CHECK_THROWS_WITH_AS(store::Store::open(path), doctest::Contains("is not a regular file"), DatabaseError);
+        std::filesystem::remove(path + suffix);
+    }
+    CHECK(bytes_of(path) == before);
 }
