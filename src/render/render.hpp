@@ -1,7 +1,7 @@
 #pragma once
 // Turning result values into output: human text (with colour when the Style says so) and stable
-// JSON. Nothing outside render/ (and main's last-resort handler) writes to standard output or
-// standard error; commands hand their results here with the streams.
+// JSON. Nothing outside render/ (and main's one line on output it could not write) writes to
+// standard output or standard error; commands hand their results here with the streams.
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <optional>

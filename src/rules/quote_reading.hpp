@@ -1,4 +1,4 @@
-// The quote reader's insides, shared by its files (quote_lexicon, quote_reading, quote_governing,
+// The quote reader's insides, shared by its files (quote_reader, quote_reading, quote_governing,
 // quote_quantities): the lexicon's cues, the word classes, the indexed lexicon (QuoteReader::Impl)
 // and Reading, one quote being read.
 #pragma once

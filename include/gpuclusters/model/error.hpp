@@ -1,6 +1,6 @@
 #pragma once
 // The kinds of failure a user can meet, each with its documented exit status. Everything
-// else that escapes is a bug and exits 70 (EX_SOFTWARE) from main.
+// else that escapes a command is a bug: run_cli reports it and exits 70 (EX_SOFTWARE).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdexcept>
