@@ -397,9 +397,8 @@ private:
         if (input.edition_of) meta.edition_of = *input.edition_of;
         if (!existing) {
             if (meta.kind.empty()) {
-                throw InputError(
-                    fmt::format("{}: new source {} needs a kind (--kind operator|paper|filing|list|press|estimate|other)",
-                                input.origin, input.reference));
+                throw InputError(fmt::format("{}: new source {} needs a kind (--kind {})", input.origin, input.reference,
+                                             fmt::join(model::source_kinds, "|")));
             }
             // A source met for the first time was read now, unless the editor says when.
             if (meta.accessed.empty()) meta.accessed = today_;

@@ -28,68 +28,83 @@ std::string one_line(std::string_view text) {
     return line;
 }
 
+std::optional<std::string_view> terminal_control_kind(char32_t code_point) {
+    if (code_point >= 0x80 && code_point <= 0x9F) return "C1 control";  // 0x9B is CSI
+    if (code_point == 0x2028 || code_point == 0x2029) return "line or paragraph separator";
+    const bool bidirectional = code_point == 0x061C ||                            // Arabic letter mark
+                               code_point == 0x200E || code_point == 0x200F ||    // left-to-right and right-to-left marks
+                               (code_point >= 0x202A && code_point <= 0x202E) ||  // embeddings, overrides
+                               (code_point >= 0x2066 && code_point <= 0x2069);    // isolates
+    if (bidirectional) return "bidirectional control";
+    return std::nullopt;
+}
+
 std::optional<std::string> find_terminal_control(std::string_view text, bool lines) {
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
         if ((c < 0x20 && !(lines && (c == '\n' || c == '\t'))) || c == 0x7F) {
             return fmt::format("control character 0x{:02X} at byte {}", c, i);
         }
-        // U+0080..U+009F are C2 80..C2 9F; U+061C is D8 9C; U+200E, U+200F and U+2028..U+202E are
-        // E2 80 8E, 8F and A8..AE; U+2066..U+2069 are E2 81 A6..A9.
-        if (c == 0xC2 && i + 1 < text.size()) {
-            const auto next = static_cast<unsigned char>(text[i + 1]);
-            if (next >= 0x80 && next <= 0x9F) return fmt::format("U+{:04X}, a C1 control, at byte {}", next, i);
+        if (c < 0x80) {
+            ++i;
+            continue;
         }
-        if (c == 0xD8 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x9C) {
-            return fmt::format("U+061C, a bidirectional control, at byte {}", i);
+        // Bytes that are not UTF-8 are find_invalid_utf8's to report.
+        char32_t code_point = 0;
+        const std::size_t length = utf8_sequence(text.substr(i), code_point);
+        if (length == 0) {
+            ++i;
+            continue;
         }
-        if (c == 0xE2 && i + 2 < text.size()) {
-            const auto second = static_cast<unsigned char>(text[i + 1]);
-            const auto third = static_cast<unsigned char>(text[i + 2]);
-            const bool mark = second == 0x80 && (third == 0x8E || third == 0x8F);
-            const bool separator = second == 0x80 && (third == 0xA8 || third == 0xA9);
-            const bool embedding = second == 0x80 && third >= 0xAA && third <= 0xAE;
-            const bool isolate = second == 0x81 && third >= 0xA6 && third <= 0xA9;
-            if (mark || separator || embedding || isolate) {
-                return fmt::format("U+{:04X}, a {}, at byte {}", (second == 0x80 ? 0x2000 : 0x2040) + (third - 0x80),
-                                   separator ? "line or paragraph separator" : "bidirectional control", i);
-            }
+        if (const auto kind = terminal_control_kind(code_point)) {
+            return fmt::format("U+{:04X}, a {}, at byte {}", static_cast<unsigned>(code_point), *kind, i);
         }
+        i += length;
     }
     return std::nullopt;
 }
 
+std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
+    if (text.empty()) return 0;
+    const auto lead = static_cast<unsigned char>(text[0]);
+    std::size_t length = 0;
+    if (lead < 0x80) {
+        code_point = lead;
+        return 1;
+    }
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        length = 2;
+        code_point = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        length = 3;
+        code_point = lead & 0x0F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        length = 4;
+        code_point = lead & 0x07;
+    } else {
+        return 0;  // a stray continuation byte, an overlong lead (0xC0, 0xC1), or past U+10FFFF
+    }
+    if (text.size() < length) return 0;
+    for (std::size_t i = 1; i < length; ++i) {
+        const auto next = static_cast<unsigned char>(text[i]);
+        if ((next & 0xC0) != 0x80) return 0;
+        code_point = (code_point << 6) | (next & 0x3F);
+    }
+    const bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
+    if (overlong || (code_point >= 0xD800 && code_point <= 0xDFFF) || code_point > 0x10FFFF) return 0;
+    return length;
+}
+
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t size = text.size();
     std::size_t i = 0;
-    while (i < size) {
-        const unsigned char lead = bytes[i];
-        if (lead < 0x80) {
+    while (i < text.size()) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {
             ++i;
             continue;
         }
-        std::size_t length = 0;
         char32_t code_point = 0;
-        char32_t minimum = 0;
-        if ((lead & 0xE0) == 0xC0) {
-            length = 2, code_point = lead & 0x1F, minimum = 0x80;
-        } else if ((lead & 0xF0) == 0xE0) {
-            length = 3, code_point = lead & 0x0F, minimum = 0x800;
-        } else if ((lead & 0xF8) == 0xF0) {
-            length = 4, code_point = lead & 0x07, minimum = 0x10000;
-        } else {
-            return i;
-        }
-        if (i + length > size) return i;
-        for (std::size_t k = 1; k < length; ++k) {
-            if ((bytes[i + k] & 0xC0) != 0x80) return i;
-            code_point = (code_point << 6) | (bytes[i + k] & 0x3F);
-        }
-        // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are all invalid.
-        if (code_point < minimum || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) {
-            return i;
-        }
+        const std::size_t length = utf8_sequence(text.substr(i), code_point);
+        if (length == 0) return i;
         i += length;
     }
     return std::nullopt;

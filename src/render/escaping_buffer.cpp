@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <random>
 
+#include "gpuclusters/model/text.hpp"
+
 namespace gpuclusters::render {
 namespace {
 
@@ -10,42 +12,6 @@ namespace {
 constexpr std::size_t drain_threshold = 8192;
 // The longest colour code Style writes: marker, '[', "1;36", 'm'.
 constexpr std::size_t longest_colour_code = 16;
-
-bool drives_terminal(char32_t code_point) {
-    return (code_point >= 0x80 && code_point <= 0x9F) ||      // C1 controls (0x9B is CSI)
-           code_point == 0x061C ||                            // Arabic letter mark
-           code_point == 0x200E || code_point == 0x200F ||    // left-to-right and right-to-left marks
-           (code_point >= 0x2028 && code_point <= 0x202E) ||  // line and paragraph separators, embeddings, overrides
-           (code_point >= 0x2066 && code_point <= 0x2069);    // isolates
-}
-
-// The length of the UTF-8 sequence at `text` and its code point; 0 when the bytes there are not
-// one (a stray continuation, an overlong form, a surrogate, a truncated sequence).
-std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
-    const auto lead = static_cast<unsigned char>(text[0]);
-    std::size_t length = 0;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-        code_point = lead & 0x1F;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        code_point = lead & 0x0F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        code_point = lead & 0x07;
-    } else {
-        return 0;
-    }
-    if (text.size() < length) return 0;
-    for (std::size_t i = 1; i < length; ++i) {
-        const auto next = static_cast<unsigned char>(text[i]);
-        if ((next & 0xC0) != 0x80) return 0;
-        code_point = (code_point << 6) | (next & 0x3F);
-    }
-    const bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
-    if (overlong || (code_point >= 0xD800 && code_point <= 0xDFFF) || code_point > 0x10FFFF) return 0;
-    return length;
-}
 
 // A colour code after the mark ("[1;36m"): its length, or 0.
 std::size_t colour_code(std::string_view text) {
@@ -95,7 +61,7 @@ std::size_t escape_into(std::string& out, std::string_view text, bool final, boo
                 break;
         }
         char32_t code_point = 0;
-        const std::size_t length = utf8_sequence(rest, code_point);
+        const std::size_t length = text::utf8_sequence(rest, code_point);
         if (length == 0) {
             // The first bytes of a sequence whose end has not come yet wait for it.
             const std::size_t expected = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0;
@@ -104,7 +70,7 @@ std::size_t escape_into(std::string& out, std::string_view text, bool final, boo
             ++at;
             continue;
         }
-        if (drives_terminal(code_point)) {
+        if (text::terminal_control_kind(code_point)) {
             out += fmt::format("\\u{:04x}", static_cast<unsigned>(code_point));
         } else {
             out.append(rest.substr(0, length));

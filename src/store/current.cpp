@@ -131,20 +131,29 @@ model::Record record_of(ValuesRow&& row) {
     return record;
 }
 
-// A cluster's full-text row from its values: name, owner, summary and notes (the count notes and
-// the status notes), nullopt for an empty column.
+constexpr std::array<std::string_view, 4> search_columns{"name", "owner", "summary", "notes"};
+
+// A cluster's full-text row from its values: each field the catalogue marks searchable, in the
+// index's column of its name (name, owner, summary) or else in notes, joined in catalogue order
+// (the count notes, then the status notes); nullopt for an empty column.
 using SearchTexts = std::array<std::optional<std::string>, 4>;
 SearchTexts search_texts(const ValuesRow& row) {
-    auto text = [&](std::string_view field) -> std::string {
-        const auto& claim = row.fields[*catalogue_index(field)];
-        return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
-    };
-    auto column = [](std::string value) { return value.empty() ? std::nullopt : std::optional<std::string>(std::move(value)); };
-    std::string notes = text("gpu_count_notes");
-    if (const auto status = text("status_notes"); !status.empty()) notes += (notes.empty() ? "" : " ") + status;
-    return {column(text("name")), column(text("owner")), column(text("summary")), column(std::move(notes))};
+    std::array<std::string, 4> texts;
+    const auto catalogue = model::field_catalogue();
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        if (!catalogue[i].searchable) continue;
+        const auto& claim = row.fields[i];
+        if (!claim || claim->state != model::ClaimState::set || claim->value.value.empty()) continue;
+        const auto own = std::find(search_columns.begin(), search_columns.end() - 1, catalogue[i].name);
+        std::string& text = texts[static_cast<std::size_t>(own - search_columns.begin())];
+        text += (text.empty() ? "" : " ") + claim->value.value;
+    }
+    SearchTexts row_texts;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (!texts[i].empty()) row_texts[i] = std::move(texts[i]);
+    }
+    return row_texts;
 }
-constexpr std::array<std::string_view, 4> search_columns{"name", "owner", "summary", "notes"};
 
 // Search rows wait in a temporary table and reach the FTS5 index in two statements (FTS5 writes
 // one segment per statement that touches it).

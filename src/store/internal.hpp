@@ -185,9 +185,11 @@ inline constexpr const char* claim_citations_sql = R"(
 namespace gpuclusters::store {
 
 // Statements prepared once per connection and reused: bulk writes run the same few statements
-// hundreds of thousands of times. Keyed by the address of the SQL literal at its call site.
+// hundreds of thousands of times. Keyed by the SQL text itself, so that two call sites of one
+// statement share it and a text built at run time can never be mistaken for another that once
+// lived at its address.
 struct Store::StatementCache {
-    std::map<const char*, std::unique_ptr<SQLite::Statement>> statements;
+    std::map<std::string, std::unique_ptr<SQLite::Statement>, std::less<>> statements;
 };
 
 // Claims, ranks and citations wait here and reach SQLite as multi-row INSERTs: a record's dozens

@@ -29,7 +29,7 @@ std::string multi_row_insert(std::string_view head, int width, std::size_t rows)
 SQLite::Statement& Store::prepare(const char* sql) const {
     flush_pending();
     auto& cache = statements_->statements;
-    auto found = cache.find(sql);
+    auto found = cache.find(std::string_view(sql));
     if (found == cache.end()) {
         // Into the cache once prepared: a statement that fails to prepare (a table of another
         // shape in a crafted file) leaves no empty slot for the resets to trip on.

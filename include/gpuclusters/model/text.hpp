@@ -12,6 +12,17 @@ namespace gpuclusters::text {
 /// nullopt when the text is valid.
 std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
+/// The length of the UTF-8 sequence at the front of `text`, with its code point; 0 when the bytes
+/// there are not one (empty, a stray continuation byte, an overlong form, a surrogate, a code
+/// point past U+10FFFF, a truncated sequence). The one hand-written decoder: ICU's U8_NEXT
+/// serves where a replacement character for bad bytes will do.
+std::size_t utf8_sequence(std::string_view text, char32_t& code_point);
+
+/// What a code point past ASCII that can drive a terminal or reorder what it shows is (a C1
+/// control, a bidirectional control, a line or paragraph separator), or nullopt. The one list:
+/// find_terminal_control refuses them on input, render escapes them on output.
+std::optional<std::string_view> terminal_control_kind(char32_t code_point);
+
 /// The first character of valid UTF-8 text that could drive a terminal or reorder what it shows,
 /// described with its place ("control character 0x1B at byte 3", "U+202E, a bidirectional
 /// control, at byte 5"): a C0 control (newline and tab allowed when `lines`), DEL, a C1 control,

@@ -93,6 +93,19 @@ TEST_CASE("a new database says it is ours and which schema it has") {
     CHECK_FALSE(again);
 }
 
+TEST_CASE("the schema's source kinds are the model's: the SQL CHECK and model::source_kinds name the same list") {
+    ScratchDir dir;
+    bool created = false;
+    { auto store = store::Store::create(dir.file("kinds.db"), created); }
+    const std::string table = sql_text(dir.file("kinds.db"), "SELECT sql FROM sqlite_master WHERE name = 'source_revision'");
+    const auto start = table.find("kind IN (");
+    REQUIRE(start != std::string::npos);
+    const auto end = table.find(')', start);
+    std::string listed;
+    for (const auto kind : model::source_kinds) listed += fmt::format("{}'{}'", listed.empty() ? "" : ", ", kind);
+    CHECK(table.substr(start + 9, end - start - 9) == listed);
+}
+
 TEST_CASE("files that are not ours are refused and left untouched") {
     ScratchDir dir;
     SUBCASE("missing") {
