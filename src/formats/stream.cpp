@@ -475,6 +475,8 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
     bool claim_taken = false;
     // A bad row rejects its whole record: what the other rows say of the cluster is not the record.
     bool current_rejected = false;
+    // A record beyond model::max_record_parts is refused as its rows come, not held to the end.
+    bool current_too_large = false;
     auto reject = [&](const std::string& problem) {
         current_rejected = true;
         sink.problem(problem);
@@ -493,6 +495,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         current_id.clear();
         claim_key.clear();
         current_rejected = false;
+        current_too_large = false;
     };
     read_csv(input, file, [&](std::vector<std::string>& cells, std::size_t line) {
         const std::string place = fmt::format("{}:{}", file, line);
@@ -602,6 +605,16 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             current.place = place;
             current.record.cluster_id = current_id;
             current.record.origin = place + ": cluster";
+        }
+        if (current_too_large) return;
+        if (current.sources.size() + model::record_parts(current.record) >= model::max_record_parts) {
+            reject(fmt::format("{}: {}", place, model::too_many_parts(current_id)));
+            current_too_large = true;
+            const std::string id = current.record.cluster_id;
+            current = {};
+            current_sources.clear();
+            current.record.cluster_id = id;
+            return;
         }
         // The row's source, with the metadata the row gives it (throws when it contradicts a row before).
         auto take_source = [&] {

@@ -171,6 +171,12 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     record.citations_as_they_stood = input.citations_as_they_stood;
     record.new_record = input.new_record;
     std::set<std::string>& seen = pieces.fields_set;
+    // Said once, by the piece that crosses the limit: the record is refused whole.
+    const bool within_limit = pieces.parts + source_count <= model::max_record_parts;
+    pieces.parts += model::record_parts(input);
+    if (within_limit && pieces.parts + source_count > model::max_record_parts) {
+        throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));
+    }
     std::vector<std::string> problems;
     record.fields.reserve(input.fields.size());
     try {

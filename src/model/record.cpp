@@ -3,11 +3,19 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::model {
+
+std::string too_many_parts(std::string_view cluster_id) {
+    return fmt::format(
+        "record '{}' has more than {} parts (sources, claims, keys and citations together), the limit of one "
+        "record (gpuclusters(5)); nothing of it is written",
+        text::excerpt(cluster_id), text::group_thousands(static_cast<long long>(max_record_parts)));
+}
 
 std::optional<std::string> stored_url_problem(std::string_view url) {
     // Only http and https reach a terminal or a page as a link (javascript:, file:, data: never),

@@ -1,6 +1,7 @@
-# A JSON Lines record of more than 4,096 parts is written in pieces as it is read, never held
+# A JSON Lines record of more than 1,024 parts is written in pieces as it is read, never held
 # whole: the database ends as it would with the record read whole, and a record that fails in
-# its last piece, or whose line breaks off, leaves nothing of its earlier pieces behind.
+# its last piece, or whose line breaks off, leaves nothing of its earlier pieces behind. A record
+# beyond the limit of one record (10,000 parts) is refused whole, in every format.
 setup init
 huge() {  # huge ID N [LAST_CLAIM]: one record of N competing claims of gpus_installed, each with its source
     python3 - "$@" <<'PY'
@@ -15,8 +16,8 @@ print(json.dumps({"format": "gpuclusters", "version": 1, "provenance": True}))
 print(json.dumps({"id": ident, "sources": sources, "claims": claims}))
 PY
 }
-note "10,000 competing claims: one record, written in three pieces"
-huge many-claims 10000 > many.jsonl
+note "3,333 competing claims, each with its source and citation: 9,999 parts, one record at the limit, written in pieces"
+huge many-claims 3333 > many.jsonl
 gc import many.jsonl
 sql "SELECT count(*) FROM claim; SELECT count(*) FROM citation; SELECT count(*) FROM source; SELECT rank, count(*) FROM live_claim GROUP BY rank"
 note "exported and imported into a new database, the record comes back as it was"
@@ -28,20 +29,20 @@ cmp first.jsonl second.jsonl && note "the two exports are the same"
 note "imported again, nothing changes"
 gc import many.jsonl
 note "a bad claim at the end refuses the whole record: its pieces written before are undone"
-huge bad-end 6000 '{"field": "gpus_installed", "value": "-5", "rank": "normal"}' > bad-end.jsonl
+huge bad-end 3000 '{"field": "gpus_installed", "value": "-5", "rank": "normal"}' > bad-end.jsonl
 gc import bad-end.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'bad-end'; SELECT count(*) FROM source; SELECT count(*) FROM changeset"
 note "a value given twice (as the value and as a competing figure) is found while writing, after the first pieces"
-huge two-ranks 6000 '{"field": "gpus_installed", "value": "1000", "rank": "normal", "citations": [{"source": "https://two-ranks.example.org/1"}]}' > two-ranks.jsonl
+huge two-ranks 3000 '{"field": "gpus_installed", "value": "1000", "rank": "normal", "citations": [{"source": "https://two-ranks.example.org/1"}]}' > two-ranks.jsonl
 gc import two-ranks.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'two-ranks'; SELECT count(*) FROM claim"
 note "a line that breaks off after its first pieces: the record is refused, the database unchanged"
-huge cut-off 6000 > whole.jsonl
-head -c 900000 whole.jsonl > cut.jsonl
+huge cut-off 3000 > whole.jsonl
+head -c 400000 whole.jsonl > cut.jsonl
 gc import cut.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'cut-off'; SELECT count(*) FROM source"
 note "with --keep-going the records after a refused one in pieces are written"
-huge after-it 5000 > after.jsonl
+huge after-it 3000 > after.jsonl
 { cat cut.jsonl; echo; tail -1 after.jsonl; } > keep.jsonl
 gc import keep.jsonl --keep-going
 sql "SELECT id FROM cluster ORDER BY id"
@@ -56,3 +57,24 @@ head -c 200000 doc.json > cut.json
 huge next-file 3000 > next.jsonl
 gc import cut.json next.jsonl
 sql "SELECT count(*) FROM cluster WHERE id IN ('doc-cut', 'next-file')"
+note "one part beyond the limit: refused at its place, nothing of it written (JSON Lines, JSON, CSV long)"
+huge over-limit 3334 > over.jsonl
+gc import over.jsonl
+python3 -c "
+import json
+lines = open('over.jsonl').read().splitlines()
+print(json.dumps({'format': 'gpuclusters', 'version': 1, 'provenance': True, 'clusters': [json.loads(lines[1])]}))
+" > over.json
+gc import over.json
+python3 - <<'PY'
+import csv, sys
+with open("over.csv", "w", newline="") as out:
+    w = csv.writer(out)
+    w.writerow("cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote".split(","))
+    row = lambda cluster, field, value, rank, quote: [cluster, field, "set", value, rank, "https://example.org/one", "press", "", "", "", "", "", "", "", quote]
+    for i in range(10001):
+        w.writerow(row("over-csv", "gpus_installed", 1000 + i, "preferred" if i == 0 else "normal", f"{1000 + i} GPUs"))
+    w.writerow(row("small-after", "name", "Small", "preferred", "Small"))
+PY
+gc import --format csv-long --keep-going over.csv
+sql "SELECT id FROM cluster WHERE id IN ('over-limit', 'over-csv', 'small-after') ORDER BY id"

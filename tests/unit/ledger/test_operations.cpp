@@ -587,6 +587,28 @@ TEST_CASE("import: a figure that demotes the stored value, and a source said two
     SUBCASE("read in pieces") { cases(1); }
 }
 
+TEST_CASE("import: a record beyond the limit of one record is refused whole, read whole or in pieces") {
+    // One source and 5,000 claims of one citation each: 10,001 parts, one past the limit.
+    const auto record_of = [](int claims) {
+        std::vector<std::string> listed;
+        for (int i = 0; i < claims; ++i) {
+            listed.push_back(fmt::format(
+                R"({{"field":"gpus_installed","value":"{}","rank":"{}","citations":[{{"source":"https://example.org/one"}}]}})",
+                1000 + i, i == 0 ? "preferred" : "normal"));
+        }
+        return R"({"id":"big-one","sources":[{"url":"https://example.org/one","kind":"press"}],"claims":[)" + join(listed) + "]}";
+    };
+    for (const std::optional<std::size_t> piece_parts : {std::optional<std::size_t>{}, std::optional<std::size_t>{1024}}) {
+        const auto over = import_document("", record_of(5000), piece_parts);
+        CHECK_FALSE(over.written);
+        REQUIRE(over.problems.size() == 1);
+        CHECK(over.problems[0].find("record 'big-one' has more than 10,000 parts") != std::string::npos);
+        const auto at_limit = import_document("", record_of(4999), piece_parts);
+        CHECK(join(at_limit.problems) == "");
+        CHECK(at_limit.written);
+    }
+}
+
 TEST_CASE("a record of a chunk that another record of it failed is written again alone, as if there had been no chunk") {
     // The chunk is undone and each record written again in a savepoint of its own: what the
     // first writing ranked must not count against the second (it was undone with it).
