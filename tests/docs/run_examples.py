@@ -25,7 +25,7 @@ Directives, in the document itself (roff `.\\" NAME: TEXT`, Markdown `<!-- NAME:
   example-skip: REASON        do not run the next block (counted and printed as skipped)
   example-skip-document: REASON  run none of the document's blocks
 
-Environment: GPUCLUSTERS_NOW=2026-11-30T12:00:00Z, GPUCLUSTERS_AUTHOR=tester,
+Environment: GPUCLUSTERS_NOW=2026-11-30T12:00:00Z, GPUCLUSTERS_AUTHOR=editor (the pages' author),
 GPUCLUSTERS_DB=gpuclusters.db, XDG_CACHE_HOME and HOME in the temporary folder, NO_COLOR=1,
 COLUMNS=100, no pager, `gpuclusters` on PATH as BINARY, and the repository's db/ and tests/
 folders symlinked into the temporary folder so that examples name them as from the source tree.
@@ -33,6 +33,7 @@ folders symlinked into the temporary folder so that examples name them as from t
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -218,7 +219,7 @@ def environment(folder, binary):
         "LC_ALL": "C.UTF-8",
         "TZ": "UTC",
         "GPUCLUSTERS_NOW": "2026-11-30T12:00:00Z",
-        "GPUCLUSTERS_AUTHOR": "tester",
+        "GPUCLUSTERS_AUTHOR": "editor",
         "GPUCLUSTERS_DB": "gpuclusters.db",
         "XDG_CACHE_HOME": os.path.join(folder, ".cache"),
         "NO_COLOR": "1",
@@ -243,6 +244,7 @@ def run(command, folder, env, status_before=0):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     args = sys.argv[1:]
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
