@@ -8,6 +8,7 @@
 #   4 the status backed by the operator's blog        gpuclusters-cite(1)
 #   5 a press figure of 12,800 as a competing figure  gpuclusters-cite(1)
 #   6 the press figure deprecated                     gpuclusters-rank(1)
+#   7 the operator's news read again, archived        gpuclusters-sources(1)
 set -euo pipefail
 last=$1
 step() {
@@ -37,3 +38,6 @@ step 5 cite example-dc-phase1 gpus_installed --value 12,800 \
     --quote "about 12,800 GPUs"
 step 6 rank example-dc-phase1 gpus_installed deprecated --value 12,800 \
     --reason "the press figure is rounded; the operator counts 12,288"
+step 7 sources check https://example.org/news/phase-1 \
+    --archive-url https://web.archive.org/web/20261115083000/https://example.org/news/phase-1 \
+    -m "re-read the operator's news; archived copy"

@@ -5,7 +5,7 @@
 
 DOCUMENT is README.md (its ```console blocks) or a man page (its .EX/.EE and .nf/.fi blocks
 that begin with a `$ ` line). A block is a sequence of commands, each a `$ ` line (with
-`\\`-ended continuation lines), each followed by the output it prints, up to the next `$ ` line
+continuation lines after a line that ends in `\\` or `|`), each followed by the output it prints, up to the next `$ ` line
 or the end of the block. Each command runs with `bash -c` (pipes work), a trailing `# comment`
 stripped, in one fresh temporary folder per document, so a page's narrative (init, add, show)
 holds; `$?` is the status of the command before, so `$ echo $?` works.
@@ -170,7 +170,7 @@ def parse_block(start, lines):
             raise ValueError(f"line {start + i}: output before any command: {line!r}")
         lineno = start + i
         text = line[2:]
-        while text.endswith("\\") and i + 1 < len(lines):
+        while (text.endswith("\\") or text.rstrip().endswith("|")) and i + 1 < len(lines):
             i += 1
             text = text + "\n" + lines[i]
         i += 1
