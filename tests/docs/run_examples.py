@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the console examples of a document against the binary and compares their output.
 
-    run_examples.py BINARY SOURCE_DIR DOCUMENT [--update-report]
+    run_examples.py BINARY SOURCE_DIR DOCUMENT [--update]
 
 DOCUMENT is README.md (its ```console blocks) or a man page (its .EX/.EE and .nf/.fi blocks
 that begin with a `$ ` line). A block is a sequence of commands, each a `$ ` line (with
@@ -24,6 +24,10 @@ Directives, in the document itself (roff `.\\" NAME: TEXT`, Markdown `<!-- NAME:
                               before the blocks that follow
   example-skip: REASON        do not run the next block (counted and printed as skipped)
   example-skip-document: REASON  run none of the document's blocks
+
+--update rewrites, in the document, each output that differs with what the binary printed
+(not those with `...` or an error in them): read the diff before committing it, as with the
+e2e tests' UPDATE_GOLDEN.
 
 Environment: GPUCLUSTERS_NOW=2026-11-30T12:00:00Z, GPUCLUSTERS_AUTHOR=editor (the pages' author),
 GPUCLUSTERS_DB=gpuclusters.db, XDG_CACHE_HOME and HOME in the temporary folder, NO_COLOR=1,
@@ -83,27 +87,29 @@ def read_man(path):
                 continue
             if block is None:
                 if raw.startswith(".EX") or raw.startswith(".nf"):
-                    block = (lineno + 1, [], ".EE" if raw.startswith(".EX") else ".fi")
+                    block = (lineno + 1, [], ".EE" if raw.startswith(".EX") else ".fi", [])
                 continue
-            start, lines, end = block
+            start, lines, end, srcnos = block
             if raw.startswith(end):
                 if lines and isinstance(lines[0], str) and lines[0].startswith("$ "):
                     for line in lines:
                         if isinstance(line, tuple):
                             raise ValueError(f"{path}:{line[0]}: request {line[1]!r} inside an "
                                              "example")
-                    doc.items.append(("block", start, lines))
+                    doc.items.append(("block", start, (lines, srcnos)))
                 block = None
                 continue
             if raw.startswith(".") or raw.startswith("'"):
                 if raw.startswith(".\\\"") or raw[1:3] in ("RS", "RE", "PP", "in", "ft", "sp"):
                     continue
                 lines.append((lineno, raw))  # an error if the block is an example
+                srcnos.append(lineno)
                 continue
             try:
                 lines.append(unroff(raw))
             except ValueError:
                 lines.append((lineno, raw))
+            srcnos.append(lineno)
     return doc
 
 
@@ -118,13 +124,14 @@ def read_markdown(path):
                 if directive:
                     add_directive(doc, path, lineno, directive.group(1), directive.group(2))
                 elif raw.strip() == "```console":
-                    block = (lineno + 1, [])
+                    block = (lineno + 1, [], [])
                 continue
             if raw.strip() == "```":
-                doc.items.append(("block", block[0], block[1]))
+                doc.items.append(("block", block[0], (block[1], block[2])))
                 block = None
                 continue
             block[1].append(raw)
+            block[2].append(lineno)
     return doc
 
 
@@ -160,25 +167,27 @@ def strip_comment(command):
     return command.rstrip()
 
 
-def parse_block(start, lines):
-    """[(lineno, command, [expected lines])]"""
+def parse_block(start, lines, srcnos):
+    """[(lineno, command, [expected lines], [their line numbers in the document])]"""
     commands = []
     i = 0
     while i < len(lines):
         line = lines[i]
         if not line.startswith("$ "):
             raise ValueError(f"line {start + i}: output before any command: {line!r}")
-        lineno = start + i
+        lineno = srcnos[i]
         text = line[2:]
         while (text.endswith("\\") or text.rstrip().endswith("|")) and i + 1 < len(lines):
             i += 1
             text = text + "\n" + lines[i]
         i += 1
         expected = []
+        expected_at = []
         while i < len(lines) and not lines[i].startswith("$ "):
             expected.append(lines[i])
+            expected_at.append(srcnos[i])
             i += 1
-        commands.append((lineno, strip_comment(text), expected))
+        commands.append((lineno, strip_comment(text), expected, expected_at))
     return commands
 
 
@@ -246,6 +255,8 @@ def run(command, folder, env, status_before=0):
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     args = sys.argv[1:]
+    update = "--update" in args
+    args = [a for a in args if a != "--update"]
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -262,6 +273,7 @@ def main():
     for sub in ("db", "tests"):
         os.symlink(os.path.join(os.path.abspath(source_dir), sub), os.path.join(folder, sub))
     failures = ran = skipped = commands_run = 0
+    updates = []  # (first line, last line, new lines) of outputs to rewrite
     skip_next = None
     status = 0
     for kind, lineno, payload in doc.items:
@@ -280,7 +292,7 @@ def main():
             skip_next = None
             continue
         ran += 1
-        for cmd_line, command, expected in parse_block(lineno, payload):
+        for cmd_line, command, expected, expected_at in parse_block(lineno, *payload):
             commands_run += 1
             status, out, err = run(command, folder, env, status)
             expected = trim(expected)
@@ -299,6 +311,11 @@ def main():
                     problems.append("standard output differs:\n" + diff(want_out, trim(out)))
                 if not matches(want_err, trim(err)):
                     problems.append("standard error differs:\n" + diff(want_err, trim(err)))
+            if problems and update and updatable(expected, expected_at, want_err, err, status):
+                updates.append((expected_at[0], expected_at[len(expected) - 1],
+                                trim(out), path.endswith(".md")))
+                print(f"{path}:{cmd_line}: updated the output of $ {command}")
+                continue
             if problems:
                 failures += 1
                 print(f"{path}:{cmd_line}: $ {command}")
@@ -306,6 +323,8 @@ def main():
                     print("  " + problem.replace("\n", "\n  "))
                 if trim(err) and not want_err:
                     print("  standard error was:\n    " + "\n    ".join(trim(err)))
+    if updates:
+        write_updates(path, updates)
     if failures == 0:
         shutil.rmtree(folder, ignore_errors=True)
     else:
@@ -313,6 +332,35 @@ def main():
     print(f"{name}: {ran} blocks run ({commands_run} commands), {skipped} skipped, "
           f"{failures} failed")
     return 1 if failures else 0
+
+
+def updatable(expected, expected_at, want_err, err, status):
+    """--update rewrites an output only when nothing in it is a wildcard or an error, it was
+    contiguous in the document, and the command printed nothing on standard error."""
+    return (expected and "..." not in expected and not want_err and not trim(err)
+            and expected_at[-1] - expected_at[0] == len(expected_at) - 1)
+
+
+ROFF_OUT = {"\\": r"\e", "-": r"\-", '"': r"\(dq", "'": r"\(aq", "\u2014": r"\(em",
+            "\u2013": r"\(en", "\u201c": r"\(lq", "\u201d": r"\(rq", "\u2022": r"\(bu",
+            "`": r"\(ga", "\u00d7": r"\(mu", "\u2019": r"\(cq", "\u00fc": r"\(:u",
+            "\u00e9": r"\('e"}
+
+
+def roff(line):
+    text = "".join(ROFF_OUT.get(c, c if ord(c) < 128 else f"\\[u{ord(c):04X}]") for c in line)
+    return "\\&" + text if text.startswith((".", "'")) else text
+
+
+def write_updates(path, updates):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for first, last, new, markdown in sorted(updates, reverse=True):
+        old = lines[first - 1:last]
+        blank = len(old) - len(trim(old))  # blank lines that end the output stay
+        lines[first - 1:last] = (new if markdown else [roff(l) for l in new]) + old[len(old) - blank:]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
 
 
 def diff(expected, actual):
