@@ -5,7 +5,7 @@
 
 DOCUMENT is README.md (its ```console blocks) or a man page (its .EX/.EE and .nf/.fi blocks
 that begin with a `$ ` line). A block is a sequence of commands, each a `$ ` line (with
-continuation lines after a line that ends in `\\` or `|`), each followed by the output it prints, up to the next `$ ` line
+continuation lines after a line that ends in `\\` or `|` or inside quotes), each followed by the output it prints, up to the next `$ ` line
 or the end of the block. Each command runs with `bash -c` (pipes work), a trailing `# comment`
 stripped, in one fresh temporary folder per document, so a page's narrative (init, add, show)
 holds; `$?` is the status of the command before, so `$ echo $?` works.
@@ -148,6 +148,25 @@ def add_directive(doc, path, lineno, name, text):
         doc.skip_document = text
 
 
+def open_quote(command):
+    """Whether the command ends inside a quoted string (that goes on on the next line)."""
+    quote = None
+    escaped = False
+    for c in command:
+        if escaped:
+            escaped = False
+        elif c == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and quote is None:
+            break
+    return quote is not None
+
+
 def strip_comment(command):
     """Drops a trailing `# comment` (a # after a blank, outside quotes)."""
     quote = None
@@ -177,7 +196,8 @@ def parse_block(start, lines, srcnos):
             raise ValueError(f"line {start + i}: output before any command: {line!r}")
         lineno = srcnos[i]
         text = line[2:]
-        while (text.endswith("\\") or text.rstrip().endswith("|")) and i + 1 < len(lines):
+        while (text.endswith("\\") or text.rstrip().endswith("|") or open_quote(text)) \
+                and i + 1 < len(lines):
             i += 1
             text = text + "\n" + lines[i]
         i += 1
