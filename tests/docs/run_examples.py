@@ -5,7 +5,8 @@
 
 DOCUMENT is README.md (its ```console blocks) or a man page (its .EX/.EE and .nf/.fi blocks
 that begin with a `$ ` line). A block is a sequence of commands, each a `$ ` line (with
-continuation lines after a line that ends in `\\` or `|` or inside quotes), each followed by the output it prints, up to the next `$ ` line
+continuation lines after a line that ends in `\\` or `|` or inside quotes, and its
+here-documents), each followed by the output it prints, up to the next `$ ` line
 or the end of the block. Each command runs with `bash -c` (pipes work), a trailing `# comment`
 stripped, in one fresh temporary folder per document, so a page's narrative (init, add, show)
 holds; `$?` is the status of the command before, so `$ echo $?` works.
@@ -52,6 +53,7 @@ ROFF_ESCAPE = re.compile(r"\\f(?:\[[^\]]*\]|\(..|.)|\\\[[^\]]*\]|\\\(..|\\\('e|\
 DIRECTIVE_ROFF = re.compile(r'^\.\\"\s*(example-[a-z-]+):\s*(.*?)\s*$')
 DIRECTIVE_MD = re.compile(r"^<!--\s*(example-[a-z-]+):\s*(.*?)\s*-->\s*$")
 KNOWN_DIRECTIVES = {"example-setup", "example-skip", "example-skip-document"}
+HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
 STDERR_LINE = re.compile(r"^gpuclusters: (error|warning):")
 
 
@@ -200,6 +202,12 @@ def parse_block(start, lines, srcnos):
                 and i + 1 < len(lines):
             i += 1
             text = text + "\n" + lines[i]
+        for word in HEREDOC.findall(text):  # a here-document's lines belong to its command
+            while i + 1 < len(lines):
+                i += 1
+                text = text + "\n" + lines[i]
+                if lines[i] == word:
+                    break
         i += 1
         expected = []
         expected_at = []
