@@ -12,7 +12,7 @@ stripped, in one fresh temporary folder per document, so a page's narrative (ini
 holds; `$?` is the status of the command before, so `$ echo $?` works.
 
 Comparison (see tests/docs/README.md):
-  - an output line `gpuclusters: error: ...` (or `warning:`) is expected on standard error,
+  - an output line `gpuclusters: ...` (an error, a warning, an abort) is expected on standard error,
     every other line on standard output; each stream is compared exactly (trailing blanks of
     a line and trailing blank lines of an output ignored);
   - an output line `...` (in roff `\\&...`) matches any number of lines;
@@ -54,7 +54,7 @@ DIRECTIVE_ROFF = re.compile(r'^\.\\"\s*(example-[a-z-]+):\s*(.*?)\s*$')
 DIRECTIVE_MD = re.compile(r"^<!--\s*(example-[a-z-]+):\s*(.*?)\s*-->\s*$")
 KNOWN_DIRECTIVES = {"example-setup", "example-skip", "example-skip-document"}
 HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?")
-STDERR_LINE = re.compile(r"^gpuclusters: (error|warning):")
+STDERR_LINE = re.compile(r"^gpuclusters: ")
 
 
 def unroff(line):
@@ -264,7 +264,6 @@ def environment(folder, binary):
         "GPUCLUSTERS_PAGER": "cat",
         "PAGER": "cat",
         "EDITOR": "true",
-        "VISUAL": "true",
         "TMPDIR": os.path.join(folder, ".tmp"),
     }
     for sub in (".home", ".cache", ".tmp"):
