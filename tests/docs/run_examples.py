@@ -4,17 +4,19 @@
     run_examples.py BINARY SOURCE_DIR DOCUMENT [--update]
 
 DOCUMENT is README.md (its ```console blocks) or a man page (its .EX/.EE and .nf/.fi blocks
-that begin with a `$ ` line). A block is a sequence of commands, each a `$ ` line (with
-continuation lines after a line that ends in `\\` or `|` or inside quotes, and its
-here-documents), each followed by the output it prints, up to the next `$ ` line
-or the end of the block. Each command runs with `bash -c` (pipes work), a trailing `# comment`
-stripped, in one fresh temporary folder per document, so a page's narrative (init, add, show)
-holds; `$?` is the status of the command before, so `$ echo $?` works.
+that begin with a `$ ` line; roff's escapes are undone, an unknown one in an example is an
+error). A block is a sequence of commands, each a `$ ` line, continued on the next line after
+a `\\` or a `|` at its end or inside an open quote, with its here-documents; each is followed
+by the output it prints, up to the next `$ ` line or the end of the block. Each command runs
+with `bash -c` (pipes work), a trailing `# comment` stripped, in one fresh temporary folder
+per document, so a page's narrative (init, add, show) holds; `$?` is the status of the
+command before, so `$ echo $?` works. Each command is its own shell: `cd` and `export` do not
+carry over to the next.
 
-Comparison (see tests/docs/README.md):
-  - an output line `gpuclusters: ...` (an error, a warning, an abort) is expected on standard error,
-    every other line on standard output; each stream is compared exactly (trailing blanks of
-    a line and trailing blank lines of an output ignored);
+Comparison:
+  - an output line `gpuclusters: ...` (an error, a warning, an abort) is expected on standard
+    error, every other line on standard output; each stream is compared exactly (trailing
+    blanks of a line and trailing blank lines of an output ignored);
   - an output line `...` (in roff `\\&...`) matches any number of lines;
   - a command with no output shown must succeed: exit 0, or 1 (the status of findings and
     differences, an answer rather than a failure) with nothing but warnings on standard error;
@@ -32,7 +34,7 @@ e2e tests' UPDATE_GOLDEN.
 
 Environment: GPUCLUSTERS_NOW=2026-11-30T12:00:00Z, GPUCLUSTERS_AUTHOR=editor (the pages' author),
 GPUCLUSTERS_DB=gpuclusters.db, XDG_CACHE_HOME and HOME in the temporary folder, NO_COLOR=1,
-COLUMNS=100, no pager, `gpuclusters` on PATH as BINARY, and the repository's db/ and tests/
+COLUMNS=100, no pager, EDITOR=true, `gpuclusters` on PATH as BINARY, and the repository's db/ and tests/
 folders symlinked into the temporary folder so that examples name them as from the source tree.
 """
 import os
