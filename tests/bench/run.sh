@@ -137,34 +137,39 @@ log.kill()' "$binary" "$dir/jsonl.db")
         "$(du -h "$dir/long-quote.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
 done
 
-# One huge record at M and 4M parts (HUGE_PARTS, default 200000): its peak memory grows with its
-# input by the slope printed, the extra peak per extra byte of input, which must stay below 1
-# (a record is never held whole: it is written in pieces as it is read). The constant part
-# (SQLite's bulk cache of 24 MiB, the pieces on their way) is what the slope leaves out.
-huge=${HUGE_PARTS:-200000}
-echo "== one record of $huge and $(( huge * 4 )) parts"
-declare -A huge_kib huge_bytes huge_verify
-for m in "$huge" $(( huge * 4 )); do
-    dir="$work/huge-$m"
-    mkdir -p "$dir"
-    python3 "$here/one_record.py" "$m" "$dir"
-    for part in claims citations sources; do
-        "$binary" --db "$dir/$part.db" init > /dev/null
-        measure "$binary" --db "$dir/$part.db" import "$dir/$part.jsonl"
-        huge_kib[$part,$m]=$kib
-        huge_bytes[$part,$m]=$(stat -c %s "$dir/$part.jsonl")
-        row "gpuclusters import, one record, $m $part" "$seconds" "$peak" "$(du -h "$dir/$part.jsonl" | cut -f1) file"
-    done
-    # verify reads each claim once: at 4M its time is about four times that at M, not sixteen.
-    measure "$binary" --db "$dir/claims.db" verify --quiet many-claims
-    huge_verify[$m]=$seconds
-    row "gpuclusters verify, one record of $m claims" "$seconds" "$peak" ""
-    rm -rf "$dir"
+# One record at the limit of one record (model::max_record_parts, 10,000 parts: 3,333 competing
+# claims, each with its source and citation), through every path that holds a record: imported
+# from each format that can hold it (JSON Lines, JSON, TOML, CSV long; a wide CSV row holds one
+# value a field), exported in each, shown whole and verified. One memory bound covers them all:
+# the largest peak is printed last, beside the smallest.
+echo "== one record at the limit (9,999 parts)"
+dir="$work/limit"
+mkdir -p "$dir"
+python3 "$here/one_record.py" 3333 "$dir"
+"$binary" --db "$dir/limit.db" init > /dev/null
+measure "$binary" --db "$dir/limit.db" import "$dir/claims.jsonl"
+row "import jsonl, a record at the limit" "$seconds" "$peak" "$(du -h "$dir/claims.jsonl" | cut -f1) file"
+peaks=("$peak")
+for format in json toml csv-long; do
+    case $format in toml) out="$dir/tree" ;; *) out="$dir/limit.$format" ;; esac
+    measure "$binary" --db "$dir/limit.db" export --provenance --format "$format" -o "$out"
+    row "export $format, a record at the limit" "$seconds" "$peak" ""
+    peaks+=("$peak")
+    "$binary" --db "$dir/$format.db" init > /dev/null
+    case $format in csv-long) args=(--format csv-long "$out") ;; *) args=("$out") ;; esac
+    measure "$binary" --db "$dir/$format.db" import "${args[@]}"
+    row "import $format, a record at the limit" "$seconds" "$peak" ""
+    peaks+=("$peak")
 done
-row "verify, one record: 4x the claims" "" "" "x$(ratio "${huge_verify[$(( huge * 4 ))]}" "${huge_verify[$huge]}") the time (linear: about x4)"
-for part in claims citations sources; do
-    slope=$(awk -v a="${huge_kib[$part,$huge]}" -v b="${huge_kib[$part,$(( huge * 4 ))]}" \
-        -v x="${huge_bytes[$part,$huge]}" -v y="${huge_bytes[$part,$(( huge * 4 ))]}" \
-        'BEGIN { printf "%.2f", (b - a) * 1024 / (y - x) }')
-    row "slope, one record of $part" "" "" "x$slope the input (extra peak per extra input byte)"
-done
+measure "$binary" --db "$dir/limit.db" export --provenance --format jsonl -o "$dir/again.jsonl"
+row "export jsonl, a record at the limit" "$seconds" "$peak" ""
+peaks+=("$peak")
+measure "$binary" --db "$dir/limit.db" show --all many-claims
+row "show --all, a record at the limit" "$seconds" "$peak" ""
+peaks+=("$peak")
+measure "$binary" --db "$dir/limit.db" verify --quiet many-claims
+row "verify, a record at the limit" "$seconds" "$peak" ""
+peaks+=("$peak")
+sorted=$(printf '%s\n' "${peaks[@]}" | sort -n)
+row "a record at the limit, every path" "" "$(tail -1 <<<"$sorted")" "the peak of them all (the least $(head -1 <<<"$sorted") MiB)"
+rm -rf "$dir"
