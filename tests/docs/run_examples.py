@@ -152,27 +152,10 @@ def add_directive(doc, path, lineno, name, text):
         doc.skip_document = text
 
 
-def open_quote(command):
-    """Whether the command ends inside a quoted string (that goes on on the next line)."""
-    quote = None
-    escaped = False
-    for c in command:
-        if escaped:
-            escaped = False
-        elif c == "\\" and quote != "'":
-            escaped = True
-        elif quote:
-            if c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-        elif c == "#" and quote is None:
-            break
-    return quote is not None
-
-
-def strip_comment(command):
-    """Drops a trailing `# comment` (a # after a blank, outside quotes)."""
+def scan_shell(command):
+    """Reads a command as bash would its quotes and comments: the quote still open at its end
+    (None when none is), and where a trailing `# comment` starts (a # at the start of a word,
+    outside quotes; None when there is none)."""
     quote = None
     escaped = False
     for i, c in enumerate(command):
@@ -186,8 +169,19 @@ def strip_comment(command):
         elif c in "'\"":
             quote = c
         elif c == "#" and (i == 0 or command[i - 1] in " \t"):
-            return command[:i].rstrip()
-    return command.rstrip()
+            return None, i
+    return quote, None
+
+
+def open_quote(command):
+    """Whether the command ends inside a quoted string (that goes on on the next line)."""
+    return scan_shell(command)[0] is not None
+
+
+def strip_comment(command):
+    """Drops a trailing `# comment` (a # after a blank, outside quotes)."""
+    comment = scan_shell(command)[1]
+    return (command if comment is None else command[:comment]).rstrip()
 
 
 def parse_block(start, lines, srcnos):
