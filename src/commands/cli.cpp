@@ -258,7 +258,11 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         stop_on_closed_pipe = writes ? 0 : 1;
         if (writes) {
             // A message or author the write would refuse is refused before the file is opened.
+            // A command's own, or its subcommand's (sources check).
             const CLI::Option* message = chosen_app->get_option_no_throw("--message");
+            for (const CLI::App* sub : chosen_app->get_subcommands()) {
+                if (!message || message->count() == 0) message = sub->get_option_no_throw("--message");
+            }
             ledger::check_changeset_text(context.changeset(message && message->count() > 0 ? message->as<std::string>() : ""));
             stop_signals.emplace();
         }

@@ -3,6 +3,7 @@
 // gpuclusters sources check SOURCE [--accessed] re-read today: a new accessed date (a changeset)
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -28,8 +29,15 @@ public:
     bool pages() const override { return true; }
     DbAccess access() const override { return check_->parsed() ? DbAccess::read_write : DbAccess::read_only; }
     store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
-    void validate(const Context&) override {
+    void validate(const Context& context) override {
         if (!cluster_id_.empty()) cluster_id_ = model::parse_cluster_id(cluster_id_);
+        // Bad metadata is refused before the file is opened, so that it stays untouched.
+        if (check_->parsed()) {
+            model::SourceInput given = check_source_;
+            given.origin = "SOURCE";
+            ledger::ChangeSession::prepare(std::vector<model::SourceInput>{given}, std::span<const model::RecordInput>{},
+                                           context.today);
+        }
     }
 
     ExitCode run(Context& context) override {

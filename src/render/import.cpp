@@ -109,7 +109,7 @@ ledger::ImportEvents ImportPrinter::events() {
 void ImportPrinter::finish(const ledger::ImportResult& result) {
     clear_progress();
     for (const auto& text : result.problems) {
-        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ") << text << "\n";
+        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ") << text::one_line(text) << "\n";
     }
     if (result.problem_count > result.problems.size()) {
         output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ")

@@ -328,14 +328,18 @@ void print_json(std::ostream& out, const Json& json) { out << json_text(json) <<
 
 namespace gpuclusters::render {
 
+// A warning or an error is one line: a line feed or a tab in a stored value it quotes (written
+// behind the tool's back) is shown escaped, as in every other output.
 void print_warning(const Output& output, const std::string& message) {
-    if (!output.quiet) output.err << "gpuclusters: warning: " << message << "\n";
+    if (!output.quiet) output.err << "gpuclusters: warning: " << text::one_line(message) << "\n";
 }
 
-void print_error(std::ostream& err, const std::string& message) { err << "gpuclusters: error: " << message << "\n"; }
+void print_error(std::ostream& err, const std::string& message) {
+    err << "gpuclusters: error: " << text::one_line(message) << "\n";
+}
 
 void print_usage_error(std::ostream& err, const std::string& message) {
-    err << "gpuclusters: error: " << message << "\n"
+    err << "gpuclusters: error: " << text::one_line(message) << "\n"
         << "Try 'gpuclusters --help' or 'gpuclusters COMMAND --help'.\n";
 }
 

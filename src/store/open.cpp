@@ -131,6 +131,7 @@ Store& Store::operator=(Store&& other) noexcept {
     close();
     path_ = std::move(other.path_);
     access_ = other.access_;
+    journal_ = other.journal_;
     restored_ = other.restored_;
     restored_schema_ = other.restored_schema_;
     opened_ = std::exchange(other.opened_, false);
@@ -319,7 +320,9 @@ std::optional<int> restored_schema_version(SQLite::Database& db, int user_versio
 Store Store::open(const std::string& path, Access access, Restored restored, Journal journal) {
     configure_library_once();
     check_file(path);
-    if (access == Access::read_write) check_files_beside(path);
+    // A reader too: SQLite opens a journal beside the file to see whether it is hot, and a FIFO
+    // there would block it for ever.
+    check_files_beside(path);
     return guarded(path, [&] {
         if (access == Access::read_write) {
             Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()), access);

@@ -136,14 +136,23 @@ same_bytes
 EDITOR=true gc edit acme-one
 EDITOR=false gc edit acme-one 2>&1 | sed 's|kept in .*|kept in (a folder)|'
 same_bytes
+gc sources check 1 -m $'fixed\x01'
+gc sources check 1 --title $'T\x01'
+same_bytes
 note "a link where SQLite keeps its shared memory or log beside the file: refused before the file is touched"
 ln -s /dev/null test.db-shm
 gc add acme-one --set city=Lyon --source https://example.org/acme --quote Lyon
 rm test.db-shm
 same_bytes
-note "a line feed in a stored value (written behind the tool's back) is escaped in a change report too"
+note "... and a FIFO where SQLite looks for a journal, by a reader too (it blocked for ever)"
+mkfifo test.db-journal
+status=0; timeout 20 "$GPUCLUSTERS_BIN" list > /dev/null 2> fifo.err || status=$?; echo "list exit $status"; cat fifo.err
+rm test.db-journal
+same_bytes
+note "a line feed in a stored value (written behind the tool's back) is escaped in a change report and an error too"
 cp test.db forged.db
 sqlite3 forged.db "DROP TRIGGER claim_append_only_u; UPDATE claim SET value = 'Beta' || char(10) || 'forged-line  Evil' WHERE cluster_id = 'beta-two' AND field = 'owner'; CREATE TRIGGER claim_append_only_u BEFORE UPDATE ON claim BEGIN SELECT RAISE(ABORT, 'claim rows are append-only'); END; UPDATE cluster_values SET owner = 'Beta' || char(10) || 'forged-line  Evil' WHERE cluster_id = 'beta-two';"
+gc --db forged.db rank beta-two owner normal --reason "one figure"
 gc --db forged.db add beta-two --set owner="Beta AS" --source https://example.org/beta --quote "Beta AS"
 
 note "a mapping condition with two tests read as either or both: refused, one test a condition"
