@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every column of every view of a database the binary makes is named in gpuclusters(5)'s Views
 # section: the view as the tag of a `.TP` entry, each of its columns as a tag (`.B COLUMN` on a
-# line of its own) in the list that follows it, up to its `.RE`.
+# line of its own) in the list that follows it, up to its `.RE`. Every table is named, as a tag,
+# in its Tables section (FTS5's own tables of an index aside).
 #   check_views.sh BINARY MAN_PAGE_5
 set -euo pipefail
 binary=$1 page=$2
@@ -34,5 +35,15 @@ for view in $views; do
             { echo "FAIL: column $view.$column is not named in $page (Views)"; failures=$((failures + 1)); }
     done
 done
-echo "views checked: $(printf '%s\n' "$views" | wc -l), columns: $columns, missing: $failures"
+tables_section=$(awk '/^\.SS "?Tables"?$/ {on = 1; next} on && /^\.S[HS] / {exit} on' "$page")
+[ -n "$tables_section" ] || { echo "FAIL: $page has no .SS Tables section"; exit 1; }
+tables=$(sqlite3 "$scratch/views.db" "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\'
+    AND name NOT IN (SELECT name || suffix FROM sqlite_master, (SELECT '_config' AS suffix UNION ALL SELECT '_content'
+        UNION ALL SELECT '_data' UNION ALL SELECT '_docsize' UNION ALL SELECT '_idx') WHERE sql LIKE 'CREATE VIRTUAL TABLE%')
+    ORDER BY name")
+for table in $tables; do
+    grep -qxF -- ".B $table" <<<"$tables_section" ||
+        { echo "FAIL: table $table is not named in $page (Tables)"; failures=$((failures + 1)); }
+done
+echo "views checked: $(printf '%s\n' "$views" | wc -l), columns: $columns, tables: $(printf '%s\n' "$tables" | wc -l), missing: $failures"
 [ "$failures" -eq 0 ]
