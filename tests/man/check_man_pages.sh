@@ -10,6 +10,14 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 commands=$("$binary" --help | awk '/^Subcommands:/ {listing = 1; next} listing && /^  [a-z]/ {print $1} listing && /^$/ {listing = 0}')
 [ -n "$commands" ] || fail "no subcommands found in --help"
 
+# Every global option --help lists is in gpuclusters(1)'s SYNOPSIS (help and version have their
+# own lines there).
+synopsis=$(awk '/^\.SH SYNOPSIS/ {on = 1; next} on && /^\.SH / {exit} on' "$man_dir/gpuclusters.1" | sed 's/\\-/-/g')
+for option in $("$binary" --help | awk '/^Options:/ {listing = 1; next} listing && /^$/ {listing = 0} listing' |
+    grep -oE '^  (-[a-zA-Z],)?--[a-z-]+' | grep -oE -- '--[a-z-]+'); do
+    grep -qF -- "$option" <<<"$synopsis" || fail "gpuclusters.1: SYNOPSIS lacks the global option $option"
+done
+
 pages=("$man_dir/gpuclusters.1")
 for command in $commands; do
     pages+=("$man_dir/gpuclusters-$command.1")
