@@ -63,11 +63,12 @@ public:
     /// database exists. Runs before any file is opened.
     virtual void validate(const Context& context) { (void)context; }
     virtual ExitCode run(Context& context) = 0;
-    /// How a write command's file keeps its journal when opened: a dry run of one record, and an
-    /// edit until the editor gives a change, stay in rollback-journal mode, so that a write that
-    /// never comes changes not a byte of the file (the switch to WAL mode and back would move
-    /// its header's change counter). An import's dry run works as its write does, in WAL mode,
-    /// where its pages go to the log and its memory stays flat.
+    /// How a write command's file keeps its journal when opened: a dry run of one record's
+    /// change (add, cite, rank, sources check), and an edit until the editor gives a change, stay
+    /// in rollback-journal mode, so that a write that never comes changes not a byte of the file
+    /// (the switch to WAL mode and back would move its header's change counter). The dry run of
+    /// an import or a revert, which may change any number of records, works as its write does,
+    /// in WAL mode, where its pages go to the log and its memory stays flat.
     virtual store::Journal journal() const { return store::Journal::write_ahead; }
     /// Writes data for programs on stdout (export): not escaped unless stdout is a terminal.
     virtual bool writes_data() const { return false; }

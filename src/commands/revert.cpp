@@ -17,7 +17,6 @@ public:
         app.add_flag("-n,--dry-run", request_.dry_run, "print the changes and write nothing");
     }
     DbAccess access() const override { return DbAccess::read_write; }
-    store::Journal journal() const override { return request_.dry_run ? store::Journal::rollback : store::Journal::write_ahead; }
 
     ExitCode run(Context& context) override {
         ledger::revert(context.store(), request_, context.changeset(message_), context.today,

@@ -607,7 +607,9 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             current.record.origin = place + ": cluster";
         }
         if (current_too_large) return;
-        if (current.sources.size() + model::record_parts(current.record) >= model::max_record_parts) {
+        // Past the limit already (a row adds its parts after this): the engine refuses a record
+        // that ends at the limit plus a row's few parts, this reader one that goes on.
+        if (current.sources.size() + model::record_parts(current.record) > model::max_record_parts) {
             reject(fmt::format("{}: {}", place, model::too_many_parts(current_id)));
             current_too_large = true;
             const std::string id = current.record.cluster_id;

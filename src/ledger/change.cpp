@@ -180,7 +180,7 @@ private:
             if (meta.accessed.empty()) meta.accessed = today_;
             const long long id = store_.insert_source(input.reference, changeset_id_);
             store_.insert_source_revision(id, changeset_id_, meta);
-            listed_at_[id] = input.origin;
+            note_listed(id, input.origin);
             editions_.forget(id, meta.edition_of);
             report_source({id, input.reference, true, {}});
             note_domain(id, input.reference);
@@ -200,7 +200,7 @@ private:
                 fmt::join(describe_source_changes(existing->meta, meta), "; ")));
         }
         if (meta != existing->meta) {
-            listed_at_[existing->id] = input.origin;
+            note_listed(existing->id, input.origin);
             store_.insert_source_revision(existing->id, changeset_id_, meta);
             editions_.forget(existing->id, existing->meta.edition_of);
             editions_.forget(existing->id, meta.edition_of);
@@ -209,6 +209,13 @@ private:
         }
         note_domain(existing->id, existing->url);
         return existing->id;
+    }
+
+    // Where a source this changeset gave metadata was listed. An import of a million sources
+    // would hold a million places: past max_listed_places the error says "an earlier listing".
+    void note_listed(long long source_id, const std::string& origin) {
+        static constexpr std::size_t max_listed_places = 100'000;
+        if (listed_at_.size() < max_listed_places || listed_at_.contains(source_id)) listed_at_[source_id] = origin;
     }
 
     void report_source(SourceReport source) {
@@ -414,6 +421,7 @@ private:
             // Each input sees what the earlier ones wrote: the record in memory follows the writes
             // (reading it again from the store would make a record of N claims cost N squared).
             working_.absorb(changeset_id_);
+            bool kept_as_older = false;
             switch (field.action) {
                 case FieldAction::set: {
                     std::vector<CitationInput> fresh;
@@ -425,6 +433,7 @@ private:
                     const Editions::Standing edition = edition_standing(field, citations);
                     if (edition.order == Editions::Order::older) {
                         keep_as_older(*record, field, citations, edition);
+                        kept_as_older = true;  // a competing figure only: the field gets no value
                         break;
                     }
                     const bool newer = edition.order == Editions::Order::newer;
@@ -451,7 +460,7 @@ private:
                     }
                     break;
             }
-            const bool gives_value = field.action == FieldAction::set || field.action == FieldAction::clear ||
+            const bool gives_value = (field.action == FieldAction::set && !kept_as_older) || field.action == FieldAction::clear ||
                                      (field.action == FieldAction::rank && field.rank == Rank::preferred);
             if (gives_value && !value_demoted_.empty()) value_demoted_.erase(std::string(field.spec->name));
             if constexpr (!std::is_const_v<Input>) field = ParsedField{};

@@ -163,10 +163,11 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     record.citations_as_they_stood = input.citations_as_they_stood;
     record.new_record = input.new_record;
     std::set<std::string>& seen = pieces.fields_set;
-    // Said once, by the piece that crosses the limit: the record is refused whole.
-    const bool within_limit = pieces.parts + source_count <= model::max_record_parts;
+    // Said once, by the piece that crosses the limit (its sources or its other parts): the
+    // record is refused whole. `source_count` counts this piece's sources already.
     pieces.parts += model::record_parts(input);
-    if (within_limit && pieces.parts + source_count > model::max_record_parts) {
+    if (!pieces.over_limit && pieces.parts + source_count > model::max_record_parts) {
+        pieces.over_limit = true;
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));
     }
     std::vector<std::string> problems;

@@ -35,9 +35,12 @@ CopyFacts Store::copy_into(const std::string& path, const std::string& named) co
             const int finished = sqlite3_backup_finish(backup);
             if (stepped != SQLITE_DONE || finished != SQLITE_OK) {
                 const int code = stepped != SQLITE_DONE ? stepped : finished;
-                // The copy's side failing to write (a full disk, an I/O error) is an output error.
-                const int primary = code & 0xff;
-                if (primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN) {
+                // The copy's side failing to write (a full disk, a write or sync the disk refused)
+                // is an output error; failing to read the database is the database's.
+                const bool writing = (code & 0xff) == SQLITE_FULL || (code & 0xff) == SQLITE_CANTOPEN ||
+                                     code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_FSYNC || code == SQLITE_IOERR_TRUNCATE ||
+                                     code == SQLITE_IOERR_DIR_FSYNC;
+                if (writing) {
                     throw OutputError(
                         fmt::format("{}: the copy could not be written whole ({}); left as it was", named, sqlite3_errstr(code)));
                 }

@@ -222,10 +222,17 @@ void check_file(const std::string& path) {
 // file SQLite made (a link, a folder, a FIFO) would fail a writer only after it switched the file
 // to WAL mode, or be written through: refused before the file is touched.
 void check_files_beside(const std::string& path) {
+    // SQLite names them after the file a link leads to: the names beside both are checked.
+    std::error_code error;
+    const auto resolved = std::filesystem::canonical(path, error);
+    std::vector<std::string> besides;
     for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-        const std::string beside = path + suffix;
-        std::error_code error;
-        const auto status = std::filesystem::symlink_status(beside, error);
+        besides.push_back(path + suffix);
+        if (!error && resolved.string() != path) besides.push_back(resolved.string() + suffix);
+    }
+    for (const std::string& beside : besides) {
+        std::error_code unreadable;
+        const auto status = std::filesystem::symlink_status(beside, unreadable);
         if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) continue;
         throw DatabaseError(fmt::format("{}: {} is {}, not a file SQLite made; remove it; left untouched", path, beside,
                                         std::filesystem::is_symlink(status) ? "a symbolic link" : "not a regular file"));

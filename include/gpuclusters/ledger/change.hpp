@@ -80,6 +80,7 @@ struct PieceCheck {
     std::size_t sources = 0;           ///< the sources listed in them: a citation's index is below
     std::set<std::string> fields_set;  ///< a field is set once in a record
     std::size_t parts = 0;             ///< of them, sources aside (model::max_record_parts)
+    bool over_limit = false;           ///< refused for its parts, by an earlier piece
 };
 
 /// Applies records one call at a time inside a write transaction the caller holds: what import

@@ -147,7 +147,10 @@ same_bytes
 note "... and a FIFO where SQLite looks for a journal, by a reader too (it blocked for ever)"
 mkfifo test.db-journal
 status=0; timeout 20 "$GPUCLUSTERS_BIN" list > /dev/null 2> fifo.err || status=$?; echo "list exit $status"; cat fifo.err
-rm test.db-journal
+note "... beside the file a --db link leads to, where SQLite looks for it"
+ln -s test.db link.db
+status=0; timeout 20 "$GPUCLUSTERS_BIN" --db link.db list > /dev/null 2> fifo.err || status=$?; echo "list through a link exit $status"; sed "s|$(pwd -P)/||" fifo.err
+rm test.db-journal link.db
 same_bytes
 note "a line feed in a stored value (written behind the tool's back) is escaped in a change report and an error too"
 cp test.db forged.db

@@ -606,6 +606,15 @@ TEST_CASE("import: a record beyond the limit of one record is refused whole, rea
         const auto at_limit = import_document("", record_of(4999), piece_parts);
         CHECK(join(at_limit.problems) == "");
         CHECK(at_limit.written);
+        // Sources count as much as claims: 10,001 sources and one claim are one past it too.
+        std::vector<std::string> sources;
+        for (int i = 0; i < 10001; ++i) sources.push_back(fmt::format(R"({{"url":"https://example-{}.org/","kind":"press"}})", i));
+        const auto many_sources = import_document(
+            "", R"({"id":"many-sources","sources":[)" + join(sources) + R"(],"claims":[{"field":"owner","value":"Acme"}]})",
+            piece_parts, false, true);
+        CHECK_FALSE(many_sources.written);
+        REQUIRE(many_sources.problems.size() == 1);
+        CHECK(many_sources.problems[0].find("record 'many-sources' has more than 10,000 parts") != std::string::npos);
     }
 }
 
