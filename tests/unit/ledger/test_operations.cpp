@@ -608,7 +608,8 @@ TEST_CASE("import: a record beyond the limit of one record is refused whole, rea
         CHECK(at_limit.written);
         // Sources count as much as claims: 10,001 sources and one claim are one past it too.
         std::vector<std::string> sources;
-        for (int i = 0; i < 10001; ++i) sources.push_back(fmt::format(R"({{"url":"https://example-{}.org/","kind":"press"}})", i));
+        for (int i = 0; i < 10001; ++i)
+            sources.push_back(fmt::format(R"({{"url":"https://example-{}.org/","kind":"press"}})", i));
         const auto many_sources = import_document(
             "", R"({"id":"many-sources","sources":[)" + join(sources) + R"(],"claims":[{"field":"owner","value":"Acme"}]})",
             piece_parts, false, true);
