@@ -1,6 +1,7 @@
 #include "commands/options.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace gpuclusters::commands {
 namespace {
@@ -19,7 +20,7 @@ std::string one_of(std::span<const std::string_view> choices) {
 }
 
 void add_source_metadata_options(CLI::App& app, model::SourceInput& source) {
-    add_optional(app, "--kind", source.kind, "source kind: operator, paper, filing, list, press, estimate, other")
+    add_optional(app, "--kind", source.kind, fmt::format("source kind: {}", fmt::join(model::source_kinds, ", ")))
         ->type_name(one_of(model::source_kinds));
     add_optional(app, "--title", source.title, "source title");
     add_optional(app, "--publisher", source.publisher, "source publisher");

@@ -319,8 +319,7 @@ private:
         std::vector<std::string> problems;
         for (auto& [field, problem] : value_demoted_) problems.push_back(std::move(problem));
         value_demoted_.clear();
-        if (problems.size() == 1) throw InputError(problems.front());
-        throw InputErrors(std::move(problems));
+        throw_problems(std::move(problems));
     }
 
     // Reads (or makes) the record the input names into record_, and writes its keys. A record

@@ -43,7 +43,7 @@ std::string parse_kind(const std::string& raw) {
     for (auto known : model::source_kinds) {
         if (kind == known) return kind;
     }
-    throw InputError(fmt::format("kind '{}' is not one of operator, paper, filing, list, press, estimate, other", raw));
+    throw InputError(fmt::format("kind '{}' is not one of {}", raw, fmt::join(model::source_kinds, ", ")));
 }
 
 std::string parse_accessed(const std::string& raw, const std::string& today) {
@@ -243,8 +243,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     record.id_from_key = input.id_from_key;
     contradicting_ranks(record, problems);
     // Every bad field of the record is reported, not only the first.
-    if (problems.size() == 1) throw InputError(problems.front());
-    if (!problems.empty()) throw InputErrors(std::move(problems));
+    if (!problems.empty()) throw_problems(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
     // Most records come in it (an export's do): then the sort's buffer, the size of the fields
     // (7 MB for 50,000 claims), is never taken. The pieces of a record too large to hold are

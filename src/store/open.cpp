@@ -159,9 +159,7 @@ void Store::close() noexcept {
     if (remember) remember_checked(file_fingerprint(path_));
 }
 
-void Store::finish_reading() const noexcept { reset_statements(); }
-
-void Store::reset_statements() const noexcept {
+void Store::finish_reading() const noexcept {
     // tryReset: reset() rethrows the error of a statement's last failed step, which would stop
     // the loop with the rest still stepping.
     for (auto& [sql, statement] : statements_->statements) statement->tryReset();
@@ -181,7 +179,7 @@ bool Store::leave_in_rollback_mode() noexcept {
     // folder reads it (sqlite3 too). While another connection has it open the switch fails at
     // once (no busy wait), and the last writer to close it makes it.
     try {
-        reset_statements();
+        finish_reading();
         sqlite3_busy_timeout(db_->getHandle(), 0);
         db_->exec("PRAGMA journal_mode = DELETE");
         return true;
@@ -506,7 +504,7 @@ void Store::check_trust(int version) {
 void Store::use_write_ahead_log() {
     if (journal_ == Journal::write_ahead) return;
     // A cached statement left unfinished holds a read transaction, in which the switch fails.
-    reset_statements();
+    finish_reading();
     guarded(path_, [&] { enter_wal_mode(); });
     journal_ = Journal::write_ahead;
 }

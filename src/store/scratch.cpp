@@ -113,7 +113,7 @@ void Store::clear_duplicate_keys() {
         // (Re)created here rather than remembered: a rolled-back transaction takes temporary
         // tables made in it along. A statement of an earlier check still stepping over the index
         // would make the DROP fail (SQLITE_LOCKED), so every cached one is reset first.
-        reset_statements();
+        finish_reading();
         connection().exec(R"(
             CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
                 ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);

@@ -9,13 +9,7 @@
 #   9 bytedance-b200 signed
 #   10 bytedance-b200 changed again: the badge is stale
 set -euo pipefail
-last=$1
-step() {
-    local n=$1
-    shift
-    [ "$n" -le "$last" ] || exit 0
-    gpuclusters "$@" >/dev/null
-}
+source "$(dirname "$0")/replay_steps.sh" "$1"
 press=https://example.com/press/bytedance-b200
 secured="ByteDance subsidiary has secured access to 2,304 NVIDIA B200 GPUs"
 equivalent="2,304 B200s can perform equivalent work to roughly 3,500 H100s on certain workloads"

@@ -10,13 +10,7 @@
 #   6 the press figure deprecated                     gpuclusters-rank(1)
 #   7 the operator's news read again, archived        gpuclusters-sources(1)
 set -euo pipefail
-last=$1
-step() {
-    local n=$1
-    shift
-    [ "$n" -le "$last" ] || exit 0
-    gpuclusters "$@" >/dev/null
-}
+source "$(dirname "$0")/replay_steps.sh" "$1"
 step 1 init --sample
 step 2 add example-dc-phase1 --name "Example DC phase 1" \
     --set owner="Example AI" --set gpu_model="NVIDIA H100" \

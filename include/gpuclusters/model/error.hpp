@@ -54,6 +54,12 @@ private:
     std::vector<std::string> messages_;
 };
 
+/// Throws the problems found in one input: one as an InputError, several as InputErrors.
+[[noreturn]] inline void throw_problems(std::vector<std::string> problems) {
+    if (problems.size() == 1) throw InputError(problems.front());
+    throw InputErrors(std::move(problems));
+}
+
 /// A file could not be written whole (a full disk, a quota, an I/O error): what was there is left
 /// as it was.
 class OutputError : public Error {

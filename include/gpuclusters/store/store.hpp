@@ -101,9 +101,10 @@ enum class Access { read_only, read_write };
 /// names `gpuclusters check --repair`, or opens it untouched for check (restored_schema()).
 enum class Restored { refuse, open };
 
-/// How a writer keeps its journal. A write that is always rolled back (a dry run) stays in
-/// rollback-journal mode: switching to WAL mode and back would move the header's change counter
-/// of a file it leaves otherwise as it was.
+/// How a writer keeps its journal. A write that is always rolled back (a dry run), or not yet
+/// known to come (edit, until Store::use_write_ahead_log), stays in rollback-journal mode:
+/// switching to WAL mode and back would move the header's change counter of a file it leaves
+/// otherwise as it was.
 enum class Journal { write_ahead, rollback };
 
 /// A derived table's row that is not what the history gives (check): a row too many, too few,
@@ -192,9 +193,9 @@ public:
     /// mode first (a no-op when it is in it): its commit then never leaves the file alone
     /// half-written.
     void use_write_ahead_log();
-    /// Ends the read that a cached statement's last step may still hold: a writer in rollback-
-    /// journal mode that then waits (edit, while the editor is open) must not hold the file's
-    /// shared lock, which would keep every other writer out.
+    /// Ends every cached statement still stepping, and so the read its last step may hold: before
+    /// a DDL statement or a journal switch, and in a writer in rollback-journal mode that then
+    /// waits (edit, while the editor is open), whose shared lock would keep every other writer out.
     void finish_reading() const noexcept;
 
     Store(Store&&) noexcept;
@@ -436,8 +437,6 @@ private:
     void check_trust(int version);
     void configure_and_check(bool may_initialise, bool& created);
     void enter_wal_mode();
-    /// Ends every cached statement still stepping (before a DDL statement or a journal switch).
-    void reset_statements() const noexcept;
     void migrate(int from_version);
     /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
     void sync_gpu_catalogue();
