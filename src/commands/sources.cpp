@@ -35,8 +35,7 @@ public:
         if (check_->parsed()) {
             model::SourceInput given = check_source_;
             given.origin = "SOURCE";
-            ledger::ChangeSession::prepare(std::vector<model::SourceInput>{given}, std::span<const model::RecordInput>{},
-                                           context.today);
+            ledger::ChangeSession::prepare({given}, {}, context.today);
         }
     }
 

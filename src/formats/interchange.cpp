@@ -192,68 +192,20 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
     return true;
 }
 
-std::string_view SourceIndex::url(std::size_t index) const {
-    const std::size_t end = index + 1 < url_starts_.size() ? url_starts_[index + 1] : urls_.size();
-    return std::string_view(urls_).substr(url_starts_[index], end - url_starts_[index]);
-}
-
-std::optional<std::size_t> SourceIndex::index_of(std::string_view wanted) const {
-    std::optional<std::size_t> found;
-    table_.each_at(std::hash<std::string_view>{}(wanted), [&](std::uint32_t slot) {
-        if (!found && url(slot - 1) == wanted) found = slot - 1;
-    });
-    return found;
-}
-
-const model::SourceInput* SourceIndex::find(std::string_view wanted) const {
-    const auto index = index_of(wanted);
-    const std::size_t handed = origin_starts_.size();
-    return !index || *index < handed ? nullptr : &document_.sources[*index - handed];
-}
-
-std::string SourceIndex::origin(std::string_view wanted) const {
-    const std::size_t index = index_of(wanted).value();
-    const std::size_t handed = origin_starts_.size();
-    if (index >= handed) return document_.sources[index - handed].origin;
-    const std::size_t end = index + 1 < handed ? origin_starts_[index + 1] : origins_.size();
-    const std::string own = origins_.substr(origin_starts_[index], end - origin_starts_[index]);
-    return origin_common_[index] ? common_origin_ + own : own;
+const model::SourceInput* SourceIndex::find(std::string_view url) const {
+    const auto found = index_.find(url);
+    return found == index_.end() ? nullptr : &document_.sources[found->second];
 }
 
 void SourceIndex::list(model::SourceInput source) {
-    if (count() >= std::numeric_limits<std::uint32_t>::max() - 1) {
-        throw InputError(fmt::format("{}: more sources than one record can list", source.origin));
-    }
-    url_starts_.push_back(urls_.size());
-    urls_ += source.reference;
-    table_.insert(static_cast<std::uint32_t>(count()));
+    index_.emplace(source.reference, document_.sources.size());
     document_.sources.push_back(std::move(source));
 }
 
-std::size_t SourceIndex::operator()(const std::string& wanted, const std::string& origin) {
-    if (const auto index = index_of(wanted)) return *index;
-    list({.reference = wanted, .origin = origin});
-    return count() - 1;
-}
-
-std::vector<model::SourceInput> SourceIndex::hand_over(std::string_view common_origin) {
-    common_origin_ = common_origin;
-    for (const auto& source : document_.sources) {
-        const bool common = std::string_view(source.origin).starts_with(common_origin);
-        origin_starts_.push_back(origins_.size());
-        origin_common_.push_back(common);
-        origins_ += std::string_view(source.origin).substr(common ? common_origin.size() : 0);
-    }
-    return std::exchange(document_.sources, {});
-}
-
-void SourceIndex::clear() {
-    urls_.clear();
-    url_starts_.clear();
-    table_.clear();
-    origins_.clear();
-    origin_starts_.clear();
-    origin_common_.clear();
+std::size_t SourceIndex::operator()(const std::string& url, const std::string& origin) {
+    if (const auto found = index_.find(url); found != index_.end()) return found->second;
+    list({.reference = url, .origin = origin});
+    return document_.sources.size() - 1;
 }
 
 void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
@@ -365,10 +317,6 @@ void read_typed_fields(const Json& fields, const std::string& place, RecordDocum
 
 namespace {
 
-// Thrown, not as an InputError, by a claim read ahead that cites a source not listed before it:
-// read in order, that claim would list the source after those the record's keys list.
-struct NotListedYet {};
-
 // One entry of "sources", listed through `index`.
 void read_source(const Json& source, std::size_t i, const std::string& place, SourceIndex& index) {
     const std::string where = fmt::format("{}: sources[{}]", place, i);
@@ -376,9 +324,8 @@ void read_source(const Json& source, std::size_t i, const std::string& place, So
     reject_unknown(
         source, {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"}, where);
     model::SourceInput input{.reference = string_member(source, "url", where, true), .origin = where};
-    if (index.listed(input.reference)) {
-        throw InputError(
-            fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, index.origin(input.reference)));
+    if (const auto* first = index.find(input.reference)) {
+        throw InputError(fmt::format("{}: source {} is listed twice (first at {})", where, input.reference, first->origin));
     }
     for (const auto& key : model::source_metadata_keys) {
         if (member(source, key.name)) input.*key.member = string_member(source, key.name, where, false);
@@ -386,13 +333,11 @@ void read_source(const Json& source, std::size_t i, const std::string& place, So
     index.list(std::move(input));
 }
 
-// One citation of a claim, its source looked up in `index` (and listed there when new, unless
-// `listed_only`: then NotListedYet).
-model::CitationInput read_citation(const Json& citation, const std::string& at, SourceIndex& index, bool listed_only) {
+// One citation of a claim, its source looked up in `index` (and listed there when new).
+model::CitationInput read_citation(const Json& citation, const std::string& at, SourceIndex& index) {
     if (!citation.is_object()) throw InputError(fmt::format("{}: must be an object", at));
     reject_unknown(citation, {"source", "locator", "quote", "cites_new_value"}, at);
     const std::string url = string_member(citation, "source", at, true);
-    if (listed_only && !index.listed(url)) throw NotListedYet{};
     bool cites_new_value = false;
     if (const auto flag = citation.find("cites_new_value"); flag != citation.end()) {
         if (!flag->is_boolean()) throw InputError(fmt::format("{}: cites_new_value must be true or false", at));
@@ -402,11 +347,9 @@ model::CitationInput read_citation(const Json& citation, const std::string& at, 
             cites_new_value};
 }
 
-// One entry of "claims": its inputs added to `record`. `citations` holds those of its citations
-// read already (the first ones, after the `ahead` handed over ahead of it), which the claim's JSON
-// no longer has; the rest are added to it.
+// One entry of "claims": its inputs added to `record`.
 void read_claim(const Json& claim, std::size_t i, const std::string& place, long long version, SourceIndex& index,
-                bool listed_only, std::size_t ahead, std::vector<model::CitationInput>& citations, model::RecordInput& record) {
+                model::RecordInput& record) {
     const std::string where = fmt::format("{}: claims[{}]", place, i);
     if (!claim.is_object()) throw InputError(fmt::format("{}: must be an object", where));
     const std::string field = string_member(claim, "field", where, true);
@@ -437,152 +380,35 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     if (not_published && ((value && !value->is_null()) || qualifiers != model::Qualifiers{})) {
         throw InputError(fmt::format("{}: a claim not published has no value (\"value\" must be null or absent)", where));
     }
+    std::vector<model::CitationInput> citations;
     if (const Json* cited = member(claim, "citations")) {
         if (!cited->is_array()) throw InputError(fmt::format("{}: \"citations\" must be an array", where));
-        const std::size_t read = ahead + citations.size();
         for (std::size_t k = 0; k < cited->size(); ++k) {
-            citations.push_back(read_citation((*cited)[k], fmt::format("{}.citations[{}]", where, read + k), index, listed_only));
+            citations.push_back(read_citation((*cited)[k], fmt::format("{}.citations[{}]", where, k), index));
         }
     }
     std::string raw;
     if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
-    if (add_claim_inputs(record, field, not_published, raw,
-                         rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text), std::move(citations), where)) {
-        record.fields.back().citations_ahead = ahead;
-    }
+    add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
+                     std::move(citations), where);
 }
 
 }  // namespace
 
-StreamedRecord::StreamedRecord(std::string place, long long version, Pieces pieces)
-    : place_(std::move(place)), version_(version), pieces_(std::move(pieces)) {}
-
-void StreamedRecord::hand_over_when_many() {
-    if (!pieces_.take || held_parts_ < pieces_.parts || id_.empty()) return;
-    RecordDocument piece;
-    piece.place = place_;
-    piece.sources = index_.hand_over(place_);
-    piece.record.cluster_id = id_;
-    piece.record.origin = place_ + ": id";
-    piece.record.fields = std::exchange(claims_.fields, {});
-    // The citations read of the claim being read go ahead of it.
-    if (in_claim_ && !citations_.empty()) {
-        piece.record.ahead_continue = ahead_ > 0;
-        ahead_ += citations_.size();
-        piece.record.citations_ahead = std::exchange(citations_, {});
-    }
-    held_parts_ = 0;
-    handed_ = true;
-    pieces_.take(piece);
-}
-
-bool StreamedRecord::on_event(int depth, Json::parse_event_t event, Json& parsed) {
-    using Event = Json::parse_event_t;
-    if (depth == 1 && event == Event::key) {
-        const auto& key = parsed.get_ref<const std::string&>();
-        list_ = key == "sources" ? List::sources : key == "claims" ? List::claims : List::none;
-        id_key_ = key == "id";
-        return true;
-    }
-    // The id, for the pieces: finish() reads and checks it as for any record.
-    if (depth == 1 && event == Event::value && id_key_ && parsed.is_string()) id_ = parsed.get_ref<const std::string&>();
-    if (depth == 1) {
-        // Entries are read while their list's array is open; any other member is left to finish().
-        in_list_ = event == Event::array_start && list_ != List::none;
-        return true;
-    }
-    if (!in_list_) return true;
-    bool& stopped = list_ == List::sources ? sources_stopped_ : claims_stopped_;
-    // A claim's citations are read as they come, the same way, into `citations_`.
-    if (depth == 2 && event == Event::object_start && list_ == List::claims && !stopped) {
-        in_claim_ = true;
-        citations_stopped_ = false;
-        claim_derived_ = false;
-        return true;
-    }
-    if (depth == 3 && in_claim_) {
-        if (event == Event::key) {
-            citations_key_ = parsed.get_ref<const std::string&>() == "citations";
-            field_key_ = parsed.get_ref<const std::string&>() == "field";
-        } else {
-            in_citations_ = event == Event::array_start && citations_key_;
-            if (field_key_ && event == Event::value && parsed.is_string()) {
-                const auto* spec = model::find_field(parsed.get_ref<const std::string&>());
-                claim_derived_ = spec && spec->derived;
-            }
-        }
-        return true;
-    }
-    if (depth == 4 && in_citations_ && event != Event::object_start && event != Event::array_start) {
-        if (citations_stopped_ || event != Event::object_end) {
-            citations_stopped_ = true;
-            return true;
-        }
-        try {
-            citations_.push_back(read_citation(
-                parsed, fmt::format("{}: claims[{}].citations[{}]", place_, claims_read_, ahead_ + citations_.size()), index_,
-                true));
-            ++held_parts_;
-            // A claim of a field that follows gpu_model is not taken (add_claim_inputs): its
-            // citations, read for the sources they list, are not kept (counted as ahead of it).
-            if (claim_derived_) {
-                citations_.pop_back();
-                --held_parts_;
-                ++ahead_;
-            }
-        } catch (...) {
-            citations_stopped_ = true;
-            return true;
-        }
-        hand_over_when_many();
-        return false;
-    }
-    if (depth != 2 || event == Event::object_start || event == Event::array_start) return true;
-    // An entry read is dropped (false); one that cannot be read now (not an object, or in error)
-    // stays, with every entry of its list after it, for finish() to read in order and report as
-    // record_from_json does; a claim keeps the citations read of it.
-    in_claim_ = in_citations_ = false;
-    if (stopped || event != Event::object_end) {
-        stopped = true;
-        return true;
-    }
-    const std::size_t read_ahead = citations_.size();
-    try {
-        if (list_ == List::sources) {
-            read_source(parsed, sources_read_, place_, index_);
-            ++sources_read_;
-        } else {
-            read_claim(parsed, claims_read_, place_, version_, index_, true, ahead_, citations_, claims_);
-            citations_.clear();
-            ahead_ = 0;
-            ++claims_read_;
-        }
-        ++held_parts_;
-    } catch (...) {
-        citations_.resize(read_ahead);
-        stopped = true;
-        return true;
-    }
-    // Outside the try: what the taker throws (an import that stopped) is not an entry's error.
-    hand_over_when_many();
-    return false;
-}
-
-RecordDocument StreamedRecord::finish(const Json& json) {
-    const std::string& place = place_;
+RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
     if (!json.is_object()) throw InputError(fmt::format("{}: a record must be a JSON object", place));
     reject_unknown(json, {"id", "fields", "sources", "claims", "keys"}, place);
-    RecordDocument& document = document_;
+    RecordDocument document;
+    SourceIndex index(document);
     document.place = place;
     document.record.cluster_id = string_member(json, "id", place, true);
     document.record.origin = place + ": id";
     if (const Json* sources = member(json, "sources")) {
         if (!sources->is_array()) throw InputError(fmt::format("{}: \"sources\" must be an array", place));
-        for (std::size_t i = 0; i < sources->size(); ++i) read_source((*sources)[i], sources_read_ + i, place, index_);
+        for (std::size_t i = 0; i < sources->size(); ++i) read_source((*sources)[i], i, place, index);
     }
-    document.values_only = !member(json, "claims") && !member(json, "sources") && !handed_;
-    document.continued = handed_;
-    if (const Json* fields = member(json, "fields"); fields && version_ >= 2) {
+    document.values_only = !member(json, "claims") && !member(json, "sources");
+    if (const Json* fields = member(json, "fields"); fields && version >= 2) {
         if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
         read_typed_fields(*fields, place, document);
     } else if (fields) {
@@ -600,32 +426,15 @@ RecordDocument StreamedRecord::finish(const Json& json) {
             const std::string where = fmt::format("{}: keys[{}]", place, i);
             if (!key.is_object()) throw InputError(fmt::format("{}: must be an object", where));
             reject_unknown(key, {"source", "key"}, where);
-            const std::size_t source = index_(string_member(key, "source", where, true), where);
+            const std::size_t source = index(string_member(key, "source", where, true), where);
             document.record.keys.push_back({source, string_member(key, "key", where, true), where});
         }
     }
     if (const Json* claims = member(json, "claims")) {
         if (!claims->is_array()) throw InputError(fmt::format("{}: \"claims\" must be an array", place));
-        auto& fields = document.record.fields;
-        if (fields.empty()) {
-            fields = std::move(claims_.fields);
-        } else {
-            fields.insert(fields.end(), std::make_move_iterator(claims_.fields.begin()),
-                          std::make_move_iterator(claims_.fields.end()));
-        }
-        claims_.fields = {};
-        for (std::size_t i = 0; i < claims->size(); ++i) {
-            // The first claim left may have had citations read ahead; the others have none.
-            if (i > 0) citations_.clear();
-            read_claim((*claims)[i], claims_read_ + i, place, version_, index_, false, i == 0 ? ahead_ : 0, citations_,
-                       document.record);
-        }
+        for (std::size_t i = 0; i < claims->size(); ++i) read_claim((*claims)[i], i, place, version, index, document.record);
     }
-    return std::move(document_);  // the member, read into through `document`
-}
-
-RecordDocument record_from_json(const Json& json, const std::string& place, long long version) {
-    return StreamedRecord(place, version).finish(json);
+    return document;
 }
 
 std::string record_to_toml(const model::Record& record, bool provenance) {

@@ -3,8 +3,6 @@
 // id, its own sources (by URL) and its claims, each claim citing those sources. Numbers are
 // numbers, with their qualifiers beside them (formats/typed.hpp); other values are written in the
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
-#include <cstdint>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -14,7 +12,6 @@
 
 #include "formats/limits.hpp"
 #include "gpuclusters/model/change_request.hpp"
-#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::formats {
@@ -51,107 +48,28 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
 
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every
-/// source of the document is listed through it. It holds each URL once, back to back in one
-/// text, with an open-addressed table of indexes (some 70 bytes a source): a record too large to
-/// hold hands its sources over, and the index of them stays.
+/// source of the document is listed through it.
 class SourceIndex {
 public:
     explicit SourceIndex(RecordDocument& document) : document_(document) {}
-    SourceIndex(const SourceIndex&) = delete;  // its table's hash points at it
+    SourceIndex(const SourceIndex&) = delete;  // it refers to its document
     SourceIndex& operator=(const SourceIndex&) = delete;
-    /// The source listed for a URL, if any and if the document still holds it (see hand_over).
+    /// The source listed for a URL, if any.
     const model::SourceInput* find(std::string_view url) const;
-    /// Whether a URL is listed, held or handed over.
-    bool listed(std::string_view url) const { return index_of(url).has_value(); }
-    /// Where a listed URL was listed first.
-    std::string origin(std::string_view url) const;
     /// Lists a source not listed yet.
     void list(model::SourceInput source);
-    /// The index of a URL among the sources of the whole record (those handed over first),
-    /// listing it (without metadata) when new.
+    /// The index of a URL among the document's sources, listing it (without metadata) when new.
     std::size_t operator()(const std::string& url, const std::string& origin);
-    /// The document's sources, moved out to be handed over ahead of the rest of the record: the
-    /// sources listed later continue their numbering. Their origins stay, without the text
-    /// `common_origin` they begin with, when they do.
-    std::vector<model::SourceInput> hand_over(std::string_view common_origin);
     /// For a document whose sources were emptied to be read again.
-    void clear();
+    void clear() { index_.clear(); }
 
 private:
-    std::string_view url(std::size_t index) const;
-    std::size_t count() const { return url_starts_.size(); }
-    /// The index of a URL listed.
-    std::optional<std::size_t> index_of(std::string_view url) const;
-    // A slot of the table holds a URL's index plus one; its hash is the URL's.
     struct UrlHash {
-        const SourceIndex* index;
-        std::uint64_t operator()(std::uint32_t slot) const { return std::hash<std::string_view>{}(index->url(slot - 1)); }
+        using is_transparent = void;
+        std::size_t operator()(std::string_view url) const { return std::hash<std::string_view>{}(url); }
     };
-
     RecordDocument& document_;
-    std::string urls_;                       ///< every URL listed, back to back
-    std::vector<std::uint64_t> url_starts_;  ///< where each begins in urls_, by index
-    model::FlatTable<std::uint32_t, UrlHash> table_{UrlHash{this}};
-    /// Of the sources handed over: their origins back to back, each without the common origin
-    /// it began with (`origin_common_`).
-    std::string origins_;
-    std::vector<std::uint64_t> origin_starts_;
-    std::vector<bool> origin_common_;
-    std::string common_origin_;
-};
-
-/// A record read while its JSON is parsed, for a parser callback (JSON Lines): each entry of
-/// "sources" and "claims", and each citation of a claim, is read as the parser completes it, then
-/// dropped, so that a huge record is never held whole as parsed JSON (several times the size of
-/// its text). What cannot be read yet -- an entry in error, a claim citing a source not listed
-/// before it -- stays in the JSON, with the rest of its list, for finish() to read in
-/// record_from_json's order: the record and its errors are the same.
-/// What a record too large to hold is handed over in (see ReadSink::piece), and from how many
-/// parts (sources, claims and citations read) on.
-struct RecordPieces {
-    std::function<void(RecordDocument&)> take;
-    std::size_t parts = formats::piece_parts;
-};
-
-class StreamedRecord {
-public:
-    using Pieces = RecordPieces;
-    StreamedRecord(std::string place, long long version, Pieces pieces = {});
-    StreamedRecord(const StreamedRecord&) = delete;
-    StreamedRecord& operator=(const StreamedRecord&) = delete;
-    /// The parser callback, for a record at the root of the text.
-    bool on_event(int depth, Json::parse_event_t event, Json& parsed);
-    /// The record, from what the parser kept of it; throws as record_from_json does. After
-    /// pieces were handed over, what is left of it (RecordDocument::continued).
-    RecordDocument finish(const Json& json);
-
-private:
-    enum class List { none, sources, claims };
-    // Hands the sources and claims read so far over as a piece, once they are many and the
-    // record's id is known.
-    void hand_over_when_many();
-    std::string place_;
-    long long version_;
-    Pieces pieces_;
-    std::string id_;              ///< the record's "id", once read (a string)
-    bool id_key_ = false;         ///< the member being parsed is "id"
-    std::size_t held_parts_ = 0;  ///< sources, claims and citations read and not handed over
-    std::size_t ahead_ = 0;       ///< citations of the claim being read handed over ahead of it
-    bool field_key_ = false;      ///< the member of the claim being parsed is "field"
-    bool claim_derived_ = false;  ///< the claim being read is of a field derived from gpu_model
-    bool handed_ = false;         ///< a piece was handed over
-    RecordDocument document_;
-    SourceIndex index_{document_};
-    model::RecordInput claims_;  ///< the inputs of the claims read so far
-    /// Those of the citations of the claim being parsed read so far; of the first claim left to
-    /// finish(), when it stopped the reading.
-    std::vector<model::CitationInput> citations_;
-    std::size_t sources_read_ = 0, claims_read_ = 0;
-    List list_ = List::none;  ///< of the record's member being parsed
-    bool in_list_ = false;    ///< inside that member's array
-    bool sources_stopped_ = false, claims_stopped_ = false;
-    bool in_claim_ = false, in_citations_ = false;  ///< parsing a claim to be read, and its citations
-    bool citations_key_ = false, citations_stopped_ = false;
+    std::unordered_map<std::string, std::size_t, UrlHash, std::equal_to<>> index_;
 };
 
 /// Gives a source of a document one of its metadata, as a row or an entry states it: a value

@@ -1,7 +1,8 @@
 #pragma once
 // JSON text read from a stream buffer as the parser asks for it, for the readers that must not
 // hold their input whole: a JSON Lines record too long to be read as a line first, and a JSON
-// document. It refuses a string longer than max_input_string_bytes as soon as it passes that.
+// document. It refuses a string longer than max_input_string_bytes as soon as it passes that, and
+// counts the bytes of a record for its reader to refuse one longer than max_record_bytes.
 #include <cstddef>
 #include <iterator>
 #include <streambuf>
@@ -63,6 +64,11 @@ public:
         return true;
     }
 
+    /// The bytes taken since start_record(): a reader holds a record's JSON whole, and checks
+    /// it against max_record_bytes as the parser goes.
+    void start_record() { record_start_ = taken_total_; }
+    std::size_t record_bytes() const { return taken_total_ - record_start_; }
+
     /// Skips what is left of the line (after an error), the newline included.
     void skip_line() {
         for (int c = buffer_.sbumpc(); c != std::char_traits<char>::eof() && c != '\n'; c = buffer_.sbumpc()) {
@@ -85,6 +91,7 @@ private:
             buffer_.sbumpc();
         }
         ++column_;
+        ++taken_total_;
         if (c == '\n') {
             ++line_;
             column_ = 0;
@@ -117,6 +124,7 @@ private:
     std::size_t line_;
     std::size_t taken_ = 0, column_ = 0, string_bytes_ = 0;
     bool in_string_ = false, escaped_ = false;
+    std::size_t taken_total_ = 0, record_start_ = 0;
 };
 
 }  // namespace gpuclusters::formats

@@ -1,7 +1,12 @@
 #pragma once
-// How much of one string of an input the readers take before they refuse it unread: a record of
-// one 250 MB quote is refused in flat memory, not after it has been held (and copied) whole.
+// How much of one string, and of one record, of an input the readers take before they refuse it
+// unread: a record of one 250 MB quote is refused in flat memory, not after it has been held (and
+// copied) whole.
 #include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
 
 namespace gpuclusters::formats {
 
@@ -17,16 +22,20 @@ inline constexpr const char* longest_field_text = "no field takes more than 1638
 /// (a key in [[field.NAME.competing.citation]]).
 inline constexpr std::size_t max_toml_depth = 32;
 
-/// The largest file read whole (a TOML record, a mapping, a configuration file, the file `edit`
-/// reads back; toml++ parses a whole text): 16 MiB, a record of some 80,000 sources each cited
-/// once, and at most some hundreds of megabytes once parsed. Larger records go in JSON Lines,
-/// which is read as it streams.
-inline constexpr std::size_t max_whole_file_bytes = std::size_t{16} << 20;
+/// The most text one record may take in any format: 16 MiB. A record at the limit of its parts (model::max_record_parts) takes
+/// some hundreds of bytes a part, a few MiB; the text is limited too so that no reader holds more than this of a record before it
+/// can count its parts (ten thousand quotes of a megabyte each would be 10 GB).
+inline constexpr std::size_t max_record_bytes = std::size_t{16} << 20;
 
-/// The parts (sources, claims, citations) of a JSON record read before they are handed over as a
-/// piece, when the reader's sink takes pieces (ReadSink::piece): some hundreds of kilobytes of
-/// input, few enough that the pieces on their way between the reading and the writing thread
-/// weigh little beside the cache of the database.
-inline constexpr std::size_t piece_parts = 1024;
+/// The largest file read whole (a TOML record, a mapping, a configuration file, the file `edit`
+/// reads back; toml++ parses a whole text): a TOML file is one record, so the limit of its text.
+inline constexpr std::size_t max_whole_file_bytes = max_record_bytes;
+
+/// The refusal of a record beyond max_record_bytes, at `place`.
+inline std::string record_too_long(std::string_view place) {
+    return fmt::format(
+        "{}: a record of more than {} MiB of text, the limit of one record (gpuclusters(5)); nothing of it is written", place,
+        max_record_bytes >> 20);
+}
 
 }  // namespace gpuclusters::formats

@@ -245,8 +245,8 @@ private:
 
 void read_json_lines(std::istream& input, const std::string& file, const ReadSink& sink) {
     // Bytes of a line read whole before it is parsed: some hundreds of claims. A longer line is
-    // parsed as it is read, and its record read as it is parsed, so that neither its text nor
-    // its JSON is held whole; a short one is parsed from its text, which costs no call a byte.
+    // parsed as it is read, so that its text is not held beside its JSON, and refused past
+    // max_record_bytes; a short one is parsed from its text, which costs no call a byte.
     constexpr std::size_t streamed_from = std::size_t{64} * 1024;
     std::string line(streamed_from + 1, '\0');
     std::size_t number = 0;
@@ -262,29 +262,25 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         const std::string_view text(line.data(), got - (whole && !input.eof() ? 1 : 0));
         if (whole && text::trim(text).empty()) continue;
         const std::string place = fmt::format("{}:{}", file, number);
-        std::optional<StreamedRecord> streamed;
         std::optional<JsonText> rest;
         if (!whole) {
             rest.emplace(*input.rdbuf(), text, true, file, number);
             // A long line of blanks is a blank line too.
             if (rest->skip_blanks()) continue;
-            streamed.emplace(place, version, StreamedRecord::Pieces{sink.piece, sink.piece_parts});
         }
+        // A long line is refused once it passes the limit of one record, before it is held.
+        const auto within_limit = [&](int, Json::parse_event_t, Json&) {
+            if (rest->record_bytes() > max_record_bytes) throw InputError(record_too_long(place));
+            return true;
+        };
         Json json;
         try {
-            if (!streamed) {
-                json = parse_json_exact(text, place);
-            } else {
-                json = parse_json_exact(
-                    *rest,
-                    [&](int depth, Json::parse_event_t event, Json& parsed) { return streamed->on_event(depth, event, parsed); },
-                    place);
-            }
+            json = rest ? parse_json_exact(*rest, within_limit, place) : parse_json_exact(text, place);
         } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
             if (rest) rest->skip_line();
             sink.problem(fmt::format("{}: malformed JSON ({})", place, text::excerpt(error.what(), 200)));
             continue;
-        } catch (const InputError& error) {  // a number that a double does not keep, a key twice, a huge string
+        } catch (const InputError& error) {  // a number that a double does not keep, a key twice, a huge string or record
             if (rest) rest->skip_line();
             sink.problem(error.what());
             continue;
@@ -296,15 +292,12 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
         }
         model::RecordDocument document;
         try {
-            document = streamed ? streamed->finish(json) : record_from_json(json, place, version);
+            document = record_from_json(json, place, version);
         } catch (const InputError& error) {
             sink.problem(error.what());
             continue;
         }
-        // What is left of the parse goes before the record is checked and written: a huge record
-        // is then held once, as inputs.
-        streamed.reset();
-        json = Json();
+        json = Json();  // the record is held once, as inputs, while it is checked and written
         try {
             sink.record(document);
         } catch (const InputError& error) {
@@ -314,15 +307,17 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
 }
 
 void read_json_document(std::istream& input, const std::string& file, const ReadSink& sink) {
-    // The callback reads each element of "clusters" as it is parsed and drops it: the document
-    // is never held whole.
+    // The callback reads each element of "clusters" once it is parsed and drops it: the document
+    // is never held whole. An element past max_record_bytes of text is refused, the rest of it
+    // parsed and dropped as it comes, and the next read on.
     bool in_clusters = false;
     bool header_checked = false;
     long long version = 1;
     Json header = Json::object();
     std::size_t index = 0;
     std::string key;
-    std::optional<StreamedRecord> streamed;
+    bool too_long = false;  ///< the element being parsed passed the limit
+    JsonText text(*input.rdbuf(), {}, false, file, 1);
     Json::parser_callback_t callback = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
         if (depth == 1 && event == Json::parse_event_t::key) {
             key = parsed.get<std::string>();
@@ -344,37 +339,36 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             sink.problem(fmt::format("{}: clusters[{}]: a record must be a JSON object", file, index++));
             return false;
         }
-        // Each record is read as it is parsed, as a long JSON Lines record is: an element of
-        // the array is never held whole as JSON.
-        if (in_clusters && depth == 2 && event == Json::parse_event_t::object_start) {
-            streamed.emplace(fmt::format("{}: clusters[{}]", file, index), version,
-                             StreamedRecord::Pieces{sink.piece, sink.piece_parts});
+        if (!in_clusters || depth < 2) return true;
+        const std::string place = fmt::format("{}: clusters[{}]", file, index);
+        if (depth == 2 && event == Json::parse_event_t::object_start) {
+            text.start_record();
+            too_long = false;
             return true;
         }
-        if (streamed && depth > 2) return streamed->on_event(depth - 2, event, parsed);
-        if (in_clusters && depth == 2 && event == Json::parse_event_t::object_end) {
-            ++index;
-            model::RecordDocument document;
-            try {
-                document = streamed->finish(parsed);
-                streamed.reset();
-            } catch (const InputError& error) {
-                streamed.reset();
-                sink.problem(error.what());
-                return false;
-            }
-            parsed = Json();  // as for JSON Lines: the element goes before the record is written
-            try {
-                sink.record(document);
-            } catch (const InputError& error) {
-                sink.problem(error.what());
-            }
+        if (!too_long && text.record_bytes() > max_record_bytes) {
+            too_long = true;
+            sink.problem(record_too_long(place));
+        }
+        if (depth != 2 || event != Json::parse_event_t::object_end) return !too_long;
+        ++index;
+        if (too_long) return false;
+        model::RecordDocument document;
+        try {
+            document = record_from_json(parsed, place, version);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
             return false;
         }
-        return true;
+        parsed = Json();  // as for JSON Lines: the element goes before the record is written
+        try {
+            sink.record(document);
+        } catch (const InputError& error) {
+            sink.problem(error.what());
+        }
+        return false;
     };
     try {
-        JsonText text(*input.rdbuf(), {}, false, file, 1);
         const Json rest = parse_json_exact(text, callback, file);  // what remains: the header and an emptied array
         (void)rest;
     } catch (const Json::exception& error) {  // a syntax error, or a number out of range ("1e400")
@@ -475,8 +469,10 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
     bool claim_taken = false;
     // A bad row rejects its whole record: what the other rows say of the cluster is not the record.
     bool current_rejected = false;
-    // A record beyond model::max_record_parts is refused as its rows come, not held to the end.
+    // A record beyond model::max_record_parts or max_record_bytes is refused as its rows come,
+    // not held to the end.
     bool current_too_large = false;
+    std::size_t current_bytes = 0;
     auto reject = [&](const std::string& problem) {
         current_rejected = true;
         sink.problem(problem);
@@ -496,6 +492,7 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
         claim_key.clear();
         current_rejected = false;
         current_too_large = false;
+        current_bytes = 0;
     };
     read_csv(input, file, [&](std::vector<std::string>& cells, std::size_t line) {
         const std::string place = fmt::format("{}:{}", file, line);
@@ -607,10 +604,12 @@ void read_csv_records(std::istream& input, const std::string& file, const ReadSi
             current.record.origin = place + ": cluster";
         }
         if (current_too_large) return;
+        for (const auto& text : cells) current_bytes += text.size();
         // Past the limit already (a row adds its parts after this): the engine refuses a record
         // that ends at the limit plus a row's few parts, this reader one that goes on.
-        if (current.sources.size() + model::record_parts(current.record) > model::max_record_parts) {
-            reject(fmt::format("{}: {}", place, model::too_many_parts(current_id)));
+        const bool too_many = current.sources.size() + model::record_parts(current.record) > model::max_record_parts;
+        if (too_many || current_bytes > max_record_bytes) {
+            reject(too_many ? fmt::format("{}: {}", place, model::too_many_parts(current_id)) : record_too_long(place));
             current_too_large = true;
             const std::string id = current.record.cluster_id;
             current = {};

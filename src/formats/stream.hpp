@@ -55,12 +55,6 @@ struct ReadSink {
     std::function<void(const std::string& place, const std::string& reason)> skipped = {};
     /// Counts the bytes read, when given.
     BytesRead* bytes_read = nullptr;
-    /// When given, a JSON or JSON Lines record of more than `piece_parts` parts (sources, claims,
-    /// citations) is not held whole: its sources and claims are handed over in pieces as they are
-    /// read (its id known), their sources numbered across the pieces, and the last piece goes
-    /// to `record` with RecordDocument::continued set, or the record's problem to `problem`.
-    std::function<void(RecordDocument&)> piece = {};
-    std::size_t piece_parts = formats::piece_parts;
 };
 
 /// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name

@@ -249,11 +249,10 @@ Json parse_json_exact(std::string_view text, const std::string& where) {
     return result;
 }
 
-Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where) {
+Json parse_json_exact(JsonText& text, const std::string& where) {
     Json result;
-    ExactNumbers<nlohmann::detail::json_sax_dom_callback_parser<Json>> sax(where, nullptr, result, callback, true);
-    Json::sax_parse(text, &sax);
-    if (result.is_discarded()) result = nullptr;
+    ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, &text, result, true);
+    Json::sax_parse(text.begin(), JsonText::end(), &sax);
     return result;
 }
 

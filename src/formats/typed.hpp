@@ -64,8 +64,8 @@ std::string json_number_text(const Json& value);
 /// of more than 15 significant digits, an underflow) and a key given twice in one object:
 /// InputError "`where`: ...".
 Json parse_json_exact(std::string_view text, const std::string& where);
-/// The same with a parser callback, over a text or a stream's text.
-Json parse_json_exact(std::string_view text, const Json::parser_callback_t& callback, const std::string& where);
+/// The same over a stream's text, with a parser callback or without.
+Json parse_json_exact(JsonText& text, const std::string& where);
 Json parse_json_exact(JsonText& text, const Json::parser_callback_t& callback, const std::string& where);
 
 }  // namespace gpuclusters::formats

@@ -153,31 +153,23 @@ void contradicting_ranks(const ParsedRecord& record, std::vector<std::string>& p
 }
 
 // Parses the record's fields and keys, moving from `input` what they keep (its citations, keys,
-// origins): what is left of it is for the caller to drop. `pieces` carries what the pieces of a
-// record read before this one tell (the fields set, the sources listed); a record read whole has
-// its own.
-ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceCheck& pieces) {
+// origins): what is left of it is for the caller to drop.
+ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
     ParsedRecord record;
     record.keep_previous = input.keep_previous;
     record.unsourced = input.unsourced;
     record.citations_as_they_stood = input.citations_as_they_stood;
     record.new_record = input.new_record;
-    std::set<std::string>& seen = pieces.fields_set;
-    // Said once, by the piece that crosses the limit (its sources or its other parts): the
-    // record is refused whole. `source_count` counts this piece's sources already.
-    pieces.parts += model::record_parts(input);
-    if (!pieces.over_limit && pieces.parts + source_count > model::max_record_parts) {
-        pieces.over_limit = true;
+    if (model::record_parts(input) + source_count > model::max_record_parts) {
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));
     }
+    std::set<std::string> seen;
     std::vector<std::string> problems;
     record.fields.reserve(input.fields.size());
     try {
         record.cluster_id = model::parse_cluster_id(input.cluster_id);
     } catch (const InputError& error) {
-        // Said once, by the first piece of a record in pieces.
-        if (pieces.pieces_read <= 1) throw at(input.origin, error);
-        throw InputErrors({});
+        throw at(input.origin, error);
     }
     for (auto& field : input.fields) {
         try {
@@ -206,7 +198,6 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
             // Taken once the field is known good: an error above names its origin.
             parsed.citations = std::move(field.citations);
             parsed.origin = std::move(field.origin);
-            parsed.citations_ahead = field.citations_ahead;
             record.fields.push_back(std::move(parsed));
         } catch (const CitationError& error) {
             problems.emplace_back(error.what());
@@ -214,17 +205,6 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
             problems.emplace_back(at(field.origin, error).what());
         }
     }
-    for (auto& citation : input.citations_ahead) {
-        try {
-            check_citation(citation, source_count);
-        } catch (const CitationError& error) {
-            problems.emplace_back(error.what());
-        } catch (const InputError& error) {
-            problems.emplace_back(at(citation.origin, error).what());
-        }
-    }
-    record.citations_ahead = std::move(input.citations_ahead);
-    record.ahead_continue = input.ahead_continue;
     for (auto& key : input.keys) {
         try {
             if (key.source >= source_count) throw InputError("the key names no source");
@@ -245,13 +225,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count, PieceChe
     // Every bad field of the record is reported, not only the first.
     if (!problems.empty()) throw_problems(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
-    // Most records come in it (an export's do): then the sort's buffer, the size of the fields
-    // (7 MB for 50,000 claims), is never taken. The pieces of a record too large to hold are
-    // written as they come, each in the order of its claims.
-    const auto in_catalogue_order = [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; };
-    if (pieces.pieces_read == 0 && !std::is_sorted(record.fields.begin(), record.fields.end(), in_catalogue_order)) {
-        std::stable_sort(record.fields.begin(), record.fields.end(), in_catalogue_order);
-    }
+    std::stable_sort(record.fields.begin(), record.fields.end(),
+                     [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; });
     return record;
 }
 
@@ -272,7 +247,6 @@ void check_changeset_text(const model::Changeset& changeset) {
 
 namespace {
 
-// prepare(), taking what it keeps from the inputs.
 // Two listings of one source under two spellings of its URL (a tracking parameter, :443, an
 // archive capture beside the original) are one source: the metadata of both is kept, and where
 // they say different things the input is refused rather than one of them dropped.
@@ -297,47 +271,21 @@ void merge_spellings(std::vector<SourceInput>& sources) {
     }
 }
 
-PreparedChange prepare_owned(std::vector<SourceInput>&& sources, std::span<RecordInput> inputs, const std::string& today) {
+}  // namespace
+
+PreparedChange ChangeSession::prepare(std::vector<SourceInput> sources, std::vector<RecordInput> records,
+                                      const std::string& today) {
     PreparedChange change;
     for (auto& source : sources) check_source(source, today);
     merge_spellings(sources);
     change.sources = std::move(sources);
     std::set<std::string> ids;
-    for (auto& input : inputs) {
-        PieceCheck whole;
-        change.records.push_back(parse_record(input, change.sources.size(), whole));
+    for (auto& input : records) {
+        change.records.push_back(parse_record(input, change.sources.size()));
         if (!ids.insert(change.records.back().cluster_id).second) {
             throw InputError(fmt::format("cluster {} appears twice in one change", change.records.back().cluster_id));
         }
     }
-    return change;
-}
-
-}  // namespace
-
-PreparedChange ChangeSession::prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> inputs,
-                                      const std::string& today) {
-    std::vector<RecordInput> records(inputs.begin(), inputs.end());
-    return prepare_owned(std::vector<SourceInput>(sources), records, today);
-}
-
-PreparedChange ChangeSession::prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today) {
-    PreparedChange change = prepare_owned(std::move(sources), std::span(&record, 1), today);
-    record = {};
-    return change;
-}
-
-PreparedChange ChangeSession::prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
-                                            PieceCheck& check) {
-    PreparedChange change;
-    // Counted first: the next piece's citations index past these, whether this one is good or not.
-    check.sources += sources.size();
-    ++check.pieces_read;
-    for (auto& source : sources) check_source(source, today);
-    merge_spellings(sources);
-    change.sources = std::move(sources);
-    change.records.push_back(parse_record(record, check.sources, check));
-    record = {};
     return change;
 }
 

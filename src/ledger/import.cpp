@@ -17,15 +17,10 @@ namespace {
 // A record as read and checked: where it is, its id as given, and the change to write or the
 // problem that rejects it. The raw record is not kept: hundreds of these wait in the queue.
 struct Incoming {
-    /// A record read whole, or a piece of one too large to hold (formats' ReadSink::piece),
-    /// or its last piece.
-    enum class Part { whole, piece, last };
     std::string place, cluster_id;
     std::optional<PreparedChange> prepared;
-    std::vector<std::string> problems;  ///< all of the record's (the piece's), each with its place
-    bool huge = false;                  ///< the prepared change's (PreparedChange::huge)
-    Part part = Part::whole;
-    std::string content_family;  ///< RecordDocument's
+    std::vector<std::string> problems;  ///< all of the record's, each with its place
+    std::string content_family;         ///< RecordDocument's
 };
 
 using Reading = ReadAhead<Incoming>;
@@ -57,31 +52,17 @@ std::vector<std::string> placed(const std::string& place, const InputError& erro
 }
 
 // Values that arrive with no evidence get the default source, listed after the document's
-// sources when the first of them needs it (`index`, numbered from `first_source`, the sources of
-// the pieces before it).
-void add_default_source(model::RecordDocument& document, const model::SourceInput& source, std::size_t first_source,
-                        std::optional<std::size_t>& index) {
+// sources when the first of them needs it.
+void add_default_source(model::RecordDocument& document, const model::SourceInput& source) {
+    std::optional<std::size_t> index;
     for (auto& field : document.record.fields) {
-        if (field.action == model::FieldAction::rank || !field.citations.empty() || field.citations_ahead > 0) continue;
+        if (field.action == model::FieldAction::rank || !field.citations.empty()) continue;
         if (!index) {
             document.sources.push_back(source);
-            index = first_source + document.sources.size() - 1;
+            index = document.sources.size() - 1;
         }
         field.citations.push_back({*index, "", "", "--source", true});
     }
-}
-
-// The default source of a record in pieces is listed where a piece first needed it: the sources
-// the reader listed after it (from `from` on) come one place later.
-void shift_sources(model::RecordDocument& document, std::size_t from) {
-    auto shift = [&](std::size_t& index) {
-        if (index >= from) ++index;
-    };
-    for (auto& field : document.record.fields) {
-        for (auto& citation : field.citations) shift(citation.source);
-    }
-    for (auto& citation : document.record.citations_ahead) shift(citation.source);
-    for (auto& key : document.record.keys) shift(key.source);
 }
 
 Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
@@ -176,17 +157,8 @@ public:
         : store_(store), session_(session), events_(events), result_(result), note_named_(note_named) {}
 
     void take(Incoming& incoming, Reading& reading) {
-        if (incoming.part != Incoming::Part::whole) {
-            flush(reading);
-            write_pieces(incoming, reading);
-            return;
-        }
-        // A huge record goes alone, so that it is written once and consumed as it is written:
-        // kept for a replay, it would be held whole beside everything it writes.
-        const bool alone = incoming.huge;
-        if (alone) flush(reading);
         chunk_.push_back(std::move(incoming));
-        if (alone || chunk_.size() == chunk_size) flush(reading);
+        if (chunk_.size() == chunk_size) flush(reading);
     }
     // Problems are listed in input order: the records read before one are applied first.
     void problem(const std::string& text, bool of_a_row, Reading& reading) {
@@ -228,86 +200,6 @@ public:
 private:
     static constexpr std::size_t chunk_size = 256;
 
-    // Thrown to undo the savepoint of a record in pieces that failed.
-    struct Undone {};
-
-    // A record too large to hold, from its first piece (`first`) to its last, each written as it
-    // comes, all in one savepoint: undone whole when a piece, or the rest of the record as the
-    // reader finds it, fails. Its problems are reported as a record's read whole are: every
-    // problem found in its pieces, or else the one that stopped the writing.
-    void write_pieces(Incoming& first, Reading& reading) {
-        const std::string place = first.place, cluster_id = first.cluster_id;
-        const std::string id(text::trim(cluster_id));
-        std::vector<std::string> problems;
-        std::optional<std::string> failure;
-        std::optional<Reading::Problem> stopped;  ///< the reader's word on the rest of the record
-        bool ended = false;
-        model::ChangeReport report;
-        // An id read before refuses the record, whatever else is wrong with it, as for a record
-        // read whole; the id is noted once the record is read to its end, as it is for one.
-        std::optional<std::string> duplicate;
-        if (const auto earlier = store_.import_id_place(id)) {
-            duplicate = id_read_again(place, id, *earlier);
-            failure = duplicate;
-        }
-        try {
-            session_.within_savepoint([&] {
-                session_.begin_pieces(report);
-                Reading::Event event;
-                Incoming* piece = &first;
-                for (;;) {
-                    for (auto& problem : piece->problems) problems.push_back(std::move(problem));
-                    if (!failure && problems.empty() && piece->prepared) {
-                        try {
-                            session_.apply_piece(std::move(*piece->prepared));
-                        } catch (const InputError& error) {
-                            failure = placed(place, error).front();
-                        }
-                    }
-                    piece->prepared.reset();
-                    if (piece->part == Incoming::Part::last) {
-                        ended = true;
-                        break;
-                    }
-                    if (!reading.next(event)) break;
-                    piece = std::get_if<Incoming>(&event);
-                    if (!piece) {
-                        // The reader stopped the record (malformed JSON, a bad member read last).
-                        if (auto* problem = std::get_if<Reading::Problem>(&event)) stopped = std::move(*problem);
-                        break;
-                    }
-                }
-                if (ended && !failure && problems.empty()) {
-                    try {
-                        session_.finish_pieces();
-                    } catch (const InputError& error) {
-                        failure = placed(place, error).front();
-                    }
-                }
-                if (!ended || failure || !problems.empty()) throw Undone{};
-            });
-        } catch (const Undone&) {
-        }
-        if (ended) store_.note_import_id(id, place);
-        if (stopped) {
-            problem(stopped->text, stopped->of_a_row, reading);
-            return;
-        }
-        if (!ended) {
-            problem(fmt::format("{}: the input ended inside the record", place), false, reading);
-            return;
-        }
-        Outcome outcome;
-        if (duplicate) {
-            outcome.problems = {*duplicate};
-        } else if (!problems.empty() || failure) {
-            outcome.problems = problems.empty() ? std::vector<std::string>{*failure} : std::move(problems);
-        } else {
-            outcome = describe(Incoming{place, cluster_id, std::nullopt, {}, true, Incoming::Part::whole}, report);
-        }
-        this->report(outcome);
-    }
-
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
         if (const auto earlier = store_.note_import_id(id, incoming.place)) {
@@ -316,9 +208,8 @@ private:
         if (!incoming.prepared) return {std::nullopt, incoming.problems, {}, false};
         model::ChangeReport report;
         try {
-            // In its own savepoint a record is written once, never replayed: it is consumed.
-            report = own_savepoint ? session_.apply(std::move(*incoming.prepared))
-                                   : session_.apply_within_caller_savepoint(*incoming.prepared);
+            report = session_.apply(*incoming.prepared,
+                                    own_savepoint ? ChangeSession::Savepoint::own : ChangeSession::Savepoint::callers);
         } catch (const InputError& error) {
             if (!own_savepoint) throw;
             return {std::nullopt, placed(incoming.place, error), {}, false};
@@ -414,19 +305,9 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
         progress.bytes_total = size && progress.bytes_total ? std::optional(*progress.bytes_total + *size) : std::nullopt;
     }
     auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
-        PieceCheck pieces;                          // of the record in pieces being read
-        std::optional<std::size_t> default_source;  // its index in the record in pieces, once listed
-        auto prepare = [&](model::RecordDocument& document, Incoming::Part part) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, false, part, document.content_family};
-            if (request.default_source) {
-                if (part == Incoming::Part::whole) {
-                    std::optional<std::size_t> index;
-                    add_default_source(document, *request.default_source, 0, index);
-                } else {
-                    if (default_source) shift_sources(document, *default_source);
-                    add_default_source(document, *request.default_source, pieces.sources, default_source);
-                }
-            }
+        auto prepare = [&](model::RecordDocument& document) {
+            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, document.content_family};
+            if (request.default_source) add_default_source(document, *request.default_source);
             document.record.unsourced = request.unsourced;
             // A record file lists each value's citations under it, as edit does: one left
             // unchanged under a changed value backs the old value, not the new one. A list's row
@@ -434,34 +315,17 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             document.record.citations_as_they_stood = !request.mapping;
             try {
                 // The reader is done with the document: its parts are moved, not copied.
-                incoming.prepared =
-                    part == Incoming::Part::whole
-                        ? ChangeSession::prepare(std::move(document.sources), std::move(document.record), today)
-                        : ChangeSession::prepare_piece(std::move(document.sources), std::move(document.record), today, pieces);
-                incoming.huge = incoming.prepared->huge();
+                std::vector<model::RecordInput> records;
+                records.push_back(std::move(document.record));
+                incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(records), today);
             } catch (const InputError& error) {
                 incoming.problems = placed(incoming.place, error);
             }
-            if (part != Incoming::Part::piece) {
-                pieces = {};
-                default_source.reset();
-            }
-            // A piece weighs half the queue: the reader runs at most two pieces ahead of the one
-            // being written.
-            queue.item(std::move(incoming), part == Incoming::Part::whole ? 1 : Reading::default_capacity / 2);
+            queue.item(std::move(incoming));
         };
-        formats::ReadSink sink{[&](model::RecordDocument& document) {
-                                   prepare(document, document.continued ? Incoming::Part::last : Incoming::Part::whole);
-                               },
-                               [&](const std::string& text) {
-                                   pieces = {};  // a record in pieces that the reader stopped ends here
-                                   default_source.reset();
-                                   queue.problem(text);
-                               },
+        formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
                                [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
                                &bytes_read};
-        sink.piece = [&](model::RecordDocument& document) { prepare(document, Incoming::Part::piece); };
-        if (request.piece_parts) sink.piece_parts = *request.piece_parts;
         for (const auto& [path, format] : request.inputs) {
             try {
                 if (request.mapping) {
@@ -470,9 +334,6 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
                     formats::read_records(path, format, sink);
                 }
             } catch (const InputError& error) {
-                // A record in pieces that the input stopped ends here.
-                pieces = {};
-                default_source.reset();
                 queue.problem(error.what(), false);
             }
         }

@@ -31,9 +31,7 @@ public:
     /// What the reading thread writes to.
     class Queue {
     public:
-        /// An item weighing `weight` events: a piece of a huge record is as heavy as many
-        /// records, and the queue holds a few of those only.
-        void item(Item item, std::size_t weight = 1) { owner_.push(Event(std::in_place_index<0>, std::move(item)), weight); }
+        void item(Item item) { owner_.push(Event(std::in_place_index<0>, std::move(item))); }
         void problem(std::string text, bool of_a_row = true) {
             owner_.push(Event(std::in_place_index<1>, Problem{std::move(text), of_a_row}));
         }
@@ -91,9 +89,9 @@ public:
         while (next(event)) deliver(event);
     }
 
-    /// The next event, in order (false once the reader is done); rethrows what the reader threw,
-    /// after the events it queued before. `deliver` may call it to take the events that follow
-    /// the one it was handed (the pieces of a huge record).
+private:
+    // The next event, in order (false once the reader is done); rethrows what the reader threw,
+    // after the events it queued before.
     bool next(Event& event) {
         if (batch_.empty()) {
             std::exception_ptr failure;
@@ -101,13 +99,8 @@ public:
             {
                 std::unique_lock lock(mutex_);
                 ready_.wait(lock, [&] { return !events_.empty() || finished_; });
-                // Everything waiting is taken at once: one lock per batch, not per record. Light
-                // events leave the weight now; a heavy one when it is handed out, so that the
-                // reader does not run ahead of the pieces the writer still holds.
+                // Everything waiting is taken at once: one lock per batch, not per record.
                 batch_.swap(events_);
-                for (const auto& [waiting, weight] : batch_) {
-                    if (weight == 1) --weight_;
-                }
                 done = finished_ && batch_.empty();
                 failure = failure_;
             }
@@ -117,30 +110,20 @@ public:
                 return false;
             }
         }
-        auto& [front, weight] = batch_.front();
-        event = std::move(front);
-        if (weight > 1) {
-            {
-                std::lock_guard lock(mutex_);
-                weight_ -= weight;
-            }
-            space_.notify_one();
-        }
+        event = std::move(batch_.front());
         batch_.pop_front();
         return true;
     }
 
-private:
     // Thrown through the reader to unwind it when the writer has stopped listening.
     struct Stopped {};
 
-    void push(Event event, std::size_t weight = 1) {
+    void push(Event event) {
         std::vector<std::vector<Item>> returned;
         std::unique_lock lock(mutex_);
-        space_.wait(lock, [&] { return weight_ < capacity_ || stopping_; });
+        space_.wait(lock, [&] { return events_.size() < capacity_ || stopping_; });
         if (stopping_) throw Stopped{};
-        events_.emplace_back(std::move(event), weight);
-        weight_ += weight;
+        events_.push_back(std::move(event));
         returned.swap(returned_);
         lock.unlock();
         ready_.notify_one();
@@ -173,9 +156,8 @@ private:
 
     std::mutex mutex_;
     std::condition_variable ready_, space_;
-    std::deque<std::pair<Event, std::size_t>> events_;  ///< with their weights
-    std::size_t weight_ = 0;                            ///< of the events waiting, and of the heavy ones taken and not handed out
-    std::deque<std::pair<Event, std::size_t>> batch_;   ///< taken by the writer, not yet handed out (its thread's alone)
+    std::deque<Event> events_;
+    std::deque<Event> batch_;  ///< taken by the writer, not yet handed out (its thread's alone)
     std::vector<std::vector<Item>> returned_;
     std::vector<Item> recycled_;
     std::size_t capacity_;

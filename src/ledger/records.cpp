@@ -3,13 +3,13 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <set>
-#include <span>
 
 #include "embedded_data.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/record_toml.hpp"
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
@@ -32,7 +32,7 @@ InitResult initialise(const std::string& path, const std::optional<model::Change
     session.transact([&] {
         for (const auto& file : embedded::samples) {
             const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
-            merge(report, session.apply(document.sources, std::span(&document.record, 1)));
+            merge(report, session.apply(ChangeSession::prepare(document.sources, {document.record}, today)));
         }
         return report.changed;
     });
@@ -95,7 +95,7 @@ EditOutcome finish_edit(store::Store& store, const EditStart& start, model::Reco
             outcome.conflict = true;
             return false;
         }
-        outcome.report = session.apply(document.sources, std::span(&document.record, 1));
+        outcome.report = session.apply(ChangeSession::prepare(document.sources, {document.record}, today));
         return outcome.report.changed;
     });
     if (!outcome.report.changed) outcome.report.changeset_id = 0;

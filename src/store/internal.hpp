@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "gpuclusters/model/error.hpp"
-#include "gpuclusters/model/flat_table.hpp"
 #include "gpuclusters/store/store.hpp"
 
 namespace gpuclusters::store::detail {
@@ -235,15 +234,7 @@ struct Store::PendingRows {
     // Kept across flushes (its rows are written then, not undone), and forgotten when a
     // savepoint or transaction ends, which may undo them.
     long long cited_claim = 0;
-    struct Cited {
-        std::uint64_t hash = 0;
-        long long id = 0;
-        bool operator==(const Cited&) const = default;
-    };
-    struct CitedHash {
-        std::uint64_t operator()(const Cited& cited) const { return cited.hash; }
-    };
-    model::FlatTable<Cited, CitedHash> cited;
+    std::unordered_multimap<std::uint64_t, long long> cited;  ///< hash -> citation id
     void forget_cited() {
         cited_claim = 0;
         cited.clear();

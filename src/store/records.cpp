@@ -175,30 +175,6 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
     });
 }
 
-std::optional<model::Claim> Store::load_claim(long long claim_id) const {
-    return guarded(path_, [&]() -> std::optional<model::Claim> {
-        static const std::string claim_sql = fmt::format("SELECT {}, c.cluster_id FROM claim c WHERE c.id = ?", claim_columns);
-        auto& query = prepare(claim_sql.c_str());
-        query.bind(1, static_cast<std::int64_t>(claim_id));
-        if (!query.executeStep()) return std::nullopt;
-        model::Claim claim;
-        read_claim(CachedColumns{query}, 0, claim);
-        check_stored_claim(path_, column_text(query, claim_column_count), claim, StoredIn::claim);
-        auto& citations = prepare(R"(
-            SELECT t.id, t.source_id, t.locator, t.quote, t.changeset_id FROM citation t INDEXED BY citation_by_claim
-            WHERE t.claim_id = ?1
-              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-            ORDER BY t.id)");
-        citations.bind(1, static_cast<std::int64_t>(claim_id));
-        while (citations.executeStep()) {
-            claim.citations.push_back({citations.getColumn(0).getInt64(), citations.getColumn(1).getInt64(),
-                                       column_text(citations, 2), column_text(citations, 3), citations.getColumn(4).getInt64()});
-        }
-        return claim;
-    });
-}
-
 std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
         std::vector<std::string> steps;

@@ -27,12 +27,6 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
         insert.bind(1, id);
         insert.bind(2, place);
         if (insert.exec() == 1) return std::nullopt;
-        return import_id_place(id);
-    });
-}
-
-std::optional<std::string> Store::import_id_place(const std::string& id) const {
-    return guarded(path_, [&]() -> std::optional<std::string> {
         auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
         earlier.bind(1, id);
         if (!earlier.executeStep()) return std::nullopt;
@@ -63,48 +57,6 @@ std::vector<std::string> Store::keyed_records_not_named(long long source_id, lon
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
         return ids;
-    });
-}
-
-void Store::clear_citations_ahead() {
-    guarded(path_, [&] {
-        // (Re)created here rather than remembered: a rolled-back savepoint takes a temporary table
-        // made in it along.
-        connection().exec(R"(
-            CREATE TEMP TABLE IF NOT EXISTS citation_ahead (
-                ordinal INTEGER PRIMARY KEY, source INTEGER NOT NULL, locator TEXT NOT NULL, quote TEXT NOT NULL,
-                origin TEXT NOT NULL);
-            DELETE FROM citation_ahead;)");
-    });
-}
-
-void Store::add_citations_ahead(const std::vector<model::CitationInput>& citations) {
-    guarded(path_, [&] {
-        for (const auto& citation : citations) {
-            auto& insert = prepare("INSERT INTO citation_ahead (source, locator, quote, origin) VALUES (?, ?, ?, ?)");
-            insert.bind(1, static_cast<std::int64_t>(citation.source));
-            insert.bindNoCopy(2, citation.locator);
-            insert.bindNoCopy(3, citation.quote);
-            insert.bindNoCopy(4, citation.origin);
-            insert.exec();
-        }
-    });
-}
-
-std::vector<model::CitationInput> Store::citations_ahead(std::size_t from, std::size_t count) const {
-    return guarded(path_, [&] {
-        std::vector<model::CitationInput> citations;
-        // Ordinals run from 1 in the order of insertion: the table is emptied, never partly.
-        auto& query =
-            prepare("SELECT source, locator, quote, origin FROM citation_ahead WHERE ordinal > ? ORDER BY ordinal LIMIT ?");
-        query.bind(1, static_cast<std::int64_t>(from));
-        query.bind(2, static_cast<std::int64_t>(count));
-        while (query.executeStep()) {
-            const CachedColumns row{query};
-            citations.push_back({static_cast<std::size_t>(row.integer(0)), std::string(row.view(1)), std::string(row.view(2)),
-                                 std::string(row.view(3))});
-        }
-        return citations;
     });
 }
 

@@ -260,8 +260,8 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
                 query.bind(1, static_cast<std::int64_t>(claim_id));
                 while (query.executeStep()) {
                     const CachedColumns row{query};
-                    pending.cited.insert(
-                        {std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))), row.integer(3)});
+                    pending.cited.emplace(std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))),
+                                          row.integer(3));
                 }
             });
             pending.cited_claim = claim_id;
@@ -269,10 +269,9 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
         hash = std::hash<std::string>{}(key);
         // A citation of the same hash is read back (rarely: the same citation given twice): the
         // hash alone would let a different citation that shares it be dropped.
+        const auto [first, last] = pending.cited.equal_range(*hash);
         std::vector<long long> same_hash;
-        pending.cited.each_at(*hash, [&](const PendingRows::Cited& cited) {
-            if (cited.hash == *hash) same_hash.push_back(cited.id);
-        });
+        for (auto it = first; it != last; ++it) same_hash.push_back(it->second);
         for (const long long same : same_hash) {
             const bool equal = guarded(path_, [&] {
                 auto& query = prepare("SELECT source_id, locator, quote FROM citation WHERE id = ?");
@@ -286,7 +285,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
     }
     const long long id = guarded(path_, [&] { return next_id("citation"); });
     pending.citations.push_back({id, claim_id, source_id, locator, quote, changeset_id});
-    if (hash) pending.cited.insert({*hash, id});
+    if (hash) pending.cited.emplace(*hash, id);
     // Written in batches, also while a claim cited many times waits: its rows go first.
     if (pending.size() >= PendingRows::batch) guarded(path_, [&] { flush_pending(); });
     return id;

@@ -110,10 +110,11 @@ log.kill()' "$binary" "$dir/jsonl.db")
     measure "$binary" --db "$dir/jsonl.db" revert 1
     row "gpuclusters revert (the import)" "$seconds" "$peak" "x$(ratio "$seconds" "$import_jsonl") the import"
 
-    # One record with N/10 competing claims, quoted citations or mentioned sources: each should
-    # take about a tenth of the import of N records of a few claims, and grow linearly with N. Its
-    # memory is given beside its file's size: the peak above that of importing a one-claim file.
-    m=$(( n / 10 ))
+    # One record with N/10 competing claims, quoted citations or mentioned sources (at most 3,333,
+    # within the limit of one record): each should take about a tenth of the import of N records
+    # of a few claims. Its memory is given beside its file's size: the peak above that of
+    # importing a one-claim file.
+    m=$(( n / 10 < 3333 ? n / 10 : 3333 ))
     python3 "$here/one_record.py" "$m" "$dir"
     mkdir -p "$dir/one"
     python3 "$here/one_record.py" 1 "$dir/one"
@@ -140,8 +141,9 @@ done
 # One record at the limit of one record (model::max_record_parts, 10,000 parts: 3,333 competing
 # claims, each with its source and citation), through every path that holds a record: imported
 # from each format that can hold it (JSON Lines, JSON, TOML, CSV long; a wide CSV row holds one
-# value a field), exported in each, shown whole and verified. One memory bound covers them all:
-# the largest peak is printed last, beside the smallest.
+# value a field), exported in each, shown whole, verified, compared with a snapshot and opened in
+# edit (an editor that changes nothing). One memory bound covers them all: the largest peak is
+# printed last, beside the smallest.
 echo "== one record at the limit (9,999 parts)"
 dir="$work/limit"
 mkdir -p "$dir"
@@ -169,6 +171,12 @@ row "show --all, a record at the limit" "$seconds" "$peak" ""
 peaks+=("$peak")
 measure "$binary" --db "$dir/limit.db" verify --quiet many-claims
 row "verify, a record at the limit" "$seconds" "$peak" ""
+peaks+=("$peak")
+measure "$binary" --db "$dir/limit.db" compare --provenance --against "$dir/again.jsonl"
+row "compare --against, a record at the limit" "$seconds" "$peak" ""
+peaks+=("$peak")
+EDITOR=true measure "$binary" --db "$dir/limit.db" edit many-claims
+row "edit, a record at the limit" "$seconds" "$peak" ""
 peaks+=("$peak")
 sorted=$(printf '%s\n' "${peaks[@]}" | sort -n)
 row "a record at the limit, every path" "" "$(tail -1 <<<"$sorted")" "the peak of them all (the least $(head -1 <<<"$sorted") MiB)"

@@ -1,8 +1,7 @@
 // libFuzzer: the streaming readers (JSON document, JSON Lines, CSV wide and long) and the
 // mapping reader, on one input each through a file, as import reads them. The first byte picks
-// the reader; for a mapping, the input is the mapping, a NUL byte, then the table. When it is 5
-// or more, records are handed over in pieces of two parts (ReadSink::piece), and every citation
-// and key must name a source of the pieces handed so far.
+// the reader; for a mapping, the input is the mapping, a NUL byte, then the table. Every citation
+// and key of a record read must name a source of the record.
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -27,32 +26,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size == 0) return 0;
     const std::string_view input(reinterpret_cast<const char*>(data) + 1, size - 1);
     std::size_t records = 0;
-    std::size_t sources = 0;  // of the record in pieces being read
     auto check = [&](const model::RecordDocument& document) {
-        sources += document.sources.size();
+        const std::size_t sources = document.sources.size();
         for (const auto& field : document.record.fields) {
             for (const auto& citation : field.citations) {
                 if (citation.source >= sources) __builtin_trap();
             }
-        }
-        for (const auto& citation : document.record.citations_ahead) {
-            if (citation.source >= sources) __builtin_trap();
         }
         for (const auto& key : document.record.keys) {
             if (key.source >= sources) __builtin_trap();
         }
     };
     formats::ReadSink sink{[&](model::RecordDocument& document) {
-                               if (!document.continued) sources = 0;
                                check(document);
-                               sources = 0;
                                ++records;
                            },
-                           [&](const std::string&) { sources = 0; }, [](const std::string&, const std::string&) {}};
-    if (data[0] >= 5) {
-        sink.piece = check;
-        sink.piece_parts = 2;
-    }
+                           [](const std::string&) {}, [](const std::string&, const std::string&) {}};
     static constexpr formats::Format formats[] = {formats::Format::json, formats::Format::jsonl, formats::Format::csv,
                                                   formats::Format::csv_long};
     try {

@@ -6,8 +6,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -35,8 +33,7 @@ struct ParsedField {
     FieldAction action = FieldAction::set;
     model::Rank rank = model::Rank::preferred;
     std::string reason;
-    std::string origin;               ///< the FieldInput's, for errors found while applying
-    std::size_t citations_ahead = 0;  ///< FieldInput::citations_ahead
+    std::string origin;  ///< the FieldInput's, for errors found while applying
 };
 
 struct ParsedRecord {
@@ -48,8 +45,6 @@ struct ParsedRecord {
     bool unsourced = false;
     bool citations_as_they_stood = false;
     model::NewRecord new_record = model::NewRecord::allowed;
-    std::vector<CitationInput> citations_ahead;  ///< RecordInput's, checked
-    bool ahead_continue = false;
 };
 
 /// What a write reports. An import prints a line for each cluster it makes and the fields only of
@@ -65,22 +60,6 @@ enum class Reporting {
 struct PreparedChange {
     std::vector<SourceInput> sources;  ///< checked: normalised URL, parsed dates and kind
     std::vector<ParsedRecord> records;
-    /// Its sources, fields and citations.
-    std::size_t parts() const;
-    /// A hundred times the parts of a typical record: import writes such a change alone, and
-    /// the engine hands its memory back as it frees it.
-    bool huge() const { return parts() >= 4096; }
-};
-
-/// What the pieces of one record read so far tell the check of the next (a record too large to
-/// hold comes in pieces: formats' ReadSink::piece). A record read whole is checked with one of
-/// its own.
-struct PieceCheck {
-    std::size_t pieces_read = 0;       ///< of its pieces, checked so far (none: a record read whole)
-    std::size_t sources = 0;           ///< the sources listed in them: a citation's index is below
-    std::set<std::string> fields_set;  ///< a field is set once in a record
-    std::size_t parts = 0;             ///< of them, sources aside (model::max_record_parts)
-    bool over_limit = false;           ///< refused for its parts, by an earlier piece
 };
 
 /// Applies records one call at a time inside a write transaction the caller holds: what import
@@ -94,38 +73,20 @@ public:
     ~ChangeSession();
 
     /// Checks the sources and records, throwing InputError naming the origin of the first
-    /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`.
-    static PreparedChange prepare(const std::vector<SourceInput>& sources, std::span<const RecordInput> records,
-                                  const std::string& today);
-    /// prepare() of inputs the caller is done with: each is checked in place or moved, so that a
-    /// huge record is not held twice over while it is checked.
-    static PreparedChange prepare(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today);
-    /// prepare() of one piece of a record in pieces, its sources numbered after those of the
-    /// pieces before it (`check`): throws as prepare() does for the problems of this piece.
-    static PreparedChange prepare_piece(std::vector<SourceInput>&& sources, RecordInput&& record, const std::string& today,
-                                        PieceCheck& check);
+    /// problem. `today` (YYYY-MM-DD) is the limit for dates. Citations index `sources`. Reads no
+    /// database: a command checks its input before it opens the file, an import on its reading
+    /// thread.
+    static PreparedChange prepare(std::vector<SourceInput> sources, std::vector<RecordInput> records, const std::string& today);
 
-    /// prepare(), then writes; a call that fails leaves nothing of itself behind.
-    model::ChangeReport apply(const std::vector<SourceInput>& sources, std::span<const RecordInput> records);
-    /// Writes a prepared change; a call that fails leaves nothing of itself behind.
-    model::ChangeReport apply(const PreparedChange& change);
-    /// apply(), freeing each part of the change once it is written (the sources once resolved, a
-    /// field once applied): a huge record is not held whole beside what it wrote.
-    model::ChangeReport apply(PreparedChange&& change);
-    /// A record in pieces, written as its pieces come, inside a savepoint the caller holds for
-    /// the whole record (and rolls back when a piece fails): begin, one apply_piece() a piece,
-    /// then finish_pieces(), all reporting into `report`. Each piece is freed as it is written.
-    void begin_pieces(model::ChangeReport& report);
-    void apply_piece(PreparedChange&& piece);
-    /// Throws when the record as a whole is refused (citations of a cluster that none of its
-    /// pieces makes).
-    void finish_pieces();
+    /// Where apply() writes: in a savepoint of its own, so that a change that fails leaves
+    /// nothing of itself behind; or in the caller's, which spans many calls and is rolled back
+    /// whole when one fails.
+    enum class Savepoint { own, callers };
+    /// Writes a prepared change, reporting every field and source it touched.
+    model::ChangeReport apply(const PreparedChange& change, Savepoint savepoint = Savepoint::own);
     /// Writes the changeset row now (apply() does it when first needed): a caller that wraps
     /// calls in a savepoint of its own calls this first, so that a rollback keeps the row.
     void begin();
-    /// apply() without a savepoint of its own: for a caller whose savepoint spans many calls
-    /// (and who rolls all of them back when one fails).
-    model::ChangeReport apply_within_caller_savepoint(const PreparedChange& change);
     /// 0 until something was written.
     long long changeset_id() const;
 
@@ -149,12 +110,9 @@ public:
     void restore_application_id();
 
 private:
-    template <typename Change>
-    model::ChangeReport write(Change& change, bool own_savepoint);
-    class Applier;
+    class Engine;  // ledger/change_engine.hpp
     store::Store& store_;
-    std::string today_;
-    std::unique_ptr<Applier> applier_;
+    std::unique_ptr<Engine> engine_;
 };
 
 /// Validates every input (throws InputError naming its origin) and applies the request in one

@@ -28,10 +28,6 @@ struct ImportRequest {
     bool keep_going = false;
     /// Write values that cite no source (otherwise each is a rejected record).
     bool unsourced = false;
-    /// The parts (sources, claims, citations) from which a JSON or JSON Lines record is written
-    /// in pieces as it is read rather than held whole (formats' ReadSink::piece_parts) when
-    /// given; the tests make it small, to take that path with small records.
-    std::optional<std::size_t> piece_parts;
 };
 
 /// One record of an import as written (or as it would be): new, changed (a value changed; with

@@ -3,7 +3,6 @@
 // fields to set, cite, rank or clear, each with where it was given. What the command line and
 // every reader (formats) produce, and what the ledger's change engine takes.
 #include <array>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,42 +12,8 @@
 
 namespace gpuclusters::model {
 
-/// A text that may be absent, in the room of one pointer (std::optional<std::string> takes five):
-/// a source has seven and mostly gives two, and one record may list 50,000 sources, all held
-/// while they are checked and written.
-class OptionalText {
-public:
-    OptionalText() = default;
-    OptionalText(std::nullopt_t) {}  // NOLINT(google-explicit-constructor): as std::optional
-    OptionalText(std::string text)
-        : text_(std::make_unique<std::string>(std::move(text))) {}       // NOLINT(google-explicit-constructor)
-    OptionalText(const char* text) : OptionalText(std::string(text)) {}  // NOLINT(google-explicit-constructor)
-    OptionalText(const std::optional<std::string>& text)                 // NOLINT(google-explicit-constructor)
-        : text_(text ? std::make_unique<std::string>(*text) : nullptr) {}
-    OptionalText(const OptionalText& other) : text_(other.text_ ? std::make_unique<std::string>(*other.text_) : nullptr) {}
-    OptionalText(OptionalText&&) noexcept = default;
-    OptionalText& operator=(const OptionalText& other) {
-        if (this != &other) text_ = other.text_ ? std::make_unique<std::string>(*other.text_) : nullptr;
-        return *this;
-    }
-    OptionalText& operator=(OptionalText&&) noexcept = default;
-    ~OptionalText() = default;
-
-    bool has_value() const { return text_ != nullptr; }
-    explicit operator bool() const { return has_value(); }
-    const std::string& operator*() const { return *text_; }
-    std::string& operator*() { return *text_; }
-    const std::string* operator->() const { return text_.get(); }
-    std::string* operator->() { return text_.get(); }
-    std::string value_or(const std::string& absent) const { return text_ ? *text_ : absent; }
-    void reset() { text_.reset(); }
-    bool operator==(const OptionalText& other) const {
-        return has_value() == other.has_value() && (!text_ || *text_ == *other.text_);
-    }
-
-private:
-    std::unique_ptr<std::string> text_;
-};
+/// A text that may be absent: a source's metadata the user did not give.
+using OptionalText = std::optional<std::string>;
 
 /// A source as the user names it: a URL or a source id, with whatever metadata they gave.
 struct SourceInput {
@@ -117,9 +82,6 @@ struct FieldInput {
     FieldAction action = FieldAction::set;
     Rank rank = Rank::preferred;  ///< for FieldAction::rank, and cite (see above)
     std::string reason;           ///< for FieldAction::rank
-    /// Its first citations, handed over ahead of it in the pieces of a record too large to hold
-    /// (RecordInput::citations_ahead): they come before `citations`.
-    std::size_t citations_ahead = 0;
 };
 
 /// Whether a write may make the record its id names, when no record has that id.
@@ -146,11 +108,6 @@ struct RecordInput {
     /// from the row, its key the source's own name for it. Otherwise a key that names another
     /// record is refused.
     bool id_from_key = false;
-    /// In a piece of a record too large to hold: the first citations of the claim read next (one
-    /// with more citations than a piece holds), handed over ahead of it; `ahead_continue` when
-    /// they follow those of the pieces before, for the same claim.
-    std::vector<CitationInput> citations_ahead;
-    bool ahead_continue = false;
 };
 
 /// The most parts (sources, claims, keys and citations together) one record may have: a hundred
@@ -160,7 +117,7 @@ inline constexpr std::size_t max_record_parts = 10'000;
 
 /// The parts of a record (without its sources) as max_record_parts counts them.
 inline std::size_t record_parts(const RecordInput& record) {
-    std::size_t parts = record.keys.size() + record.citations_ahead.size();
+    std::size_t parts = record.keys.size();
     for (const auto& field : record.fields) parts += 1 + field.citations.size();
     return parts;
 }
@@ -184,9 +141,6 @@ struct RecordDocument {
     /// The values alone (a values-only export: no sources, no citations), so that compare
     /// --against compares the values and not the evidence it does not carry.
     bool values_only = false;
-    /// The last piece of a record too large to hold, whose sources and claims were handed over
-    /// ahead of it (ReadSink::piece), the sources numbered across the pieces: what was left.
-    bool continued = false;
     /// An id a mapping made from the row's content (repeated = "content"): the id before its
     /// suffix. A new record whose row nearly copies an existing record of that family (a cell
     /// corrected) makes a second record, and import says so.

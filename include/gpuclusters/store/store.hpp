@@ -224,10 +224,6 @@ public:
     bool cluster_present_now(const std::string& id) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id, std::optional<long long> as_of = std::nullopt) const;
-    /// One claim with its citations that are not withdrawn, as written so far (in the open
-    /// transaction too): what a change reads back of a claim it wrote and no longer holds. Its
-    /// rank is the caller's.
-    std::optional<model::Claim> load_claim(long long claim_id) const;
     /// EXPLAIN QUERY PLAN steps of the queries load_record runs, and of the check insert_citation
     /// makes against a written claim's citations: each should SEARCH an index.
     std::vector<std::string> record_query_plans() const;
@@ -410,21 +406,11 @@ public:
     /// Remembers an id read by an import, in a temporary table (memory stays flat however long the
     /// input); returns where it was read before when it is a repeat.
     std::optional<std::string> note_import_id(const std::string& id, const std::string& place);
-    /// Where an import read an id before, without remembering it (a record in pieces, which is
-    /// noted once its reader has read it to its end).
-    std::optional<std::string> import_id_place(const std::string& id) const;
     /// Remembers a record that an import's row named (after its keys), in a temporary table.
     void note_import_named(const std::string& cluster_id);
     /// The present records that a key of `source_id` written before changeset `before` names,
     /// and that the import did not name (note_import_named), in id order.
     std::vector<std::string> keyed_records_not_named(long long source_id, long long before) const;
-    /// The citations of a claim read ahead of it (one with more citations than a piece of a
-    /// record holds), kept in a temporary table until the claim comes: memory stays flat however
-    /// many there are. Cleared when the next claim's begin.
-    void clear_citations_ahead();
-    void add_citations_ahead(const std::vector<model::CitationInput>& citations);
-    /// Up to `count` of them, in the order they were added, from the `from`-th (0 the first).
-    std::vector<model::CitationInput> citations_ahead(std::size_t from, std::size_t count) const;
 
 private:
     Store(std::string path, std::unique_ptr<SQLite::Database> db, Access access);

@@ -1,7 +1,7 @@
-# A JSON Lines record of more than 1,024 parts is written in pieces as it is read, never held
-# whole: the database ends as it would with the record read whole, and a record that fails in
-# its last piece, or whose line breaks off, leaves nothing of its earlier pieces behind. A record
-# beyond the limit of one record (10,000 parts) is refused whole, in every format.
+# A record at the limit of one record (10,000 parts) is written whole and comes back as it was;
+# one that fails at its end, or whose line breaks off, leaves nothing of itself behind. A record
+# beyond the limit (10,000 parts, or 16 MiB of text) is refused whole, in every format, and the
+# records after it are read on.
 setup init
 huge() {  # huge ID N [LAST_CLAIM]: one record of N competing claims of gpus_installed, each with its source
     python3 - "$@" <<'PY'
@@ -16,7 +16,7 @@ print(json.dumps({"format": "gpuclusters", "version": 1, "provenance": True}))
 print(json.dumps({"id": ident, "sources": sources, "claims": claims}))
 PY
 }
-note "3,333 competing claims, each with its source and citation: 9,999 parts, one record at the limit, written in pieces"
+note "3,333 competing claims, each with its source and citation: 9,999 parts, one record at the limit"
 huge many-claims 3333 > many.jsonl
 gc import many.jsonl
 sql "SELECT count(*) FROM claim; SELECT count(*) FROM citation; SELECT count(*) FROM source; SELECT rank, count(*) FROM live_claim GROUP BY rank"
@@ -28,25 +28,25 @@ setup --db again.db export --provenance --format jsonl -o second.jsonl
 cmp first.jsonl second.jsonl && note "the two exports are the same"
 note "imported again, nothing changes"
 gc import many.jsonl
-note "a bad claim at the end refuses the whole record: its pieces written before are undone"
+note "a bad claim at the end refuses the whole record"
 huge bad-end 3000 '{"field": "gpus_installed", "value": "-5", "rank": "normal"}' > bad-end.jsonl
 gc import bad-end.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'bad-end'; SELECT count(*) FROM source; SELECT count(*) FROM changeset"
-note "a value given twice (as the value and as a competing figure) is found while writing, after the first pieces"
+note "a value given twice (as the value and as a competing figure) is found while writing, after 3,000 claims"
 huge two-ranks 3000 '{"field": "gpus_installed", "value": "1000", "rank": "normal", "citations": [{"source": "https://two-ranks.example.org/1"}]}' > two-ranks.jsonl
 gc import two-ranks.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'two-ranks'; SELECT count(*) FROM claim"
-note "a line that breaks off after its first pieces: the record is refused, the database unchanged"
+note "a line that breaks off after 400,000 bytes: the record is refused, the database unchanged"
 huge cut-off 3000 > whole.jsonl
 head -c 400000 whole.jsonl > cut.jsonl
 gc import cut.jsonl
 sql "SELECT count(*) FROM cluster WHERE id = 'cut-off'; SELECT count(*) FROM source"
-note "with --keep-going the records after a refused one in pieces are written"
+note "with --keep-going the records after a refused one are written"
 huge after-it 3000 > after.jsonl
 { cat cut.jsonl; echo; tail -1 after.jsonl; } > keep.jsonl
 gc import keep.jsonl --keep-going
 sql "SELECT id FROM cluster ORDER BY id"
-note "a JSON document that breaks off inside a record in pieces: the next file's huge record is read afresh, only the broken file is reported"
+note "a JSON document that breaks off inside a large record: the next file's record is read afresh, only the broken file is reported"
 python3 -c "
 import json
 sources = [{'url': f'https://doc.example.org/{i}', 'kind': 'press'} for i in range(3000)]
@@ -78,3 +78,27 @@ with open("over.csv", "w", newline="") as out:
 PY
 gc import --format csv-long --keep-going over.csv
 sql "SELECT id FROM cluster WHERE id IN ('over-limit', 'over-csv', 'small-after') ORDER BY id"
+note "a record of more than 16 MiB of text: refused as it passes the limit, in JSON Lines, JSON and CSV long, the records after it read on"
+python3 - <<'PY'
+import csv, json
+quote = "q" * 16000
+claims = [{"field": "gpus_installed", "value": str(1000 + i), "rank": "preferred" if i == 0 else "normal",
+           "citations": [{"source": "https://long.example.org/", "quote": quote}]} for i in range(1100)]
+record = {"id": "long-text", "sources": [{"url": "https://long.example.org/", "kind": "press"}], "claims": claims}
+small = {"id": "small-after", "fields": {"name": "Small"}}
+with open("long.jsonl", "w") as out:
+    out.write(json.dumps({"format": "gpuclusters", "version": 1, "provenance": True}) + "\n")
+    out.write(json.dumps(record) + "\n" + json.dumps(small) + "\n")
+with open("long.json", "w") as out:
+    json.dump({"format": "gpuclusters", "version": 1, "provenance": True, "clusters": [record, small]}, out)
+with open("long.csv", "w", newline="") as out:
+    w = csv.writer(out)
+    w.writerow("cluster,field,state,value,rank,source_url,source_kind,source_title,source_publisher,source_published,source_accessed,source_archive_url,source_archived,locator,quote".split(","))
+    for i in range(1100):
+        w.writerow(["long-csv", "gpus_installed", "set", 1000 + i, "preferred" if i == 0 else "normal", "https://long.example.org/", "press", "", "", "", "", "", "", "", quote])
+    w.writerow(["small-after", "name", "set", "Small", "preferred", "https://long.example.org/", "press", "", "", "", "", "", "", "", "Small"])
+PY
+gc import --keep-going --unsourced long.jsonl
+gc import --keep-going --unsourced long.json
+gc import --format csv-long --keep-going long.csv
+sql "SELECT id FROM cluster WHERE id IN ('long-text', 'long-csv', 'small-after') ORDER BY id"

@@ -290,8 +290,8 @@ struct Imported {
     std::string exported;
 };
 
-Imported import_document(const std::string& before, const std::string& clusters, std::optional<std::size_t> piece_parts,
-                         bool keep_going = false, bool default_source = false) {
+Imported import_document(const std::string& before, const std::string& clusters, bool keep_going = false,
+                         bool default_source = false) {
     Database db;
     const auto write = [&](const std::string& name, const std::string& records) {
         const std::string path = db.dir.file(name);
@@ -312,7 +312,6 @@ Imported import_document(const std::string& before, const std::string& clusters,
     };
     ledger::ImportRequest request;
     request.inputs = {{write("in.json", clusters), formats::Format::json}};
-    request.piece_parts = piece_parts;
     request.keep_going = keep_going;
     if (default_source) {
         request.default_source =
@@ -343,188 +342,9 @@ std::string source_json(int i, const std::string& kind = "press") {
     return fmt::format(R"({{"url":"https://example-{}.org/page","kind":"{}","accessed":"2026-11-30"}})", i, kind);
 }
 
-// A claim of gpus_installed (value 1000 + i) citing source i.
-std::string claim_json(int i, const std::string& rank, const std::string& extra = "") {
-    return fmt::format(
-        R"({{"field":"gpus_installed","value":"{}","rank":"{}"{},"citations":[{{"source":"https://example-{}.org/page","quote":"{} GPUs"}}]}})",
-        1000 + i, rank, extra, i, 1000 + i);
-}
-
 }  // namespace
 
-TEST_CASE("a record too large to hold, written in pieces as it is read, comes out as one read whole") {
-    // Pieces of two parts make every record below one in pieces; the same input read whole
-    // (pieces of 4,096 parts) is what the pieces must add up to: the same records, outcome and
-    // problems.
-    const auto both = [](const std::string& before, const std::string& clusters, bool keep_going = false,
-                         bool default_source = false) {
-        const Imported whole = import_document(before, clusters, std::nullopt, keep_going, default_source);
-        const Imported pieces = import_document(before, clusters, std::size_t{2}, keep_going, default_source);
-        CHECK(pieces.exported == whole.exported);
-        CHECK(join(pieces.problems) == join(whole.problems));
-        CHECK(pieces.reported == whole.reported);
-        CHECK(pieces.added == whole.added);
-        CHECK(pieces.modified == whole.modified);
-        CHECK(pieces.unchanged == whole.unchanged);
-        CHECK(pieces.rejected == whole.rejected);
-        CHECK(pieces.written == whole.written);
-        return whole;
-    };
-    std::vector<std::string> sources, claims;
-    for (int i = 0; i < 12; ++i) {
-        sources.push_back(source_json(i));
-        claims.push_back(claim_json(i, i == 0 ? "preferred" : i % 5 == 0 ? "deprecated" : "normal"));
-    }
-    const std::string many = R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + "]}";
-
-    SUBCASE("competing claims, each with its source, and a small record after") {
-        const auto whole = both(
-            "",
-            many + R"(,{"id":"small-one","sources":[)" + source_json(99, "operator") +
-                R"(],"claims":[{"field":"name","value":"Small One","citations":[{"source":"https://example-99.org/page"}]}]})");
-        CHECK(whole.added == 2);
-        CHECK(whole.exported.find("1011") != std::string::npos);
-    }
-    SUBCASE("a record that changes one the database holds reports its fields") {
-        const auto whole = both(many, R"({"id":"many-claims","sources":[)" + join(sources) + R"(],"claims":[)" +
-                                          join(std::vector<std::string>(claims.begin() + 1, claims.end())) + "," +
-                                          claim_json(0, "normal") + "," + claim_json(20, "preferred") + "]}");
-        CHECK(whole.problems.size() == 1);  // source 20 is not listed and is new: it needs a kind
-    }
-    SUBCASE("a modified record in pieces") {
-        std::vector<std::string> more = sources;
-        more.push_back(source_json(30));
-        const auto whole = both(many, R"({"id":"many-claims","sources":[)" + join(more) + R"(],"claims":[)" + join(claims) + "," +
-                                          claim_json(30, "normal") + "]}");
-        CHECK(whole.modified == 1);
-        REQUIRE(whole.reported.size() == 1);
-        CHECK(whole.reported[0].find("gpus_installed") != std::string::npos);
-    }
-    SUBCASE("every bad claim of every piece is reported, and nothing is written") {
-        std::vector<std::string> bad = claims;
-        bad[3] = claim_json(3, "normal", R"(,"state":"unknown")");
-        bad[9] = R"({"field":"gpus_installed","value":"-5","rank":"normal"})";
-        bad[10] = R"({"field":"gpus_installd","value":"5","rank":"normal"})";
-        const auto whole = both("", R"({"id":"bad-claims","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}");
-        CHECK_FALSE(whole.written);
-        CHECK(whole.rejected == 1);
-        CHECK_FALSE(whole.problems.empty());
-    }
-    SUBCASE("a source listed twice, the first in a piece handed over") {
-        std::vector<std::string> twice = sources;
-        twice.push_back(source_json(1));
-        const auto whole = both("", R"({"id":"twice","sources":[)" + join(twice) + R"(],"claims":[)" + join(claims) + "]}");
-        REQUIRE(whole.problems.size() == 1);
-        CHECK(whole.problems[0].find("listed twice (first at ") != std::string::npos);
-        CHECK(whole.problems[0].find("sources[1])") != std::string::npos);
-    }
-    SUBCASE("claims of a cluster no claim makes: no preferred value, no cluster") {
-        std::vector<std::string> competing(claims.begin() + 1, claims.end());
-        const auto whole =
-            both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}");
-        REQUIRE(whole.problems.size() == 1);
-        CHECK(whole.problems[0].find("no cluster 'no-such'") != std::string::npos);
-    }
-    SUBCASE("one value given two ranks is refused after pieces were written, and they are undone") {
-        std::vector<std::string> contradiction = claims;
-        contradiction.push_back(claim_json(0, "normal"));
-        const auto whole =
-            both("", R"({"id":"two-ranks","sources":[)" + join(sources) + R"(],"claims":[)" + join(contradiction) + "]}");
-        CHECK_FALSE(whole.written);
-        REQUIRE(whole.problems.size() == 1);
-        CHECK(whole.problems[0].find("is given two ranks") != std::string::npos);
-    }
-    SUBCASE("keys after the claims, and sources only a citation lists") {
-        const auto whole = both("", R"({"id":"keyed","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) +
-                                        R"(],"keys":[{"source":"https://example-3.org/page","key":"K3"}]})");
-        CHECK(whole.written);
-        CHECK(whole.exported.find("K3") != std::string::npos);
-    }
-    SUBCASE("sources alone, then one claim citing them all") {
-        std::vector<std::string> citations;
-        for (int i = 0; i < 12; ++i) citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"}})", i));
-        const auto whole =
-            both("", R"({"id":"cited-often","sources":[)" + join(sources) +
-                         R"(],"claims":[{"field":"owner","value":"Acme","citations":[)" + join(citations) + "]}]}");
-        CHECK(whole.written);
-    }
-    SUBCASE("a claim's citations handed over ahead of it, its value and rank after them, bare mentions among them") {
-        std::vector<std::string> citations;
-        for (int i = 0; i < 12; ++i) {
-            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page"{}}})", i % 7,
-                                            i % 3 == 0 ? "" : fmt::format(R"(,"quote":"Acme {}")", i)));
-        }
-        const auto whole = both(
-            "", R"({"id":"cited-ahead","sources":[)" + join(sources) +
-                    R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
-                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
-                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme","rank":"preferred"}]})");
-        CHECK(whole.problems.size() == 1);  // owner is set twice
-        const auto kept = both(
-            "", R"({"id":"cited-ahead","sources":[)" + join(sources) +
-                    R"(],"claims":[{"field":"owner","value":"Acme","citations":[{"source":"https://example-1.org/page"}]},)" +
-                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Two","rank":"normal"},)" +
-                    R"({"field":"owner","citations":[)" + join(citations) + R"(],"value":"Acme Three","rank":"deprecated"}]})");
-        CHECK(join(kept.problems) == "");
-        CHECK(kept.written);
-        CHECK(kept.exported.find("Acme 11") != std::string::npos);
-    }
-    SUBCASE("--source: the values without evidence of a record in pieces cite the default source, the others theirs") {
-        std::vector<std::string> mixed;
-        for (int i = 0; i < 12; ++i) {
-            mixed.push_back(i % 4 == 1 ? fmt::format(R"({{"field":"gpus_installed","value":"{}","rank":"normal"}})", 2000 + i)
-                                       : claim_json(i, i == 0 ? "preferred" : "normal"));
-        }
-        const auto whole = both("",
-                                R"({"id":"defaulted","sources":[)" + join(sources) + R"(],"claims":[)" + join(mixed) +
-                                    R"(],"keys":[{"source":"https://example-11.org/page","key":"K11"}]})",
-                                false, true);
-        CHECK(whole.written);
-        CHECK(whole.exported.find("https://example.org/list") != std::string::npos);
-        CHECK(whole.exported.find(R"("source":"https://example-11.org/page","key":"K11")") != std::string::npos);
-    }
-    SUBCASE("an id read again: a record in pieces that its reader refused does not take the id (found by review)") {
-        const auto whole =
-            both("",
-                 R"({"id":"z","sources":[)" + join(sources) + R"(],"claims":[)" + join(claims) + R"(],"bogus":1},)" +
-                     R"({"id":"z","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") + "]}",
-                 true);
-        CHECK(whole.added == 1);
-        CHECK(whole.rejected == 1);
-    }
-    SUBCASE("an id read again refuses a record in pieces with that problem alone, as it does one read whole") {
-        std::vector<std::string> bad = claims;
-        bad.push_back(R"({"field":"gpus_installed","value":"abc","rank":"normal"})");
-        const auto whole = both("",
-                                R"({"id":"dup","sources":[)" + source_json(1) + R"(],"claims":[)" + claim_json(1, "preferred") +
-                                    "]}," + R"({"id":"dup","sources":[)" + join(sources) + R"(],"claims":[)" + join(bad) + "]}",
-                                true);
-        REQUIRE(whole.problems.size() == 1);
-        CHECK(whole.problems[0].find("id dup is also at") != std::string::npos);
-    }
-    SUBCASE("the citations of a claim of gpu_maker, which follows gpu_model, are not taken, nor checked") {
-        std::vector<std::string> citations;
-        for (int i = 0; i < 12; ++i) {
-            citations.push_back(fmt::format(R"({{"source":"https://example-{}.org/page","quote":"{}"}})", i,
-                                            std::string(i == 5 ? 20000 : 10, 'q')));
-        }
-        const auto whole = both(
-            "", R"({"id":"maker","sources":[)" + join(sources) +
-                    R"(],"claims":[{"field":"gpu_model","value":"H100","citations":[{"source":"https://example-0.org/page"}]},)" +
-                    R"({"field":"gpu_maker","value":"NVIDIA","citations":[)" + join(citations) + "]}]}");
-        CHECK(whole.written);
-    }
-    SUBCASE("with --keep-going, a record in pieces that fails is passed over and the next written") {
-        std::vector<std::string> competing(claims.begin() + 1, claims.end());
-        const auto whole =
-            both("", R"({"id":"no-such","sources":[)" + join(sources) + R"(],"claims":[)" + join(competing) + "]}," + many, true);
-        CHECK(whole.written);
-        CHECK(whole.rejected == 1);
-        CHECK(whole.added == 1);
-    }
-}
-
-TEST_CASE("import: a figure that demotes the stored value, and a source said two ways, are refused however the record is read") {
+TEST_CASE("import: a figure that demotes the stored value, and a source said two ways, are refused ") {
     const std::string owner_source = R"({"url":"https://example.org/acme","kind":"operator"})";
     const std::string before =
         R"({"id":"acme-one","sources":[)" + owner_source +
@@ -533,25 +353,19 @@ TEST_CASE("import: a figure that demotes the stored value, and a source said two
         return fmt::format(
             R"({{"field":"owner","value":"{}","rank":"{}","citations":[{{"source":"https://example.org/acme"}}]}})", value, rank);
     };
-    // Read whole, and in pieces of one part each (the check that refuses the first waits for the
-    // record's end).
-    const auto cases = [&](std::optional<std::size_t> piece_parts) {
+    {
         SUBCASE("the stored value as the record's only, competing, figure of the field") {
-            const auto imported = import_document(
-                before,
-                R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" + owner_claim("Acme", "normal") + "]}",
-                piece_parts);
+            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
+                                                              owner_claim("Acme", "normal") + "]}");
             CHECK_FALSE(imported.written);
             REQUIRE(imported.problems.size() == 1);
             CHECK(imported.problems[0].find("Acme is the value of owner of acme-one, not a competing figure beside it") !=
                   std::string::npos);
         }
         SUBCASE("the stored value deprecated before the record's new value: kept beside it") {
-            const auto imported =
-                import_document(before,
-                                R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
-                                    owner_claim("Acme", "deprecated") + "," + owner_claim("Acme Corp", "preferred") + "]}",
-                                piece_parts);
+            const auto imported = import_document(before, R"({"id":"acme-one","sources":[)" + owner_source + R"(],"claims":[)" +
+                                                              owner_claim("Acme", "deprecated") + "," +
+                                                              owner_claim("Acme Corp", "preferred") + "]}");
             CHECK(join(imported.problems) == "");
             CHECK(imported.written);
             CHECK(imported.exported.find(R"("value":"Acme","rank":"deprecated")") != std::string::npos);
@@ -563,8 +377,7 @@ TEST_CASE("import: a figure that demotes the stored value, and a source said two
                 R"({"id":"one-a","sources":[{"url":"https://example.org/shared","kind":"press","title":"One"}],)"
                 R"("claims":[{"field":"owner","value":"A","citations":[{"source":"https://example.org/shared"}]}]},)"
                 R"({"id":"two-b","sources":[{"url":"https://example.org:443/shared?utm_source=x","title":"Two"}],)"
-                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org:443/shared?utm_source=x"}]}]})",
-                piece_parts);
+                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org:443/shared?utm_source=x"}]}]})");
             CHECK_FALSE(imported.written);
             REQUIRE(imported.problems.size() == 1);
             CHECK(imported.problems[0].find("clusters[1]") != std::string::npos);
@@ -577,17 +390,14 @@ TEST_CASE("import: a figure that demotes the stored value, and a source said two
                 R"({"id":"one-a","sources":[{"url":"https://example.org/shared","kind":"press","title":"One"}],)"
                 R"("claims":[{"field":"owner","value":"A","citations":[{"source":"https://example.org/shared"}]}]},)"
                 R"({"id":"two-b","sources":[{"url":"https://example.org/shared?utm_source=x"}],)"
-                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org/shared?utm_source=x"}]}]})",
-                piece_parts);
+                R"("claims":[{"field":"owner","value":"B","citations":[{"source":"https://example.org/shared?utm_source=x"}]}]})");
             CHECK(join(imported.problems) == "");
             CHECK(imported.written);
         }
-    };
-    SUBCASE("read whole") { cases(std::nullopt); }
-    SUBCASE("read in pieces") { cases(1); }
+    }
 }
 
-TEST_CASE("import: a record beyond the limit of one record is refused whole, read whole or in pieces") {
+TEST_CASE("import: a record beyond the limit of one record is refused whole") {
     // One source and 5,000 claims of one citation each: 10,001 parts, one past the limit.
     const auto record_of = [](int claims) {
         std::vector<std::string> listed;
@@ -598,12 +408,12 @@ TEST_CASE("import: a record beyond the limit of one record is refused whole, rea
         }
         return R"({"id":"big-one","sources":[{"url":"https://example.org/one","kind":"press"}],"claims":[)" + join(listed) + "]}";
     };
-    for (const std::optional<std::size_t> piece_parts : {std::optional<std::size_t>{}, std::optional<std::size_t>{1024}}) {
-        const auto over = import_document("", record_of(5000), piece_parts);
+    {
+        const auto over = import_document("", record_of(5000));
         CHECK_FALSE(over.written);
         REQUIRE(over.problems.size() == 1);
         CHECK(over.problems[0].find("record 'big-one' has more than 10,000 parts") != std::string::npos);
-        const auto at_limit = import_document("", record_of(4999), piece_parts);
+        const auto at_limit = import_document("", record_of(4999));
         CHECK(join(at_limit.problems) == "");
         CHECK(at_limit.written);
         // Sources count as much as claims: 10,001 sources and one claim are one past it too.
@@ -612,7 +422,7 @@ TEST_CASE("import: a record beyond the limit of one record is refused whole, rea
             sources.push_back(fmt::format(R"({{"url":"https://example-{}.org/","kind":"press"}})", i));
         const auto many_sources = import_document(
             "", R"({"id":"many-sources","sources":[)" + join(sources) + R"(],"claims":[{"field":"owner","value":"Acme"}]})",
-            piece_parts, false, true);
+            false, true);
         CHECK_FALSE(many_sources.written);
         REQUIRE(many_sources.problems.size() == 1);
         CHECK(many_sources.problems[0].find("record 'many-sources' has more than 10,000 parts") != std::string::npos);
@@ -633,7 +443,7 @@ TEST_CASE("a record of a chunk that another record of it failed is written again
         source_json(1) +
         R"(],"claims":[{"field":"owner","value":"X","citations":[{"source":"https://example-1.org/page"}]},)"
         R"({"field":"owner","value":"X","rank":"normal","citations":[{"source":"https://example-1.org/page"}]}]})";
-    const Imported imported = import_document(before, clusters, std::nullopt, true);
+    const Imported imported = import_document(before, clusters, true);
     CHECK(imported.modified == 1);
     CHECK(imported.rejected == 1);
     REQUIRE(imported.problems.size() == 1);

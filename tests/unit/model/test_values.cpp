@@ -2,6 +2,7 @@
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/values.hpp"
 
 using namespace gpuclusters;

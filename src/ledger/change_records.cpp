@@ -1,0 +1,266 @@
+// The change engine's side of sources, records and keys: a source named by URL or id resolved
+// (made, or given new metadata), the record a change names opened (made when new, with a typo
+// of an existing id refused), and the keys that name it in a source.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
+#include "ledger/change_engine.hpp"
+
+namespace gpuclusters::ledger {
+
+using model::ChangeReport;
+using model::SourceReport;
+using model::SourceTag;
+
+void ChangeSession::Engine::begin() {
+    if (changeset_id_ == 0) changeset_id_ = store_.insert_changeset(changeset_);
+}
+
+void ChangeSession::Engine::run(const PreparedChange& change, ChangeReport& report) {
+    report_ = &report;
+    report.changeset_id = changeset_id_;
+    // The session keeps nothing per record between calls: an import of a million records holds
+    // one record's worth.
+    domains_.clear();
+    source_ids_.clear();
+    for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
+    for (const auto& record : change.records) {
+        open_record(record);
+        apply_fields(record);
+        refuse_value_demoted();
+    }
+}
+
+long long ChangeSession::Engine::resolve_source(const SourceInput& input) {
+    const bool is_id = std::all_of(input.reference.begin(), input.reference.end(), [](char c) { return c >= '0' && c <= '9'; });
+    long long number = 0;
+    if (is_id) std::from_chars(input.reference.data(), input.reference.data() + input.reference.size(), number);
+    std::optional<model::Source> existing =
+        is_id ? (number > 0 ? store_.source_by_id(number) : std::nullopt) : store_.source_by_url(input.reference);
+    if (is_id && !existing) {
+        throw InputError(
+            fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)", input.origin, input.reference));
+    }
+    model::SourceMeta meta = existing ? existing->meta : model::SourceMeta{};
+    if (input.kind) meta.kind = *input.kind;
+    if (input.title) meta.title = *input.title;
+    if (input.publisher) meta.publisher = *input.publisher;
+    if (input.published) meta.published = *input.published;
+    if (input.accessed) meta.accessed = *input.accessed;
+    const bool keep_capture = input.archive_from_url && existing && !existing->meta.archive_url.empty();
+    if (input.archive_url && !keep_capture) meta.archive_url = *input.archive_url;
+    if (input.archived && !keep_capture) meta.archived = *input.archived;
+    if (input.edition_of) meta.edition_of = *input.edition_of;
+    if (!existing) {
+        if (meta.kind.empty()) {
+            throw InputError(fmt::format("{}: new source {} needs a kind (--kind {})", input.origin, input.reference,
+                                         fmt::join(model::source_kinds, "|")));
+        }
+        // A source met for the first time was read now, unless the editor says when.
+        if (meta.accessed.empty()) meta.accessed = today_;
+        const long long id = store_.insert_source(input.reference, changeset_id_);
+        store_.insert_source_revision(id, changeset_id_, meta);
+        note_listed(id, input.origin);
+        editions_.forget(id, meta.edition_of);
+        report_source({id, input.reference, true, {}});
+        note_domain(id, input.reference);
+        mark_changed();
+        return id;
+    }
+    // One revision of a source per changeset, and history is append-only: a later listing in
+    // this changeset that says something else of it (another title, a date where the first gave
+    // none) is refused rather than dropped. A second archive capture of a page that has one is
+    // not a difference: the capture kept stands, as in any import.
+    if (meta != existing->meta && existing->revised_in == changeset_id_) {
+        const auto first = listed_at_.find(existing->id);
+        throw InputError(
+            fmt::format("{}: the same source as {} ({}), with other metadata ({}); one change gives a source its metadata once: "
+                        "list it the same way each time",
+                        input.origin, first == listed_at_.end() ? std::string("an earlier listing") : first->second,
+                        existing->url, fmt::join(describe_source_changes(existing->meta, meta), "; ")));
+    }
+    if (meta != existing->meta) {
+        note_listed(existing->id, input.origin);
+        store_.insert_source_revision(existing->id, changeset_id_, meta);
+        editions_.forget(existing->id, existing->meta.edition_of);
+        editions_.forget(existing->id, meta.edition_of);
+        report_source({existing->id, existing->url, false, describe_source_changes(existing->meta, meta)});
+        mark_changed();
+    }
+    note_domain(existing->id, existing->url);
+    return existing->id;
+}
+
+// An import of a million sources would hold a million places: past max_listed_places the error
+// says "an earlier listing".
+void ChangeSession::Engine::note_listed(long long source_id, const std::string& origin) {
+    static constexpr std::size_t max_listed_places = 100'000;
+    if (listed_at_.size() < max_listed_places || listed_at_.contains(source_id)) listed_at_[source_id] = origin;
+}
+
+void ChangeSession::Engine::report_source(SourceReport source) {
+    ++report_->sources_changed;
+    if (reporting_ == Reporting::full) report_->sources.push_back(std::move(source));
+}
+
+// A full report tags most of the sources it resolves; an import's records are mostly new and tag
+// none, so tag() looks up the few it needs.
+void ChangeSession::Engine::note_domain(long long source_id, const std::string& url) {
+    if (reporting_ == Reporting::full) domains_.emplace(source_id, model::url_domain(url));
+}
+
+// The sources a call cites are those it resolved, so their domains are mostly known already.
+SourceTag ChangeSession::Engine::tag(long long source_id) {
+    auto found = domains_.find(source_id);
+    if (found == domains_.end()) {
+        const auto source = store_.source_by_id(source_id);
+        found = domains_.emplace(source_id, source ? model::url_domain(source->url) : "").first;
+    }
+    return {source_id, found->second};
+}
+
+// The record the input's keys name, if they name one; the input's id otherwise. A key that names
+// another record than the id does is refused, unless the id is the input's guess.
+std::string ChangeSession::Engine::record_named(const ParsedRecord& input) {
+    std::optional<std::string> named;
+    for (const auto& key : input.keys) {
+        const long long source_id = source_ids_[key.source];
+        const auto owner = cluster_of_key(source_id, key.key);
+        if (!owner) continue;
+        if (named && *named != *owner) {
+            throw InputError(fmt::format("{}: the keys name two records, {} and {}", key.origin, *named, *owner));
+        }
+        named = owner;
+        if (*owner != input.cluster_id && !input.id_from_key) {
+            throw InputError(fmt::format("{}: key '{}' of {} names {}, not {}", key.origin, key.key, tag(source_id).domain,
+                                         *owner, input.cluster_id));
+        }
+    }
+    return named.value_or(input.cluster_id);
+}
+
+// The record a key names: a key of an edition of a list names it in every edition.
+std::optional<std::string> ChangeSession::Engine::cluster_of_key(long long source_id, const std::string& key) {
+    if (auto owner = store_.cluster_of_key(source_id, key)) return owner;
+    const auto source = store_.source_by_id(source_id);
+    if (!source || source->meta.edition_of.empty()) return std::nullopt;
+    for (const long long edition : editions_.sources_of(source->meta.edition_of)) {
+        if (edition == source_id) continue;
+        if (auto owner = store_.cluster_of_key(edition, key)) return owner;
+    }
+    return std::nullopt;
+}
+
+void ChangeSession::Engine::record_keys(const model::Record& record, const ParsedRecord& input) {
+    // The keys the store holds, not the record's: a record brought back after a revert is made
+    // afresh, without them.
+    if (input.keys.empty()) return;  // most writes: no query on the path of every record
+    const std::vector<model::RecordKey> held = store_.keys_of(record.id);
+    for (const auto& key : input.keys) {
+        const long long source_id = source_ids_[key.source];
+        const bool known = std::any_of(held.begin(), held.end(), [&](const model::RecordKey& each) {
+            return each.source_id == source_id && each.key == key.key;
+        });
+        // One key per source and record: a row whose id lands on the record of another row of
+        // the source (a new system named like an old one) must not take that record over.
+        const auto other = std::find_if(held.begin(), held.end(), [&](const model::RecordKey& each) {
+            return each.source_id == source_id && each.key != key.key;
+        });
+        if (!known && other != held.end()) {
+            throw InputError(fmt::format("{}: {} is the record of '{}' in {}, and this is '{}'{}", key.origin, record.id,
+                                         other->key, tag(source_id).domain, key.key,
+                                         input.id_from_key ? ": give the rows ids that tell them apart ([id] template, "
+                                                             "repeated = \"suffix\")"
+                                                           : ""));
+        }
+        if (!known) {
+            store_.insert_record_key(source_id, key.key, record.id, changeset_id_);
+            mark_changed();
+        }
+        report_->keys.push_back({record.id, key.key, tag(source_id), !known});
+    }
+}
+
+// Reads (or makes) the record the input names into the working record, and writes its keys.
+void ChangeSession::Engine::open_record(const ParsedRecord& input) {
+    // The record the keys name, which may not be the one the input's id names.
+    const std::string named = record_named(input);
+    cluster_id_ = named;
+    unsourced_ = input.unsourced;
+    value_demoted_.clear();
+    brief_ = false;
+    // Most records of a bulk import are new: one lookup tells, before any record is read.
+    const bool known = store_.cluster_known(named);
+    std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
+    // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
+    const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
+                          return field.action == FieldAction::set;
+                      });
+    if (!record && !sets) throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
+    if (record && input.new_record == model::NewRecord::required) {
+        throw InputError(fmt::format("cluster '{}' exists: --new makes a new one (drop it to change this one)", named));
+    }
+    if (!record && !known && input.new_record == model::NewRecord::unless_near) {
+        if (const auto near = near_cluster_id(named)) {
+            throw InputError(
+                fmt::format("no cluster '{}'; did you mean '{}'? (--new makes '{}' a new cluster)", named, *near, named));
+        }
+    }
+    if (!record) {
+        // A known id whose creation was reverted comes back rather than being created twice.
+        if (known) {
+            store_.insert_presence(named, changeset_id_, true);
+        } else {
+            store_.insert_cluster(named, changeset_id_);
+        }
+        report_->new_clusters.push_back(named);
+        mark_changed();
+        record = model::Record{named, changeset_id_, {}, {}};
+        brief_ = reporting_ == Reporting::for_import;
+    }
+    record_keys(*record, input);
+    working_.start(std::move(record->claims));
+}
+
+// An existing id that a new one is likely a typo of: the same letters and digits (separators
+// aside), or one edit away (two for an id of 16 bytes or more; none under 8, where one edit makes
+// another word). Ids whose numbers differ are a series (phase-1, phase-2), not a typo.
+std::optional<std::string> ChangeSession::Engine::near_cluster_id(const std::string& id) const {
+    const auto folded = [](std::string_view text, bool digits_only) {
+        std::string kept;
+        for (const char c : text) {
+            const bool digit = c >= '0' && c <= '9';
+            if (digits_only ? digit : std::isalnum(static_cast<unsigned char>(c)) != 0) {
+                kept += c;
+            } else if (digits_only && !kept.empty() && kept.back() != ' ') {
+                kept += ' ';
+            }
+        }
+        return kept;
+    };
+    const std::string letters = folded(id, false);
+    const std::string numbers = folded(id, true);
+    std::vector<std::string> same_numbers;
+    for (auto& existing : store_.cluster_ids()) {
+        if (folded(existing, false) == letters) return existing;
+        if (folded(existing, true) == numbers) same_numbers.push_back(std::move(existing));
+    }
+    if (id.size() < 8) return std::nullopt;
+    return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
+}
+
+void ChangeSession::Engine::refuse_value_demoted() {
+    if (value_demoted_.empty()) return;
+    std::vector<std::string> problems;
+    for (auto& [field, problem] : value_demoted_) problems.push_back(std::move(problem));
+    value_demoted_.clear();
+    throw_problems(std::move(problems));
+}
+
+}  // namespace gpuclusters::ledger
