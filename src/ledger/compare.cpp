@@ -44,46 +44,6 @@ bool same_cell(const model::Record& record, std::string_view field, const Cell& 
     return claim->state == model::ClaimState::not_published || model::same_value(claim->value, their->value);
 }
 
-// A snapshot record read from a file, as cells: its preferred values parsed like an import would.
-std::map<std::string, TheirCell> cells_of(const model::RecordDocument& document) {
-    std::map<std::string, TheirCell> cells;
-    for (const auto& input : document.record.fields) {
-        if (input.action != model::FieldAction::set) continue;
-        const auto* spec = model::find_field(input.field);
-        if (!spec) continue;
-        TheirCell their{.values_only = document.values_only};
-        Cell& cell = their.cell;
-        std::string model_value;
-        if (input.not_published) {
-            cell.display = "Not published";
-            their.state = model::ClaimState::not_published;
-        } else {
-            try {
-                their.value = model::parse_field_value(*spec, input.raw_value);
-                their.state = model::ClaimState::set;
-                cell.display = model::display_value(*spec, their.value);
-                model_value = their.value.value;
-            } catch (const InputError&) {
-                cell.display = input.raw_value;
-            }
-        }
-        for (const auto& citation : input.citations) {
-            add_source(cell, model::understand_source_url(document.sources[citation.source].reference).url);
-        }
-        std::sort(cell.sources.begin(), cell.sources.end());
-        if (spec->type == model::FieldType::gpu_model && !model_value.empty()) {
-            for (const auto& derived : model::values_from_model(model_value)) {
-                if (!derived.value.empty()) {
-                    cells[std::string(derived.spec->name)] = {
-                        {derived.value, cell.sources, 0}, document.values_only, model::ClaimState::set, {derived.value, {}}};
-                }
-            }
-        }
-        cells[input.field] = std::move(their);
-    }
-    return cells;
-}
-
 // `source URL: kind list, title ..., published ...`: the metadata that is given, in a fixed order.
 std::string source_line(const std::string& url, const model::SourceMeta& meta) {
     std::string line = "source " + url + ":";
@@ -134,6 +94,19 @@ struct TheirRecord {
     std::vector<std::string> provenance;
 };
 
+// A record of the snapshot side: its preferred claims as cells (and, of a values-only snapshot,
+// the values alone), and its provenance when asked.
+TheirRecord their_record(const model::Record& record, bool values_only, const std::vector<std::string>& fields, bool provenance) {
+    TheirRecord theirs{record.id, {}, {}};
+    for (const auto& spec : model::field_catalogue()) {
+        const model::Claim* claim = record.preferred(spec.name);
+        if (!claim) continue;
+        theirs.cells[std::string(spec.name)] = {cell_of(record, spec.name), values_only, claim->state, claim->value};
+    }
+    if (provenance) theirs.provenance = provenance_lines(record, fields);
+    return theirs;
+}
+
 // The snapshot's records one at a time, in its order, to `visit`: a database record by record,
 // a file through its reader (which streams). Returns the database opened, for the ids it holds;
 // nullopt for a file.
@@ -152,11 +125,7 @@ std::optional<store::Store> read_snapshot(const std::string& snapshot, bool data
     if (database) {
         auto other = store::Store::open(snapshot, store::Access::read_only);
         other.for_each_record(std::nullopt, [&](model::Record& record) {
-            TheirRecord theirs{record.id, {}, {}};
-            for (const auto& spec : model::field_catalogue()) {
-                if (record.preferred(spec.name)) theirs.cells[std::string(spec.name)] = {cell_of(record, spec.name)};
-            }
-            if (provenance) theirs.provenance = provenance_lines(record, fields);
+            TheirRecord theirs = their_record(record, false, fields, provenance);
             visit(theirs);
         });
         return other;
@@ -173,8 +142,8 @@ std::optional<store::Store> read_snapshot(const std::string& snapshot, bool data
                  throw InputError(fmt::format(
                      "{} is an export of values alone: --provenance needs one made with `export --provenance`", snapshot));
              }
-             TheirRecord theirs{document.record.cluster_id, cells_of(document), {}};
-             if (provenance) theirs.provenance = provenance_lines(document, fields);
+             // A value that does not read is compared as written: it differs, and says so.
+             TheirRecord theirs = their_record(model::record_of(document).record, document.values_only, fields, provenance);
              visit(theirs);
          },
          [&](const std::string& found) {
@@ -270,51 +239,6 @@ std::vector<std::string> provenance_lines(const model::Record& record, const std
         named.insert(key.source_id);
     }
     for (const long long id : named) lines.push_back(source_line(record.sources.at(id).url, record.sources.at(id).meta));
-    return sorted_once(std::move(lines));
-}
-
-std::vector<std::string> provenance_lines(const model::RecordDocument& document, const std::vector<std::string>& fields) {
-    std::vector<std::string> lines;
-    std::set<std::size_t> named;
-    auto url_of = [&](std::size_t source) { return model::understand_source_url(document.sources[source].reference).url; };
-    for (const auto& input : document.record.fields) {
-        const auto* spec = model::find_field(input.field);
-        if (!spec || spec->derived || !wanted(fields, input.field)) continue;
-        if (input.action != model::FieldAction::set && input.action != model::FieldAction::cite) continue;
-        std::string display = "Not published";
-        if (!input.not_published) {
-            try {
-                display = model::display_value(*spec, model::parse_field_value(*spec, input.raw_value));
-            } catch (const InputError&) {
-                display = input.raw_value;  // shown as the file has it: it differs, and says so
-            }
-        }
-        const model::Rank rank = input.action == model::FieldAction::set ? model::Rank::preferred : input.rank;
-        lines.push_back(claim_line(input.field, display, rank));
-        for (const auto& citation : input.citations) {
-            lines.push_back(citation_line(input.field, display, url_of(citation.source), citation.locator, citation.quote));
-            named.insert(citation.source);
-        }
-    }
-    for (const auto& key : document.record.keys) {
-        lines.push_back(fmt::format("key {}: {}", url_of(key.source), key.key));
-        named.insert(key.source);
-    }
-    for (const std::size_t index : named) {
-        const auto& source = document.sources[index];
-        model::SourceMeta meta;
-        for (const auto& [member, text] : {std::pair{&model::SourceInput::kind, &meta.kind},
-                                           {&model::SourceInput::title, &meta.title},
-                                           {&model::SourceInput::publisher, &meta.publisher},
-                                           {&model::SourceInput::published, &meta.published},
-                                           {&model::SourceInput::accessed, &meta.accessed},
-                                           {&model::SourceInput::archive_url, &meta.archive_url},
-                                           {&model::SourceInput::archived, &meta.archived},
-                                           {&model::SourceInput::edition_of, &meta.edition_of}}) {
-            if (source.*member) *text = *(source.*member);
-        }
-        lines.push_back(source_line(url_of(index), meta));
-    }
     return sorted_once(std::move(lines));
 }
 

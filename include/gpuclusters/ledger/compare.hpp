@@ -63,9 +63,6 @@ OverTime over_time(const store::Store& store, const std::string& cluster_id, std
 /// name (`source URL: kind list, published 2020-11-16, ...`). Derived fields follow their model
 /// and are left out; `fields`, when given, limits the claims and citations.
 std::vector<std::string> provenance_lines(const model::Record& record, const std::vector<std::string>& fields);
-/// The same, of a record as a file gives it (a provenance export); the values read as an import
-/// reads them.
-std::vector<std::string> provenance_lines(const model::RecordDocument& document, const std::vector<std::string>& fields);
 
 /// The provenance lines of a record present on both sides that differ.
 struct ProvenanceDifference {

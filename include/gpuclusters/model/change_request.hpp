@@ -147,4 +147,15 @@ struct RecordDocument {
     std::string content_family;
 };
 
+/// A document's record as the store would hold it, and what in it does not read as a record
+/// (a value that is not one of its field, a field unknown, a URL that is not one).
+struct DocumentRecord {
+    Record record;
+    std::vector<std::string> problems;
+};
+/// Sources numbered from 1 in the document's order, claims and citations in theirs; a preferred
+/// gpu_model gives the fields that follow it, as the change engine writes them. A value that does
+/// not read is kept as written, and named in `problems`.
+DocumentRecord record_of(const RecordDocument& document);
+
 }  // namespace gpuclusters::model
