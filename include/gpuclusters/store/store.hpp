@@ -484,6 +484,7 @@ private:
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.
     void refresh_derived_tables(long long changeset_id);
+    class DerivedRefresh;
     /// Fills cluster_values from the history (a migrated database).
     void rebuild_current_values();
 };
