@@ -293,6 +293,18 @@ struct Store::PendingRows {
     // Multi-row INSERTs (and deletions) by what they write and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
 
+    // Writes `rows` in multi-row statements of up to `batch` rows, bind_row(statement, offset,
+    // row) binding a row's `width` columns after `offset`. The rows outlive each INSERT, so SQLite
+    // reads their strings where they are (bindNoCopy).
+    template <typename Rows, typename Bind>
+    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row);
+    // live_claim follows the ranks written, in the same batches and in their order: what is not
+    // retired is in, at its rank, and what is retired is out. (Written here, from the rows in
+    // memory, rather than from the changeset's ranks at the commit: for an import those are a
+    // second pass over millions of rows.) A run of ranks of one kind is one batch.
+    void write_live_claims(SQLite::Database& db, const std::vector<Rank>& written_ranks);
+    void delete_live_claims(SQLite::Database& db, const std::vector<const Rank*>& retired);
+
     bool empty() const { return claims.empty() && ranks.empty() && citations.empty() && withdrawals.empty(); }
     std::size_t size() const { return claims.size() + ranks.size() + citations.size() + withdrawals.size(); }
     void discard() {
