@@ -353,7 +353,7 @@ private:
             document.sources.push_back(std::move(source));
             const std::string& quote_column = mapping_.quote_column_;
             const std::string quote = first_source && !quote_column.empty() ? cells[columns_.at(quote_column)] : "";
-            citations.push_back({document.sources.size() - 1, "", quote, at + ": " + quote_column});
+            citations.push_back({document.sources.size() - 1, "", quote, fmt::format("{}: {}", at, quote_column)});
             first_source = false;
         }
         return citations;
