@@ -172,15 +172,12 @@ void check_words(const CLI::App& root, const std::vector<std::string>& args) {
     }
 }
 
-// `out` is escaped; `data_out` is the stream itself, for the data a command writes for programs.
-int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, std::ostream& out, std::ostream& err) {
-    CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.", "gpuclusters"};
+// The options every command takes, the root's help and its version.
+void add_global_options(CLI::App& app, GlobalOptions& options, std::string& color) {
     app.require_subcommand(1, 1);
     app.footer(
         "Exit status: 0 ok, 1 findings or differences, 2 usage, 3 bad input (nothing written), "
         "4 database problem.\nSee gpuclusters(1) and gpuclusters-COMMAND(1).");
-    GlobalOptions options;
-    std::string color = "auto";
     app.add_option("--db", options.db, "database file (default: $GPUCLUSTERS_DB, else ./gpuclusters.db)")
         ->type_name(value_type::file);
     app.add_option("--author", options.author, "author of the changeset (default: $GPUCLUSTERS_AUTHOR, else login)");
@@ -192,15 +189,11 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
                  "never page long output (default on a terminal: $GPUCLUSTERS_PAGER, else $PAGER, else less -FRX)");
     app.add_flag("--wide", options.wide, "keep table cells whole (default on a terminal: fit its width, cut cells with …)");
     app.set_version_flag("-V,--version", fmt::format("gpuclusters {} (SQLite {})", GPUCLUSTERS_VERSION, store::sqlite_version()));
+}
 
-    std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
-    for (const auto& info : command_registry()) {
-        CLI::App* sub = app.add_subcommand(std::string(info.name), std::string(info.summary));
-        sub->fallthrough();
-        if (info.hidden) sub->group("");
-        commands.emplace_back(sub, info.make(*sub));
-    }
-
+// Parses the words; the exit status when that ends the run (help or the version printed, or a
+// usage error).
+std::optional<int> parse_or_exit(CLI::App& app, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         check_words(app, args);
         app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
@@ -217,6 +210,97 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         render::print_usage_error(err, error.what());
         return static_cast<int>(ExitCode::usage);
     }
+    return std::nullopt;
+}
+
+// A message or author the write would refuse is refused before the file is opened: the
+// command's own --message, or its subcommand's (sources check).
+void check_message_first(const CLI::App& chosen_app, const Context& context) {
+    const CLI::Option* message = chosen_app.get_option_no_throw("--message");
+    for (const CLI::App* sub : chosen_app.get_subcommands()) {
+        if (!message || message->count() == 0) message = sub->get_option_no_throw("--message");
+    }
+    ledger::check_changeset_text(context.changeset(message && message->count() > 0 ? message->as<std::string>() : ""));
+}
+
+// The database into the context, opened as the command's access says (none and create: the
+// command opens or makes it itself).
+void open_database(Context& context, const Command& chosen) {
+    const auto restored = chosen.opens_restored() ? store::Restored::open : store::Restored::refuse;
+    const std::string& db_path = context.db_path;
+    switch (chosen.access()) {
+        case DbAccess::none:
+        case DbAccess::create:
+            break;
+        case DbAccess::read_only:
+            context.database = store::Store::open(db_path, store::Access::read_only, restored);
+            break;
+        case DbAccess::read_write:
+            context.database = store::Store::open(db_path, store::Access::read_write, restored, chosen.journal());
+            break;
+        case DbAccess::read_only_if_any:
+            try {
+                context.database = store::Store::open(db_path, store::Access::read_only);
+            } catch (const Error&) {
+                // No database, an older one, another file: the command runs without it.
+            }
+            break;
+    }
+}
+
+// A pager that cannot be run is passed over, with a word; one that the shell could not run is
+// found out only when it ends, with the output lost: an error (exit 74).
+void start_pager(std::optional<render::Pager>& pager, const std::optional<std::string>& pager_command,
+                 const render::Output& output) {
+    if (!pager_command) return;
+    pager.emplace(*pager_command);
+    if (!pager->started()) {
+        render::print_warning(output,
+                              fmt::format("cannot run the pager '{}' ({}); writing directly", *pager_command, pager->failure()));
+        pager.reset();
+    }
+}
+
+void finish_pager(render::Pager& pager, const std::string& pager_command, std::ostream& out) {
+    out.flush();
+    out.clear();  // a reader that quit early is no failed write
+    if (const std::string failed = pager.finish(); !failed.empty()) {
+        throw OutputError(
+            fmt::format("the pager '{}' could not be run ({}): nothing was shown; set GPUCLUSTERS_PAGER, or give --no-pager",
+                        pager_command, failed));
+    }
+}
+
+// Closed now: a write's log folded into the file, unless another program holds it open.
+void close_database(Context& context) {
+    if (context.database && !context.database->close_at_rest()) {
+        render::print_warning(context.output,
+                              fmt::format("another program has {} open, so the last write stays in {}-wal beside it until that "
+                                          "program lets go and gpuclusters runs again; copy both files together, or use "
+                                          "`gpuclusters backup`",
+                                          context.db_path, context.db_path));
+    }
+    context.database.reset();
+    if (const int signal = store::stop_signal(); signal != 0) {
+        render::print_warning(context.output,
+                              fmt::format("{} came after the write was committed: the write stands", store::signal_name(signal)));
+    }
+}
+
+// `out` is escaped; `data_out` is the stream itself, for the data a command writes for programs.
+int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, std::ostream& out, std::ostream& err) {
+    CLI::App app{"gpuclusters keeps a dataset of GPU clusters in which every value carries its source.", "gpuclusters"};
+    GlobalOptions options;
+    std::string color = "auto";
+    add_global_options(app, options, color);
+    std::vector<std::pair<CLI::App*, std::unique_ptr<Command>>> commands;
+    for (const auto& info : command_registry()) {
+        CLI::App* sub = app.add_subcommand(std::string(info.name), std::string(info.summary));
+        sub->fallthrough();
+        if (info.hidden) sub->group("");
+        commands.emplace_back(sub, info.make(*sub));
+    }
+    if (const auto status = parse_or_exit(app, args, out, err)) return *status;
 
     try {
         // Declared before the context, so that its handlers outlive the store's close.
@@ -257,69 +341,16 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         const bool writes = access == DbAccess::read_write || access == DbAccess::create;
         stop_on_closed_pipe = writes ? 0 : 1;
         if (writes) {
-            // A message or author the write would refuse is refused before the file is opened.
-            // A command's own, or its subcommand's (sources check).
-            const CLI::Option* message = chosen_app->get_option_no_throw("--message");
-            for (const CLI::App* sub : chosen_app->get_subcommands()) {
-                if (!message || message->count() == 0) message = sub->get_option_no_throw("--message");
-            }
-            ledger::check_changeset_text(context.changeset(message && message->count() > 0 ? message->as<std::string>() : ""));
+            check_message_first(*chosen_app, context);
             stop_signals.emplace();
         }
-        const auto restored = chosen->opens_restored() ? store::Restored::open : store::Restored::refuse;
-        switch (access) {
-            case DbAccess::none:
-            case DbAccess::create:
-                break;
-            case DbAccess::read_only:
-                context.database = store::Store::open(db_path, store::Access::read_only, restored);
-                break;
-            case DbAccess::read_write:
-                context.database = store::Store::open(db_path, store::Access::read_write, restored, chosen->journal());
-                break;
-            case DbAccess::read_only_if_any:
-                try {
-                    context.database = store::Store::open(db_path, store::Access::read_only);
-                } catch (const Error&) {
-                    // No database, an older one, another file: the command runs without it.
-                }
-                break;
-        }
-        // A pager that cannot be run is passed over, with a word; one that the shell could not
-        // run is found out only when it ends, with the output lost: an error (exit 74).
-        std::optional<render::Pager> pager;
+        open_database(context, *chosen);
         const auto pager_command = chosen->pages() ? render::Pager::wanted(options.no_pager) : std::nullopt;
-        if (pager_command) {
-            pager.emplace(*pager_command);
-            if (!pager->started()) {
-                render::print_warning(context.output, fmt::format("cannot run the pager '{}' ({}); writing directly",
-                                                                  *pager_command, pager->failure()));
-                pager.reset();
-            }
-        }
+        std::optional<render::Pager> pager;
+        start_pager(pager, pager_command, context.output);
         const ExitCode status = chosen->run(context);
-        // Closed now: a write's log folded into the file, unless another program holds it open.
-        if (context.database && !context.database->close_at_rest()) {
-            render::print_warning(
-                context.output, fmt::format("another program has {} open, so the last write stays in {}-wal beside it until that "
-                                            "program lets go and gpuclusters runs again; copy both files together, or use "
-                                            "`gpuclusters backup`",
-                                            db_path, db_path));
-        }
-        context.database.reset();
-        if (const int signal = store::stop_signal(); signal != 0) {
-            render::print_warning(context.output, fmt::format("{} came after the write was committed: the write stands",
-                                                              store::signal_name(signal)));
-        }
-        if (pager) {
-            out.flush();
-            out.clear();  // a reader that quit early is no failed write
-            if (const std::string failed = pager->finish(); !failed.empty()) {
-                throw OutputError(fmt::format(
-                    "the pager '{}' could not be run ({}): nothing was shown; set GPUCLUSTERS_PAGER, or give --no-pager",
-                    *pager_command, failed));
-            }
-        }
+        close_database(context);
+        if (pager) finish_pager(*pager, *pager_command, out);
         return static_cast<int>(status);
     } catch (const Error& error) {
         render::print_error(err, error.what());

@@ -86,6 +86,9 @@ private:
     const SkipRule* skip_rule(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const;
     /// repeated = "content": a first pass over the table finds the ids that repeat.
     std::set<std::string> slugs_seen_twice(const std::string& path) const;
+    /// Every column the mapping names, which the table's header must hold.
+    std::vector<std::string> columns_named() const;
+    class TableReader;
 
     std::string file_;
     IdRule id_;

@@ -33,144 +33,182 @@ struct Beyond {
     std::string what;
 };
 
-std::optional<Beyond> beyond_bounds(std::string_view content) {
+// The scan beyond_bounds makes, a character at a time: code (keys, headers, values and their
+// brackets), comments, and strings of the four kinds. The depth of a node: each part of a table
+// header or of a dotted key counts one, and so does each inline table or array a value opens.
+class BoundsScan {
+public:
+    explicit BoundsScan(std::string_view content) : content_(content) {}
+
+    std::optional<Beyond> run() {
+        for (std::size_t i = 0; i < content_.size(); ++i) {
+            switch (in_) {
+                case In::code:
+                    if (auto beyond = code(i)) return beyond;
+                    continue;
+                case In::comment:
+                    if (content_[i] == '\n') {
+                        in_ = In::code;
+                        --i;  // the newline ends the line of code too
+                    }
+                    continue;
+                default:
+                    if (!string_char(i)) continue;
+            }
+            if (++length_ > max_input_string_bytes) {
+                return Beyond{i, fmt::format("a string longer than {} bytes; {}", max_input_string_bytes, longest_field_text)};
+            }
+        }
+        return std::nullopt;
+    }
+
+private:
     enum class In { code, comment, basic, literal, multiline_basic, multiline_literal };
-    In in = In::code;
-    std::size_t length = 0;
-    auto starts = [&](std::size_t at, std::string_view what) { return content.substr(at, what.size()) == what; };
-    // The depth of a node: each part of a table header or of a dotted key counts one, and so does
-    // each inline table or array a value opens. `open` holds the brackets open where the scan is,
-    // each with the depth of the node it opened.
+    // A bracket open where the scan is, with the depth of the node it opened.
     struct Open {
         char kind;
         std::size_t depth;
     };
-    std::vector<Open> open;
-    std::size_t table_depth = 0;  // the parts of the last [table] or [[array of tables]] header
-    bool in_key = true;           // a key is expected or being read: at a line's start, after '{' or ',' in an inline table
-    bool key_started = false;
-    bool in_header = false;
-    std::size_t key_parts = 1;
-    std::size_t value_depth = 0;  // set by '=': the depth of the value that follows (0: none)
-    auto too_deep = [](std::size_t at) {
+
+    bool starts(std::size_t at, std::string_view what) const { return content_.substr(at, what.size()) == what; }
+    std::size_t base() const { return in_header_ ? 0 : open_.empty() ? table_depth_ : open_.back().depth; }
+    void expect_key() {
+        in_key_ = true;
+        key_started_ = false;
+        key_parts_ = 1;
+    }
+    static Beyond too_deep(std::size_t at) {
         return Beyond{at, fmt::format("keys and values nested deeper than {} levels (each part of a dotted key or a table "
                                       "header counts one, and so does each inline table and array)",
                                       max_toml_depth)};
-    };
-    auto expect_key = [&] {
-        in_key = true;
-        key_started = false;
-        key_parts = 1;
-    };
-    auto base = [&] { return in_header ? 0 : open.empty() ? table_depth : open.back().depth; };
-    for (std::size_t i = 0; i < content.size(); ++i) {
-        const char c = content[i];
-        switch (in) {
-            case In::code:
-                if (c == '#') {
-                    in = In::comment;
-                    continue;
-                }
-                if (c == ' ' || c == '\t' || c == '\r') continue;
-                if (c == '\n') {
-                    if (open.empty()) {
-                        in_header = false;
-                        value_depth = 0;
-                        expect_key();
-                    }
-                    continue;
-                }
-                if (c == '}' && !open.empty() && open.back().kind == '{') {  // also an empty {} or a trailing comma
-                    open.pop_back();
-                    in_key = false;
-                    continue;
-                }
-                if (in_key || in_header) {
-                    if (c == '[' && open.empty() && !key_started && !in_header) {  // [table] or [[array of tables]]
-                        in_header = true;
-                        in_key = false;
-                        key_parts = 1;
-                        if (i + 1 < content.size() && content[i + 1] == '[') ++i;
-                        continue;
-                    }
-                    if (c == '.') {
-                        if (base() + ++key_parts > max_toml_depth) return too_deep(i);
-                        continue;
-                    }
-                    if (in_header && c == ']') {
-                        in_header = false;
-                        table_depth = key_parts;
-                        continue;
-                    }
-                    if (in_key && c == '=') {
-                        in_key = false;
-                        value_depth = base() + key_parts;
-                        continue;
-                    }
-                    if (!key_started && in_key && base() + 1 > max_toml_depth) return too_deep(i);
-                    key_started = true;
-                } else if (c == '[' || c == '{') {
-                    // A value opens a bracket: the value of a key, or an element of an array.
-                    const std::size_t depth = value_depth != 0 ? value_depth
-                                              : open.empty()   ? table_depth + 1
-                                                               : open.back().depth + 1;
-                    value_depth = 0;
-                    if (depth >= max_toml_depth) return too_deep(i);
-                    open.push_back({c, depth});
-                    if (c == '{') expect_key();
-                    continue;
-                } else if (c == ']' && !open.empty() && open.back().kind == '[') {
-                    open.pop_back();
-                    in_key = false;
-                    continue;
-                } else if (c == ',' && !open.empty() && open.back().kind == '{') {
-                    expect_key();
-                    continue;
-                } else {
-                    value_depth = 0;  // a value that opens no bracket (or text toml++ will refuse)
-                }
-                if (c == '"' || c == '\'') {
-                    const bool multiline = starts(i, c == '"' ? R"(""")" : "'''");
-                    in = c == '"' ? (multiline ? In::multiline_basic : In::basic)
-                                  : (multiline ? In::multiline_literal : In::literal);
-                    if (multiline) i += 2;
-                    length = 0;
-                }
-                continue;
-            case In::comment:
-                if (c == '\n') {
-                    in = In::code;
-                    --i;  // the newline ends the line of code too
-                }
-                continue;
-            case In::basic:
-            case In::literal:
-                if (c == '\n' || c == (in == In::basic ? '"' : '\'')) {
-                    in = In::code;
-                    if (c == '\n') --i;
-                    continue;
-                }
-                if (in == In::basic && c == '\\') ++i, ++length;
-                break;
-            case In::multiline_basic:
-            case In::multiline_literal:
-                if (starts(i, in == In::multiline_basic ? R"(""")" : "'''")) {
-                    // Up to two quotes before the closing three are the string's own ("""a"""").
-                    std::size_t run = 3;
-                    while (run < 5 && i + run < content.size() && content[i + run] == c) ++run;
-                    in = In::code;
-                    i += run - 1;
-                    continue;
-                }
-                if (in == In::multiline_basic && c == '\\') ++i, ++length;
-                break;
-        }
-        if (++length > max_input_string_bytes) {
-            return Beyond{i, fmt::format("a string longer than {} bytes; {}", max_input_string_bytes, longest_field_text)};
-        }
     }
-    return std::nullopt;
-}
+
+    // A character of code at `i`, which moves past what it reads with it.
+    std::optional<Beyond> code(std::size_t& i) {
+        const char c = content_[i];
+        if (c == '#') {
+            in_ = In::comment;
+            return std::nullopt;
+        }
+        if (c == ' ' || c == '\t' || c == '\r') return std::nullopt;
+        if (c == '\n') {
+            if (open_.empty()) {
+                in_header_ = false;
+                value_depth_ = 0;
+                expect_key();
+            }
+            return std::nullopt;
+        }
+        if (c == '}' && !open_.empty() && open_.back().kind == '{') {  // also an empty {} or a trailing comma
+            open_.pop_back();
+            in_key_ = false;
+            return std::nullopt;
+        }
+        if (auto beyond = in_key_ || in_header_ ? key_char(i) : value_char(i)) return beyond;
+        if (c == '"' || c == '\'') open_string(i, c);
+        return std::nullopt;
+    }
+
+    // A character of a key or of a table header: each part of it counts one level.
+    std::optional<Beyond> key_char(std::size_t& i) {
+        const char c = content_[i];
+        if (c == '[' && open_.empty() && !key_started_ && !in_header_) {  // [table] or [[array of tables]]
+            in_header_ = true;
+            in_key_ = false;
+            key_parts_ = 1;
+            if (i + 1 < content_.size() && content_[i + 1] == '[') ++i;
+            return std::nullopt;
+        }
+        if (c == '.') {
+            if (base() + ++key_parts_ > max_toml_depth) return too_deep(i);
+            return std::nullopt;
+        }
+        if (in_header_ && c == ']') {
+            in_header_ = false;
+            table_depth_ = key_parts_;
+            return std::nullopt;
+        }
+        if (in_key_ && c == '=') {
+            in_key_ = false;
+            value_depth_ = base() + key_parts_;
+            return std::nullopt;
+        }
+        if (!key_started_ && in_key_ && base() + 1 > max_toml_depth) return too_deep(i);
+        key_started_ = true;
+        return std::nullopt;
+    }
+
+    // A character of a value: each inline table or array it opens counts one level.
+    std::optional<Beyond> value_char(std::size_t i) {
+        const char c = content_[i];
+        if (c == '[' || c == '{') {
+            // A value opens a bracket: the value of a key, or an element of an array.
+            const std::size_t depth = value_depth_ != 0 ? value_depth_
+                                      : open_.empty()   ? table_depth_ + 1
+                                                        : open_.back().depth + 1;
+            value_depth_ = 0;
+            if (depth >= max_toml_depth) return too_deep(i);
+            open_.push_back({c, depth});
+            if (c == '{') expect_key();
+            return std::nullopt;
+        }
+        if (c == ']' && !open_.empty() && open_.back().kind == '[') {
+            open_.pop_back();
+            in_key_ = false;
+            return std::nullopt;
+        }
+        if (c == ',' && !open_.empty() && open_.back().kind == '{') {
+            expect_key();
+            return std::nullopt;
+        }
+        value_depth_ = 0;  // a value that opens no bracket (or text toml++ will refuse)
+        return std::nullopt;
+    }
+
+    void open_string(std::size_t& i, char quote) {
+        const bool multiline = starts(i, quote == '"' ? R"(""")" : "'''");
+        in_ = quote == '"' ? (multiline ? In::multiline_basic : In::basic) : (multiline ? In::multiline_literal : In::literal);
+        if (multiline) i += 2;
+        length_ = 0;
+    }
+
+    // A character in a string at `i`: whether it is one of the string's, or (false) its end.
+    bool string_char(std::size_t& i) {
+        const char c = content_[i];
+        if (in_ == In::basic || in_ == In::literal) {
+            if (c == '\n' || c == (in_ == In::basic ? '"' : '\'')) {
+                in_ = In::code;
+                if (c == '\n') --i;
+                return false;
+            }
+            if (in_ == In::basic && c == '\\') ++i, ++length_;
+            return true;
+        }
+        if (starts(i, in_ == In::multiline_basic ? R"(""")" : "'''")) {
+            // Up to two quotes before the closing three are the string's own ("""a"""").
+            std::size_t run = 3;
+            while (run < 5 && i + run < content_.size() && content_[i + run] == c) ++run;
+            in_ = In::code;
+            i += run - 1;
+            return false;
+        }
+        if (in_ == In::multiline_basic && c == '\\') ++i, ++length_;
+        return true;
+    }
+
+    std::string_view content_;
+    In in_ = In::code;
+    std::size_t length_ = 0;       // of the string being read
+    std::vector<Open> open_;       // at most max_toml_depth
+    std::size_t table_depth_ = 0;  // the parts of the last [table] or [[array of tables]] header
+    bool in_key_ = true;           // a key is expected or being read: at a line's start, after '{' or ',' in an inline table
+    bool key_started_ = false;
+    bool in_header_ = false;
+    std::size_t key_parts_ = 1;
+    std::size_t value_depth_ = 0;  // set by '=': the depth of the value that follows (0: none)
+};
+
+std::optional<Beyond> beyond_bounds(std::string_view content) { return BoundsScan(content).run(); }
 
 }  // namespace
 

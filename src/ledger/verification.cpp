@@ -14,19 +14,13 @@ namespace gpuclusters::ledger {
 using rules::Finding;
 using rules::Severity;
 
-CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
-                   const FindingSink& sink) {
-    const auto& as_of = request.as_of;
-    const rules::Context rule_context{config, today};
-    std::set<std::string> wanted;
-    for (const auto& id : request.cluster_ids) {
-        require_record(store, id, as_of);
-        wanted.insert(id);
-    }
-    const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+namespace {
 
-    // Look-alikes are compared across every record, wanted or not: first their keys, grouped by
-    // SQLite in a temporary table; then one lookup per record.
+using Accepted = std::map<std::string, std::map<std::string, std::string>>;  // cluster -> rule -> reason
+
+// Look-alikes are compared across every record, wanted or not: first their keys, grouped by
+// SQLite in a temporary table; then one lookup per record.
+void group_look_alikes(store::Store& store, const std::optional<long long>& as_of, const rules::Context& rule_context) {
     store.clear_duplicate_keys();
     auto add_keys = [&](model::Record& record) {
         for (const auto& key : rules::duplicate_keys(record, rule_context)) store.add_duplicate_key(record.id, key.kind, key.key);
@@ -37,64 +31,102 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
         store.for_each_current_record(add_keys, rules::duplicate_key_fields());
     }
     store.group_duplicate_keys();
+}
 
-    // Accepted findings do not count; an acceptance with nothing left to accept is reported.
-    std::map<std::string, std::map<std::string, std::string>> accepted;  // cluster -> rule -> reason
-    for (const auto& acceptance : store.acceptances(as_of)) {
-        if (is_wanted(acceptance.cluster_id)) accepted[acceptance.cluster_id][acceptance.rule] = acceptance.reason;
+// A cluster's findings as check hands them on: the accepted ones marked (they do not count), an
+// acceptance with nothing left to accept reported, those not asked for left out, the rest counted.
+class ClusterFindings {
+public:
+    ClusterFindings(Accepted accepted, Severity stale, const CheckRequest& request, CheckSummary& summary,
+                    const FindingSink& sink)
+        : accepted_(std::move(accepted)), stale_(stale), request_(request), summary_(summary), sink_(sink) {}
+
+    void finish(const std::string& id, std::vector<Finding> findings) {
+        mark_accepted(id, findings);
+        const auto& only = request_.only_rules;
+        std::erase_if(findings, [&](const Finding& finding) {
+            const bool ruled_out = !only.empty() && std::find(only.begin(), only.end(), finding.rule) == only.end();
+            return ruled_out || finding.severity < request_.minimum;
+        });
+        for (const auto& finding : findings) {
+            if (finding.accepted) {
+                ++summary_.accepted;
+            } else if (finding.severity == Severity::error) {
+                ++summary_.errors;
+            } else if (finding.severity == Severity::warning) {
+                ++summary_.warnings;
+            } else {
+                ++summary_.infos;
+            }
+        }
+        if (findings.empty()) return;
+        ++summary_.clusters_with_findings;
+        sink_(findings);
     }
-    const Severity stale = config.severity("accepted-finding-stale", Severity::info);
 
-    CheckSummary summary;
-    auto finish_cluster = [&](const std::string& id, std::vector<Finding> findings) {
+    // Acceptances of clusters no record stands for (removed since) come in their id order too:
+    // those before `id`, or all that are left.
+    void acceptances_before(const std::string* id) {
+        while (!accepted_.empty() && (!id || accepted_.begin()->first < *id)) {
+            finish(accepted_.begin()->first, {});
+            accepted_.erase(accepted_.begin());
+        }
+    }
+
+    void forget_acceptances(const std::string& id) { accepted_.erase(id); }
+
+private:
+    void mark_accepted(const std::string& id, std::vector<Finding>& findings) const {
+        const auto acceptances = accepted_.find(id);
+        if (acceptances == accepted_.end()) return;
         std::set<std::string> fired;
-        const auto acceptances = accepted.find(id);
         for (auto& finding : findings) {
             fired.insert(finding.rule);
-            if (acceptances == accepted.end()) continue;
             if (const auto found = acceptances->second.find(finding.rule); found != acceptances->second.end()) {
                 finding.accepted = true;
                 finding.accepted_reason = found->second;
             }
         }
-        if (acceptances != accepted.end() && stale != Severity::off) {
-            for (const auto& [rule, reason] : acceptances->second) {
-                if (fired.contains(rule)) continue;
-                Finding finding;
-                finding.cluster_id = id;
-                finding.rule = "accepted-finding-stale";
-                finding.severity = stale;
-                finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason);
-                findings.push_back(std::move(finding));
-            }
+        if (stale_ == Severity::off) return;
+        for (const auto& [rule, reason] : acceptances->second) {
+            if (fired.contains(rule)) continue;
+            Finding finding;
+            finding.cluster_id = id;
+            finding.rule = "accepted-finding-stale";
+            finding.severity = stale_;
+            finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason);
+            findings.push_back(std::move(finding));
         }
-        const auto& only = request.only_rules;
-        std::erase_if(findings, [&](const Finding& finding) {
-            const bool ruled_out = !only.empty() && std::find(only.begin(), only.end(), finding.rule) == only.end();
-            return ruled_out || finding.severity < request.minimum;
-        });
-        for (const auto& finding : findings) {
-            if (finding.accepted) {
-                ++summary.accepted;
-            } else if (finding.severity == Severity::error) {
-                ++summary.errors;
-            } else if (finding.severity == Severity::warning) {
-                ++summary.warnings;
-            } else {
-                ++summary.infos;
-            }
-        }
-        if (findings.empty()) return;
-        ++summary.clusters_with_findings;
-        sink(findings);
-    };
-    // Acceptances of clusters no record stands for (removed since) come in their id order too.
-    auto acceptances_before = [&](const std::string* id) {
-        while (!accepted.empty() && (!id || accepted.begin()->first < *id)) {
-            finish_cluster(accepted.begin()->first, {});
-            accepted.erase(accepted.begin());
-        }
-    };
+    }
+
+    Accepted accepted_;
+    const Severity stale_;
+    const CheckRequest& request_;
+    CheckSummary& summary_;
+    const FindingSink& sink_;
+};
+
+}  // namespace
+
+CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
+                   const FindingSink& sink) {
+    const auto& as_of = request.as_of;
+    const rules::Context rule_context{config, today};
+    std::set<std::string> wanted;
+    for (const auto& id : request.cluster_ids) {
+        require_record(store, id, as_of);
+        wanted.insert(id);
+    }
+    const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+    group_look_alikes(store, as_of, rule_context);
+    // Accepted findings do not count; an acceptance with nothing left to accept is reported.
+    Accepted accepted;
+    for (const auto& acceptance : store.acceptances(as_of)) {
+        if (is_wanted(acceptance.cluster_id)) accepted[acceptance.cluster_id][acceptance.rule] = acceptance.reason;
+    }
+    CheckSummary summary;
+    ClusterFindings findings_of(std::move(accepted), config.severity("accepted-finding-stale", Severity::info), request, summary,
+                                sink);
     // Two threads: one reads the records and their look-alike groups from SQLite (it alone uses
     // the connection until it is done), the other checks them -- on the benchmark each is about
     // half the work.
@@ -119,21 +151,21 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
     reading.drain([&](ReadAhead<Read>::Event& event) {
         auto& read = std::get<0>(event);
         const auto& record = read.record;
-        acceptances_before(&record.id);
+        findings_of.acceptances_before(&record.id);
         ++summary.clusters;
         auto findings = rules::check_record(record, rule_context);
         for (const auto& group : read.groups) {
             findings.push_back(rules::duplicate_finding({record.id, group.kind, group.other_id, group.members}, rule_context));
         }
-        finish_cluster(record.id, std::move(findings));
-        accepted.erase(record.id);
+        findings_of.finish(record.id, std::move(findings));
+        findings_of.forget_acceptances(record.id);
         done.push_back(std::move(read));
         if (done.size() == 64) {
             reading.recycle(std::move(done));
             done.clear();
         }
     });
-    acceptances_before(nullptr);
+    findings_of.acceptances_before(nullptr);
     return summary;
 }
 

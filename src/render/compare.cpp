@@ -15,20 +15,46 @@ std::string source_list(const std::vector<std::string>& urls) {
     return text.empty() ? "no source" : text;
 }
 
+// The record page's numbers of a record's sources, by source id.
+using SourceNumbers = std::map<long long, std::size_t>;
+
 // The record page's source numbers of a claim's citations, in order.
-std::set<std::size_t> cited_numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
     std::set<std::size_t> cited;
     for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
     return cited;
+}
+
+// Each record's sources by number, under its id.
+Json sources_json(const std::vector<model::Record>& records, const std::vector<SourceNumbers>& numbers) {
+    Json sources = Json::object();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        Json list = Json::array();
+        for (long long id : records[i].source_order(false)) {
+            list.push_back({{"number", numbers[i].at(id)}, {"url", records[i].sources.at(id).url}});
+        }
+        sources[records[i].id] = std::move(list);
+    }
+    return sources;
+}
+
+void print_sources_of(const Output& output, const model::Record& record, const SourceNumbers& number_of) {
+    auto& out = output.out;
+    out << "\n" << output.style.heading(fmt::format("Sources of {}", record.id)) << "\n";
+    for (long long id : record.source_order(false)) {
+        const auto& source = record.sources.at(id);
+        out << fmt::format("  {:>2}. {}  {}  accessed {}\n      {}\n", number_of.at(id), model::url_domain(source.url),
+                           source.meta.kind, source.meta.accessed.empty() ? "—" : source.meta.accessed, source.url);
+    }
 }
 
 }  // namespace
 
 void print_side_by_side(const Output& output, const ledger::SideBySide& comparison) {
     const auto& records = comparison.records;
-    std::vector<std::map<long long, std::size_t>> numbers;
+    std::vector<SourceNumbers> numbers;
     for (const auto& record : records) {
-        std::map<long long, std::size_t> number_of;
+        SourceNumbers number_of;
         for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
         numbers.push_back(std::move(number_of));
     }
@@ -76,17 +102,10 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
     }
     auto& out = output.out;
     if (output.json) {
-        Json sources = Json::object();
-        for (std::size_t i = 0; i < records.size(); ++i) {
-            Json list = Json::array();
-            for (long long id : records[i].source_order(false)) {
-                list.push_back({{"number", numbers[i].at(id)}, {"url", records[i].sources.at(id).url}});
-            }
-            sources[records[i].id] = std::move(list);
-        }
         Json ids = Json::array();
         for (const auto& record : records) ids.push_back(record.id);
-        print_json(out, {{"clusters", ids}, {"fields", fields}, {"derived", derived_json}, {"sources", sources}});
+        print_json(
+            out, {{"clusters", ids}, {"fields", fields}, {"derived", derived_json}, {"sources", sources_json(records, numbers)}});
         return;
     }
     std::vector<std::string> header{"", "FIELD"};
@@ -98,14 +117,7 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
                                             model::performance_source_url))
             << "\n";
     }
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        out << "\n" << output.style.heading(fmt::format("Sources of {}", records[i].id)) << "\n";
-        for (long long id : records[i].source_order(false)) {
-            const auto& source = records[i].sources.at(id);
-            out << fmt::format("  {:>2}. {}  {}  accessed {}\n      {}\n", numbers[i].at(id), model::url_domain(source.url),
-                               source.meta.kind, source.meta.accessed.empty() ? "—" : source.meta.accessed, source.url);
-        }
-    }
+    for (std::size_t i = 0; i < records.size(); ++i) print_sources_of(output, records[i], numbers[i]);
 }
 
 namespace {

@@ -294,32 +294,10 @@ fi
 )sh";
 }
 
-void print_fish(std::ostream& out, const CompletionWords& words) {
-    out << "# fish completion for gpuclusters, written by `gpuclusters completion fish` from its command definitions\n"
-           "# What an option's value is (empty: a flag), under a command path.\n"
-           "function __gpuclusters_value --argument-names path option\n    switch \"$path $option\"\n";
-    for (const auto& entry : value_entries(words)) {
-        out << fmt::format("        case {}\n            echo {}\n", fish_quoted(entry.pattern), fish_quoted(entry.value));
-    }
-    out << "    end\nend\n"
-           "# What the Nth positional of a command path is.\n"
-           "function __gpuclusters_positional --argument-names path n\n    switch \"$path $n\"\n";
-    for (const auto& entry : positional_entries(words)) {
-        out << fmt::format("        case {}\n            echo {}\n", fish_quoted(entry.pattern), fish_quoted(entry.value));
-    }
-    out << "    end\nend\n"
-           "# The subcommands or options of a command path, a WORD<tab>DESCRIPTION line each.\n"
-           "function __gpuclusters_described --argument-names path what\n    switch \"$path $what\"\n";
-    for (const auto& [key, list] : described(words)) {
-        out << fmt::format("        case {}\n", fish_quoted(key));
-        if (list.empty()) continue;
-        out << "            printf '%s\\t%s\\n'";
-        for (const auto& [word, description] : list)
-            out << " \\\n                " << fish_quoted(word) << " " << fish_quoted(description);
-        out << "\n";
-    }
-    out << "    end\nend\n"
-        << R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
+// What fish runs beside the tables: asking the database, offering a value's candidates, and
+// walking the words before the cursor as the sh drivers do.
+constexpr const char* fish_functions =
+    R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
 function __gpuclusters_ask
     $__gpuclusters_bin $__gpuclusters_db __complete $argv[1] -- $argv[2] 2>/dev/null
 end
@@ -407,6 +385,32 @@ end
 complete -c gpuclusters -e
 complete -c gpuclusters -f -a '(__gpuclusters_complete)'
 )sh";
+
+void print_fish(std::ostream& out, const CompletionWords& words) {
+    out << "# fish completion for gpuclusters, written by `gpuclusters completion fish` from its command definitions\n"
+           "# What an option's value is (empty: a flag), under a command path.\n"
+           "function __gpuclusters_value --argument-names path option\n    switch \"$path $option\"\n";
+    for (const auto& entry : value_entries(words)) {
+        out << fmt::format("        case {}\n            echo {}\n", fish_quoted(entry.pattern), fish_quoted(entry.value));
+    }
+    out << "    end\nend\n"
+           "# What the Nth positional of a command path is.\n"
+           "function __gpuclusters_positional --argument-names path n\n    switch \"$path $n\"\n";
+    for (const auto& entry : positional_entries(words)) {
+        out << fmt::format("        case {}\n            echo {}\n", fish_quoted(entry.pattern), fish_quoted(entry.value));
+    }
+    out << "    end\nend\n"
+           "# The subcommands or options of a command path, a WORD<tab>DESCRIPTION line each.\n"
+           "function __gpuclusters_described --argument-names path what\n    switch \"$path $what\"\n";
+    for (const auto& [key, list] : described(words)) {
+        out << fmt::format("        case {}\n", fish_quoted(key));
+        if (list.empty()) continue;
+        out << "            printf '%s\\t%s\\n'";
+        for (const auto& [word, description] : list)
+            out << " \\\n                " << fish_quoted(word) << " " << fish_quoted(description);
+        out << "\n";
+    }
+    out << "    end\nend\n" << fish_functions;
 }
 
 }  // namespace

@@ -124,50 +124,53 @@ Json tally_json(const ledger::Tally& tally, std::string_view units) {
                 {std::string(units), count_or_null(tally.sum())}};
 }
 
+// `unbadged`: the clusters with no verification badge.
+Json stats_json(const ledger::DatasetStats& stats, long long unbadged) {
+    const auto gpus = stats.gpus_installed();
+    Json by = Json::object();
+    for (const auto& [field, groups] : stats.by) {
+        Json list = Json::array();
+        for (const auto& group : groups) {
+            list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
+                            {"clusters", group.clusters},
+                            {"gpus_installed", count_or_null(group.gpus_installed())},
+                            {"clusters_with_gpu_count", group.with_gpu_count},
+                            {"clusters_counted", group.gpus.clusters}});
+        }
+        by[std::string(field->name)] = std::move(list);
+    }
+    Json accelerators = Json::array();
+    for (const auto& [chip, tally] : stats.accelerators) {
+        Json entry{{"chip", chip}};
+        entry.update(tally_json(tally, "accelerators"));
+        accelerators.push_back(std::move(entry));
+    }
+    Json left_out = Json::object();
+    for (const auto reason : ledger::left_out_reasons) {
+        left_out[std::string(ledger::to_string(reason))] = tally_json(stats.left_out_for(reason), "count");
+    }
+    const auto bound_json = [](const ledger::Tally& tally) { return Json{{"clusters", tally.clusters}, {"gpus", tally.units}}; };
+    return Json{{"clusters", stats.clusters},
+                {"gpus_installed", count_or_null(gpus)},
+                {"clusters_with_gpu_count", stats.with_gpu_count},
+                {"clusters_counted", stats.gpus.clusters},
+                {"bounds", {{"approximate", bound_json(stats.approximate)}, {"at_least", bound_json(stats.at_least)}}},
+                {"accelerators", std::move(accelerators)},
+                {"left_out", std::move(left_out)},
+                {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
+                {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
+                {"by", std::move(by)}};
+}
+
 }  // namespace
 
 void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     const long long unbadged = stats.clusters - stats.verified - stats.stale;
-    const auto gpus = stats.gpus_installed();
     if (output.json) {
-        Json by = Json::object();
-        for (const auto& [field, groups] : stats.by) {
-            Json list = Json::array();
-            for (const auto& group : groups) {
-                list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
-                                {"clusters", group.clusters},
-                                {"gpus_installed", count_or_null(group.gpus_installed())},
-                                {"clusters_with_gpu_count", group.with_gpu_count},
-                                {"clusters_counted", group.gpus.clusters}});
-            }
-            by[std::string(field->name)] = std::move(list);
-        }
-        Json accelerators = Json::array();
-        for (const auto& [chip, tally] : stats.accelerators) {
-            Json entry{{"chip", chip}};
-            entry.update(tally_json(tally, "accelerators"));
-            accelerators.push_back(std::move(entry));
-        }
-        Json left_out = Json::object();
-        for (const auto reason : ledger::left_out_reasons) {
-            left_out[std::string(ledger::to_string(reason))] = tally_json(stats.left_out_for(reason), "count");
-        }
-        const auto bound_json = [](const ledger::Tally& tally) {
-            return Json{{"clusters", tally.clusters}, {"gpus", tally.units}};
-        };
-        print_json(output.out,
-                   Json{{"clusters", stats.clusters},
-                        {"gpus_installed", count_or_null(gpus)},
-                        {"clusters_with_gpu_count", stats.with_gpu_count},
-                        {"clusters_counted", stats.gpus.clusters},
-                        {"bounds", {{"approximate", bound_json(stats.approximate)}, {"at_least", bound_json(stats.at_least)}}},
-                        {"accelerators", std::move(accelerators)},
-                        {"left_out", std::move(left_out)},
-                        {"values", {{"published", stats.values.values}, {"from_operator", stats.values.from_operator}}},
-                        {"verified", {{"current", stats.verified}, {"stale", stats.stale}, {"none", unbadged}}},
-                        {"by", std::move(by)}});
+        print_json(output.out, stats_json(stats, unbadged));
         return;
     }
+    const auto gpus = stats.gpus_installed();
     auto& out = output.out;
     constexpr std::string_view indent = "                ";
     out << fmt::format("clusters        {}\n", text::group_thousands(stats.clusters));

@@ -91,6 +91,24 @@ std::string_view check_name(store::SqliteProblem::Kind kind) {
     return kind == store::SqliteProblem::Kind::damage ? "integrity_check" : "foreign_key_check";
 }
 
+Json problems_json(const std::vector<store::SqliteProblem>& problems) {
+    Json json = Json::array();
+    for (const auto& problem : problems) json.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
+    return json;
+}
+
+Json extra_preferred_json(const std::vector<store::ExtraPreferred>& extra_preferred) {
+    Json extra = Json::array();
+    for (const auto& field : extra_preferred) {
+        Json claims = Json::array();
+        for (const auto& claim : field.claims) {
+            claims.push_back({{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}});
+        }
+        extra.push_back({{"cluster", field.cluster_id}, {"field", field.field}, {"claims", claims}});
+    }
+    return extra;
+}
+
 std::string plural(std::size_t count, std::string_view one, std::string_view many) {
     return fmt::format("{} {}", count, count == 1 ? one : many);
 }
@@ -123,25 +141,9 @@ void IntegrityPrinter::finish(const ledger::IntegritySummary& summary) {
         writer_.member("restored_without_application_id",
                        summary.restored_schema ? Json{{"schema_version", *summary.restored_schema}} : Json(nullptr));
         writer_.member("derived_tables_compared", !summary.derived_skipped);
-        Json sqlite = Json::array();
-        for (const auto& problem : summary.sqlite_problems) {
-            sqlite.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
-        }
-        writer_.member("sqlite", sqlite);
-        Json left = Json::array();
-        for (const auto& problem : summary.sqlite_left)
-            left.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
-        writer_.member("sqlite_left", left);
-        Json extra = Json::array();
-        for (const auto& field : summary.extra_preferred) {
-            Json claims = Json::array();
-            for (const auto& claim : field.claims) {
-                claims.push_back(
-                    {{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}});
-            }
-            extra.push_back({{"cluster", field.cluster_id}, {"field", field.field}, {"claims", claims}});
-        }
-        writer_.member("extra_preferred", extra);
+        writer_.member("sqlite", problems_json(summary.sqlite_problems));
+        writer_.member("sqlite_left", problems_json(summary.sqlite_left));
+        writer_.member("extra_preferred", extra_preferred_json(summary.extra_preferred));
         writer_.member("summary", Json{{"differences", summary.differences},
                                        {"sqlite_problems", summary.sqlite_problems.size()},
                                        {"extra_preferred", summary.extra_preferred.size()},

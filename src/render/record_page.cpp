@@ -81,6 +81,34 @@ std::map<long long, std::size_t> numbering(const model::Record& record, bool wit
     return number_of;
 }
 
+// The record's sources in the order of their numbers, each with what is known of it.
+void print_page_sources(std::ostream& out, const Style& style, const model::Record& record,
+                        const std::map<long long, std::size_t>& number_of) {
+    std::vector<std::pair<std::size_t, long long>> ordered;
+    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
+    std::sort(ordered.begin(), ordered.end());
+    if (ordered.empty()) return;
+    out << "\n" << style.heading("Sources") << "\n";
+    for (const auto& [number, id] : ordered) {
+        const auto& source = record.sources.at(id);
+        std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
+        line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
+        out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
+        if (!source.meta.title.empty()) {
+            out << "      "
+                << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
+                           (source.meta.published.empty() ? "" : ", " + source.meta.published))
+                << "\n";
+        }
+        if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
+            out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
+        }
+        out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
+        if (!source.meta.archive_url.empty())
+            out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
+    }
+}
+
 }  // namespace
 
 Json source_json(const model::Source& source) {
@@ -182,29 +210,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         }
     }
 
-    std::vector<std::pair<std::size_t, long long>> ordered;
-    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
-    std::sort(ordered.begin(), ordered.end());
-    if (ordered.empty()) return;
-    out << "\n" << style.heading("Sources") << "\n";
-    for (const auto& [number, id] : ordered) {
-        const auto& source = record.sources.at(id);
-        std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
-        line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
-        out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
-        if (!source.meta.title.empty()) {
-            out << "      "
-                << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
-                           (source.meta.published.empty() ? "" : ", " + source.meta.published))
-                << "\n";
-        }
-        if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
-            out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
-        }
-        out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
-        if (!source.meta.archive_url.empty())
-            out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
-    }
+    print_page_sources(out, style, record, number_of);
 }
 
 void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,

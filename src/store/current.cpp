@@ -1,5 +1,6 @@
 // The derived tables: cluster_values (each present cluster's preferred values, a row each) and the
 // full-text index, rewritten for what a transaction changed; and reading every record from them.
+// derived_check.cpp compares them with the history.
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -8,6 +9,7 @@
 #include <array>
 #include <optional>
 
+#include "store/derived_rows.hpp"
 #include "store/internal.hpp"
 
 namespace gpuclusters::store {
@@ -39,26 +41,12 @@ model::Qualifiers unpacked_qualifiers(std::string_view packed) {
     return qualifiers;
 }
 
-std::string value_columns() {
-    std::string columns = "cluster_id";
-    for (const auto& spec : model::field_catalogue()) {
-        for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", spec.name, suffix);
-    }
-    return columns;
-}
-
 // A field's position in the catalogue, which is cluster_values' column order.
 std::optional<std::size_t> catalogue_index(std::string_view field) {
     const auto* spec = model::find_field(field);
     if (spec == nullptr) return std::nullopt;
     return static_cast<std::size_t>(spec - model::field_catalogue().data());
 }
-
-// One row of cluster_values: the preferred claim of each field, in catalogue order.
-struct ValuesRow {
-    std::string cluster_id;
-    std::vector<std::optional<model::Claim>> fields = std::vector<std::optional<model::Claim>>(model::field_catalogue().size());
-};
 
 // The value columns of one field at `at` (value, claim id, packed qualifiers) into `claim`; false
 // when the field has no preferred claim.
@@ -75,17 +63,6 @@ bool read_value_columns(const Columns& columns, int at, std::string_view field, 
 
 // The column of the first value column of the `index`th field read, after cluster_id.
 int value_column(std::size_t index) { return 1 + static_cast<int>(index * value_column_suffixes.size()); }
-
-template <typename Columns>
-ValuesRow read_values_row(const Columns& columns) {
-    ValuesRow row{columns.text(0)};
-    const auto catalogue = model::field_catalogue();
-    for (std::size_t i = 0; i < catalogue.size(); ++i) {
-        model::Claim claim;
-        if (read_value_columns(columns, value_column(i), catalogue[i].name, claim)) row.fields[i] = std::move(claim);
-    }
-    return row;
-}
 
 void bind_values_row(SQLite::Statement& query, const ValuesRow& row) {
     query.bind(1, row.cluster_id);
@@ -131,30 +108,6 @@ model::Record record_of(ValuesRow&& row) {
     return record;
 }
 
-constexpr std::array<std::string_view, 4> search_columns{"name", "owner", "summary", "notes"};
-
-// A cluster's full-text row from its values: each field the catalogue marks searchable, in the
-// index's column of its name (name, owner, summary) or else in notes, joined in catalogue order
-// (the count notes, then the status notes); nullopt for an empty column.
-using SearchTexts = std::array<std::optional<std::string>, 4>;
-SearchTexts search_texts(const ValuesRow& row) {
-    std::array<std::string, 4> texts;
-    const auto catalogue = model::field_catalogue();
-    for (std::size_t i = 0; i < catalogue.size(); ++i) {
-        if (!catalogue[i].searchable) continue;
-        const auto& claim = row.fields[i];
-        if (!claim || claim->state != model::ClaimState::set || claim->value.value.empty()) continue;
-        const auto own = std::find(search_columns.begin(), search_columns.end() - 1, catalogue[i].name);
-        std::string& text = texts[static_cast<std::size_t>(own - search_columns.begin())];
-        text += (text.empty() ? "" : " ") + claim->value.value;
-    }
-    SearchTexts row_texts;
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-        if (!texts[i].empty()) row_texts[i] = std::move(texts[i]);
-    }
-    return row_texts;
-}
-
 // Search rows wait in a temporary table and reach the FTS5 index in two statements (FTS5 writes
 // one segment per statement that touches it).
 constexpr const char* search_stage_sql = R"(
@@ -185,8 +138,57 @@ void bind_search_row(SQLite::Statement& stage, const ValuesRow& row, bool presen
     }
 }
 
-// Each claim with its newest rank (the history's word on it), as the columns of claim_columns, the
-// cluster first and the rank and its changeset last.
+// The clusters present now, in id order, with their numbers (the rowids of their search rows).
+constexpr const char* present_clusters_sql = R"(
+    SELECT k.id, k.number FROM cluster k
+    WHERE coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id
+                    ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
+    ORDER BY k.id)";
+
+}  // namespace
+
+namespace detail {
+
+std::string value_columns() {
+    std::string columns = "cluster_id";
+    for (const auto& spec : model::field_catalogue()) {
+        for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", spec.name, suffix);
+    }
+    return columns;
+}
+
+template <typename Columns>
+ValuesRow read_values_row(const Columns& columns) {
+    ValuesRow row{columns.text(0)};
+    const auto catalogue = model::field_catalogue();
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        model::Claim claim;
+        if (read_value_columns(columns, value_column(i), catalogue[i].name, claim)) row.fields[i] = std::move(claim);
+    }
+    return row;
+}
+
+template ValuesRow read_values_row(const RawColumns& columns);
+template ValuesRow read_values_row(const CachedColumns& columns);
+
+SearchTexts search_texts(const ValuesRow& row) {
+    std::array<std::string, 4> texts;
+    const auto catalogue = model::field_catalogue();
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        if (!catalogue[i].searchable) continue;
+        const auto& claim = row.fields[i];
+        if (!claim || claim->state != model::ClaimState::set || claim->value.value.empty()) continue;
+        const auto own = std::find(search_columns.begin(), search_columns.end() - 1, catalogue[i].name);
+        std::string& text = texts[static_cast<std::size_t>(own - search_columns.begin())];
+        text += (text.empty() ? "" : " ") + claim->value.value;
+    }
+    SearchTexts row_texts;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (!texts[i].empty()) row_texts[i] = std::move(texts[i]);
+    }
+    return row_texts;
+}
+
 const std::string& ranked_claims_sql() {
     static const std::string sql = fmt::format(R"(
         SELECT c.cluster_id, {}, r.rank, r.changeset_id AS ranked_in
@@ -196,18 +198,8 @@ const std::string& ranked_claims_sql() {
     return sql;
 }
 
-// The clusters present now, in id order, with their numbers (the rowids of their search rows).
-constexpr const char* present_clusters_sql = R"(
-    SELECT k.id, k.number FROM cluster k
-    WHERE coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id
-                    ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-    ORDER BY k.id)";
-
-// What the history gives cluster_values, a present cluster at a time in id order: its preferred
-// claim of each catalogue field. Should a field have several (a write behind the tool's back),
-// the one ranked last, as the change engine takes a changeset's ranks in order.
-template <typename Visit>
-void each_expected_values_row(SQLite::Database& db, const std::string& path, Visit&& visit) {
+void each_expected_values_row(SQLite::Database& db, const std::string& path,
+                              const std::function<void(const ValuesRow&, long long)>& visit) {
     RawQuery clusters(db, present_clusters_sql);
     RawQuery preferred(db, fmt::format("SELECT * FROM ({}) WHERE rank = 'preferred' ORDER BY cluster_id, ranked_in DESC, id DESC",
                                        ranked_claims_sql()));
@@ -231,231 +223,115 @@ void each_expected_values_row(SQLite::Database& db, const std::string& path, Vis
     }
 }
 
-bool same_value(const std::optional<model::Claim>& a, const std::optional<model::Claim>& b) {
-    if (!a || !b) return !a && !b;
-    return a->id == b->id && a->state == b->state && a->value == b->value;
-}
+}  // namespace detail
 
-}  // namespace
-
-void Store::refresh_derived_tables(long long changeset_id) {
-    static const std::string select_sql = fmt::format("SELECT {} FROM cluster_values WHERE cluster_id = ?", value_columns());
-    // The search rows wait in a temporary table (on disk, like any number of clusters) and reach
-    // the FTS5 index in two statements: FTS5 writes one segment per statement that touches it. The
-    // table is made with the first row: most changesets (a badge, an acceptance) stage none.
-    bool staged = false;
-    auto stage_search_row = [&](const ValuesRow& row, bool present) {
-        if (!staged) {
-            connection().exec(search_stage_sql);
-            staged = true;
-        }
-        auto& stage = prepare(search_stage_row_sql);
-        bind_search_row(stage, row, present);
-        stage.exec();
-    };
+// One changeset's refresh of the derived tables. The search rows wait in a temporary table (on
+// disk, like any number of clusters) and reach the FTS5 index in two statements: FTS5 writes one
+// segment per statement that touches it. The table is made with the first row: most changesets
+// (a badge, an acceptance) stage none.
+class Store::DerivedRefresh {
+public:
+    DerivedRefresh(Store& store, long long changeset_id) : store_(store), changeset_id_(changeset_id) {}
 
     // The changeset's ranks in claim order, so a record's claims come together: each cluster's row
     // is read and written once per run of its claims (a second run only reads it back).
     // A bulk import's changeset ranks millions of claims: they are read through the C API.
-    RawQuery ranks(connection(), fmt::format(R"(
-        SELECT c.cluster_id, {}, r.rank
-        FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)",
-                                             claim_columns));
-    ranks.bind(1, changeset_id);
-    std::optional<ValuesRow> row;
-    auto save = [&] {
-        if (!row) return;
-        // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
-        if (!cluster_present(row->cluster_id, no_limit)) {
-            auto& remove = prepare("DELETE FROM cluster_values WHERE cluster_id = ?");
-            remove.bind(1, row->cluster_id);
-            remove.exec();
-            stage_search_row(*row, false);
-            return;
+    void ranked_values() {
+        RawQuery ranks(store_.connection(), fmt::format(R"(
+            SELECT c.cluster_id, {}, r.rank
+            FROM claim_rank r JOIN claim c ON c.id = r.claim_id WHERE r.changeset_id = ?)",
+                                                        claim_columns));
+        ranks.bind(1, changeset_id_);
+        std::optional<ValuesRow> row;
+        const RawColumns rank_columns = ranks.columns();
+        while (ranks.step()) {
+            // Millions of rows: their text is looked at in place, and copied only into a kept claim.
+            const std::string_view cluster_id = rank_columns.view(0);
+            if (!row || row->cluster_id != cluster_id) {
+                if (row) save(*row);
+                row = load(std::string(cluster_id));
+            }
+            const auto index = catalogue_index(rank_columns.view(2));
+            if (!index) continue;
+            auto& slot = row->fields[*index];
+            const long long claim_id = rank_columns.integer(1);
+            if (rank_columns.view(1 + claim_column_count) == model::to_string(model::Rank::preferred)) {
+                model::Claim claim;
+                read_claim(rank_columns, 1, claim);
+                slot = std::move(claim);
+            } else if (slot && slot->id == claim_id) {
+                slot.reset();
+            }
         }
-        auto& upsert = prepare(values_upsert_sql());
-        bind_values_row(upsert, *row);
-        upsert.exec();
-        stage_search_row(*row, true);
-    };
-    auto load = [&](const std::string& cluster_id) {
-        auto& existing = prepare(select_sql.c_str());
+        if (row) save(*row);
+    }
+
+    // New clusters have a row even without values; a removed one has none, a returning one its own.
+    void presence() {
+        auto& created =
+            store_.prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
+        created.bind(1, static_cast<std::int64_t>(changeset_id_));
+        created.exec();
+        auto& presence = store_.prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?");
+        presence.bind(1, static_cast<std::int64_t>(changeset_id_));
+        while (presence.executeStep()) {
+            const std::string cluster_id = column_text(presence, 0);
+            const bool present = presence.getColumn(1).getInt() == 1;
+            auto& change = store_.prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
+                                                  : "DELETE FROM cluster_values WHERE cluster_id = ?");
+            change.bind(1, cluster_id);
+            change.exec();
+            stage_search_row(load(cluster_id), present);
+        }
+    }
+
+    void finish() {
+        if (staged_) store_.connection().exec(search_unstage_sql);
+    }
+
+private:
+    void stage_search_row(const ValuesRow& row, bool present) {
+        if (!staged_) {
+            store_.connection().exec(search_stage_sql);
+            staged_ = true;
+        }
+        auto& stage = store_.prepare(search_stage_row_sql);
+        bind_search_row(stage, row, present);
+        stage.exec();
+    }
+
+    ValuesRow load(const std::string& cluster_id) {
+        static const std::string select_sql = fmt::format("SELECT {} FROM cluster_values WHERE cluster_id = ?", value_columns());
+        auto& existing = store_.prepare(select_sql.c_str());
         existing.bind(1, cluster_id);
         return existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
-    };
-    const RawColumns rank_columns = ranks.columns();
-    while (ranks.step()) {
-        // Millions of rows: their text is looked at in place, and copied only into a kept claim.
-        const std::string_view cluster_id = rank_columns.view(0);
-        if (!row || row->cluster_id != cluster_id) {
-            save();
-            row = load(std::string(cluster_id));
-        }
-        const auto index = catalogue_index(rank_columns.view(2));
-        if (!index) continue;
-        auto& slot = row->fields[*index];
-        const long long claim_id = rank_columns.integer(1);
-        if (rank_columns.view(1 + claim_column_count) == model::to_string(model::Rank::preferred)) {
-            model::Claim claim;
-            read_claim(rank_columns, 1, claim);
-            slot = std::move(claim);
-        } else if (slot && slot->id == claim_id) {
-            slot.reset();
-        }
     }
-    save();
-    // New clusters have a row even without values; a removed one has none, a returning one its own.
-    auto& created = prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
-    created.bind(1, static_cast<std::int64_t>(changeset_id));
-    created.exec();
-    auto& presence = prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?");
-    presence.bind(1, static_cast<std::int64_t>(changeset_id));
-    while (presence.executeStep()) {
-        const std::string cluster_id = column_text(presence, 0);
-        const bool present = presence.getColumn(1).getInt() == 1;
-        auto& change = prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
-                                       : "DELETE FROM cluster_values WHERE cluster_id = ?");
-        change.bind(1, cluster_id);
-        change.exec();
-        stage_search_row(load(cluster_id), present);
+
+    void save(const ValuesRow& row) {
+        // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
+        if (!store_.cluster_present(row.cluster_id, no_limit)) {
+            auto& remove = store_.prepare("DELETE FROM cluster_values WHERE cluster_id = ?");
+            remove.bind(1, row.cluster_id);
+            remove.exec();
+            stage_search_row(row, false);
+            return;
+        }
+        auto& upsert = store_.prepare(values_upsert_sql());
+        bind_values_row(upsert, row);
+        upsert.exec();
+        stage_search_row(row, true);
     }
-    if (!staged) return;
-    connection().exec(search_unstage_sql);
-}
 
-void Store::each_derived_difference(const std::function<void(const DerivedDifference&)>& visit) const {
-    using Table = DerivedDifference::Table;
-    guarded(path_, [&] {
-        auto& db = connection();
-        // cluster_values and cluster_search, cluster by cluster: the stored rows are read in step
-        // with the present clusters (both in id order); a stored row between two of them is one
-        // of a cluster that is not present.
-        RawQuery stored(db, fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
-        const RawColumns stored_row = stored.columns();
-        bool stored_left = stored.step();
-        auto extra_row = [&] {
-            DerivedDifference difference{.table = Table::values, .cluster_id = stored_row.text(0)};
-            difference.row_expected = false;
-            visit(difference);
-            stored_left = stored.step();
-        };
-        RawQuery search(db, "SELECT cluster_id, name, owner, summary, notes FROM cluster_search WHERE rowid = ?");
-        const auto catalogue = model::field_catalogue();
-        each_expected_values_row(db, path_, [&](const ValuesRow& expected, long long number) {
-            while (stored_left && stored_row.view(0) < expected.cluster_id) extra_row();
-            if (stored_left && stored_row.view(0) == expected.cluster_id) {
-                const ValuesRow row = read_values_row(stored_row);
-                for (std::size_t i = 0; i < catalogue.size(); ++i) {
-                    const auto& want = expected.fields[i];
-                    const auto& have = row.fields[i];
-                    const bool same = same_value(have, want) && (!have || have->value.qualifiers == want->value.qualifiers);
-                    if (same) continue;
-                    visit(DerivedDifference{.table = Table::values,
-                                            .cluster_id = expected.cluster_id,
-                                            .field = std::string(catalogue[i].name),
-                                            .stored = have,
-                                            .expected = want});
-                }
-                stored_left = stored.step();
-            } else {
-                DerivedDifference difference{.table = Table::values, .cluster_id = expected.cluster_id};
-                difference.row_stored = false;
-                visit(difference);
-            }
-            search.reset();
-            search.bind(1, number);
-            const SearchTexts want = search_texts(expected);
-            if (!search.step() || search.columns().view(0) != expected.cluster_id) {
-                DerivedDifference difference{.table = Table::search, .cluster_id = expected.cluster_id};
-                difference.row_stored = false;
-                visit(difference);
-                return;
-            }
-            const RawColumns have = search.columns();
-            for (std::size_t i = 0; i < want.size(); ++i) {
-                const auto text = have.null(static_cast<int>(i) + 1) || have.view(static_cast<int>(i) + 1).empty()
-                                      ? std::nullopt
-                                      : std::optional<std::string>(have.text(static_cast<int>(i) + 1));
-                if (text == want[i]) continue;
-                visit(DerivedDifference{.table = Table::search,
-                                        .cluster_id = expected.cluster_id,
-                                        .field = std::string(search_columns[i]),
-                                        .stored_text = text,
-                                        .expected_text = want[i]});
-            }
-        });
-        while (stored_left) extra_row();
-        // Search rows that no present cluster has (a removed cluster's, or a rowid no cluster has).
-        RawQuery extra_search(db, R"(
-            SELECT s.cluster_id FROM cluster_search s
-            WHERE s.rowid NOT IN (SELECT number FROM current_cluster_id)
-               OR s.cluster_id IS NOT (SELECT k.id FROM cluster k WHERE k.number = s.rowid)
-            ORDER BY s.cluster_id)");
-        while (extra_search.step()) {
-            DerivedDifference difference{.table = Table::search, .cluster_id = extra_search.columns().text(0)};
-            difference.row_expected = false;
-            visit(difference);
-        }
+    Store& store_;
+    const long long changeset_id_;
+    bool staged_ = false;
+};
 
-        // live_claim: the rows it has and the history does not give, and those it lacks, side by
-        // side per claim.
-        RawQuery live(db, fmt::format(R"(
-            WITH expected AS (SELECT cluster_id, id AS claim_id, rank, ranked_in FROM ({}) WHERE rank <> 'retired'),
-            stored AS (SELECT cluster_id, claim_id, rank, ranked_in FROM live_claim),
-            differing AS (
-                SELECT cluster_id, claim_id, rank AS stored_rank, ranked_in AS stored_in, NULL AS expected_rank, NULL AS expected_in
-                FROM (SELECT * FROM stored EXCEPT SELECT * FROM expected)
-                UNION ALL
-                SELECT cluster_id, claim_id, NULL, NULL, rank, ranked_in
-                FROM (SELECT * FROM expected EXCEPT SELECT * FROM stored))
-            SELECT d.cluster_id, max(d.stored_rank), max(d.stored_in), max(d.expected_rank), max(d.expected_in), d.claim_id,
-                   c.field, c.state, c.value, c.derivation, c.basis, c.estimator, c.bound, c.changeset_id
-            FROM differing d LEFT JOIN claim c ON c.id = d.claim_id
-            GROUP BY d.cluster_id, d.claim_id ORDER BY d.cluster_id, d.claim_id)",
-                                      ranked_claims_sql()));
-        const RawColumns row = live.columns();
-        while (live.step()) {
-            model::Claim claim;
-            if (!row.null(7)) read_claim(row, 5, claim);
-            claim.id = row.integer(5);
-            auto ranked = [&](int at) -> std::optional<model::Claim> {
-                if (row.null(at)) return std::nullopt;
-                model::Claim ranked_claim = claim;
-                ranked_claim.rank = model::rank_from(row.view(at));
-                ranked_claim.ranked_in = row.integer(at + 1);
-                return ranked_claim;
-            };
-            visit(DerivedDifference{.table = Table::live_claims,
-                                    .cluster_id = row.text(0),
-                                    .field = claim.field,
-                                    .claim_id = claim.id,
-                                    .stored = ranked(1),
-                                    .expected = ranked(3)});
-        }
-    });
-}
-
-std::vector<ExtraPreferred> Store::extra_preferred() const {
-    return guarded(path_, [&] {
-        RawQuery query(connection(), fmt::format(R"(
-            SELECT * FROM (SELECT p.*, count(*) OVER (PARTITION BY p.cluster_id, p.field) AS preferred_claims
-                           FROM ({}) p WHERE p.rank = 'preferred' AND p.cluster_id IN (SELECT id FROM current_cluster_id))
-            WHERE preferred_claims > 1 ORDER BY cluster_id, field, ranked_in DESC, id DESC)",
-                                                 ranked_claims_sql()));
-        std::vector<ExtraPreferred> extra;
-        const RawColumns row = query.columns();
-        while (query.step()) {
-            model::Claim claim;
-            read_claim(row, 1, claim);
-            claim.rank = model::Rank::preferred;
-            claim.ranked_in = row.integer(2 + claim_column_count);
-            if (extra.empty() || extra.back().cluster_id != row.view(0) || extra.back().field != claim.field) {
-                extra.push_back({row.text(0), claim.field, {}});
-            }
-            extra.back().claims.push_back(std::move(claim));
-        }
-        return extra;
-    });
+void Store::refresh_derived_tables(long long changeset_id) {
+    DerivedRefresh refresh(*this, changeset_id);
+    refresh.ranked_values();
+    refresh.presence();
+    refresh.finish();
 }
 
 void Store::rebuild_derived_tables() {

@@ -4,10 +4,12 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <filesystem>
 #include <fmt/format.h>
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -125,6 +127,33 @@ void set_file_unsettled(bool unsettled) noexcept;
 
 // The schema version a migration's file name gives ("0007-....sql": 7).
 int migration_version(std::string_view file_name);
+// The schema version whose tables, views, indexes and triggers the file has, one by one and no
+// others (db/schema.sql and the migrations up to it, made again in memory); nullopt when none
+// has: another application's file. A user_version the file kept must be that version.
+std::optional<int> restored_schema_version(SQLite::Database& db, int user_version);
+
+// --- the file before SQLite opens it (file_checks.cpp) -------------------------------------------
+// A file that is not SQLite is refused before SQLite touches it (an empty one is the caller's).
+void check_header(const std::string& path);
+// A database is a regular file: a folder, device or FIFO named by --db is refused untouched.
+void check_regular(const std::string& path, const std::filesystem::file_status& status);
+// The database a command opens: there, a regular file, SQLite's and not empty.
+void check_file(const std::string& path);
+// SQLite opens FILE-wal, FILE-shm and FILE-journal by name, following links. One that is not a
+// file SQLite made (a link, a folder, a FIFO) would fail a writer only after it switched the file
+// to WAL mode, or be written through: refused before the file is touched.
+void check_files_beside(const std::string& path);
+// "file:PATH?immutable=1" with the characters a URI path may not hold escaped.
+std::string immutable_uri(const std::string& path);
+// A database in WAL mode needs its -shm beside it even to be read; a reader who cannot create
+// one (a copy owned by someone else, a read-only folder or medium) reads the file as immutable,
+// which is exact when no write-ahead log holds commits the file lacks.
+bool readable_as_immutable(const std::string& path);
+// A reader that may write beside the file puts it back whole, as the writer that was killed
+// would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
+// does only when no other connection has the file open. It changes no row, and runs nothing of
+// the file's (no trigger); where it cannot, the reader reads the file with its log as before.
+void recover_for_reader(const std::string& path);
 
 // --- trust (trust.cpp): whether a file may be written to -----------------------------------------
 // A file's identity, size, times and header, with its -wal's size and times: what changes when
@@ -254,6 +283,18 @@ struct Store::PendingRows {
     };
     // Multi-row INSERTs (and deletions) by what they write and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
+
+    // Writes `rows` in multi-row statements of up to `batch` rows, bind_row(statement, offset,
+    // row) binding a row's `width` columns after `offset`. The rows outlive each INSERT, so SQLite
+    // reads their strings where they are (bindNoCopy).
+    template <typename Rows, typename Bind>
+    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row);
+    // live_claim follows the ranks written, in the same batches and in their order: what is not
+    // retired is in, at its rank, and what is retired is out. (Written here, from the rows in
+    // memory, rather than from the changeset's ranks at the commit: for an import those are a
+    // second pass over millions of rows.) A run of ranks of one kind is one batch.
+    void write_live_claims(SQLite::Database& db, const std::vector<Rank>& written_ranks);
+    void delete_live_claims(SQLite::Database& db, const std::vector<const Rank*>& retired);
 
     bool empty() const { return claims.empty() && ranks.empty() && citations.empty() && withdrawals.empty(); }
     std::size_t size() const { return claims.size() + ranks.size() + citations.size() + withdrawals.size(); }

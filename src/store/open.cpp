@@ -1,21 +1,18 @@
-// Opening a database: the checks that keep foreign, newer or damaged files untouched, the
-// connection's settings and the migrations.
+// Opening a database: the checks that keep foreign, newer or damaged files untouched (the file's
+// own, before SQLite opens it, are file_checks.cpp's), and the connection's settings. Making and
+// migrating the schema is schema.cpp's.
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
-#include <unistd.h>
-
+#include <algorithm>
 #include <chrono>
-#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 #include <utility>
 
-#include "embedded_data.hpp"
 #include "gpuclusters/model/text.hpp"
 
 #include "store/internal.hpp"
@@ -23,16 +20,6 @@
 namespace gpuclusters::store {
 
 using namespace detail;
-
-namespace detail {
-
-int migration_version(std::string_view file_name) {
-    int version = 0;
-    for (char c : file_name.substr(0, 4)) version = version * 10 + (c - '0');
-    return version;
-}
-
-}  // namespace detail
 
 namespace {
 
@@ -44,18 +31,6 @@ void configure_library_once() {
         sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
         return true;
     }();
-}
-
-// A file that is not SQLite is refused before SQLite touches it.
-void check_header(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw DatabaseError(fmt::format("{}: cannot read the file", path));
-    char header[16] = {};
-    file.read(header, sizeof header);
-    if (file.gcount() == 0) return;  // empty file: decided by the caller
-    if (file.gcount() < 16 || std::string_view(header, 16) != std::string_view("SQLite format 3\0", 16)) {
-        throw DatabaseError(fmt::format("{}: not a gpuclusters database (not an SQLite file); left untouched", path));
-    }
 }
 
 }  // namespace
@@ -88,26 +63,7 @@ DatabaseError translate(const SQLite::Exception& error, const std::string& path)
 
 }  // namespace detail
 
-int current_schema_version() {
-    int version = 1;
-    for (const auto& migration : embedded::migrations) version = std::max(version, migration_version(migration.name));
-    return version;
-}
-
 std::string sqlite_version() { return sqlite3_libversion(); }
-
-bool is_gpuclusters_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    unsigned char header[72] = {};
-    file.read(reinterpret_cast<char*>(header), sizeof header);
-    if (file.gcount() != sizeof header ||
-        std::string_view(reinterpret_cast<const char*>(header), 16) != std::string_view("SQLite format 3\0", 16)) {
-        return false;
-    }
-    const auto id = static_cast<std::uint32_t>(header[68]) << 24 | static_cast<std::uint32_t>(header[69]) << 16 |
-                    static_cast<std::uint32_t>(header[70]) << 8 | header[71];
-    return id == static_cast<std::uint32_t>(application_id);
-}
 
 int busy_timeout_ms() {
     if (const char* value = std::getenv("GPUCLUSTERS_BUSY_TIMEOUT_MS")) {
@@ -191,137 +147,6 @@ bool Store::leave_in_rollback_mode() noexcept {
     }
 }
 
-namespace {
-
-// A database is a regular file: a folder, device or FIFO named by --db is refused untouched.
-void check_regular(const std::string& path, const std::filesystem::file_status& status) {
-    if (!std::filesystem::is_regular_file(status)) {
-        throw DatabaseError(fmt::format("{}: not a regular file, so not a database; left untouched", path));
-    }
-}
-
-void check_file(const std::string& path) {
-    std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (!std::filesystem::exists(status)) {
-        throw DatabaseError(
-            fmt::format("{}: no database here; create one with `gpuclusters init` "
-                        "(or give --db or GPUCLUSTERS_DB)",
-                        path));
-    }
-    check_regular(path, status);
-    check_header(path);
-    if (std::filesystem::file_size(path, error) == 0) {
-        throw DatabaseError(fmt::format("{}: empty file, not a gpuclusters database; run `gpuclusters init`", path));
-    }
-}
-
-// SQLite opens FILE-wal, FILE-shm and FILE-journal by name, following links. One that is not a
-// file SQLite made (a link, a folder, a FIFO) would fail a writer only after it switched the file
-// to WAL mode, or be written through: refused before the file is touched.
-void check_files_beside(const std::string& path) {
-    // SQLite names them after the file a link leads to: the names beside both are checked.
-    std::error_code error;
-    const auto resolved = std::filesystem::canonical(path, error);
-    std::vector<std::string> besides;
-    for (const char* suffix : {"-wal", "-shm", "-journal"}) {
-        besides.push_back(path + suffix);
-        if (!error && resolved.string() != path) besides.push_back(resolved.string() + suffix);
-    }
-    for (const std::string& beside : besides) {
-        std::error_code unreadable;
-        const auto status = std::filesystem::symlink_status(beside, unreadable);
-        if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) continue;
-        throw DatabaseError(fmt::format("{}: {} is {}, not a file SQLite made; remove it; left untouched", path, beside,
-                                        std::filesystem::is_symlink(status) ? "a symbolic link" : "not a regular file"));
-    }
-}
-
-// "file:PATH?immutable=1" with the characters a URI path may not hold escaped.
-std::string immutable_uri(const std::string& path) {
-    std::string uri = "file:";
-    for (unsigned char c : path) {
-        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) {
-            uri += fmt::format("%{:02X}", c);
-        } else {
-            uri += static_cast<char>(c);
-        }
-    }
-    return uri + "?immutable=1";
-}
-
-// A database in WAL mode needs its -shm beside it even to be read; a reader who cannot create
-// one (a copy owned by someone else, a read-only folder or medium) reads the file as immutable,
-// which is exact when no write-ahead log holds commits the file lacks.
-bool readable_as_immutable(const std::string& path) {
-    std::error_code error;
-    const auto log_size = std::filesystem::file_size(path + "-wal", error);
-    return error || log_size == 0;
-}
-
-// Whether a writer that was killed (or a program that holds the file) left part of the database
-// beside the file: commits in FILE-wal not yet folded in, or a write's journal to roll back.
-bool left_beside(const std::string& path) {
-    std::error_code error;
-    const auto log_size = std::filesystem::file_size(path + "-wal", error);
-    if (!error && log_size > 0) return true;
-    const auto journal_size = std::filesystem::file_size(path + "-journal", error);
-    return !error && journal_size > 0;
-}
-
-// A reader that may write beside the file puts it back whole, as the writer that was killed
-// would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
-// does only when no other connection has the file open. It changes no row, and runs nothing of
-// the file's (no trigger); where it cannot, the reader reads the file with its log as before.
-void recover_for_reader(const std::string& path) {
-    if (!left_beside(path) || !is_gpuclusters_file(path)) return;
-    const auto folder = std::filesystem::path(path).parent_path();
-    if (::access(path.c_str(), W_OK) != 0 || ::access(folder.empty() ? "." : folder.c_str(), W_OK) != 0) return;
-    try {
-        SQLite::Database db(path, SQLite::OPEN_READWRITE, 0);
-        db.exec("PRAGMA journal_mode = DELETE");
-    } catch (const SQLite::Exception&) {
-        // Another program holds it, or it is damaged: the reader's own open says which.
-    }
-}
-
-}  // namespace
-
-namespace {
-
-// What a schema is made of, as sqlite_master lists it: each table, view, index and trigger by
-// type and name, a table's and a view's with their columns in order (SQLite's own objects aside).
-std::vector<std::string> schema_outline(SQLite::Database& db) {
-    SQLite::Statement query(db, R"(
-        SELECT m.type || ' ' || m.name || ' (' ||
-               coalesce((SELECT group_concat(name, ', ') FROM (SELECT p.name FROM pragma_table_info(m.name) p ORDER BY p.cid)), '') || ')'
-        FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY m.type, m.name)");
-    std::vector<std::string> outline;
-    while (query.executeStep()) outline.push_back(query.getColumn(0).getString());
-    return outline;
-}
-
-// The schema version whose tables, views, indexes and triggers the file has, one by one and no
-// others (db/schema.sql and the migrations up to it, made again in memory); nullopt when none
-// has: another application's file. A user_version the file kept must be that version.
-std::optional<int> restored_schema_version(SQLite::Database& db, int user_version) {
-    const auto outline = schema_outline(db);
-    if (outline.empty()) return std::nullopt;
-    SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    reference.exec(std::string(embedded::schema_sql));
-    int version = 1;
-    auto matches = [&] { return (user_version == 0 || user_version == version) && schema_outline(reference) == outline; };
-    if (matches()) return version;
-    for (const auto& migration : embedded::migrations) {
-        reference.exec(std::string(migration.content));
-        version = migration_version(migration.name);
-        if (matches()) return version;
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
 Store Store::open(const std::string& path, Access access, Restored restored, Journal journal) {
     configure_library_once();
     check_file(path);
@@ -383,19 +208,6 @@ Store Store::create(const std::string& path, bool& created) {
     });
 }
 
-namespace {
-
-// A migration writes in rollback mode: killed then, the file needs its journal beside it, so a
-// signal lets it finish (stop_writing).
-struct MigrationUnderWay {
-    MigrationUnderWay() { set_file_unsettled(true); }
-    ~MigrationUnderWay() { set_file_unsettled(false); }
-    MigrationUnderWay(const MigrationUnderWay&) = delete;
-    MigrationUnderWay& operator=(const MigrationUnderWay&) = delete;
-};
-
-}  // namespace
-
 void Store::configure_and_check(bool may_initialise, bool& created) {
     auto& db = *db_;
     const int app_id = db.execAndGet("PRAGMA application_id").getInt();
@@ -406,19 +218,24 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
         if (!may_initialise) {
             throw DatabaseError(fmt::format("{}: empty SQLite file, not a gpuclusters database; run `gpuclusters init`", path_));
         }
-        // 16 KiB pages (SQLite's default is 4 KiB): 10,000 benchmark records import in 0.74 s
-        // instead of 0.87 s, and export, verify and show are as fast. Only a new file can take it.
-        db.exec(fmt::format("PRAGMA page_size = {}", page_size));
-        const MigrationUnderWay under_way;
-        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-        db.exec(std::string(embedded::schema_sql));
-        db.exec(fmt::format("PRAGMA application_id = {}", application_id));
-        db.exec("PRAGMA user_version = 1");
-        migrate(1);
-        sync_gpu_catalogue();
-        transaction.commit();
+        initialise();
         created = true;
-    } else if (app_id == 0 && (restored_schema_ = restored_schema_version(db, version))) {
+    } else {
+        check_identity(app_id, version);
+    }
+    if (!created && access_ == Access::read_write) {
+        check_trust(restored_schema_ ? *restored_schema_ : version);
+        if (!restored_schema_ && version < current_schema_version()) upgrade(version);
+    }
+    db.exec("PRAGMA foreign_keys = ON");
+    if (access_ == Access::read_write) configure_writer();
+    // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
+    // groups look-alikes with one). A bulk write raises it (with_write_transaction).
+    db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));
+}
+
+void Store::check_identity(int app_id, int version) {
+    if (app_id == 0 && (restored_schema_ = restored_schema_version(*db_, version))) {
         // `sqlite3 .dump` keeps no PRAGMA: read into a new file, a database of ours has neither
         // its application_id nor its user_version. Its tables tell it from another application's.
         if (restored_ == Restored::refuse) {
@@ -443,40 +260,27 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
                         "`gpuclusters init` (or any write) migrates it; left untouched",
                         path_, version, current_schema_version()));
     }
-    if (!created && access_ == Access::read_write) {
-        check_trust(restored_schema_ ? *restored_schema_ : version);
-        if (!restored_schema_ && version < current_schema_version()) {
-            const MigrationUnderWay under_way;
-            SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-            migrate(version);
-            sync_gpu_catalogue();
-            transaction.commit();
-        }
+}
+
+void Store::configure_writer() {
+    // Writers work in WAL mode (readers never wait for them, nor do other writers for this
+    // one's reads), and leave the file in rollback mode when they close it
+    // (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot corrupt the file; a power
+    // cut may lose the last commit. Nothing before this point writes to a file that is
+    // refused (another application's, a newer one): a refused file is closed as it was
+    // found, byte for byte. A write refused later, for its input, changes no row (the
+    // catalogue's copy is synced in the write itself); the switch to WAL mode and back moves
+    // the header's change counter.
+    if (journal_ == Journal::write_ahead) {
+        enter_wal_mode();
+    } else {
+        // Dirty pages stay in memory until the commit that a dry run never makes: spilled,
+        // they would reach the file itself, which a kill would then leave half-written
+        // beside its journal.
+        db_->exec("PRAGMA cache_spill = OFF");
     }
-    db.exec("PRAGMA foreign_keys = ON");
-    if (access_ == Access::read_write) {
-        // Writers work in WAL mode (readers never wait for them, nor do other writers for this
-        // one's reads), and leave the file in rollback mode when they close it
-        // (leave_in_rollback_mode). WAL with synchronous=NORMAL cannot corrupt the file; a power
-        // cut may lose the last commit. Nothing before this point writes to a file that is
-        // refused (another application's, a newer one): a refused file is closed as it was
-        // found, byte for byte. A write refused later, for its input, changes no row (the
-        // catalogue's copy is synced in the write itself); the switch to WAL mode and back moves
-        // the header's change counter.
-        if (journal_ == Journal::write_ahead) {
-            enter_wal_mode();
-        } else {
-            // Dirty pages stay in memory until the commit that a dry run never makes: spilled,
-            // they would reach the file itself, which a kill would then leave half-written
-            // beside its journal.
-            db.exec("PRAGMA cache_spill = OFF");
-        }
-        opened_ = true;
-        db.exec("PRAGMA synchronous = NORMAL");
-    }
-    // Readers stream, so a small page cache serves them; it also bounds SQLite's sorters (verify
-    // groups look-alikes with one). A bulk write raises it (with_write_transaction).
-    db.exec(fmt::format("PRAGMA cache_size = -{}", small_cache_kib));
+    opened_ = true;
+    db_->exec("PRAGMA synchronous = NORMAL");
 }
 
 void Store::check_trust(int version) {
@@ -527,35 +331,6 @@ void Store::enter_wal_mode() {
         std::this_thread::sleep_for(pause);
         pause = std::min(pause * 2, std::chrono::milliseconds(50));
     }
-}
-
-void Store::migrate(int from_version) {
-    for (const auto& migration : embedded::migrations) {
-        const int version = migration_version(migration.name);
-        if (version <= from_version) continue;
-        db_->exec(std::string(migration.content));
-        db_->exec(fmt::format("PRAGMA user_version = {}", version));
-    }
-    // cluster_values (version 5) is derived: filled from the history the database already holds.
-    if (from_version < 5) rebuild_current_values();
-}
-
-int Store::schema_version() const {
-    return guarded(path_, [&] { return db_->execAndGet("PRAGMA user_version").getInt(); });
-}
-
-void Store::take_back_restored() {
-    if (!restored_schema_) return;
-    guarded(path_, [&] {
-        auto& db = connection();
-        // Both are in the file's header, written in the open transaction like any page.
-        db.exec(fmt::format("PRAGMA application_id = {}", application_id));
-        db.exec(fmt::format("PRAGMA user_version = {}", *restored_schema_));
-        if (*restored_schema_ < current_schema_version()) {
-            migrate(*restored_schema_);
-            sync_gpu_catalogue();
-        }
-    });
 }
 
 std::vector<SqliteProblem> Store::sqlite_problems() const {

@@ -1,5 +1,5 @@
-// Reading records: one by id (as of any changeset), or all of them as streams, and the lists and
-// searches over clusters.
+// Reading records: one by id (as of any changeset), or all of them as streams. The lists and
+// searches over clusters are clusters.cpp's.
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -188,165 +188,201 @@ std::vector<std::string> Store::record_query_plans() const {
     });
 }
 
-std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields, std::optional<long long> as_of) const {
-    return guarded(path_, [&] {
-        std::string sql = fmt::format(R"(
-            SELECT c.cluster_id, {}
-            FROM claim c
-            WHERE c.changeset_id <= ?1
-              AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
-                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')",
-                                      claim_columns);
-        if (!fields.empty()) {
-            sql += " AND c.field IN (";
-            for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
-            sql += ")";
-        }
-        SQLite::Statement query(connection(), sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 2), fields[i]);
-        std::vector<FieldRow> rows;
-        model::Claim claim;
-        while (query.executeStep()) {
-            const CachedColumns row{query};
-            read_claim(row, 1, claim);
-            check_stored_claim(path_, row.view(0), claim, StoredIn::claim);
-            rows.push_back({row.text(0), claim.field, claim.state, claim.value});
-        }
-        return rows;
-    });
-}
-
 namespace {
 
-// The preferred claims of some fields (all when none is named), for one cluster (`?2`) or every
-// cluster present, id by id in the order asked; a cluster with none of them is one row of NULLs.
-std::string cluster_fields_sql(std::size_t field_count, bool one_cluster, bool descending) {
-    std::string fields;
-    if (field_count > 0) {
-        fields = " AND c.field IN (";
-        for (std::size_t i = 0; i < field_count; ++i) fields += fmt::format("{}?{}", i == 0 ? "" : ", ", i + 3);
-        fields += ")";
-    }
-    return fmt::format(R"(
-        SELECT k.id, {} FROM cluster k
-        LEFT JOIN claim c INDEXED BY claim_by_field ON c.cluster_id = k.id AND c.changeset_id <= ?1{}
-              AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
-                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred'
-        WHERE k.changeset_id <= ?1 AND {}
-          AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
-                        ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-        ORDER BY k.id {})",
-                       claim_columns, fields, one_cluster ? "k.id = ?2" : "1", descending ? "DESC" : "ASC");
-}
-
-}  // namespace
-
-namespace {
-
-// The rows of cluster_fields_sql, cluster by cluster: visit(id, rows) for each.
-void visit_cluster_fields(SQLite::Statement& query, const std::string& path,
-                          const std::function<void(const std::string&, std::vector<FieldRow>&)>& visit) {
-    std::string current;
-    std::vector<FieldRow> rows;
-    bool any = false;
-    model::Claim claim;
-    while (query.executeStep()) {
-        const CachedColumns row{query};
-        if (!any || row.view(0) != current) {
-            if (any) visit(current, rows);
-            current = row.text(0);
-            check_stored_cluster_id(path, current);
-            rows.clear();
-            any = true;
-        }
-        if (row.null(1)) continue;  // a cluster without any of the fields
-        read_claim(row, 1, claim);
-        check_stored_claim(path, current, claim, StoredIn::claim);
-        rows.push_back({current, claim.field, claim.state, claim.value});
-    }
-    if (any) visit(current, rows);
-}
-
-void bind_cluster_fields(SQLite::Statement& query, const std::vector<std::string>& fields, std::optional<long long> as_of) {
-    query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-    for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 3), fields[i]);
-}
-
-}  // namespace
-
-void Store::each_cluster_fields(const std::vector<std::string>& fields, std::optional<long long> as_of, bool descending,
-                                const std::function<void(const std::string&, std::vector<FieldRow>&)>& visit) const {
-    guarded(path_, [&] {
-        SQLite::Statement query(connection(), cluster_fields_sql(fields.size(), false, descending));
-        bind_cluster_fields(query, fields, as_of);
-        visit_cluster_fields(query, path_, visit);
-    });
-}
-
-void Store::each_sorted_cluster(const std::vector<std::string>& fields, std::optional<long long> as_of, bool reverse,
-                                std::optional<std::size_t> limit,
-                                const std::function<void(const std::string&, std::vector<FieldRow>&)>& visit) const {
-    guarded(path_, [&] {
-        // Reversed, the whole order is: the clusters without a key first, ties in reverse too.
-        SQLite::Statement ids(connection(), reverse ? "SELECT id FROM sorted_id ORDER BY known ASC, key DESC, seq DESC"
-                                                    : "SELECT id FROM sorted_id ORDER BY known DESC, key ASC, seq ASC");
-        SQLite::Statement one(connection(), cluster_fields_sql(fields.size(), true, false));
-        for (std::size_t visited = 0; (!limit || visited < *limit) && ids.executeStep(); ++visited) {
-            one.reset();
-            one.clearBindings();
-            bind_cluster_fields(one, fields, as_of);
-            one.bind(2, column_text(ids, 0));
-            visit_cluster_fields(one, path_, visit);
-        }
-    });
-}
-
-namespace {
-
-// The clusters present as of ?1 whose id starts with ?2 (every one for ''), in id order.
-constexpr const char* present_ids_sql = R"(
-            SELECT k.id FROM cluster k
-            WHERE k.changeset_id <= ?1 AND substr(k.id, 1, length(?2)) = ?2
+// Every cluster present as of ?1, in id order.
+constexpr const char* all_clusters_sql = R"(
+            SELECT k.id, k.changeset_id FROM cluster k
+            WHERE k.changeset_id <= ?1
               AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)";
 
-}  // namespace
-
-std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
-    return guarded(path_, [&] {
-        SQLite::Statement query(connection(), present_ids_sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        query.bind(2, prefix);
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
-    });
+// Every record's claims in cluster order, with their ranks: those not retired (`evidence`), or
+// the preferred ones alone. The current state walks live_claim (a row per claim not retired, in
+// cluster and claim order); a past one ranks each claim as of ?1 through claim_rank's primary key.
+std::string all_claims_sql(bool as_of, bool evidence) {
+    if (as_of) {
+        return fmt::format(R"(
+                SELECT c.cluster_id, {}, r.rank, r.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN claim_rank r ON r.claim_id = c.id
+                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
+                WHERE c.changeset_id <= ?1 AND {}
+                ORDER BY c.cluster_id)",
+                           claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'");
+    }
+    const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
+    return fmt::format(R"(
+                SELECT l.cluster_id, {}, l.rank, l.ranked_in
+                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)",
+                       claim_columns) +
+           rank_filter + " ORDER BY l.cluster_id, l.claim_id";
 }
 
-void Store::each_cluster_id(std::optional<long long> as_of, const std::function<void(const std::string&)>& visit) const {
-    guarded(path_, [&] {
-        SQLite::Statement query(connection(), present_ids_sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        query.bind(2, std::string());
-        while (query.executeStep()) {
-            const std::string id = column_text(query, 0);
-            check_stored_cluster_id(path_, id);
-            visit(id);
+// Every record's citations not withdrawn, in cluster order. `any_withdrawal`: whether the current
+// state must look at each citation's withdrawals.
+std::string all_citations_sql(bool as_of, bool any_withdrawal) {
+    if (as_of) {
+        return R"(
+                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM claim c INDEXED BY claim_by_field
+                CROSS JOIN citation t ON t.claim_id = c.id
+                WHERE t.changeset_id <= ?1
+                  AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
+                ORDER BY c.cluster_id)";
+    }
+    return std::string(R"(
+                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
+           (any_withdrawal ? R"(
+                WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
+                           : "") +
+           " ORDER BY l.cluster_id, l.claim_id, t.id";
+}
+
+// Every record's keys not withdrawn as of ?1, in cluster order.
+constexpr const char* all_keys_sql = R"(
+            SELECT k.cluster_id, k.source_id, k.key, k.changeset_id FROM record_key k
+            WHERE k.changeset_id <= ?1
+              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
+                            AND w.changeset_id <= ?1 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.cluster_id, k.source_id, k.key)";
+
+// Withdrawn citations are rare: when there are none, the current state needs no look at each
+// citation's withdrawals.
+bool any_citation_withdrawn(SQLite::Database& db) {
+    RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
+    return withdrawals.step() && withdrawals.columns().integer(0) != 0;
+}
+
+// Rows in cluster id order, the cluster first, that each record takes from the front.
+struct RowStream {
+    RowStream(SQLite::Database& db, const std::string& sql) : query(db, sql), row(query.columns()) {}
+    // (The current state's queries have no parameter: binding it does nothing.)
+    void start(long long limit, bool wanted) {
+        query.bind(1, limit);
+        left = wanted && query.step();
+    }
+    void next() { left = query.step(); }
+    // Passes over the rows of clusters before `id` (not present, or with no record read).
+    void skip_to(std::string_view id) {
+        while (left && row.view(0) < id) next();
+    }
+    bool at(std::string_view id) const { return left && row.view(0) == id; }
+
+    RawQuery query;
+    const RawColumns row;
+    bool left = false;
+};
+
+// Sources are few beside citations and cited over and over: their metadata as of the limit is
+// looked up once each and kept in a cache of bounded size.
+class SourceCache {
+public:
+    SourceCache(SQLite::Database& db, const std::string& path, long long limit)
+        : lookup_(db, record_source_sql()), path_(path), limit_(limit) {}
+
+    const model::Source& operator()(long long id) {
+        if (const auto found = cache_.find(id); found != cache_.end()) return found->second;
+        if (cache_.size() >= capacity) cache_.clear();
+        lookup_.reset();
+        lookup_.bind(1, id);
+        lookup_.bind(2, limit_);
+        model::Source source{id, "", {}};
+        if (lookup_.step()) {
+            const auto row = lookup_.columns();
+            source.url = row.text(0);
+            source.meta = read_source_meta(row, 1);
+            check_stored_source(path_, source);
         }
-    });
+        return cache_.emplace(id, std::move(source)).first->second;
+    }
+
+private:
+    static constexpr std::size_t capacity = 16384;
+    RawQuery lookup_;
+    const std::string& path_;
+    const long long limit_;
+    std::unordered_map<long long, model::Source> cache_;
+};
+
+// The record's claims from the stream, into the claims it holds (whose strings keep their
+// buffers), in id order.
+void take_claims(RowStream& claims, model::Record& record, const std::string& path) {
+    std::size_t used = 0;
+    claims.skip_to(record.id);
+    while (claims.at(record.id)) {
+        if (used == record.claims.size()) record.claims.emplace_back();
+        model::Claim& claim = record.claims[used++];
+        read_claim(claims.row, 1, claim);
+        check_stored_claim(path, record.id, claim, StoredIn::claim);
+        claim.rank = model::rank_from(claims.row.view(1 + claim_column_count));
+        claim.ranked_in = claims.row.integer(2 + claim_column_count);
+        claim.citations.clear();
+        claims.next();
+    }
+    record.claims.resize(used);
+    const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
+    if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
+        std::sort(record.claims.begin(), record.claims.end(), by_id);
+    }
 }
 
-std::vector<std::string> Store::search(const std::string& fts_query) const {
-    return guarded(path_, [&] {
-        SQLite::Statement query(connection(), "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
-        query.bind(1, fts_query);
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
-    });
+// The citations of the record's claims from the stream, each in its claim, with their sources.
+void take_citations(RowStream& citations, model::Record& record, SourceCache& source_of) {
+    // A citation of one of the record's claims is the record's: its cluster id is read only
+    // for the others (the claim ids tell most rows apart for less).
+    auto claim_of = [&](long long claim_id) {
+        const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
+                                            [](const model::Claim& claim, long long id) { return claim.id < id; });
+        return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
+    };
+    const RawColumns& citation_row = citations.row;
+    while (citations.left) {
+        const long long claim_id = citation_row.integer(1);
+        auto found = claim_of(claim_id);
+        if (found == record.claims.end()) {
+            const std::string_view cluster = citation_row.view(0);
+            if (cluster > record.id) break;
+            // A citation of an earlier cluster (one not present), or of a claim of this one
+            // that is not read (values only): passed over.
+            citations.next();
+            continue;
+        }
+        {
+            const long long source_id = citation_row.integer(3);
+            auto& citation = found->citations.emplace_back();
+            citation.id = citation_row.integer(2);
+            citation.source_id = source_id;
+            citation.locator.assign(citation_row.view(4));
+            citation.quote.assign(citation_row.view(5));
+            citation.changeset_id = citation_row.integer(6);
+            if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        }
+        citations.next();
+    }
+    for (auto& claim : record.claims) {
+        const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };
+        if (!std::is_sorted(claim.citations.begin(), claim.citations.end(), by_citation_id)) {
+            std::sort(claim.citations.begin(), claim.citations.end(), by_citation_id);
+        }
+    }
 }
+
+// The record's keys from the stream, with their sources.
+void take_keys(RowStream& keys, model::Record& record, SourceCache& source_of) {
+    keys.skip_to(record.id);
+    while (keys.at(record.id)) {
+        const long long source_id = keys.row.integer(1);
+        record.keys.push_back({source_id, std::string(keys.row.view(2)), keys.row.integer(3)});
+        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        keys.next();
+    }
+}
+
+}  // namespace
 
 void Store::for_each_record(std::optional<long long> as_of, const std::function<void(model::Record&)>& visit,
                             RecordParts parts) const {
@@ -354,89 +390,18 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
     guarded(path_, [&] {
         const long long limit = as_of.value_or(no_limit);
         auto& db = connection();
-        RawQuery clusters(db, R"(
-            SELECT k.id, k.changeset_id FROM cluster k
-            WHERE k.changeset_id <= ?1
-              AND coalesce((SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id AND p.changeset_id <= ?1
-                            ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
-            ORDER BY k.id)");
-        // The current state walks live_claim (a row per claim not retired, in cluster and claim
-        // order); a past one ranks each claim as of the limit through claim_rank's primary key.
-        const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
-        const std::string claims_sql = as_of
-                                           ? fmt::format(R"(
-                SELECT c.cluster_id, {}, r.rank, r.changeset_id
-                FROM claim c INDEXED BY claim_by_field
-                CROSS JOIN claim_rank r ON r.claim_id = c.id
-                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
-                WHERE c.changeset_id <= ?1 AND {}
-                ORDER BY c.cluster_id)",
-                                                         claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'")
-                                           : fmt::format(R"(
-                SELECT l.cluster_id, {}, l.rank, l.ranked_in
-                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)",
-                                                         claim_columns) +
-                                                 rank_filter + " ORDER BY l.cluster_id, l.claim_id";
-        // Withdrawn citations are rare: when there are none, the current state needs no look at
-        // each citation's withdrawals.
-        bool any_withdrawal = true;
-        if (!as_of) {
-            RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
-            any_withdrawal = withdrawals.step() && withdrawals.columns().integer(0) != 0;
-        }
-        const std::string citations_sql = as_of ? std::string(R"(
-                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
-                FROM claim c INDEXED BY claim_by_field
-                CROSS JOIN citation t ON t.claim_id = c.id
-                WHERE t.changeset_id <= ?1
-                  AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
-                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-                ORDER BY c.cluster_id)")
-                                                : std::string(R"(
-                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
-                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
-                                                      (any_withdrawal ? R"(
-                WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
-                                                                      : "") +
-                                                      " ORDER BY l.cluster_id, l.claim_id, t.id";
-        RawQuery claims(db, claims_sql);
-        RawQuery citations(db, citations_sql);
-        RawQuery keys(db, R"(
-            SELECT k.cluster_id, k.source_id, k.key, k.changeset_id FROM record_key k
-            WHERE k.changeset_id <= ?1
-              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
-                            AND w.changeset_id <= ?1 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.cluster_id, k.source_id, k.key)");
-        // (The current state's queries have no parameter: binding it does nothing.)
-        for (auto* query : {&clusters, &claims, &citations, &keys}) query->bind(1, limit);
-        // Sources are few beside citations and cited over and over: their metadata as of the
-        // limit is looked up once each and kept in a cache of bounded size.
-        RawQuery source_lookup(db, record_source_sql());
-        constexpr std::size_t source_cache_size = 16384;
-        std::unordered_map<long long, model::Source> source_cache;
-        auto source_of = [&](long long id) -> const model::Source& {
-            if (const auto found = source_cache.find(id); found != source_cache.end()) return found->second;
-            if (source_cache.size() >= source_cache_size) source_cache.clear();
-            source_lookup.reset();
-            source_lookup.bind(1, id);
-            source_lookup.bind(2, limit);
-            model::Source source{id, "", {}};
-            if (source_lookup.step()) {
-                const auto row = source_lookup.columns();
-                source.url = row.text(0);
-                source.meta = read_source_meta(row, 1);
-                check_stored_source(path_, source);
-            }
-            return source_cache.emplace(id, std::move(source)).first->second;
-        };
+        RawQuery clusters(db, all_clusters_sql);
+        const bool any_withdrawal = as_of || any_citation_withdrawn(db);
+        RowStream claims(db, all_claims_sql(as_of.has_value(), evidence));
+        RowStream citations(db, all_citations_sql(as_of.has_value(), any_withdrawal));
+        RowStream keys(db, all_keys_sql);
+        clusters.bind(1, limit);
+        SourceCache source_of(db, path_, limit);
         // The three streams come in cluster id order straight from the indexes (no sort, so no
         // temporary b-tree the size of the database); each record takes its rows from their fronts.
-        const RawColumns claim_row = claims.columns();
-        const RawColumns citation_row = citations.columns();
-        bool claims_left = claims.step();
-        bool citations_left = evidence && citations.step();
-        const RawColumns key_row = keys.columns();
-        bool keys_left = evidence && keys.step();
+        claims.start(limit, true);
+        citations.start(limit, evidence);
+        keys.start(limit, evidence);
         // One record is filled again and again: its strings keep their buffers from one cluster
         // to the next (a million records, a few allocations each instead of dozens).
         model::Record record;
@@ -448,66 +413,9 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             record.sources.clear();
             record.keys.clear();
             record.verification.reset();
-            std::size_t used = 0;
-            while (claims_left && claim_row.view(0) < record.id) claims_left = claims.step();
-            while (claims_left && claim_row.view(0) == record.id) {
-                if (used == record.claims.size()) record.claims.emplace_back();
-                model::Claim& claim = record.claims[used++];
-                read_claim(claim_row, 1, claim);
-                check_stored_claim(path_, record.id, claim, StoredIn::claim);
-                claim.rank = model::rank_from(claim_row.view(1 + claim_column_count));
-                claim.ranked_in = claim_row.integer(2 + claim_column_count);
-                claim.citations.clear();
-                claims_left = claims.step();
-            }
-            record.claims.resize(used);
-            const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
-            if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
-                std::sort(record.claims.begin(), record.claims.end(), by_id);
-            }
-            // A citation of one of the record's claims is the record's: its cluster id is read only
-            // for the others (the claim ids tell most rows apart for less).
-            auto claim_of = [&](long long claim_id) {
-                const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
-                                                    [](const model::Claim& claim, long long id) { return claim.id < id; });
-                return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
-            };
-            while (citations_left) {
-                const long long claim_id = citation_row.integer(1);
-                auto found = claim_of(claim_id);
-                if (found == record.claims.end()) {
-                    const std::string_view cluster = citation_row.view(0);
-                    if (cluster > record.id) break;
-                    // A citation of an earlier cluster (one not present), or of a claim of this one
-                    // that is not read (values only): passed over.
-                    citations_left = citations.step();
-                    continue;
-                }
-                {
-                    const long long source_id = citation_row.integer(3);
-                    auto& citation = found->citations.emplace_back();
-                    citation.id = citation_row.integer(2);
-                    citation.source_id = source_id;
-                    citation.locator.assign(citation_row.view(4));
-                    citation.quote.assign(citation_row.view(5));
-                    citation.changeset_id = citation_row.integer(6);
-                    if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
-                }
-                citations_left = citations.step();
-            }
-            while (keys_left && key_row.view(0) < record.id) keys_left = keys.step();
-            while (keys_left && key_row.view(0) == record.id) {
-                const long long source_id = key_row.integer(1);
-                record.keys.push_back({source_id, std::string(key_row.view(2)), key_row.integer(3)});
-                if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
-                keys_left = keys.step();
-            }
-            for (auto& claim : record.claims) {
-                const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };
-                if (!std::is_sorted(claim.citations.begin(), claim.citations.end(), by_citation_id)) {
-                    std::sort(claim.citations.begin(), claim.citations.end(), by_citation_id);
-                }
-            }
+            take_claims(claims, record, path_);
+            take_citations(citations, record, source_of);
+            take_keys(keys, record, source_of);
             visit(record);
         }
     });

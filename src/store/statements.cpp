@@ -46,6 +46,67 @@ SQLite::Database& Store::connection() const {
     return *db_;
 }
 
+template <typename Rows, typename Bind>
+void Store::PendingRows::insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows,
+                                     Bind bind_row) {
+    for (std::size_t start = 0; start < rows.size(); start += batch) {
+        const std::size_t count = std::min(batch, rows.size() - start);
+        auto& slot = inserts[{table, count}];
+        if (!slot) {
+            slot = std::make_unique<SQLite::Statement>(db, multi_row_insert(head, width, count));
+        } else {
+            slot->reset();
+        }
+        for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
+        slot->exec();
+    }
+}
+
+void Store::PendingRows::write_live_claims(SQLite::Database& db, const std::vector<Rank>& written_ranks) {
+    std::vector<const Rank*> run;
+    auto write_run = [&] {
+        if (run.empty()) return;
+        if (run.front()->rank != model::Rank::retired) {
+            insert_rows(db, live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
+                        [](SQLite::Statement& query, int at, const Rank* row) {
+                            query.bindNoCopy(at + 1, row->cluster_id);
+                            query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
+                            query.bindNoCopy(at + 3, model::to_string(row->rank).data());
+                            query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+                        });
+        } else {
+            delete_live_claims(db, run);
+        }
+        run.clear();
+    };
+    for (const auto& row : written_ranks) {
+        if (!run.empty() && (run.front()->rank == model::Rank::retired) != (row.rank == model::Rank::retired)) write_run();
+        run.push_back(&row);
+    }
+    write_run();
+}
+
+void Store::PendingRows::delete_live_claims(SQLite::Database& db, const std::vector<const Rank*>& retired) {
+    // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
+    for (std::size_t start = 0; start < retired.size(); start += batch) {
+        const std::size_t count = std::min(batch, retired.size() - start);
+        auto& slot = inserts[{live_claim_deletions, count}];
+        if (!slot) {
+            std::string sql = "DELETE FROM live_claim WHERE ";
+            for (std::size_t i = 0; i < count; ++i)
+                sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
+            slot = std::make_unique<SQLite::Statement>(db, sql);
+        } else {
+            slot->reset();
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            slot->bindNoCopy(static_cast<int>(2 * i + 1), retired[start + i]->cluster_id);
+            slot->bind(static_cast<int>(2 * i + 2), static_cast<std::int64_t>(retired[start + i]->claim_id));
+        }
+        slot->exec();
+    }
+}
+
 void Store::flush_pending() const {
     auto& pending = *pending_;
     if (pending.empty()) return;
@@ -55,25 +116,11 @@ void Store::flush_pending() const {
     auto citations = std::move(pending.citations);
     auto withdrawals = std::move(pending.withdrawals);
     pending.discard();
-    // The rows outlive each INSERT, so SQLite reads their strings where they are (bindNoCopy).
     // Claims first: ranks and citations refer to them. OR FAIL spares SQLite a statement journal
     // per INSERT when foreign keys are off (a bulk write): a constraint failure here is a bug, and
     // the savepoint or transaction around undoes it.
-    auto insert_rows = [&](int table, std::string_view head, int width, auto& rows, auto bind_row) {
-        for (std::size_t start = 0; start < rows.size(); start += PendingRows::batch) {
-            const std::size_t count = std::min(PendingRows::batch, rows.size() - start);
-            auto& slot = pending.inserts[{table, count}];
-            if (!slot) {
-                slot = std::make_unique<SQLite::Statement>(*db_, multi_row_insert(head, width, count));
-            } else {
-                slot->reset();
-            }
-            for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
-            slot->exec();
-        }
-    };
-    insert_rows(
-        PendingRows::claim_rows,
+    pending.insert_rows(
+        *db_, PendingRows::claim_rows,
         "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
         claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
             query.bind(at + 1, static_cast<std::int64_t>(row.id));
@@ -91,71 +138,31 @@ void Store::flush_pending() const {
             query.bindNoCopy(at + 9, row.value.qualifiers.bound);
             query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
         });
-    insert_rows(PendingRows::rank_rows, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4, ranks,
-                [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
-                    query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
-                    query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-                    query.bind(at + 3, std::string(model::to_string(row.rank)));
-                    query.bindNoCopy(at + 4, row.reason);
-                });
-    // live_claim follows the ranks in the same batches and in their order: what is not retired is
-    // in, at its rank, and what is retired is out. (Written here, from the rows in memory, rather
-    // than from the changeset's ranks at the commit: for an import those are a second pass over
-    // millions of rows.) A run of ranks of one kind is one batch.
-    std::vector<const PendingRows::Rank*> run;
-    auto write_run = [&] {
-        if (run.empty()) return;
-        if (run.front()->rank != model::Rank::retired) {
-            insert_rows(PendingRows::live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)",
-                        4, run, [](SQLite::Statement& query, int at, const PendingRows::Rank* row) {
-                            query.bindNoCopy(at + 1, row->cluster_id);
-                            query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
-                            query.bindNoCopy(at + 3, model::to_string(row->rank).data());
-                            query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+    pending.insert_rows(*db_, PendingRows::rank_rows, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4,
+                        ranks, [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
+                            query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
+                            query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+                            query.bind(at + 3, std::string(model::to_string(row.rank)));
+                            query.bindNoCopy(at + 4, row.reason);
                         });
-        } else {
-            // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
-            for (std::size_t start = 0; start < run.size(); start += PendingRows::batch) {
-                const std::size_t count = std::min(PendingRows::batch, run.size() - start);
-                auto& slot = pending.inserts[{PendingRows::live_claim_deletions, count}];
-                if (!slot) {
-                    std::string sql = "DELETE FROM live_claim WHERE ";
-                    for (std::size_t i = 0; i < count; ++i)
-                        sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
-                    slot = std::make_unique<SQLite::Statement>(*db_, sql);
-                } else {
-                    slot->reset();
-                }
-                for (std::size_t i = 0; i < count; ++i) {
-                    slot->bindNoCopy(static_cast<int>(2 * i + 1), run[start + i]->cluster_id);
-                    slot->bind(static_cast<int>(2 * i + 2), static_cast<std::int64_t>(run[start + i]->claim_id));
-                }
-                slot->exec();
-            }
-        }
-        run.clear();
-    };
-    for (const auto& row : ranks) {
-        if (!run.empty() && (run.front()->rank == model::Rank::retired) != (row.rank == model::Rank::retired)) write_run();
-        run.push_back(&row);
-    }
-    write_run();
-    insert_rows(PendingRows::citation_rows,
-                "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
-                [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
-                    query.bind(at + 1, static_cast<std::int64_t>(row.id));
-                    query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
-                    query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
-                    query.bindNoCopy(at + 4, row.locator);
-                    query.bindNoCopy(at + 5, row.quote);
-                    query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
-                });
-    insert_rows(PendingRows::withdrawal_rows, "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3,
-                withdrawals, [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
-                    query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
-                    query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-                    query.bind(at + 3, row.withdrawn ? 1 : 0);
-                });
+    pending.write_live_claims(*db_, ranks);
+    pending.insert_rows(*db_, PendingRows::citation_rows,
+                        "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
+                        [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
+                            query.bind(at + 1, static_cast<std::int64_t>(row.id));
+                            query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
+                            query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
+                            query.bindNoCopy(at + 4, row.locator);
+                            query.bindNoCopy(at + 5, row.quote);
+                            query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+                        });
+    pending.insert_rows(*db_, PendingRows::withdrawal_rows,
+                        "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
+                        [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
+                            query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
+                            query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
+                            query.bind(at + 3, row.withdrawn ? 1 : 0);
+                        });
 }
 
 long long Store::next_id(const char* table) {

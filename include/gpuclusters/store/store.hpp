@@ -421,8 +421,21 @@ private:
     /// Refuses (DatabaseError) a file of schema `version` that changed since this user's last
     /// check and whose schema is not gpuclusters' or whose pages fail PRAGMA quick_check.
     void check_trust(int version);
+    /// Opens the file as access_ says: makes an empty one a database when `may_initialise`
+    /// (`created`), refuses one it may not use, migrates an older one (a writer), sets the
+    /// connection's pragmas.
     void configure_and_check(bool may_initialise, bool& created);
+    /// Refuses (DatabaseError) another application's file, a newer schema's, and an older one's
+    /// to a reader; a database of ours restored without its application_id is noted in
+    /// restored_schema_, and refused unless restored_ allows it.
+    void check_identity(int app_id, int version);
+    /// A writer's journal mode and synchronous setting; from here on its close folds the log in.
+    void configure_writer();
     void enter_wal_mode();
+    /// db/schema.sql and every migration into an empty file, in a transaction.
+    void initialise();
+    /// Migrates a file of schema `version` to the current one, in a transaction.
+    void upgrade(int version);
     void migrate(int from_version);
     /// A writer's catalogue into gpu_catalogue when it differs from the copy there.
     void sync_gpu_catalogue();
@@ -457,6 +470,7 @@ private:
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.
     void refresh_derived_tables(long long changeset_id);
+    class DerivedRefresh;
     /// Fills cluster_values from the history (a migrated database).
     void rebuild_current_values();
 };
