@@ -21,7 +21,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         if (token.date || token.ordinal || token.percent) return i + 1;
         value = token.value;
     } else if (token.kind == Kind::word) {
-        const auto spelled = spelled_number(tokens_, i);
+        const auto spelled = spelled_number(impl_, tokens_, i);
         if (!spelled) {
             // "each equipped with ... an NVIDIA Kepler K20X GPU": an article before a GPU is one.
             if ((token.text == "a" || token.text == "an") && i > 0 && i + 1 < tokens_.size()) {
@@ -46,13 +46,11 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     }
     const std::size_t clause_end_at = clause_end(i);
     // "1.2 million", "100 thousand"
-    static const std::unordered_map<std::string_view, int> scale_words{{"thousand", 3}, {"million", 6}, {"billion", 9},
-                                                                       {"k", 3},        {"mn", 6},      {"bn", 9}};
     auto scale_after = [&](std::size_t at, model::Decimal& number) {
         if (token.kind != Kind::number || at >= tokens_.size() || tokens_[at].kind != Kind::word) return at;
-        const auto scale = scale_words.find(tokens_[at].text);
-        if (scale == scale_words.end()) return at;
-        number = number.scaled(scale->second);
+        const auto scale = impl_.number(scale_words, tokens_[at].text);
+        if (!scale) return at;
+        number = number.scaled(*scale);
         return at + 1;
     };
     end = scale_after(end, value);
@@ -116,7 +114,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             const std::size_t after = scale_after(k + 2, upper);
             model::Decimal lower = value;
             // "10-12k", "10 to 12 million": the low end takes the high end's scale.
-            const int word_scale = after > k + 2 ? scale_words.at(tokens_[after - 1].text) : 0;
+            const int word_scale = after > k + 2 ? *impl_.number(scale_words, tokens_[after - 1].text) : 0;
             const int suffix = tokens_[k + 1].scale + word_scale;
             if (token.kind == Kind::number && token.scale == 0 && end == i + 1 && suffix > 0 && lower.scaled(suffix) <= upper) {
                 lower = lower.scaled(suffix);
@@ -178,10 +176,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             }
             if (at == no_token) continue;
             // "spread over 2,000 nodes" is no lower bound.
-            if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor &&
-                tokens_[at - 1].kind == Kind::word &&
-                (tokens_[at - 1].text == "spread" || tokens_[at - 1].text == "distributed" || tokens_[at - 1].text == "split" ||
-                 tokens_[at - 1].text == "divided" || tokens_[at - 1].text == "run" || tokens_[at - 1].text == "running")) {
+            if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, spread_word)) {
                 continue;
             }
             if (best == no_token || at < best) {
@@ -279,9 +274,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
             // "700MW within 1.5 years", "in two years".
             for (std::size_t k = phrase_end; k + 2 < std::min(clause_end_at, phrase_end + 4); ++k) {
                 if (!is_word(tokens_[k], "within") && !is_word(tokens_[k], "in")) continue;
-                const bool figure = tokens_[k + 1].kind == Kind::number || spelled_number(tokens_, k + 1).has_value();
-                const Token& span = tokens_[k + 2];
-                if (figure && (span.text == "years" || span.text == "months" || span.text == "weeks" || span.text == "year")) {
+                const bool figure = tokens_[k + 1].kind == Kind::number || spelled_number(impl_, tokens_, k + 1).has_value();
+                if (figure && is(k + 2, time_span_word)) {
                     governing = {true, Modality::planned, k, k + 3, false};
                     break;
                 }
@@ -300,10 +294,8 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     // "trained using up to 6,144 H100 GPUs": a use of up to N shows at least N.
     if (quantity.bound == Bound::at_most && quantity.bound_words.starts_with("up to") &&
         quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end) {
-        static constexpr std::string_view uses[] = {"using", "used",    "uses", "trained",   "train",     "training", "ran",
-                                                    "run",   "running", "runs", "utilizing", "utilising", "scaled"};
         const std::string verb = text::lower_ascii(quantity.modality_words.substr(quantity.modality_words.rfind(' ') + 1));
-        if (std::find(std::begin(uses), std::end(uses), verb) != std::end(uses) ||
+        if (std::find(impl_.use_words.begin(), impl_.use_words.end(), verb) != impl_.use_words.end() ||
             quantity.modality_words.find("trained on") != std::string::npos ||
             quantity.modality_words.find("run on") != std::string::npos) {
             quantity.bound = Bound::at_least;
@@ -394,10 +386,6 @@ std::vector<StatusEvent> Reading::status_events() const {
             std::size_t planned_at = no_token;
             std::size_t group = i;
             bool changed_plan = false;
-            static constexpr std::string_view hearsay[] = {"reported", "said",     "believed", "thought",    "known",
-                                                           "claimed",  "rumoured", "rumored",  "understood", "seems",
-                                                           "appears",  "appeared", "seemed",   "likely"};
-            static constexpr std::string_view earlier[] = {"originally", "initially", "previously"};
             while (group > floor) {
                 // A phrase that ends where the group starts: "scheduled for shutdown".
                 std::size_t phrase_start = no_token;
@@ -411,17 +399,17 @@ std::vector<StatusEvent> Reading::status_events() const {
                     continue;
                 }
                 const std::size_t k = group - 1;
-                if (one_of(tokens_[k], earlier)) {
+                if (is(k, earlier_word)) {
                     // "Originally scheduled for shutdown": a plan that did not hold.
                     changed_plan = true;
                     group = k;
                     continue;
                 }
-                const bool becoming = is_word(tokens_[k], "become") || is_word(tokens_[k], "go");
+                const bool becoming = is(k, becoming_word);
                 if (!(aux(k) || adverb(k) || becoming || is_word(tokens_[k], "to"))) break;
                 // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
                 if (is_word(tokens_[k], "to") && planned_at == no_token &&
-                    (k == floor || (!aux(k - 1) && !one_of(tokens_[k - 1], hearsay)))) {
+                    (k == floor || (!aux(k - 1) && !is(k - 1, hearsay_word)))) {
                     planned_at = k;
                 }
                 group = k;

@@ -1,10 +1,11 @@
-// The quote reader's insides, shared by its files (quote_reader, quote_reading, quote_governing,
-// quote_quantities): the lexicon's cues, the word classes, the indexed lexicon (QuoteReader::Impl)
-// and Reading, one quote being read.
+// The quote reader's insides, shared by its files (quote_reader, quote_lexicon, quote_reading,
+// quote_governing, quote_quantities): the lexicon's cues, word classes and number lists, the
+// indexed lexicon (QuoteReader::Impl) and Reading, one quote being read.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,23 +58,53 @@ inline constexpr std::size_t noun_reach = 10;
 
 inline bool is_word(const Token& token, std::string_view text) { return token.kind != Kind::number && token.text == text; }
 
-template <std::size_t N>
-bool one_of(const Token& token, const std::string_view (&words)[N]) {
-    return token.kind != Kind::number && std::find(std::begin(words), std::end(words), token.text) != std::end(words);
-}
-
-inline constexpr std::string_view prepositions[] = {"with", "for",    "of",   "in",   "at",    "to",   "on",
-                                                    "by",   "across", "from", "into", "under", "among"};
-
-// The classes of a word the reader asks about again and again, as bits: looked up once per token.
+// The classes of a word the reader asks about, each a bit of a word's classes (db/rules.toml names
+// their lists): looked up once per token.
 enum WordClass : std::uint8_t {
-    aux_word = 1,
-    adverb_word = 2,
-    stop_word = 4,
-    relative_word = 8,
-    preposition_word = 16,
-    determiner_word = 32,
-    maker_word = 64
+    aux_word,
+    adverb_word,
+    stop_word,
+    relative_word,
+    preposition_word,
+    determiner_word,
+    maker_word,
+    equal_word,
+    equivalent_word,
+    equivalent_short_word,
+    label_word,
+    every_word,
+    participle_word,
+    said_now_word,
+    purpose_word,
+    copula_word,
+    able_word,
+    done_word,
+    date_part_word,
+    until_word,
+    starting_word,
+    spread_word,
+    time_span_word,
+    hearsay_word,
+    earlier_word,
+    becoming_word,
+    system_word,
+    processor_word,
+    use_word,
+    abbreviation_word,
+    ordinal_word,
+    word_class_count
+};
+static_assert(word_class_count <= 64);
+
+// The lists of words with a number.
+enum NumberList : std::uint8_t {
+    spelled_numbers,    // a spelled number's value
+    spelled_scales,     // the power of ten of a spelled number's scale
+    scale_words,        // the power of ten of a word after a figure
+    vague_plurals,      // the power of ten of a plural that counts in spans
+    vague_multipliers,  // a plural before those, and its power of ten
+    figure_suffixes,    // the power of ten of a suffix glued to a figure
+    number_list_count
 };
 
 bool counts_power(Unit unit);
@@ -83,8 +114,6 @@ struct Spelled {
     model::Decimal value;
     std::size_t length = 0;
 };
-std::optional<Spelled> spelled_number(const std::vector<Token>& tokens, std::size_t at);
-
 std::string_view as_written(std::string_view quote, const Token& first, const Token& last);
 
 }  // namespace reading
@@ -103,8 +132,11 @@ struct QuoteReader::Impl {
     std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
     std::vector<std::vector<Phrase>> phrases{1};         // by first word, longest first
     std::vector<std::vector<Spelling>> spellings{1};     // by first word, longest first
-    std::vector<std::uint8_t> classes{0};                // WordClass bits by word
+    std::vector<std::uint64_t> classes{0};               // WordClass bits by word
     std::vector<Unit> units{Unit::none};                 // the noun by word
+    std::array<std::map<std::string, int, std::less<>>, reading::number_list_count> numbers;
+    std::vector<std::string> use_words;  // the verb that ends a modality's words, as written
+    quote_tokens::TokenWords token_words;
 
     std::uint32_t intern(const std::string& word) {
         const auto [found, added] = ids.emplace(word, static_cast<std::uint32_t>(phrases.size()));
@@ -123,10 +155,21 @@ struct QuoteReader::Impl {
 
     explicit Impl(const Lexicon& lexicon);
 
-    static std::vector<std::string> words_of(std::string_view phrase);
+    std::vector<std::string> words_of(std::string_view phrase) const;
+    // The number of a word in a list, if it is in it.
+    std::optional<int> number(reading::NumberList list, std::string_view word) const {
+        const auto found = numbers[list].find(word);
+        return found == numbers[list].end() ? std::nullopt : std::optional<int>(found->second);
+    }
+
+private:
+    void add_list(const LexiconList& list, const std::vector<std::string>& entries);
+    void add_models();
 };
 
 namespace reading {
+
+std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::vector<Token>& tokens, std::size_t at);
 
 // One quote being read: its tokens, the phrases that start at each, the models it names.
 class Reading {
@@ -152,9 +195,9 @@ private:
     std::size_t phrase(std::size_t i, Cue cue) const { return i < starts_.size() ? starts_[i][cue] : 0; }
     // The start of the longest phrase of `cue` that ends right before token `end`.
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor) const;
-    bool aux(std::size_t i) const { return (classes_[i] & aux_word) != 0; }
-    bool adverb(std::size_t i) const { return (classes_[i] & adverb_word) != 0; }
-    bool is(std::size_t i, WordClass word_class) const { return (classes_[i] & word_class) != 0; }
+    bool is(std::size_t i, WordClass word_class) const { return ((classes_[i] >> word_class) & 1U) != 0; }
+    bool aux(std::size_t i) const { return is(i, aux_word); }
+    bool adverb(std::size_t i) const { return is(i, adverb_word); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;
@@ -258,7 +301,7 @@ private:
     std::vector<std::size_t> clause_;        ///< the first token of each token's clause
     std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
     std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
-    std::vector<std::uint8_t> classes_;      ///< each token's WordClass bits
+    std::vector<std::uint64_t> classes_;     ///< each token's WordClass bits
     std::vector<Unit> units_;                ///< the noun each token names, if any
     std::size_t last_phrase_end_ = 0;        ///< the token after the phrase of the figure read last
     mutable bool coordinated_ = false;       ///< verb_group looks back past one "and" at a time

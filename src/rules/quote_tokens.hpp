@@ -36,6 +36,13 @@ struct Token {
     bool dot_thousands = false;
 };
 
-std::vector<Token> tokenize(std::string_view quote);
+// The words the tokenizer knows (db/rules.toml, [quote-reader]).
+struct TokenWords {
+    std::vector<std::pair<std::string, int>> suffixes;  ///< glued to a figure, its power of ten: k 3
+    std::vector<std::string> ordinals;                  ///< glued to a figure, an ordinal: th
+    std::vector<std::string> abbreviations;             ///< a full stop after them ends no sentence
+};
+
+std::vector<Token> tokenize(std::string_view quote, const TokenWords& words);
 
 }  // namespace gpuclusters::rules::quote_tokens
