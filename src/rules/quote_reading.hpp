@@ -280,7 +280,44 @@ private:
 
     std::optional<int> year_of(std::size_t i) const;
 
+    // A figure being read: where its parts lie, and what has been read of it so far.
+    struct Figure {
+        std::size_t at = 0;            ///< its first token
+        std::size_t end = 0;           ///< the token after it, a scale word or a range's high end included
+        std::size_t resume = 0;        ///< where the next figure may start
+        std::size_t phrase_begin = 0;  ///< its bound's first token
+        std::size_t phrase_end = 0;    ///< the token after its noun and its bound
+        std::size_t clause_end = 0;    ///< the token after its clause
+        std::size_t label_start = 0;   ///< a table's label before it ("Number of GPUs:")
+        std::size_t noun_end = 0;      ///< the token after its noun phrase
+        Quantity quantity;
+    };
+
     std::size_t quantity_at(std::size_t i, std::vector<Quantity>& found);
+    // The value of the figure at token i and the token after it; or, when token i starts no figure
+    // of its own, the token to go on from (a vague one, "dozens of racks", is read there).
+    std::optional<std::size_t> value_at(std::size_t i, model::Decimal& value, std::size_t& end, std::vector<Quantity>& found);
+    std::size_t scale_after(const Token& figure, std::size_t at, model::Decimal& number) const;
+    bool only_a_year(std::size_t i, std::size_t end) const;
+    void read_range(Figure& figure, const model::Decimal& value) const;
+    void read_noun(Figure& figure) const;
+    void read_bound(Figure& figure) const;
+    // The bound's words before the figure; their first token, or no_token.
+    std::size_t bound_before(Figure& figure) const;
+    void bound_after(Figure& figure) const;
+    void set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const;
+    void read_modality(Figure& figure) const;
+    Governed governing_of(const Figure& figure) const;
+    Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
+    void read_capacity(Figure& figure) const;
+
+    // The status event a phrase at token i reports, and its length (0: none).
+    std::size_t event_at(std::size_t i, StatusEvent& event) const;
+    // Whether an event reported as happened is planned, and its year.
+    void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;
+    std::size_t plan_before_event(StatusEvent& event, std::size_t i) const;
+    std::size_t plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const;
+    bool retired_elsewhere(std::size_t from, std::size_t end) const;
 
     // "thousands of GPUs", "tens of thousands of H100s", "hundreds of thousands": no figure, a
     // span of them -- approximate.
