@@ -142,103 +142,124 @@ void apply_rules_config_file(rules::Config& config, const std::string& path) {
     apply_rules_config(config, read_whole_file(path, "the configuration file"), path);
 }
 
+namespace {
+
+// [h100-equivalents] and [status-notes-date]: patterns replaces the list, extra_patterns adds to
+// it, whatever their order in the file.
+void apply_patterns(rules::Patterns& patterns, std::string_view name, const toml::node& section, const std::string& file) {
+    const auto* table = section.as_table();
+    if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, section), name));
+    for (const auto& [key, node] : *table) {
+        if (key != "patterns" && key != "extra_patterns") {
+            throw InputError(
+                fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
+        }
+    }
+    if (const auto* replacement = table->get("patterns")) {
+        patterns.clear();
+        compile_into(patterns, strings(*replacement, file, "patterns"), file, *replacement);
+    }
+    if (const auto* extra = table->get("extra_patterns")) {
+        compile_into(patterns, strings(*extra, file, "extra_patterns"), file, *extra);
+    }
+}
+
+void apply_severities(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
+    for (const auto& [rule, level] : *table) {
+        if (!rules::find_rule(rule.str())) {
+            throw InputError(
+                fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", toml_place(file, level), rule.str()));
+        }
+        const auto* text = level.as_string();
+        if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
+        try {
+            config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
+        }
+    }
+}
+
+void apply_thresholds(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
+    for (const auto& [threshold, value] : *table) {
+        if (threshold != "stale_source_days") {
+            throw InputError(
+                fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
+        }
+        const auto* days = value.as_integer();
+        if (!days || days->get() < 1) {
+            throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
+        }
+        config.stale_source_days = days->get();
+    }
+}
+
+void apply_quote_fields(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    const auto* fields = table ? table->get("fields") : nullptr;
+    if (!fields || table->size() != 1) {
+        throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
+    }
+    config.quote_fields = strings(*fields, file, "fields");
+    for (const auto& field : config.quote_fields) {
+        if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
+    }
+}
+
+void apply_quote_reader(rules::Config& config, const toml::node& node, const std::string& file) {
+    apply_lexicon(config.lexicon, node, file);
+    // Built now, so that a phrase it cannot use is reported with the file it came from.
+    try {
+        config.build_quote_reader();
+    } catch (const InputError& error) {
+        throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
+    }
+}
+
+void apply_duplicates(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
+    for (const auto& [option, value] : *table) {
+        const auto* flag = value.as_boolean();
+        if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
+            throw InputError(
+                fmt::format("{}: [possible-duplicate] takes compare_names and "
+                            "compare_owner_model_count, true or false",
+                            toml_place(file, value)));
+        }
+        (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
+    }
+}
+
+}  // namespace
+
 void apply_rules_config(rules::Config& config, std::string_view content, const std::string& file) {
     const toml::table document = parse_toml(content, file);
-    auto pattern_section = [&](std::string_view name, rules::Patterns& patterns) {
-        const auto* section = document.get(name);
-        if (!section) return;
-        const auto* table = section->as_table();
-        if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, *section), name));
-        for (const auto& [key, node] : *table) {
-            if (key != "patterns" && key != "extra_patterns") {
-                throw InputError(
-                    fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
-            }
-        }
-        // patterns replaces the list, extra_patterns adds to it, whatever their order in the file.
-        if (const auto* replacement = table->get("patterns")) {
-            patterns.clear();
-            compile_into(patterns, strings(*replacement, file, "patterns"), file, *replacement);
-        }
-        if (const auto* extra = table->get("extra_patterns")) {
-            compile_into(patterns, strings(*extra, file, "extra_patterns"), file, *extra);
-        }
-    };
     for (const auto& [key, node] : document) {
         const std::string name(key.str());
         if (name == "severity") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
-            for (const auto& [rule, level] : *table) {
-                if (!rules::find_rule(rule.str())) {
-                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)",
-                                                 toml_place(file, level), rule.str()));
-                }
-                const auto* text = level.as_string();
-                if (!text)
-                    throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
-                try {
-                    config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
-                } catch (const InputError& error) {
-                    throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
-                }
-            }
+            apply_severities(config, node, file);
         } else if (name == "thresholds") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
-            for (const auto& [threshold, value] : *table) {
-                if (threshold != "stale_source_days") {
-                    throw InputError(
-                        fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
-                }
-                const auto* days = value.as_integer();
-                if (!days || days->get() < 1) {
-                    throw InputError(
-                        fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
-                }
-                config.stale_source_days = days->get();
-            }
+            apply_thresholds(config, node, file);
         } else if (name == "quote-missing-value") {
-            const auto* table = node.as_table();
-            const auto* fields = table ? table->get("fields") : nullptr;
-            if (!fields || table->size() != 1) {
-                throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
-            }
-            config.quote_fields = strings(*fields, file, "fields");
-            for (const auto& field : config.quote_fields) {
-                if (!model::find_field(field))
-                    throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
-            }
+            apply_quote_fields(config, node, file);
         } else if (name == "h100-equivalents") {
-            pattern_section(name, config.h100_equivalents);
+            apply_patterns(config.h100_equivalents, name, node, file);
         } else if (name == "quote-reader") {
-            apply_lexicon(config.lexicon, node, file);
-            // Built now, so that a phrase it cannot use is reported with the file it came from.
-            try {
-                config.build_quote_reader();
-            } catch (const InputError& error) {
-                throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
-            }
+            apply_quote_reader(config, node, file);
         } else if (name == "planned-wording") {
             throw InputError(
                 fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
                             "(planned, procured, ...); see db/rules.toml",
                             toml_place(file, node)));
         } else if (name == "status-notes-date") {
-            pattern_section(name, config.status_dates);
+            apply_patterns(config.status_dates, name, node, file);
         } else if (name == "possible-duplicate") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
-            for (const auto& [option, value] : *table) {
-                const auto* flag = value.as_boolean();
-                if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
-                    throw InputError(
-                        fmt::format("{}: [possible-duplicate] takes compare_names and "
-                                    "compare_owner_model_count, true or false",
-                                    toml_place(file, value)));
-                }
-                (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
-            }
+            apply_duplicates(config, node, file);
         } else {
             throw InputError(fmt::format("{}: unknown section [{}]", toml_place(file, node), name));
         }
