@@ -170,7 +170,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     Governed result;
     if (phrase_end >= end) return result;
     std::size_t adjacent = phrase_end;
-    if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "40 MW (Proj)"
+    if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "65 MW (Proj)"
     // "the 416 A100 GPUs remaining from the old configuration": there already.
     if (const std::size_t length = phrase(adjacent, existing)) {
         return {true, Modality::in_service, adjacent, adjacent + length, true};
@@ -207,7 +207,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
             return result;
         }
         if (p && planned_at == no_token) planned_at = k;
-        // "that they're building", "being installed": the plan says what becomes of the figure.
+        // "that they're putting up", "being installed": the plan says what becomes of the figure.
         if (p && arrival_at == no_token) {
             const std::string& last = tokens_[k + p - 1].text;
             if ((last.size() > 4 && last.ends_with("ing")) || is(k + p - 1, done_word)) {

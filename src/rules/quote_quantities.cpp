@@ -9,7 +9,7 @@
 namespace gpuclusters::rules::reading {
 
 std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
-    // Numbers inside a model's name ("Max 1550", "Gaudi 3") are not figures.
+    // Numbers inside a model's name ("Max 1100", "Gaudi 3") are not figures.
     if (models_[i].first) return i + models_[i].second;
     model::Decimal value;
     std::size_t end = i + 1;
@@ -67,7 +67,7 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
         end = i + spelled->length;
         return std::nullopt;
     }
-    // "each equipped with ... an NVIDIA Kepler K20X GPU": an article before a GPU is one.
+    // "each fitted with ... an NVIDIA Tesla V100 GPU": an article before a GPU is one.
     if ((token.text == "a" || token.text == "an") && i > 0 && i + 1 < tokens_.size()) {
         const Noun noun = noun_after(i + 1);
         const bool gpu = noun.model || noun.unit == Unit::gpu || noun.unit == Unit::apu || noun.unit == Unit::superchip;
@@ -91,7 +91,7 @@ std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Dec
 }
 
 bool Reading::only_a_year(std::size_t i, std::size_t end) const {
-    // A year is a date, not a figure, unless it counts something: "2048 GPUs", "2048 x H200".
+    // A year is a date, not a figure, unless it counts something: "2024 GPUs", "2030 x B200".
     if (!year_of(i) || end != i + 1) return false;
     const std::size_t floor = clause_[i];
     const bool bounded = phrase_ending(i, approximate, floor) != no_token || phrase_ending(i, at_least, floor) != no_token ||
@@ -111,7 +111,7 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     const bool between = i >= 1 && is_word(tokens_[i - 1], "between");
     const bool from = i >= 1 && is_word(tokens_[i - 1], "from");
     std::size_t k = figure.end;
-    // The unit may come with each end: "25MW to 75MW", "500 MW to 2 GW".
+    // The unit may come with each end: "15MW to 45MW", "300 MW to 1 GW".
     if (k < clause_end_at && counts_power(unit_at(k)) && k + 1 < clause_end_at &&
         (is_word(tokens_[k + 1], "to") || tokens_[k + 1].text == "-" || tokens_[k + 1].text == "\u2013")) {
         ++k;
@@ -233,7 +233,7 @@ std::size_t Reading::bound_before(Figure& figure) const {
         std::size_t at = phrase_ending(start, option.cue, floor);
         // An article between the words and the figure: "an estimated", "up to a maximum of".
         if (at == no_token && article(start)) at = phrase_ending(start - 1, option.cue, floor);
-        // "up to an industry-leading 65,536", "nearly a whopping 10,000": an article and one
+        // "up to a record-breaking 24,576", "nearly a whopping 10,000": an article and one
         // word (hyphenated or not) between the words and the figure.
         if (at == no_token && start > floor + 1) {
             std::size_t k = start - 1;
@@ -268,7 +268,7 @@ void Reading::bound_after(Figure& figure) const {
             const std::size_t length = phrase(at, option.cue);
             const bool comparison = at + length < tokens_.size() && is_word(tokens_[at + length], "than");
             // An upper limit after the figure outweighs an approximation before it:
-            // "about 35 thousand GPUs, at full potential capacity".
+            // "roughly 12 thousand GPUs, at full build out".
             const bool open = quantity.bound == Bound::exact || option.bound == Bound::at_most;
             const bool allowed = at == figure.end || length > 1;
             if (length > 0 && allowed && (at != after_comma || at == phrase_end || option.bound == Bound::at_most) &&
@@ -350,7 +350,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
 }
 
 Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const {
-    // "700MW within 1.5 years", "in two years".
+    // "250MW within 2.5 years", "in two years".
     for (std::size_t k = phrase_end; k + 2 < std::min(clause_end_at, phrase_end + 4); ++k) {
         if (!is_word(tokens_[k], "within") && !is_word(tokens_[k], "in")) continue;
         const bool figure = tokens_[k + 1].kind == Kind::number || spelled_number(impl_, tokens_, k + 1).has_value();
@@ -366,7 +366,7 @@ void Reading::read_capacity(Figure& figure) const {
     const std::size_t before = figure.phrase_begin;
     const std::size_t phrase_end = figure.phrase_end;
     std::size_t at = phrase_ending(before, power_capacity, clause_[i]);
-    // "growing its capacity from 25MW", "a capacity of 400 MW"
+    // "raising its capacity from 12MW", "a capacity of 400 MW"
     if (at == no_token && before > clause_[i] &&
         (is_word(tokens_[before - 1], "from") || is_word(tokens_[before - 1], "to") || is_word(tokens_[before - 1], "at"))) {
         at = phrase_ending(before - 1, power_capacity, clause_[i]);
@@ -382,7 +382,7 @@ void Reading::read_capacity(Figure& figure) const {
         quantity.capacity = true;
         quantity.capacity_words = written(label, phrase_end);
     } else {
-        // "400 MW of capacity", "50MW of AI and HPC capacity", "50 megawatts (MW) of power capacity"
+        // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity"
         for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 6); ++k) {
             if (const std::size_t length = phrase(k, power_capacity)) {
                 quantity.capacity = true;

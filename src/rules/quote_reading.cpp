@@ -21,7 +21,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
     units_.assign(tokens_.size(), Unit::none);
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const Token& token = tokens_[i];
-        // Figures are words of a phrase only in a model's name ("Max 1550").
+        // Figures are words of a phrase only in a model's name ("Max 1100").
         const std::uint32_t id = impl_.id_of(token.text);
         ids_[i] = id;
         if (token.kind == Kind::word) {
@@ -104,7 +104,7 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
             q.bound = Bound::approximate;
             q.bound_words = previous.bound_words;
         }
-        // "think of the 8 GCDs as 8 separate GPUs": the same figure, named otherwise.
+        // "treat the 4 GCDs as 4 separate GPUs": the same figure, named otherwise.
         if (joined_by({"as"}) && previous.value == q.value && previous.unit != Unit::none) {
             q.unit = previous.unit;
             q.unit_words = previous.unit_words;
@@ -231,7 +231,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     while (i < limit) {
         const Token& token = tokens_[i];
         if (token.clause_start && i > from) break;
-        // "Nodes: 980 Processors: 2x16": a word before a colon labels the next figure.
+        // "Nodes: 640 Processors: 2x32": a word before a colon labels the next figure.
         if (i + 2 < tokens_.size() && tokens_[i + 1].text == ":" && tokens_[i].kind == Kind::word &&
             tokens_[i + 2].kind == Kind::number) {
             break;
@@ -240,7 +240,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             noun.model = models_[i].first;
             i += models_[i].second;
             noun.end = i;
-            // "H100-equivalents", "H100 compute equivalent GPUs": a performance unit.
+            // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
             for (const std::size_t k : {i, i + 1}) {
                 if (equivalent(k) && (k == i || tokens_[i].kind == Kind::word)) {
                     noun.unit = Unit::h100_equivalent;
@@ -278,8 +278,8 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 noun.end = i + 2;
                 return noun;
             }
-            // "a 4032 GPU system", "a 10k H100 system": the system is the cluster, not a node;
-            // "six ... GPU Max Series processors" are GPUs.
+            // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
+            // "four ... GPU Max Series processors" are GPUs.
             const bool processors = is(i, processor_word) && (noun.unit == Unit::gpu || noun.model);
             if (processors) {
                 noun.end = i + 1;
@@ -312,7 +312,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 i += 2;
                 continue;
             }
-            // "9,216 IBM Power 9 processors": a number in a name.
+            // "4,608 IBM Power 10 processors": a number in a name.
             if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped &&
                 i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
                 ++i;
@@ -331,7 +331,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 ++i;
                 continue;
             }
-            // "H100/H200 chips"
+            // "A100/H100 chips"
             if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) {
                 ++i;
                 continue;

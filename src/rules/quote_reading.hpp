@@ -180,7 +180,7 @@ public:
 
     std::vector<Quantity> quantities();
 
-    // "18,688 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
+    // "9,400 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
     void equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
 
     // What a figure says passes to the figures joined to it: "up to 4,096 instances with 32,768
@@ -220,8 +220,8 @@ private:
     bool verb_start(std::size_t i) const;
 
     // The noun a figure ending at token `from` counts: the last noun of the phrase that follows,
-    // past makers, models and adjectives ("2,304 NVIDIA B200 GPUs", "10,752 H100 Tensor Core GPUs",
-    // "1,792 GPU-accelerated nodes", "[4x] AMD MI250X", "36 GB200 superchips"); a model alone
+    // past makers, models and adjectives ("3,072 NVIDIA H200 GPUs", "10,752 H100 Tensor Core GPUs",
+    // "2,560 GPU-accelerated nodes", "[8x] AMD MI300X", "18 GB300 superchips"); a model alone
     // counts its package. "8-GPU nodes" counts GPUs per node.
     Noun noun_after(std::size_t from) const;
 
@@ -248,7 +248,7 @@ private:
     // that covers it; no_token when there is none.
     std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const;
 
-    // "including 350,000 H100s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
+    // "including 120,000 H200s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
     // participle that hangs on a noun; the verb of the clause governs it.
     bool participle(std::size_t verb, std::size_t floor) const;
 

@@ -17,7 +17,7 @@ std::vector<StatusEvent> Reading::status_events() const {
         const std::size_t floor = clause_[i];
         std::size_t from = i;
         std::size_t to = end;
-        // "not yet operational", "yet to go live", "not fully complete"
+        // "not yet operational", "yet to go live", "not quite complete"
         for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
             if (phrase(i - back, negation) >= back) {
                 event.happened = false;

@@ -64,7 +64,7 @@ std::vector<Raw> scan(std::string_view quote) {
         raws.push_back({word_char, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, ""});
         gap = Gap::none, newline = false, in_word = word_char;
     }
-    // "Power40 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
+    // "Power55 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
     for (std::size_t i = 0; i < raws.size(); ++i) {
         Raw& raw = raws[i];
         if (!raw.alnum) continue;
@@ -188,7 +188,7 @@ private:
                     next += 2;
                     continue;
                 }
-                // The last group may carry a suffix: "10,624th", "550,000+".
+                // The last group may carry a suffix: "12,801st", "550,000+".
                 if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
                     raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
                     all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
@@ -321,7 +321,7 @@ private:
             const Token& before = tokens_[i - 1];
             if (before.kind != Token::Kind::punct) continue;
             const std::string& mark = before.text;
-            // Parentheses and brackets are no clause of their own: "(for a total of 512)" hangs on
+            // Parentheses and brackets are no clause of their own: "(for a total of 768)" hangs on
             // the sentence around it.
             if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
                 token.clause_start = true;

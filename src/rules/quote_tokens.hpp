@@ -31,7 +31,7 @@ struct Token {
     bool grouped = false;   ///< written with thousands separators
     bool fraction = false;  ///< has digits after a point
     int scale = 0;          ///< powers of ten of a suffix already in the value: 3 for "600k"
-    /// "22.786": read the European way, a dot between thousands (22,786); set only for a point
+    /// "31.415": read the European way, a dot between thousands (22,786); set only for a point
     /// followed by exactly three digits, where both readings are possible.
     bool dot_thousands = false;
 };

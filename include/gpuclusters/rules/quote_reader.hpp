@@ -21,7 +21,7 @@
 namespace gpuclusters::rules {
 
 /// What a figure counts. gpu stands for every word of a physical accelerator package (GPUs,
-/// accelerators, chips, cards, a model's own name: "2,304 B200s").
+/// accelerators, chips, cards, a model's own name: "1,152 B300s").
 enum class Unit : std::uint8_t {
     none,
     gpu,
@@ -52,7 +52,7 @@ std::string_view to_string(Modality modality);
 struct Quantity {
     model::Decimal value;
     std::optional<model::Decimal> upper;  ///< the high end of a range: "10,000 to 12,000"
-    /// The other reading of a figure written the European way, "22.786" for 22,786.
+    /// The other reading of a figure written the European way, "31.415" for 22,786.
     std::optional<model::Decimal> alternative;
     std::size_t begin = 0, end = 0;  ///< the figure's bytes in the quote
     /// The figure with its bound and its noun, as bytes of the quote: "more than 100,000 H100 GPUs".
@@ -60,7 +60,7 @@ struct Quantity {
     Unit unit = Unit::none;
     std::string unit_words;                  ///< as written: "GB200 superchips"
     const model::GpuModel* model = nullptr;  ///< a catalogued model named with the figure
-    /// No noun named the unit, only the model: "550k GB200s" may count superchips or GPUs.
+    /// No noun named the unit, only the model: "320k GB300s" may count superchips or GPUs.
     bool unit_from_model = false;
     Unit per = Unit::none;  ///< "8 GPUs per node": a count per node
     Bound bound = Bound::exact;
@@ -87,11 +87,11 @@ struct StatusEvent {
     /// Construction that began ("broke ground in 2024"), which says nothing of whether it is done.
     bool began = false;
     /// Reported as done or ongoing ("went live in 2023", "is under construction"); false when
-    /// planned or denied ("expected to go live in 2026", "not yet operational").
+    /// planned or denied ("expected to open to users in 2029", "not yet operational").
     bool happened = true;
     bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
     int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
-    std::string words;    ///< as written, the qualifier included: "Expected to go live"
+    std::string words;    ///< as written, the qualifier included: "Expected to open to users"
 };
 
 /// The words the reader knows (db/rules.toml, [quote-reader]), each list under its name there.
