@@ -40,33 +40,70 @@ void compile_into(rules::Patterns& patterns, const std::vector<std::string>& sou
     }
 }
 
+// The phrases of a list, each valid UTF-8.
+std::vector<std::string> phrases(const toml::node& node, const std::string& file, std::string_view key) {
+    auto values = strings(node, file, key);
+    for (const auto& phrase : values) {
+        if (const auto bad = text::find_invalid_utf8(phrase)) {
+            throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, node), key, *bad));
+        }
+    }
+    return values;
+}
+
+// A table of words, each with a whole number from 0 to `most`.
+std::vector<std::pair<std::string, int>> numbers(const toml::node& node, const std::string& file, std::string_view key,
+                                                 int most) {
+    const auto* table = node.as_table();
+    if (!table) {
+        throw InputError(fmt::format("{}: {} must be a table of words, each with a whole number from 0 to {}",
+                                     toml_place(file, node), key, most));
+    }
+    std::vector<std::pair<std::string, int>> values;
+    for (const auto& [word, value] : *table) {
+        const auto* number = value.as_integer();
+        if (!number || number->get() < 0 || number->get() > most) {
+            throw InputError(
+                fmt::format("{}: {}: {} must be a whole number from 0 to {}", toml_place(file, value), key, word.str(), most));
+        }
+        if (const auto bad = text::find_invalid_utf8(word.str())) {
+            throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, value), key, *bad));
+        }
+        if (const auto fault = rules::single_word_fault(word.str())) {
+            throw InputError(fmt::format("{}: {}: '{}' {}", toml_place(file, value), key, word.str(), *fault));
+        }
+        values.emplace_back(std::string(word.str()), static_cast<int>(number->get()));
+    }
+    return values;
+}
+
+// Each entry of a list of single words or nouns is one word.
+void single_words(const toml::array& entries, const std::string& file, std::string_view key) {
+    for (const auto& entry : entries) {
+        const std::string& word = entry.as_string()->get();
+        if (const auto fault = rules::single_word_fault(word)) {
+            throw InputError(fmt::format("{}: {}: '{}' {}", toml_place(file, entry), key, word, *fault));
+        }
+    }
+}
+
+const rules::LexiconList& lexicon_list(std::string_view name, const std::string& key, const std::string& file,
+                                       const toml::node& node) {
+    const auto lists = rules::lexicon_lists();
+    const auto list = std::find_if(lists.begin(), lists.end(), [&](const auto& entry) { return entry.name == name; });
+    if (list == lists.end()) {
+        // The phrase lists alone, as before the reader's words were data: the message stays as it was.
+        std::string known;
+        for (const auto& entry : lists) {
+            if (entry.shape == rules::ListShape::phrases) known += (known.empty() ? "" : ", ") + std::string(entry.name);
+        }
+        throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, node), key, known));
+    }
+    return *list;
+}
+
 // [quote-reader]: each list replaced by its own key, added to by extra_<list>.
 void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::string& file) {
-    static const std::array<std::pair<std::string_view, std::vector<std::string> rules::Lexicon::*>, 23> lists{{
-        {"approximate", &rules::Lexicon::approximate},
-        {"at_least", &rules::Lexicon::at_least},
-        {"at_most", &rules::Lexicon::at_most},
-        {"approximate_after", &rules::Lexicon::approximate_after},
-        {"at_least_after", &rules::Lexicon::at_least_after},
-        {"at_most_after", &rules::Lexicon::at_most_after},
-        {"planned", &rules::Lexicon::planned},
-        {"procured", &rules::Lexicon::procured},
-        {"in_service", &rules::Lexicon::in_service},
-        {"not_governing", &rules::Lexicon::not_governing},
-        {"arrival", &rules::Lexicon::arrival},
-        {"equivalence", &rules::Lexicon::equivalence},
-        {"equivalence_after", &rules::Lexicon::equivalence_after},
-        {"future_time", &rules::Lexicon::future_time},
-        {"existing", &rules::Lexicon::existing},
-        {"not_a_cue", &rules::Lexicon::not_a_cue},
-        {"power_capacity", &rules::Lexicon::power_capacity},
-        {"live", &rules::Lexicon::live},
-        {"construction", &rules::Lexicon::construction},
-        {"construction_began", &rules::Lexicon::construction_began},
-        {"moved_on", &rules::Lexicon::moved_on},
-        {"retired", &rules::Lexicon::retired},
-        {"negation", &rules::Lexicon::negation},
-    }};
     const auto* table = node.as_table();
     if (!table) throw InputError(fmt::format("{}: [quote-reader] must be a table", toml_place(file, node)));
     // A list replaces, extra_ adds, whatever their order in the file: replacements first.
@@ -76,22 +113,19 @@ void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::s
             const bool extra = name.starts_with("extra_");
             if (extra != extras) continue;
             if (extra) name.remove_prefix(6);
-            const auto list = std::find_if(lists.begin(), lists.end(), [&](const auto& entry) { return entry.first == name; });
-            if (list == lists.end()) {
-                std::string known;
-                for (const auto& entry : lists) known += (known.empty() ? "" : ", ") + std::string(entry.first);
-                throw InputError(
-                    fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, value), key.str(), known));
+            const auto& list = lexicon_list(name, std::string(key.str()), file, value);
+            if (list.shape == rules::ListShape::numbers) {
+                auto entries = numbers(value, file, key.str(), list.most);
+                auto& target = lexicon.numbers[std::string(name)];
+                if (!extra) target.clear();
+                target.insert(target.end(), entries.begin(), entries.end());
+            } else {
+                auto entries = phrases(value, file, key.str());
+                if (list.shape != rules::ListShape::phrases) single_words(*value.as_array(), file, key.str());
+                auto& target = lexicon.lists[std::string(name)];
+                if (!extra) target.clear();
+                target.insert(target.end(), entries.begin(), entries.end());
             }
-            auto phrases = strings(value, file, key.str());
-            for (const auto& phrase : phrases) {
-                if (const auto bad = text::find_invalid_utf8(phrase)) {
-                    throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, value), key.str(), *bad));
-                }
-            }
-            auto& target = lexicon.*(list->second);
-            if (!extra) target.clear();
-            target.insert(target.end(), phrases.begin(), phrases.end());
         }
     }
 }
@@ -108,103 +142,124 @@ void apply_rules_config_file(rules::Config& config, const std::string& path) {
     apply_rules_config(config, read_whole_file(path, "the configuration file"), path);
 }
 
+namespace {
+
+// [h100-equivalents] and [status-notes-date]: patterns replaces the list, extra_patterns adds to
+// it, whatever their order in the file.
+void apply_patterns(rules::Patterns& patterns, std::string_view name, const toml::node& section, const std::string& file) {
+    const auto* table = section.as_table();
+    if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, section), name));
+    for (const auto& [key, node] : *table) {
+        if (key != "patterns" && key != "extra_patterns") {
+            throw InputError(
+                fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
+        }
+    }
+    if (const auto* replacement = table->get("patterns")) {
+        patterns.clear();
+        compile_into(patterns, strings(*replacement, file, "patterns"), file, *replacement);
+    }
+    if (const auto* extra = table->get("extra_patterns")) {
+        compile_into(patterns, strings(*extra, file, "extra_patterns"), file, *extra);
+    }
+}
+
+void apply_severities(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
+    for (const auto& [rule, level] : *table) {
+        if (!rules::find_rule(rule.str())) {
+            throw InputError(
+                fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", toml_place(file, level), rule.str()));
+        }
+        const auto* text = level.as_string();
+        if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
+        try {
+            config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
+        }
+    }
+}
+
+void apply_thresholds(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
+    for (const auto& [threshold, value] : *table) {
+        if (threshold != "stale_source_days") {
+            throw InputError(
+                fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
+        }
+        const auto* days = value.as_integer();
+        if (!days || days->get() < 1) {
+            throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
+        }
+        config.stale_source_days = days->get();
+    }
+}
+
+void apply_quote_fields(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    const auto* fields = table ? table->get("fields") : nullptr;
+    if (!fields || table->size() != 1) {
+        throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
+    }
+    config.quote_fields = strings(*fields, file, "fields");
+    for (const auto& field : config.quote_fields) {
+        if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
+    }
+}
+
+void apply_quote_reader(rules::Config& config, const toml::node& node, const std::string& file) {
+    apply_lexicon(config.lexicon, node, file);
+    // Built now, so that a phrase it cannot use is reported with the file it came from.
+    try {
+        config.build_quote_reader();
+    } catch (const InputError& error) {
+        throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
+    }
+}
+
+void apply_duplicates(rules::Config& config, const toml::node& node, const std::string& file) {
+    const auto* table = node.as_table();
+    if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
+    for (const auto& [option, value] : *table) {
+        const auto* flag = value.as_boolean();
+        if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
+            throw InputError(
+                fmt::format("{}: [possible-duplicate] takes compare_names and "
+                            "compare_owner_model_count, true or false",
+                            toml_place(file, value)));
+        }
+        (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
+    }
+}
+
+}  // namespace
+
 void apply_rules_config(rules::Config& config, std::string_view content, const std::string& file) {
     const toml::table document = parse_toml(content, file);
-    auto pattern_section = [&](std::string_view name, rules::Patterns& patterns) {
-        const auto* section = document.get(name);
-        if (!section) return;
-        const auto* table = section->as_table();
-        if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, *section), name));
-        for (const auto& [key, node] : *table) {
-            if (key != "patterns" && key != "extra_patterns") {
-                throw InputError(
-                    fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
-            }
-        }
-        // patterns replaces the list, extra_patterns adds to it, whatever their order in the file.
-        if (const auto* replacement = table->get("patterns")) {
-            patterns.clear();
-            compile_into(patterns, strings(*replacement, file, "patterns"), file, *replacement);
-        }
-        if (const auto* extra = table->get("extra_patterns")) {
-            compile_into(patterns, strings(*extra, file, "extra_patterns"), file, *extra);
-        }
-    };
     for (const auto& [key, node] : document) {
         const std::string name(key.str());
         if (name == "severity") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
-            for (const auto& [rule, level] : *table) {
-                if (!rules::find_rule(rule.str())) {
-                    throw InputError(fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)",
-                                                 toml_place(file, level), rule.str()));
-                }
-                const auto* text = level.as_string();
-                if (!text)
-                    throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
-                try {
-                    config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
-                } catch (const InputError& error) {
-                    throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
-                }
-            }
+            apply_severities(config, node, file);
         } else if (name == "thresholds") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
-            for (const auto& [threshold, value] : *table) {
-                if (threshold != "stale_source_days") {
-                    throw InputError(
-                        fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
-                }
-                const auto* days = value.as_integer();
-                if (!days || days->get() < 1) {
-                    throw InputError(
-                        fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
-                }
-                config.stale_source_days = days->get();
-            }
+            apply_thresholds(config, node, file);
         } else if (name == "quote-missing-value") {
-            const auto* table = node.as_table();
-            const auto* fields = table ? table->get("fields") : nullptr;
-            if (!fields || table->size() != 1) {
-                throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
-            }
-            config.quote_fields = strings(*fields, file, "fields");
-            for (const auto& field : config.quote_fields) {
-                if (!model::find_field(field))
-                    throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
-            }
+            apply_quote_fields(config, node, file);
         } else if (name == "h100-equivalents") {
-            pattern_section(name, config.h100_equivalents);
+            apply_patterns(config.h100_equivalents, name, node, file);
         } else if (name == "quote-reader") {
-            apply_lexicon(config.lexicon, node, file);
-            // Built now, so that a phrase it cannot use is reported with the file it came from.
-            try {
-                config.build_quote_reader();
-            } catch (const InputError& error) {
-                throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
-            }
+            apply_quote_reader(config, node, file);
         } else if (name == "planned-wording") {
             throw InputError(
                 fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
                             "(planned, procured, ...); see db/rules.toml",
                             toml_place(file, node)));
         } else if (name == "status-notes-date") {
-            pattern_section(name, config.status_dates);
+            apply_patterns(config.status_dates, name, node, file);
         } else if (name == "possible-duplicate") {
-            const auto* table = node.as_table();
-            if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
-            for (const auto& [option, value] : *table) {
-                const auto* flag = value.as_boolean();
-                if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
-                    throw InputError(
-                        fmt::format("{}: [possible-duplicate] takes compare_names and "
-                                    "compare_owner_model_count, true or false",
-                                    toml_place(file, value)));
-                }
-                (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
-            }
+            apply_duplicates(config, node, file);
         } else {
             throw InputError(fmt::format("{}: unknown section [{}]", toml_place(file, node), name));
         }

@@ -45,10 +45,7 @@ bool Reading::participle(std::size_t verb, std::size_t floor) const {
     if (!phrase(verb, in_service) || aux(verb)) return false;
     if (verb > floor && aux(verb - 1)) return false;
     const std::string& word = tokens_[verb].text;
-    if (word.size() > 4 && word.ends_with("ing")) return true;
-    static constexpr std::string_view past[] = {"powered", "equipped",  "built",          "made",     "integrated", "housed",
-                                                "hosted",  "connected", "interconnected", "deployed", "installed",  "fitted"};
-    return std::find(std::begin(past), std::end(past), word) != std::end(past);
+    return (word.size() > 4 && word.ends_with("ing")) || is(verb, participle_word);
 }
 
 Reading::Governed Reading::governed_before(std::size_t figure_start) const {
@@ -68,7 +65,7 @@ Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     // in the present describes what the clause it hangs on plans.
     const auto said_now = [&] {
         for (std::size_t k = result.from; k < result.to; ++k) {
-            if (is_word(tokens_[k], "already") || is_word(tokens_[k], "currently") || is_word(tokens_[k], "now")) return true;
+            if (is(k, said_now_word)) return true;
         }
         return false;
     };
@@ -145,7 +142,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         result.from = procured_at;
         result.to = std::max(verb_end, procured_at + phrase(procured_at, procured));
     } else if (verb > floor && is_word(tokens_[verb - 1], "to") && establishes(verb) && !aux(verb) &&
-               !(verb >= 2 && (is_word(tokens_[verb - 2], "able") || is_word(tokens_[verb - 2], "managed")))) {
+               !(verb >= 2 && is(verb - 2, able_word))) {
         // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact.
         result.modality = Modality::planned;
         result.from = verb - 1;
@@ -158,17 +155,10 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     return result;
 }
 
-bool Reading::establishes(std::size_t verb) const {
-    static constexpr std::string_view verbs[] = {
-        "deploy", "install", "build",   "construct", "add",      "expand", "field",   "launch",  "get",     "house",   "host",
-        "stand",  "bring",   "create",  "establish", "acquire",  "buy",    "procure", "double",  "grow",    "reach",   "scale",
-        "equip",  "feature", "include", "contain",   "comprise", "have",   "offer",   "provide", "deliver", "consume", "draw"};
-    return tokens_[verb].kind == Kind::word &&
-           std::find(std::begin(verbs), std::end(verbs), tokens_[verb].text) != std::end(verbs);
-}
+bool Reading::establishes(std::size_t verb) const { return is(verb, purpose_word); }
 
 bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const {
-    const bool copula = is_word(tokens_[at], "be") || is_word(tokens_[at], "become") || is_word(tokens_[at], "becomes");
+    const bool copula = is(at, copula_word);
     if (!copula || length < 2) return false;
     for (std::size_t k = at + length; k < figure_start; ++k) {
         if (tokens_[k].text == ",") return false;
@@ -180,7 +170,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     Governed result;
     if (phrase_end >= end) return result;
     std::size_t adjacent = phrase_end;
-    if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "40 MW (Proj)"
+    if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "65 MW (Proj)"
     // "the 416 A100 GPUs remaining from the old configuration": there already.
     if (const std::size_t length = phrase(adjacent, existing)) {
         return {true, Modality::in_service, adjacent, adjacent + length, true};
@@ -217,13 +207,10 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
             return result;
         }
         if (p && planned_at == no_token) planned_at = k;
-        // "that they're building", "being installed": the plan says what becomes of the figure.
+        // "that they're putting up", "being installed": the plan says what becomes of the figure.
         if (p && arrival_at == no_token) {
             const std::string& last = tokens_[k + p - 1].text;
-            static constexpr std::string_view done[] = {"built", "installed", "deployed",    "delivered",
-                                                        "added", "completed", "construction"};
-            if ((last.size() > 4 && last.ends_with("ing")) ||
-                std::find(std::begin(done), std::end(done), last) != std::end(done)) {
+            if ((last.size() > 4 && last.ends_with("ing")) || is(k + p - 1, done_word)) {
                 arrival_at = k;
             }
         }
@@ -261,10 +248,6 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {
-    static constexpr std::string_view quarters[] = {"q1",       "q2",     "q3",     "q4",      "h1",        "h2",      "early",
-                                                    "mid",      "late",   "end",    "january", "february",  "march",   "april",
-                                                    "may",      "june",   "july",   "august",  "september", "october", "november",
-                                                    "december", "spring", "summer", "autumn",  "fall",      "winter",  "fy"};
     for (std::size_t i = from; i < std::min(end, from + 8); ++i) {
         const auto year = year_of(i);
         if (!year) {
@@ -273,13 +256,11 @@ std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(st
         }
         // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
         std::size_t k = i;
-        while (k > from && (one_of(tokens_[k - 1], quarters) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of")))
-            --k;
+        while (k > from && (is(k - 1, date_part_word) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
         if (k == from) return std::nullopt;
         const Token& word = tokens_[k - 1];
-        const bool until = is_word(word, "by") || is_word(word, "until") || is_word(word, "before") || is_word(word, "through");
-        const bool starting = is_word(word, "starting") || is_word(word, "from") || is_word(word, "beginning") ||
-                              is_word(word, "in") || is_word(word, "during");
+        const bool until = is(k - 1, until_word);
+        const bool starting = is(k - 1, starting_word);
         if (until && *year >= year_) return std::pair{k - 1, i + 1};
         if (starting && (*year > year_ || (*year == year_ && !is_word(word, "in")))) return std::pair{k - 1, i + 1};
         return std::nullopt;
@@ -305,23 +286,26 @@ std::optional<int> Reading::year_of(std::size_t i) const {
 }
 
 std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
-    static const std::unordered_map<std::string_view, int> plurals{
-        {"dozens", 1}, {"hundreds", 2}, {"thousands", 3}, {"millions", 6}};
-    const auto plural = plurals.find(tokens_[i].text);
-    if (plural == plurals.end() || i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")) return i + 1;
+    const auto plural = impl_.number(vague_plurals, tokens_[i].text);
+    if (!plural || i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")) return i + 1;
     std::size_t start = i;
-    int exponent = plural->second;
+    int exponent = *plural;
     // "tens of thousands", "hundreds of thousands"
-    if (i >= 2 && is_word(tokens_[i - 1], "of") && (is_word(tokens_[i - 2], "tens") || is_word(tokens_[i - 2], "hundreds"))) {
-        start = i - 2;
-        exponent += is_word(tokens_[i - 2], "tens") ? 1 : 2;
+    if (i >= 2 && is_word(tokens_[i - 1], "of") && tokens_[i - 2].kind != Kind::number) {
+        if (const auto multiplier = impl_.number(vague_multipliers, tokens_[i - 2].text)) {
+            start = i - 2;
+            exponent += *multiplier;
+        }
     }
-    if (i + 3 < tokens_.size() && (is_word(tokens_[i + 2], "thousands") || is_word(tokens_[i + 2], "millions"))) return i + 1;
+    // "hundreds of thousands": this plural multiplies the next, which is read as the figure.
+    if (i + 3 < tokens_.size() && tokens_[i + 2].kind != Kind::number) {
+        if (const auto next = impl_.number(vague_plurals, tokens_[i + 2].text); next && *next >= 3) return i + 1;
+    }
     Quantity quantity;
     // From two of the unit to just under ten: "thousands" is 2,000 to 9,999; "dozens" 24 to 99.
     std::int64_t top = 1;
     for (int k = 0; k <= exponent; ++k) top *= 10;
-    quantity.value = plural->second == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
+    quantity.value = *plural == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
     quantity.upper = model::Decimal::whole(top - 1);
     quantity.bound = Bound::approximate;
     const Noun noun = noun_after(i + 2);
@@ -353,8 +337,8 @@ std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) c
         if (phrase(k, power_capacity)) return k;
         const Token& token = tokens_[k];
         const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")")
-                                                      : (one_of(token, prepositions) || is_word(token, "a") ||
-                                                         is_word(token, "an") || is_word(token, "the"));
+                                                      : (is(k, preposition_word) || is_word(token, "a") || is_word(token, "an") ||
+                                                         is_word(token, "the"));
         if (!filler) return no_token;
     }
     return no_token;

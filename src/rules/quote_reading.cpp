@@ -12,7 +12,7 @@
 namespace gpuclusters::rules::reading {
 
 Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int reference_year)
-    : impl_(impl), quote_(quote), year_(reference_year), tokens_(quote_tokens::tokenize(quote)) {
+    : impl_(impl), quote_(quote), year_(reference_year), tokens_(quote_tokens::tokenize(quote, impl.token_words)) {
     starts_.assign(tokens_.size(), {});
     models_.assign(tokens_.size(), {nullptr, 0});
     ids_.assign(tokens_.size(), 0);
@@ -21,7 +21,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
     units_.assign(tokens_.size(), Unit::none);
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const Token& token = tokens_[i];
-        // Figures are words of a phrase only in a model's name ("Max 1550").
+        // Figures are words of a phrase only in a model's name ("Max 1100").
         const std::uint32_t id = impl_.id_of(token.text);
         ids_[i] = id;
         if (token.kind == Kind::word) {
@@ -34,7 +34,6 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
         } else if (token.kind == Kind::punct && token.text == "%") {
             units_[i] = Unit::other;
         }
-        if (token.kind == Kind::word && (token.text == "units" || token.text == "unit")) units_[i] = Unit::none;
     }
     clause_.assign(tokens_.size(), 0);
     std::size_t clause = 0;
@@ -61,13 +60,12 @@ std::vector<Quantity> Reading::quantities() {
 }
 
 void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const {
-    static constexpr std::string_view equal[] = {"equal", "same", "identical", "matching"};
     const std::size_t count = found.size();
     for (std::size_t n = 0; n < count; ++n) {
         const std::size_t at = spans[n].second;
         const std::size_t stop = std::min(clause_end(spans[n].first), at + 8);
         for (std::size_t k = at; k + 3 < stop; ++k) {
-            if (!one_of(tokens_[k], equal) || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
+            if (!is(k, equal_word) || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
             const Unit unit = unit_at(k + 3);
             if (unit == Unit::none || unit == found[n].unit) break;
             Quantity mirror = found[n];
@@ -106,7 +104,7 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
             q.bound = Bound::approximate;
             q.bound_words = previous.bound_words;
         }
-        // "think of the 8 GCDs as 8 separate GPUs": the same figure, named otherwise.
+        // "treat the 4 GCDs as 4 separate GPUs": the same figure, named otherwise.
         if (joined_by({"as"}) && previous.value == q.value && previous.unit != Unit::none) {
             q.unit = previous.unit;
             q.unit_words = previous.unit_words;
@@ -228,13 +226,12 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
         return false;
     };
     auto equivalent = [&](std::size_t k) {
-        return k < tokens_.size() && (is_word(tokens_[k], "equivalent") || is_word(tokens_[k], "equivalents") ||
-                                      is_word(tokens_[k], "eq") || is_word(tokens_[k], "equiv"));
+        return k < tokens_.size() && (is(k, equivalent_word) || is(k, equivalent_short_word));
     };
     while (i < limit) {
         const Token& token = tokens_[i];
         if (token.clause_start && i > from) break;
-        // "Nodes: 980 Processors: 2x16": a word before a colon labels the next figure.
+        // "Nodes: 640 Processors: 2x32": a word before a colon labels the next figure.
         if (i + 2 < tokens_.size() && tokens_[i + 1].text == ":" && tokens_[i].kind == Kind::word &&
             tokens_[i + 2].kind == Kind::number) {
             break;
@@ -243,7 +240,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             noun.model = models_[i].first;
             i += models_[i].second;
             noun.end = i;
-            // "H100-equivalents", "H100 compute equivalent GPUs": a performance unit.
+            // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
             for (const std::size_t k : {i, i + 1}) {
                 if (equivalent(k) && (k == i || tokens_[i].kind == Kind::word)) {
                     noun.unit = Unit::h100_equivalent;
@@ -254,7 +251,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             continue;
         }
         // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
-        if (token.kind == Kind::word && (token.text == "equivalent" || token.text == "equivalents") &&
+        if (is(i, equivalent_word) &&
             (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")))) {
             noun.unit = Unit::h100_equivalent;
             noun.end = i + 1;
@@ -276,22 +273,20 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
         // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
         if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
         if (const Unit unit = named; unit != Unit::none) {
-            if (unit == Unit::gpu && i + 1 < tokens_.size() &&
-                (is_word(tokens_[i + 1], "equivalent") || is_word(tokens_[i + 1], "equivalents"))) {
+            if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, equivalent_word)) {
                 noun.unit = Unit::h100_equivalent;
                 noun.end = i + 2;
                 return noun;
             }
-            // "a 4032 GPU system", "a 10k H100 system": the system is the cluster, not a node;
-            // "six ... GPU Max Series processors" are GPUs.
-            const bool processors =
-                (token.text == "processors" || token.text == "processor") && (noun.unit == Unit::gpu || noun.model);
+            // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
+            // "four ... GPU Max Series processors" are GPUs.
+            const bool processors = is(i, processor_word) && (noun.unit == Unit::gpu || noun.model);
             if (processors) {
                 noun.end = i + 1;
                 ++i;
                 continue;
             }
-            const bool system = token.text == "system" || token.text == "systems";
+            const bool system = is(i, system_word);
             if (!(system && (noun.unit == Unit::gpu ||
                              (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
                 noun.unit = unit;
@@ -317,7 +312,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 i += 2;
                 continue;
             }
-            // "9,216 IBM Power 9 processors": a number in a name.
+            // "4,608 IBM Power 10 processors": a number in a name.
             if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped &&
                 i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
                 ++i;
@@ -336,7 +331,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                 ++i;
                 continue;
             }
-            // "H100/H200 chips"
+            // "A100/H100 chips"
             if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) {
                 ++i;
                 continue;
@@ -372,13 +367,10 @@ std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
             if (start >= floor + 2 && tokens_[start - 1].text == "(" && tokens_[start - 2].kind == Kind::word) start -= 2;
             return {unit, start};
         }
-        const bool filler =
-            token.kind == Kind::punct
-                ? (token.text == ":" || token.text == "=" || token.text == "(" || token.text == ")" || token.text == "#" ||
-                   token.text == "/" || token.text == "|")
-                : (token.text == "of" || token.text == "total" || token.text == "number" || token.text == "count" ||
-                   token.text == "no" || token.text == "installed" || token.text == "physical" || token.text == "co" ||
-                   token.text == "processor" || token.text == "accelerator" || token.text == "power");
+        const bool filler = token.kind == Kind::punct
+                                ? (token.text == ":" || token.text == "=" || token.text == "(" || token.text == ")" ||
+                                   token.text == "#" || token.text == "/" || token.text == "|")
+                                : is(at - back, label_word);
         if (!filler) break;
     }
     return {Unit::none, at};
@@ -410,7 +402,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         const std::size_t k = figure - back;
         // "each with four GPUs, 1,044 in all": the "each" is the other figure's.
         if (tokens_[k].kind == Kind::number) break;
-        if (!is_word(tokens_[k], "each") && !is_word(tokens_[k], "every")) continue;
+        if (!is(k, every_word)) continue;
         if (k + 1 < figure) {
             const Unit unit = unit_at(k + 1);
             if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;

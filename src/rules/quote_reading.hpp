@@ -1,10 +1,11 @@
-// The quote reader's insides, shared by its files (quote_reader, quote_reading, quote_governing,
-// quote_quantities): the lexicon's cues, the word classes, the indexed lexicon (QuoteReader::Impl)
-// and Reading, one quote being read.
+// The quote reader's insides, shared by its files (quote_reader, quote_lexicon, quote_reading,
+// quote_governing, quote_quantities): the lexicon's cues, word classes and number lists, the
+// indexed lexicon (QuoteReader::Impl) and Reading, one quote being read.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,23 +58,53 @@ inline constexpr std::size_t noun_reach = 10;
 
 inline bool is_word(const Token& token, std::string_view text) { return token.kind != Kind::number && token.text == text; }
 
-template <std::size_t N>
-bool one_of(const Token& token, const std::string_view (&words)[N]) {
-    return token.kind != Kind::number && std::find(std::begin(words), std::end(words), token.text) != std::end(words);
-}
-
-inline constexpr std::string_view prepositions[] = {"with", "for",    "of",   "in",   "at",    "to",   "on",
-                                                    "by",   "across", "from", "into", "under", "among"};
-
-// The classes of a word the reader asks about again and again, as bits: looked up once per token.
+// The classes of a word the reader asks about, each a bit of a word's classes (db/rules.toml names
+// their lists): looked up once per token.
 enum WordClass : std::uint8_t {
-    aux_word = 1,
-    adverb_word = 2,
-    stop_word = 4,
-    relative_word = 8,
-    preposition_word = 16,
-    determiner_word = 32,
-    maker_word = 64
+    aux_word,
+    adverb_word,
+    stop_word,
+    relative_word,
+    preposition_word,
+    determiner_word,
+    maker_word,
+    equal_word,
+    equivalent_word,
+    equivalent_short_word,
+    label_word,
+    every_word,
+    participle_word,
+    said_now_word,
+    purpose_word,
+    copula_word,
+    able_word,
+    done_word,
+    date_part_word,
+    until_word,
+    starting_word,
+    spread_word,
+    time_span_word,
+    hearsay_word,
+    earlier_word,
+    becoming_word,
+    system_word,
+    processor_word,
+    use_word,
+    abbreviation_word,
+    ordinal_word,
+    word_class_count
+};
+static_assert(word_class_count <= 64);
+
+// The lists of words with a number.
+enum NumberList : std::uint8_t {
+    spelled_numbers,    // a spelled number's value
+    spelled_scales,     // the power of ten of a spelled number's scale
+    scale_words,        // the power of ten of a word after a figure
+    vague_plurals,      // the power of ten of a plural that counts in spans
+    vague_multipliers,  // a plural before those, and its power of ten
+    figure_suffixes,    // the power of ten of a suffix glued to a figure
+    number_list_count
 };
 
 bool counts_power(Unit unit);
@@ -83,8 +114,6 @@ struct Spelled {
     model::Decimal value;
     std::size_t length = 0;
 };
-std::optional<Spelled> spelled_number(const std::vector<Token>& tokens, std::size_t at);
-
 std::string_view as_written(std::string_view quote, const Token& first, const Token& last);
 
 }  // namespace reading
@@ -103,8 +132,11 @@ struct QuoteReader::Impl {
     std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
     std::vector<std::vector<Phrase>> phrases{1};         // by first word, longest first
     std::vector<std::vector<Spelling>> spellings{1};     // by first word, longest first
-    std::vector<std::uint8_t> classes{0};                // WordClass bits by word
+    std::vector<std::uint64_t> classes{0};               // WordClass bits by word
     std::vector<Unit> units{Unit::none};                 // the noun by word
+    std::array<std::map<std::string, int, std::less<>>, reading::number_list_count> numbers;
+    std::vector<std::string> use_words;  // the verb that ends a modality's words, as written
+    quote_tokens::TokenWords token_words;
 
     std::uint32_t intern(const std::string& word) {
         const auto [found, added] = ids.emplace(word, static_cast<std::uint32_t>(phrases.size()));
@@ -123,10 +155,21 @@ struct QuoteReader::Impl {
 
     explicit Impl(const Lexicon& lexicon);
 
-    static std::vector<std::string> words_of(std::string_view phrase);
+    std::vector<std::string> words_of(std::string_view phrase) const;
+    // The number of a word in a list, if it is in it.
+    std::optional<int> number(reading::NumberList list, std::string_view word) const {
+        const auto found = numbers[list].find(word);
+        return found == numbers[list].end() ? std::nullopt : std::optional<int>(found->second);
+    }
+
+private:
+    void add_list(const LexiconList& list, const std::vector<std::string>& entries);
+    void add_models();
 };
 
 namespace reading {
+
+std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::vector<Token>& tokens, std::size_t at);
 
 // One quote being read: its tokens, the phrases that start at each, the models it names.
 class Reading {
@@ -137,7 +180,7 @@ public:
 
     std::vector<Quantity> quantities();
 
-    // "18,688 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
+    // "9,400 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
     void equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
 
     // What a figure says passes to the figures joined to it: "up to 4,096 instances with 32,768
@@ -152,9 +195,9 @@ private:
     std::size_t phrase(std::size_t i, Cue cue) const { return i < starts_.size() ? starts_[i][cue] : 0; }
     // The start of the longest phrase of `cue` that ends right before token `end`.
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor) const;
-    bool aux(std::size_t i) const { return (classes_[i] & aux_word) != 0; }
-    bool adverb(std::size_t i) const { return (classes_[i] & adverb_word) != 0; }
-    bool is(std::size_t i, WordClass word_class) const { return (classes_[i] & word_class) != 0; }
+    bool is(std::size_t i, WordClass word_class) const { return ((classes_[i] >> word_class) & 1U) != 0; }
+    bool aux(std::size_t i) const { return is(i, aux_word); }
+    bool adverb(std::size_t i) const { return is(i, adverb_word); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;
@@ -177,8 +220,8 @@ private:
     bool verb_start(std::size_t i) const;
 
     // The noun a figure ending at token `from` counts: the last noun of the phrase that follows,
-    // past makers, models and adjectives ("2,304 NVIDIA B200 GPUs", "10,752 H100 Tensor Core GPUs",
-    // "1,792 GPU-accelerated nodes", "[4x] AMD MI250X", "36 GB200 superchips"); a model alone
+    // past makers, models and adjectives ("3,072 NVIDIA H200 GPUs", "10,752 H100 Tensor Core GPUs",
+    // "2,560 GPU-accelerated nodes", "[8x] AMD MI300X", "18 GB300 superchips"); a model alone
     // counts its package. "8-GPU nodes" counts GPUs per node.
     Noun noun_after(std::size_t from) const;
 
@@ -205,7 +248,7 @@ private:
     // that covers it; no_token when there is none.
     std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const;
 
-    // "including 350,000 H100s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
+    // "including 120,000 H200s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
     // participle that hangs on a noun; the verb of the clause governs it.
     bool participle(std::size_t verb, std::size_t floor) const;
 
@@ -237,7 +280,44 @@ private:
 
     std::optional<int> year_of(std::size_t i) const;
 
+    // A figure being read: where its parts lie, and what has been read of it so far.
+    struct Figure {
+        std::size_t at = 0;            ///< its first token
+        std::size_t end = 0;           ///< the token after it, a scale word or a range's high end included
+        std::size_t resume = 0;        ///< where the next figure may start
+        std::size_t phrase_begin = 0;  ///< its bound's first token
+        std::size_t phrase_end = 0;    ///< the token after its noun and its bound
+        std::size_t clause_end = 0;    ///< the token after its clause
+        std::size_t label_start = 0;   ///< a table's label before it ("Number of GPUs:")
+        std::size_t noun_end = 0;      ///< the token after its noun phrase
+        Quantity quantity;
+    };
+
     std::size_t quantity_at(std::size_t i, std::vector<Quantity>& found);
+    // The value of the figure at token i and the token after it; or, when token i starts no figure
+    // of its own, the token to go on from (a vague one, "dozens of racks", is read there).
+    std::optional<std::size_t> value_at(std::size_t i, model::Decimal& value, std::size_t& end, std::vector<Quantity>& found);
+    std::size_t scale_after(const Token& figure, std::size_t at, model::Decimal& number) const;
+    bool only_a_year(std::size_t i, std::size_t end) const;
+    void read_range(Figure& figure, const model::Decimal& value) const;
+    void read_noun(Figure& figure) const;
+    void read_bound(Figure& figure) const;
+    // The bound's words before the figure; their first token, or no_token.
+    std::size_t bound_before(Figure& figure) const;
+    void bound_after(Figure& figure) const;
+    void set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const;
+    void read_modality(Figure& figure) const;
+    Governed governing_of(const Figure& figure) const;
+    Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
+    void read_capacity(Figure& figure) const;
+
+    // The status event a phrase at token i reports, and its length (0: none).
+    std::size_t event_at(std::size_t i, StatusEvent& event) const;
+    // Whether an event reported as happened is planned, and its year.
+    void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;
+    std::size_t plan_before_event(StatusEvent& event, std::size_t i) const;
+    std::size_t plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const;
+    bool retired_elsewhere(std::size_t from, std::size_t end) const;
 
     // "thousands of GPUs", "tens of thousands of H100s", "hundreds of thousands": no figure, a
     // span of them -- approximate.
@@ -258,7 +338,7 @@ private:
     std::vector<std::size_t> clause_;        ///< the first token of each token's clause
     std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
     std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
-    std::vector<std::uint8_t> classes_;      ///< each token's WordClass bits
+    std::vector<std::uint64_t> classes_;     ///< each token's WordClass bits
     std::vector<Unit> units_;                ///< the noun each token names, if any
     std::size_t last_phrase_end_ = 0;        ///< the token after the phrase of the figure read last
     mutable bool coordinated_ = false;       ///< verb_group looks back past one "and" at a time

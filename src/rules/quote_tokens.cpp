@@ -4,7 +4,6 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
-#include <array>
 
 #include "gpuclusters/model/text.hpp"
 
@@ -65,7 +64,7 @@ std::vector<Raw> scan(std::string_view quote) {
         raws.push_back({word_char, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, ""});
         gap = Gap::none, newline = false, in_word = word_char;
     }
-    // "Power40 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
+    // "Power55 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
     for (std::size_t i = 0; i < raws.size(); ++i) {
         Raw& raw = raws[i];
         if (!raw.alnum) continue;
@@ -93,29 +92,12 @@ std::vector<Raw> scan(std::string_view quote) {
     return raws;
 }
 
-// Suffixes glued to a figure that scale it: 600k, 1.2M, 2bn.
-int suffix_scale(std::string_view suffix) {
-    if (suffix == "k") return 3;
-    if (suffix == "m" || suffix == "mn") return 6;
-    if (suffix == "b" || suffix == "bn") return 9;
-    return -1;
-}
-
-bool is_ordinal_suffix(std::string_view suffix) { return suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th"; }
-
 bool is_hyphen(std::string_view text) { return text == "-" || text == "\u2010" || text == "\u2011"; }
-
-// Abbreviations after which a full stop does not end a sentence.
-bool is_abbreviation(std::string_view word) {
-    static constexpr std::array<std::string_view, 28> words{
-        "approx", "ca",  "inc", "corp", "co",  "ltd", "no",  "nos", "vs",   "etc", "dr",  "mr",  "mrs", "st",
-        "jan",    "feb", "mar", "apr",  "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "fig", "est"};
-    return word.size() == 1 || std::find(words.begin(), words.end(), word) != words.end();
-}
 
 class Assembler {
 public:
-    Assembler(std::string_view quote, std::vector<Raw> raws) : quote_(quote), raws_(std::move(raws)) {}
+    Assembler(std::string_view quote, std::vector<Raw> raws, const TokenWords& words)
+        : quote_(quote), raws_(std::move(raws)), words_(words) {}
 
     std::vector<Token> run() {
         tokens_.reserve(raws_.size());
@@ -134,6 +116,23 @@ public:
     }
 
 private:
+    // A suffix's power of ten, -1 for none.
+    int suffix_scale(std::string_view suffix) const {
+        int scale = -1;
+        for (const auto& [word, power] : words_.suffixes) {
+            if (word == suffix) scale = power;
+        }
+        return scale;
+    }
+    bool is_ordinal_suffix(std::string_view suffix) const {
+        return std::find(words_.ordinals.begin(), words_.ordinals.end(), suffix) != words_.ordinals.end();
+    }
+    // A single letter is an initial.
+    bool is_abbreviation(std::string_view word) const {
+        return word.size() == 1 ||
+               std::find(words_.abbreviations.begin(), words_.abbreviations.end(), word) != words_.abbreviations.end();
+    }
+
     bool raw_is(std::size_t i, std::string_view text, Gap gap = Gap::none) const {
         return i < raws_.size() && !raws_[i].alnum && raws_[i].folded == text && raws_[i].gap == gap;
     }
@@ -189,7 +188,7 @@ private:
                     next += 2;
                     continue;
                 }
-                // The last group may carry a suffix: "10,624th", "550,000+".
+                // The last group may carry a suffix: "12,801st", "550,000+".
                 if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
                     raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
                     all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
@@ -322,7 +321,7 @@ private:
             const Token& before = tokens_[i - 1];
             if (before.kind != Token::Kind::punct) continue;
             const std::string& mark = before.text;
-            // Parentheses and brackets are no clause of their own: "(for a total of 512)" hangs on
+            // Parentheses and brackets are no clause of their own: "(for a total of 768)" hangs on
             // the sentence around it.
             if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
                 token.clause_start = true;
@@ -341,10 +340,13 @@ private:
     std::string_view quote_;
     std::vector<Raw> raws_;
     std::vector<Token> tokens_;
+    const TokenWords& words_;
 };
 
 }  // namespace
 
-std::vector<Token> tokenize(std::string_view quote) { return Assembler(quote, scan(quote)).run(); }
+std::vector<Token> tokenize(std::string_view quote, const TokenWords& words) {
+    return Assembler(quote, scan(quote), words).run();
+}
 
 }  // namespace gpuclusters::rules::quote_tokens

@@ -31,11 +31,18 @@ struct Token {
     bool grouped = false;   ///< written with thousands separators
     bool fraction = false;  ///< has digits after a point
     int scale = 0;          ///< powers of ten of a suffix already in the value: 3 for "600k"
-    /// "22.786": read the European way, a dot between thousands (22,786); set only for a point
+    /// "31.415": read the European way, a dot between thousands (22,786); set only for a point
     /// followed by exactly three digits, where both readings are possible.
     bool dot_thousands = false;
 };
 
-std::vector<Token> tokenize(std::string_view quote);
+// The words the tokenizer knows (db/rules.toml, [quote-reader]).
+struct TokenWords {
+    std::vector<std::pair<std::string, int>> suffixes;  ///< glued to a figure, its power of ten: k 3
+    std::vector<std::string> ordinals;                  ///< glued to a figure, an ordinal: th
+    std::vector<std::string> abbreviations;             ///< a full stop after them ends no sentence
+};
+
+std::vector<Token> tokenize(std::string_view quote, const TokenWords& words);
 
 }  // namespace gpuclusters::rules::quote_tokens

@@ -7,11 +7,10 @@
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "rules/reading_support.hpp"
 #include "rules/rule_support.hpp"
 
-namespace gpuclusters::rules {
-
-namespace reading {
+namespace gpuclusters::rules::reading {
 namespace {
 
 using model::Claim;
@@ -24,62 +23,6 @@ using support::live_claims;
 using support::set_value;
 using support::shown;
 
-}  // namespace
-
-// The types below are members of ReadingCache, which rules.hpp names (Context holds one), so they
-// share its linkage rather than the anonymous namespace's.
-
-// What keeps a figure from backing a value, one kind per rule.
-enum class Problem { none, equivalence, planned, capacity, unit, bound };
-
-// A figure of a quote that gives a value (or an operand of its derivation), and what is wrong
-// with it for that value, if anything.
-struct Candidate {
-    const Quantity* quantity = nullptr;
-    const model::Citation* citation = nullptr;
-    Problem problem = Problem::none;
-    std::string message;  ///< why, with the quote's words
-};
-
-struct CountReading {
-    bool backed = false;  ///< some figure gives the value (or every operand), problems or not
-    bool clean = false;   ///< one does without a problem
-    std::vector<Candidate> problems;
-};
-
-struct PowerReading {
-    bool clean = false;
-    std::vector<Candidate> problems;
-};
-
-}  // namespace reading
-
-// By address: a record of 100,000 claims is read in time linear in them (a list searched in
-// order made it quadratic). Node-based maps, so that what was handed out stays where it is as
-// more is read.
-struct ReadingCache {
-    std::unordered_map<const model::Citation*, std::vector<Quantity>> quantities;
-    std::unordered_map<const model::Claim*, reading::CountReading> counts;
-    std::unordered_map<const model::Claim*, reading::PowerReading> powers;
-    bool model_known = false;
-    const model::GpuModel* model = nullptr;  ///< the record's gpu_model in the catalogue
-    void clear() {
-        quantities.clear();
-        counts.clear();
-        powers.clear();
-        model_known = false;
-        model = nullptr;
-    }
-};
-
-namespace reading {
-namespace {
-
-ReadingCache& cache_of(const Context& context) {
-    if (!context.readings) context.readings = std::make_shared<ReadingCache>();
-    return *context.readings;
-}
-
 // A quote speaks of the time of its source: "by 2027" is a plan unless 2027 is past.
 int reference_year(const Record& record, const model::Citation& citation, const Context& context) {
     if (const auto source = record.sources.find(citation.source_id); source != record.sources.end()) {
@@ -90,9 +33,31 @@ int reference_year(const Record& record, const model::Citation& citation, const 
     return std::stoi(context.today.substr(0, 4));
 }
 
+}  // namespace
+
+ReadingCache& cache_of(const Context& context) {
+    if (!context.readings) context.readings = std::make_shared<ReadingCache>();
+    return *context.readings;
+}
+
 std::string quoted(const model::Citation& citation, const Quantity& quantity) {
     return "'" + excerpt(citation.quote, quantity) + "'";
 }
+
+bool within(const Quantity& quantity, const Decimal& number) {
+    if (quantity.upper) return quantity.value <= number && number <= *quantity.upper;
+    return quantity.value == number || (quantity.alternative && *quantity.alternative == number);
+}
+
+const std::vector<Quantity>& quantities_of(const Record& record, const model::Citation& citation, const Context& context) {
+    auto& cache = cache_of(context);
+    if (const auto found = cache.quantities.find(&citation); found != cache.quantities.end()) return found->second;
+    return cache.quantities
+        .emplace(&citation, context.config.quote_reader().quantities(citation.quote, reference_year(record, citation, context)))
+        .first->second;
+}
+
+namespace {
 
 const model::GpuModel* model_of(const Record& record, const Quantity& quantity, const Context& context) {
     if (quantity.model && quantity.model->kind != "family") return quantity.model;
@@ -126,12 +91,6 @@ std::string_view part_name(Unit unit) {
     return unit == Unit::gcd ? "GCDs" : unit == Unit::die ? "dies" : unit == Unit::tile ? "tiles" : "";
 }
 
-bool within(const Quantity& quantity, const Decimal& number) {
-    if (quantity.upper) return quantity.value <= number && number <= *quantity.upper;
-    return quantity.value == number || (quantity.alternative && *quantity.alternative == number);
-}
-
-// The modality and the bound of a figure that gives the value: the problems that do not depend
 // on what it counts. `claim_bound` is how the value is stored.
 void judge_words(Candidate& candidate, std::string_view claim_bound) {
     const Quantity& q = *candidate.quantity;
@@ -159,14 +118,6 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
         candidate.problem = Problem::bound;
         candidate.message = fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q));
     }
-}
-
-const std::vector<Quantity>& quantities_of(const Record& record, const model::Citation& citation, const Context& context) {
-    auto& cache = cache_of(context);
-    if (const auto found = cache.quantities.find(&citation); found != cache.quantities.end()) return found->second;
-    return cache.quantities
-        .emplace(&citation, context.config.quote_reader().quantities(citation.quote, reference_year(record, citation, context)))
-        .first->second;
 }
 
 // The figures that give a whole GPU count, converted through the catalogue where the quote
@@ -370,101 +321,6 @@ void count_rule(const Record& record, const Context& context, std::vector<Findin
     }
 }
 
-// --- power -------------------------------------------------------------------------------------
-
-std::optional<Decimal> in_megawatts(const Quantity& q, const Decimal& value) {
-    switch (q.unit) {
-        case Unit::megawatt:
-            return value;
-        case Unit::kilowatt:
-            return value.scaled(-3);
-        case Unit::gigawatt:
-            return value.scaled(3);
-        default:
-            return std::nullopt;
-    }
-}
-
-// As the value is written: 29,580.98 kW is 29.58098 MW, which backs 29.58.
-bool gives(const Decimal& megawatts, const Decimal& value) {
-    return megawatts == value || megawatts.rounded(value.decimals()) == value;
-}
-
-PowerReading judge_power(const Record& record, const Claim& claim, const Context& context) {
-    PowerReading result;
-    const auto value = Decimal::parse(claim.value.value);
-    if (!value) return result;
-    for (const auto& citation : claim.citations) {
-        if (citation.quote.empty()) continue;
-        for (const auto& q : quantities_of(record, citation, context)) {
-            Candidate candidate{&q, &citation};
-            if (q.unit == Unit::none) {
-                if (!within(q, *value)) continue;
-            } else if (in_megawatts(q, q.value)) {
-                // Each reading of the figure ("22.786" is also 22,786 written the European way).
-                std::vector<Decimal> readings{q.value};
-                if (q.alternative) readings.push_back(*q.alternative);
-                bool converted = false;
-                const Decimal* taken_as_mw = nullptr;
-                for (const auto& reading : readings) {
-                    const auto megawatts = in_megawatts(q, reading);
-                    const auto upper = q.upper ? in_megawatts(q, *q.upper) : std::nullopt;
-                    if (gives(*megawatts, *value) || (upper && *megawatts <= *value && *value <= *upper)) converted = true;
-                    if (q.unit != Unit::megawatt && (reading == *value || gives(reading, *value))) taken_as_mw = &reading;
-                }
-                if (!converted) {
-                    // The number is there, its unit is not MW: a kW or GW figure taken as MW.
-                    if (taken_as_mw) {
-                        candidate.problem = Problem::unit;
-                        candidate.message = fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
-                                                        to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
-                                                        excerpt(citation.quote, q));
-                        result.problems.push_back(std::move(candidate));
-                    }
-                    continue;
-                }
-            } else {
-                continue;
-            }
-            if (q.capacity) {
-                candidate.problem = Problem::capacity;
-                candidate.message = fmt::format("its quote gives a capacity, not power drawn: '{}'",
-                                                q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words);
-            } else if (q.modality == Modality::planned || q.modality == Modality::procured) {
-                candidate.problem = Problem::planned;
-                candidate.message = fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q));
-            } else {
-                result.clean = true;
-                return result;
-            }
-            result.problems.push_back(std::move(candidate));
-        }
-    }
-    return result;
-}
-
-const PowerReading& read_power(const Record& record, const Claim& claim, const Context& context) {
-    auto& cache = cache_of(context);
-    if (const auto found = cache.powers.find(&claim); found != cache.powers.end()) return found->second;
-    return cache.powers.emplace(&claim, judge_power(record, claim, context)).first->second;
-}
-
-void power_rule(const Record& record, const Context& context, std::vector<Finding>& out, bool units) {
-    for (const Claim* claim : live_claims(record, "power_mw")) {
-        if (claim->state != ClaimState::set) continue;
-        const PowerReading& reading = read_power(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if ((candidate.problem == Problem::unit) != units) continue;
-            auto result = finding(record, claim, "power_mw",
-                                  fmt::format("power_mw = {} is power in service in MW; {}", shown(*claim), candidate.message));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
-}
-
 }  // namespace
 
 void start_record(const Context& context) { cache_of(context).clear(); }
@@ -508,82 +364,6 @@ void count_unit(const Record& record, const Context& context, std::vector<Findin
     count_rule(record, context, out, Problem::unit, "");
 }
 
-void power_unit(const Record& record, const Context& context, std::vector<Finding>& out) {
-    power_rule(record, context, out, true);
-}
-
-void capacity_power(const Record& record, const Context& context, std::vector<Finding>& out) {
-    power_rule(record, context, out, false);
-}
-
-void status_contradiction(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const Claim* status = set_value(record, "status");
-    const Claim* notes = set_value(record, "status_notes");
-    if (!status || !notes) return;
-    const int year = std::stoi(context.today.substr(0, 4));
-    const auto events = context.config.quote_reader().status_events(notes->value.value, year);
-    const StatusEvent* live_now = nullptr;
-    const StatusEvent* live_later = nullptr;
-    const StatusEvent* live_denied = nullptr;
-    const StatusEvent* building = nullptr;
-    const StatusEvent* began = nullptr;
-    const StatusEvent* retired = nullptr;
-    const StatusEvent* retiring = nullptr;
-    for (const auto& event : events) {
-        switch (event.kind) {
-            case StatusEvent::Kind::live:
-                if (event.happened && !live_now) live_now = &event;
-                if (!event.happened && !live_later) live_later = &event;
-                if (event.denied && !live_denied) live_denied = &event;
-                break;
-            case StatusEvent::Kind::construction:
-                if (event.happened && event.began && !began) began = &event;
-                if (event.happened && !event.began && !building) building = &event;
-                break;
-            case StatusEvent::Kind::retired:
-                if (event.happened && !retired) retired = &event;
-                if (!event.happened && !event.denied && !retiring) retiring = &event;
-                break;
-        }
-    }
-    // Construction that began is building still, unless the notes say it went live since.
-    if (!building && !live_now) building = began;
-    const std::string& value = status->value.value;
-    std::string problem;
-    bool soft = false;
-    if (retired) {
-        problem = fmt::format("retired: '{}'", retired->words);
-    } else if (retiring && retiring->year != 0 && retiring->year < year) {
-        // "Planned to be decommissioned in 2025", read in 2026: its date has passed.
-        problem = fmt::format("retired by now: '{}'", retiring->words);
-    } else if (retiring && (retiring->year == 0 || retiring->year <= year + 1)) {
-        // A retirement soon, or at a date the notes do not give: the status is right today and
-        // may not be for long. One years away says nothing against it.
-        problem = fmt::format("to be retired: '{}'", retiring->words);
-        soft = true;
-    } else if (value == "operational" && !live_now && live_later) {
-        problem = fmt::format("not live yet: '{}'", live_later->words);
-    } else if (value == "operational" && !live_now && building) {
-        problem = fmt::format("under construction: '{}'", building->words);
-    } else if (value == "partly operational" && !live_now && live_denied) {
-        // Building goes on in a partly operational cluster and more goes live later; only notes
-        // that deny it is live say that no part of it is.
-        problem = fmt::format("not live in any part yet: '{}'", live_denied->words);
-    } else if ((value == "announced" || value == "under construction") && live_now &&
-               !(value == "announced" && live_later && !building)) {
-        problem = fmt::format("live{}: '{}'", building ? " in part" : "", live_now->words);
-        soft = true;
-    } else if (value == "announced" && building) {
-        problem = fmt::format("under construction: '{}'", building->words);
-        soft = true;
-    }
-    if (problem.empty()) return;
-    auto result = finding(record, status, "status", fmt::format("status is {}, but status_notes say it is {}", value, problem));
-    // A record behind the news (announced, and the notes say it is built or live) is a warning.
-    if (soft) result.severity = Severity::warning;
-    out.push_back(std::move(result));
-}
-
 bool reading_backs(const Record& record, const Claim& claim, const Context& context) {
     if (claim.field == "gpus_installed") return read_count(record, claim, context).backed;
     if (claim.field == "power_mw") {
@@ -594,5 +374,4 @@ bool reading_backs(const Record& record, const Claim& claim, const Context& cont
     return false;
 }
 
-}  // namespace reading
-}  // namespace gpuclusters::rules
+}  // namespace gpuclusters::rules::reading

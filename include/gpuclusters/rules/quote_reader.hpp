@@ -7,8 +7,10 @@
 // policy word counts only where it qualifies that figure: "will" in "37,888 GPUs ... will remain
 // open to users" governs "remain", not the count.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +21,7 @@
 namespace gpuclusters::rules {
 
 /// What a figure counts. gpu stands for every word of a physical accelerator package (GPUs,
-/// accelerators, chips, cards, a model's own name: "2,304 B200s").
+/// accelerators, chips, cards, a model's own name: "1,152 B300s").
 enum class Unit : std::uint8_t {
     none,
     gpu,
@@ -50,7 +52,7 @@ std::string_view to_string(Modality modality);
 struct Quantity {
     model::Decimal value;
     std::optional<model::Decimal> upper;  ///< the high end of a range: "10,000 to 12,000"
-    /// The other reading of a figure written the European way, "22.786" for 22,786.
+    /// The other reading of a figure written the European way, "31.415" for 22,786.
     std::optional<model::Decimal> alternative;
     std::size_t begin = 0, end = 0;  ///< the figure's bytes in the quote
     /// The figure with its bound and its noun, as bytes of the quote: "more than 100,000 H100 GPUs".
@@ -58,7 +60,7 @@ struct Quantity {
     Unit unit = Unit::none;
     std::string unit_words;                  ///< as written: "GB200 superchips"
     const model::GpuModel* model = nullptr;  ///< a catalogued model named with the figure
-    /// No noun named the unit, only the model: "550k GB200s" may count superchips or GPUs.
+    /// No noun named the unit, only the model: "320k GB300s" may count superchips or GPUs.
     bool unit_from_model = false;
     Unit per = Unit::none;  ///< "8 GPUs per node": a count per node
     Bound bound = Bound::exact;
@@ -85,34 +87,34 @@ struct StatusEvent {
     /// Construction that began ("broke ground in 2024"), which says nothing of whether it is done.
     bool began = false;
     /// Reported as done or ongoing ("went live in 2023", "is under construction"); false when
-    /// planned or denied ("expected to go live in 2026", "not yet operational").
+    /// planned or denied ("expected to open to users in 2029", "not yet operational").
     bool happened = true;
     bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
     int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
-    std::string words;    ///< as written, the qualifier included: "Expected to go live"
+    std::string words;    ///< as written, the qualifier included: "Expected to open to users"
 };
 
-/// The phrases the reader knows, by what they say of a figure (db/rules.toml, [quote-reader]).
-/// Each phrase is whole words, matched without case after Unicode folding.
+/// The words the reader knows (db/rules.toml, [quote-reader]), each list under its name there.
+/// Phrases are whole words, matched without case after Unicode folding.
 struct Lexicon {
-    std::vector<std::string> approximate, at_least, at_most;  ///< before the figure
-    std::vector<std::string> approximate_after, at_least_after, at_most_after;
-    std::vector<std::string> planned;                      ///< put what they govern in the future
-    std::vector<std::string> procured;                     ///< an order, a purchase, an allocation, a delivery
-    std::vector<std::string> in_service;                   ///< verbs of GPUs that are there: has, operates
-    std::vector<std::string> not_governing;                ///< verbs a future says nothing of the figure with: used, remain
-    std::vector<std::string> arrival;                      ///< what figures planned after them do: be installed, arrive
-    std::vector<std::string> equivalence;                  ///< before a figure: equivalent to, the equivalent of
-    std::vector<std::string> equivalence_after;            ///< after one: in H100 terms
-    std::vector<std::string> future_time;                  ///< in a clause that says nothing else of a figure: next year
-    std::vector<std::string> existing;                     ///< right after a figure, what is there already: remaining
-    std::vector<std::string> not_a_cue;                    ///< cancel a cue: than expected, as planned
-    std::vector<std::string> power_capacity;               ///< beside a power figure: of capacity, campus, grid
-    std::vector<std::string> live, construction, retired;  ///< status events
-    std::vector<std::string> construction_began;           ///< construction started: "broke ground"
-    std::vector<std::string> moved_on;                     ///< after a retirement: the hardware lives on elsewhere
-    std::vector<std::string> negation;                     ///< not yet, yet to
+    std::map<std::string, std::vector<std::string>, std::less<>> lists;  ///< phrases and words
+    /// Words that stand for a number: a spelled number's value, or a power of ten.
+    std::map<std::string, std::vector<std::pair<std::string, int>>, std::less<>> numbers;
 };
+
+/// What an entry of a lexicon list is: a phrase of one or more words, one word, one noun of a
+/// unit, or a word with a number.
+enum class ListShape : std::uint8_t { phrases, words, nouns, numbers };
+struct LexiconList {
+    std::string_view name;
+    ListShape shape;
+    std::uint8_t role;  ///< the reader's own: the cue, word class, unit or number list it feeds
+    int most = 0;       ///< numbers: the largest a value may be
+};
+/// Every list the reader reads, in the order it indexes them (quote_lexicon.cpp).
+std::span<const LexiconList> lexicon_lists();
+/// What keeps an entry of a list of single words or nouns from being one ("is not one word"), if anything.
+std::optional<std::string> single_word_fault(std::string_view entry);
 
 class QuoteReader {
 public:

@@ -1,0 +1,128 @@
+// The rules that read power values against their quotes: a figure in kW or GW stored as MW, and
+// a capacity or a plan behind power in service.
+#include <fmt/format.h>
+
+#include "rules/reading_rules.hpp"
+#include "rules/reading_support.hpp"
+#include "rules/rule_support.hpp"
+
+namespace gpuclusters::rules::reading {
+namespace {
+
+using model::Claim;
+using model::ClaimState;
+using model::Decimal;
+using model::Record;
+using support::cite_evidence;
+using support::finding;
+using support::live_claims;
+using support::shown;
+
+std::optional<Decimal> in_megawatts(const Quantity& q, const Decimal& value) {
+    switch (q.unit) {
+        case Unit::megawatt:
+            return value;
+        case Unit::kilowatt:
+            return value.scaled(-3);
+        case Unit::gigawatt:
+            return value.scaled(3);
+        default:
+            return std::nullopt;
+    }
+}
+
+// As the value is written: 29,580.98 kW is 29.58098 MW, which backs 29.58.
+bool gives(const Decimal& megawatts, const Decimal& value) {
+    return megawatts == value || megawatts.rounded(value.decimals()) == value;
+}
+
+PowerReading judge_power(const Record& record, const Claim& claim, const Context& context) {
+    PowerReading result;
+    const auto value = Decimal::parse(claim.value.value);
+    if (!value) return result;
+    for (const auto& citation : claim.citations) {
+        if (citation.quote.empty()) continue;
+        for (const auto& q : quantities_of(record, citation, context)) {
+            Candidate candidate{&q, &citation};
+            if (q.unit == Unit::none) {
+                if (!within(q, *value)) continue;
+            } else if (in_megawatts(q, q.value)) {
+                // Each reading of the figure ("22.786" is also 22,786 written the European way).
+                std::vector<Decimal> readings{q.value};
+                if (q.alternative) readings.push_back(*q.alternative);
+                bool converted = false;
+                const Decimal* taken_as_mw = nullptr;
+                for (const auto& reading : readings) {
+                    const auto megawatts = in_megawatts(q, reading);
+                    const auto upper = q.upper ? in_megawatts(q, *q.upper) : std::nullopt;
+                    if (gives(*megawatts, *value) || (upper && *megawatts <= *value && *value <= *upper)) converted = true;
+                    if (q.unit != Unit::megawatt && (reading == *value || gives(reading, *value))) taken_as_mw = &reading;
+                }
+                if (!converted) {
+                    // The number is there, its unit is not MW: a kW or GW figure taken as MW.
+                    if (taken_as_mw) {
+                        candidate.problem = Problem::unit;
+                        candidate.message = fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
+                                                        to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
+                                                        excerpt(citation.quote, q));
+                        result.problems.push_back(std::move(candidate));
+                    }
+                    continue;
+                }
+            } else {
+                continue;
+            }
+            if (q.capacity) {
+                candidate.problem = Problem::capacity;
+                candidate.message = fmt::format("its quote gives a capacity, not power drawn: '{}'",
+                                                q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words);
+            } else if (q.modality == Modality::planned || q.modality == Modality::procured) {
+                candidate.problem = Problem::planned;
+                candidate.message = fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q));
+            } else {
+                result.clean = true;
+                return result;
+            }
+            result.problems.push_back(std::move(candidate));
+        }
+    }
+    return result;
+}
+
+}  // namespace
+
+const PowerReading& read_power(const Record& record, const Claim& claim, const Context& context) {
+    auto& cache = cache_of(context);
+    if (const auto found = cache.powers.find(&claim); found != cache.powers.end()) return found->second;
+    return cache.powers.emplace(&claim, judge_power(record, claim, context)).first->second;
+}
+
+namespace {
+
+void power_rule(const Record& record, const Context& context, std::vector<Finding>& out, bool units) {
+    for (const Claim* claim : live_claims(record, "power_mw")) {
+        if (claim->state != ClaimState::set) continue;
+        const PowerReading& reading = read_power(record, *claim, context);
+        if (reading.clean) continue;
+        for (const auto& candidate : reading.problems) {
+            if ((candidate.problem == Problem::unit) != units) continue;
+            auto result = finding(record, claim, "power_mw",
+                                  fmt::format("power_mw = {} is power in service in MW; {}", shown(*claim), candidate.message));
+            cite_evidence(result, record, *candidate.citation);
+            out.push_back(std::move(result));
+            break;
+        }
+    }
+}
+
+}  // namespace
+
+void power_unit(const Record& record, const Context& context, std::vector<Finding>& out) {
+    power_rule(record, context, out, true);
+}
+
+void capacity_power(const Record& record, const Context& context, std::vector<Finding>& out) {
+    power_rule(record, context, out, false);
+}
+
+}  // namespace gpuclusters::rules::reading

@@ -1,0 +1,154 @@
+// The status events of a record's notes: what they report (live, being built, retired) and
+// whether it happened, is planned or is denied.
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+std::vector<StatusEvent> Reading::status_events() const {
+    std::vector<StatusEvent> events;
+    for (std::size_t i = 0; i < tokens_.size();) {
+        StatusEvent event;
+        const std::size_t length = event_at(i, event);
+        if (length == 0) {
+            ++i;
+            continue;
+        }
+        const std::size_t end = i + length;
+        const std::size_t floor = clause_[i];
+        std::size_t from = i;
+        std::size_t to = end;
+        // "not yet operational", "yet to go live", "not quite complete"
+        for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
+            if (phrase(i - back, negation) >= back) {
+                event.happened = false;
+                event.denied = true;
+                from = i - back;
+                break;
+            }
+        }
+        if (event.happened) date_event(event, i, end, from, to);
+        event.words = written(from, to);
+        if (event.kind != StatusEvent::Kind::retired || !retired_elsewhere(from, end)) events.push_back(std::move(event));
+        i = end;
+    }
+    return events;
+}
+
+std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
+    std::size_t length = 0;
+    for (const auto& [cue, kind] :
+         {std::pair{retired, StatusEvent::Kind::retired}, std::pair{construction, StatusEvent::Kind::construction},
+          std::pair{construction_began, StatusEvent::Kind::construction}, std::pair{live, StatusEvent::Kind::live}}) {
+        if (phrase(i, cue) > length) {
+            length = phrase(i, cue);
+            event.kind = kind;
+            event.began = cue == construction_began;
+        }
+    }
+    return length;
+}
+
+void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const {
+    const std::size_t stop = clause_end(i);
+    const std::size_t planned_at = plan_before_event(event, i);
+    const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
+    if (const auto year = year_after(end, stop)) event.year = *year;
+    if (planned_at != no_token || planned_to != no_token) {
+        event.happened = false;
+        if (planned_at != no_token) from = planned_at;
+        if (planned_to != no_token) to = planned_to;
+    }
+}
+
+// A plan before the event: its own verb group ("is set to open to users", "will be switched
+// off") or that of the verb it hangs on ("will bring the machine online").
+std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const {
+    const std::size_t floor = clause_[i];
+    std::size_t planned_at = no_token;
+    std::size_t group = i;
+    bool changed_plan = false;
+    while (group > floor) {
+        // A phrase that ends where the group starts: "slated for retirement".
+        std::size_t phrase_start = no_token;
+        for (Cue cue : {planned, future_time}) {
+            const std::size_t at = phrase_ending(group, cue, floor);
+            if (at != no_token && (phrase_start == no_token || at < phrase_start)) phrase_start = at;
+        }
+        if (phrase_start != no_token) {
+            planned_at = phrase_start;
+            group = phrase_start;
+            continue;
+        }
+        const std::size_t k = group - 1;
+        if (is(k, earlier_word)) {
+            // "Initially slated for retirement": a plan that did not hold.
+            changed_plan = true;
+            group = k;
+            continue;
+        }
+        if (!(aux(k) || adverb(k) || is(k, becoming_word) || is_word(tokens_[k], "to"))) break;
+        // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
+        if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !is(k - 1, hearsay_word)))) {
+            planned_at = k;
+        }
+        group = k;
+    }
+    if (changed_plan && planned_at != no_token) {
+        event.happened = false;
+        event.denied = true;
+    }
+    if (planned_at != no_token) return planned_at;
+    const auto [verb, verb_end] = verb_back(i, floor, i);
+    if (verb == no_token) return no_token;
+    for (std::size_t k = verb_end; k < i; ++k) {
+        if (phrase(k, live) || phrase(k, construction) || phrase(k, construction_began) || phrase(k, retired)) return no_token;
+    }
+    if (participle(verb, floor)) return no_token;
+    const Governed governing = verb_group(verb, verb_end, floor, i);
+    return governing.modality == Modality::planned ? governing.from : no_token;
+}
+
+// A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
+// year", "construction of the hall ... will be the first phase".
+std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
+    if (end < stop) {
+        if (const std::size_t p = phrase(end, planned)) return end + p;
+    }
+    if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
+        for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
+            if (tokens_[k].text == ",") break;
+            if (!verb_cue(k)) continue;
+            if (const std::size_t p = phrase(k, planned); p > 0 && !aux(k - 1)) return k + p;
+            break;
+        }
+    }
+    for (std::size_t k = end; k < std::min(stop, end + 4); ++k) {
+        if (const std::size_t p = phrase(k, future_time)) return k + p;
+    }
+    if (kind != StatusEvent::Kind::retired) {
+        if (const auto year = future_year_after(end, stop)) return year->second;
+    }
+    return no_token;
+}
+
+// A retirement another machine's: "the old cluster was retired, and its cards moved to the new
+// one", "its predecessor, which was retired in 2018".
+bool Reading::retired_elsewhere(std::size_t from, std::size_t end) const {
+    const std::size_t floor = clause_[from];
+    bool elsewhere = false;
+    for (std::size_t back = 1; back <= 4 && back <= from - floor; ++back) {
+        if (is(from - back, relative_word) || is_word(tokens_[from - back], "that")) elsewhere = true;
+        if (!aux(from - back) && !adverb(from - back) && !is(from - back, relative_word) &&
+            !is_word(tokens_[from - back], "that")) {
+            break;
+        }
+    }
+    std::size_t sentence_end = end;
+    while (sentence_end < tokens_.size() && !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {
+        if (phrase(sentence_end, moved_on)) elsewhere = true;
+        ++sentence_end;
+    }
+    return elsewhere;
+}
+
+}  // namespace gpuclusters::rules::reading

@@ -1,0 +1,73 @@
+#pragma once
+// What the rules that read quotes share (reading_rules.cpp, power_rules.cpp): what keeps a figure
+// from backing a value, and what the rules of one record read of it once for all of them.
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gpuclusters/rules/rules.hpp"
+
+namespace gpuclusters::rules {
+namespace reading {
+
+// The types below are members of ReadingCache, which rules.hpp names (Context holds one), so they
+// share its linkage rather than an anonymous namespace's.
+
+// What keeps a figure from backing a value, one kind per rule.
+enum class Problem { none, equivalence, planned, capacity, unit, bound };
+
+// A figure of a quote that gives a value (or an operand of its derivation), and what is wrong
+// with it for that value, if anything.
+struct Candidate {
+    const Quantity* quantity = nullptr;
+    const model::Citation* citation = nullptr;
+    Problem problem = Problem::none;
+    std::string message;  ///< why, with the quote's words
+};
+
+struct CountReading {
+    bool backed = false;  ///< some figure gives the value (or every operand), problems or not
+    bool clean = false;   ///< one does without a problem
+    std::vector<Candidate> problems;
+};
+
+struct PowerReading {
+    bool clean = false;
+    std::vector<Candidate> problems;
+};
+
+}  // namespace reading
+
+// By address: a record of 100,000 claims is read in time linear in them (a list searched in
+// order made it quadratic). Node-based maps, so that what was handed out stays where it is as
+// more is read.
+struct ReadingCache {
+    std::unordered_map<const model::Citation*, std::vector<Quantity>> quantities;
+    std::unordered_map<const model::Claim*, reading::CountReading> counts;
+    std::unordered_map<const model::Claim*, reading::PowerReading> powers;
+    bool model_known = false;
+    const model::GpuModel* model = nullptr;  ///< the record's gpu_model in the catalogue
+    void clear() {
+        quantities.clear();
+        counts.clear();
+        powers.clear();
+        model_known = false;
+        model = nullptr;
+    }
+};
+
+namespace reading {
+
+ReadingCache& cache_of(const Context& context);
+/// A figure's excerpt, quoted.
+std::string quoted(const model::Citation& citation, const Quantity& quantity);
+/// Whether a figure (or its range, or its other reading) gives a number.
+bool within(const Quantity& quantity, const model::Decimal& number);
+/// The quantities of a quote, read once a record.
+const std::vector<Quantity>& quantities_of(const model::Record& record, const model::Citation& citation, const Context& context);
+/// The judgement of a power value by its quotes, made once a record.
+const PowerReading& read_power(const model::Record& record, const model::Claim& claim, const Context& context);
+
+}  // namespace reading
+}  // namespace gpuclusters::rules

@@ -1,0 +1,49 @@
+// The quote reader's lexicon as data: a configuration's list changes what the reader reads, and a
+// malformed list is refused at its place.
+#include <doctest/doctest.h>
+
+#include "formats/rules_config.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/rules/rules.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+rules::Quantity only_quantity(const rules::Config& config, std::string_view quote) {
+    const auto found = config.quote_reader().quantities(quote, 2025);
+    REQUIRE(found.size() == 1);
+    return found.front();
+}
+
+}  // namespace
+
+TEST_CASE("a configuration's noun and number lists change what the reader reads") {
+    const auto defaults = formats::default_rules_config();
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config,
+                                "[quote-reader]\nextra_gpu_nouns = ['boards']\nextra_spelled_numbers = { zwoelf = 12 }\n"
+                                "node_nouns = ['hosts']\n",
+                                "c.toml");
+    CHECK(only_quantity(defaults, "a hall of 640 boards").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "a hall of 640 boards").unit == rules::Unit::gpu);
+    CHECK(defaults.quote_reader().quantities("zwoelf GPUs", 2025).empty());
+    CHECK(only_quantity(config, "zwoelf GPUs").value == model::Decimal::whole(12));
+    // A list replaced: servers are no nodes any more, hosts are.
+    CHECK(only_quantity(defaults, "96 servers").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "96 servers").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "96 hosts").unit == rules::Unit::node);
+}
+
+TEST_CASE("a malformed list of words or numbers is refused with its file, line and key") {
+    auto config = formats::default_rules_config();
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nspelled_numbers = ['one']\n", "c.toml"),
+                         "c.toml:2:19: spelled_numbers must be a table of words, each with a whole number from 0 to 999",
+                         InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_scale_words = { lakh = 99 }\n", "c.toml"),
+                         "c.toml:2:30: extra_scale_words: lakh must be a whole number from 0 to 12", InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_gpu_nouns = [7]\n", "c.toml"),
+                         "c.toml:2:20: extra_gpu_nouns must hold strings", InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_gpu_nouns = ['graphics card']\n", "c.toml"),
+                         "c.toml:2:20: extra_gpu_nouns: 'graphics card' is not one word", InputError);
+}
