@@ -16,7 +16,7 @@ namespace gpuclusters::ledger {
 
 namespace detail {
 
-std::string two_ranks(const model::FieldSpec& field, const std::string& value, Rank first, Rank second) {
+std::string two_ranks(const model::FieldSpec& field, const std::string& value, model::Rank first, model::Rank second) {
     return fmt::format("{} of {} is given two ranks, {} and {}: one claim has one rank", value, field.name,
                        model::to_string(first), model::to_string(second));
 }
