@@ -219,15 +219,6 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     noun.end = from;
     std::size_t i = from;
     const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
-    auto is_noun_ahead = [&](std::size_t k) {
-        for (std::size_t ahead = k; ahead < std::min(tokens_.size(), k + 2); ++ahead) {
-            if (unit_at(ahead) != Unit::none || models_[ahead].first) return true;
-        }
-        return false;
-    };
-    auto equivalent = [&](std::size_t k) {
-        return k < tokens_.size() && (is(k, equivalent_word) || is(k, equivalent_short_word));
-    };
     while (i < limit) {
         const Token& token = tokens_[i];
         if (token.clause_start && i > from) break;
@@ -236,116 +227,22 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             tokens_[i + 2].kind == Kind::number) {
             break;
         }
+        std::optional<std::size_t> next;
         if (models_[i].first) {
-            noun.model = models_[i].first;
-            i += models_[i].second;
-            noun.end = i;
-            // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
-            for (const std::size_t k : {i, i + 1}) {
-                if (equivalent(k) && (k == i || tokens_[i].kind == Kind::word)) {
-                    noun.unit = Unit::h100_equivalent;
-                    noun.end = k + 1;
-                    return noun;
-                }
-            }
-            continue;
-        }
-        // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
-        if (is(i, equivalent_word) &&
-            (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")))) {
-            noun.unit = Unit::h100_equivalent;
-            noun.end = i + 1;
-            return noun;
-        }
-        // "H100e": a model's name with an e.
-        if (token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
-            !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty()) {
-            noun.unit = Unit::h100_equivalent;
-            noun.end = i + 1;
-            return noun;
-        }
-        // "graphics processing units", "accelerated processing units", "graphics compute dies"
-        Unit named = unit_at(i);
-        if ((token.text == "units" || token.text == "unit") && i >= 1 && tokens_[i - 1].text == "processing") {
-            named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
-        }
-        if (named == Unit::die && i >= 1 && tokens_[i - 1].text == "compute") named = Unit::gcd;
-        // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
-        if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
-        if (const Unit unit = named; unit != Unit::none) {
-            if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, equivalent_word)) {
-                noun.unit = Unit::h100_equivalent;
-                noun.end = i + 2;
-                return noun;
-            }
-            // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
-            // "four ... GPU Max Series processors" are GPUs.
-            const bool processors = is(i, processor_word) && (noun.unit == Unit::gpu || noun.model);
-            if (processors) {
-                noun.end = i + 1;
-                ++i;
-                continue;
-            }
-            const bool system = is(i, system_word);
-            if (!(system && (noun.unit == Unit::gpu ||
-                             (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
-                noun.unit = unit;
-                noun.noun = i;
-            }
-            noun.end = i + 1;
-            // "8-GPU nodes": GPUs per node.
-            if (i == from && token.joined && i + 1 < tokens_.size()) {
-                const Unit holder = unit_at(i + 1);
-                if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
-                    noun.per = holder;
-                    noun.end = i + 2;
-                }
-                return noun;
-            }
-            ++i;
-            continue;
-        }
-        if (token.kind == Kind::number) {
-            // "640GB" inside the phrase: a size, not another figure.
-            if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word &&
-                unit_at(i + 1) == Unit::other && i > from) {
-                i += 2;
-                continue;
-            }
-            // "4,608 IBM Power 10 processors": a number in a name.
-            if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped &&
-                i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none) {
-                ++i;
-                continue;
-            }
+            next = model_in_noun(noun, i);
+        } else if (performance_unit_at(noun, i)) {
             break;
+        } else if (const Unit unit = unit_named_at(i); unit != Unit::none) {
+            next = unit_in_noun(noun, unit, i, from);
+        } else if (token.kind == Kind::number) {
+            next = number_in_noun(i, from);
+        } else if (token.kind == Kind::punct) {
+            next = mark_in_noun(noun, i, from, limit);
+        } else {
+            next = word_in_noun(noun, i, limit);
         }
-        if (token.kind == Kind::punct) {
-            const std::string& mark = token.text;
-            if ((mark == "]" || mark == ")") && i == from) {
-                ++i;
-                continue;
-            }
-            if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" || mark == "\u201D" ||
-                mark == "\u00D7") {
-                ++i;
-                continue;
-            }
-            // "A100/H100 chips"
-            if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) {
-                ++i;
-                continue;
-            }
-            break;
-        }
-        if (noun.unit == Unit::none && !noun.model && token.text == "of" && i + 1 < limit && is(i + 1, determiner_word)) {
-            i += 2;
-            continue;
-        }
-        if (is(i, stop_word) || verb_start(i)) break;
-        // After a noun, a word goes on only towards another noun: "Tensor Core GPUs".
-        if ((noun.unit != Unit::none || noun.model) && !is_noun_ahead(i + 1) && !is(i, maker_word)) break;
-        ++i;
+        if (!next) break;
+        i = *next;
     }
     if (noun.unit == Unit::none && noun.model) {
         noun.from_model = true;
@@ -355,6 +252,124 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
                                                        : Unit::gpu;
     }
     return noun;
+}
+
+std::optional<std::size_t> Reading::model_in_noun(Noun& noun, std::size_t i) const {
+    noun.model = models_[i].first;
+    i += models_[i].second;
+    noun.end = i;
+    // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
+    for (const std::size_t k : {i, i + 1}) {
+        const bool equivalent = k < tokens_.size() && (is(k, equivalent_word) || is(k, equivalent_short_word));
+        if (equivalent && (k == i || tokens_[i].kind == Kind::word)) {
+            noun.unit = Unit::h100_equivalent;
+            noun.end = k + 1;
+            return std::nullopt;
+        }
+    }
+    return i;
+}
+
+bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
+    const Token& token = tokens_[i];
+    // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
+    const bool equivalent = is(i, equivalent_word) && (noun.model || noun.unit == Unit::gpu ||
+                                                       (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")));
+    // "H100e": a model's name with an e.
+    const bool suffixed = token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
+                          !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty();
+    if (!equivalent && !suffixed) return false;
+    noun.unit = Unit::h100_equivalent;
+    noun.end = i + 1;
+    return true;
+}
+
+Unit Reading::unit_named_at(std::size_t i) const {
+    const Token& token = tokens_[i];
+    Unit named = unit_at(i);
+    // The word before decides what units and dies are: processing units are GPUs, or APUs when
+    // accelerated; compute dies are GCDs.
+    if ((token.text == "units" || token.text == "unit") && i >= 1 && tokens_[i - 1].text == "processing") {
+        named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
+    }
+    if (named == Unit::die && i >= 1 && tokens_[i - 1].text == "compute") named = Unit::gcd;
+    // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
+    if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
+    return named;
+}
+
+std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::size_t i, std::size_t from) const {
+    const Token& token = tokens_[i];
+    if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, equivalent_word)) {
+        noun.unit = Unit::h100_equivalent;
+        noun.end = i + 2;
+        return std::nullopt;
+    }
+    // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
+    // "four ... GPU Max Series processors" are GPUs.
+    const bool processors = is(i, processor_word) && (noun.unit == Unit::gpu || noun.model);
+    if (processors) {
+        noun.end = i + 1;
+        return i + 1;
+    }
+    const bool system = is(i, system_word);
+    if (!(system &&
+          (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
+        noun.unit = unit;
+        noun.noun = i;
+    }
+    noun.end = i + 1;
+    // "8-GPU nodes": GPUs per node.
+    if (i == from && token.joined && i + 1 < tokens_.size()) {
+        const Unit holder = unit_at(i + 1);
+        if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
+            noun.per = holder;
+            noun.end = i + 2;
+        }
+        return std::nullopt;
+    }
+    return i + 1;
+}
+
+std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t from) const {
+    const Token& token = tokens_[i];
+    // "512GB" inside the phrase: a size, not another figure.
+    if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word && unit_at(i + 1) == Unit::other &&
+        i > from) {
+        return i + 2;
+    }
+    // "4,608 IBM Power 10 processors": a number in a name.
+    if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped && i + 1 < tokens_.size() &&
+        unit_at(i + 1) != Unit::none) {
+        return i + 1;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const {
+    const std::string& mark = tokens_[i].text;
+    if ((mark == "]" || mark == ")") && i == from) return i + 1;
+    if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" || mark == "\u201D" ||
+        mark == "\u00D7") {
+        return i + 1;
+    }
+    // "A100/H100 chips"
+    if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) return i + 1;
+    return std::nullopt;
+}
+
+std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const {
+    if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, determiner_word)) {
+        return i + 2;
+    }
+    if (is(i, stop_word) || verb_start(i)) return std::nullopt;
+    // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs".
+    bool noun_ahead = false;
+    for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
+        if (unit_at(ahead) != Unit::none || models_[ahead].first) noun_ahead = true;
+    }
+    if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, maker_word)) return std::nullopt;
+    return i + 1;
 }
 
 std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {

@@ -224,6 +224,16 @@ private:
     // "2,560 GPU-accelerated nodes", "[8x] AMD MI300X", "18 GB300 superchips"); a model alone
     // counts its package. "8-GPU nodes" counts GPUs per node.
     Noun noun_after(std::size_t from) const;
+    // noun_after's steps, one for what token i is: each returns the token the phrase goes on
+    // from, or nothing when it ends there. A performance unit ends it, whatever follows.
+    std::optional<std::size_t> model_in_noun(Noun& noun, std::size_t i) const;
+    bool performance_unit_at(Noun& noun, std::size_t i) const;
+    // The unit token i names, read with the word before it.
+    Unit unit_named_at(std::size_t i) const;
+    std::optional<std::size_t> unit_in_noun(Noun& noun, Unit unit, std::size_t i, std::size_t from) const;
+    std::optional<std::size_t> number_in_noun(std::size_t i, std::size_t from) const;
+    std::optional<std::size_t> mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const;
+    std::optional<std::size_t> word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const;
 
     // "Number of GPUs: 12,288", "Power (kW) 29,580.98", "Cores: 8,699,904": the noun before, and
     // where its label starts.

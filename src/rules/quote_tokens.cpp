@@ -155,94 +155,39 @@ private:
         return tokens_.back();
     }
 
+    // A figure's characters as read so far: figure()'s steps each read a part of it before it makes a token.
+    struct Written {
+        std::string digits;    // the whole part, without its separators
+        std::string fraction;  // the digits after a point
+        std::string suffix;    // the letters glued to the last digits
+        std::size_t next = 0;  // the raw token after what is read
+        bool grouped = false;
+    };
+
     // A figure starting at raws_[i]; returns the index after it.
     std::size_t figure(std::size_t i) {
         const Raw& first = raws_[i];
-        std::size_t next = i + 1;
-        std::string digits;
-        std::string suffix;
+        Written written;
+        written.next = i + 1;
         const std::string& text = first.folded;
         const std::size_t lead =
             static_cast<std::size_t>(std::find_if(text.begin(), text.end(), [](char c) { return !is_digit(c); }) - text.begin());
-        digits = text.substr(0, lead);
-        suffix = text.substr(lead);
-        bool grouped = false;
-        // Dates: 2024-02-23 and 02/27/2024 are not figures.
-        if (suffix.empty() && lead == 4 && raw_is(next, "-") && raw_digits(next + 1, 2, Gap::none) && raw_is(next + 2, "-") &&
-            raw_digits(next + 3, 2, Gap::none)) {
-            return date(i, next + 4);
-        }
-        if (suffix.empty() && lead <= 2 && raw_is(next, "/") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
-            all_digits(raws_[next + 1].folded) && raw_is(next + 2, "/") && raw_digits(next + 3, 4, Gap::none)) {
-            return date(i, next + 4);
-        }
-        if (suffix.empty() && lead <= 3) {
-            // Thousands separators, always in groups of three: "1,536", "12 288", "12\u202F288";
-            // one kind of separator per figure.
-            enum class Grouping { none, comma, space } grouping = Grouping::none;
-            Gap space_kind = Gap::none;
-            while (true) {
-                if (grouping != Grouping::space && raw_is(next, ",") && raw_digits(next + 1, 3, Gap::none)) {
-                    grouping = Grouping::comma;
-                    digits += raws_[next + 1].folded;
-                    next += 2;
-                    continue;
-                }
-                // The last group may carry a suffix: "12,801st", "550,000+".
-                if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
-                    raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
-                    all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
-                    grouping = Grouping::comma;
-                    digits += raws_[next + 1].folded.substr(0, 3);
-                    suffix = raws_[next + 1].folded.substr(3);
-                    next += 2;
-                    break;
-                }
-                const bool spaced = grouping != Grouping::comma && next < raws_.size() && raws_[next].gap != Gap::none &&
-                                    !raws_[next].newline_before &&
-                                    (grouping == Grouping::none || raws_[next].gap == space_kind) &&
-                                    raw_digits(next, 3, raws_[next].gap);
-                if (!spaced) break;
-                grouping = Grouping::space;
-                space_kind = raws_[next].gap;
-                digits += raws_[next].folded;
-                ++next;
-            }
-            grouped = grouping != Grouping::none;
-        }
-        std::string fraction;
-        if (suffix.empty() && raw_is(next, ".") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
-            raws_[next + 1].gap == Gap::none && is_digit(raws_[next + 1].folded[0])) {
-            const std::string& part = raws_[next + 1].folded;
-            const std::size_t part_lead = static_cast<std::size_t>(
-                std::find_if(part.begin(), part.end(), [](char c) { return !is_digit(c); }) - part.begin());
-            fraction = part.substr(0, part_lead);
-            suffix = part.substr(part_lead);
-            next += 2;
-        }
+        written.digits = text.substr(0, lead);
+        written.suffix = text.substr(lead);
+        if (const std::size_t end = date_end(written); end != 0) return date(i, end);
+        if (written.suffix.empty() && lead <= 3) read_groups(written);
+        read_fraction(written);
         Token token;
         token.kind = Token::Kind::number;
         token.begin = first.begin;
-        token.end = raws_[next - 1].end;
+        token.end = raws_[written.next - 1].end;
         token.space_before = first.gap != Gap::none || first.newline_before;
         token.clause_start = first.newline_before;
-        token.grouped = grouped;
-        token.fraction = !fraction.empty();
-        int scale = 0;
-        std::string glued;  // a unit written against the figure: "400MW", "192GB", "4xA100"
-        if (!suffix.empty()) {
-            if (const int s = suffix_scale(suffix); s >= 0) {
-                scale = s;
-            } else if (is_ordinal_suffix(suffix)) {
-                token.ordinal = true;
-            } else if (suffix[0] == 'x' && fraction.empty()) {
-                token.times = true;
-                glued = suffix.substr(1);
-            } else {
-                glued = suffix;
-            }
-        }
-        const auto value = model::Decimal::parse(fraction.empty() ? digits : digits + "." + fraction);
+        token.grouped = written.grouped;
+        token.fraction = !written.fraction.empty();
+        const auto [scale, glued] = read_suffix(token, written);
+        const std::string& fraction = written.fraction;
+        const auto value = model::Decimal::parse(fraction.empty() ? written.digits : written.digits + "." + fraction);
         if (!value) {
             // More digits than a figure has: a serial number or an identifier, read as a word.
             push(first, Token::Kind::word, first.folded);
@@ -250,21 +195,9 @@ private:
         }
         token.value = value->scaled(scale);
         token.scale = scale;
-        token.dot_thousands = !grouped && fraction.size() == 3 && digits.size() <= 3 && scale == 0;
+        token.dot_thousands = !written.grouped && fraction.size() == 3 && written.digits.size() <= 3 && scale == 0;
         token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
-        // "100,000+" -- not "261*4+31", a sum.
-        if (raw_is(next, "+") && !(next + 1 < raws_.size() && raws_[next + 1].alnum && raws_[next + 1].gap == Gap::none &&
-                                   is_digit(raws_[next + 1].folded[0]))) {
-            token.plus = true;
-            token.end = raws_[next].end;
-            ++next;
-        } else if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "%" && raws_[next].gap != Gap::space) {
-            token.percent = true;
-            ++next;
-        } else if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "\u00D7" && raws_[next].gap == Gap::none) {
-            token.times = true;  // "8×"
-            ++next;
-        }
+        const std::size_t next = read_mark(token, written.next);
         tokens_.push_back(std::move(token));
         if (!glued.empty()) {
             Token word;
@@ -274,6 +207,108 @@ private:
             word.text = glued;
             word.joined = true;
             tokens_.push_back(std::move(word));
+        }
+        return next;
+    }
+
+    // Dates: 2024-02-23 and 02/27/2024 are not figures. The raw token after a date, or 0.
+    std::size_t date_end(const Written& written) const {
+        const std::size_t next = written.next;
+        const std::size_t lead = written.digits.size();
+        if (!written.suffix.empty()) return 0;
+        if (lead == 4 && raw_is(next, "-") && raw_digits(next + 1, 2, Gap::none) && raw_is(next + 2, "-") &&
+            raw_digits(next + 3, 2, Gap::none)) {
+            return next + 4;
+        }
+        if (lead <= 2 && raw_is(next, "/") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
+            all_digits(raws_[next + 1].folded) && raw_is(next + 2, "/") && raw_digits(next + 3, 4, Gap::none)) {
+            return next + 4;
+        }
+        return 0;
+    }
+
+    // Thousands separators, always in groups of three: "12,345", "12 288", "12\u202F288"; one kind
+    // of separator per figure.
+    void read_groups(Written& written) const {
+        std::size_t& next = written.next;
+        enum class Grouping { none, comma, space } grouping = Grouping::none;
+        Gap space_kind = Gap::none;
+        while (true) {
+            if (grouping != Grouping::space && raw_is(next, ",") && raw_digits(next + 1, 3, Gap::none)) {
+                grouping = Grouping::comma;
+                written.digits += raws_[next + 1].folded;
+                next += 2;
+                continue;
+            }
+            // The last group may carry a suffix: "12,801st", "550,000+".
+            if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
+                raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
+                all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
+                grouping = Grouping::comma;
+                written.digits += raws_[next + 1].folded.substr(0, 3);
+                written.suffix = raws_[next + 1].folded.substr(3);
+                next += 2;
+                break;
+            }
+            const bool spaced = grouping != Grouping::comma && next < raws_.size() && raws_[next].gap != Gap::none &&
+                                !raws_[next].newline_before && (grouping == Grouping::none || raws_[next].gap == space_kind) &&
+                                raw_digits(next, 3, raws_[next].gap);
+            if (!spaced) break;
+            grouping = Grouping::space;
+            space_kind = raws_[next].gap;
+            written.digits += raws_[next].folded;
+            ++next;
+        }
+        written.grouped = grouping != Grouping::none;
+    }
+
+    void read_fraction(Written& written) const {
+        const std::size_t next = written.next;
+        if (!written.suffix.empty() || !raw_is(next, ".") || next + 1 >= raws_.size() || !raws_[next + 1].alnum ||
+            raws_[next + 1].gap != Gap::none || !is_digit(raws_[next + 1].folded[0])) {
+            return;
+        }
+        const std::string& part = raws_[next + 1].folded;
+        const std::size_t part_lead =
+            static_cast<std::size_t>(std::find_if(part.begin(), part.end(), [](char c) { return !is_digit(c); }) - part.begin());
+        written.fraction = part.substr(0, part_lead);
+        written.suffix = part.substr(part_lead);
+        written.next += 2;
+    }
+
+    // What the suffix makes of the figure: the power of ten it scales it by, and a unit written
+    // against the figure ("400MW", "192GB", "4xA100"), which becomes a word of its own.
+    std::pair<int, std::string> read_suffix(Token& token, const Written& written) const {
+        const std::string& suffix = written.suffix;
+        if (suffix.empty()) return {0, ""};
+        if (const int s = suffix_scale(suffix); s >= 0) return {s, ""};
+        if (is_ordinal_suffix(suffix)) {
+            token.ordinal = true;
+            return {0, ""};
+        }
+        if (suffix[0] == 'x' && written.fraction.empty()) {
+            token.times = true;
+            return {0, suffix.substr(1)};
+        }
+        return {0, suffix};
+    }
+
+    // A mark right after the figure that belongs to it; returns the raw token after the figure.
+    std::size_t read_mark(Token& token, std::size_t next) const {
+        // "100,000+" -- not "261*4+31", a sum.
+        if (raw_is(next, "+") && !(next + 1 < raws_.size() && raws_[next + 1].alnum && raws_[next + 1].gap == Gap::none &&
+                                   is_digit(raws_[next + 1].folded[0]))) {
+            token.plus = true;
+            token.end = raws_[next].end;
+            return next + 1;
+        }
+        if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "%" && raws_[next].gap != Gap::space) {
+            token.percent = true;
+            return next + 1;
+        }
+        if (next < raws_.size() && !raws_[next].alnum && raws_[next].folded == "\u00D7" && raws_[next].gap == Gap::none) {
+            token.times = true;  // "8×"
+            return next + 1;
         }
         return next;
     }
