@@ -123,13 +123,11 @@ std::string unknown_key_hint(const Reader& in, std::string_view key, std::span<c
     return {};
 }
 
-// The claim in one table: [field.X] itself or one of its [[field.X.competing]].
-void read_claim(Reader& in, const toml::table& entry, const toml::node& node, const std::string& field_name,
-                const std::string& where, bool competing) {
-    const std::string& file = in.file;
+// A claim's table holds its value, state, qualifiers, citations and (competing) rank; any other
+// key is refused, with a hint when it is a qualifier of another field or format.
+void reject_unknown_claim_keys(const Reader& in, const toml::table& entry, const std::string& field_name,
+                               const std::string& where, bool competing, std::span<const model::QualifierKey> qualifier_keys) {
     const bool typed = in.version >= 2;
-    const model::FieldSpec* spec = model::find_field(field_name);
-    const auto qualifier_keys = typed && spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
     for (const auto& [key, value] : entry) {
         const std::string_view name = key.str();
         if (name == "value" || name == "citation" || name == (competing ? "rank" : "competing") ||
@@ -140,10 +138,58 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
                         [&](const model::QualifierKey& own) { return own.name == name; })) {
             continue;
         }
-        toml_fail(file, value,
+        toml_fail(in.file, value,
                   fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
                               unknown_key_hint(in, name, qualifier_keys, field_name)));
     }
+}
+
+// The rank of a [[field.X.competing]] claim: normal unless it says deprecated.
+model::Rank competing_rank(const std::string& file, const toml::table& entry, const std::string& where) {
+    const std::string rank_text = string_at(file, entry, "rank", where, false);
+    if (!rank_text.empty() && rank_text != "normal" && rank_text != "deprecated") {
+        toml_fail(file, *entry.get("rank"), fmt::format("{}rank of a competing claim is normal or deprecated", where));
+    }
+    return rank_text == "deprecated" ? model::Rank::deprecated : model::Rank::normal;
+}
+
+// A claim's [[...citation]] tables, each naming one of the record's [[source]] urls.
+std::vector<model::CitationInput> read_citations(Reader& in, const toml::table& entry, const std::string& where) {
+    const std::string& file = in.file;
+    std::vector<model::CitationInput> citations;
+    const toml::node* cited = entry.get("citation");
+    if (!cited) return citations;
+    const auto* array = cited->as_array();
+    if (!array) toml_fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
+    for (const auto& element : *array) {
+        const auto* citation = element.as_table();
+        if (!citation) toml_fail(file, element, fmt::format("{}each citation must be a table", where));
+        reject_unknown_keys(file, *citation, {"source", "quote", "locator", "cites_new_value"}, where);
+        const std::string url = string_at(file, *citation, "source", where, true);
+        const std::string at = fmt::format("{}: {}citation", toml_place(file, element), where);
+        if (!in.sources.find(url)) {
+            toml_fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
+        }
+        bool cites_new_value = false;
+        if (const toml::node* flag = citation->get("cites_new_value")) {
+            if (!flag->as_boolean())
+                toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
+            cites_new_value = flag->as_boolean()->get();
+        }
+        citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
+                             string_at(file, *citation, "quote", where, false), at, cites_new_value});
+    }
+    return citations;
+}
+
+// The claim in one table: [field.X] itself or one of its [[field.X.competing]].
+void read_claim(Reader& in, const toml::table& entry, const toml::node& node, const std::string& field_name,
+                const std::string& where, bool competing) {
+    const std::string& file = in.file;
+    const bool typed = in.version >= 2;
+    const model::FieldSpec* spec = model::find_field(field_name);
+    const auto qualifier_keys = typed && spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
+    reject_unknown_claim_keys(in, entry, field_name, where, competing, qualifier_keys);
     model::Qualifiers qualifiers;
     const toml::node* first_qualifier = nullptr;
     std::string_view first_qualifier_name;
@@ -197,38 +243,8 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
     } else {
         raw = untyped_value(in, *value, where);  // format 1, or a field the change engine will name the near miss of
     }
-    model::Rank rank = model::Rank::preferred;
-    if (competing) {
-        const std::string rank_text = string_at(file, entry, "rank", where, false);
-        if (!rank_text.empty() && rank_text != "normal" && rank_text != "deprecated") {
-            toml_fail(file, *entry.get("rank"), fmt::format("{}rank of a competing claim is normal or deprecated", where));
-        }
-        rank = rank_text == "deprecated" ? model::Rank::deprecated : model::Rank::normal;
-    }
-    std::vector<model::CitationInput> citations;
-    if (const toml::node* cited = entry.get("citation")) {
-        const auto* array = cited->as_array();
-        if (!array) toml_fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
-        for (const auto& element : *array) {
-            const auto* citation = element.as_table();
-            if (!citation) toml_fail(file, element, fmt::format("{}each citation must be a table", where));
-            reject_unknown_keys(file, *citation, {"source", "quote", "locator", "cites_new_value"}, where);
-            const std::string url = string_at(file, *citation, "source", where, true);
-            const std::string at = fmt::format("{}: {}citation", toml_place(file, element), where);
-            if (!in.sources.find(url)) {
-                toml_fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
-            }
-            bool cites_new_value = false;
-            if (const toml::node* flag = citation->get("cites_new_value")) {
-                if (!flag->as_boolean())
-                    toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
-                cites_new_value = flag->as_boolean()->get();
-            }
-            citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
-                                 string_at(file, *citation, "quote", where, false), at, cites_new_value});
-        }
-    }
-    add_claim_inputs(in.document.record, field_name, not_published, raw, rank, std::move(citations),
+    const model::Rank rank = competing ? competing_rank(file, entry, where) : model::Rank::preferred;
+    add_claim_inputs(in.document.record, field_name, not_published, raw, rank, read_citations(in, entry, where),
                      fmt::format("{}: field.{}", toml_place(file, node), field_name));
 }
 

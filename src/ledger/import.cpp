@@ -279,6 +279,53 @@ private:
     std::vector<Incoming> chunk_;
 };
 
+// The bytes the inputs hold, for the progress line; nullopt when one cannot tell (a pipe).
+std::optional<std::uint64_t> bytes_total(const ImportRequest& request) {
+    std::optional<std::uint64_t> total = 0;
+    for (const auto& input : request.inputs) {
+        const auto size = formats::input_size(input.first);
+        total = size && total ? std::optional(*total + *size) : std::nullopt;
+    }
+    return total;
+}
+
+// The reading thread's work: every input read, each record checked (ChangeSession::prepare) and
+// queued for the writer with its problems, in input order.
+void read_inputs(const ImportRequest& request, const std::string& today, formats::BytesRead& bytes_read, Reading::Queue& queue) {
+    auto prepare = [&](model::RecordDocument& document) {
+        Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, document.content_family};
+        if (request.default_source) add_default_source(document, *request.default_source);
+        document.record.unsourced = request.unsourced;
+        // A record file lists each value's citations under it, as edit does: one left unchanged
+        // under a changed value backs the old value, not the new one. A list's row (a mapping)
+        // cites the list afresh for every value it gives.
+        document.record.citations_as_they_stood = !request.mapping;
+        try {
+            // The reader is done with the document: its parts are moved, not copied.
+            std::vector<model::RecordInput> records;
+            records.push_back(std::move(document.record));
+            incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(records), today);
+        } catch (const InputError& error) {
+            incoming.problems = placed(incoming.place, error);
+        }
+        queue.item(std::move(incoming));
+    };
+    formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
+                           [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
+                           &bytes_read};
+    for (const auto& [path, format] : request.inputs) {
+        try {
+            if (request.mapping) {
+                request.mapping->read(path, sink);
+            } else {
+                formats::read_records(path, format, sink);
+            }
+        } catch (const InputError& error) {
+            queue.problem(error.what(), false);
+        }
+    }
+}
+
 }  // namespace
 
 ImportResult import_records(store::Store& store, const ImportRequest& request, model::Changeset changeset,
@@ -299,45 +346,8 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     // The progress line's figures: what the reading thread has taken, of what the inputs hold.
     formats::BytesRead bytes_read{0};
     ImportProgress progress;
-    progress.bytes_total = 0;
-    for (const auto& input : request.inputs) {
-        const auto size = formats::input_size(input.first);
-        progress.bytes_total = size && progress.bytes_total ? std::optional(*progress.bytes_total + *size) : std::nullopt;
-    }
-    auto read = [&request, today, &bytes_read](Reading::Queue& queue) {
-        auto prepare = [&](model::RecordDocument& document) {
-            Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, document.content_family};
-            if (request.default_source) add_default_source(document, *request.default_source);
-            document.record.unsourced = request.unsourced;
-            // A record file lists each value's citations under it, as edit does: one left
-            // unchanged under a changed value backs the old value, not the new one. A list's row
-            // (a mapping) cites the list afresh for every value it gives.
-            document.record.citations_as_they_stood = !request.mapping;
-            try {
-                // The reader is done with the document: its parts are moved, not copied.
-                std::vector<model::RecordInput> records;
-                records.push_back(std::move(document.record));
-                incoming.prepared = ChangeSession::prepare(std::move(document.sources), std::move(records), today);
-            } catch (const InputError& error) {
-                incoming.problems = placed(incoming.place, error);
-            }
-            queue.item(std::move(incoming));
-        };
-        formats::ReadSink sink{prepare, [&](const std::string& text) { queue.problem(text); },
-                               [&](const std::string& place, const std::string& reason) { queue.skipped(place, reason); },
-                               &bytes_read};
-        for (const auto& [path, format] : request.inputs) {
-            try {
-                if (request.mapping) {
-                    request.mapping->read(path, sink);
-                } else {
-                    formats::read_records(path, format, sink);
-                }
-            } catch (const InputError& error) {
-                queue.problem(error.what(), false);
-            }
-        }
-    };
+    progress.bytes_total = bytes_total(request);
+    auto read = [&request, today, &bytes_read](Reading::Queue& queue) { read_inputs(request, today, bytes_read, queue); };
 
     session.transact(
         [&] {
