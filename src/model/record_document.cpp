@@ -46,7 +46,7 @@ DocumentRecord record_of(const RecordDocument& document) {
     auto& problems = result.problems;
     // Ids are the places in the document: a source's its index plus one, a claim's its order.
     for (std::size_t i = 0; i < document.sources.size(); ++i) {
-        const auto id = static_cast<long long>(i + 1);
+        const auto id = static_cast<long long>(i) + 1;
         record.sources.emplace(id, source_of(document.sources[i], id, problems));
     }
     long long next_claim = 1, next_citation = 1;
@@ -66,7 +66,7 @@ DocumentRecord record_of(const RecordDocument& document) {
         }
         for (const auto& citation : input.citations) {
             claim.citations.push_back(
-                {next_citation++, static_cast<long long>(citation.source + 1), citation.locator, citation.quote, 0});
+                {next_citation++, static_cast<long long>(citation.source) + 1, citation.locator, citation.quote, 0});
         }
         // The fields that follow gpu_model follow the record's value, with its evidence, as the
         // change engine writes them.
@@ -80,7 +80,7 @@ DocumentRecord record_of(const RecordDocument& document) {
         }
         record.claims.push_back(std::move(claim));
     }
-    for (const auto& key : document.record.keys) record.keys.push_back({static_cast<long long>(key.source + 1), key.key, 0});
+    for (const auto& key : document.record.keys) record.keys.push_back({static_cast<long long>(key.source) + 1, key.key, 0});
     return result;
 }
 
