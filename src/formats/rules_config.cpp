@@ -92,12 +92,12 @@ const rules::LexiconList& lexicon_list(std::string_view name, const std::string&
     const auto lists = rules::lexicon_lists();
     const auto list = std::find_if(lists.begin(), lists.end(), [&](const auto& entry) { return entry.name == name; });
     if (list == lists.end()) {
-        // The phrase lists alone, as before the reader's words were data: the message stays as it was.
-        std::string known;
-        for (const auto& entry : lists) {
-            if (entry.shape == rules::ListShape::phrases) known += (known.empty() ? "" : ", ") + std::string(entry.name);
-        }
-        throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({})", toml_place(file, node), key, known));
+        // Some ninety lists: the nearest name, and the page that lists them all.
+        std::vector<std::string> names;
+        for (const auto& entry : lists) names.emplace_back(entry.name);
+        const auto near = text::closest(name, names, 2);
+        throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({}gpuclusters-verify(1) lists them)",
+                                     toml_place(file, node), key, near ? fmt::format("did you mean '{}'? ", *near) : ""));
     }
     return *list;
 }
