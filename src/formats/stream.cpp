@@ -313,7 +313,8 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             return false;
         }
         if (!in_clusters || depth < 2) return true;
-        const std::string place = fmt::format("{}: clusters[{}]", file, index);
+        // Formatted when needed, not at every event of the element.
+        const auto place = [&] { return fmt::format("{}: clusters[{}]", file, index); };
         if (depth == 2 && event == Json::parse_event_t::object_start) {
             text.start_record();
             too_long = false;
@@ -321,14 +322,15 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         }
         if (!too_long && text.record_bytes() > max_record_bytes) {
             too_long = true;
-            sink.problem(record_too_long(place));
+            sink.problem(record_too_long(place()));
         }
         if (depth != 2 || event != Json::parse_event_t::object_end) return !too_long;
+        const std::string at = place();
         ++index;
         if (too_long) return false;
         model::RecordDocument document;
         try {
-            document = record_from_json(parsed, place, version);
+            document = record_from_json(parsed, at, version);
         } catch (const InputError& error) {
             sink.problem(error.what());
             return false;

@@ -1,6 +1,7 @@
 #include "ledger/working_record.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace gpuclusters::ledger::detail {
 
@@ -18,7 +19,6 @@ void WorkingRecord::start(std::vector<Claim> loaded) {
     of_field_.clear();
     valued_.clear();
     ranked_.clear();
-    cited_claims_.clear();
     cited_sources_.clear();
     for (auto& claim : loaded) hold(std::move(claim));
 }
@@ -58,6 +58,12 @@ std::vector<const Claim*> WorkingRecord::others(const std::string& field) const 
     return found;
 }
 
+bool WorkingRecord::cited(const Claim& claim) const {
+    if (!claim.citations.empty()) return true;
+    const auto first = cited_sources_.lower_bound({claim.id, std::numeric_limits<long long>::min()});
+    return first != cited_sources_.end() && first->first == claim.id;
+}
+
 bool WorkingRecord::cited_by(const Claim& claim, long long source_id) const {
     return cited_sources_.contains({claim.id, source_id}) ||
            std::any_of(claim.citations.begin(), claim.citations.end(),
@@ -81,7 +87,6 @@ void WorkingRecord::absorb(long long changeset_id) {
         if (const auto held = by_id_.find(id); held != by_id_.end()) rerank(*held->second, rank, changeset_id);
     }
     for (const auto& [claim_id, source_id] : citations) {
-        cited_claims_.insert(claim_id);
         cited_sources_.insert({claim_id, source_id});
     }
     claims.clear();

@@ -36,7 +36,7 @@ public:
     /// Record::others (deprecated too) of a field: those of rank normal, then the deprecated ones.
     std::vector<const model::Claim*> others(const std::string& field) const;
     /// Whether a claim has a citation.
-    bool cited(const model::Claim& claim) const { return !claim.citations.empty() || cited_claims_.contains(claim.id); }
+    bool cited(const model::Claim& claim) const;
     /// Whether a source backs a claim.
     bool cited_by(const model::Claim& claim, long long source_id) const;
     /// False when the claim was given a rank already in this change.

@@ -16,13 +16,8 @@ Source source_of(const SourceInput& input, long long id, std::vector<std::string
     } catch (const InputError& error) {
         problems.push_back(fmt::format("{}: {}", input.origin, error.what()));
     }
-    const std::pair<const OptionalText SourceInput::*, std::string SourceMeta::*> metadata[] = {
-        {&SourceInput::kind, &SourceMeta::kind},           {&SourceInput::title, &SourceMeta::title},
-        {&SourceInput::publisher, &SourceMeta::publisher}, {&SourceInput::published, &SourceMeta::published},
-        {&SourceInput::accessed, &SourceMeta::accessed},   {&SourceInput::archive_url, &SourceMeta::archive_url},
-        {&SourceInput::archived, &SourceMeta::archived},   {&SourceInput::edition_of, &SourceMeta::edition_of}};
-    for (const auto& [given, kept] : metadata) {
-        if (input.*given) source.meta.*kept = *(input.*given);
+    for (const auto& key : source_metadata_keys) {
+        if (input.*key.member) source.meta.*key.stored = *(input.*key.member);
     }
     return source;
 }

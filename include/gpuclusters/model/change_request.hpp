@@ -32,16 +32,17 @@ struct SourceInput {
 struct SourceMetadataKey {
     const char* name;
     OptionalText SourceInput::*member;
+    std::string SourceMeta::*stored;  ///< where a source as stored holds it
 };
 inline constexpr std::array<SourceMetadataKey, 8> source_metadata_keys{{
-    {"kind", &SourceInput::kind},
-    {"title", &SourceInput::title},
-    {"publisher", &SourceInput::publisher},
-    {"published", &SourceInput::published},
-    {"accessed", &SourceInput::accessed},
-    {"archive_url", &SourceInput::archive_url},
-    {"archived", &SourceInput::archived},
-    {"edition_of", &SourceInput::edition_of},
+    {"kind", &SourceInput::kind, &SourceMeta::kind},
+    {"title", &SourceInput::title, &SourceMeta::title},
+    {"publisher", &SourceInput::publisher, &SourceMeta::publisher},
+    {"published", &SourceInput::published, &SourceMeta::published},
+    {"accessed", &SourceInput::accessed, &SourceMeta::accessed},
+    {"archive_url", &SourceInput::archive_url, &SourceMeta::archive_url},
+    {"archived", &SourceInput::archived, &SourceMeta::archived},
+    {"edition_of", &SourceInput::edition_of, &SourceMeta::edition_of},
 }};
 
 struct CitationInput {
