@@ -15,6 +15,8 @@ extern const std::string_view gpu_models_tsv;
 extern const std::string_view countries_tsv;
 extern const std::string_view rules_toml;
 extern const std::string_view gpu_performance_tsv;
+/// db/sample/verified.txt: the sample records that carry the Verified badge.
+extern const std::string_view sample_verified_txt;
 /// db/sample/*.toml, sorted by file name.
 extern const std::vector<EmbeddedFile> samples;
 /// db/migrations/NNNN-*.sql, sorted: file NNNN brings a database to schema version NNNN.

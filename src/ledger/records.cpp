@@ -3,16 +3,50 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <set>
+#include <stdexcept>
 
 #include "embedded_data.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/record_toml.hpp"
+#include "formats/rules_config.hpp"
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
+
+// The ids of db/sample/verified.txt: a line each, '#' comments and blank lines aside.
+std::vector<std::string> sample_verified_ids() {
+    std::vector<std::string> ids;
+    std::string_view text = embedded::sample_verified_txt;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        const std::string_view line = text.substr(0, end);
+        if (!line.empty() && line.front() != '#') ids.emplace_back(line);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+    return ids;
+}
+
+// Signs the sample's verified records in the sample's changeset, after checking them as
+// `verify --sign` does: a sample record with an error is a fault of the build, never signed.
+void sign_sample(store::Store& store, ChangeSession& session, const std::string& today, model::ChangeReport& report) {
+    CheckRequest request;
+    request.cluster_ids = sample_verified_ids();
+    std::string errors;
+    check(store, formats::default_rules_config(), today, request, [&](const std::vector<rules::Finding>& found) {
+        for (const auto& finding : found) {
+            if (finding.severity == rules::Severity::error) errors += fmt::format(" {}: {};", finding.cluster_id, finding.rule);
+        }
+    });
+    if (!errors.empty()) throw std::logic_error("db/sample/verified.txt names a record that fails verify:" + errors);
+    for (const auto& id : request.cluster_ids) {
+        session.set_verified(id, true);
+        report.events.push_back(id + ": verified");
+    }
+}
 
 long long newest_change(const store::Store& store, const std::string& cluster_id) {
     const auto newest = store.changesets(cluster_id, "", 1);
@@ -34,6 +68,7 @@ InitResult initialise(const std::string& path, const std::optional<model::Change
             const auto document = formats::read_toml_record(file.content, fmt::format("db/sample/{}", file.name));
             merge(report, session.apply(ChangeSession::prepare(document.sources, {document.record}, today)));
         }
+        if (report.changed) sign_sample(store, session, today, report);
         return report.changed;
     });
     if (!report.changed) report.changeset_id = 0;

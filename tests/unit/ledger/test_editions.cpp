@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/store/store.hpp"
