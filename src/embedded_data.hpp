@@ -21,5 +21,7 @@ extern const std::string_view sample_verified_txt;
 extern const std::vector<EmbeddedFile> samples;
 /// db/migrations/NNNN-*.sql, sorted: file NNNN brings a database to schema version NNNN.
 extern const std::vector<EmbeddedFile> migrations;
+/// db/site/*: the default templates and style sheet of `gpuclusters site`, sorted by file name.
+extern const std::vector<EmbeddedFile> site_templates;
 
 }  // namespace gpuclusters::embedded

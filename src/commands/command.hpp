@@ -112,6 +112,7 @@ void end_if_stopped();
 // Factories, one per file in src/commands/.
 std::unique_ptr<Command> make_init(CLI::App& app);
 std::unique_ptr<Command> make_backup(CLI::App& app);
+std::unique_ptr<Command> make_site(CLI::App& app);
 std::unique_ptr<Command> make_add(CLI::App& app);
 std::unique_ptr<Command> make_show(CLI::App& app);
 std::unique_ptr<Command> make_list(CLI::App& app);

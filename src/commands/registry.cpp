@@ -25,6 +25,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"quote", "how verify reads a quote: each figure, what it counts, its bound and modality", make_quote},
         CommandInfo{"compare", "field by field: clusters side by side, a record over time, or against a snapshot", make_compare},
         CommandInfo{"export", "a deterministic snapshot in json, jsonl, toml, csv or csv-long", make_export},
+        CommandInfo{"site", "the dataset as a static website: a page per cluster with its sources and quotes", make_site},
         CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
         CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},
         CommandInfo{"help", "the commands, or one command's options and arguments", make_help},

@@ -1,0 +1,166 @@
+// A record page of the site: the data its template is rendered with.
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
+#include "render/html_pages.hpp"
+
+namespace gpuclusters::render::html {
+namespace {
+
+using kainjow::mustache::list;
+using kainjow::mustache::object;
+
+using SourceNumbers = std::map<long long, std::size_t>;
+
+// Sources numbered as `show` numbers them: by first citation, field by field.
+SourceNumbers number_sources(const model::Record& record) {
+    SourceNumbers number_of;
+    for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
+    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
+    return number_of;
+}
+
+Data citation_data(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
+    const auto& source = record.sources.at(citation.source_id);
+    Data data = object{{"number", std::to_string(number_of.at(citation.source_id))},
+                       {"domain", page_text(model::url_domain(source.url))}};
+    if (!citation.quote.empty()) data.set("quote", page_text(citation.quote));
+    if (!citation.locator.empty()) data.set("locator", page_text(citation.locator));
+    return data;
+}
+
+Data claim_data(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
+                const SourceNumbers& number_of) {
+    const bool published = claim.state == model::ClaimState::set;
+    Data data = object{{"text", page_text(published ? model::display_value(field, claim.value) : "Not published")},
+                       {"not_published", !published}};
+    list numbers;
+    list quotes;
+    std::vector<std::size_t> seen;
+    for (const auto& citation : claim.citations) {
+        const std::size_t number = number_of.at(citation.source_id);
+        if (std::find(seen.begin(), seen.end(), number) == seen.end()) seen.push_back(number);
+        if (!citation.quote.empty() || !citation.locator.empty()) {
+            quotes.push_back(citation_data(citation, record, number_of));
+        }
+    }
+    std::sort(seen.begin(), seen.end());
+    for (std::size_t number : seen) numbers.push_back(object{{"number", std::to_string(number)}});
+    data.set("sources", numbers);
+    if (!quotes.empty()) data.set("quotes", quotes);
+    if (claim.rank != model::Rank::preferred) data.set("rank", std::string(model::to_string(claim.rank)));
+    return data;
+}
+
+Data fact_data(const model::FieldSpec& field, const model::Record& record, const SourceNumbers& number_of) {
+    Data data = object{
+        {"field", std::string(field.name)}, {"label", std::string(field.label)}, {"definition", page_text(field.definition)}};
+    list values;
+    if (const model::Claim* value = record.preferred(field.name)) {
+        values.push_back(claim_data(field, *value, record, number_of));
+    }
+    list competing;
+    for (const model::Claim* other : record.others(field.name, false)) {
+        if (other == record.preferred(field.name)) continue;
+        competing.push_back(claim_data(field, *other, record, number_of));
+    }
+    if (values.empty() && competing.empty()) data.set("unknown", true);
+    data.set("values", values);
+    if (!competing.empty()) {
+        data.set("competing", competing);
+        data.set(
+            "competing_label",
+            page_text(record.competing_figures(field.name).empty() ? "Competing figures" : record.competing_figures(field.name)));
+    }
+    return data;
+}
+
+Data source_data(const model::Source& source, std::size_t number) {
+    Data data = object{{"number", std::to_string(number)},
+                       {"url", source.url},
+                       {"domain", page_text(model::url_domain(source.url))},
+                       {"kind", page_text(source.meta.kind)}};
+    if (!source.meta.title.empty()) data.set("title", page_text(source.meta.title));
+    if (!source.meta.publisher.empty()) data.set("publisher", page_text(source.meta.publisher));
+    if (!source.meta.published.empty()) data.set("published", source.meta.published);
+    if (!source.meta.accessed.empty()) data.set("accessed", source.meta.accessed);
+    if (!source.meta.archive_url.empty()) data.set("archive_url", source.meta.archive_url);
+    return data;
+}
+
+list related_data(const model::Record& record) {
+    list related;
+    const model::Claim* claim = record.preferred("related");
+    if (!claim || claim->state != model::ClaimState::set) return related;
+    for (const auto& relation : model::parse_related(claim->value.value)) {
+        related.push_back(object{{"id", relation.cluster_id}, {"relation", relation.relation}});
+    }
+    return related;
+}
+
+list history_data(const std::vector<model::Changeset>& history) {
+    list changes;
+    for (const auto& changeset : history) {
+        changes.push_back(object{{"id", std::to_string(changeset.id)},
+                                 {"date", changeset.created_at.substr(0, 10)},
+                                 {"timestamp", changeset.created_at},
+                                 {"author", page_text(changeset.author)},
+                                 {"message", page_text(changeset.message)}});
+    }
+    return changes;
+}
+
+std::string shown_text(const model::Record& record, std::string_view field) {
+    const model::Claim* claim = record.preferred(field);
+    return claim && claim->state == model::ClaimState::set ? model::display_claim(claim) : std::string();
+}
+
+}  // namespace
+
+Data record_page(const ledger::SiteRecord& page, const SiteSettings& settings) {
+    const model::Record& record = page.record;
+    const SourceNumbers number_of = number_sources(record);
+    const std::string name = shown_text(record, "name");
+    Data data = object{{"id", record.id}, {"name", page_text(name.empty() ? record.id : name)}};
+    const std::string sentence = page_text(record_sentence(record));
+    const std::string summary = page_text(shown_text(record, "summary"));
+    data.set("title", page_text(name.empty() ? record.id : name));
+    data.set("description", summary.empty() ? sentence : summary);
+    data.set("sentence", sentence);
+    if (!summary.empty()) data.set("summary", summary);
+    if (const std::string segment = shown_text(record, "segment"); !segment.empty()) data.set("segment", page_text(segment));
+    if (const std::string owner = shown_text(record, "owner"); !owner.empty()) {
+        data.set("operator_path", HtmlSite::operator_path(owner));
+    }
+    if (record.verification) {
+        const auto& verification = *record.verification;
+        data.set(verification.stale ? "stale" : "verified", object{{"author", page_text(verification.author)},
+                                                                   {"date", verification.date},
+                                                                   {"changeset", std::to_string(verification.changeset_id)}});
+    }
+    if (!settings.capacity.empty()) data.set("capacity", link_target(settings.capacity));
+    list facts;
+    for (const auto& field : model::field_catalogue()) {
+        if (field.name == "name" || field.name == "summary") continue;
+        facts.push_back(fact_data(field, record, number_of));
+    }
+    data.set("facts", facts);
+    std::vector<std::pair<std::size_t, const model::Source*>> ordered;
+    for (const auto& [id, source] : record.sources) ordered.emplace_back(number_of.at(id), &source);
+    std::sort(ordered.begin(), ordered.end());
+    list sources;
+    for (const auto& [number, source] : ordered) sources.push_back(source_data(*source, number));
+    data.set("sources", sources);
+    if (list related = related_data(record); !related.empty()) {
+        data.set("related", related);
+        data.set("has_related", true);
+    }
+    data.set("history", history_data(page.history));
+    return data;
+}
+
+}  // namespace gpuclusters::render::html

@@ -1,0 +1,303 @@
+#include "render/html_site.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <fmt/format.h>
+
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
+#include "render/html_pages.hpp"
+
+namespace gpuclusters::render {
+
+using html::Data;
+using kainjow::mustache::list;
+using kainjow::mustache::mustache;
+using kainjow::mustache::object;
+using kainjow::mustache::partial;
+
+namespace {
+
+// The templates every site has, and the partials they share.
+constexpr std::string_view page_templates[] = {"record.html", "index.html", "operator.html"};
+constexpr std::string_view partial_templates[] = {"head.html", "foot.html"};
+constexpr std::string_view asset_files[] = {"style.css"};
+
+const model::Claim* published(const model::Record& record, std::string_view field) {
+    const model::Claim* claim = record.preferred(field);
+    return claim && claim->state == model::ClaimState::set ? claim : nullptr;
+}
+
+std::string state_of(const model::Record& record, std::string_view field) {
+    if (published(record, field)) return "set";
+    if (record.preferred(field)) return "not published";
+    return record.competing_figures(field).empty() ? "unknown" : "competing";
+}
+
+std::string count_phrase(const model::FieldValue& value) {
+    long long number = 0;
+    const char* end = value.value.data() + value.value.size();
+    const auto read = std::from_chars(value.value.data(), end, number);
+    const std::string figure = read.ec == std::errc() && read.ptr == end ? text::group_thousands(number) : value.value;
+    if (value.qualifiers.bound == model::bound_approximate) return "about " + figure;
+    if (value.qualifiers.bound == model::bound_at_least) return "at least " + figure;
+    return figure;
+}
+
+std::string cluster_phrase(const model::Record& record) {
+    const model::Claim* status = published(record, "status");
+    if (!status) return "a GPU cluster";
+    const std::string label = model::display_value(model::require_field("status"), status->value);
+    if (label.starts_with("under ")) return "a GPU cluster " + label;
+    const bool vowel = !label.empty() && std::string_view("aeiou").find(label.front()) != std::string_view::npos;
+    return fmt::format("{} {} GPU cluster", vowel ? "an" : "a", label);
+}
+
+std::string gpus_sentence(const model::Record& record) {
+    const std::string state = state_of(record, "gpus_installed");
+    if (state == "not published") return "Its number of GPUs installed is not published.";
+    if (state == "unknown") return "Its number of GPUs installed is not recorded.";
+    if (state == "competing") {
+        return fmt::format("Its sources give {} for the GPUs installed.", record.competing_figures("gpus_installed"));
+    }
+    const model::Claim* model_claim = published(record, "gpu_model");
+    return fmt::format("It has {} {}GPUs installed.", count_phrase(published(record, "gpus_installed")->value),
+                       model_claim ? model_claim->value.value + " " : "");
+}
+
+std::string shown_or(const model::Record& record, std::string_view field, std::string fallback) {
+    const model::Claim* claim = published(record, field);
+    return claim ? model::display_claim(claim) : std::move(fallback);
+}
+
+}  // namespace
+
+namespace html {
+
+std::string record_sentence(const model::Record& record) {
+    const std::string name = shown_or(record, "name", record.id);
+    std::string run_by;
+    if (const model::Claim* owner = published(record, "owner")) {
+        run_by = " run by " + owner->value.value;
+    } else if (record.preferred("owner")) {
+        run_by = " whose operator is not published";
+    }
+    return fmt::format("{} is {}{}. {}", name, cluster_phrase(record), run_by, gpus_sentence(record));
+}
+
+std::string link_target(const std::string& url_or_email) {
+    const bool email = url_or_email.find('@') != std::string::npos && url_or_email.find("://") == std::string::npos;
+    return email ? "mailto:" + url_or_email : url_or_email;
+}
+
+}  // namespace html
+
+std::string page_text(std::string_view text) {
+    const std::string line = text::one_line(text);
+    std::string shown;
+    shown.reserve(line.size());
+    for (std::size_t at = 0; at < line.size();) {
+        char32_t code_point = 0;
+        const std::size_t length = text::utf8_sequence(std::string_view(line).substr(at), code_point);
+        if (length == 0) {
+            shown += "\uFFFD";
+            ++at;
+            continue;
+        }
+        if (text::terminal_control_kind(code_point)) {
+            shown += fmt::format("\\u{:04x}", static_cast<unsigned>(code_point));
+        } else {
+            shown.append(line, at, length);
+        }
+        at += length;
+    }
+    return shown;
+}
+
+std::string HtmlSite::operator_path(std::string_view owner) {
+    std::string slug;
+    for (char c : owner) {
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        const bool capital = c >= 'A' && c <= 'Z';
+        if (letter || capital) {
+            slug += capital ? static_cast<char>(c - 'A' + 'a') : c;
+        } else if (!slug.empty() && slug.back() != '-') {
+            slug += '-';
+        }
+    }
+    while (!slug.empty() && slug.back() == '-') slug.pop_back();
+    // A name of no ASCII letter or digit keeps its identity in its bytes.
+    if (slug.empty()) {
+        for (unsigned char c : owner) slug += fmt::format("{:02x}", c);
+    }
+    return "operators/" + slug + ".html";
+}
+
+struct HtmlSite::Templates {
+    std::map<std::string, std::unique_ptr<mustache>> pages;
+    std::map<std::string, std::string> partials;
+    std::map<std::string, std::string> assets;
+};
+
+struct HtmlSite::Row {
+    std::string id;
+    std::string name;
+    std::string owner;
+    std::string operator_path;
+    std::string gpu_model;
+    std::string gpu_maker;
+    std::string gpus_installed;
+    long long gpus = -1;  ///< for the order of the index's largest clusters; -1 when not a known count
+    std::string status;
+    std::string country;
+    std::string power_mw;
+    bool verified = false;
+};
+
+HtmlSite::HtmlSite(const SiteTemplates& templates, SiteSettings settings)
+    : templates_(std::make_unique<Templates>()), settings_(std::move(settings)) {
+    auto text_of = [&](std::string_view name) -> const std::string& {
+        const auto found = templates.find(std::string(name));
+        if (found == templates.end()) throw InputError(fmt::format("site templates: no template '{}'", name));
+        return found->second;
+    };
+    for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) {
+        if (const mustache parsed(text_of(name)); !parsed.is_valid()) {
+            throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed.error_message(), 200)));
+        }
+    }
+    for (std::string_view name : page_templates) {
+        auto parsed = std::make_unique<mustache>(text_of(name));
+        if (!parsed->is_valid()) {
+            throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed->error_message(), 200)));
+        }
+        templates_->pages.emplace(name, std::move(parsed));
+    }
+}
+
+HtmlSite::~HtmlSite() = default;
+
+namespace {
+
+Data row_data(const std::string& id, const std::string& name, const std::string& owner, const std::string& operator_path) {
+    Data data = object{{"id", id}, {"name", page_text(name)}};
+    if (!owner.empty()) {
+        data.set("owner", page_text(owner));
+        data.set("operator_path", operator_path);
+    }
+    return data;
+}
+
+}  // namespace
+
+std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& page) {
+    const model::Record& record = page.record;
+    std::vector<ledger::SiteFile> files;
+    files.push_back({"clusters/" + record.id + ".html", render_page("record.html", html::record_page(page, settings_), "../")});
+    Row row;
+    row.id = record.id;
+    row.name = shown_or(record, "name", record.id);
+    row.owner = shown_or(record, "owner", "");
+    if (!row.owner.empty()) row.operator_path = operator_path(row.owner);
+    row.gpu_model = record.shown("gpu_model");
+    row.gpu_maker = record.shown("gpu_maker");
+    row.gpus_installed = record.shown("gpus_installed");
+    if (const model::Claim* gpus = published(record, "gpus_installed")) {
+        const auto& digits = gpus->value.value;
+        std::from_chars(digits.data(), digits.data() + digits.size(), row.gpus);
+    }
+    row.status = record.shown("status");
+    row.country = record.shown("country");
+    row.power_mw = record.shown("power_mw");
+    row.verified = record.verification && !record.verification->stale;
+    rows_.push_back(std::move(row));
+    return files;
+}
+
+Data HtmlSite::rows_data(const std::vector<const Row*>& rows) const {
+    list listed;
+    for (const Row* row : rows) {
+        Data data = row_data(row->id, row->name, row->owner, row->operator_path);
+        data.set("gpu_model", page_text(row->gpu_model));
+        data.set("gpu_maker", page_text(row->gpu_maker));
+        data.set("gpus_installed", page_text(row->gpus_installed));
+        data.set("status", page_text(row->status));
+        data.set("country", page_text(row->country));
+        data.set("power_mw", page_text(row->power_mw));
+        data.set("verified", row->verified);
+        listed.push_back(data);
+    }
+    return listed;
+}
+
+std::vector<ledger::SiteFile> HtmlSite::finish() {
+    std::vector<ledger::SiteFile> files;
+    std::vector<const Row*> all;
+    for (const Row& row : rows_) all.push_back(&row);
+    Data index = object{{"clusters", rows_data(all)},
+                        {"count", text::group_thousands(static_cast<long long>(all.size()))},
+                        {"title", "All clusters"},
+                        {"description", page_text(settings_.description)}};
+    files.push_back({"index.html", render_page("index.html", std::move(index), "")});
+    // One page an operator, its clusters in id order (the order they came in).
+    std::map<std::string, std::vector<const Row*>> by_operator;
+    for (const Row& row : rows_) {
+        if (!row.operator_path.empty()) by_operator[row.operator_path].push_back(&row);
+    }
+    for (const auto& [path, rows] : by_operator) {
+        list names;
+        std::vector<std::string> seen;
+        for (const Row* row : rows) {
+            if (std::find(seen.begin(), seen.end(), row->owner) != seen.end()) continue;
+            seen.push_back(row->owner);
+            names.push_back(object{{"name", page_text(row->owner)}});
+        }
+        Data page = object{{"operator", page_text(rows.front()->owner)}, {"names", names}, {"clusters", rows_data(rows)}};
+        page.set("several_names", seen.size() > 1);
+        page.set("title", page_text(rows.front()->owner));
+        page.set("description", fmt::format("GPU clusters run by {}", page_text(rows.front()->owner)));
+        files.push_back({path, render_page("operator.html", std::move(page), "../")});
+    }
+    files.push_back({"style.css", templates_->assets.at("style.css")});
+    return files;
+}
+
+std::string HtmlSite::render_page(std::string_view name, Data data, std::string_view root) const {
+    data.set("site_title", page_text(settings_.title));
+    data.set("site_description", page_text(settings_.description));
+    data.set("root", std::string(root));
+    if (!settings_.licence.empty()) data.set("licence", page_text(settings_.licence));
+    if (!settings_.contact.empty()) data.set("contact", html::link_target(settings_.contact));
+    for (const auto& [partial_name, text] : templates_->partials) {
+        const std::string key = partial_name.substr(0, partial_name.find('.'));
+        data.set(key, partial([text = text] { return text; }));
+    }
+    mustache& page = *templates_->pages.at(std::string(name));
+    std::string html = page.render(data);
+    if (!page.is_valid()) throw InputError(fmt::format("site template '{}': {}", name, page.error_message()));
+    return html;
+}
+
+}  // namespace gpuclusters::render
+
+namespace gpuclusters::render {
+
+void print_site(const Output& output, const ledger::SiteSummary& summary) {
+    if (output.json) {
+        print_json(output.out, Json{{"site", summary.folder},
+                                    {"clusters", summary.records},
+                                    {"files", summary.files},
+                                    {"written", summary.written},
+                                    {"unchanged", summary.unchanged},
+                                    {"removed", summary.removed}});
+        return;
+    }
+    output.out << fmt::format("{}: a site of {} clusters, {} files ({} written, {} unchanged, {} removed)\n", summary.folder,
+                              summary.records, summary.files, summary.written, summary.unchanged, summary.removed);
+}
+
+}  // namespace gpuclusters::render
