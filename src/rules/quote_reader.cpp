@@ -25,12 +25,13 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
     };
     const auto unit = [&](std::string_view w) { return impl.number(spelled_numbers, w); };
     const auto scale = [&](std::string_view w) { return impl.number(spelled_scales, w); };
-    if (word(i) == "half" && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
+    const auto is = [&](std::size_t k, WordClass word_class) { return k < tokens.size() && impl.is(tokens[k], word_class); };
+    if (is(i, half_word) && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
         half = true;
         i += 2;
         current = 1;
         any = true;
-    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || word(i + 1) == "dozen")) {
+    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || is(i + 1, dozen_word))) {
         current = 1;
         any = true;
         ++i;
@@ -43,7 +44,7 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
             if (any && current % 10 != 0 && current < 100) break;
             current += *value;
             any = true;
-        } else if (w == "dozen" && any) {
+        } else if (is(i, dozen_word) && any) {
             current = std::max<std::int64_t>(current, 1) * 12;
         } else if (const auto power = scale(w); power && any) {
             std::int64_t factor = 1;
