@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <iterator>
 #include <tuple>
 
 #include "gpuclusters/model/error.hpp"
@@ -77,73 +78,22 @@ std::string_view as_written(std::string_view quote, const Token& first, const To
 using namespace reading;
 
 std::string_view to_string(Unit unit) {
-    switch (unit) {
-        case Unit::none:
-            return "none";
-        case Unit::gpu:
-            return "gpu";
-        case Unit::superchip:
-            return "superchip";
-        case Unit::apu:
-            return "apu";
-        case Unit::module:
-            return "module";
-        case Unit::die:
-            return "die";
-        case Unit::gcd:
-            return "gcd";
-        case Unit::tile:
-            return "tile";
-        case Unit::node:
-            return "node";
-        case Unit::rack:
-            return "rack";
-        case Unit::tray:
-            return "tray";
-        case Unit::core:
-            return "core";
-        case Unit::cpu:
-            return "cpu";
-        case Unit::h100_equivalent:
-            return "h100-equivalent";
-        case Unit::megawatt:
-            return "MW";
-        case Unit::kilowatt:
-            return "kW";
-        case Unit::gigawatt:
-            return "GW";
-        case Unit::other:
-            return "other";
-    }
-    return "none";
+    constexpr std::string_view names[]{"none", "gpu",  "superchip", "apu", "module",          "die", "gcd", "tile", "node",
+                                       "rack", "tray", "core",      "cpu", "h100-equivalent", "MW",  "kW",  "GW",   "other"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Unit::other) + 1);
+    return names[static_cast<std::size_t>(unit)];
 }
 
 std::string_view to_string(Bound bound) {
-    switch (bound) {
-        case Bound::exact:
-            return "exact";
-        case Bound::approximate:
-            return "approximate";
-        case Bound::at_least:
-            return "at least";
-        case Bound::at_most:
-            return "at most";
-    }
-    return "exact";
+    constexpr std::string_view names[]{"exact", "approximate", "at least", "at most"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Bound::at_most) + 1);
+    return names[static_cast<std::size_t>(bound)];
 }
 
 std::string_view to_string(Modality modality) {
-    switch (modality) {
-        case Modality::in_service:
-            return "in service";
-        case Modality::planned:
-            return "planned";
-        case Modality::procured:
-            return "procured";
-        case Modality::equivalence:
-            return "equivalence";
-    }
-    return "in service";
+    constexpr std::string_view names[]{"in service", "planned", "procured", "equivalence"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Modality::equivalence) + 1);
+    return names[static_cast<std::size_t>(modality)];
 }
 
 std::string phrase_text(std::string_view quote, const Quantity& quantity) {
