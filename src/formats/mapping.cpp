@@ -264,11 +264,7 @@ public:
             return;
         }
         first_line_.emplace(document.record.cluster_id, line);
-        try {
-            sink_.record(document);
-        } catch (const InputError& error) {
-            sink_.problem(error.what());
-        }
+        sink_.take(document);
     }
 
 private:
