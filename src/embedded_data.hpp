@@ -14,6 +14,7 @@ extern const std::string_view schema_sql;
 extern const std::string_view gpu_models_tsv;
 extern const std::string_view countries_tsv;
 extern const std::string_view rules_toml;
+extern const std::string_view rule_catalogue_toml;
 extern const std::string_view gpu_performance_tsv;
 /// db/sample/verified.txt: the sample records that carry the Verified badge.
 extern const std::string_view sample_verified_txt;

@@ -240,13 +240,7 @@ public:
 
     void flush() {
         if (current_id_.empty()) return;
-        if (!rejected_) {
-            try {
-                sink_.record(current_);
-            } catch (const InputError& error) {
-                sink_.problem(error.what());
-            }
-        }
+        if (!rejected_) sink_.take(current_);
         current_ = {};
         sources_.clear();
         current_id_.clear();
@@ -368,11 +362,7 @@ void read_csv_wide(std::istream& input, const std::string& file, const ReadSink&
             sink.problem(error.what());
             return;
         }
-        try {
-            sink.record(document);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-        }
+        sink.take(document);
     });
 }
 

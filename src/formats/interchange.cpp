@@ -172,23 +172,14 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
     using model::FieldAction;
     // gpu_maker and gpu_model_canonical follow gpu_model on import; what a file says of them is not taken.
     if (const auto* spec = model::find_field(field); spec && spec->derived) return false;
-    if (rank == model::Rank::preferred) {
-        record.fields.push_back({.field = field,
-                                 .not_published = not_published,
-                                 .raw_value = value,
-                                 .citations = std::move(citations),
-                                 .origin = origin});
-        return true;
+    auto& input = record.fields.emplace_back(model::FieldInput{
+        .field = field, .not_published = not_published, .raw_value = value, .citations = std::move(citations), .origin = origin});
+    if (rank != model::Rank::preferred) {
+        // A competing or deprecated claim: evidence for its value, held at that rank.
+        input.action = FieldAction::cite;
+        input.rank = rank;
+        input.reason = "imported";
     }
-    // A competing or deprecated claim: evidence for its value, held at that rank.
-    record.fields.push_back({.field = field,
-                             .not_published = not_published,
-                             .raw_value = value,
-                             .citations = std::move(citations),
-                             .origin = origin,
-                             .action = FieldAction::cite,
-                             .rank = rank,
-                             .reason = "imported"});
     return true;
 }
 
@@ -408,15 +399,16 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
         for (std::size_t i = 0; i < sources->size(); ++i) read_source((*sources)[i], i, place, index);
     }
     document.values_only = !member(json, "claims") && !member(json, "sources");
-    if (const Json* fields = member(json, "fields"); fields && version >= 2) {
+    if (const Json* fields = member(json, "fields")) {
         if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
-        read_typed_fields(*fields, place, document);
-    } else if (fields) {
-        if (!fields->is_object()) throw InputError(fmt::format("{}: \"fields\" must be an object", place));
-        for (const auto& [field, value] : fields->items()) {
-            const std::string where = fmt::format("{}: fields.{}", place, field);
-            add_claim_inputs(document.record, field, value.is_null(), value.is_null() ? "" : value_text(value, where),
-                             model::Rank::preferred, {}, where);
+        if (version >= 2) {
+            read_typed_fields(*fields, place, document);
+        } else {
+            for (const auto& [field, value] : fields->items()) {
+                const std::string where = fmt::format("{}: fields.{}", place, field);
+                add_claim_inputs(document.record, field, value.is_null(), value.is_null() ? "" : value_text(value, where),
+                                 model::Rank::preferred, {}, where);
+            }
         }
     }
     if (const Json* keys = member(json, "keys")) {

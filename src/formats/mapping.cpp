@@ -63,20 +63,21 @@ std::string content_suffix(const std::vector<std::string>& cells) {
     return fmt::format("{:08x}", static_cast<std::uint32_t>(hash >> 32));
 }
 
-// "{Name} in {Country}" with the row's cells; an unknown column is caught when the mapping loads.
-std::string expand(const std::string& pattern, const std::map<std::string, std::size_t>& columns,
-                   const std::vector<std::string>& cells) {
+// "{Name} in {Country}": each column named in braces replaced by what `cell(name, index)` makes of
+// it; an unknown column is caught when the mapping loads.
+template <class Cell>
+std::string expand(const std::string& pattern, const std::map<std::string, std::size_t>& columns, Cell cell) {
     std::string out;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
-        if (pattern[i] == '{') {
-            const std::size_t end = pattern.find('}', i);
-            if (end == std::string::npos) break;  // refused when the mapping loads
-            const std::string name = pattern.substr(i + 1, end - i - 1);
-            out += cells[columns.at(name)];
-            i = end;
-        } else {
+        if (pattern[i] != '{') {
             out += pattern[i];
+            continue;
         }
+        const std::size_t end = pattern.find('}', i);
+        if (end == std::string::npos) break;  // refused when the mapping loads
+        const std::string name = pattern.substr(i + 1, end - i - 1);
+        out += cell(name, columns.at(name));
+        i = end;
     }
     return out;
 }
@@ -111,32 +112,16 @@ std::string expand_figures(const std::string& pattern, const std::map<std::strin
                            const std::vector<std::string>& cells, const Mapping::Rounding& rounding,
                            std::vector<std::string>& problems, std::size_t& problem_column,
                            std::vector<std::string>& rounded_from) {
-    std::string out;
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        if (pattern[i] != '{') {
-            out += pattern[i];
-            continue;
-        }
-        const std::size_t end = pattern.find('}', i);
-        if (end == std::string::npos) break;  // refused when the mapping loads
-        const std::string name = pattern.substr(i + 1, end - i - 1);
-        const std::size_t index = columns.at(name);
+    return expand(pattern, columns, [&](const std::string& name, std::size_t index) {
         const std::string cell(text::trim(cells[index]));
-        i = end;
         const auto number = cell.find('.') == std::string::npos ? std::nullopt : number_cell(cell);
-        if (!number) {
-            out += cells[index];
-            continue;
-        }
+        if (!number) return cells[index];
         std::string problem;
-        if (const auto figure = cell_figure(cell, number, rounding, problem, rounded_from)) {
-            out += figure->to_string();
-        } else {
-            problems.push_back(fmt::format("column {} '{}': {}", index + 1, name, problem));
-            if (problem_column == 0) problem_column = index + 1;
-        }
-    }
-    return out;
+        if (const auto figure = cell_figure(cell, number, rounding, problem, rounded_from)) return figure->to_string();
+        problems.push_back(fmt::format("column {} '{}': {}", index + 1, name, problem));
+        if (problem_column == 0) problem_column = index + 1;
+        return std::string();
+    });
 }
 
 }  // namespace
@@ -179,7 +164,8 @@ Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns
         }
         row.key += fmt::format("{}{} {}", row.key.empty() ? "" : ", ", column, shown);
     }
-    const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cells) : cells[columns.at(id_.column)];
+    const auto cell = [&](const std::string&, std::size_t index) { return cells[index]; };
+    const std::string raw = id_.column.empty() ? expand(id_.template_text, columns, cell) : cells[columns.at(id_.column)];
     row.id = text::slug(raw, 90);
     if (row.id.empty()) row.problem = fmt::format("[id]: '{}' makes no id (no letter or digit); rejected", raw);
     return row;
@@ -264,11 +250,7 @@ public:
             return;
         }
         first_line_.emplace(document.record.cluster_id, line);
-        try {
-            sink_.record(document);
-        } catch (const InputError& error) {
-            sink_.problem(error.what());
-        }
+        sink_.take(document);
     }
 
 private:

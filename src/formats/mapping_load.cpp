@@ -16,19 +16,15 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string place(const std::string& file, const toml::node& node) { return toml_place(file, node); }
-
-[[noreturn]] void fail(const std::string& file, const toml::node& node, const std::string& what) { toml_fail(file, node, what); }
-
 const toml::table& table_of(const std::string& file, const toml::node& node, const std::string& name) {
     const auto* table = node.as_table();
-    if (!table) fail(file, node, fmt::format("{} must be a table", name));
+    if (!table) toml_fail(file, node, fmt::format("{} must be a table", name));
     return *table;
 }
 
 std::string text_of(const std::string& file, const toml::node& node, const std::string& name) {
     const auto* text = node.as_string();
-    if (!text) fail(file, node, fmt::format("{} must be a string", name));
+    if (!text) toml_fail(file, node, fmt::format("{} must be a string", name));
     return text->get();
 }
 
@@ -36,7 +32,7 @@ void only_keys(const std::string& file, const toml::table& table, std::initializ
                const std::string& name) {
     for (const auto& [key, node] : table) {
         if (std::find(keys.begin(), keys.end(), key.str()) == keys.end()) {
-            fail(file, node, fmt::format("{} has no key '{}'", name, key.str()));
+            toml_fail(file, node, fmt::format("{} has no key '{}'", name, key.str()));
         }
     }
 }
@@ -54,25 +50,25 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
             only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
         }
         Mapping::Condition condition;
-        if (!table.get("column")) fail(file, entry, fmt::format("{} needs a column", name));
+        if (!table.get("column")) toml_fail(file, entry, fmt::format("{} needs a column", name));
         // Two tests in one condition read as "either" to some and "both" to others: one test a
         // condition, and an array of conditions for several (when: all hold; unless: any).
         const int tests = (table.get("equals") ? 1 : 0) + (table.get("one_of") ? 1 : 0) + (table.get("empty") ? 1 : 0);
         if (tests > 1) {
-            fail(file, entry,
-                 fmt::format("{}: one test a condition (equals, one_of or empty); for several, give an array of conditions",
-                             name));
+            toml_fail(file, entry,
+                      fmt::format("{}: one test a condition (equals, one_of or empty); for several, give an array of conditions",
+                                  name));
         }
         condition.column = text_of(file, *table.get("column"), "column");
         if (const auto* equals = table.get("equals")) condition.values.push_back(text_of(file, *equals, "equals"));
         if (const auto* list = table.get("one_of")) {
             const auto* array = list->as_array();
-            if (!array) fail(file, *list, "one_of must be an array of strings");
+            if (!array) toml_fail(file, *list, "one_of must be an array of strings");
             for (const auto& value : *array) condition.values.push_back(text_of(file, value, "one_of"));
         }
         if (const auto* empty = table.get("empty")) {
             const auto* flag = empty->as_boolean();
-            if (!flag) fail(file, *empty, fmt::format("{} empty must be true or false", name));
+            if (!flag) toml_fail(file, *empty, fmt::format("{} empty must be true or false", name));
             if (flag->get()) {
                 condition.values.push_back("");
             } else {
@@ -80,7 +76,7 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
             }
         }
         if (condition.values.empty() && !condition.not_empty) {
-            fail(file, entry, fmt::format("{} needs equals, one_of or empty = true or false", name));
+            toml_fail(file, entry, fmt::format("{} needs equals, one_of or empty = true or false", name));
         }
         result.push_back(std::move(condition));
     };
@@ -103,13 +99,13 @@ std::optional<std::string> optional_text(const std::string& file, const toml::ta
 model::Decimal exact_scale(const std::string& file, const toml::node& node, const std::string& where) {
     std::string written;
     if (const auto* whole = node.as_integer()) {
-        if (whole->get() <= 0) fail(file, node, where + ": scale must be more than 0");
+        if (whole->get() <= 0) toml_fail(file, node, where + ": scale must be more than 0");
         written = std::to_string(whole->get());
     } else if (const auto* number = node.as_floating_point()) {
-        if (!(number->get() > 0) || !std::isfinite(number->get())) fail(file, node, where + ": scale must be more than 0");
+        if (!(number->get() > 0) || !std::isfinite(number->get())) toml_fail(file, node, where + ": scale must be more than 0");
         written = fmt::format("{}", number->get());
     } else {
-        fail(file, node, where + ": scale must be a number, e.g. 0.001 for kW -> MW");
+        toml_fail(file, node, where + ": scale must be a number, e.g. 0.001 for kW -> MW");
     }
     int exponent = 0;
     if (const auto e = written.find('e'); e != std::string::npos) {
@@ -117,7 +113,8 @@ model::Decimal exact_scale(const std::string& file, const toml::node& node, cons
         written.resize(e);
     }
     const auto decimal = model::Decimal::parse(written);
-    if (!decimal) fail(file, node, fmt::format("{}: scale {} has more digits than an exact decimal holds (18)", where, written));
+    if (!decimal)
+        toml_fail(file, node, fmt::format("{}: scale {} has more digits than an exact decimal holds (18)", where, written));
     return decimal->scaled(exponent);
 }
 
@@ -140,13 +137,13 @@ Mapping::IdRule id_rule(const std::string& path, const toml::node& id) {
     Mapping::IdRule rule;
     rule.column = optional_text(path, table, "column").value_or("");
     rule.template_text = optional_text(path, table, "template").value_or("");
-    if (rule.column.empty() == rule.template_text.empty()) fail(path, id, "[id] takes exactly one of column and template");
+    if (rule.column.empty() == rule.template_text.empty()) toml_fail(path, id, "[id] takes exactly one of column and template");
     if (!rule.column.empty()) {
         rule.columns = {rule.column};
     } else {
         rule.columns = template_columns(rule.template_text);
         if (rule.columns.empty() || std::find(rule.columns.begin(), rule.columns.end(), "") != rule.columns.end()) {
-            fail(path, *table.get("template"), "[id] template names no column, or has a '{' that is not closed");
+            toml_fail(path, *table.get("template"), "[id] template names no column, or has a '{' that is not closed");
         }
     }
     rule.key_columns = rule.columns;
@@ -160,7 +157,7 @@ Mapping::IdRule id_rule(const std::string& path, const toml::node& id) {
         }
         if (rule.key_columns.empty() ||
             std::find(rule.key_columns.begin(), rule.key_columns.end(), "") != rule.key_columns.end()) {
-            fail(path, *key, "[id] key names the columns whose cells name a row: \"System ID\" or [\"Site\", \"Name\"]");
+            toml_fail(path, *key, "[id] key names the columns whose cells name a row: \"System ID\" or [\"Site\", \"Name\"]");
         }
     }
     if (const auto* repeated = table.get("repeated")) {
@@ -172,7 +169,7 @@ Mapping::IdRule id_rule(const std::string& path, const toml::node& id) {
         } else if (how == "content") {
             rule.repeated = Mapping::IdRule::Repeated::content;
         } else {
-            fail(path, *repeated, "[id] repeated is \"error\", \"suffix\" or \"content\"");
+            toml_fail(path, *repeated, "[id] repeated is \"error\", \"suffix\" or \"content\"");
         }
     }
     return rule;
@@ -183,7 +180,7 @@ model::SourceInput dataset_source(const std::string& path, const toml::node& dat
     only_keys(path, table, {"url", "kind", "title", "publisher", "published", "accessed", "edition_of"}, "[dataset]");
     model::SourceInput source;
     source.reference = optional_text(path, table, "url").value_or("");
-    if (source.reference.empty()) fail(path, dataset, "[dataset] needs a url");
+    if (source.reference.empty()) toml_fail(path, dataset, "[dataset] needs a url");
     source.kind = optional_text(path, table, "kind");
     source.title = optional_text(path, table, "title");
     source.publisher = optional_text(path, table, "publisher");
@@ -193,19 +190,19 @@ model::SourceInput dataset_source(const std::string& path, const toml::node& dat
     // A dated table with no list named is an edition of the list at its own url (a file
     // replaced in place): its editions are ordered by date as any list's are.
     if (!source.edition_of && source.published) source.edition_of = source.reference;
-    source.origin = place(path, dataset) + ": [dataset]";
+    source.origin = toml_place(path, dataset) + ": [dataset]";
     return source;
 }
 
 std::vector<Mapping::SkipRule> skip_rules(const std::string& path, const toml::node& skips) {
     const auto* array = skips.as_array();
-    if (!array) fail(path, skips, "skip must be an array of tables ([[skip]])");
+    if (!array) toml_fail(path, skips, "skip must be an array of tables ([[skip]])");
     std::vector<Mapping::SkipRule> rules;
     for (const auto& entry : *array) {
         const auto& table = table_of(path, entry, "[[skip]]");
         only_keys(path, table, {"column", "equals", "one_of", "empty", "reason"}, "[[skip]]");
         const auto reason = optional_text(path, table, "reason");
-        if (!reason) fail(path, entry, "[[skip]] needs a reason");
+        if (!reason) toml_fail(path, entry, "[[skip]] needs a reason");
         // The table itself, not a copy: a copy has lost the places its errors name.
         rules.push_back({conditions(path, &entry, "[[skip]]", true).front(), *reason});
     }
@@ -223,13 +220,13 @@ Mapping::Rounding rounding_of(const std::string& path, const toml::table& table,
         const auto* digits = node->as_integer();
         const int least = decimals ? 0 : 1;
         if (!digits || digits->get() < least || digits->get() > model::max_significant_digits) {
-            fail(path, *node,
-                 fmt::format("{}: {} is a whole number from {} to {} ({})", where, key, least, model::max_significant_digits,
-                             decimals ? "places after the point" : "significant digits"));
+            toml_fail(path, *node,
+                      fmt::format("{}: {} is a whole number from {} to {} ({})", where, key, least, model::max_significant_digits,
+                                  decimals ? "places after the point" : "significant digits"));
         }
-        if (rounding) fail(path, *node, fmt::format("{}: round and significant go alone: give one", where));
+        if (rounding) toml_fail(path, *node, fmt::format("{}: round and significant go alone: give one", where));
         if (!fixed.empty())
-            fail(path, *node, fmt::format("{}: {} rounds a column's figures; a fixed value has none", where, key));
+            toml_fail(path, *node, fmt::format("{}: {} rounds a column's figures; a fixed value has none", where, key));
         rounding = {decimals ? Mapping::Rounding::Kind::decimals : Mapping::Rounding::Kind::significant,
                     static_cast<int>(digits->get())};
     }
@@ -246,7 +243,7 @@ void check_given_values(const std::string& path, const toml::table& table, const
         try {
             model::parse_field_value(spec, value + rule.suffix);
         } catch (const InputError& error) {
-            fail(path, node, fmt::format("{} {}: {}", where, what, error.what()));
+            toml_fail(path, node, fmt::format("{} {}: {}", where, what, error.what()));
         }
     };
     if (const auto* map = table.get("map")) {
@@ -263,29 +260,29 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
               where);
     Mapping::FieldRule rule;
     rule.field = std::string(name);
-    rule.place = place(path, node);
-    if (!model::find_field(rule.field)) fail(path, node, fmt::format("{}: '{}' is not a field", where, rule.field));
+    rule.place = toml_place(path, node);
+    if (!model::find_field(rule.field)) toml_fail(path, node, fmt::format("{}: '{}' is not a field", where, rule.field));
     rule.column = optional_text(path, table, "column").value_or("");
     rule.template_text = optional_text(path, table, "template").value_or("");
     rule.fixed = optional_text(path, table, "value").value_or("");
     for (const auto& column : template_columns(rule.template_text)) {
         if (column.empty())
-            fail(path, *table.get("template"),
-                 fmt::format("{}: the template has a '{{' that is not closed or names no column", where));
+            toml_fail(path, *table.get("template"),
+                      fmt::format("{}: the template has a '{{' that is not closed or names no column", where));
     }
     if (int(!rule.column.empty()) + int(!rule.template_text.empty()) + int(!rule.fixed.empty()) != 1) {
-        fail(path, node, fmt::format("{} takes exactly one of column, template and value", where));
+        toml_fail(path, node, fmt::format("{} takes exactly one of column, template and value", where));
     }
     if (const auto* map = table.get("map")) {
         for (const auto& [from, to] : table_of(path, *map, "map")) rule.map[std::string(from.str())] = text_of(path, to, "map");
     }
     if (const auto* integer = table.get("integer")) {
-        if (!integer->as_boolean()) fail(path, *integer, "integer must be true or false");
+        if (!integer->as_boolean()) toml_fail(path, *integer, "integer must be true or false");
         rule.integer = integer->as_boolean()->get();
     }
     if (const auto* scale = table.get("scale")) {
         rule.scale = exact_scale(path, *scale, where);
-        if (rule.scale->is_zero()) fail(path, *scale, fmt::format("{}: scale must be more than 0", where));
+        if (rule.scale->is_zero()) toml_fail(path, *scale, fmt::format("{}: scale must be more than 0", where));
     }
     rule.rounding = rounding_of(path, table, where, rule.fixed);
     rule.suffix = optional_text(path, table, "suffix").value_or("");
@@ -297,22 +294,23 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
 
 std::vector<Mapping::RelatedRule> related_rules(const std::string& path, const toml::node& related, const Mapping::IdRule& id) {
     const auto* array = related.as_array();
-    if (!array) fail(path, related, "related must be [[related]] tables");
+    if (!array) toml_fail(path, related, "related must be [[related]] tables");
     std::vector<Mapping::RelatedRule> rules;
     for (const auto& entry : *array) {
         const auto& table = table_of(path, entry, "[[related]]");
         only_keys(path, table, {"column", "relation"}, "[[related]]");
         const auto column = optional_text(path, table, "column");
         const auto relation = optional_text(path, table, "relation");
-        if (!column || column->empty() || !relation) fail(path, entry, "[[related]] needs a column and a relation");
+        if (!column || column->empty() || !relation) toml_fail(path, entry, "[[related]] needs a column and a relation");
         const bool known = std::find(std::begin(model::relation_kinds), std::end(model::relation_kinds), *relation) !=
                            std::end(model::relation_kinds);
         if (!known) {
-            fail(path, *table.get("relation"),
-                 fmt::format("[[related]] relation '{}' is not builds-upon, superseded-by or same-site", *relation));
+            toml_fail(path, *table.get("relation"),
+                      fmt::format("[[related]] relation '{}' is not builds-upon, superseded-by or same-site", *relation));
         }
         // A cell names a row as the [id] column does: a template's id cannot be made from one cell.
-        if (id.column.empty()) fail(path, entry, "[[related]] names rows by the [id] column's text, and [id] has a template");
+        if (id.column.empty())
+            toml_fail(path, entry, "[[related]] names rows by the [id] column's text, and [id] has a template");
         rules.push_back({*column, *relation});
     }
     return rules;
@@ -328,27 +326,27 @@ Mapping Mapping::load(const std::string& path) {
     only_keys(path, document, {"format", "description", "id", "dataset", "sources", "skip", "fields", "related"}, "the mapping");
     const auto* format = document.get("format");
     if (!format || !format->as_integer() || format->as_integer()->get() != 1) {
-        fail(path, format ? *format : static_cast<const toml::node&>(document), "the mapping needs format = 1");
+        toml_fail(path, format ? *format : static_cast<const toml::node&>(document), "the mapping needs format = 1");
     }
     const auto* id = document.get("id");
-    if (!id) fail(path, document, "[id] is required: column = \"...\" or template = \"...{Column}...\"");
+    if (!id) toml_fail(path, document, "[id] is required: column = \"...\" or template = \"...{Column}...\"");
     mapping.id_ = id_rule(path, *id);
     if (const auto* dataset = document.get("dataset")) mapping.dataset_ = dataset_source(path, *dataset);
     // A key names a row in a source: without the table as a source there is nothing to keep it with.
     if (mapping.id_.key_given && !mapping.dataset_) {
-        fail(path, *document.get("id")->as_table()->get("key"), "[id] key needs a [dataset]: the key is kept per source");
+        toml_fail(path, *document.get("id")->as_table()->get("key"), "[id] key needs a [dataset]: the key is kept per source");
     }
     if (const auto* sources = document.get("sources")) {
         const auto& table = table_of(path, *sources, "[sources]");
         only_keys(path, table, {"columns", "quote_column", "kind", "accessed", "not_a_url"}, "[sources]");
         if (const auto policy = optional_text(path, table, "not_a_url")) {
             if (*policy != "drop" && *policy != "error")
-                fail(path, *table.get("not_a_url"), "not_a_url is \"drop\" or \"error\"");
+                toml_fail(path, *table.get("not_a_url"), "not_a_url is \"drop\" or \"error\"");
             mapping.drop_non_urls_ = *policy == "drop";
         }
         if (const auto* columns = table.get("columns")) {
             const auto* array = columns->as_array();
-            if (!array) fail(path, *columns, "columns must be an array of strings");
+            if (!array) toml_fail(path, *columns, "columns must be an array of strings");
             for (const auto& column : *array) mapping.source_columns_.push_back(text_of(path, column, "columns"));
         }
         mapping.quote_column_ = optional_text(path, table, "quote_column").value_or("");
@@ -357,7 +355,7 @@ Mapping Mapping::load(const std::string& path) {
     }
     if (const auto* skips = document.get("skip")) mapping.skips_ = skip_rules(path, *skips);
     const auto* fields = document.get("fields");
-    if (!fields) fail(path, document, "the mapping has no [fields.NAME] tables");
+    if (!fields) toml_fail(path, document, "the mapping has no [fields.NAME] tables");
     for (const auto& [name, node] : table_of(path, *fields, "[fields]")) {
         mapping.fields_.push_back(field_rule(path, name.str(), node));
     }
@@ -365,7 +363,7 @@ Mapping Mapping::load(const std::string& path) {
         mapping.related_ = related_rules(path, *related, mapping.id_);
         for (const auto& rule : mapping.fields_) {
             if (rule.field == "related")
-                fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
+                toml_fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
         }
     }
     return mapping;

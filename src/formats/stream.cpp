@@ -1,7 +1,5 @@
 #include "formats/stream.hpp"
 
-#include "formats/counted_input.hpp"
-
 #include <algorithm>
 #include <array>
 #include <filesystem>
@@ -271,11 +269,7 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
             continue;
         }
         json = Json();  // the record is held once, as inputs, while it is checked and written
-        try {
-            sink.record(document);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-        }
+        sink.take(document);
     }
 }
 
@@ -336,11 +330,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
             return false;
         }
         parsed = Json();  // as for JSON Lines: the element goes before the record is written
-        try {
-            sink.record(document);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-        }
+        sink.take(document);
         return false;
     };
     try {
@@ -378,6 +368,14 @@ void read_toml_file(const std::string& path, const ReadSink& sink) {
 }
 
 }  // namespace
+
+void ReadSink::take(RecordDocument& document) const {
+    try {
+        record(document);
+    } catch (const InputError& error) {
+        problem(error.what());
+    }
+}
 
 Format format_from(const std::string& name) {
     if (name == "json") return Format::json;

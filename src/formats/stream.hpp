@@ -55,6 +55,8 @@ struct ReadSink {
     std::function<void(const std::string& place, const std::string& reason)> skipped = {};
     /// Counts the bytes read, when given.
     BytesRead* bytes_read = nullptr;
+    /// Hands over one record: what `record` refuses of it (an InputError) is a problem of that record alone.
+    void take(RecordDocument& document) const;
 };
 
 /// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <fmt/format.h>
+#include <iterator>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -122,29 +123,10 @@ const FieldSpec& require_field(std::string_view name) {
 }
 
 std::string_view type_name(FieldType type) {
-    switch (type) {
-        case text:
-            return "text";
-        case enumeration:
-            return "enum";
-        case count:
-            return "integer";
-        case decimal:
-            return "decimal";
-        case partial_date:
-            return "partial date";
-        case country:
-            return "country";
-        case partners:
-            return "partners";
-        case related:
-            return "related";
-        case gpu_model:
-            return "text, catalogued";
-        case gpu_maker:
-            return "enum";
-    }
-    return "text";
+    constexpr std::string_view names[]{"text",    "enum",     "integer", "decimal",          "partial date",
+                                       "country", "partners", "related", "text, catalogued", "enum"};
+    static_assert(std::size(names) == static_cast<std::size_t>(gpu_maker) + 1);
+    return names[static_cast<std::size_t>(type)];
 }
 
 }  // namespace gpuclusters::model

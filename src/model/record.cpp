@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <iterator>
 
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -64,27 +65,18 @@ std::optional<std::string> stored_source_problem(const SourceMeta& meta) {
 
 std::string_view to_string(ClaimState state) { return state == ClaimState::set ? "set" : "not_published"; }
 
-std::string_view to_string(Rank rank) {
-    switch (rank) {
-        case Rank::preferred:
-            return "preferred";
-        case Rank::normal:
-            return "normal";
-        case Rank::deprecated:
-            return "deprecated";
-        case Rank::retired:
-            return "retired";
-    }
-    return "retired";
-}
+namespace {
+constexpr std::string_view rank_names[]{"preferred", "normal", "deprecated", "retired"};
+static_assert(std::size(rank_names) == static_cast<std::size_t>(Rank::retired) + 1);
+}  // namespace
+
+std::string_view to_string(Rank rank) { return rank_names[static_cast<std::size_t>(rank)]; }
 
 ClaimState claim_state_from(std::string_view text) { return text == "set" ? ClaimState::set : ClaimState::not_published; }
 
 Rank rank_from(std::string_view text) {
-    if (text == "preferred") return Rank::preferred;
-    if (text == "normal") return Rank::normal;
-    if (text == "deprecated") return Rank::deprecated;
-    return Rank::retired;
+    const auto* found = std::find(std::begin(rank_names), std::end(rank_names), text);
+    return found == std::end(rank_names) ? Rank::retired : static_cast<Rank>(found - std::begin(rank_names));
 }
 
 const Claim* Record::preferred(std::string_view field) const {

@@ -111,37 +111,33 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
 }
 
 namespace {
-// Length of a whitespace sequence at the front of `text`, or 0.
-std::size_t leading_space(std::string_view text) {
-    if (text.empty()) return 0;
-    const unsigned char c = static_cast<unsigned char>(text[0]);
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
-    if (text.starts_with("\xC2\xA0")) return 2;                                          // U+00A0
-    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;  // U+2009, U+202F
+// The spaces beyond ASCII that text and figures hold: U+00A0, U+2009 and U+202F.
+constexpr std::string_view wide_spaces[]{"\xC2\xA0", "\xE2\x80\x89", "\xE2\x80\xAF"};
+
+// The length of the wide space `text` starts with (ends with, when `back`), or 0.
+std::size_t wide_space(std::string_view text, bool back) {
+    for (const auto space : wide_spaces) {
+        if (back ? text.ends_with(space) : text.starts_with(space)) return space.size();
+    }
     return 0;
 }
 
-std::size_t trailing_space(std::string_view text) {
+// The length of the whitespace `text` starts with (ends with, when `back`), or 0.
+std::size_t space_length(std::string_view text, bool back) {
     if (text.empty()) return 0;
-    const unsigned char c = static_cast<unsigned char>(text.back());
+    const char c = back ? text.back() : text.front();
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') return 1;
-    if (text.ends_with("\xC2\xA0")) return 2;
-    if (text.ends_with("\xE2\x80\x89") || text.ends_with("\xE2\x80\xAF")) return 3;
-    return 0;
+    return wide_space(text, back);
 }
 }  // namespace
 
 std::size_t thousands_separator_length(std::string_view text) {
-    if (text.empty()) return 0;
-    if (text[0] == ',' || text[0] == ' ') return 1;
-    if (text.starts_with("\xC2\xA0")) return 2;
-    if (text.starts_with("\xE2\x80\x89") || text.starts_with("\xE2\x80\xAF")) return 3;
-    return 0;
+    return text.starts_with(',') || text.starts_with(' ') ? 1 : wide_space(text, false);
 }
 
 std::string_view trim(std::string_view text) {
-    while (std::size_t n = leading_space(text)) text.remove_prefix(n);
-    while (std::size_t n = trailing_space(text)) text.remove_suffix(n);
+    while (std::size_t n = space_length(text, false)) text.remove_prefix(n);
+    while (std::size_t n = space_length(text, true)) text.remove_suffix(n);
     return text;
 }
 

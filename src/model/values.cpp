@@ -150,39 +150,37 @@ std::string parse_cluster_id(std::string_view raw) {
 }
 
 FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
-    {
-        if (const auto bad = text::find_invalid_utf8(raw)) {
-            throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+    if (const auto bad = text::find_invalid_utf8(raw)) {
+        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+    }
+    switch (field.type) {
+        case FieldType::text:
+        case FieldType::gpu_model:
+            return {clean_text(raw), {}};
+        case FieldType::enumeration:
+        case FieldType::gpu_maker:
+            return {parse_choice(field, raw), {}};
+        case FieldType::count: {
+            auto count = parse_count(raw);
+            return {std::to_string(count.value), {count.derivation, "", "", count.bound}};
         }
-        switch (field.type) {
-            case FieldType::text:
-            case FieldType::gpu_model:
-                return {clean_text(raw), {}};
-            case FieldType::enumeration:
-            case FieldType::gpu_maker:
-                return {parse_choice(field, raw), {}};
-            case FieldType::count: {
-                auto count = parse_count(raw);
-                return {std::to_string(count.value), {count.derivation, "", "", count.bound}};
-            }
-            case FieldType::decimal: {
-                auto power = parse_power(raw);
-                return {power.megawatts, {"", power.basis, power.estimator}};
-            }
-            case FieldType::partial_date:
-                return {parse_partial_date(raw), {}};
-            case FieldType::country: {
-                const auto& countries = CountryTable::builtin();
-                if (const Country* country = countries.find(raw)) return {country->alpha2, {}};
-                const std::string suggestion = countries.suggest(raw);
-                throw InputError(fmt::format("'{}' is not an ISO 3166-1 country code or name{}", std::string(text::trim(raw)),
-                                             suggestion.empty() ? "" : fmt::format(" (did you mean {}?)", suggestion)));
-            }
-            case FieldType::partners:
-                return {format_partners(parse_partners(raw)), {}};
-            case FieldType::related:
-                return {format_related(parse_related(raw)), {}};
+        case FieldType::decimal: {
+            auto power = parse_power(raw);
+            return {power.megawatts, {"", power.basis, power.estimator}};
         }
+        case FieldType::partial_date:
+            return {parse_partial_date(raw), {}};
+        case FieldType::country: {
+            const auto& countries = CountryTable::builtin();
+            if (const Country* country = countries.find(raw)) return {country->alpha2, {}};
+            const std::string suggestion = countries.suggest(raw);
+            throw InputError(fmt::format("'{}' is not an ISO 3166-1 country code or name{}", std::string(text::trim(raw)),
+                                         suggestion.empty() ? "" : fmt::format(" (did you mean {}?)", suggestion)));
+        }
+        case FieldType::partners:
+            return {format_partners(parse_partners(raw)), {}};
+        case FieldType::related:
+            return {format_related(parse_related(raw)), {}};
     }
     return {};
 }

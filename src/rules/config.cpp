@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
+#include <iterator>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -11,26 +12,19 @@
 
 namespace gpuclusters::rules {
 
-std::string_view to_string(Severity severity) {
-    switch (severity) {
-        case Severity::off:
-            return "off";
-        case Severity::info:
-            return "info";
-        case Severity::warning:
-            return "warning";
-        case Severity::error:
-            return "error";
-    }
-    return "off";
-}
+namespace {
+constexpr std::string_view severity_names[]{"off", "info", "warning", "error"};
+static_assert(std::size(severity_names) == static_cast<std::size_t>(Severity::error) + 1);
+}  // namespace
+
+std::string_view to_string(Severity severity) { return severity_names[static_cast<std::size_t>(severity)]; }
 
 Severity severity_from(std::string_view text) {
-    if (text == "off") return Severity::off;
-    if (text == "info") return Severity::info;
-    if (text == "warning") return Severity::warning;
-    if (text == "error") return Severity::error;
-    throw InputError(fmt::format("severity '{}' is not one of off, info, warning, error", text));
+    const auto* found = std::find(std::begin(severity_names), std::end(severity_names), text);
+    if (found == std::end(severity_names)) {
+        throw InputError(fmt::format("severity '{}' is not one of off, info, warning, error", text));
+    }
+    return static_cast<Severity>(found - std::begin(severity_names));
 }
 
 // One compiled pattern, JIT-compiled when the platform allows, with its own match data.

@@ -1,5 +1,5 @@
 // The rules of the published editorial policy that read a record's values, one function each;
-// catalogue.cpp lists them with their explanations.
+// catalogue.cpp binds them to their ids, db/rule_catalogue.toml explains them.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>

@@ -43,6 +43,8 @@ constexpr std::array lists{
     phrases("moved_on", moved_on),
     phrases("retired", retired),
     phrases("negation", negation),
+    phrases("use_bounds", use_bound),
+    phrases("used_on", used_on),
     words("auxiliaries", aux_word),
     words("adverbs", adverb_word),
     words("phrase_stops", stop_word),
@@ -72,6 +74,13 @@ constexpr std::array lists{
     words("system_nouns", system_word),
     words("processor_nouns", processor_word),
     words("use_verbs", use_word),
+    words("half", half_word),
+    words("dozen", dozen_word),
+    words("units", unit_word),
+    words("processing", processing_word),
+    words("accelerated", accelerated_word),
+    words("compute", compute_word),
+    words("logical", logical_word),
     words("abbreviations", abbreviation_word),
     words("ordinal_suffixes", ordinal_word),
     nouns("gpu_nouns", Unit::gpu),
@@ -163,6 +172,10 @@ void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std:
     for (const auto& entry : entries) {
         auto words = words_of(entry);
         if (!has_word(words)) throw InputError(fmt::format("[quote-reader] {}: '{}' has no word in it", list.name, entry));
+        if (list.shape == ListShape::phrases && (list.role == use_bound || list.role == used_on)) {
+            (list.role == use_bound ? use_bound_phrases : used_on_phrases).push_back(entry);
+            continue;
+        }
         if (list.shape == ListShape::phrases) {
             Phrase phrase{static_cast<Cue>(list.role), {}};
             for (const auto& word : words) phrase.words.push_back(intern(word));

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <iterator>
 #include <tuple>
 
 #include "gpuclusters/model/error.hpp"
@@ -25,12 +26,13 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
     };
     const auto unit = [&](std::string_view w) { return impl.number(spelled_numbers, w); };
     const auto scale = [&](std::string_view w) { return impl.number(spelled_scales, w); };
-    if (word(i) == "half" && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
+    const auto is = [&](std::size_t k, WordClass word_class) { return k < tokens.size() && impl.is(tokens[k], word_class); };
+    if (is(i, half_word) && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
         half = true;
         i += 2;
         current = 1;
         any = true;
-    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || word(i + 1) == "dozen")) {
+    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || is(i + 1, dozen_word))) {
         current = 1;
         any = true;
         ++i;
@@ -43,7 +45,7 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
             if (any && current % 10 != 0 && current < 100) break;
             current += *value;
             any = true;
-        } else if (w == "dozen" && any) {
+        } else if (is(i, dozen_word) && any) {
             current = std::max<std::int64_t>(current, 1) * 12;
         } else if (const auto power = scale(w); power && any) {
             std::int64_t factor = 1;
@@ -76,73 +78,22 @@ std::string_view as_written(std::string_view quote, const Token& first, const To
 using namespace reading;
 
 std::string_view to_string(Unit unit) {
-    switch (unit) {
-        case Unit::none:
-            return "none";
-        case Unit::gpu:
-            return "gpu";
-        case Unit::superchip:
-            return "superchip";
-        case Unit::apu:
-            return "apu";
-        case Unit::module:
-            return "module";
-        case Unit::die:
-            return "die";
-        case Unit::gcd:
-            return "gcd";
-        case Unit::tile:
-            return "tile";
-        case Unit::node:
-            return "node";
-        case Unit::rack:
-            return "rack";
-        case Unit::tray:
-            return "tray";
-        case Unit::core:
-            return "core";
-        case Unit::cpu:
-            return "cpu";
-        case Unit::h100_equivalent:
-            return "h100-equivalent";
-        case Unit::megawatt:
-            return "MW";
-        case Unit::kilowatt:
-            return "kW";
-        case Unit::gigawatt:
-            return "GW";
-        case Unit::other:
-            return "other";
-    }
-    return "none";
+    constexpr std::string_view names[]{"none", "gpu",  "superchip", "apu", "module",          "die", "gcd", "tile", "node",
+                                       "rack", "tray", "core",      "cpu", "h100-equivalent", "MW",  "kW",  "GW",   "other"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Unit::other) + 1);
+    return names[static_cast<std::size_t>(unit)];
 }
 
 std::string_view to_string(Bound bound) {
-    switch (bound) {
-        case Bound::exact:
-            return "exact";
-        case Bound::approximate:
-            return "approximate";
-        case Bound::at_least:
-            return "at least";
-        case Bound::at_most:
-            return "at most";
-    }
-    return "exact";
+    constexpr std::string_view names[]{"exact", "approximate", "at least", "at most"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Bound::at_most) + 1);
+    return names[static_cast<std::size_t>(bound)];
 }
 
 std::string_view to_string(Modality modality) {
-    switch (modality) {
-        case Modality::in_service:
-            return "in service";
-        case Modality::planned:
-            return "planned";
-        case Modality::procured:
-            return "procured";
-        case Modality::equivalence:
-            return "equivalence";
-    }
-    return "in service";
+    constexpr std::string_view names[]{"in service", "planned", "procured", "equivalence"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Modality::equivalence) + 1);
+    return names[static_cast<std::size_t>(modality)];
 }
 
 std::string phrase_text(std::string_view quote, const Quantity& quantity) {

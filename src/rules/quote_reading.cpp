@@ -273,8 +273,8 @@ std::optional<std::size_t> Reading::model_in_noun(Noun& noun, std::size_t i) con
 bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
     const Token& token = tokens_[i];
     // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
-    const bool equivalent = is(i, equivalent_word) && (noun.model || noun.unit == Unit::gpu ||
-                                                       (i + 1 < tokens_.size() && is_word(tokens_[i + 1], "units")));
+    const bool equivalent =
+        is(i, equivalent_word) && (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is(i + 1, unit_word)));
     // "H100e": a model's name with an e.
     const bool suffixed = token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
                           !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty();
@@ -285,16 +285,14 @@ bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
 }
 
 Unit Reading::unit_named_at(std::size_t i) const {
-    const Token& token = tokens_[i];
     Unit named = unit_at(i);
     // The word before decides what units and dies are: processing units are GPUs, or APUs when
     // accelerated; compute dies are GCDs.
-    if ((token.text == "units" || token.text == "unit") && i >= 1 && tokens_[i - 1].text == "processing") {
-        named = i >= 2 && tokens_[i - 2].text == "accelerated" ? Unit::apu : Unit::gpu;
-    }
-    if (named == Unit::die && i >= 1 && tokens_[i - 1].text == "compute") named = Unit::gcd;
+    if (is(i, unit_word) && i >= 1 && is(i - 1, processing_word))
+        named = i >= 2 && is(i - 2, accelerated_word) ? Unit::apu : Unit::gpu;
+    if (named == Unit::die && i >= 1 && is(i - 1, compute_word)) named = Unit::gcd;
     // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
-    if (named == Unit::gpu && i >= 1 && tokens_[i - 1].text == "logical") named = Unit::gcd;
+    if (named == Unit::gpu && i >= 1 && is(i - 1, logical_word)) named = Unit::gcd;
     return named;
 }
 

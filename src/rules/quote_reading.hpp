@@ -48,6 +48,10 @@ enum Cue : std::uint8_t {
     moved_on,
     retired,
     negation,
+    // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
+    // modality begin with or hold.
+    use_bound,
+    used_on,
     cue_count
 };
 
@@ -90,6 +94,13 @@ enum WordClass : std::uint8_t {
     system_word,
     processor_word,
     use_word,
+    half_word,
+    dozen_word,
+    unit_word,
+    processing_word,
+    accelerated_word,
+    compute_word,
+    logical_word,
     abbreviation_word,
     ordinal_word,
     word_class_count
@@ -135,7 +146,8 @@ struct QuoteReader::Impl {
     std::vector<std::uint64_t> classes{0};               // WordClass bits by word
     std::vector<Unit> units{Unit::none};                 // the noun by word
     std::array<std::map<std::string, int, std::less<>>, reading::number_list_count> numbers;
-    std::vector<std::string> use_words;  // the verb that ends a modality's words, as written
+    std::vector<std::string> use_words;                           // the verb that ends a modality's words, as written
+    std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
 
     std::uint32_t intern(const std::string& word) {
@@ -156,6 +168,9 @@ struct QuoteReader::Impl {
     explicit Impl(const Lexicon& lexicon);
 
     std::vector<std::string> words_of(std::string_view phrase) const;
+    bool is(const reading::Token& token, reading::WordClass word_class) const {
+        return token.kind == reading::Kind::word && ((classes[id_of(token.text)] >> word_class) & 1U) != 0;
+    }
     // The number of a word in a list, if it is in it.
     std::optional<int> number(reading::NumberList list, std::string_view word) const {
         const auto found = numbers[list].find(word);

@@ -94,15 +94,15 @@ struct Context {
 
 struct Rule {
     std::string_view id;
-    std::string_view family;
+    std::string family;
     Severity default_severity;
-    std::string_view summary;
-    std::string_view explanation;  ///< a paragraph, with an example of a violation and its fix
+    std::string summary;
+    std::string explanation;  ///< a paragraph, with an example of a violation and its fix
     /// Checks one record; nullptr for rules that look across records.
     void (*check)(const model::Record&, const Context&, std::vector<Finding>&);
 };
 
-/// Every rule, in family order.
+/// Every rule, in family order, with its text from db/rule_catalogue.toml.
 std::span<const Rule> rule_catalogue();
 const Rule* find_rule(std::string_view id);
 

@@ -2,6 +2,9 @@
 // malformed list is refused at its place.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/rules/rules.hpp"
@@ -46,4 +49,30 @@ TEST_CASE("a malformed list of words or numbers is refused with its file, line a
                          "c.toml:2:20: extra_gpu_nouns must hold strings", InputError);
     CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[quote-reader]\nextra_gpu_nouns = ['graphics card']\n", "c.toml"),
                          "c.toml:2:20: extra_gpu_nouns: 'graphics card' is not one word", InputError);
+}
+
+TEST_CASE("every list of the reader has its words in db/rules.toml and its name in gpuclusters-verify(1)") {
+    const auto defaults = formats::default_rules_config();
+    std::ifstream page(GPUCLUSTERS_SOURCE_DIR "/man/gpuclusters-verify.1");
+    std::stringstream text;
+    text << page.rdbuf();
+    for (const auto& list : rules::lexicon_lists()) {
+        CAPTURE(std::string(list.name));
+        const bool given = defaults.lexicon.lists.contains(list.name) || defaults.lexicon.numbers.contains(list.name);
+        CHECK(given);
+        const std::string name(list.name);
+        CHECK((text.str().find(".B " + name + "\n") != std::string::npos ||
+               text.str().find(".BR " + name + " ") != std::string::npos));
+    }
+}
+
+TEST_CASE("the words that decide a noun's unit or a spelled number are a configuration's") {
+    const auto defaults = formats::default_rules_config();
+    CHECK(only_quantity(defaults, "1,024 accelerated processing units").unit == rules::Unit::apu);
+    CHECK(only_quantity(defaults, "half a million GPUs").value == model::Decimal::whole(500000));
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config, "[quote-reader]\naccelerated = ['fused']\nextra_half = ['halb']\n", "c.toml");
+    CHECK(only_quantity(config, "1,024 accelerated processing units").unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "1,024 fused processing units").unit == rules::Unit::apu);
+    CHECK(only_quantity(config, "halb a million GPUs").value == model::Decimal::whole(500000));
 }

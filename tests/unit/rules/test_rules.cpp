@@ -2,7 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <set>
+#include <toml++/toml.h>
 
+#include "embedded_data.hpp"
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -428,6 +431,22 @@ TEST_CASE("configuration: severities, patterns and errors that name the place") 
     CHECK_THROWS_AS(formats::apply_rules_config(config, "[thresholds]\nstale_source_days = -1\n", "c.toml"), InputError);
     CHECK_THROWS_AS(formats::apply_rules_config(config, "[h100-equivalents]\npatterns = ['(']\n", "c.toml"), InputError);
     CHECK_THROWS_AS(formats::apply_rules_config(config, "[quote-missing-value]\nfields = ['nope']\n", "c.toml"), InputError);
+}
+
+TEST_CASE("every rule has its text in db/rule_catalogue.toml, and every text there its rule") {
+    const toml::table text = toml::parse(embedded::rule_catalogue_toml);
+    std::set<std::string> in_text;
+    for (const auto& [id, entry] : text) {
+        CAPTURE(std::string(id.str()));
+        in_text.insert(std::string(id.str()));
+        REQUIRE(entry.is_table());
+        CHECK(entry.as_table()->size() == 4);
+        for (const char* key : {"family", "severity", "summary", "explanation"})
+            CHECK(entry.as_table()->get_as<std::string>(key));
+    }
+    std::set<std::string> in_code;
+    for (const auto& rule : rules::rule_catalogue()) in_code.insert(std::string(rule.id));
+    CHECK(in_code == in_text);
 }
 
 TEST_CASE("every rule has an explanation with an example and a fix") {
