@@ -15,6 +15,11 @@ extern const std::string_view gpu_models_tsv;
 extern const std::string_view countries_tsv;
 extern const std::string_view rules_toml;
 extern const std::string_view gpu_performance_tsv;
+/// db/completion/: the completion scripts' drivers, which render/ writes after their tables.
+extern const std::string_view completion_common_sh;
+extern const std::string_view completion_bash;
+extern const std::string_view completion_zsh;
+extern const std::string_view completion_fish;
 /// db/sample/*.toml, sorted by file name.
 extern const std::vector<EmbeddedFile> samples;
 /// db/migrations/NNNN-*.sql, sorted: file NNNN brings a database to schema version NNNN.
