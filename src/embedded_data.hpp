@@ -18,6 +18,11 @@ extern const std::string_view rule_catalogue_toml;
 extern const std::string_view gpu_performance_tsv;
 /// db/sample/verified.txt: the sample records that carry the Verified badge.
 extern const std::string_view sample_verified_txt;
+/// db/completion/: the completion scripts' drivers, which render/ writes after their tables.
+extern const std::string_view completion_common_sh;
+extern const std::string_view completion_bash;
+extern const std::string_view completion_zsh;
+extern const std::string_view completion_fish;
 /// db/sample/*.toml, sorted by file name.
 extern const std::vector<EmbeddedFile> samples;
 /// db/migrations/NNNN-*.sql, sorted: file NNNN brings a database to schema version NNNN.

@@ -4,12 +4,11 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
 namespace {
 
-class AddCommand : public Command {
+class AddCommand : public RecordChangeCommand {
 public:
     explicit AddCommand(CLI::App& app) {
         app.add_option("id", id_, "cluster id, a slug such as bytedance-megascale-ampere")
@@ -35,8 +34,6 @@ public:
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", dry_run_, "print the changes and write nothing");
     }
-    DbAccess access() const override { return DbAccess::read_write; }
-    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
 
     void validate(const Context& context) override {
         const bool has_source = !source_.reference.empty();
@@ -67,16 +64,7 @@ public:
             record.fields.push_back(
                 {.field = field, .not_published = true, .citations = citations, .origin = "--not-published " + field});
         }
-        request_.records.push_back(std::move(record));
-        request_.changeset = context.changeset(message_, "add " + id_);
-        request_.today = context.today;
-        request_.dry_run = dry_run_;
-        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
-    }
-
-    ExitCode run(Context& context) override {
-        render::print_change(context.output, ledger::apply_changes(context.store(), request_));
-        return ExitCode::ok;
+        prepare_request(context, std::move(record), message_, "add " + id_);
     }
 
 private:
@@ -91,8 +79,6 @@ private:
     bool new_ = false;
     bool unsourced_ = false;
     std::string message_;
-    bool dry_run_ = false;
-    model::ChangeRequest request_;
 };
 
 }  // namespace

@@ -4,12 +4,11 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "gpuclusters/ledger/change.hpp"
 
 namespace gpuclusters::commands {
 namespace {
 
-class CiteCommand : public Command {
+class CiteCommand : public RecordChangeCommand {
 public:
     explicit CiteCommand(CLI::App& app) {
         app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
@@ -27,8 +26,6 @@ public:
         app.add_option("-m,--message", message_, "changeset message");
         app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
     }
-    DbAccess access() const override { return DbAccess::read_write; }
-    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
@@ -41,11 +38,7 @@ public:
                                  .citations = {{0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"}},
                                  .origin = value_.empty() ? "FIELD " + field_ : "--value",
                                  .action = model::FieldAction::cite});
-        request_.records.push_back(std::move(record));
-        request_.changeset = context.changeset(message_, fmt::format("cite {} {}", id_, field_));
-        request_.today = context.today;
-        request_.dry_run = dry_run_;
-        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
+        prepare_request(context, std::move(record), message_, fmt::format("cite {} {}", id_, field_));
     }
 
     ExitCode run(Context& context) override {
@@ -62,8 +55,6 @@ private:
     std::string value_;
     bool not_published_ = false;
     std::string message_;
-    bool dry_run_ = false;
-    model::ChangeRequest request_;
 };
 
 }  // namespace

@@ -197,12 +197,8 @@ std::optional<int> parse_or_exit(CLI::App& app, const std::vector<std::string>& 
     try {
         check_words(app, args);
         app.parse(std::vector<std::string>(args.rbegin(), args.rend()));
-    } catch (const CLI::CallForHelp& help) {
-        return app.exit(help, out, err);
-    } catch (const CLI::CallForAllHelp& help) {
-        return app.exit(help, out, err);
-    } catch (const CLI::CallForVersion& version) {
-        return app.exit(version, out, err);
+    } catch (const CLI::Success& help_or_version) {  // CallForHelp, CallForAllHelp, CallForVersion
+        return app.exit(help_or_version, out, err);
     } catch (const CLI::ParseError& error) {
         render::print_usage_error(err, error.what());
         return static_cast<int>(ExitCode::usage);

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 
+#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/store/store.hpp"
@@ -77,6 +78,32 @@ public:
     /// Opens a gpuclusters database restored without its application_id (check) instead of
     /// refusing it with a message that names `gpuclusters check --repair`.
     virtual bool opens_restored() const { return false; }
+};
+
+/// add, cite and rank: a change to one record, made into a request and checked whole in
+/// validate() (so that a refused input leaves the file unopened), then applied by run().
+class RecordChangeCommand : public Command {
+public:
+    DbAccess access() const override { return DbAccess::read_write; }
+    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
+    ExitCode run(Context& context) override {
+        render::print_change(context.output, ledger::apply_changes(context.store(), request_));
+        return ExitCode::ok;
+    }
+
+protected:
+    /// The request of `record`, in a changeset of `message` (or `default_message`), checked.
+    void prepare_request(const Context& context, model::RecordInput record, const std::string& message,
+                         const std::string& default_message) {
+        request_.records.push_back(std::move(record));
+        request_.changeset = context.changeset(message, default_message);
+        request_.today = context.today;
+        request_.dry_run = dry_run_;
+        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
+    }
+
+    bool dry_run_ = false;
+    model::ChangeRequest request_;
 };
 
 struct CommandInfo {

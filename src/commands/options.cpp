@@ -13,11 +13,7 @@ CLI::Option* add_optional(CLI::App& app, const std::string& name, model::Optiona
 
 }  // namespace
 
-std::string one_of(std::span<const std::string_view> choices) {
-    std::string joined;
-    for (auto choice : choices) joined += fmt::format("{}{}", joined.empty() ? "" : ",", choice);
-    return fmt::format("TEXT:{{{}}}", joined);
-}
+std::string one_of(std::span<const std::string_view> choices) { return fmt::format("TEXT:{{{}}}", fmt::join(choices, ",")); }
 
 void add_source_metadata_options(CLI::App& app, model::SourceInput& source) {
     add_optional(app, "--kind", source.kind, fmt::format("source kind: {}", fmt::join(model::source_kinds, ", ")))

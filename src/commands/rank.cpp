@@ -4,14 +4,13 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
-#include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
 namespace {
 
-class RankCommand : public Command {
+class RankCommand : public RecordChangeCommand {
 public:
     explicit RankCommand(CLI::App& app) {
         app.add_option("id", id_, "cluster id")->required()->type_name(value_type::cluster);
@@ -24,8 +23,6 @@ public:
         app.add_option("--reason", reason_, "why; recorded with the rank and as the changeset message")->required();
         app.add_flag("-n,--dry-run", dry_run_, "print the change and write nothing");
     }
-    DbAccess access() const override { return DbAccess::read_write; }
-    store::Journal journal() const override { return dry_run_ ? store::Journal::rollback : store::Journal::write_ahead; }
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
@@ -43,16 +40,7 @@ public:
                                  .action = model::FieldAction::rank,
                                  .rank = model::rank_from(rank_),
                                  .reason = reason_});
-        request_.records.push_back(std::move(record));
-        request_.changeset = context.changeset(reason_, reason_);
-        request_.today = context.today;
-        request_.dry_run = dry_run_;
-        ledger::ChangeSession::prepare(request_.sources, request_.records, request_.today);
-    }
-
-    ExitCode run(Context& context) override {
-        render::print_change(context.output, ledger::apply_changes(context.store(), request_));
-        return ExitCode::ok;
+        prepare_request(context, std::move(record), reason_, reason_);
     }
 
 private:
@@ -62,8 +50,6 @@ private:
     std::string value_;
     bool not_published_ = false;
     std::string reason_;
-    bool dry_run_ = false;
-    model::ChangeRequest request_;
 };
 
 }  // namespace

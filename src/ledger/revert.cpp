@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -63,8 +64,7 @@ struct Conflicts {
         ++count;
     }
     std::string text() const {
-        std::string list;
-        for (const auto& conflict : first) list += (list.empty() ? "" : ", ") + conflict;
+        std::string list = fmt::format("{}", fmt::join(first, ", "));
         if (count > first.size()) list += fmt::format(" and {} more", count - first.size());
         return list;
     }

@@ -1,12 +1,15 @@
 // Shell completion scripts, written from the command definitions themselves (the commands layer
 // reads them off CLI11), so they cannot drift from the options the binary takes. Each script is
 // the same data (per command: its subcommands, options, what each option's value and each
-// positional is) and a driver in the shell's own language that walks the line typed so far.
+// positional is), written here, and a driver in the shell's own language that walks the line typed
+// so far: db/completion/, embedded as it is (common.sh is bash's and zsh's shared part: the walk
+// over the words before the cursor, the --db it names, asking __complete).
 // Words from the database come from `gpuclusters __complete` and are only ever handed to the
 // shell as data (compadd -a, COMPREPLY, fish's candidate lines), never evaluated.
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "embedded_data.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -107,284 +110,18 @@ void print_sh_tables(std::ostream& out, const CompletionWords& words) {
     out << "        *) reply=() ;;\n    esac\n}\n";
 }
 
-// Both drivers walk the words before the cursor the same way: the command path (gpuclusters
-// sources show), how many positionals it has, whether the last word is an option awaiting its
-// value, and the --db the line names, which __complete is asked with.
-constexpr const char* sh_common =
-    R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
-_gpuclusters_ask() {
-    "${_gpuclusters_bin:-gpuclusters}" "${_gpuclusters_db[@]}" __complete "$1" -- "$2" 2>/dev/null
-}
-# A --db value as typed: quotes and a leading ~/ undone, without evaluating it.
-_gpuclusters_unquote() {
-    REPLY=$1
-    [[ $REPLY == \"*\" || $REPLY == \'*\' ]] && REPLY=${REPLY:1:${#REPLY}-2}
-    [[ $REPLY == '~/'* ]] && REPLY=$HOME/${REPLY:2}
-}
-# Walks words 2..N-1 of words_ (the command name is word 1): sets path_, n_ (positionals so far) and expect_
-# (the option whose value is next), and the --db the line names.
-_gpuclusters_walk() {
-    local word i last=$1 entry known
-    path_= n_=0 expect_=
-    for ((i = 2; i < last; i++)); do
-        word=${words_[i]}
-        if [[ -n $expect_ ]]; then
-            if [[ $expect_ == --db ]]; then _gpuclusters_unquote "$word"; _gpuclusters_db=(--db "$REPLY"); fi
-            expect_=
-            continue
-        fi
-        case $word in
-            --db=*) _gpuclusters_unquote "${word#--db=}"; _gpuclusters_db=(--db "$REPLY") ;;
-            --*=* | --) ;;
-            -?*) _gpuclusters_value "$path_" "$word"; [[ -n $REPLY ]] && expect_=$word ;;
-            *)
-                _gpuclusters_described "$path_" commands
-                known=
-                for entry in "${reply[@]}"; do [[ ${entry%%:*} == "$word" ]] && known=1; done
-                if ((n_ == 0)) && [[ -n $known ]]; then
-                    path_=${path_:+$path_ }$word
-                else
-                    ((n_++))
-                fi ;;
-        esac
-    done
-}
-)sh";
-
 void print_bash(std::ostream& out, const CompletionWords& words) {
     out << "# bash completion for gpuclusters, written by `gpuclusters completion bash` from its command definitions\n";
     print_sh_tables(out, words);
-    out << sh_common << R"sh(# Appends the candidates for a value to COMPREPLY, each prefixed with HEAD.
-_gpuclusters_offer() {
-    local token=$1 prefix=$2 head=$3 word
-    case $token in
-        file | path)
-            compopt -o filenames 2>/dev/null
-            while IFS= read -r word; do COMPREPLY+=("$head$word"); done < <(compgen -f -- "$prefix")
-            return ;;
-        'fields,') head+=${prefix%"${prefix##*,}"}; prefix=${prefix##*,} ;;
-        'fields=') compopt -o nospace 2>/dev/null ;;
-    esac
-    case $token in
-        ids | fields | 'fields=' | 'fields,' | rules | sources)
-            while IFS= read -r word; do
-                [[ $token == 'fields=' ]] && word+='='
-                COMPREPLY+=("$head$word")
-            done < <(_gpuclusters_ask "${token%[=,]}" "$prefix") ;;
-        '{'*)
-            local IFS=,
-            for word in ${token:1:${#token}-2}; do [[ $word == "$prefix"* ]] && COMPREPLY+=("$head$word"); done ;;
-    esac
-}
-# Appends the words of a _gpuclusters_described list that start with PREFIX.
-_gpuclusters_offer_described() {
-    local entry
-    _gpuclusters_described "$1" "$2"
-    for entry in "${reply[@]}"; do [[ ${entry%%:*} == "$3"* ]] && COMPREPLY+=("${entry%%:*}"); done
-}
-_gpuclusters() {
-    local -a words_=("") reply _gpuclusters_db=()  # from 1, as zsh numbers them
-    local line=${COMP_LINE:0:COMP_POINT} word i path_ n_ expect_ REPLY _gpuclusters_bin=gpuclusters
-    # bash splits words at COMP_WORDBREAKS (--db=FILE, FIELD=VALUE): rejoin those no blank parts.
-    for ((i = 0; i <= COMP_CWORD; i++)); do
-        word=${COMP_WORDS[i]}
-        if ((i > 0)) && [[ -n $COMP_LINE && $line != [[:blank:]]* ]]; then
-            words_[${#words_[@]}-1]+=$word
-        else
-            words_+=("$word")
-        fi
-        line=${line#"${line%%[![:blank:]]*}"}
-        line=${line#"$word"}
-    done
-    [[ ${words_[1]} == */* && -x ${words_[1]} ]] && _gpuclusters_bin=${words_[1]}
-    local cur=${words_[${#words_[@]}-1]}
-    _gpuclusters_walk $((${#words_[@]} - 1))
-    COMPREPLY=()
-    if [[ -n $expect_ ]]; then
-        _gpuclusters_value "$path_" "$expect_"
-        _gpuclusters_offer "$REPLY" "$cur" ''
-    elif [[ $cur == --*=* ]]; then
-        _gpuclusters_value "$path_" "${cur%%=*}"
-        [[ -n $REPLY ]] && _gpuclusters_offer "$REPLY" "${cur#*=}" "${cur%%=*}="
-    elif [[ $cur == -* ]]; then
-        _gpuclusters_offer_described "$path_" options "$cur"
-        [[ -n $path_ ]] && _gpuclusters_offer_described '' options "$cur"
-    else
-        ((n_ == 0)) && _gpuclusters_offer_described "$path_" commands "$cur"
-        if [[ -n $path_ ]]; then
-            _gpuclusters_positional "$path_" "$n_"
-            _gpuclusters_offer "$REPLY" "$cur" ''
-        fi
-    fi
-    # bash replaces only what follows the last word break (= or :) of the word.
-    local breaks=${COMP_WORDBREAKS//[^=:]/}
-    if [[ -n $breaks && $cur == *["$breaks"]* ]]; then
-        local typed=${cur%"${cur##*["$breaks"]}"}
-        COMPREPLY=("${COMPREPLY[@]#"$typed"}")
-    fi
-}
-complete -F _gpuclusters gpuclusters
-)sh";
+    out << embedded::completion_common_sh << embedded::completion_bash;
 }
 
 void print_zsh(std::ostream& out, const CompletionWords& words) {
     out << "#compdef gpuclusters\n"
            "# zsh completion for gpuclusters, written by `gpuclusters completion zsh` from its command definitions\n";
     print_sh_tables(out, words);
-    out << sh_common << R"sh(# Offers the candidates for a value of the current word.
-_gpuclusters_offer() {
-    local token=$1
-    local -a found
-    case $token in
-        file | path) _files; return ;;
-        'fields,') compset -P '*,' ;;
-    esac
-    case $token in
-        ids | fields | 'fields=' | 'fields,' | rules | sources)
-            found=(${(f)"$(_gpuclusters_ask "${token%[=,]}" "$PREFIX")"})
-            case $token in
-                'fields=') compadd -S '=' -q -a found ;;
-                'fields,') compadd -S ',' -q -a found ;;
-                *) compadd -a found ;;
-            esac ;;
-        '{'*)
-            found=(${(s:,:)${token:1:-1}})
-            compadd -a found ;;
-    esac
+    out << embedded::completion_common_sh << embedded::completion_zsh;
 }
-_gpuclusters() {
-    local -a words_ reply _gpuclusters_db
-    local path_ n_ expect_ REPLY _gpuclusters_bin=gpuclusters word
-    words_=("${(@Q)words[@]}")  # 1-based: the arguments from 2, as in bash's array of the walk
-    [[ ${words_[1]} == */* && -x ${words_[1]} ]] && _gpuclusters_bin=${words_[1]}
-    _gpuclusters_walk $CURRENT
-    if [[ -n $expect_ ]]; then
-        _gpuclusters_value "$path_" "$expect_"
-        _gpuclusters_offer "$REPLY"
-    elif [[ $PREFIX == --*=* ]]; then
-        _gpuclusters_value "$path_" "${PREFIX%%=*}"
-        if [[ -n $REPLY ]]; then
-            IPREFIX+="${PREFIX%%=*}="
-            PREFIX=${PREFIX#*=}
-            _gpuclusters_offer "$REPLY"
-        fi
-    elif [[ $PREFIX == -* ]]; then
-        local -a options
-        _gpuclusters_described "$path_" options
-        options=("${reply[@]}")
-        if [[ -n $path_ ]]; then _gpuclusters_described '' options; options+=("${reply[@]}"); fi
-        _describe -t options option options
-    else
-        if ((n_ == 0)); then
-            _gpuclusters_described "$path_" commands
-            ((${#reply})) && _describe -t commands command reply
-        fi
-        if [[ -n $path_ ]]; then
-            _gpuclusters_positional "$path_" "$n_"
-            _gpuclusters_offer "$REPLY"
-        fi
-    fi
-}
-# Autoloaded from fpath (the installed file), the file is the function: run it. Sourced, register.
-if [[ ${funcstack[1]} == _gpuclusters ]]; then
-    _gpuclusters "$@"
-else
-    compdef _gpuclusters gpuclusters
-fi
-)sh";
-}
-
-// What fish runs beside the tables: asking the database, offering a value's candidates, and
-// walking the words before the cursor as the sh drivers do.
-constexpr const char* fish_functions =
-    R"sh(# __complete KIND PREFIX, on the database the line names: one word a line, nothing on error.
-function __gpuclusters_ask
-    $__gpuclusters_bin $__gpuclusters_db __complete $argv[1] -- $argv[2] 2>/dev/null
-end
-# The candidates for a value, each prefixed with HEAD.
-function __gpuclusters_offer --argument-names token prefix head
-    switch "$token"
-        case file path
-            for path in (__fish_complete_path $prefix)
-                echo $head$path
-            end
-        case 'fields,'
-            set -l done (string replace -r -- '[^,]*$' '' $prefix)
-            for word in (__gpuclusters_ask fields (string replace -r -- '.*,' '' $prefix))
-                echo $head$done$word
-            end
-        case 'fields='
-            for word in (__gpuclusters_ask fields $prefix)
-                echo $head$word=
-            end
-        case ids fields rules sources
-            for word in (__gpuclusters_ask $token $prefix)
-                echo $head$word
-            end
-        case '{*}'
-            for word in (string split , -- (string trim -c '{}' -- $token))
-                echo $head$word
-            end
-    end
-end
-# Walks the words before the cursor: the command path (gpuclusters sources show), how many
-# positionals it has, whether the last word is an option awaiting its value, and the --db named.
-function __gpuclusters_complete
-    set -l words (commandline -opc)
-    set -l cur (commandline -ct)
-    set -g __gpuclusters_bin gpuclusters
-    if string match -q -- '*/*' $words[1]; and test -x $words[1]
-        set __gpuclusters_bin $words[1]
-    end
-    set -e words[1]
-    set -g __gpuclusters_db
-    set -l path ''
-    set -l n 0
-    set -l expect ''
-    for word in $words
-        if test -n "$expect"
-            if test "$expect" = --db
-                set __gpuclusters_db --db (string replace -r -- '^~/' "$HOME/" $word)
-            end
-            set expect ''
-            continue
-        end
-        switch $word
-            case '--db=*'
-                set __gpuclusters_db --db (string replace -r -- '^--db=(~/)?' '' $word)
-            case '--*=*' --
-            case '-?*'
-                set -l value (__gpuclusters_value "$path" $word)
-                test -n "$value"; and set expect $word
-            case '*'
-                if test $n -eq 0; and contains -- $word (__gpuclusters_described "$path" commands | string split -f1 \t)
-                    set path (string trim -- "$path $word")
-                else
-                    set n (math $n + 1)
-                end
-        end
-    end
-    if test -n "$expect"
-        set -l value (__gpuclusters_value "$path" $expect)
-        __gpuclusters_offer "$value" "$cur" ''
-    else if string match -qr -- '^--[^=]+=' $cur
-        set -l option (string replace -r -- '=.*' '' $cur)
-        set -l value (__gpuclusters_value "$path" $option)
-        __gpuclusters_offer "$value" (string replace -r -- '^[^=]*=' '' $cur) "$option="
-    else if string match -q -- '-*' $cur
-        __gpuclusters_described "$path" options
-        test -n "$path"; and __gpuclusters_described '' options
-    else
-        test $n -eq 0; and __gpuclusters_described "$path" commands
-        if test -n "$path"
-            set -l value (__gpuclusters_positional "$path" $n)
-            __gpuclusters_offer "$value" "$cur" ''
-        end
-    end
-end
-complete -c gpuclusters -e
-complete -c gpuclusters -f -a '(__gpuclusters_complete)'
-)sh";
 
 void print_fish(std::ostream& out, const CompletionWords& words) {
     out << "# fish completion for gpuclusters, written by `gpuclusters completion fish` from its command definitions\n"
@@ -410,7 +147,7 @@ void print_fish(std::ostream& out, const CompletionWords& words) {
             out << " \\\n                " << fish_quoted(word) << " " << fish_quoted(description);
         out << "\n";
     }
-    out << "    end\nend\n" << fish_functions;
+    out << "    end\nend\n" << embedded::completion_fish;
 }
 
 }  // namespace

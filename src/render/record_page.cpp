@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <map>
+#include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -30,15 +32,9 @@ std::string quote_line(std::string quote) {
 }
 
 std::string numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
-    std::vector<std::size_t> seen;
-    for (const auto& citation : claim.citations) {
-        const std::size_t number = number_of.at(citation.source_id);
-        if (std::find(seen.begin(), seen.end(), number) == seen.end()) seen.push_back(number);
-    }
-    std::sort(seen.begin(), seen.end());
-    std::string result;
-    for (std::size_t number : seen) result += fmt::format("{}{}", result.empty() ? "" : ",", number);
-    return result.empty() ? "" : "[" + result + "]";
+    std::set<std::size_t> seen;
+    for (const auto& citation : claim.citations) seen.insert(number_of.at(citation.source_id));
+    return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
 }
 
 Json citation_json(const model::Citation& citation, const model::Record& record,

@@ -49,7 +49,7 @@ CopyFacts Store::copy_into(const std::string& path, const std::string& named) co
             // The source's header may say WAL (a writer has it open): the copy is left in rollback
             // mode, whole on its own, as gpuclusters leaves a file at rest.
             copy.exec("PRAGMA journal_mode = DELETE");
-            if (const auto problems = quick_check_problems(copy); !problems.empty()) {
+            if (const auto problems = check_problems(copy, "PRAGMA quick_check"); !problems.empty()) {
                 throw DatabaseError(
                     fmt::format("{}: the copy fails PRAGMA quick_check ({}); nothing written; "
                                 "`gpuclusters check` reports on the database",

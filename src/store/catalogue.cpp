@@ -51,12 +51,7 @@ void Store::sync_gpu_catalogue() {
     SQLite::Statement insert(
         db, "INSERT INTO gpu_catalogue (model, maker, kind, chip, package, gpus_per_package) VALUES (?, ?, ?, ?, ?, ?)");
     for (const auto& [model, maker, kind, chip, package, gpus] : wanted) {
-        insert.bind(1, model);
-        insert.bind(2, maker);
-        insert.bind(3, kind);
-        insert.bind(4, chip);
-        insert.bind(5, package);
-        insert.bind(6, static_cast<std::int64_t>(gpus));
+        bind_all(insert, model, maker, kind, chip, package, gpus);
         insert.exec();
         insert.reset();
     }

@@ -12,35 +12,6 @@ namespace gpuclusters::store {
 
 using namespace detail;
 
-std::vector<FieldRow> Store::preferred_fields(const std::vector<std::string>& fields, std::optional<long long> as_of) const {
-    return guarded(path_, [&] {
-        std::string sql = fmt::format(R"(
-            SELECT c.cluster_id, {}
-            FROM claim c
-            WHERE c.changeset_id <= ?1
-              AND (SELECT r.rank FROM claim_rank r WHERE r.claim_id = c.id AND r.changeset_id <= ?1
-                   ORDER BY r.changeset_id DESC LIMIT 1) = 'preferred')",
-                                      claim_columns);
-        if (!fields.empty()) {
-            sql += " AND c.field IN (";
-            for (std::size_t i = 0; i < fields.size(); ++i) sql += i == 0 ? "?" : ", ?";
-            sql += ")";
-        }
-        SQLite::Statement query(connection(), sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        for (std::size_t i = 0; i < fields.size(); ++i) query.bind(static_cast<int>(i + 2), fields[i]);
-        std::vector<FieldRow> rows;
-        model::Claim claim;
-        while (query.executeStep()) {
-            const CachedColumns row{query};
-            read_claim(row, 1, claim);
-            check_stored_claim(path_, row.view(0), claim, StoredIn::claim);
-            rows.push_back({row.text(0), claim.field, claim.state, claim.value});
-        }
-        return rows;
-    });
-}
-
 namespace {
 
 // The preferred claims of some fields (all when none is named), for one cluster (`?2`) or every
@@ -63,10 +34,6 @@ std::string cluster_fields_sql(std::size_t field_count, bool one_cluster, bool d
         ORDER BY k.id {})",
                        claim_columns, fields, one_cluster ? "k.id = ?2" : "1", descending ? "DESC" : "ASC");
 }
-
-}  // namespace
-
-namespace {
 
 // The rows of cluster_fields_sql, cluster by cluster: visit(id, rows) for each.
 void visit_cluster_fields(SQLite::Statement& query, const std::string& path,
@@ -141,8 +108,7 @@ constexpr const char* present_ids_sql = R"(
 std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), present_ids_sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        query.bind(2, prefix);
+        bind_all(query, as_of.value_or(no_limit), prefix);
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
         return ids;
@@ -152,8 +118,7 @@ std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, cons
 void Store::each_cluster_id(std::optional<long long> as_of, const std::function<void(const std::string&)>& visit) const {
     guarded(path_, [&] {
         SQLite::Statement query(connection(), present_ids_sql);
-        query.bind(1, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        query.bind(2, std::string());
+        bind_all(query, as_of.value_or(no_limit), std::string());
         while (query.executeStep()) {
             const std::string id = column_text(query, 0);
             check_stored_cluster_id(path_, id);

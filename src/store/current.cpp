@@ -126,8 +126,7 @@ constexpr const char* search_unstage_sql = R"(
     DELETE FROM search_refresh;)";
 
 void bind_search_row(SQLite::Statement& stage, const ValuesRow& row, bool present) {
-    stage.bind(1, row.cluster_id);
-    stage.bind(2, present ? 1 : 0);
+    bind_all(stage, row.cluster_id, present);
     int at = 3;
     for (const auto& text : search_texts(row)) {
         if (text) {

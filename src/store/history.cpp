@@ -59,8 +59,7 @@ void Store::each_changeset(const std::string& cluster_id, const std::string& fie
         // Its own statement, not a cached one: `visit` reads the store while this one steps.
         SQLite::Statement query(connection(), sql);
         if (!cluster_id.empty()) {
-            query.bind(1, cluster_id);
-            query.bind(2, field);
+            bind_all(query, cluster_id, field);
         }
         query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
         query.bind(4, static_cast<std::int64_t>(as_of.value_or(no_limit)));
@@ -215,9 +214,7 @@ std::vector<long long> Store::later_changesets(const TouchedField& field, long l
                   JOIN citation_withdrawal w ON w.citation_id = t.id
                   WHERE c.cluster_id = ?1 AND c.field = ?2 AND w.changeset_id > ?3
             ORDER BY 1)");
-        query.bind(1, field.cluster_id);
-        query.bind(2, field.field);
-        query.bind(3, static_cast<std::int64_t>(after));
+        bind_all(query, field.cluster_id, field.field, after);
         std::vector<long long> ids;
         while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
         return ids;
@@ -228,8 +225,7 @@ ChangesetPart Store::changeset_part(long long changeset_id, const std::string& c
     return guarded(path_, [&] {
         ChangesetPart part;
         auto& claims = prepare(cluster_claims_sql);
-        claims.bind(1, cluster_id);
-        claims.bind(2, static_cast<std::int64_t>(changeset_id));
+        bind_all(claims, cluster_id, changeset_id);
         while (claims.executeStep()) {
             const CachedColumns row{claims};
             auto& claim = part.claims.emplace_back();
@@ -240,8 +236,7 @@ ChangesetPart Store::changeset_part(long long changeset_id, const std::string& c
             claim.now = model::rank_from(row.view(4));
         }
         auto& citations = prepare(cluster_citations_sql);
-        citations.bind(1, cluster_id);
-        citations.bind(2, static_cast<std::int64_t>(changeset_id));
+        bind_all(citations, cluster_id, changeset_id);
         while (citations.executeStep()) {
             const CachedColumns row{citations};
             const bool existed = row.integer(2) != 0;
@@ -281,8 +276,7 @@ std::vector<KeyState> Store::key_changes(long long changeset_id, const std::stri
               AND (k.changeset_id = ?1 OR EXISTS (SELECT 1 FROM record_key_withdrawal w
                                                   WHERE w.source_id = k.source_id AND w.key = k.key AND w.changeset_id = ?1))
             ORDER BY k.source_id, k.key)");
-        query.bind(1, static_cast<std::int64_t>(changeset_id));
-        query.bind(2, cluster_id);
+        bind_all(query, changeset_id, cluster_id);
         std::vector<KeyState> keys;
         while (query.executeStep()) {
             keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt() == 1,
@@ -300,8 +294,7 @@ std::optional<bool> Store::presence_before(const std::string& cluster_id, long l
         auto& query = prepare(R"(
             SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id < ?
             ORDER BY changeset_id DESC LIMIT 1)");
-        query.bind(1, cluster_id);
-        query.bind(2, static_cast<std::int64_t>(changeset_id));
+        bind_all(query, cluster_id, changeset_id);
         return !query.executeStep() || query.getColumn(0).getInt() == 1;
     });
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -31,6 +32,24 @@ inline constexpr int bulk_cache_kib = 24576;
 inline std::string column_text(SQLite::Statement& statement, int index) {
     auto column = statement.getColumn(index);
     return column.isNull() ? std::string() : column.getString();
+}
+
+/// Binds `values` to ?1, ?2, ... in order: a flag as 0 or 1, any other integer (an id, a count)
+/// as SQLite's 64-bit one (SQLiteCpp has no overload for long long), text as text.
+template <typename... Values>
+void bind_all(SQLite::Statement& query, const Values&... values) {
+    int index = 0;
+    const auto bind_one = [&](const auto& value) {
+        using Value = std::decay_t<decltype(value)>;
+        if constexpr (std::is_same_v<Value, bool>) {
+            query.bind(++index, value ? 1 : 0);
+        } else if constexpr (std::is_integral_v<Value>) {
+            query.bind(++index, static_cast<std::int64_t>(value));
+        } else {
+            query.bind(++index, value);
+        }
+    };
+    (bind_one(values), ...);
 }
 
 // The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C
@@ -172,8 +191,9 @@ void build_reference_schema(SQLite::Database& reference, int version);
 // Each trigger and view that is not the migrations' own, and each table of theirs missing or of
 // other columns, as a sentence (a trigger's and a view's says how to remove it).
 std::vector<std::string> schema_problems(SQLite::Database& db, const std::string& path, int version);
-// What PRAGMA quick_check finds; empty when the file is whole.
-std::vector<std::string> quick_check_problems(SQLite::Database& db);
+// What `pragma` (PRAGMA quick_check or integrity_check) finds, a problem a line; empty when the
+// file is whole.
+std::vector<std::string> check_problems(SQLite::Database& db, const char* pragma);
 // Where a value was read: a claim of the history, or the derived cluster_values.
 enum class StoredIn { claim, values };
 // Throws DatabaseError naming the file, the cluster, the field and where the value was read, when

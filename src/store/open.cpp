@@ -154,21 +154,20 @@ Store Store::open(const std::string& path, Access access, Restored restored, Jou
     // there would block it for ever.
     check_files_beside(path);
     return guarded(path, [&] {
-        if (access == Access::read_write) {
-            Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()), access);
+        const auto opened = [&](std::unique_ptr<SQLite::Database> db) {
+            Store store(path, std::move(db), access);
             store.restored_ = restored;
             store.journal_ = journal;
             bool created = false;
             store.configure_and_check(false, created);
             return store;
+        };
+        if (access == Access::read_write) {
+            return opened(std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE, busy_timeout_ms()));
         }
         recover_for_reader(path);
         try {
-            Store store(path, std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, busy_timeout_ms()), access);
-            store.restored_ = restored;
-            bool created = false;
-            store.configure_and_check(false, created);
-            return store;
+            return opened(std::make_unique<SQLite::Database>(path, SQLite::OPEN_READONLY, busy_timeout_ms()));
         } catch (const SQLite::Exception& error) {
             const int code = error.getErrorCode();
             if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
@@ -179,14 +178,8 @@ Store Store::open(const std::string& path, Access access, Restored restored, Jou
                                 "write, or copy the -wal file with it",
                                 path, path));
             }
-            Store store(path,
-                        std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
-                                                           busy_timeout_ms()),
-                        access);
-            store.restored_ = restored;
-            bool created = false;
-            store.configure_and_check(false, created);
-            return store;
+            return opened(std::make_unique<SQLite::Database>(immutable_uri(path), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
+                                                             busy_timeout_ms()));
         }
     });
 }
@@ -298,7 +291,7 @@ void Store::check_trust(int version) {
     if (const auto problems = schema_problems(db, path_, version); !problems.empty()) {
         refuse("not written to, its schema is not gpuclusters'", problems, "");
     }
-    if (const auto problems = quick_check_problems(db); !problems.empty()) {
+    if (const auto problems = check_problems(db, "PRAGMA quick_check"); !problems.empty()) {
         refuse("the database is damaged (PRAGMA quick_check)", problems,
                fmt::format("; `gpuclusters check` reports it; restore a backup, or try `sqlite3 {} .recover`",
                            text::shell_quote(path_)));
@@ -337,25 +330,8 @@ std::vector<SqliteProblem> Store::sqlite_problems() const {
     return guarded(path_, [&] {
         std::vector<SqliteProblem> problems;
         auto& db = connection();
-        try {
-            SQLite::Statement integrity(db, "PRAGMA integrity_check");
-            while (integrity.executeStep()) {
-                // A row may hold several lines, headed by the schema's ("*** in database main ***").
-                const std::string text = integrity.getColumn(0).getString();
-                std::string_view rest = text;
-                while (!rest.empty()) {
-                    const auto end = std::min(rest.find('\n'), rest.size());
-                    const std::string_view line = rest.substr(0, end);
-                    rest.remove_prefix(std::min(end + 1, rest.size()));
-                    if (line.empty() || line == "ok" || line.starts_with("*** in database ")) continue;
-                    problems.push_back({SqliteProblem::Kind::damage, std::string(line)});
-                }
-            }
-        } catch (const SQLite::Exception& error) {
-            // Damage that stops the check itself is its finding.
-            if (error.getErrorCode() != SQLITE_CORRUPT && error.getErrorCode() != SQLITE_NOTADB) throw;
-            problems.push_back({SqliteProblem::Kind::damage, error.what()});
-        }
+        for (auto& damage : check_problems(db, "PRAGMA integrity_check"))
+            problems.push_back({SqliteProblem::Kind::damage, std::move(damage)});
         // The foreign keys are read from the tables, which damage leaves unreadable.
         if (!problems.empty()) return problems;
         SQLite::Statement foreign(db, "PRAGMA foreign_key_check");

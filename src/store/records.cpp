@@ -76,8 +76,7 @@ const char* record_source_sql() {
 std::optional<std::string> Store::cluster_of_key(long long source_id, const std::string& key) const {
     return guarded(path_, [&]() -> std::optional<std::string> {
         auto& query = prepare("SELECT cluster_id FROM record_key WHERE source_id = ? AND key = ?");
-        query.bind(1, static_cast<std::int64_t>(source_id));
-        query.bind(2, key);
+        bind_all(query, source_id, key);
         if (!query.executeStep()) return std::nullopt;
         return column_text(query, 0);
     });
@@ -86,8 +85,7 @@ std::optional<std::string> Store::cluster_of_key(long long source_id, const std:
 std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) const {
     return guarded(path_, [&] {
         auto& query = prepare(record_keys_sql);
-        query.bind(1, cluster_id);
-        query.bind(2, static_cast<std::int64_t>(no_limit));
+        bind_all(query, cluster_id, no_limit);
         std::vector<model::RecordKey> keys;
         while (query.executeStep())
             keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
@@ -109,8 +107,7 @@ bool Store::cluster_present_now(const std::string& id) const {
 
 bool Store::cluster_present(const std::string& id, long long limit) const {
     auto& presence = prepare(record_presence_sql);
-    presence.bind(1, id);
-    presence.bind(2, static_cast<std::int64_t>(limit));
+    bind_all(presence, id, limit);
     return !presence.executeStep() || presence.getColumn(0).getInt() == 1;
 }
 
@@ -118,8 +115,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
     return guarded(path_, [&]() -> std::optional<model::Record> {
         const long long limit = as_of.value_or(no_limit);
         auto& cluster = prepare(record_cluster_sql);
-        cluster.bind(1, id);
-        cluster.bind(2, static_cast<std::int64_t>(limit));
+        bind_all(cluster, id, limit);
         if (!cluster.executeStep()) return std::nullopt;
         model::Record record;
         record.id = id;
@@ -156,16 +152,14 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.claims[found->second].citations.push_back(std::move(citation));
         }
         auto& keys = prepare(record_keys_sql);
-        keys.bind(1, id);
-        keys.bind(2, static_cast<std::int64_t>(limit));
+        bind_all(keys, id, limit);
         while (keys.executeStep()) {
             record.keys.push_back({keys.getColumn(0).getInt64(), column_text(keys, 1), keys.getColumn(2).getInt64()});
             record.sources.emplace(record.keys.back().source_id, model::Source{});
         }
         for (auto& [source_id, source] : record.sources) {
             auto& query = prepare(record_source_sql());
-            query.bind(1, static_cast<std::int64_t>(source_id));
-            query.bind(2, static_cast<std::int64_t>(limit));
+            bind_all(query, source_id, limit);
             if (query.executeStep()) {
                 source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
                 check_stored_source(path_, source);

@@ -24,8 +24,7 @@ void Store::start_import_ids() {
 std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
     return guarded(path_, [&]() -> std::optional<std::string> {
         auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
-        insert.bind(1, id);
-        insert.bind(2, place);
+        bind_all(insert, id, place);
         if (insert.exec() == 1) return std::nullopt;
         auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
         earlier.bind(1, id);
@@ -52,8 +51,7 @@ std::vector<std::string> Store::keyed_records_not_named(long long source_id, lon
               AND k.cluster_id IN (SELECT id FROM current_cluster_id)
               AND k.cluster_id NOT IN (SELECT cluster_id FROM import_named)
             ORDER BY k.cluster_id)");
-        query.bind(1, static_cast<std::int64_t>(source_id));
-        query.bind(2, static_cast<std::int64_t>(before));
+        bind_all(query, source_id, before);
         std::vector<std::string> ids;
         while (query.executeStep()) ids.push_back(column_text(query, 0));
         return ids;
@@ -150,9 +148,7 @@ void Store::start_sorted_ids() const {
 void Store::add_sorted_id(const std::string& id, const std::optional<std::string>& key) const {
     guarded(path_, [&] {
         auto& insert = prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)");
-        insert.bind(1, id);
-        insert.bind(2, key ? 1 : 0);
-        insert.bind(3, key.value_or(""));
+        bind_all(insert, id, key.has_value(), key.value_or(""));
         insert.exec();
     });
 }

@@ -19,34 +19,32 @@ constexpr const char* source_sql = R"(
         FROM source s JOIN source_revision v ON v.source_id = s.id
         WHERE s.{} = ? ORDER BY v.changeset_id DESC LIMIT 1)";
 
-model::Source read_source(SQLite::Statement& query) {
-    return {query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2),
-            query.getColumn(2 + source_meta_column_count).getInt64()};
+// The source the query found, if any, checked.
+std::optional<model::Source> found_source(SQLite::Statement& query, const std::string& path) {
+    if (!query.executeStep()) return std::nullopt;
+    model::Source source{query.getColumn(0).getInt64(), column_text(query, 1), read_source_meta(CachedColumns{query}, 2),
+                         query.getColumn(2 + source_meta_column_count).getInt64()};
+    check_stored_source(path, source);
+    return source;
 }
 
 }  // namespace
 
 std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
-    return guarded(path_, [&]() -> std::optional<model::Source> {
+    return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "url");
         auto& query = prepare(sql.c_str());
         query.bind(1, normalised_url);
-        if (!query.executeStep()) return std::nullopt;
-        auto source = read_source(query);
-        check_stored_source(path_, source);
-        return source;
+        return found_source(query, path_);
     });
 }
 
 std::optional<model::Source> Store::source_by_id(long long id) const {
-    return guarded(path_, [&]() -> std::optional<model::Source> {
+    return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "id");
         auto& query = prepare(sql.c_str());
         query.bind(1, static_cast<std::int64_t>(id));
-        if (!query.executeStep()) return std::nullopt;
-        auto source = read_source(query);
-        check_stored_source(path_, source);
-        return source;
+        return found_source(query, path_);
     });
 }
 
@@ -57,8 +55,7 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
             WHERE v.source_id = ? AND v.changeset_id <= ? ORDER BY v.changeset_id DESC LIMIT 1)",
                                                    source_meta_columns);
         auto& query = prepare(sql.c_str());
-        query.bind(1, static_cast<std::int64_t>(source_id));
-        query.bind(2, static_cast<std::int64_t>(as_of));
+        bind_all(query, source_id, as_of);
         if (!query.executeStep()) return std::nullopt;
         auto meta = read_source_meta(CachedColumns{query}, 0);
         check_stored_source(path_, source_id, meta);

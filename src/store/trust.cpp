@@ -212,10 +212,10 @@ std::vector<std::string> schema_problems(SQLite::Database& db, const std::string
     return problems;
 }
 
-std::vector<std::string> quick_check_problems(SQLite::Database& db) {
+std::vector<std::string> check_problems(SQLite::Database& db, const char* pragma) {
     std::vector<std::string> problems;
     try {
-        SQLite::Statement check(db, "PRAGMA quick_check");
+        SQLite::Statement check(db, pragma);
         while (check.executeStep()) {
             // A row may hold several lines, headed by the schema's ("*** in database main ***").
             const std::string text = check.getColumn(0).getString();

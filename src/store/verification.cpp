@@ -44,8 +44,7 @@ std::optional<long long> Store::verification_of(const std::string& cluster_id, s
         auto& query = prepare(R"(
             SELECT changeset_id, verified FROM verification WHERE cluster_id = ? AND changeset_id <= ?
             ORDER BY changeset_id DESC LIMIT 1)");
-        query.bind(1, cluster_id);
-        query.bind(2, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+        bind_all(query, cluster_id, as_of.value_or(no_limit));
         if (!query.executeStep() || query.getColumn(1).getInt() == 0) return std::nullopt;
         return query.getColumn(0).getInt64();
     });

@@ -144,10 +144,7 @@ void Store::with_savepoint(const std::function<void()>& body) {
 
 long long Store::insert_changeset(const model::Changeset& changeset) {
     auto& query = prepare("INSERT INTO changeset (created_at, author, message, command) VALUES (?, ?, ?, ?)");
-    query.bind(1, changeset.created_at);
-    query.bind(2, changeset.author);
-    query.bind(3, changeset.message);
-    query.bind(4, changeset.command);
+    bind_all(query, changeset.created_at, changeset.author, changeset.message, changeset.command);
     query.exec();
     changesets_written_.push_back(db_->getLastInsertRowid());
     return changesets_written_.back();
@@ -155,8 +152,7 @@ long long Store::insert_changeset(const model::Changeset& changeset) {
 
 void Store::insert_cluster(const std::string& id, long long changeset_id) {
     auto& query = prepare("INSERT INTO cluster (id, changeset_id) VALUES (?, ?)");
-    query.bind(1, id);
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    bind_all(query, id, changeset_id);
     query.exec();
 }
 
@@ -169,26 +165,19 @@ void Store::insert_record_key(long long source_id, const std::string& key, const
         return;
     }
     auto& query = prepare("INSERT INTO record_key (source_id, key, cluster_id, changeset_id) VALUES (?, ?, ?, ?)");
-    query.bind(1, static_cast<std::int64_t>(source_id));
-    query.bind(2, key);
-    query.bind(3, cluster_id);
-    query.bind(4, static_cast<std::int64_t>(changeset_id));
+    bind_all(query, source_id, key, cluster_id, changeset_id);
     query.exec();
 }
 
 void Store::set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn) {
     auto& query = prepare("INSERT INTO record_key_withdrawal (source_id, key, changeset_id, withdrawn) VALUES (?, ?, ?, ?)");
-    query.bind(1, static_cast<std::int64_t>(source_id));
-    query.bind(2, key);
-    query.bind(3, static_cast<std::int64_t>(changeset_id));
-    query.bind(4, withdrawn ? 1 : 0);
+    bind_all(query, source_id, key, changeset_id, withdrawn);
     query.exec();
 }
 
 long long Store::insert_source(const std::string& url, long long changeset_id) {
     auto& query = prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)");
-    query.bind(1, url);
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
+    bind_all(query, url, changeset_id);
     query.exec();
     return db_->getLastInsertRowid();
 }
@@ -198,16 +187,8 @@ void Store::insert_source_revision(long long source_id, long long changeset_id, 
         INSERT INTO source_revision (source_id, changeset_id, kind, title, publisher, published, accessed, archive_url, archived,
                                      edition_of)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?))");
-    query.bind(1, static_cast<std::int64_t>(source_id));
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
-    query.bind(3, meta.kind);
-    query.bind(4, meta.title);
-    query.bind(5, meta.publisher);
-    query.bind(6, meta.published);
-    query.bind(7, meta.accessed);
-    query.bind(8, meta.archive_url);
-    query.bind(9, meta.archived);
-    query.bind(10, meta.edition_of);
+    bind_all(query, source_id, changeset_id, meta.kind, meta.title, meta.publisher, meta.published, meta.accessed,
+             meta.archive_url, meta.archived, meta.edition_of);
     query.exec();
 }
 
@@ -313,28 +294,20 @@ void Store::insert_citation_withdrawal(long long citation_id, long long changese
 
 void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {
     auto& query = prepare("INSERT INTO cluster_presence (cluster_id, changeset_id, present) VALUES (?, ?, ?)");
-    query.bind(1, cluster_id);
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
-    query.bind(3, present ? 1 : 0);
+    bind_all(query, cluster_id, changeset_id, present);
     query.exec();
 }
 
 void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
     auto& query = prepare(R"(
         INSERT INTO finding_acceptance (cluster_id, rule, changeset_id, accepted, reason) VALUES (?, ?, ?, ?, ?))");
-    query.bind(1, acceptance.cluster_id);
-    query.bind(2, acceptance.rule);
-    query.bind(3, static_cast<std::int64_t>(acceptance.changeset_id));
-    query.bind(4, accepted ? 1 : 0);
-    query.bind(5, acceptance.reason);
+    bind_all(query, acceptance.cluster_id, acceptance.rule, acceptance.changeset_id, accepted, acceptance.reason);
     query.exec();
 }
 
 void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
     auto& query = prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)");
-    query.bind(1, cluster_id);
-    query.bind(2, static_cast<std::int64_t>(changeset_id));
-    query.bind(3, verified ? 1 : 0);
+    bind_all(query, cluster_id, changeset_id, verified);
     query.exec();
 }
 

@@ -19,7 +19,7 @@ declare -A allowed=(
     [rules]="model embedded"
     [formats]="model rules embedded"
     [ledger]="model store rules formats embedded"
-    [render]="model rules ledger"
+    [render]="model rules ledger embedded"
     [commands]="model store rules formats ledger render"
     [main]="commands"
 )

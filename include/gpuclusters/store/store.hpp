@@ -227,9 +227,6 @@ public:
     /// EXPLAIN QUERY PLAN steps of the queries load_record runs, and of the check insert_citation
     /// makes against a written claim's citations: each should SEARCH an index.
     std::vector<std::string> record_query_plans() const;
-    /// Preferred claims of the given fields (all fields when empty), for every cluster.
-    std::vector<FieldRow> preferred_fields(const std::vector<std::string>& fields,
-                                           std::optional<long long> as_of = std::nullopt) const;
     /// Each cluster present as of a changeset (or now), in id order (or its reverse), with the
     /// preferred claims of `fields` (all fields when empty) that it has. Streams: one cluster's
     /// rows at a time.

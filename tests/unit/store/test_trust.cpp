@@ -181,7 +181,9 @@ TEST_CASE("a stored value that does not parse is an error naming the cluster and
                              DatabaseError);
         CHECK_THROWS_WITH_AS(store.for_each_record(std::nullopt, [](model::Record&) {}), doctest::Contains("is not a count"),
                              DatabaseError);
-        CHECK_THROWS_AS(store.preferred_fields({"gpus_installed"}), DatabaseError);
+        CHECK_THROWS_AS(store.each_cluster_fields({"gpus_installed"}, std::nullopt, false,
+                                                  [](const std::string&, std::vector<model::FieldRow>&) {}),
+                        DatabaseError);
     }
     SUBCASE("a source's date") {
         raw_sql(path,
