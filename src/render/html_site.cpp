@@ -40,7 +40,7 @@ std::string count_phrase(const model::FieldValue& value) {
     long long number = 0;
     const char* end = value.value.data() + value.value.size();
     const auto read = std::from_chars(value.value.data(), end, number);
-    const std::string figure = read.ec == std::errc() && read.ptr == end ? text::group_thousands(number) : value.value;
+    std::string figure = read.ec == std::errc() && read.ptr == end ? text::group_thousands(number) : value.value;
     if (value.qualifiers.bound == model::bound_approximate) return "about " + figure;
     if (value.qualifiers.bound == model::bound_at_least) return "at least " + figure;
     return figure;
