@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fstream>
 #include <random>
 #include <stdexcept>
 #include <sys/stat.h>
@@ -42,6 +43,26 @@ bool same_bytes(const std::string& path, std::string_view bytes) {
     if (static_cast<std::uint64_t>(info.st_size) != bytes.size()) return false;
     InputFile file(path, "the old site's file", false);
     return file.read_all(bytes.size()) == bytes;
+}
+
+// Two files compared a block at a time, so a snapshot of any size is compared in flat memory.
+bool same_files(const std::string& old_file, const std::string& new_file) {
+    struct stat old_info {};
+    struct stat new_info {};
+    if (::lstat(old_file.c_str(), &old_info) != 0 || !S_ISREG(old_info.st_mode)) return false;
+    if (::lstat(new_file.c_str(), &new_info) != 0 || old_info.st_size != new_info.st_size) return false;
+    std::ifstream old_stream(old_file, std::ios::binary);
+    std::ifstream new_stream(new_file, std::ios::binary);
+    std::string old_block(1 << 16, '\0');
+    std::string new_block(1 << 16, '\0');
+    while (old_stream && new_stream) {
+        old_stream.read(old_block.data(), static_cast<std::streamsize>(old_block.size()));
+        new_stream.read(new_block.data(), static_cast<std::streamsize>(new_block.size()));
+        if (old_stream.gcount() != new_stream.gcount()) return false;
+        const auto count = static_cast<std::size_t>(old_stream.gcount());
+        if (old_block.compare(0, count, new_block, 0, count) != 0) return false;
+    }
+    return old_stream.eof() && new_stream.eof();
 }
 
 void write_new_file(const std::string& path, std::string_view bytes) {
@@ -117,24 +138,60 @@ SiteFolder::~SiteFolder() {
     if (!building_.empty()) fs::remove_all(building_, ignored);
 }
 
-void SiteFolder::write(const std::string& path, std::string_view bytes) {
+std::string SiteFolder::prepare(const std::string& path) {
     check_relative(path);
     const fs::path file = fs::path(building_) / path;
     std::error_code error;
     fs::create_directories(file.parent_path(), error);
     if (error) throw OutputError(fmt::format("{}: cannot make the folder ({})", file.parent_path().string(), error.message()));
+    if (::access(file.c_str(), F_OK) == 0 || streams_.count(path)) throw std::logic_error("a site file written twice: " + path);
     ++changes_.files;
+    return file.string();
+}
+
+void SiteFolder::write(const std::string& path, std::string_view bytes) {
+    const std::string file = prepare(path);
     const std::string old_file = (fs::path(target_) / path).string();
     if (replacing_ && same_bytes(old_file, bytes) && ::link(old_file.c_str(), file.c_str()) == 0) {
         ++changes_.unchanged;
         return;
     }
-    if (::access(file.c_str(), F_OK) == 0) throw std::logic_error("a site file written twice: " + path);
-    write_new_file(file.string(), bytes);
+    write_new_file(file, bytes);
+    ++changes_.written;
+}
+
+std::ostream& SiteFolder::open(const std::string& path) {
+    const std::string file = prepare(path);
+    auto stream = std::make_unique<std::ofstream>(file, std::ios::binary | std::ios::trunc);
+    if (!*stream) throw OutputError(fmt::format("{}: cannot write the file ({})", file, reason(errno)));
+    return *streams_.emplace(path, std::move(stream)).first->second;
+}
+
+void SiteFolder::close(const std::string& path) {
+    const auto found = streams_.find(path);
+    if (found == streams_.end()) throw std::logic_error("a site file closed but never opened: " + path);
+    std::ofstream& stream = *found->second;
+    stream.close();
+    const std::string file = (fs::path(building_) / path).string();
+    if (stream.fail()) throw OutputError(fmt::format("{}: cannot write the file ({})", file, reason(errno)));
+    streams_.erase(found);
+    keep_if_unchanged(path, file);
+}
+
+void SiteFolder::keep_if_unchanged(const std::string& path, const std::string& file) {
+    const std::string old_file = (fs::path(target_) / path).string();
+    if (replacing_ && same_files(old_file, file) && ::unlink(file.c_str()) == 0) {
+        if (::link(old_file.c_str(), file.c_str()) == 0) {
+            ++changes_.unchanged;
+            return;
+        }
+        throw OutputError(fmt::format("{}: cannot link the old site's file ({})", file, reason(errno)));
+    }
     ++changes_.written;
 }
 
 SiteChanges SiteFolder::commit() {
+    if (!streams_.empty()) throw std::logic_error("a site file left open: " + streams_.begin()->first);
     write_new_file((fs::path(building_) / site_marker).string(),
                    "A website gpuclusters built: `gpuclusters site` replaces it.\n");
     sync_tree(building_);

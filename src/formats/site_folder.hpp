@@ -5,7 +5,9 @@
 // those of the old site's is linked, not written again: its time stamp, and whatever caches it,
 // stay as they were.
 #include <cstddef>
+#include <fstream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,16 +39,26 @@ public:
     /// Writes one file at `path`, relative and '/'-separated, making its folders. A path written
     /// twice, or one that leaves the folder, is a logic error (std::logic_error).
     void write(const std::string& path, std::string_view bytes);
+    /// A file too large to hold whole (a snapshot of the dataset), written as it is made: open()
+    /// gives its stream, close() ends it and, when its bytes are the old site's, links the old
+    /// file in its place. The same rules as write() for its path.
+    std::ostream& open(const std::string& path);
+    void close(const std::string& path);
     /// Syncs the new folder and puts it in the target's place (exchanging the two folders when a
     /// site stands there), then removes the old one; OutputError when it cannot.
     SiteChanges commit();
 
 private:
+    /// The new file's path for a relative `path`, its folders made, counted as a file.
+    std::string prepare(const std::string& path);
+    /// Replaces the written file by a link to the old one when their bytes are the same.
+    void keep_if_unchanged(const std::string& path, const std::string& file);
     std::string target_;
     std::string building_;
     bool replacing_ = false;
     bool committed_ = false;
     SiteChanges changes_;
+    std::map<std::string, std::unique_ptr<std::ofstream>> streams_;
 };
 
 /// The default templates of a site (db/site/), each replaced by the file of that name in

@@ -180,11 +180,11 @@ std::optional<DerivedFigure> h100_equivalent(const model::Record& record) {
 }
 
 SideBySide side_by_side(const store::Store& store, const std::vector<std::string>& cluster_ids,
-                        const std::vector<std::string>& fields, bool with_derived) {
+                        const std::vector<std::string>& fields, bool with_derived, std::optional<long long> as_of) {
     SideBySide result;
     std::set<std::string> seen;
     for (const auto& id : cluster_ids) {
-        result.records.push_back(require_record(store, id));
+        result.records.push_back(require_record(store, id, as_of));
         if (!seen.insert(id).second) throw UsageError(fmt::format("{} is named twice", id));
     }
     for (const auto& spec : model::field_catalogue()) {

@@ -1,30 +1,122 @@
 #include "gpuclusters/ledger/site.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <memory>
+#include <sstream>
 
+#include "formats/data_package.hpp"
 #include "formats/site_folder.hpp"
+#include "formats/stream.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::ledger {
+namespace {
+
+// The record as `export --provenance` writes it in `format`, for its page's downloads.
+std::string record_as(formats::Format format, const model::Record& record) {
+    std::ostringstream out;
+    const auto writer = formats::make_writer(format, out, "", {true, true});
+    writer->write(record);
+    writer->finish();
+    return std::move(out).str();
+}
+
+// The record beside the related clusters it names that are in the dataset as of the query.
+std::optional<SideBySide> beside_related(const store::Store& store, const model::Record& record,
+                                         const std::vector<std::string>& present, std::optional<long long> as_of) {
+    const model::Claim* related = record.preferred("related");
+    if (!related || related->state != model::ClaimState::set) return std::nullopt;
+    std::vector<std::string> ids{record.id};
+    for (const auto& relation : model::parse_related(related->value.value)) {
+        if (std::find(ids.begin(), ids.end(), relation.cluster_id) != ids.end()) continue;
+        if (std::binary_search(present.begin(), present.end(), relation.cluster_id)) ids.push_back(relation.cluster_id);
+    }
+    if (ids.size() < 2) return std::nullopt;
+    return side_by_side(store, ids, {}, true, as_of);
+}
+
+// The snapshots, each written as export writes it, a record at a time.
+class Snapshots {
+public:
+    explicit Snapshots(formats::SiteFolder& folder) : folder_(folder) {
+        for (const auto& snapshot : site_snapshots) {
+            std::ostream& out = folder.open(std::string(snapshot.path));
+            writers_.push_back(
+                formats::make_writer(formats::format_from(std::string(snapshot.format)), out, "", {snapshot.provenance, true}));
+        }
+    }
+    void write(const model::Record& record) {
+        for (const auto& writer : writers_) writer->write(record);
+    }
+    void finish() {
+        for (std::size_t i = 0; i < writers_.size(); ++i) {
+            writers_[i]->finish();
+            folder_.close(std::string(site_snapshots[i].path));
+        }
+    }
+
+private:
+    formats::SiteFolder& folder_;
+    std::vector<std::unique_ptr<formats::RecordWriter>> writers_;
+};
+
+std::string package_of(const SiteSettings& settings, const std::string& modified) {
+    formats::PackageInfo info{settings.title, settings.description, settings.licence, settings.base_url, modified, {}};
+    const std::string folder = std::string(site_data_package.substr(0, site_data_package.rfind('/') + 1));
+    for (const auto& snapshot : site_snapshots) {
+        if (!snapshot.format.starts_with("csv")) continue;
+        info.files.push_back(
+            {std::string(snapshot.path.substr(folder.size())), std::string(snapshot.format), std::string(snapshot.title)});
+    }
+    return formats::data_package(info);
+}
+
+}  // namespace
 
 SiteSummary publish_site(const store::Store& store, const SiteQuery& query, SitePages& pages) {
+    SiteDataset dataset;
+    for (const auto& ids : query.settings.comparisons) {
+        try {
+            dataset.comparisons.push_back(side_by_side(store, ids, {}, true, query.as_of));
+        } catch (const InputError& error) {
+            throw InputError(fmt::format("the comparison of {}: {}", fmt::join(ids, ", "), error.what()));
+        } catch (const UsageError& error) {
+            throw InputError(fmt::format("the comparison of {}: {}", fmt::join(ids, ", "), error.what()));
+        }
+    }
     formats::SiteFolder folder(query.folder);
     SiteSummary summary;
     summary.folder = query.folder;
+    summary.absolute = !query.settings.base_url.empty();
     auto write = [&](const std::vector<SiteFile>& files) {
         for (const auto& file : files) folder.write(file.path, file.bytes);
     };
+    Snapshots snapshots(folder);
+    const std::vector<std::string> present = store.cluster_ids(query.as_of);  // in id order
     store.for_each_record(query.as_of, [&](model::Record& record) {
         SiteRecord page;
         record.verification = verification_of(store, record.id, query.as_of);
         page.history = store.changesets(record.id, "", std::nullopt, query.as_of);
         // Newest first from the store; a page tells the record's story from its beginning.
         std::reverse(page.history.begin(), page.history.end());
+        page.comparison = beside_related(store, record, present, query.as_of);
+        page.clusters = present.size();
+        folder.write("clusters/" + record.id + ".json", record_as(formats::Format::json, record));
+        folder.write("clusters/" + record.id + ".csv", record_as(formats::Format::csv_long, record));
+        snapshots.write(record);
         page.record = std::move(record);
         write(pages.record(page));
         ++summary.records;
     });
-    write(pages.finish());
+    snapshots.finish();
+    dataset.changesets = store.changesets("", "", std::nullopt, query.as_of);
+    if (!dataset.changesets.empty()) dataset.modified = dataset.changesets.front().created_at;
+    folder.write(std::string(site_data_package), package_of(query.settings, dataset.modified));
+    write(pages.finish(dataset));
     const formats::SiteChanges changes = folder.commit();
     summary.files = changes.files;
     summary.written = changes.written;

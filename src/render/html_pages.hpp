@@ -1,9 +1,42 @@
 #pragma once
-// What html_site.cpp and html_record.cpp share: the Mustache data of a page.
+// What the files of render's site share: the Mustache data of a page.
 #include <kainjow/mustache.hpp>
 #include <string>
 
 #include "render/html_site.hpp"
+
+namespace gpuclusters::render {
+
+struct HtmlSite::Row {
+    std::string id;
+    std::string name;
+    std::string owner;
+    std::string operator_path;
+    std::string segment;
+    std::string gpu_model;
+    std::string gpu_maker;
+    std::string gpus_installed;
+    long long gpus = -1;  ///< for the order of the largest clusters; -1 when not a known count
+    std::string status;
+    std::string country;
+    std::string power_mw;
+    bool verified = false;
+    /// The group of a row in a list page, by the list's name.
+    const std::string& group(std::string_view list) const {
+        if (list == "segment") return segment;
+        if (list == "status") return status;
+        if (list == "maker") return gpu_maker;
+        return country;
+    }
+};
+
+struct HtmlSite::SourceRow {
+    model::Source source;
+    std::vector<std::string> citing;  ///< the first clusters citing it, in id order
+    std::size_t clusters = 0;
+};
+
+}  // namespace gpuclusters::render
 
 namespace gpuclusters::render::html {
 
@@ -11,7 +44,14 @@ using Data = kainjow::mustache::data;
 
 /// The data of a record page (clusters/ID.html): facts with definitions and source numbers,
 /// competing figures, quotes, sources, related clusters, the badge and the history.
-Data record_page(const ledger::SiteRecord& page, const SiteSettings& settings);
+Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& settings);
+
+/// The data of a compare page: the clusters side by side, field by field, with the sources'
+/// domains of each value and whether the field differs.
+Data compare_page(const ledger::SideBySide& comparison);
+/// Where the compare page of these clusters goes: "compare/a--b.html".
+std::string compare_path(const std::vector<std::string>& cluster_ids);
+std::string compare_path(const ledger::SideBySide& comparison);
 
 /// The sentence a record page opens with, honest about bounds and about what is not published:
 /// "Acme One is an operational GPU cluster run by Acme. It has about 10,000 NVIDIA H100 GPUs
@@ -20,5 +60,8 @@ std::string record_sentence(const model::Record& record);
 
 /// What a link to `capacity` or `contact` is: a URL as given, an email address as mailto:.
 std::string link_target(const std::string& url_or_email);
+
+/// JSON for a <script> element: no "<", ">" or "&" left that could end the element.
+std::string script_json(const nlohmann::ordered_json& json);
 
 }  // namespace gpuclusters::render::html

@@ -92,12 +92,17 @@ Data source_data(const model::Source& source, std::size_t number) {
     return data;
 }
 
-list related_data(const model::Record& record) {
+// Related clusters, each linked when it is in the site (the comparison holds those that are).
+list related_data(const ledger::SiteRecord& page) {
     list related;
-    const model::Claim* claim = record.preferred("related");
+    const model::Claim* claim = page.record.preferred("related");
     if (!claim || claim->state != model::ClaimState::set) return related;
     for (const auto& relation : model::parse_related(claim->value.value)) {
-        related.push_back(object{{"id", relation.cluster_id}, {"relation", relation.relation}});
+        Data data = object{{"id", relation.cluster_id}, {"relation", page_text(relation.relation)}};
+        const bool present = page.comparison && std::any_of(page.comparison->records.begin(), page.comparison->records.end(),
+                                                            [&](const auto& other) { return other.id == relation.cluster_id; });
+        data.set("present", present);
+        related.push_back(data);
     }
     return related;
 }
@@ -121,7 +126,7 @@ std::string shown_text(const model::Record& record, std::string_view field) {
 
 }  // namespace
 
-Data record_page(const ledger::SiteRecord& page, const SiteSettings& settings) {
+Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& settings) {
     const model::Record& record = page.record;
     const SourceNumbers number_of = number_sources(record);
     const std::string name = shown_text(record, "name");
@@ -155,11 +160,75 @@ Data record_page(const ledger::SiteRecord& page, const SiteSettings& settings) {
     list sources;
     for (const auto& [number, source] : ordered) sources.push_back(source_data(*source, number));
     data.set("sources", sources);
-    if (list related = related_data(record); !related.empty()) {
+    if (list related = related_data(page); !related.empty()) {
         data.set("related", related);
         data.set("has_related", true);
     }
     data.set("history", history_data(page.history));
+    // Its related clusters' page, or else the first the settings name it in.
+    if (page.comparison) {
+        data.set("compare_path", compare_path(*page.comparison));
+    } else {
+        for (const auto& ids : settings.comparisons) {
+            if (std::find(ids.begin(), ids.end(), record.id) == ids.end()) continue;
+            data.set("compare_path", compare_path(ids));
+            break;
+        }
+    }
+    data.set("count", text::group_thousands(static_cast<long long>(page.clusters)));
+    return data;
+}
+
+std::string compare_path(const std::vector<std::string>& cluster_ids) {
+    std::string path = "compare/";
+    for (const auto& id : cluster_ids) path += (path.ends_with('/') ? "" : "--") + id;
+    return path + ".html";
+}
+
+std::string compare_path(const ledger::SideBySide& comparison) {
+    std::vector<std::string> ids;
+    for (const auto& record : comparison.records) ids.push_back(record.id);
+    return compare_path(ids);
+}
+
+Data compare_page(const ledger::SideBySide& comparison) {
+    list clusters;
+    std::string names;
+    for (const auto& record : comparison.records) {
+        const std::string name = page_text(shown_text(record, "name").empty() ? record.id : shown_text(record, "name"));
+        clusters.push_back(object{{"id", record.id}, {"name", name}});
+        names += (names.empty() ? "" : ", ") + name;
+    }
+    list rows;
+    for (std::size_t i = 0; i < comparison.fields.size(); ++i) {
+        const model::FieldSpec& field = model::require_field(comparison.fields[i]);
+        list cells;
+        for (const auto& record : comparison.records) {
+            const ledger::Cell cell = ledger::cell_of(record, field.name);
+            std::string domains;
+            for (const auto& url : cell.sources) domains += (domains.empty() ? "" : ", ") + model::url_domain(url);
+            Data data = object{{"display", page_text(cell.display)}};
+            if (!domains.empty()) data.set("domains", page_text(domains));
+            cells.push_back(data);
+        }
+        rows.push_back(object{{"field", std::string(field.name)},
+                              {"label", std::string(field.label)},
+                              {"cells", cells},
+                              {"differs", comparison.differs[i] ? Data(true) : Data(false)}});
+    }
+    Data data = object{{"clusters", clusters}, {"rows", rows}, {"names", names}};
+    if (!comparison.derived.empty()) {
+        list derived;
+        for (const auto& figure : comparison.derived) {
+            derived.push_back(figure
+                                  ? object{{"display", page_text(figure->display)}, {"derivation", page_text(figure->derivation)}}
+                                  : object{{"display", "—"}});
+        }
+        data.set("derived", derived);
+        data.set("has_derived", true);
+    }
+    data.set("title", "Compare " + names);
+    data.set("description", fmt::format("{}, field by field, each value with the domains of its sources.", names));
     return data;
 }
 

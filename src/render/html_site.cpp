@@ -21,9 +21,13 @@ using kainjow::mustache::partial;
 namespace {
 
 // The templates every site has, and the partials they share.
-constexpr std::string_view page_templates[] = {"record.html", "index.html", "operator.html"};
-constexpr std::string_view partial_templates[] = {"head.html", "foot.html"};
-constexpr std::string_view asset_files[] = {"style.css"};
+constexpr std::string_view page_templates[] = {"record.html",  "index.html",   "operator.html", "list.html", "lists.html",
+                                               "compare.html", "sources.html", "changes.html",  "feed.xml",  "sitemap.xml"};
+constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html"};
+constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
+
+constexpr std::size_t touched_shown = 10;
+constexpr std::size_t citing_shown = 5;
 
 const model::Claim* published(const model::Record& record, std::string_view field) {
     const model::Claim* claim = record.preferred(field);
@@ -87,6 +91,22 @@ std::string record_sentence(const model::Record& record) {
     return fmt::format("{} is {}{}. {}", name, cluster_phrase(record), run_by, gpus_sentence(record));
 }
 
+std::string script_json(const nlohmann::ordered_json& json) {
+    std::string text;
+    for (char c : json.dump()) {
+        if (c == '<') {
+            text += "\\u003c";
+        } else if (c == '>') {
+            text += "\\u003e";
+        } else if (c == '&') {
+            text += "\\u0026";
+        } else {
+            text += c;
+        }
+    }
+    return text;
+}
+
 std::string link_target(const std::string& url_or_email) {
     const bool email = url_or_email.find('@') != std::string::npos && url_or_email.find("://") == std::string::npos;
     return email ? "mailto:" + url_or_email : url_or_email;
@@ -141,22 +161,7 @@ struct HtmlSite::Templates {
     std::map<std::string, std::string> assets;
 };
 
-struct HtmlSite::Row {
-    std::string id;
-    std::string name;
-    std::string owner;
-    std::string operator_path;
-    std::string gpu_model;
-    std::string gpu_maker;
-    std::string gpus_installed;
-    long long gpus = -1;  ///< for the order of the index's largest clusters; -1 when not a known count
-    std::string status;
-    std::string country;
-    std::string power_mw;
-    bool verified = false;
-};
-
-HtmlSite::HtmlSite(const SiteTemplates& templates, SiteSettings settings)
+HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings)
     : templates_(std::make_unique<Templates>()), settings_(std::move(settings)) {
     auto text_of = [&](std::string_view name) -> const std::string& {
         const auto found = templates.find(std::string(name));
@@ -183,26 +188,25 @@ HtmlSite::~HtmlSite() = default;
 
 namespace {
 
-Data row_data(const std::string& id, const std::string& name, const std::string& owner, const std::string& operator_path) {
-    Data data = object{{"id", id}, {"name", page_text(name)}};
-    if (!owner.empty()) {
-        data.set("owner", page_text(owner));
-        data.set("operator_path", operator_path);
-    }
-    return data;
-}
+// The clusters a list shows, linked: id and name, with the operator's page when there is one.
+Data cluster_link(const std::string& id, const std::string& name) { return object{{"id", id}, {"name", page_text(name)}}; }
 
 }  // namespace
 
-std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& page) {
-    const model::Record& record = page.record;
+std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_page) {
+    const model::Record& record = record_page.record;
     std::vector<ledger::SiteFile> files;
-    files.push_back({"clusters/" + record.id + ".html", render_page("record.html", html::record_page(page, settings_), "../")});
+    files.push_back(page("clusters/" + record.id + ".html", "record.html", html::record_page(record_page, settings_)));
+    if (record_page.comparison) {
+        files.push_back(
+            page(html::compare_path(*record_page.comparison), "compare.html", html::compare_page(*record_page.comparison)));
+    }
     Row row;
     row.id = record.id;
     row.name = shown_or(record, "name", record.id);
     row.owner = shown_or(record, "owner", "");
     if (!row.owner.empty()) row.operator_path = operator_path(row.owner);
+    row.segment = record.shown("segment");
     row.gpu_model = record.shown("gpu_model");
     row.gpu_maker = record.shown("gpu_maker");
     row.gpus_installed = record.shown("gpus_installed");
@@ -215,16 +219,32 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& page) {
     row.power_mw = record.shown("power_mw");
     row.verified = record.verification && !record.verification->stale;
     rows_.push_back(std::move(row));
+    for (const auto& [id, source] : record.sources) {
+        SourceRow& cited = sources_[source.url];
+        cited.source = source;
+        if (cited.citing.size() < citing_shown) cited.citing.push_back(record.id);
+        ++cited.clusters;
+    }
+    for (const auto& changeset : record_page.history) {
+        auto& touched = touched_[changeset.id];
+        if (touched.size() < touched_shown) touched.push_back(record.id);
+        ++touched_count_[changeset.id];
+    }
     return files;
 }
 
 Data HtmlSite::rows_data(const std::vector<const Row*>& rows) const {
     list listed;
     for (const Row* row : rows) {
-        Data data = row_data(row->id, row->name, row->owner, row->operator_path);
+        Data data = cluster_link(row->id, row->name);
+        if (!row->owner.empty()) {
+            data.set("owner", page_text(row->owner));
+            data.set("operator_path", row->operator_path);
+        }
         data.set("gpu_model", page_text(row->gpu_model));
         data.set("gpu_maker", page_text(row->gpu_maker));
         data.set("gpus_installed", page_text(row->gpus_installed));
+        data.set("gpus", std::to_string(row->gpus));
         data.set("status", page_text(row->status));
         data.set("country", page_text(row->country));
         data.set("power_mw", page_text(row->power_mw));
@@ -234,52 +254,49 @@ Data HtmlSite::rows_data(const std::vector<const Row*>& rows) const {
     return listed;
 }
 
-std::vector<ledger::SiteFile> HtmlSite::finish() {
-    std::vector<ledger::SiteFile> files;
-    std::vector<const Row*> all;
-    for (const Row& row : rows_) all.push_back(&row);
-    Data index = object{{"clusters", rows_data(all)},
-                        {"count", text::group_thousands(static_cast<long long>(all.size()))},
-                        {"title", "All clusters"},
-                        {"description", page_text(settings_.description)}};
-    files.push_back({"index.html", render_page("index.html", std::move(index), "")});
-    // One page an operator, its clusters in id order (the order they came in).
-    std::map<std::string, std::vector<const Row*>> by_operator;
-    for (const Row& row : rows_) {
-        if (!row.operator_path.empty()) by_operator[row.operator_path].push_back(&row);
+std::vector<ledger::SiteFile> HtmlSite::finish(const ledger::SiteDataset& dataset) {
+    std::vector<ledger::SiteFile> files = list_pages();
+    for (auto& file : operator_pages()) files.push_back(std::move(file));
+    for (auto& file : dataset_pages(dataset)) files.push_back(std::move(file));
+    for (const auto& comparison : dataset.comparisons) {
+        files.push_back(page(html::compare_path(comparison), "compare.html", html::compare_page(comparison)));
     }
-    for (const auto& [path, rows] : by_operator) {
-        list names;
-        std::vector<std::string> seen;
-        for (const Row* row : rows) {
-            if (std::find(seen.begin(), seen.end(), row->owner) != seen.end()) continue;
-            seen.push_back(row->owner);
-            names.push_back(object{{"name", page_text(row->owner)}});
-        }
-        Data page = object{{"operator", page_text(rows.front()->owner)}, {"names", names}, {"clusters", rows_data(rows)}};
-        page.set("several_names", seen.size() > 1);
-        page.set("title", page_text(rows.front()->owner));
-        page.set("description", fmt::format("GPU clusters run by {}", page_text(rows.front()->owner)));
-        files.push_back({path, render_page("operator.html", std::move(page), "../")});
+    files.push_back(index_page(dataset));
+    for (const auto& [name, text] : templates_->assets) files.push_back({name, text});
+    if (!settings_.base_url.empty()) {
+        // Every page is known only now; the sitemap lists them in the order they were made.
+        list urls;
+        for (const auto& path : pages_) urls.push_back(object{{"loc", settings_.base_url + path}});
+        Data data = object{{"urls", urls}};
+        if (!dataset.modified.empty()) data.set("modified", dataset.modified.substr(0, 10));
+        files.push_back(file("sitemap.xml", std::move(data)));
     }
-    files.push_back({"style.css", templates_->assets.at("style.css")});
     return files;
 }
 
-std::string HtmlSite::render_page(std::string_view name, Data data, std::string_view root) const {
+ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view template_name, Data data) {
+    const auto depth = static_cast<std::size_t>(std::count(path.begin(), path.end(), '/'));
+    std::string root;
+    for (std::size_t i = 0; i < depth; ++i) root += "../";
     data.set("site_title", page_text(settings_.title));
     data.set("site_description", page_text(settings_.description));
-    data.set("root", std::string(root));
+    data.set("root", root);
+    if (!settings_.base_url.empty()) data.set("canonical", settings_.base_url + path);
     if (!settings_.licence.empty()) data.set("licence", page_text(settings_.licence));
     if (!settings_.contact.empty()) data.set("contact", html::link_target(settings_.contact));
     for (const auto& [partial_name, text] : templates_->partials) {
         const std::string key = partial_name.substr(0, partial_name.find('.'));
         data.set(key, partial([text = text] { return text; }));
     }
-    mustache& page = *templates_->pages.at(std::string(name));
-    std::string html = page.render(data);
-    if (!page.is_valid()) throw InputError(fmt::format("site template '{}': {}", name, page.error_message()));
-    return html;
+    mustache& compiled = *templates_->pages.at(std::string(template_name));
+    std::string html = compiled.render(data);
+    if (!compiled.is_valid()) throw InputError(fmt::format("site template '{}': {}", template_name, compiled.error_message()));
+    pages_.push_back(path);
+    return {path, std::move(html)};
+}
+
+ledger::SiteFile HtmlSite::file(const std::string& path, Data data) const {
+    return {path, templates_->pages.at(path)->render(data)};
 }
 
 }  // namespace gpuclusters::render

@@ -12,40 +12,44 @@
 
 namespace gpuclusters::render {
 
-/// What a site says of itself; empty links are left off the pages.
-struct SiteSettings {
-    std::string title = "GPU clusters";
-    std::string description = "GPU clusters, every figure with its source and the words it quotes.";
-    std::string base_url;  ///< the absolute URL the site is served from, for the feed, sitemap and canonical links
-    std::string licence;
-    std::string contact;   ///< a URL or an email address
-    std::string capacity;  ///< "Request GPU capacity": a URL or an email address
-};
-
-/// Template file name ("record.html", "style.css") to its text: record.html, index.html,
-/// operator.html, the partials head.html and foot.html, and style.css.
+/// Template file name ("record.html", "style.css") to its text: the pages' templates, the
+/// partials head.html and foot.html, the feed and sitemap, and the assets (style.css, sort.js).
 using SiteTemplates = std::map<std::string, std::string>;
 
 class HtmlSite : public ledger::SitePages {
 public:
     /// Parses the templates; InputError naming the template that does not parse.
-    HtmlSite(const SiteTemplates& templates, SiteSettings settings);
+    HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings);
     ~HtmlSite() override;
     std::vector<ledger::SiteFile> record(const ledger::SiteRecord& page) override;
-    std::vector<ledger::SiteFile> finish() override;
+    std::vector<ledger::SiteFile> finish(const ledger::SiteDataset& dataset) override;
 
     /// The site-relative path of an operator's page: one page for every spelling of a name that
     /// folds to the same letters and digits ("ByteDance", "Bytedance").
     static std::string operator_path(std::string_view owner);
 
+    struct Row;
+    struct SourceRow;
+
 private:
     struct Templates;
-    struct Row;
     kainjow::mustache::data rows_data(const std::vector<const Row*>& rows) const;
-    std::string render_page(std::string_view name, kainjow::mustache::data data, std::string_view root) const;
+    /// A page from its template: `path` is where it goes, relative to the site's root.
+    ledger::SiteFile page(const std::string& path, std::string_view template_name, kainjow::mustache::data data);
+    /// A file that is not a page (the feed, the sitemap): its template and data alone.
+    ledger::SiteFile file(const std::string& path, kainjow::mustache::data data) const;
+    std::vector<ledger::SiteFile> list_pages();
+    std::vector<ledger::SiteFile> operator_pages();
+    std::vector<ledger::SiteFile> dataset_pages(const ledger::SiteDataset& dataset);
+    ledger::SiteFile index_page(const ledger::SiteDataset& dataset);
     std::unique_ptr<Templates> templates_;
-    SiteSettings settings_;
+    ledger::SiteSettings settings_;
     std::vector<Row> rows_;
+    std::map<std::string, SourceRow> sources_;  ///< by URL
+    /// The clusters each changeset touched, as their pages' histories say (the first few).
+    std::map<long long, std::vector<std::string>> touched_;
+    std::map<long long, std::size_t> touched_count_;
+    std::vector<std::string> pages_;  ///< every page's path, for the sitemap
 };
 
 /// What a build of the site did: its folder, its clusters and files.

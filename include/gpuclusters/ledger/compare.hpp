@@ -39,9 +39,10 @@ struct SideBySide {
     std::vector<std::optional<DerivedFigure>> derived;
     bool any_difference = false;
 };
-/// UsageError when an id is named twice; InputError when one is not there.
+/// The records as of `as_of` (now when not given); UsageError when an id is named twice,
+/// InputError when one is not there.
 SideBySide side_by_side(const store::Store& store, const std::vector<std::string>& cluster_ids,
-                        const std::vector<std::string>& fields, bool with_derived);
+                        const std::vector<std::string>& fields, bool with_derived, std::optional<long long> as_of = std::nullopt);
 
 struct FieldChange {
     std::string cluster_id;

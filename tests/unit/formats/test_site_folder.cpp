@@ -75,6 +75,43 @@ TEST_CASE("a rebuild keeps the files whose bytes are the same, and counts what c
     CHECK(partial_folders(dir.path) == 0);
 }
 
+TEST_CASE("a file written as a stream is kept like any other when its bytes are the old site's") {
+    ScratchDir dir;
+    const std::string site = dir.file("site");
+    // Larger than one block of the comparison, so the blocks after the first are compared too.
+    const std::string big(200000, 'x');
+    {
+        formats::SiteFolder folder(site);
+        folder.open("data/big.csv") << big;
+        folder.close("data/big.csv");
+        folder.open("data/other.csv") << big;
+        folder.close("data/other.csv");
+        folder.commit();
+    }
+    const ino_t big_inode = inode_of(fs::path(site) / "data/big.csv");
+    formats::SiteFolder folder(site);
+    folder.open("data/big.csv") << big;
+    folder.close("data/big.csv");
+    folder.open("data/other.csv") << big.substr(1) << 'y';
+    folder.close("data/other.csv");
+    CHECK_THROWS_AS(folder.open("data/big.csv"), std::logic_error);
+    CHECK_THROWS_AS(folder.close("data/never.csv"), std::logic_error);
+    const auto changes = folder.commit();
+    CHECK(changes.files == 2);
+    CHECK(changes.unchanged == 1);
+    CHECK(changes.written == 1);
+    CHECK(inode_of(fs::path(site) / "data/big.csv") == big_inode);
+    CHECK(read_text(fs::path(site) / "data/other.csv") == big.substr(1) + "y");
+}
+
+TEST_CASE("a stream left open is a mistake commit refuses") {
+    ScratchDir dir;
+    formats::SiteFolder folder(dir.file("site"));
+    folder.open("data/open.csv") << "x";
+    CHECK_THROWS_AS(folder.commit(), std::logic_error);
+    CHECK_FALSE(fs::exists(dir.file("site")));
+}
+
 TEST_CASE("a build that never commits leaves the old site as it was, and no new folder") {
     ScratchDir dir;
     const std::string site = dir.file("site");

@@ -90,7 +90,7 @@ TEST_CASE("a record page escapes every value and links each to its numbered sour
     citation.quote = "12,288 GPUs <b>installed</b>";
     page.record.claims[3].citations.push_back(citation);
     const auto files = site.record(page);
-    REQUIRE(files.size() == 1);
+    REQUIRE(files.size() == 1);  // no related clusters: no compare page
     CHECK(files[0].path == "clusters/acme-one.html");
     const std::string& html = files[0].bytes;
     CHECK(html.find("<script>") == std::string::npos);
@@ -108,4 +108,42 @@ TEST_CASE("a template that is missing or does not parse is refused, naming it") 
     templates = formats::site_templates(std::nullopt);
     templates["head.html"] = "{{#open}}";
     CHECK_THROWS_WITH_AS(render::HtmlSite(templates, {}), doctest::Contains("site template 'head.html'"), InputError);
+}
+
+TEST_CASE("JSON inside a script element cannot end the element") {
+    const nlohmann::ordered_json json = {{"name", "</script><script>alert(1)</script> & co"}};
+    const std::string text = render::html::script_json(json);
+    CHECK(text.find('<') == std::string::npos);
+    CHECK(text.find('>') == std::string::npos);
+    CHECK(text.find('&') == std::string::npos);
+    CHECK(nlohmann::json::parse(text)["name"] == "</script><script>alert(1)</script> & co");
+}
+
+TEST_CASE("a compare page's path names its clusters in order") {
+    CHECK(render::html::compare_path(std::vector<std::string>{"a-one", "b-two"}) == "compare/a-one--b-two.html");
+}
+
+TEST_CASE("the pages of every record: index, lists, operators, sources and changes, each escaped") {
+    ledger::SiteSettings settings;
+    settings.base_url = "https://example.org/";
+    render::HtmlSite site(formats::site_templates(std::nullopt), settings);
+    ledger::SiteRecord page;
+    page.record = acme({claim("gpus_installed", "12288"), claim("segment", "big-tech")});
+    page.record.id = "acme-one";
+    page.history.push_back({4, "2026-11-30T12:00:00Z", "ed <i>", "import & check", "import"});
+    site.record(page);
+    ledger::SiteDataset dataset;
+    dataset.changesets = page.history;
+    dataset.modified = "2026-11-30T12:00:00Z";
+    std::map<std::string, std::string> files;
+    for (auto& file : site.finish(dataset)) files.emplace(file.path, file.bytes);
+    for (const char* path : {"index.html", "lists/index.html", "lists/segment.html", "lists/largest.html", "sources.html",
+                             "changes.html", "feed.xml", "sitemap.xml", "style.css", "sort.js"}) {
+        CHECK_MESSAGE(files.count(path) == 1, path);
+    }
+    CHECK(files["lists/segment.html"].find("<h2 id=\"group-big-tech\">Big tech</h2>") != std::string::npos);
+    CHECK(files["changes.html"].find("by ed &lt;i&gt;: import &amp; check") != std::string::npos);
+    CHECK(files["feed.xml"].find("<id>https://example.org/changes.html#changeset-4</id>") != std::string::npos);
+    CHECK(files["sitemap.xml"].find("<loc>https://example.org/clusters/acme-one.html</loc>") != std::string::npos);
+    CHECK(files["index.html"].find("\"dateModified\":\"2026-11-30T12:00:00Z\"") != std::string::npos);
 }
