@@ -141,9 +141,13 @@ SiteFolder::~SiteFolder() {
 std::string SiteFolder::prepare(const std::string& path) {
     check_relative(path);
     const fs::path file = fs::path(building_) / path;
-    std::error_code error;
-    fs::create_directories(file.parent_path(), error);
-    if (error) throw OutputError(fmt::format("{}: cannot make the folder ({})", file.parent_path().string(), error.message()));
+    // A folder is made once; a site has few folders and many files in each.
+    if (folders_.insert(file.parent_path().string()).second) {
+        std::error_code error;
+        fs::create_directories(file.parent_path(), error);
+        if (error)
+            throw OutputError(fmt::format("{}: cannot make the folder ({})", file.parent_path().string(), error.message()));
+    }
     if (::access(file.c_str(), F_OK) == 0 || streams_.count(path)) throw std::logic_error("a site file written twice: " + path);
     ++changes_.files;
     return file.string();

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,7 @@ private:
     bool committed_ = false;
     SiteChanges changes_;
     std::map<std::string, std::unique_ptr<std::ofstream>> streams_;
+    std::set<std::string> folders_;  ///< made already
 };
 
 /// The default templates of a site (db/site/), each replaced by the file of that name in

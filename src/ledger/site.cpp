@@ -116,7 +116,7 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
     dataset.changesets = store.changesets("", "", std::nullopt, query.as_of);
     if (!dataset.changesets.empty()) dataset.modified = dataset.changesets.front().created_at;
     folder.write(std::string(site_data_package), package_of(query.settings, dataset.modified));
-    write(pages.finish(dataset));
+    pages.finish(dataset, [&](const SiteFile& file) { folder.write(file.path, file.bytes); });
     const formats::SiteChanges changes = folder.commit();
     summary.files = changes.files;
     summary.written = changes.written;

@@ -46,7 +46,7 @@ ledger::SiteFile HtmlSite::index_page(const ledger::SiteDataset& dataset) {
     std::vector<const Row*> all;
     for (const Row& row : rows_) all.push_back(&row);
     const std::string count = text::group_thousands(static_cast<long long>(all.size()));
-    Data index = object{{"clusters", rows_data(all)}, {"count", count}, {"title", "All clusters"}};
+    Data index = object{{"rows", rows_html(all, "")}, {"count", count}, {"title", "All clusters"}};
     index.set("description", page_text(settings_.description));
     list snapshots;
     nlohmann::ordered_json distribution = nlohmann::ordered_json::array();
@@ -80,8 +80,7 @@ ledger::SiteFile HtmlSite::index_page(const ledger::SiteDataset& dataset) {
     return page("index.html", "index.html", std::move(index));
 }
 
-std::vector<ledger::SiteFile> HtmlSite::list_pages() {
-    std::vector<ledger::SiteFile> files;
+void HtmlSite::list_pages(const ledger::SiteWriter& write) {
     list lists;
     for (const auto& spec : grouped_lists) {
         // Groups by label, a cluster with no value under "Not recorded", last.
@@ -102,7 +101,7 @@ std::vector<ledger::SiteFile> HtmlSite::list_pages() {
             const std::string id = group_id(label, used);
             const std::string shown = page_text(label);
             const std::string count = text::group_thousands(static_cast<long long>(rows.size()));
-            group_data.push_back(object{{"label", shown}, {"id", id}, {"count", count}, {"clusters", rows_data(rows)}});
+            group_data.push_back(object{{"label", shown}, {"id", id}, {"count", count}, {"rows", rows_html(rows, "../")}});
             contents.push_back(object{{"label", shown}, {"id", id}, {"count", count}});
         };
         for (const auto& [label, rows] : groups) add(label, rows);
@@ -112,7 +111,7 @@ std::vector<ledger::SiteFile> HtmlSite::list_pages() {
         data.set("groups", group_data);
         data.set("contents", contents);
         data.set("has_contents", true);
-        files.push_back(page(fmt::format("lists/{}.html", spec.name), "list.html", std::move(data)));
+        write(page(fmt::format("lists/{}.html", spec.name), "list.html", std::move(data)));
         lists.push_back(object{{"name", std::string(spec.name)},
                                {"title", std::string(spec.title)},
                                {"groups", text::group_thousands(static_cast<long long>(groups.size()))}});
@@ -129,18 +128,16 @@ std::vector<ledger::SiteFile> HtmlSite::list_pages() {
     data.set("intro",
              "Physical GPUs installed, as the operator gives them or as a deterministic sum (nodes x GPUs per node); "
              "planned counts and H100-equivalents do not count. A cluster whose count is not published is not ranked.");
-    data.set("groups", list{object{{"label", title}, {"id", "largest"}, {"clusters", rows_data(largest)}}});
-    files.push_back(page("lists/largest.html", "list.html", std::move(data)));
+    data.set("groups", list{object{{"label", title}, {"id", "largest"}, {"rows", rows_html(largest, "../")}}});
+    write(page("lists/largest.html", "list.html", std::move(data)));
     Data lists_page = object{{"title", "Lists"},
                              {"description", "The clusters listed by segment, status, GPU maker and country, and the largest."}};
     lists_page.set("lists", lists);
     lists_page.set("largest", title);
-    files.push_back(page("lists/index.html", "lists.html", std::move(lists_page)));
-    return files;
+    write(page("lists/index.html", "lists.html", std::move(lists_page)));
 }
 
-std::vector<ledger::SiteFile> HtmlSite::operator_pages() {
-    std::vector<ledger::SiteFile> files;
+void HtmlSite::operator_pages(const ledger::SiteWriter& write) {
     // One page an operator, its clusters in id order (the order they came in).
     std::map<std::string, std::vector<const Row*>> by_operator;
     for (const Row& row : rows_) {
@@ -154,17 +151,15 @@ std::vector<ledger::SiteFile> HtmlSite::operator_pages() {
             seen.push_back(row->owner);
             names.push_back(object{{"name", page_text(row->owner)}});
         }
-        Data data = object{{"operator", page_text(rows.front()->owner)}, {"names", names}, {"clusters", rows_data(rows)}};
+        Data data = object{{"operator", page_text(rows.front()->owner)}, {"names", names}, {"rows", rows_html(rows, "../")}};
         data.set("several_names", seen.size() > 1);
         data.set("title", page_text(rows.front()->owner));
         data.set("description", fmt::format("GPU clusters run by {}", page_text(rows.front()->owner)));
-        files.push_back(page(path, "operator.html", std::move(data)));
+        write(page(path, "operator.html", std::move(data)));
     }
-    return files;
 }
 
-std::vector<ledger::SiteFile> HtmlSite::dataset_pages(const ledger::SiteDataset& dataset) {
-    std::vector<ledger::SiteFile> files;
+void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) {
     list sources;
     for (const auto& [url, cited] : sources_) {
         Data data =
@@ -182,7 +177,7 @@ std::vector<ledger::SiteFile> HtmlSite::dataset_pages(const ledger::SiteDataset&
         object{{"title", "Sources"}, {"description", "Every source the clusters cite, with the clusters citing it."}};
     sources_page.set("sources", sources);
     sources_page.set("count", text::group_thousands(static_cast<long long>(sources_.size())));
-    files.push_back(page("sources.html", "sources.html", std::move(sources_page)));
+    write(page("sources.html", "sources.html", std::move(sources_page)));
 
     list changes;
     list entries;
@@ -211,13 +206,12 @@ std::vector<ledger::SiteFile> HtmlSite::dataset_pages(const ledger::SiteDataset&
         changes_page.set("older", text::group_thousands(static_cast<long long>(dataset.changesets.size() - changes_shown)));
     }
     if (!settings_.base_url.empty()) changes_page.set("feed", true);
-    files.push_back(page("changes.html", "changes.html", std::move(changes_page)));
+    write(page("changes.html", "changes.html", std::move(changes_page)));
     if (!settings_.base_url.empty()) {
         Data feed = object{{"entries", entries}, {"base_url", settings_.base_url}, {"site_title", page_text(settings_.title)}};
         feed.set("updated", dataset.modified.empty() ? std::string("1970-01-01T00:00:00Z") : dataset.modified);
-        files.push_back(file("feed.xml", std::move(feed)));
+        write(file("feed.xml", feed));
     }
-    return files;
 }
 
 }  // namespace gpuclusters::render

@@ -21,8 +21,9 @@ using kainjow::mustache::partial;
 namespace {
 
 // The templates every site has, and the partials they share.
-constexpr std::string_view page_templates[] = {"record.html",  "index.html",   "operator.html", "list.html", "lists.html",
-                                               "compare.html", "sources.html", "changes.html",  "feed.xml",  "sitemap.xml"};
+constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",   "list.html",
+                                               "lists.html",  "compare.html", "sources.html",    "changes.html",
+                                               "feed.xml",    "sitemap.xml",  "cluster_row.html"};
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
@@ -233,8 +234,9 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     return files;
 }
 
-Data HtmlSite::rows_data(const std::vector<const Row*>& rows) const {
-    list listed;
+std::string HtmlSite::rows_html(const std::vector<const Row*>& rows, const std::string& root) const {
+    mustache& row_template = *templates_->pages.at("cluster_row.html");
+    std::string html;
     for (const Row* row : rows) {
         Data data = cluster_link(row->id, row->name);
         if (!row->owner.empty()) {
@@ -249,29 +251,29 @@ Data HtmlSite::rows_data(const std::vector<const Row*>& rows) const {
         data.set("country", page_text(row->country));
         data.set("power_mw", page_text(row->power_mw));
         data.set("verified", row->verified);
-        listed.push_back(data);
+        data.set("root", root);
+        html += row_template.render(data);
     }
-    return listed;
+    return html;
 }
 
-std::vector<ledger::SiteFile> HtmlSite::finish(const ledger::SiteDataset& dataset) {
-    std::vector<ledger::SiteFile> files = list_pages();
-    for (auto& file : operator_pages()) files.push_back(std::move(file));
-    for (auto& file : dataset_pages(dataset)) files.push_back(std::move(file));
+void HtmlSite::finish(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) {
+    list_pages(write);
+    operator_pages(write);
+    dataset_pages(dataset, write);
     for (const auto& comparison : dataset.comparisons) {
-        files.push_back(page(html::compare_path(comparison), "compare.html", html::compare_page(comparison)));
+        write(page(html::compare_path(comparison), "compare.html", html::compare_page(comparison)));
     }
-    files.push_back(index_page(dataset));
-    for (const auto& [name, text] : templates_->assets) files.push_back({name, text});
+    write(index_page(dataset));
+    for (const auto& [name, text] : templates_->assets) write({name, text});
     if (!settings_.base_url.empty()) {
         // Every page is known only now; the sitemap lists them in the order they were made.
         list urls;
         for (const auto& path : pages_) urls.push_back(object{{"loc", settings_.base_url + path}});
         Data data = object{{"urls", urls}};
         if (!dataset.modified.empty()) data.set("modified", dataset.modified.substr(0, 10));
-        files.push_back(file("sitemap.xml", std::move(data)));
+        write(file("sitemap.xml", data));
     }
-    return files;
 }
 
 ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view template_name, Data data) {
@@ -295,7 +297,7 @@ ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view templa
     return {path, std::move(html)};
 }
 
-ledger::SiteFile HtmlSite::file(const std::string& path, Data data) const {
+ledger::SiteFile HtmlSite::file(const std::string& path, const Data& data) const {
     return {path, templates_->pages.at(path)->render(data)};
 }
 

@@ -22,7 +22,7 @@ public:
     HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings);
     ~HtmlSite() override;
     std::vector<ledger::SiteFile> record(const ledger::SiteRecord& page) override;
-    std::vector<ledger::SiteFile> finish(const ledger::SiteDataset& dataset) override;
+    void finish(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) override;
 
     /// The site-relative path of an operator's page: one page for every spelling of a name that
     /// folds to the same letters and digits ("ByteDance", "Bytedance").
@@ -33,14 +33,16 @@ public:
 
 private:
     struct Templates;
-    kainjow::mustache::data rows_data(const std::vector<const Row*>& rows) const;
+    /// The rows of a table of clusters, each rendered alone (cluster_row.html), so that a page
+    /// of every cluster holds its text, not a template's data for every row at once.
+    std::string rows_html(const std::vector<const Row*>& rows, const std::string& root) const;
     /// A page from its template: `path` is where it goes, relative to the site's root.
     ledger::SiteFile page(const std::string& path, std::string_view template_name, kainjow::mustache::data data);
     /// A file that is not a page (the feed, the sitemap): its template and data alone.
-    ledger::SiteFile file(const std::string& path, kainjow::mustache::data data) const;
-    std::vector<ledger::SiteFile> list_pages();
-    std::vector<ledger::SiteFile> operator_pages();
-    std::vector<ledger::SiteFile> dataset_pages(const ledger::SiteDataset& dataset);
+    ledger::SiteFile file(const std::string& path, const kainjow::mustache::data& data) const;
+    void list_pages(const ledger::SiteWriter& write);
+    void operator_pages(const ledger::SiteWriter& write);
+    void dataset_pages(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write);
     ledger::SiteFile index_page(const ledger::SiteDataset& dataset);
     std::unique_ptr<Templates> templates_;
     ledger::SiteSettings settings_;

@@ -36,44 +36,62 @@ long long Store::changeset_at(const std::string& timestamp) const {
     });
 }
 
+namespace {
+
+// The changesets that touched a cluster: made, re-ranked or cited one of its claims, or created or
+// removed it. Each branch is an index lookup by cluster.
+std::string changesets_sql(bool of_cluster) {
+    std::string sql = "SELECT id, created_at, author, message, command FROM changeset";
+    if (of_cluster) {
+        sql += R"( WHERE id IN (
+            SELECT c.changeset_id FROM claim c WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+            UNION SELECT r.changeset_id FROM claim c JOIN claim_rank r ON r.claim_id = c.id
+                  WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+            UNION SELECT t.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                  WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+            UNION SELECT w.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
+                  JOIN citation_withdrawal w ON w.citation_id = t.id
+                  WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
+            UNION SELECT k.changeset_id FROM cluster k WHERE k.id = ?1 AND ?2 = ''
+            UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
+    }
+    return sql + std::string(of_cluster ? " AND" : " WHERE") + " id <= ?4 ORDER BY id DESC LIMIT ?3";
+}
+
+void read_changesets(SQLite::Statement& query, const std::string& cluster_id, const std::string& field,
+                     std::optional<long long> limit, std::optional<long long> as_of,
+                     const std::function<void(const model::Changeset&)>& visit) {
+    if (!cluster_id.empty()) bind_all(query, cluster_id, field);
+    query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
+    query.bind(4, static_cast<std::int64_t>(as_of.value_or(no_limit)));
+    while (query.executeStep()) {
+        visit({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2), column_text(query, 3),
+               column_text(query, 4)});
+    }
+}
+
+}  // namespace
+
 void Store::each_changeset(const std::string& cluster_id, const std::string& field, std::optional<long long> limit,
                            std::optional<long long> as_of, const std::function<void(const model::Changeset&)>& visit) const {
     guarded(path_, [&] {
-        // The changesets that touched a cluster: made, re-ranked or cited one of its claims, or
-        // created or removed it. Each branch is an index lookup by cluster.
-        std::string sql = "SELECT id, created_at, author, message, command FROM changeset";
-        if (!cluster_id.empty()) {
-            sql += R"( WHERE id IN (
-                SELECT c.changeset_id FROM claim c WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
-                UNION SELECT r.changeset_id FROM claim c JOIN claim_rank r ON r.claim_id = c.id
-                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
-                UNION SELECT t.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
-                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
-                UNION SELECT w.changeset_id FROM claim c JOIN citation t ON t.claim_id = c.id
-                      JOIN citation_withdrawal w ON w.citation_id = t.id
-                      WHERE c.cluster_id = ?1 AND (?2 = '' OR c.field = ?2)
-                UNION SELECT k.changeset_id FROM cluster k WHERE k.id = ?1 AND ?2 = ''
-                UNION SELECT p.changeset_id FROM cluster_presence p WHERE p.cluster_id = ?1 AND ?2 = ''))";
-        }
-        sql += std::string(cluster_id.empty() ? " WHERE" : " AND") + " id <= ?4 ORDER BY id DESC LIMIT ?3";
         // Its own statement, not a cached one: `visit` reads the store while this one steps.
-        SQLite::Statement query(connection(), sql);
-        if (!cluster_id.empty()) {
-            bind_all(query, cluster_id, field);
-        }
-        query.bind(3, static_cast<std::int64_t>(limit.value_or(-1)));
-        query.bind(4, static_cast<std::int64_t>(as_of.value_or(no_limit)));
-        while (query.executeStep()) {
-            visit({query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2), column_text(query, 3),
-                   column_text(query, 4)});
-        }
+        SQLite::Statement query(connection(), changesets_sql(!cluster_id.empty()));
+        read_changesets(query, cluster_id, field, limit, as_of, visit);
     });
 }
 
 std::vector<model::Changeset> Store::changesets(const std::string& cluster_id, const std::string& field,
                                                 std::optional<long long> limit, std::optional<long long> as_of) const {
+    // Read whole before anyone reads the store again, so the cached statement serves (a site
+    // asks once a record).
+    static const std::string of_cluster = changesets_sql(true);
+    static const std::string of_all = changesets_sql(false);
     std::vector<model::Changeset> found;
-    each_changeset(cluster_id, field, limit, as_of, [&](const model::Changeset& changeset) { found.push_back(changeset); });
+    guarded(path_, [&] {
+        read_changesets(prepare(cluster_id.empty() ? of_all.c_str() : of_cluster.c_str()), cluster_id, field, limit, as_of,
+                        [&](const model::Changeset& changeset) { found.push_back(changeset); });
+    });
     return found;
 }
 

@@ -89,6 +89,19 @@ for n in "${sizes[@]}"; do
     measure "$binary" --db "$dir/jsonl.db" show bench-0000042
     row "gpuclusters show" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_show") sqlite3"
 
+    # The website of N records, on a copy (the history rows below want the import alone): a new
+    # folder, the same again (every file kept), and after one edit (the pages it touches rewritten).
+    cp "$dir/jsonl.db" "$dir/site.db"
+    per_record() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.2f ms/record", s * 1e3 / n }'; }
+    measure "$binary" --db "$dir/site.db" site -o "$dir/site"
+    row "gpuclusters site (new folder)" "$seconds" "$peak" "$(per_record "$seconds"), $(find "$dir/site" -type f | wc -l) files"
+    measure "$binary" --db "$dir/site.db" site -o "$dir/site"
+    row "gpuclusters site (again, unchanged)" "$seconds" "$peak" "$(per_record "$seconds")"
+    "$binary" --db "$dir/site.db" add bench-0000042 --set 'interconnect=InfiniBand NDR' --unsourced > /dev/null
+    measure "$binary" --db "$dir/site.db" site -o "$dir/site" --json
+    row "gpuclusters site (after one edit)" "$seconds" "$peak" "$(per_record "$seconds")"
+    rm -rf "$dir/site" "$dir/site.db"
+
     # History on one changeset of N records: log and revert of the import, and sources, which
     # should grow linearly with N (run with two sizes, N and 4N, to see it).
     measure "$binary" --db "$dir/jsonl.db" log -n 1
@@ -137,6 +150,22 @@ log.kill()' "$binary" "$dir/jsonl.db")
     row "gpuclusters import, one long quote (refused)" "$seconds" "$peak" \
         "$(du -h "$dir/long-quote.jsonl" | cut -f1) file; peak above one claim x$(ratio $(( kib - base_kib )) "$size_kib") the file"
 done
+
+# The Epoch site: the 780 clusters of Epoch AI's table (tests/data/epoch), as a site, then again
+# after one edit.
+echo "== the Epoch site (tests/data/epoch, 780 clusters)"
+dir="$work/epoch"
+mkdir -p "$dir"
+"$binary" --db "$dir/epoch.db" init > /dev/null
+"$binary" --db "$dir/epoch.db" import --quiet --mapping "$here/../../db/mappings/epoch-gpu-clusters.toml" \
+    "$here/../data/epoch/gpu_clusters.csv" > /dev/null
+measure "$binary" --db "$dir/epoch.db" site -o "$dir/site"
+row "gpuclusters site, Epoch (new folder)" "$seconds" "$peak" "target < 2 s"
+id=$("$binary" --db "$dir/epoch.db" list | awk 'NR == 2 { print $1 }')
+"$binary" --db "$dir/epoch.db" add "$id" --set 'interconnect=InfiniBand NDR' --unsourced > /dev/null
+measure "$binary" --db "$dir/epoch.db" site -o "$dir/site"
+row "gpuclusters site, Epoch (after one edit)" "$seconds" "$peak" "target < 1 s"
+rm -rf "$dir"
 
 # One record at the limit of one record (model::max_record_parts, 10,000 parts: 3,333 competing
 # claims, each with its source and citation), through every path that holds a record: imported

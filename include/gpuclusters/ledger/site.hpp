@@ -1,6 +1,7 @@
 #pragma once
 // site: the dataset as the pages of a static website, handed over a record at a time, with its
 // snapshots (what `export` writes) and a Data Package describing them.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,13 +66,16 @@ struct SiteFile {
     std::string bytes;
 };
 
+/// Takes a file of the site as it is made, so that no more than one page is held at a time.
+using SiteWriter = std::function<void(const SiteFile&)>;
+
 /// The pages of a site, made as the ledger reads the dataset: a record's files per cluster, in id
 /// order, then the files made of every record (index, lists, operators, feed), once.
 class SitePages {
 public:
     virtual ~SitePages() = default;
     virtual std::vector<SiteFile> record(const SiteRecord& page) = 0;
-    virtual std::vector<SiteFile> finish(const SiteDataset& dataset) = 0;
+    virtual void finish(const SiteDataset& dataset, const SiteWriter& write) = 0;
 };
 
 struct SiteQuery {

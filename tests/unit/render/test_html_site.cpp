@@ -136,7 +136,7 @@ TEST_CASE("the pages of every record: index, lists, operators, sources and chang
     dataset.changesets = page.history;
     dataset.modified = "2026-11-30T12:00:00Z";
     std::map<std::string, std::string> files;
-    for (auto& file : site.finish(dataset)) files.emplace(file.path, file.bytes);
+    site.finish(dataset, [&](const ledger::SiteFile& file) { files.emplace(file.path, file.bytes); });
     for (const char* path : {"index.html", "lists/index.html", "lists/segment.html", "lists/largest.html", "sources.html",
                              "changes.html", "feed.xml", "sitemap.xml", "style.css", "sort.js"}) {
         CHECK_MESSAGE(files.count(path) == 1, path);
