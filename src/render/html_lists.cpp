@@ -160,7 +160,8 @@ void HtmlSite::operator_pages(const ledger::SiteWriter& write) {
 }
 
 void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) {
-    list sources;
+    // Each source rendered on its own, as a table's rows are (rows_html).
+    std::string sources;
     for (const auto& [url, cited] : sources_) {
         Data data =
             object{{"url", url}, {"domain", page_text(model::url_domain(url))}, {"kind", page_text(cited.source.meta.kind)}};
@@ -171,7 +172,7 @@ void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::S
         for (const auto& id : cited.citing) citing.push_back(object{{"id", id}});
         data.set("citing", citing);
         if (cited.clusters > cited.citing.size()) data.set("more", std::to_string(cited.clusters - cited.citing.size()));
-        sources.push_back(data);
+        sources += render_alone("source_row.html", data);
     }
     Data sources_page =
         object{{"title", "Sources"}, {"description", "Every source the clusters cite, with the clusters citing it."}};

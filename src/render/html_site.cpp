@@ -21,9 +21,9 @@ using kainjow::mustache::partial;
 namespace {
 
 // The templates every site has, and the partials they share.
-constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",   "list.html",
-                                               "lists.html",  "compare.html", "sources.html",    "changes.html",
-                                               "feed.xml",    "sitemap.xml",  "cluster_row.html"};
+constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",    "list.html",
+                                               "lists.html",  "compare.html", "sources.html",     "changes.html",
+                                               "feed.xml",    "sitemap.xml",  "cluster_row.html", "source_row.html"};
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
@@ -235,7 +235,6 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
 }
 
 std::string HtmlSite::rows_html(const std::vector<const Row*>& rows, const std::string& root) const {
-    mustache& row_template = *templates_->pages.at("cluster_row.html");
     std::string html;
     for (const Row* row : rows) {
         Data data = cluster_link(row->id, row->name);
@@ -252,7 +251,7 @@ std::string HtmlSite::rows_html(const std::vector<const Row*>& rows, const std::
         data.set("power_mw", page_text(row->power_mw));
         data.set("verified", row->verified);
         data.set("root", root);
-        html += row_template.render(data);
+        html += render_alone("cluster_row.html", data);
     }
     return html;
 }
@@ -297,9 +296,11 @@ ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view templa
     return {path, std::move(html)};
 }
 
-ledger::SiteFile HtmlSite::file(const std::string& path, const Data& data) const {
-    return {path, templates_->pages.at(path)->render(data)};
+std::string HtmlSite::render_alone(const std::string& template_name, const Data& data) const {
+    return templates_->pages.at(template_name)->render(data);
 }
+
+ledger::SiteFile HtmlSite::file(const std::string& path, const Data& data) const { return {path, render_alone(path, data)}; }
 
 }  // namespace gpuclusters::render
 

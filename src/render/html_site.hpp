@@ -38,6 +38,8 @@ private:
     std::string rows_html(const std::vector<const Row*>& rows, const std::string& root) const;
     /// A page from its template: `path` is where it goes, relative to the site's root.
     ledger::SiteFile page(const std::string& path, std::string_view template_name, kainjow::mustache::data data);
+    /// A template rendered with its data alone: a row, an item of a list, the feed, the sitemap.
+    std::string render_alone(const std::string& template_name, const kainjow::mustache::data& data) const;
     /// A file that is not a page (the feed, the sitemap): its template and data alone.
     ledger::SiteFile file(const std::string& path, const kainjow::mustache::data& data) const;
     void list_pages(const ledger::SiteWriter& write);

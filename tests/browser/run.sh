@@ -3,6 +3,7 @@
 # the bundled sample (with tests/browser/site.toml: a capacity link and a comparison) and from
 # Epoch AI's table (tests/data/epoch, 780 clusters):
 #   run.sh BIN SOURCE_DIR dom          headless Chromium: the DOM of five pages, axe-core on each
+#                                      and on every kind of page of the Epoch site
 #   run.sh BIN SOURCE_DIR lighthouse   Lighthouse scores on the record page and the index
 #   run.sh BIN SOURCE_DIR html         the Nu Html Checker: 0 errors on every page of both sites
 #   run.sh BIN SOURCE_DIR links        linkchecker: no broken internal link on the Epoch site
@@ -39,11 +40,18 @@ epoch_site() {
 }
 
 case $check in
-    dom | lighthouse)
+    dom)
         need "${CHROMIUM:-/usr/bin/chromium}"
         need "$here/node_modules/puppeteer-core"
         sample_site
-        node "$here/site_test.mjs" "$check" "$scratch/sample" "$artefacts"
+        epoch_site
+        EPOCH_SITE="$scratch/epoch" node "$here/site_test.mjs" dom "$scratch/sample" "$artefacts"
+        ;;
+    lighthouse)
+        need "${CHROMIUM:-/usr/bin/chromium}"
+        need "$here/node_modules/puppeteer-core"
+        sample_site
+        node "$here/site_test.mjs" lighthouse "$scratch/sample" "$artefacts"
         ;;
     html)
         need "$here/node_modules/vnu-jar/build/dist/vnu.jar"

@@ -3,6 +3,8 @@
 //                                                 list, an operator and a compare page; axe-core
 //                                                 (WCAG 2.1 A and AA) on each, light and dark;
 //                                                 a screenshot of each into ARTEFACTS
+//                                                 (with EPOCH_SITE, axe-core on the Epoch site's
+//                                                 index, lists, sources, changes and a record too)
 //   node site_test.mjs lighthouse SITE ARTEFACTS  Lighthouse on the record page and the index
 // Exit 1 naming every check that fails.
 import fs from "node:fs";
@@ -178,8 +180,30 @@ async function dom(base) {
       for (const error of errors) failures.push(`${name}: the browser's console says: ${error}`);
       await page.close();
     }
+    if (process.env.EPOCH_SITE) await axeEpoch(browser);
   } finally {
     await browser.close();
+  }
+}
+
+// axe-core on the pages of a larger site: every kind of page, in light and dark.
+async function axeEpoch(browser) {
+  const { server, base } = await serve(process.env.EPOCH_SITE);
+  const record = fs.readdirSync(path.join(process.env.EPOCH_SITE, "clusters")).find((name) => name.endsWith(".html"));
+  const operator = fs.readdirSync(path.join(process.env.EPOCH_SITE, "operators"))[0];
+  const epochPages = ["index.html", "lists/index.html", "lists/status.html", "lists/largest.html", "sources.html",
+                      "changes.html", `clusters/${record}`, `operators/${operator}`];
+  try {
+    for (const file of epochPages) {
+      const page = await browser.newPage();
+      for (const scheme of ["light", "dark"]) {
+        await page.goto(base + file, { waitUntil: "load" });
+        console.log(`axe Epoch ${file} (${scheme}): ${await axe(page, `Epoch ${file}`, scheme)} violations`);
+      }
+      await page.close();
+    }
+  } finally {
+    server.close();
   }
 }
 
