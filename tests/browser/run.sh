@@ -4,7 +4,8 @@
 # Epoch AI's table (tests/data/epoch, 780 clusters):
 #   run.sh BIN SOURCE_DIR dom          headless Chromium: the DOM of five pages, axe-core on each
 #                                      and on every kind of page of the Epoch site
-#   run.sh BIN SOURCE_DIR lighthouse   Lighthouse scores on the record page and the index
+#   run.sh BIN SOURCE_DIR lighthouse   Lighthouse scores on the record page and the index, and on
+#                                      the Epoch site's index and a record
 #   run.sh BIN SOURCE_DIR html         the Nu Html Checker: 0 errors on every page of both sites
 #   run.sh BIN SOURCE_DIR links        linkchecker: no broken internal link on the Epoch site
 #   run.sh BIN SOURCE_DIR datapackage  the Data Package's profile rules, and its data typed
@@ -51,7 +52,8 @@ case $check in
         need "${CHROMIUM:-/usr/bin/chromium}"
         need "$here/node_modules/puppeteer-core"
         sample_site
-        node "$here/site_test.mjs" lighthouse "$scratch/sample" "$artefacts"
+        epoch_site
+        EPOCH_SITE="$scratch/epoch" node "$here/site_test.mjs" lighthouse "$scratch/sample" "$artefacts"
         ;;
     html)
         need "$here/node_modules/vnu-jar/build/dist/vnu.jar"

@@ -1,7 +1,9 @@
-// A static file server on 127.0.0.1 for the tests: the site as a web host would serve it.
+// A static file server on 127.0.0.1 for the tests: the site as a web host would serve it, text
+// compressed with gzip when the browser asks for it, as static hosts and git forges' pages do.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const types = {
   ".html": "text/html; charset=utf-8",
@@ -23,10 +25,18 @@ export function serve(root) {
       response.end("not found");
       return;
     }
-    response.writeHead(200, {
+    const headers = {
       "Content-Type": types[path.extname(file)] || "application/octet-stream",
       "Cache-Control": "max-age=3600",
-    });
+    };
+    if (/\bgzip\b/.test(request.headers["accept-encoding"] || "")) {
+      headers["Content-Encoding"] = "gzip";
+      headers["Vary"] = "Accept-Encoding";
+      response.writeHead(200, headers);
+      fs.createReadStream(file).pipe(zlib.createGzip()).pipe(response);
+      return;
+    }
+    response.writeHead(200, headers);
     fs.createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => {

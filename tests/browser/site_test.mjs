@@ -5,7 +5,8 @@
 //                                                 a screenshot of each into ARTEFACTS
 //                                                 (with EPOCH_SITE, axe-core on the Epoch site's
 //                                                 index, lists, sources, changes and a record too)
-//   node site_test.mjs lighthouse SITE ARTEFACTS  Lighthouse on the record page and the index
+//   node site_test.mjs lighthouse SITE ARTEFACTS  Lighthouse on the record page and the index (with
+//                                                 EPOCH_SITE, on its index and a record too)
 // Exit 1 naming every check that fails.
 import fs from "node:fs";
 import path from "node:path";
@@ -212,16 +213,29 @@ async function lighthouseRun(base) {
   const browser = await launch();
   const port = Number(new URL(browser.wsEndpoint()).port);
   const wanted = { accessibility: 100, performance: 95, "best-practices": 95, seo: 95 };
+  // The sample's record page and index, and the Epoch site's index (780 rows) and a record.
+  const targets = [["record", base + pages.record], ["index", base + pages.index]];
+  let epoch = null;
+  if (process.env.EPOCH_SITE) {
+    epoch = await serve(process.env.EPOCH_SITE);
+    targets.push(["Epoch index", epoch.base + "index.html"], ["Epoch record", epoch.base + "clusters/oak-ridge-nl-frontier.html"]);
+  }
   try {
-    for (const name of ["record", "index"]) {
-      const result = await lighthouse(base + pages[name], {
+    for (const [name, url] of targets) {
+      const result = await lighthouse(url, {
         port,
         output: "json",
         logLevel: "error",
         onlyCategories: Object.keys(wanted),
       });
-      fs.writeFileSync(path.join(artefacts, `lighthouse-${name}.json`), result.report);
-      for (const [category, least] of Object.entries(wanted)) {
+      fs.writeFileSync(path.join(artefacts, `lighthouse-${name.replace(" ", "-")}.json`), result.report);
+      // The Epoch index is one table of 780 clusters (9,000 elements): under Lighthouse's mobile
+      // throttling its layout alone blocks the main thread for about 300 ms, so it scores 87 to
+      // 91 for performance (run to run), not the 95 of the others. Its floor here catches it
+      // getting worse; closing the gap needs a lighter table (pages of rows, or rows laid out
+      // lazily).
+      const floors = name === "Epoch index" ? { ...wanted, performance: 80 } : wanted;
+      for (const [category, least] of Object.entries(floors)) {
         const score = Math.round(result.lhr.categories[category].score * 100);
         console.log(`lighthouse ${name} ${category}: ${score}`);
         if (score < least) {
@@ -233,6 +247,7 @@ async function lighthouseRun(base) {
       }
     }
   } finally {
+    if (epoch) epoch.server.close();
     await browser.close();
   }
 }
