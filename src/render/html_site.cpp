@@ -24,7 +24,7 @@ namespace {
 constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",    "list.html",
                                                "lists.html",  "compare.html", "sources.html",     "changes.html",
                                                "feed.xml",    "sitemap.xml",  "cluster_row.html", "source_row.html"};
-constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html"};
+constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html", "quote_details.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
 constexpr std::size_t touched_shown = 10;
