@@ -9,7 +9,8 @@
 namespace gpuclusters::formats {
 namespace {
 
-constexpr std::size_t config_limit = 1 << 20;  // a configuration is a few lines; a megabyte is a mistake
+constexpr std::size_t config_limit = 1 << 20;
+constexpr std::size_t compare_name_limit = 240;  // a configuration is a few lines; a megabyte is a mistake
 
 std::vector<std::string> cluster_ids(const toml::node& node, const std::string& file) {
     const auto* array = node.as_array();
@@ -19,6 +20,14 @@ std::vector<std::string> cluster_ids(const toml::node& node, const std::string& 
         const auto* id = element.as_string();
         if (!id) toml_fail(file, element, "compare: a cluster id is a string");
         ids.push_back(id->get());
+    }
+    // The page's name is the ids joined by "--"; a file name has at most 255 bytes.
+    std::size_t name_bytes = 0;
+    for (const auto& id : ids) name_bytes += id.size() + 2;
+    if (name_bytes > compare_name_limit) {
+        toml_fail(file, node,
+                  fmt::format("compare: {} clusters make too long a page name (at most {} bytes of ids)", ids.size(),
+                              compare_name_limit));
     }
     return ids;
 }

@@ -49,9 +49,12 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
 /// The data of a compare page: the clusters side by side, field by field, with the sources'
 /// domains of each value and whether the field differs.
 Data compare_page(const ledger::SideBySide& comparison);
-/// Where the compare page of these clusters goes: "compare/a--b.html".
+/// Where the compare page of the clusters a configuration names goes: "compare/a--b.html".
 std::string compare_path(const std::vector<std::string>& cluster_ids);
 std::string compare_path(const ledger::SideBySide& comparison);
+/// Where a record's page beside its related clusters goes: "compare/a.html" (a cluster id has no
+/// "--", so it never meets a configured page, and its length stays that of one id).
+std::string related_compare_path(const std::string& cluster_id);
 
 /// The sentence a record page opens with, honest about bounds and about what is not published:
 /// "Acme One is an operational GPU cluster run by Acme. It has about 10,000 NVIDIA H100 GPUs

@@ -167,7 +167,7 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
     data.set("history", history_data(page.history));
     // Its related clusters' page, or else the first the settings name it in.
     if (page.comparison) {
-        data.set("compare_path", compare_path(*page.comparison));
+        data.set("compare_path", related_compare_path(record.id));
     } else {
         for (const auto& ids : settings.comparisons) {
             if (std::find(ids.begin(), ids.end(), record.id) == ids.end()) continue;
@@ -184,6 +184,8 @@ std::string compare_path(const std::vector<std::string>& cluster_ids) {
     for (const auto& id : cluster_ids) path += (path.ends_with('/') ? "" : "--") + id;
     return path + ".html";
 }
+
+std::string related_compare_path(const std::string& cluster_id) { return "compare/" + cluster_id + ".html"; }
 
 std::string compare_path(const ledger::SideBySide& comparison) {
     std::vector<std::string> ids;

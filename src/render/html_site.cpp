@@ -199,8 +199,7 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     std::vector<ledger::SiteFile> files;
     files.push_back(page("clusters/" + record.id + ".html", "record.html", html::record_page(record_page, settings_)));
     if (record_page.comparison) {
-        files.push_back(
-            page(html::compare_path(*record_page.comparison), "compare.html", html::compare_page(*record_page.comparison)));
+        files.push_back(page(html::related_compare_path(record.id), "compare.html", html::compare_page(*record_page.comparison)));
     }
     Row row;
     row.id = record.id;

@@ -61,6 +61,12 @@ grep -c '<url>' site/sitemap.xml
 grep -o '<entry>\|<id>[^<]*</id>' site/feed.xml | head -n 3
 jq -c '{licenses, homepage}' site/data/datapackage.json
 grep -o '"license":"[^"]*"' site/index.html
+note "related clusters: a compare page beside those in the dataset; one that is not is named, not linked"
+gc add cscs-alps --set 'related=olcf-frontier (builds-upon); no-such-cluster (same-site)' --unsourced
+gc site -o site --config site.toml
+grep -o 'href="../compare/cscs-alps.html">Compare with others' site/clusters/cscs-alps.html
+grep -o '<li><a href="olcf-frontier.html">olcf-frontier</a> (builds-upon)</li>\|<li>no-such-cluster (not in this dataset) (same-site)</li>' site/clusters/cscs-alps.html
+grep -o '<th scope="col"><a href="[^"]*">[^<]*</a></th>' site/compare/cscs-alps.html
 note "a configuration or option that cannot be right is refused, naming its place"
 printf 'title = "x"\ncolour = "red"\n' > bad.toml
 gc site -o site --config bad.toml

@@ -45,5 +45,9 @@ TEST_CASE("a key it does not know, a wrong type or a comparison of one cluster i
     CHECK_THROWS_WITH_AS(formats::read_site_config(config_file(dir, "compare = [[\"a\", 2]]\n")),
                          doctest::Contains("a cluster id is a string"), InputError);
     CHECK_THROWS_AS(formats::read_site_config(config_file(dir, "title = \"unclosed\n")), InputError);
+    const std::string long_id(100, 'a');
+    CHECK_THROWS_WITH_AS(formats::read_site_config(
+                             config_file(dir, "compare = [[\"" + long_id + "\", \"" + long_id + "b\", \"" + long_id + "c\"]]\n")),
+                         doctest::Contains("too long a page name"), InputError);
     CHECK_THROWS_AS(formats::read_site_config(dir.file("absent.toml")), InputError);
 }
