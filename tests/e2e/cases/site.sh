@@ -59,6 +59,7 @@ grep -o 'href="../compare/[^"]*">Compare with others' site/clusters/cscs-alps.ht
 grep -o '<th scope="col"><a href="[^"]*">[^<]*</a></th>' site/compare/cscs-alps--olcf-frontier.html
 grep -c '<url>' site/sitemap.xml
 grep -o '<entry>\|<id>[^<]*</id>' site/feed.xml | head -n 3
+python3 -c 'import sys, xml.dom.minidom; [xml.dom.minidom.parse(f) for f in sys.argv[1:]]; print("feed.xml and sitemap.xml: well-formed XML")' site/feed.xml site/sitemap.xml
 jq -c '{licenses, homepage}' site/data/datapackage.json
 grep -o '"license":"[^"]*"' site/index.html
 note "related clusters: a compare page beside those in the dataset; one that is not is named, not linked"
