@@ -63,11 +63,11 @@ Package wide_schema() {
                 fields.push_back({{"name", column.name},
                                   {"type", "string"},
                                   {"description", "not_published when the source says the figure is not published"},
-                                  {"constraints", {{"enum", {std::string(not_published_state)}}}}});
+                                  {"constraints", {{"enum", Package::array({std::string(not_published_state)})}}}});
                 break;
         }
     }
-    return {{"fields", fields}, {"missingValues", {""}}, {"primaryKey", "id"}};
+    return {{"fields", fields}, {"missingValues", Package::array({""})}, {"primaryKey", "id"}};
 }
 
 Package long_schema() {
@@ -85,7 +85,7 @@ Package long_schema() {
         if (name == "source_accessed") field["type"] = "date";
         fields.push_back(std::move(field));
     }
-    return {{"fields", fields}, {"missingValues", {""}}};
+    return {{"fields", fields}, {"missingValues", Package::array({""})}};
 }
 
 }  // namespace
@@ -101,7 +101,8 @@ std::string data_package(const PackageInfo& info) {
         const bool identifier = std::all_of(info.licence.begin(), info.licence.end(), [](char c) {
             return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
         });
-        package["licenses"] = {Package{{url ? "path" : identifier ? "name" : "title", info.licence}}};
+        // Package::array: a braced list of one object would be that object, not an array of it.
+        package["licenses"] = Package::array({Package{{url ? "path" : identifier ? "name" : "title", info.licence}}});
     }
     if (!info.modified.empty()) package["created"] = info.modified;
     Package resources = Package::array();
