@@ -12,24 +12,27 @@
 namespace gpuclusters::commands {
 namespace {
 
+// An http(s) URL, in the form the sources' URLs take.
+std::string checked_url(const std::string& option, const std::string& url, std::string_view expected) {
+    try {
+        return model::normalise_source_url(url);
+    } catch (const InputError& error) {
+        throw UsageError(fmt::format("{}: {} (give {})", option, error.what(), expected));
+    }
+}
+
 // A link a reader follows: an http(s) URL, or an email address (written as mailto: on the pages).
 std::string checked_link(const std::string& option, const std::string& link) {
     if (link.empty()) return link;
     const bool email = link.find('@') != std::string::npos && link.find(':') == std::string::npos;
-    if (email) {
-        for (char c : link) {
-            const auto byte = static_cast<unsigned char>(c);
-            if (byte <= 0x20 || byte == 0x7F || c == '<' || c == '>' || c == '"') {
-                throw UsageError(fmt::format("{}: '{}' is neither an http(s) URL nor an email address", option, link));
-            }
+    if (!email) return checked_url(option, link, "an http(s) URL or an email address");
+    for (char c : link) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte <= 0x20 || byte == 0x7F || c == '<' || c == '>' || c == '"') {
+            throw UsageError(fmt::format("{}: '{}' is neither an http(s) URL nor an email address", option, link));
         }
-        return link;
     }
-    try {
-        return model::normalise_source_url(link);
-    } catch (const InputError& error) {
-        throw UsageError(fmt::format("{}: {} (give an http(s) URL or an email address)", option, error.what()));
-    }
+    return link;
 }
 
 class SiteCommand : public Command {
@@ -72,10 +75,7 @@ public:
         if (contact_) settings.contact = *contact_;
         if (capacity_) settings.capacity = *capacity_;
         if (!settings.base_url.empty()) {
-            settings.base_url = checked_link("--base-url", settings.base_url);
-            if (settings.base_url.find('@') != std::string::npos || settings.base_url.find(':') == std::string::npos) {
-                throw UsageError(fmt::format("--base-url: '{}' is not an http(s) URL", settings.base_url));
-            }
+            settings.base_url = checked_url("--base-url", settings.base_url, "an http(s) URL");
             if (!settings.base_url.ends_with('/')) settings.base_url += '/';
         }
         settings.contact = checked_link("--contact", settings.contact);

@@ -9,8 +9,8 @@
 namespace gpuclusters::formats {
 namespace {
 
-constexpr std::size_t config_limit = 1 << 20;
-constexpr std::size_t compare_name_limit = 240;  // a configuration is a few lines; a megabyte is a mistake
+constexpr std::size_t config_limit = 1 << 20;    // a configuration is a few lines; a megabyte is a mistake
+constexpr std::size_t compare_name_limit = 240;  // bytes of ids in a compare page's name, within 255
 
 std::vector<std::string> cluster_ids(const toml::node& node, const std::string& file) {
     const auto* array = node.as_array();

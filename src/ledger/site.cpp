@@ -91,7 +91,6 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
     formats::SiteFolder folder(query.folder);
     SiteSummary summary;
     summary.folder = query.folder;
-    summary.absolute = !query.settings.base_url.empty();
     auto write = [&](const std::vector<SiteFile>& files) {
         for (const auto& file : files) folder.write(file.path, file.bytes);
     };

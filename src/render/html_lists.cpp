@@ -191,9 +191,11 @@ void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::S
                            {"message", page_text(changeset.message)}};
         list touched;
         if (const auto found = touched_.find(changeset.id); found != touched_.end()) {
-            for (const auto& id : found->second) touched.push_back(object{{"id", id}});
-            const std::size_t count = touched_count_.at(changeset.id);
-            if (count > found->second.size()) data.set("more", std::to_string(count - found->second.size()));
+            const Touched& of_changeset = found->second;
+            for (const auto& id : of_changeset.first) touched.push_back(object{{"id", id}});
+            if (of_changeset.count > of_changeset.first.size()) {
+                data.set("more", std::to_string(of_changeset.count - of_changeset.first.size()));
+            }
         }
         data.set("has_touched", !touched.empty());
         data.set("touched", touched);

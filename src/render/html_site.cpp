@@ -226,9 +226,9 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
         ++cited.clusters;
     }
     for (const auto& changeset : record_page.history) {
-        auto& touched = touched_[changeset.id];
-        if (touched.size() < touched_shown) touched.push_back(record.id);
-        ++touched_count_[changeset.id];
+        Touched& touched = touched_[changeset.id];
+        if (touched.first.size() < touched_shown) touched.first.push_back(record.id);
+        ++touched.count;
     }
     return files;
 }
@@ -291,7 +291,7 @@ ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view templa
     mustache& compiled = *templates_->pages.at(std::string(template_name));
     std::string html = compiled.render(data);
     if (!compiled.is_valid()) throw InputError(fmt::format("site template '{}': {}", template_name, compiled.error_message()));
-    pages_.push_back(path);
+    if (!settings_.base_url.empty()) pages_.push_back(path);
     return {path, std::move(html)};
 }
 

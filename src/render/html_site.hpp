@@ -50,10 +50,13 @@ private:
     ledger::SiteSettings settings_;
     std::vector<Row> rows_;
     std::map<std::string, SourceRow> sources_;  ///< by URL
-    /// The clusters each changeset touched, as their pages' histories say (the first few).
-    std::map<long long, std::vector<std::string>> touched_;
-    std::map<long long, std::size_t> touched_count_;
-    std::vector<std::string> pages_;  ///< every page's path, for the sitemap
+    /// The clusters each changeset touched, as their pages' histories say: the first few, and how many.
+    struct Touched {
+        std::vector<std::string> first;
+        std::size_t count = 0;
+    };
+    std::map<long long, Touched> touched_;
+    std::vector<std::string> pages_;  ///< every page's path, for the sitemap (kept only with a base URL)
 };
 
 /// What a build of the site did: its folder, its clusters and files.

@@ -31,7 +31,7 @@ const pages = {
   compare: "compare/bytedance-megascale-ampere--nersc-perlmutter.html",
 };
 
-// The facts of the seed page (../shared/seeds/record-page-bytedance-megascale.txt): label, value.
+// The facts of the published record page this site reproduces (issue 30 quotes it): label, value.
 const seedFacts = [
   ["owner", "Owner / operator", "ByteDance"],
   ["gpu_maker", "GPU maker", "NVIDIA"],

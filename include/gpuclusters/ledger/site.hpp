@@ -91,7 +91,6 @@ struct SiteSummary {
     std::size_t written = 0;    ///< new or changed since the site it replaced
     std::size_t unchanged = 0;  ///< the same bytes as before, left as they were
     std::size_t removed = 0;    ///< in the old site only
-    bool absolute = false;      ///< a base URL was given: the sitemap and the feed's links are absolute
 };
 
 /// Reads every record present as of the query (with evidence, badge, history and related
