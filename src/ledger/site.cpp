@@ -26,18 +26,50 @@ std::string record_as(formats::Format format, const model::Record& record) {
 }
 
 // The record beside the related clusters it names that are in the dataset as of the query.
-std::optional<SideBySide> beside_related(const store::Store& store, const model::Record& record,
-                                         const std::vector<std::string>& present, std::optional<long long> as_of) {
+std::optional<SideBySide> beside_related(const store::Store& store, const model::Record& record, std::optional<long long> as_of) {
     const model::Claim* related = record.preferred("related");
     if (!related || related->state != model::ClaimState::set) return std::nullopt;
     std::vector<std::string> ids{record.id};
     for (const auto& relation : model::parse_related(related->value.value)) {
         if (std::find(ids.begin(), ids.end(), relation.cluster_id) != ids.end()) continue;
-        if (std::binary_search(present.begin(), present.end(), relation.cluster_id)) ids.push_back(relation.cluster_id);
+        if (store.cluster_present_as_of(relation.cluster_id, as_of)) ids.push_back(relation.cluster_id);
     }
     if (ids.size() < 2) return std::nullopt;
     return side_by_side(store, ids, {}, true, as_of);
 }
+
+// The site's files into its new folder.
+class FolderOutput : public SiteOutput {
+public:
+    explicit FolderOutput(formats::SiteFolder& folder) : folder_(folder) {}
+    void write(const SiteFile& file) override { folder_.write(file.path, file.bytes); }
+    std::ostream& open(const std::string& path) override { return folder_.open(path); }
+    void close(const std::string& path) override { folder_.close(path); }
+
+private:
+    formats::SiteFolder& folder_;
+};
+
+// What the pages kept of each record, in the store's temporary tables.
+class KeptLists : public SiteLists {
+public:
+    explicit KeptLists(const store::Store& store) : store_(store) { store_.start_kept(); }
+    void keep(const SiteKept& kept) const {
+        const long long text = store_.keep_text(kept.text);
+        for (const auto& place : kept.places) store_.keep_under(place.list, place.key, place.number, text);
+    }
+    void each(const std::string& list, bool by_number, std::optional<std::size_t> limit,
+              const std::function<void(const std::string&, long long, const std::string&)>& visit) const override {
+        store_.each_kept(list, by_number, limit, visit);
+    }
+    std::vector<std::pair<std::string, std::size_t>> keys(const std::string& list) const override {
+        return store_.kept_keys(list);
+    }
+    std::size_t key_count(const std::string& list) const override { return store_.kept_key_count(list); }
+
+private:
+    const store::Store& store_;
+};
 
 // The snapshots, each written as export writes it, a record at a time.
 class Snapshots {
@@ -91,31 +123,33 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
     formats::SiteFolder folder(query.folder);
     SiteSummary summary;
     summary.folder = query.folder;
-    auto write = [&](const std::vector<SiteFile>& files) {
-        for (const auto& file : files) folder.write(file.path, file.bytes);
-    };
     Snapshots snapshots(folder);
-    const std::vector<std::string> present = store.cluster_ids(query.as_of);  // in id order
+    FolderOutput output(folder);
+    const KeptLists lists(store);
+    store.each_cluster_id(query.as_of, [&](const std::string&) { ++dataset.clusters; });
+    std::vector<SiteKept> kept;
     store.for_each_record(query.as_of, [&](model::Record& record) {
         SiteRecord page;
         record.verification = verification_of(store, record.id, query.as_of);
         page.history = store.changesets(record.id, "", std::nullopt, query.as_of);
         // Newest first from the store; a page tells the record's story from its beginning.
         std::reverse(page.history.begin(), page.history.end());
-        page.comparison = beside_related(store, record, present, query.as_of);
-        page.clusters = present.size();
+        page.comparison = beside_related(store, record, query.as_of);
+        page.clusters = dataset.clusters;
         folder.write("clusters/" + record.id + ".json", record_as(formats::Format::json, record));
         folder.write("clusters/" + record.id + ".csv", record_as(formats::Format::csv_long, record));
         snapshots.write(record);
         page.record = std::move(record);
-        write(pages.record(page));
+        kept.clear();
+        for (const auto& file : pages.record(page, kept)) output.write(file);
+        for (const auto& text : kept) lists.keep(text);
         ++summary.records;
     });
     snapshots.finish();
     dataset.changesets = store.changesets("", "", std::nullopt, query.as_of);
     if (!dataset.changesets.empty()) dataset.modified = dataset.changesets.front().created_at;
     folder.write(std::string(site_data_package), package_of(query.settings, dataset.modified));
-    pages.finish(dataset, [&](const SiteFile& file) { folder.write(file.path, file.bytes); });
+    pages.finish(dataset, lists, output);
     const formats::SiteChanges changes = folder.commit();
     summary.files = changes.files;
     summary.written = changes.written;

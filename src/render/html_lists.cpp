@@ -1,7 +1,13 @@
 // The site's pages made of every record: the index, the lists, the operators' pages, the
-// sources, the changes and their feed.
+// sources, the changes and their feed, and the sitemap. Each reads what the record pages kept
+// (ledger::SiteLists) back from disk, and a page listing every cluster is written a row at a
+// time (PageStream), so that memory stays flat however many clusters there are.
 #include <algorithm>
+#include <charconv>
 #include <fmt/format.h>
+#include <limits>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "gpuclusters/model/text.hpp"
@@ -15,21 +21,13 @@ using kainjow::mustache::object;
 
 namespace {
 
-// The pages made of every record beyond the index: what they list, and how.
-struct ListSpec {
-    std::string_view name;  ///< lists/NAME.html
-    std::string_view title;
-    std::string_view intro;
-};
-constexpr ListSpec grouped_lists[] = {
-    {"segment", "Clusters by segment", "Each cluster under the segment of its operator."},
-    {"status", "Clusters by status", "Each cluster under its status as its sources give it."},
-    {"maker", "Clusters by GPU maker", "Each cluster under the maker of its GPU model."},
-    {"country", "Clusters by country", "Each cluster under the country it stands in."},
-};
 constexpr std::size_t largest_count = 100;
 constexpr std::size_t changes_shown = 500;
 constexpr std::size_t feed_entries = 50;
+constexpr std::size_t touched_shown = 10;
+constexpr std::size_t citing_shown = 5;
+// The sitemap protocol's limit of URLs in one file; beyond it, files of that many and an index.
+constexpr std::size_t sitemap_urls = 50'000;
 
 // A section's anchor from its label, made unique on the page.
 std::string group_id(std::string_view label, std::set<std::string>& used) {
@@ -40,13 +38,87 @@ std::string group_id(std::string_view label, std::set<std::string>& used) {
     return id;
 }
 
+// Where the rows numbered `n` go in a page's data: bytes no value on a page can hold (page_text
+// writes every control character as an escape) and the constructor refuses in a template.
+std::string rows_place(std::size_t n) { return fmt::format("\x01{}\x02", n); }
+
+// The files a build writes into its output, and the paths of its pages, for the sitemap.
+class RecordedOutput : public ledger::SiteOutput {
+public:
+    RecordedOutput(ledger::SiteOutput& output, std::vector<std::string>* pages) : output_(output), pages_(pages) {}
+    void write(const ledger::SiteFile& file) override {
+        note(file.path);
+        output_.write(file);
+    }
+    std::ostream& open(const std::string& path) override {
+        note(path);
+        return output_.open(path);
+    }
+    void close(const std::string& path) override { output_.close(path); }
+
+private:
+    void note(const std::string& path) {
+        if (pages_ && path.ends_with(".html")) pages_->push_back(path);
+    }
+    ledger::SiteOutput& output_;
+    std::vector<std::string>* pages_;
+};
+
 }  // namespace
 
-ledger::SiteFile HtmlSite::index_page(const ledger::SiteDataset& dataset) {
-    std::vector<const Row*> all;
-    for (const Row& row : rows_) all.push_back(&row);
-    const std::string count = text::group_thousands(static_cast<long long>(all.size()));
-    Data index = object{{"rows", rows_html(all, "")}, {"count", count}, {"title", "All clusters"}};
+// A page made whole but for its rows, then written with its rows put in their places in order.
+class HtmlSite::PageStream {
+public:
+    PageStream(ledger::SiteOutput& output, ledger::SiteFile page)
+        : output_(output), path_(std::move(page.path)), text_(std::move(page.bytes)), out_(output.open(path_)) {}
+    /// Writes the page up to the place of the rows numbered `n`: false when the page has none
+    /// (its template leaves them off), and then nothing of them is to be written.
+    bool at(std::size_t n) {
+        for (std::size_t mark; (mark = text_.find('\x01', position_)) != std::string::npos;) {
+            const std::size_t end = text_.find('\x02', mark);
+            std::size_t number = 0;
+            std::from_chars(text_.data() + mark + 1, text_.data() + end, number);
+            if (number > n) return false;
+            out_.write(text_.data() + position_, static_cast<std::streamsize>(mark - position_));
+            position_ = end + 1;
+            if (number == n) return true;
+        }
+        return false;
+    }
+    std::ostream& out() { return out_; }
+    /// The rest of the page (the places of rows left empty), and the file closed.
+    void end() {
+        while (at(std::numeric_limits<std::size_t>::max())) {
+        }
+        out_.write(text_.data() + position_, static_cast<std::streamsize>(text_.size() - position_));
+        output_.close(path_);
+    }
+
+private:
+    ledger::SiteOutput& output_;
+    std::string path_;
+    std::string text_;
+    std::ostream& out_;
+    std::size_t position_ = 0;
+};
+
+void HtmlSite::finish(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    RecordedOutput recorded(output, settings_.base_url.empty() ? nullptr : &pages_);
+    list_pages(lists, recorded);
+    operator_pages(lists, recorded);
+    sources_page(lists, recorded);
+    changes_pages(dataset, lists, recorded);
+    for (const auto& comparison : dataset.comparisons) {
+        recorded.write(page(html::compare_path(comparison), "compare.html", html::compare_page(comparison)));
+    }
+    index_page(dataset, lists, recorded);
+    for (const auto& [name, text] : templates_->assets) recorded.write({name, text});
+    if (!settings_.base_url.empty()) sitemap(dataset, lists, output);
+}
+
+void HtmlSite::index_page(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    const std::string count = text::group_thousands(static_cast<long long>(dataset.clusters));
+    Data index = object{{"rows", rows_place(0)}, {"count", count}, {"title", "All clusters"}};
     index.set("description", page_text(settings_.description));
     list snapshots;
     nlohmann::ordered_json distribution = nlohmann::ordered_json::array();
@@ -73,113 +145,159 @@ ledger::SiteFile HtmlSite::index_page(const ledger::SiteDataset& dataset) {
     dataset_ld["distribution"] = distribution;
     if (!dataset.modified.empty()) dataset_ld["dateModified"] = dataset.modified;
     index.set("json_ld", html::script_json(dataset_ld));
-    list lists;
+    list grouped;
     for (const auto& spec : grouped_lists)
-        lists.push_back(object{{"name", std::string(spec.name)}, {"title", std::string(spec.title)}});
-    index.set("lists", lists);
-    return page("index.html", "index.html", std::move(index));
+        grouped.push_back(object{{"name", std::string(spec.name)}, {"title", std::string(spec.title)}});
+    index.set("lists", grouped);
+    PageStream stream(output, page("index.html", "index.html", std::move(index)));
+    if (stream.at(0)) {
+        lists.each("index", false, std::nullopt,
+                   [&](const std::string&, long long, const std::string& text) { stream.out() << row_html(Row::unpack(text), ""); });
+    }
+    stream.end();
 }
 
-void HtmlSite::list_pages(const ledger::SiteWriter& write) {
-    list lists;
+void HtmlSite::list_pages(const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    list index_lists;
     for (const auto& spec : grouped_lists) {
-        // Groups by label, a cluster with no value under "Not recorded", last.
-        std::map<std::string, std::vector<const Row*>> groups;
-        std::vector<const Row*> unrecorded;
-        for (const Row& row : rows_) {
-            const std::string& label = row.group(spec.name);
-            if (label.empty() || label == "—") {
-                unrecorded.push_back(&row);
-            } else {
-                groups[label].push_back(&row);
-            }
-        }
-        list group_data;
-        std::set<std::string> used;
+        const std::string name(spec.name);
+        // Groups by label (kept as "1" and the label), the clusters with no value last ("2").
+        list groups;
         list contents;
-        auto add = [&](const std::string& label, const std::vector<const Row*>& rows) {
+        std::set<std::string> used;
+        std::size_t labelled = 0;
+        for (const auto& [key, size] : lists.keys(name)) {
+            const bool recorded = key.starts_with('1');
+            labelled += recorded ? 1 : 0;
+            const std::string label = recorded ? key.substr(1) : "Not recorded";
             const std::string id = group_id(label, used);
             const std::string shown = page_text(label);
-            const std::string count = text::group_thousands(static_cast<long long>(rows.size()));
-            group_data.push_back(object{{"label", shown}, {"id", id}, {"count", count}, {"rows", rows_html(rows, "../")}});
+            const std::string count = text::group_thousands(static_cast<long long>(size));
+            groups.push_back(object{{"label", shown}, {"id", id}, {"count", count}, {"rows", rows_place(groups.size())}});
             contents.push_back(object{{"label", shown}, {"id", id}, {"count", count}});
-        };
-        for (const auto& [label, rows] : groups) add(label, rows);
-        if (!unrecorded.empty()) add("Not recorded", unrecorded);
+        }
         Data data = object{{"title", std::string(spec.title)}, {"description", std::string(spec.intro)}};
         data.set("intro", std::string(spec.intro));
-        data.set("groups", group_data);
+        data.set("groups", groups);
         data.set("contents", contents);
         data.set("has_contents", true);
-        write(page(fmt::format("lists/{}.html", spec.name), "list.html", std::move(data)));
-        lists.push_back(object{{"name", std::string(spec.name)},
-                               {"title", std::string(spec.title)},
-                               {"groups", text::group_thousands(static_cast<long long>(groups.size()))}});
+        PageStream stream(output, page(fmt::format("lists/{}.html", name), "list.html", std::move(data)));
+        std::optional<std::string> group_key;
+        std::size_t group = 0;
+        bool placed = false;
+        lists.each(name, false, std::nullopt, [&](const std::string& key, long long, const std::string& text) {
+            if (key != group_key) {
+                placed = stream.at(group_key ? ++group : group);
+                group_key = key;
+            }
+            if (placed) stream.out() << row_html(Row::unpack(text), "../");
+        });
+        stream.end();
+        index_lists.push_back(object{{"name", name},
+                                     {"title", std::string(spec.title)},
+                                     {"groups", text::group_thousands(static_cast<long long>(labelled))}});
     }
-    std::vector<const Row*> largest;
-    for (const Row& row : rows_) {
-        if (row.gpus > 0) largest.push_back(&row);
-    }
-    std::stable_sort(largest.begin(), largest.end(), [](const Row* a, const Row* b) { return a->gpus > b->gpus; });
-    if (largest.size() > largest_count) largest.resize(largest_count);
-    const std::string title = fmt::format("The {} largest clusters by GPUs installed", largest.size());
+    const auto ranked = lists.keys("largest");
+    const std::size_t largest = ranked.empty() ? 0 : std::min(ranked.front().second, largest_count);
+    const std::string title = fmt::format("The {} largest clusters by GPUs installed", largest);
     Data data = object{{"title", title},
                        {"description", "The clusters with the most physical GPUs installed, as their sources count them."}};
     data.set("intro",
              "Physical GPUs installed, as the operator gives them or as a deterministic sum (nodes x GPUs per node); "
              "planned counts and H100-equivalents do not count. A cluster whose count is not published is not ranked.");
-    data.set("groups", list{object{{"label", title}, {"id", "largest"}, {"rows", rows_html(largest, "../")}}});
-    write(page("lists/largest.html", "list.html", std::move(data)));
+    data.set("groups", list{object{{"label", title}, {"id", "largest"}, {"rows", rows_place(0)}}});
+    PageStream stream(output, page("lists/largest.html", "list.html", std::move(data)));
+    if (stream.at(0)) {
+        lists.each("largest", true, largest_count,
+                   [&](const std::string&, long long, const std::string& text) { stream.out() << row_html(Row::unpack(text), "../"); });
+    }
+    stream.end();
     Data lists_page = object{{"title", "Lists"},
                              {"description", "The clusters listed by segment, status, GPU maker and country, and the largest."}};
-    lists_page.set("lists", lists);
+    lists_page.set("lists", index_lists);
     lists_page.set("largest", title);
-    write(page("lists/index.html", "lists.html", std::move(lists_page)));
+    output.write(page("lists/index.html", "lists.html", std::move(lists_page)));
 }
 
-void HtmlSite::operator_pages(const ledger::SiteWriter& write) {
-    // One page an operator, its clusters in id order (the order they came in).
-    std::map<std::string, std::vector<const Row*>> by_operator;
-    for (const Row& row : rows_) {
-        if (!row.operator_path.empty()) by_operator[row.operator_path].push_back(&row);
-    }
-    for (const auto& [path, rows] : by_operator) {
-        list names;
-        std::vector<std::string> seen;
-        for (const Row* row : rows) {
-            if (std::find(seen.begin(), seen.end(), row->owner) != seen.end()) continue;
-            seen.push_back(row->owner);
-            names.push_back(object{{"name", page_text(row->owner)}});
+void HtmlSite::operator_pages(const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    // One page an operator, its clusters in id order; a page is held whole, one operator's rows.
+    std::string path;
+    std::vector<std::string> names;
+    std::string rows;
+    auto write = [&] {
+        if (path.empty()) return;
+        list shown_names;
+        for (const auto& name : names) shown_names.push_back(object{{"name", page_text(name)}});
+        Data data = object{{"operator", page_text(names.front())}, {"names", shown_names}, {"rows", rows}};
+        data.set("several_names", names.size() > 1);
+        data.set("title", page_text(names.front()));
+        data.set("description", fmt::format("GPU clusters run by {}", page_text(names.front())));
+        output.write(page(path, "operator.html", std::move(data)));
+    };
+    lists.each("operator", false, std::nullopt, [&](const std::string& key, long long, const std::string& text) {
+        if (key != path) {
+            write();
+            path = key;
+            names.clear();
+            rows.clear();
         }
-        Data data = object{{"operator", page_text(rows.front()->owner)}, {"names", names}, {"rows", rows_html(rows, "../")}};
-        data.set("several_names", seen.size() > 1);
-        data.set("title", page_text(rows.front()->owner));
-        data.set("description", fmt::format("GPU clusters run by {}", page_text(rows.front()->owner)));
-        write(page(path, "operator.html", std::move(data)));
-    }
+        const Row row = Row::unpack(text);
+        if (std::find(names.begin(), names.end(), row.owner) == names.end()) names.push_back(row.owner);
+        rows += row_html(row, "../");
+    });
+    write();
 }
 
-void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) {
-    // Each source rendered on its own, as a table's rows are (rows_html).
-    std::string sources;
-    for (const auto& [url, cited] : sources_) {
-        Data data =
-            object{{"url", url}, {"domain", page_text(model::url_domain(url))}, {"kind", page_text(cited.source.meta.kind)}};
-        if (!cited.source.meta.title.empty()) data.set("title", page_text(cited.source.meta.title));
-        if (!cited.source.meta.accessed.empty()) data.set("accessed", cited.source.meta.accessed);
-        if (!cited.source.meta.archive_url.empty()) data.set("archive_url", cited.source.meta.archive_url);
+void HtmlSite::sources_page(const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    Data data = object{{"title", "Sources"}, {"description", "Every source the clusters cite, with the clusters citing it."}};
+    data.set("sources", rows_place(0));
+    data.set("count", text::group_thousands(static_cast<long long>(lists.key_count("source"))));
+    PageStream stream(output, page("sources.html", "sources.html", std::move(data)));
+    if (stream.at(0)) {
+        // A source per URL, from the texts its citing records kept: cluster id, kind, title,
+        // accessed date and archived copy.
+        std::string url;
+        std::vector<std::string> meta;
         list citing;
-        for (const auto& id : cited.citing) citing.push_back(object{{"id", id}});
-        data.set("citing", citing);
-        if (cited.clusters > cited.citing.size()) data.set("more", std::to_string(cited.clusters - cited.citing.size()));
-        sources += render_alone("source_row.html", data);
+        std::size_t clusters = 0;
+        auto write = [&] {
+            if (url.empty()) return;
+            Data source = object{{"url", url}, {"domain", page_text(model::url_domain(url))}, {"kind", page_text(meta[1])}};
+            if (!meta[2].empty()) source.set("title", page_text(meta[2]));
+            if (!meta[3].empty()) source.set("accessed", meta[3]);
+            if (!meta[4].empty()) source.set("archive_url", meta[4]);
+            source.set("citing", citing);
+            if (clusters > citing_shown) source.set("more", std::to_string(clusters - citing_shown));
+            stream.out() << render_alone("source_row.html", source);
+        };
+        lists.each("source", false, std::nullopt, [&](const std::string& key, long long, const std::string& text) {
+            if (key != url) {
+                write();
+                url = key;
+                meta = html::unpack(text);
+                citing = list{};
+                clusters = 0;
+            }
+            if (clusters++ < citing_shown) citing.push_back(object{{"id", html::unpack(text).front()}});
+        });
+        write();
     }
-    Data sources_page =
-        object{{"title", "Sources"}, {"description", "Every source the clusters cite, with the clusters citing it."}};
-    sources_page.set("sources", sources);
-    sources_page.set("count", text::group_thousands(static_cast<long long>(sources_.size())));
-    write(page("sources.html", "sources.html", std::move(sources_page)));
+    stream.end();
+}
 
+void HtmlSite::changes_pages(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    // The clusters each shown changeset touched, as their pages' histories say: the first few, and how many.
+    struct Touched {
+        list first;
+        std::size_t count = 0;
+    };
+    std::map<long long, Touched> touched;
+    for (std::size_t i = 0; i < dataset.changesets.size() && i < changes_shown; ++i) touched[dataset.changesets[i].id];
+    lists.each("touched", true, std::nullopt, [&](const std::string&, long long changeset, const std::string& cluster_id) {
+        const auto found = touched.find(changeset);
+        if (found == touched.end()) return;
+        if (found->second.count++ < touched_shown) found->second.first.push_back(object{{"id", cluster_id}});
+    });
     list changes;
     list entries;
     for (std::size_t i = 0; i < dataset.changesets.size() && i < changes_shown; ++i) {
@@ -189,16 +307,10 @@ void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::S
                            {"timestamp", changeset.created_at},
                            {"author", page_text(changeset.author)},
                            {"message", page_text(changeset.message)}};
-        list touched;
-        if (const auto found = touched_.find(changeset.id); found != touched_.end()) {
-            const Touched& of_changeset = found->second;
-            for (const auto& id : of_changeset.first) touched.push_back(object{{"id", id}});
-            if (of_changeset.count > of_changeset.first.size()) {
-                data.set("more", std::to_string(of_changeset.count - of_changeset.first.size()));
-            }
-        }
-        data.set("has_touched", !touched.empty());
-        data.set("touched", touched);
+        const Touched& of_changeset = touched.at(changeset.id);
+        if (of_changeset.count > touched_shown) data.set("more", std::to_string(of_changeset.count - touched_shown));
+        data.set("has_touched", of_changeset.count > 0);
+        data.set("touched", of_changeset.first);
         changes.push_back(data);
         if (i < feed_entries) entries.push_back(data);
     }
@@ -209,12 +321,45 @@ void HtmlSite::dataset_pages(const ledger::SiteDataset& dataset, const ledger::S
         changes_page.set("older", text::group_thousands(static_cast<long long>(dataset.changesets.size() - changes_shown)));
     }
     if (!settings_.base_url.empty()) changes_page.set("feed", true);
-    write(page("changes.html", "changes.html", std::move(changes_page)));
+    output.write(page("changes.html", "changes.html", std::move(changes_page)));
     if (!settings_.base_url.empty()) {
         Data feed = object{{"entries", entries}, {"base_url", settings_.base_url}, {"site_title", page_text(settings_.title)}};
         feed.set("updated", dataset.modified.empty() ? std::string("1970-01-01T00:00:00Z") : dataset.modified);
-        write(file("feed.xml", feed));
+        output.write({"feed.xml", render_alone("feed.xml", feed)});
     }
+}
+
+void HtmlSite::sitemap(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output) {
+    // The records' pages by path, then the others in the order they were made.
+    const std::size_t urls = lists.key_count("page") + pages_.size();
+    const std::string modified = dataset.modified.substr(0, 10);
+    const bool split = urls > sitemap_urls;
+    std::optional<PageStream> file;
+    std::size_t written = 0;
+    std::size_t files = 0;
+    auto add = [&](const std::string& path) {
+        if (!file || (split && written % sitemap_urls == 0)) {
+            if (file) file->end();
+            const std::string name = split ? fmt::format("sitemap-{}.xml", ++files) : "sitemap.xml";
+            file.emplace(output, ledger::SiteFile{name, render_alone("sitemap.xml", object{{"urls", rows_place(0)}})});
+            file->at(0);
+        }
+        Data url = object{{"loc", settings_.base_url + path}};
+        if (!modified.empty()) url.set("modified", modified);
+        file->out() << render_alone("sitemap_url.xml", url);
+        ++written;
+    };
+    lists.each("page", false, std::nullopt, [&](const std::string& path, long long, const std::string&) { add(path); });
+    for (const auto& path : pages_) add(path);
+    if (file) file->end();
+    if (!split) return;
+    list sitemaps;
+    for (std::size_t n = 1; n <= files; ++n) {
+        Data entry = object{{"loc", fmt::format("{}sitemap-{}.xml", settings_.base_url, n)}};
+        if (!modified.empty()) entry.set("modified", modified);
+        sitemaps.push_back(entry);
+    }
+    output.write({"sitemap.xml", render_alone("sitemap_index.xml", object{{"sitemaps", sitemaps}})});
 }
 
 }  // namespace gpuclusters::render

@@ -1,11 +1,32 @@
 #pragma once
 // What the files of render's site share: the Mustache data of a page.
 #include <kainjow/mustache.hpp>
+#include <map>
+#include <memory>
 #include <string>
 
 #include "render/html_site.hpp"
 
 namespace gpuclusters::render {
+
+struct HtmlSite::Templates {
+    std::map<std::string, std::unique_ptr<kainjow::mustache::mustache>> pages;
+    std::map<std::string, std::string> partials;
+    std::map<std::string, std::string> assets;
+};
+
+// The pages that list every cluster by a field's value (lists/NAME.html).
+struct ListSpec {
+    std::string_view name;
+    std::string_view title;
+    std::string_view intro;
+};
+inline constexpr ListSpec grouped_lists[] = {
+    {"segment", "Clusters by segment", "Each cluster under the segment of its operator."},
+    {"status", "Clusters by status", "Each cluster under its status as its sources give it."},
+    {"maker", "Clusters by GPU maker", "Each cluster under the maker of its GPU model."},
+    {"country", "Clusters by country", "Each cluster under the country it stands in."},
+};
 
 struct HtmlSite::Row {
     std::string id;
@@ -28,12 +49,9 @@ struct HtmlSite::Row {
         if (list == "maker") return gpu_maker;
         return country;
     }
-};
-
-struct HtmlSite::SourceRow {
-    model::Source source;
-    std::vector<std::string> citing;  ///< the first clusters citing it, in id order
-    std::size_t clusters = 0;
+    /// The row as the text the ledger keeps (SiteKept), and back.
+    std::string pack() const;
+    static Row unpack(std::string_view text);
 };
 
 }  // namespace gpuclusters::render
@@ -60,6 +78,10 @@ std::string related_compare_path(const std::string& cluster_id);
 /// "Acme One is an operational GPU cluster run by Acme. It has about 10,000 NVIDIA H100 GPUs
 /// installed."
 std::string record_sentence(const model::Record& record);
+
+/// Strings as one text and back, each with its length before it, so that any bytes survive.
+std::string pack(const std::vector<std::string_view>& parts);
+std::vector<std::string> unpack(std::string_view text);
 
 /// What a link to `capacity` or `contact` is: a URL as given, an email address as mailto:.
 std::string link_target(const std::string& url_or_email);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
+#include <regex>
+#include <stdexcept>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/fields.hpp"
@@ -23,7 +25,8 @@ namespace {
 // The templates every site has, and the partials they share.
 constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",    "list.html",
                                                "lists.html",  "compare.html", "sources.html",     "changes.html",
-                                               "feed.xml",    "sitemap.xml",  "cluster_row.html", "source_row.html"};
+                                               "feed.xml",    "sitemap.xml",  "sitemap_index.xml", "sitemap_url.xml",
+                                               "cluster_row.html", "source_row.html"};
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html", "quote_details.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
@@ -108,6 +111,31 @@ std::string script_json(const nlohmann::ordered_json& json) {
     return text;
 }
 
+std::string pack(const std::vector<std::string_view>& parts) {
+    std::string text;
+    for (std::string_view part : parts) {
+        text += std::to_string(part.size());
+        text += ':';
+        text += part;
+    }
+    return text;
+}
+
+std::vector<std::string> unpack(std::string_view text) {
+    std::vector<std::string> parts;
+    while (!text.empty()) {
+        std::size_t length = 0;
+        const auto read = std::from_chars(text.data(), text.data() + text.size(), length);
+        const auto digits = static_cast<std::size_t>(read.ptr - text.data());
+        if (read.ec != std::errc() || digits >= text.size() || text[digits] != ':' || text.size() - digits - 1 < length) {
+            throw std::logic_error("a kept text of the site that pack() did not make");
+        }
+        parts.emplace_back(text.substr(digits + 1, length));
+        text.remove_prefix(digits + 1 + length);
+    }
+    return parts;
+}
+
 std::string link_target(const std::string& url_or_email) {
     const bool email = url_or_email.find('@') != std::string::npos && url_or_email.find("://") == std::string::npos;
     return email ? "mailto:" + url_or_email : url_or_email;
@@ -156,11 +184,27 @@ std::string HtmlSite::operator_path(std::string_view owner) {
     return "operators/" + slug + ".html";
 }
 
-struct HtmlSite::Templates {
-    std::map<std::string, std::unique_ptr<mustache>> pages;
-    std::map<std::string, std::string> partials;
-    std::map<std::string, std::string> assets;
-};
+namespace {
+
+// A page's template with the text of each partial it names in place of its tag, as the library
+// would put it at each render: parsed once, not once a page.
+std::string with_partials(const std::string& text, const std::map<std::string, std::string>& partials, int depth = 0) {
+    static const std::regex tag(R"(\{\{>\s*([A-Za-z0-9_]+)\s*\}\})");
+    std::string expanded;
+    auto at = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), tag), end; it != end; ++it) {
+        const auto found = partials.find((*it)[1].str() + ".html");
+        if (found == partials.end()) continue;
+        expanded.append(at, (*it)[0].first);
+        // A partial naming itself, or a circle of them, stays a tag for the library past a depth.
+        expanded += depth < 8 ? with_partials(found->second, partials, depth + 1) : (*it)[0].str();
+        at = (*it)[0].second;
+    }
+    expanded.append(at, text.cend());
+    return expanded;
+}
+
+}  // namespace
 
 HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings)
     : templates_(std::make_unique<Templates>()), settings_(std::move(settings)) {
@@ -169,6 +213,12 @@ HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings
         if (found == templates.end()) throw InputError(fmt::format("site templates: no template '{}'", name));
         return found->second;
     };
+    for (const auto& [name, text] : templates) {
+        // The bytes that mark where a page's rows go (html_lists.cpp) are no template's.
+        if (text.find_first_of("\x01\x02") != std::string::npos) {
+            throw InputError(fmt::format("site template '{}': holds a control character (U+0001 or U+0002)", name));
+        }
+    }
     for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
     for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
     for (std::string_view name : partial_templates) {
@@ -177,7 +227,7 @@ HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings
         }
     }
     for (std::string_view name : page_templates) {
-        auto parsed = std::make_unique<mustache>(text_of(name));
+        auto parsed = std::make_unique<mustache>(with_partials(text_of(name), templates_->partials));
         if (!parsed->is_valid()) {
             throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed->error_message(), 200)));
         }
@@ -194,7 +244,33 @@ Data cluster_link(const std::string& id, const std::string& name) { return objec
 
 }  // namespace
 
-std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_page) {
+std::string HtmlSite::Row::pack() const {
+    const std::string number = std::to_string(gpus);
+    return html::pack({id, name, owner, operator_path, segment, gpu_model, gpu_maker, gpus_installed, number, status,
+                       country, power_mw, verified ? "1" : "0"});
+}
+
+HtmlSite::Row HtmlSite::Row::unpack(std::string_view text) {
+    std::vector<std::string> parts = html::unpack(text);
+    if (parts.size() != 13) throw std::logic_error("a kept row of the site has " + std::to_string(parts.size()) + " parts");
+    Row row;
+    row.id = std::move(parts[0]);
+    row.name = std::move(parts[1]);
+    row.owner = std::move(parts[2]);
+    row.operator_path = std::move(parts[3]);
+    row.segment = std::move(parts[4]);
+    row.gpu_model = std::move(parts[5]);
+    row.gpu_maker = std::move(parts[6]);
+    row.gpus_installed = std::move(parts[7]);
+    std::from_chars(parts[8].data(), parts[8].data() + parts[8].size(), row.gpus);
+    row.status = std::move(parts[9]);
+    row.country = std::move(parts[10]);
+    row.power_mw = std::move(parts[11]);
+    row.verified = parts[12] == "1";
+    return row;
+}
+
+std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_page, std::vector<ledger::SiteKept>& kept) {
     const model::Record& record = record_page.record;
     std::vector<ledger::SiteFile> files;
     files.push_back(page("clusters/" + record.id + ".html", "record.html", html::record_page(record_page, settings_)));
@@ -218,60 +294,43 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     row.country = record.shown("country");
     row.power_mw = record.shown("power_mw");
     row.verified = record.verification && !record.verification->stale;
-    rows_.push_back(std::move(row));
+    // A row is kept once, under every list it is on: the index, each grouped list (a cluster
+    // with no value last, under "Not recorded"), its operator's page, the largest.
+    ledger::SiteKept& kept_row = kept.emplace_back();
+    kept_row.places.push_back({"index", "", 0});
+    for (const auto& list : grouped_lists) {
+        const std::string& label = row.group(list.name);
+        const bool recorded = !label.empty() && label != "—";
+        kept_row.places.push_back({std::string(list.name), recorded ? "1" + label : "2", 0});
+    }
+    if (!row.operator_path.empty()) kept_row.places.push_back({"operator", row.operator_path, 0});
+    if (row.gpus > 0) kept_row.places.push_back({"largest", "", row.gpus});
+    kept_row.text = row.pack();
+    for (const auto& file : files) kept.push_back({file.path, {{"page", file.path, 0}}});
     for (const auto& [id, source] : record.sources) {
-        SourceRow& cited = sources_[source.url];
-        cited.source = source;
-        if (cited.citing.size() < citing_shown) cited.citing.push_back(record.id);
-        ++cited.clusters;
+        const auto& meta = source.meta;
+        kept.push_back({html::pack({record.id, meta.kind, meta.title, meta.accessed, meta.archive_url}), {{"source", source.url, 0}}});
     }
-    for (const auto& changeset : record_page.history) {
-        Touched& touched = touched_[changeset.id];
-        if (touched.first.size() < touched_shown) touched.first.push_back(record.id);
-        ++touched.count;
-    }
+    for (const auto& changeset : record_page.history) kept.push_back({record.id, {{"touched", "", changeset.id}}});
     return files;
 }
 
-std::string HtmlSite::rows_html(const std::vector<const Row*>& rows, const std::string& root) const {
-    std::string html;
-    for (const Row* row : rows) {
-        Data data = cluster_link(row->id, row->name);
-        if (!row->owner.empty()) {
-            data.set("owner", page_text(row->owner));
-            data.set("operator_path", row->operator_path);
-        }
-        data.set("gpu_model", page_text(row->gpu_model));
-        data.set("gpu_maker", page_text(row->gpu_maker));
-        data.set("gpus_installed", page_text(row->gpus_installed));
-        data.set("gpus", std::to_string(row->gpus));
-        data.set("status", page_text(row->status));
-        data.set("country", page_text(row->country));
-        data.set("power_mw", page_text(row->power_mw));
-        data.set("verified", row->verified);
-        data.set("root", root);
-        html += render_alone("cluster_row.html", data);
+std::string HtmlSite::row_html(const Row& row, const std::string& root) const {
+    Data data = cluster_link(row.id, row.name);
+    if (!row.owner.empty()) {
+        data.set("owner", page_text(row.owner));
+        data.set("operator_path", row.operator_path);
     }
-    return html;
-}
-
-void HtmlSite::finish(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) {
-    list_pages(write);
-    operator_pages(write);
-    dataset_pages(dataset, write);
-    for (const auto& comparison : dataset.comparisons) {
-        write(page(html::compare_path(comparison), "compare.html", html::compare_page(comparison)));
-    }
-    write(index_page(dataset));
-    for (const auto& [name, text] : templates_->assets) write({name, text});
-    if (!settings_.base_url.empty()) {
-        // Every page is known only now; the sitemap lists them in the order they were made.
-        list urls;
-        for (const auto& path : pages_) urls.push_back(object{{"loc", settings_.base_url + path}});
-        Data data = object{{"urls", urls}};
-        if (!dataset.modified.empty()) data.set("modified", dataset.modified.substr(0, 10));
-        write(file("sitemap.xml", data));
-    }
+    data.set("gpu_model", page_text(row.gpu_model));
+    data.set("gpu_maker", page_text(row.gpu_maker));
+    data.set("gpus_installed", page_text(row.gpus_installed));
+    data.set("gpus", std::to_string(row.gpus));
+    data.set("status", page_text(row.status));
+    data.set("country", page_text(row.country));
+    data.set("power_mw", page_text(row.power_mw));
+    data.set("verified", row.verified);
+    data.set("root", root);
+    return render_alone("cluster_row.html", data);
 }
 
 ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view template_name, Data data) {
@@ -291,15 +350,12 @@ ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view templa
     mustache& compiled = *templates_->pages.at(std::string(template_name));
     std::string html = compiled.render(data);
     if (!compiled.is_valid()) throw InputError(fmt::format("site template '{}': {}", template_name, compiled.error_message()));
-    if (!settings_.base_url.empty()) pages_.push_back(path);
     return {path, std::move(html)};
 }
 
 std::string HtmlSite::render_alone(const std::string& template_name, const Data& data) const {
     return templates_->pages.at(template_name)->render(data);
 }
-
-ledger::SiteFile HtmlSite::file(const std::string& path, const Data& data) const { return {path, render_alone(path, data)}; }
 
 }  // namespace gpuclusters::render
 

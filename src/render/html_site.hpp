@@ -21,42 +21,36 @@ public:
     /// Parses the templates; InputError naming the template that does not parse.
     HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings);
     ~HtmlSite() override;
-    std::vector<ledger::SiteFile> record(const ledger::SiteRecord& page) override;
-    void finish(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write) override;
+    std::vector<ledger::SiteFile> record(const ledger::SiteRecord& page, std::vector<ledger::SiteKept>& kept) override;
+    void finish(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output) override;
 
     /// The site-relative path of an operator's page: one page for every spelling of a name that
     /// folds to the same letters and digits ("ByteDance", "Bytedance").
     static std::string operator_path(std::string_view owner);
 
     struct Row;
-    struct SourceRow;
 
 private:
     struct Templates;
-    /// The rows of a table of clusters, each rendered alone (cluster_row.html), so that a page
-    /// of every cluster holds its text, not a template's data for every row at once.
-    std::string rows_html(const std::vector<const Row*>& rows, const std::string& root) const;
+    class PageStream;
+    /// A row of a table of clusters, rendered alone (cluster_row.html), so that a page of every
+    /// cluster is written a row at a time, never held as a template's data for every row.
+    std::string row_html(const Row& row, const std::string& root) const;
     /// A page from its template: `path` is where it goes, relative to the site's root.
     ledger::SiteFile page(const std::string& path, std::string_view template_name, kainjow::mustache::data data);
     /// A template rendered with its data alone: a row, an item of a list, the feed, the sitemap.
     std::string render_alone(const std::string& template_name, const kainjow::mustache::data& data) const;
-    /// A file that is not a page (the feed, the sitemap): its template and data alone.
-    ledger::SiteFile file(const std::string& path, const kainjow::mustache::data& data) const;
-    void list_pages(const ledger::SiteWriter& write);
-    void operator_pages(const ledger::SiteWriter& write);
-    void dataset_pages(const ledger::SiteDataset& dataset, const ledger::SiteWriter& write);
-    ledger::SiteFile index_page(const ledger::SiteDataset& dataset);
+    void list_pages(const ledger::SiteLists& lists, ledger::SiteOutput& output);
+    void operator_pages(const ledger::SiteLists& lists, ledger::SiteOutput& output);
+    void sources_page(const ledger::SiteLists& lists, ledger::SiteOutput& output);
+    void changes_pages(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output);
+    void index_page(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output);
+    void sitemap(const ledger::SiteDataset& dataset, const ledger::SiteLists& lists, ledger::SiteOutput& output);
     std::unique_ptr<Templates> templates_;
     ledger::SiteSettings settings_;
-    std::vector<Row> rows_;
-    std::map<std::string, SourceRow> sources_;  ///< by URL
-    /// The clusters each changeset touched, as their pages' histories say: the first few, and how many.
-    struct Touched {
-        std::vector<std::string> first;
-        std::size_t count = 0;
-    };
-    std::map<long long, Touched> touched_;
-    std::vector<std::string> pages_;  ///< every page's path, for the sitemap (kept only with a base URL)
+    /// The paths of the pages made of every record, for the sitemap (kept only with a base URL);
+    /// the records' own pages are kept in the ledger's lists.
+    std::vector<std::string> pages_;
 };
 
 /// What a build of the site did: its folder, its clusters and files.

@@ -105,6 +105,15 @@ bool Store::cluster_present_now(const std::string& id) const {
     return guarded(path_, [&] { return cluster_known(id) && cluster_present(id, no_limit); });
 }
 
+bool Store::cluster_present_as_of(const std::string& id, std::optional<long long> as_of) const {
+    return guarded(path_, [&] {
+        const long long limit = as_of.value_or(no_limit);
+        auto& cluster = prepare(record_cluster_sql);
+        bind_all(cluster, id, limit);
+        return cluster.executeStep() && cluster_present(id, limit);
+    });
+}
+
 bool Store::cluster_present(const std::string& id, long long limit) const {
     auto& presence = prepare(record_presence_sql);
     bind_all(presence, id, limit);

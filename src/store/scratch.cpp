@@ -1,5 +1,5 @@
-// Per-command temporary tables: the ids an import has read, list's sort keys, and verify's
-// look-alike keys. They live in SQLite's temporary database, so memory stays flat and a
+// Per-command temporary tables: the ids an import has read, list's sort keys, verify's
+// look-alike keys, and the rows a website's pages of every cluster are made of. They live in SQLite's temporary database, so memory stays flat and a
 // read-only file can hold them.
 #include "gpuclusters/store/store.hpp"
 
@@ -150,6 +150,85 @@ void Store::add_sorted_id(const std::string& id, const std::optional<std::string
         auto& insert = prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)");
         bind_all(insert, id, key.has_value(), key.value_or(""));
         insert.exec();
+    });
+}
+
+void Store::start_kept() const {
+    guarded(path_, [&] {
+        finish_reading();
+        connection().exec(R"(
+            CREATE TEMP TABLE IF NOT EXISTS kept_text (number INTEGER PRIMARY KEY, text TEXT NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS kept_key (
+                list TEXT NOT NULL, key TEXT NOT NULL, number INTEGER NOT NULL, text INTEGER NOT NULL);
+            DROP INDEX IF EXISTS temp.kept_key_by_key;
+            DROP INDEX IF EXISTS temp.kept_key_by_number;
+            DELETE FROM kept_text;
+            DELETE FROM kept_key;)");
+        kept_sorted_ = false;
+    });
+}
+
+long long Store::keep_text(const std::string& text) const {
+    return guarded(path_, [&] {
+        auto& insert = prepare("INSERT INTO kept_text (text) VALUES (?)");
+        insert.bindNoCopy(1, text);
+        insert.exec();
+        return connection().getLastInsertRowid();
+    });
+}
+
+void Store::keep_under(const std::string& list, const std::string& key, long long number, long long text) const {
+    guarded(path_, [&] {
+        auto& insert = prepare("INSERT INTO kept_key (list, key, number, text) VALUES (?, ?, ?, ?)");
+        bind_all(insert, list, key, number, text);
+        insert.exec();
+    });
+}
+
+void Store::sort_kept() const {
+    if (kept_sorted_) return;
+    // Indexed once, after every row is in: one sort, rather than an index kept up at each insert.
+    connection().exec(R"(
+        CREATE INDEX temp.kept_key_by_key ON kept_key(list, key, text);
+        CREATE INDEX temp.kept_key_by_number ON kept_key(list, number DESC, text);)");
+    kept_sorted_ = true;
+}
+
+void Store::each_kept(const std::string& list, bool by_number, std::optional<std::size_t> limit,
+                      const std::function<void(const std::string&, long long, const std::string&)>& visit) const {
+    guarded(path_, [&] {
+        sort_kept();
+        SQLite::Statement query(connection(), by_number ? R"(
+            SELECT k.key, k.number, t.text FROM kept_key k INDEXED BY kept_key_by_number JOIN kept_text t ON t.number = k.text
+            WHERE k.list = ?1 ORDER BY k.number DESC, k.text LIMIT ?2)"
+                                                        : R"(
+            SELECT k.key, k.number, t.text FROM kept_key k INDEXED BY kept_key_by_key JOIN kept_text t ON t.number = k.text
+            WHERE k.list = ?1 ORDER BY k.key, k.text LIMIT ?2)");
+        bind_all(query, list, limit ? static_cast<long long>(*limit) : -1LL);
+        while (query.executeStep()) visit(column_text(query, 0), query.getColumn(1).getInt64(), column_text(query, 2));
+    });
+}
+
+std::vector<std::pair<std::string, std::size_t>> Store::kept_keys(const std::string& list) const {
+    return guarded(path_, [&] {
+        sort_kept();
+        SQLite::Statement query(connection(),
+                                "SELECT key, count(*) FROM kept_key INDEXED BY kept_key_by_key WHERE list = ? GROUP BY key ORDER BY key");
+        query.bind(1, list);
+        std::vector<std::pair<std::string, std::size_t>> keys;
+        while (query.executeStep()) keys.emplace_back(column_text(query, 0), static_cast<std::size_t>(query.getColumn(1).getInt64()));
+        return keys;
+    });
+}
+
+std::size_t Store::kept_key_count(const std::string& list) const {
+    return guarded(path_, [&] {
+        sort_kept();
+        SQLite::Statement query(connection(),
+                                "SELECT count(DISTINCT key) FROM kept_key INDEXED BY kept_key_by_key WHERE list = ?");
+        query.bind(1, list);
+        query.executeStep();
+        return static_cast<std::size_t>(query.getColumn(0).getInt64());
     });
 }
 

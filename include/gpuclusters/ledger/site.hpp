@@ -3,6 +3,7 @@
 // snapshots (what `export` writes) and a Data Package describing them.
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,13 +52,13 @@ struct SiteRecord {
     std::size_t clusters = 0;  ///< in the whole site, for "All N clusters"
 };
 
-/// What the pages made of the whole dataset read: every changeset (newest first), every source with
-/// the number of values it backs, and the side-by-side tables the settings name.
+/// What the pages made of the whole dataset read beyond the records: every changeset (newest
+/// first) and the side-by-side tables the settings name.
 struct SiteDataset {
     std::vector<model::Changeset> changesets;
-    std::vector<model::SourceUse> sources;
     std::vector<SideBySide> comparisons;
     std::string modified;  ///< the newest changeset's time, or empty for an empty dataset
+    std::size_t clusters = 0;
 };
 
 /// One file of a site, at a path relative to its root ("clusters/acme-one.html").
@@ -66,16 +67,51 @@ struct SiteFile {
     std::string bytes;
 };
 
-/// Takes a file of the site as it is made, so that no more than one page is held at a time.
-using SiteWriter = std::function<void(const SiteFile&)>;
+/// Where a site's files go as they are made: a page whole, or a page too large to hold (one that
+/// lists every cluster) written as it is made, between open() and close().
+class SiteOutput {
+public:
+    virtual ~SiteOutput() = default;
+    virtual void write(const SiteFile& file) = 0;
+    virtual std::ostream& open(const std::string& path) = 0;
+    virtual void close(const std::string& path) = 0;
+};
+
+/// A text a page maker keeps of a record for the pages of the whole dataset (a row of a table, a
+/// source it cites), under the lists it belongs to: in `list` ("index", "country"), under `key`
+/// (the group, "France"), with `number` to rank by (GPUs installed).
+struct SiteKept {
+    struct Place {
+        std::string list;
+        std::string key;
+        long long number = 0;
+    };
+    std::string text;
+    std::vector<Place> places;
+};
+
+/// The texts kept of every record, read back from disk in flat memory, in the order a page wants.
+class SiteLists {
+public:
+    virtual ~SiteLists() = default;
+    /// The texts of `list` by key (ties in the order of the records), or by number, largest
+    /// first; at most `limit` of them.
+    virtual void each(const std::string& list, bool by_number, std::optional<std::size_t> limit,
+                      const std::function<void(const std::string& key, long long number, const std::string& text)>& visit)
+        const = 0;
+    /// The keys of `list` in order, with how many texts each has (the groups of a list page).
+    virtual std::vector<std::pair<std::string, std::size_t>> keys(const std::string& list) const = 0;
+    /// How many different keys `list` has (the sources page's count, without holding them).
+    virtual std::size_t key_count(const std::string& list) const = 0;
+};
 
 /// The pages of a site, made as the ledger reads the dataset: a record's files per cluster, in id
-/// order, then the files made of every record (index, lists, operators, feed), once.
+/// order, with what the pages of every record keep of it; then those pages, once.
 class SitePages {
 public:
     virtual ~SitePages() = default;
-    virtual std::vector<SiteFile> record(const SiteRecord& page) = 0;
-    virtual void finish(const SiteDataset& dataset, const SiteWriter& write) = 0;
+    virtual std::vector<SiteFile> record(const SiteRecord& page, std::vector<SiteKept>& kept) = 0;
+    virtual void finish(const SiteDataset& dataset, const SiteLists& lists, SiteOutput& output) = 0;
 };
 
 struct SiteQuery {

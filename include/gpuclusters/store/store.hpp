@@ -222,6 +222,8 @@ public:
     bool cluster_known(const std::string& id) const;
     /// Whether a cluster is known and present now (a reverted creation is not).
     bool cluster_present_now(const std::string& id) const;
+    /// Whether a cluster was made and present as of a changeset (or now).
+    bool cluster_present_as_of(const std::string& id, std::optional<long long> as_of) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id, std::optional<long long> as_of = std::nullopt) const;
     /// EXPLAIN QUERY PLAN steps of the queries load_record runs, and of the check insert_citation
@@ -236,6 +238,20 @@ public:
     /// tables are), filled in any order; start_sorted_ids empties it.
     void start_sorted_ids() const;
     void add_sorted_id(const std::string& id, const std::optional<std::string>& key) const;
+    /// A per-command temporary table of texts (a website's rows), each under keys of named lists,
+    /// so that a page listing every cluster in any order is read back from disk in flat memory.
+    /// start_kept empties it; keep_text returns the text's number for keep_under.
+    void start_kept() const;
+    long long keep_text(const std::string& text) const;
+    void keep_under(const std::string& list, const std::string& key, long long number, long long text) const;
+    /// The texts kept under `list` with their keys: by key (ties in the order kept), or by number,
+    /// largest first; at most `limit`. Sorts on disk, through an index made at the first call.
+    void each_kept(const std::string& list, bool by_number, std::optional<std::size_t> limit,
+                   const std::function<void(const std::string& key, long long number, const std::string& text)>& visit) const;
+    /// The keys of `list`, in order, with the number of texts under each.
+    std::vector<std::pair<std::string, std::size_t>> kept_keys(const std::string& list) const;
+    /// How many different keys `list` has.
+    std::size_t kept_key_count(const std::string& list) const;
     /// The clusters of that table as each_cluster_fields gives them, sorted by key (the ids
     /// without one last), ties in the order they were added; all reversed with `reverse`.
     void each_sorted_cluster(const std::vector<std::string>& fields, std::optional<long long> as_of, bool reverse,
@@ -445,6 +461,8 @@ private:
     long long next_id(const char* table);
     /// Whether a known cluster is present as of changeset `limit` (a reverted creation is not).
     bool cluster_present(const std::string& id, long long limit) const;
+    /// Indexes kept_key for the reads, once after the last keep_under.
+    void sort_kept() const;
     std::vector<std::string> texts(const char* sql, std::initializer_list<long long> ids) const;
     std::vector<long long> numbers(const char* sql, std::initializer_list<long long> ids) const;
 
@@ -463,6 +481,7 @@ private:
     std::vector<long long> changesets_written_;  ///< in the open transaction
     bool shown_again(long long citation_id, long long changeset_id);
     std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
+    mutable bool kept_sorted_ = false;  ///< kept_key's indexes made (sort_kept)
     void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.
