@@ -22,6 +22,8 @@ using kainjow::mustache::object;
 namespace {
 
 constexpr std::size_t largest_count = 100;
+constexpr std::size_t index_rows = 100;
+constexpr std::size_t pager_reach = 3;
 constexpr std::size_t changes_shown = 500;
 constexpr std::size_t feed_entries = 50;
 constexpr std::size_t touched_shown = 10;
@@ -69,7 +71,7 @@ private:
 // A page made whole but for its rows, then written with its rows put in their places in order.
 class HtmlSite::PageStream {
 public:
-    PageStream(ledger::SiteOutput& output, ledger::SiteFile page)
+    PageStream(ledger::SiteOutput& output, ledger::SiteFile&& page)
         : output_(output), path_(std::move(page.path)), text_(std::move(page.bytes)), out_(output.open(path_)) {}
     /// Writes the page up to the place of the rows numbered `n`: false when the page has none
     /// (its template leaves them off), and then nothing of them is to be written.
@@ -149,12 +151,48 @@ void HtmlSite::index_page(const ledger::SiteDataset& dataset, const ledger::Site
     for (const auto& spec : grouped_lists)
         grouped.push_back(object{{"name", std::string(spec.name)}, {"title", std::string(spec.title)}});
     index.set("lists", grouped);
-    PageStream stream(output, page("index.html", "index.html", std::move(index)));
-    if (stream.at(0)) {
-        lists.each("index", false, std::nullopt,
-                   [&](const std::string&, long long, const std::string& text) { stream.out() << row_html(Row::unpack(text), ""); });
-    }
-    stream.end();
+    // Pages of index_rows clusters each: a phone lays out a table of a hundred rows at once, not
+    // one of every cluster (the lists still have them all, by group).
+    const std::size_t pages = std::max<std::size_t>(1, (dataset.clusters + index_rows - 1) / index_rows);
+    auto path_of = [](std::size_t number) {
+        return number == 1 ? std::string("index.html") : fmt::format("index-{}.html", number);
+    };
+    std::optional<PageStream> stream;
+    bool placed = false;
+    auto start = [&](std::size_t number) {
+        if (stream) stream->end();
+        Data data = index;
+        data.set("first_page", number == 1);
+        if (pages > 1) {
+            // The first and last pages and those near this one, a gap for the others: a pager
+            // the same size on a site of any size.
+            list pager;
+            std::size_t shown = 0;
+            for (std::size_t n = 1; n <= pages; ++n) {
+                if (n != 1 && n != pages && (n + pager_reach < number || n > number + pager_reach)) continue;
+                if (shown + 1 < n) pager.push_back(object{{"gap", true}});
+                Data entry = object{{"number", std::to_string(n)}, {"path", path_of(n)}};
+                entry.set("current", n == number);
+                pager.push_back(entry);
+                shown = n;
+            }
+            Data paged = object{{"page", std::to_string(number)}, {"pages", std::to_string(pages)}, {"pager", pager}};
+            if (number > 1) paged.set("previous", path_of(number - 1));
+            if (number < pages) paged.set("next", path_of(number + 1));
+            data.set("paged", paged);
+            data.set("title", fmt::format("All clusters, page {} of {}", number, pages));
+        }
+        stream.emplace(output, page(path_of(number), "index.html", std::move(data)));
+        placed = stream->at(0);
+    };
+    start(1);
+    std::size_t written = 0;
+    lists.each("index", false, std::nullopt, [&](const std::string&, long long, const std::string& text) {
+        if (written > 0 && written % index_rows == 0) start(written / index_rows + 1);
+        ++written;
+        if (placed) stream->out() << row_html(Row::unpack(text), "");
+    });
+    stream->end();
 }
 
 void HtmlSite::list_pages(const ledger::SiteLists& lists, ledger::SiteOutput& output) {
@@ -208,8 +246,9 @@ void HtmlSite::list_pages(const ledger::SiteLists& lists, ledger::SiteOutput& ou
     data.set("groups", list{object{{"label", title}, {"id", "largest"}, {"rows", rows_place(0)}}});
     PageStream stream(output, page("lists/largest.html", "list.html", std::move(data)));
     if (stream.at(0)) {
-        lists.each("largest", true, largest_count,
-                   [&](const std::string&, long long, const std::string& text) { stream.out() << row_html(Row::unpack(text), "../"); });
+        lists.each("largest", true, largest_count, [&](const std::string&, long long, const std::string& text) {
+            stream.out() << row_html(Row::unpack(text), "../");
+        });
     }
     stream.end();
     Data lists_page = object{{"title", "Lists"},

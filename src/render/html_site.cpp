@@ -23,10 +23,9 @@ using kainjow::mustache::partial;
 namespace {
 
 // The templates every site has, and the partials they share.
-constexpr std::string_view page_templates[] = {"record.html", "index.html",   "operator.html",    "list.html",
-                                               "lists.html",  "compare.html", "sources.html",     "changes.html",
-                                               "feed.xml",    "sitemap.xml",  "sitemap_index.xml", "sitemap_url.xml",
-                                               "cluster_row.html", "source_row.html"};
+constexpr std::string_view page_templates[] = {
+    "record.html",  "index.html", "operator.html", "list.html",         "lists.html",      "compare.html",     "sources.html",
+    "changes.html", "feed.xml",   "sitemap.xml",   "sitemap_index.xml", "sitemap_url.xml", "cluster_row.html", "source_row.html"};
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html", "quote_details.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
@@ -246,8 +245,8 @@ Data cluster_link(const std::string& id, const std::string& name) { return objec
 
 std::string HtmlSite::Row::pack() const {
     const std::string number = std::to_string(gpus);
-    return html::pack({id, name, owner, operator_path, segment, gpu_model, gpu_maker, gpus_installed, number, status,
-                       country, power_mw, verified ? "1" : "0"});
+    return html::pack({id, name, owner, operator_path, segment, gpu_model, gpu_maker, gpus_installed, number, status, country,
+                       power_mw, verified ? "1" : "0"});
 }
 
 HtmlSite::Row HtmlSite::Row::unpack(std::string_view text) {
@@ -309,7 +308,8 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     for (const auto& file : files) kept.push_back({file.path, {{"page", file.path, 0}}});
     for (const auto& [id, source] : record.sources) {
         const auto& meta = source.meta;
-        kept.push_back({html::pack({record.id, meta.kind, meta.title, meta.accessed, meta.archive_url}), {{"source", source.url, 0}}});
+        kept.push_back(
+            {html::pack({record.id, meta.kind, meta.title, meta.accessed, meta.archive_url}), {{"source", source.url, 0}}});
     }
     for (const auto& changeset : record_page.history) kept.push_back({record.id, {{"touched", "", changeset.id}}});
     return files;

@@ -1,6 +1,6 @@
 // Per-command temporary tables: the ids an import has read, list's sort keys, verify's
-// look-alike keys, and the rows a website's pages of every cluster are made of. They live in SQLite's temporary database, so memory stays flat and a
-// read-only file can hold them.
+// look-alike keys, and the rows a website's pages of every cluster are made of. They live in SQLite's temporary database, so
+// memory stays flat and a read-only file can hold them.
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -212,11 +212,13 @@ void Store::each_kept(const std::string& list, bool by_number, std::optional<std
 std::vector<std::pair<std::string, std::size_t>> Store::kept_keys(const std::string& list) const {
     return guarded(path_, [&] {
         sort_kept();
-        SQLite::Statement query(connection(),
-                                "SELECT key, count(*) FROM kept_key INDEXED BY kept_key_by_key WHERE list = ? GROUP BY key ORDER BY key");
+        SQLite::Statement query(
+            connection(),
+            "SELECT key, count(*) FROM kept_key INDEXED BY kept_key_by_key WHERE list = ? GROUP BY key ORDER BY key");
         query.bind(1, list);
         std::vector<std::pair<std::string, std::size_t>> keys;
-        while (query.executeStep()) keys.emplace_back(column_text(query, 0), static_cast<std::size_t>(query.getColumn(1).getInt64()));
+        while (query.executeStep())
+            keys.emplace_back(column_text(query, 0), static_cast<std::size_t>(query.getColumn(1).getInt64()));
         return keys;
     });
 }

@@ -96,9 +96,9 @@ public:
     virtual ~SiteLists() = default;
     /// The texts of `list` by key (ties in the order of the records), or by number, largest
     /// first; at most `limit` of them.
-    virtual void each(const std::string& list, bool by_number, std::optional<std::size_t> limit,
-                      const std::function<void(const std::string& key, long long number, const std::string& text)>& visit)
-        const = 0;
+    virtual void each(
+        const std::string& list, bool by_number, std::optional<std::size_t> limit,
+        const std::function<void(const std::string& key, long long number, const std::string& text)>& visit) const = 0;
     /// The keys of `list` in order, with how many texts each has (the groups of a list page).
     virtual std::vector<std::pair<std::string, std::size_t>> keys(const std::string& list) const = 0;
     /// How many different keys `list` has (the sources page's count, without holding them).

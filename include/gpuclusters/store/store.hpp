@@ -481,7 +481,7 @@ private:
     std::vector<long long> changesets_written_;  ///< in the open transaction
     bool shown_again(long long citation_id, long long changeset_id);
     std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
-    mutable bool kept_sorted_ = false;  ///< kept_key's indexes made (sort_kept)
+    mutable bool kept_sorted_ = false;                        ///< kept_key's indexes made (sort_kept)
     void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
 #include <map>
 #include <sstream>
 
@@ -49,9 +50,8 @@ public:
         std::vector<const Entry*> chosen;
         for (const auto& entry : entries_)
             if (entry.list == list) chosen.push_back(&entry);
-        std::stable_sort(chosen.begin(), chosen.end(), [&](const Entry* a, const Entry* b) {
-            return by_number ? a->number > b->number : a->key < b->key;
-        });
+        std::stable_sort(chosen.begin(), chosen.end(),
+                         [&](const Entry* a, const Entry* b) { return by_number ? a->number > b->number : a->key < b->key; });
         for (std::size_t i = 0; i < chosen.size() && (!limit || i < *limit); ++i)
             visit(chosen[i]->key, chosen[i]->number, chosen[i]->text);
     }
@@ -264,8 +264,8 @@ TEST_CASE("a template that leaves a table's rows off makes a page without them, 
 TEST_CASE("a template holding the bytes that mark a page's rows is refused") {
     auto templates = formats::site_templates(std::nullopt);
     templates["foot.html"] = "a \x01 b";
-    CHECK_THROWS_WITH_AS(render::HtmlSite(templates, {}), doctest::Contains("site template 'foot.html': holds a control character"),
-                         InputError);
+    CHECK_THROWS_WITH_AS(render::HtmlSite(templates, {}),
+                         doctest::Contains("site template 'foot.html': holds a control character"), InputError);
 }
 
 TEST_CASE("a kept text holds any bytes, and a text pack() did not make is a logic error") {
@@ -306,4 +306,38 @@ TEST_CASE("a sitemap of more URLs than the protocol allows in a file is split, w
     CHECK(urls(first) == 50'000);
     CHECK(urls(first) + urls(second) == 50'010 + 9);  // and the index, 6 lists, sources, changes
     CHECK(first.find("<loc>https://example.org/clusters/c100000.html</loc>") != std::string::npos);
+}
+
+TEST_CASE("the index comes in pages of a hundred clusters, its pager the same size on any site") {
+    render::HtmlSite site(formats::site_templates(std::nullopt), {});
+    std::vector<ledger::SiteRecord> records(1'050);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        records[i].record = acme({});
+        records[i].record.id = fmt::format("c{:04}", i);
+    }
+    ledger::SiteDataset dataset;
+    dataset.clusters = records.size();
+    auto files = site_of(site, records, dataset);
+    auto rows = [](const std::string& text) {
+        std::size_t count = 0;
+        for (std::size_t at = 0; (at = text.find("<tr><td>", at)) != std::string::npos; ++at) ++count;
+        return count;
+    };
+    CHECK(rows(files["index.html"]) == 100);
+    CHECK(rows(files["index-11.html"]) == 50);
+    CHECK(files.count("index-12.html") == 0);
+    CHECK(files["index-11.html"].find("clusters/c1049.html") != std::string::npos);
+    CHECK(files["index.html"].find("application/ld+json") != std::string::npos);
+    CHECK(files["index-2.html"].find("application/ld+json") == std::string::npos);
+    const std::string& middle = files["index-6.html"];
+    CHECK(middle.find("All 1,050 clusters, page 6 of 11") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-5.html\" rel=\"prev\">") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-7.html\" rel=\"next\">") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-6.html\" aria-current=\"page\">6</a>") != std::string::npos);
+    CHECK(middle.find("<a href=\"index.html\">1</a>") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-11.html\">11</a>") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-2.html\">") == std::string::npos);  // beyond reach: a gap
+    CHECK(middle.find("<a href=\"index-3.html\">3</a>") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-9.html\">9</a>") != std::string::npos);
+    CHECK(middle.find("<a href=\"index-10.html\">") == std::string::npos);
 }
