@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <utility>
 
 #include "formats/data_package.hpp"
 #include "formats/site_folder.hpp"
@@ -12,6 +14,7 @@
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "ledger/read_ahead.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
@@ -107,6 +110,26 @@ std::string package_of(const SiteSettings& settings, const std::string& modified
     return formats::data_package(info);
 }
 
+// Records that may wait for their pages: a few pages' worth of memory.
+constexpr std::size_t site_read_ahead = 64;
+
+// What the pages kept, from the thread that renders them to the one that writes the store.
+class KeptHandover {
+public:
+    void give(std::vector<SiteKept>&& kept) {
+        std::lock_guard lock(mutex_);
+        for (auto& text : kept) waiting_.push_back(std::move(text));
+    }
+    std::vector<SiteKept> take() {
+        std::lock_guard lock(mutex_);
+        return std::exchange(waiting_, {});
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<SiteKept> waiting_;
+};
+
 }  // namespace
 
 SiteSummary publish_site(const store::Store& store, const SiteQuery& query, SitePages& pages) {
@@ -127,24 +150,42 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
     FolderOutput output(folder);
     const KeptLists lists(store);
     store.each_cluster_id(query.as_of, [&](const std::string&) { ++dataset.clusters; });
+    // Two jobs of about equal cost, on two threads: the store's side (each record read with its
+    // badge, history and related clusters, made into JSON and CSV, written to the snapshots, and
+    // what the pages keep of it put into the store) and the files' side (the pages rendered, and
+    // every file of the record written: one thread creates them all, as two creating files in
+    // one folder wait on each other). The store is read and written on the reading thread alone;
+    // the pages hand what they keep back to it.
+    KeptHandover handover;
+    ReadAhead<SiteRecord> reading(
+        [&](ReadAhead<SiteRecord>::Queue& queue) {
+            store.for_each_record(query.as_of, [&](model::Record& record) {
+                for (const auto& text : handover.take()) lists.keep(text);
+                SiteRecord page;
+                record.verification = verification_of(store, record.id, query.as_of);
+                page.history = store.changesets(record.id, "", std::nullopt, query.as_of);
+                // Newest first from the store; a page tells the record's story from its beginning.
+                std::reverse(page.history.begin(), page.history.end());
+                page.comparison = beside_related(store, record, query.as_of);
+                page.clusters = dataset.clusters;
+                page.files.push_back({"clusters/" + record.id + ".json", record_as(formats::Format::json, record)});
+                page.files.push_back({"clusters/" + record.id + ".csv", record_as(formats::Format::csv_long, record)});
+                snapshots.write(record);
+                page.record = std::move(record);
+                queue.item(std::move(page));
+            });
+        },
+        site_read_ahead);
     std::vector<SiteKept> kept;
-    store.for_each_record(query.as_of, [&](model::Record& record) {
-        SiteRecord page;
-        record.verification = verification_of(store, record.id, query.as_of);
-        page.history = store.changesets(record.id, "", std::nullopt, query.as_of);
-        // Newest first from the store; a page tells the record's story from its beginning.
-        std::reverse(page.history.begin(), page.history.end());
-        page.comparison = beside_related(store, record, query.as_of);
-        page.clusters = dataset.clusters;
-        folder.write("clusters/" + record.id + ".json", record_as(formats::Format::json, record));
-        folder.write("clusters/" + record.id + ".csv", record_as(formats::Format::csv_long, record));
-        snapshots.write(record);
-        page.record = std::move(record);
+    reading.drain([&](ReadAhead<SiteRecord>::Event& event) {
         kept.clear();
-        for (const auto& file : pages.record(page, kept)) output.write(file);
-        for (const auto& text : kept) lists.keep(text);
+        for (const auto& file : std::get<0>(event).files) output.write(file);
+        for (const auto& file : pages.record(std::get<0>(event), kept)) output.write(file);
+        handover.give(std::move(kept));
         ++summary.records;
     });
+    // The reading thread has stopped: what the last records kept goes in from here.
+    for (const auto& text : handover.take()) lists.keep(text);
     snapshots.finish();
     dataset.changesets = store.changesets("", "", std::nullopt, query.as_of);
     if (!dataset.changesets.empty()) dataset.modified = dataset.changesets.front().created_at;

@@ -43,13 +43,21 @@ inline constexpr SiteSnapshot site_snapshots[] = {
 /// The Frictionless Data Package describing the CSV snapshots.
 inline constexpr std::string_view site_data_package = "data/datapackage.json";
 
+/// One file of a site, at a path relative to its root ("clusters/acme-one.html").
+struct SiteFile {
+    std::string path;
+    std::string bytes;
+};
+
 /// What a record page is made of: the record with its Verified badge, the changesets that touched
-/// it (oldest first), and the record beside its related clusters when it names any.
+/// it (oldest first), and the record beside its related clusters when it names any; with the
+/// record's own files, its JSON and CSV.
 struct SiteRecord {
     model::Record record;
     std::vector<model::Changeset> history;
     std::optional<SideBySide> comparison;
-    std::size_t clusters = 0;  ///< in the whole site, for "All N clusters"
+    std::size_t clusters = 0;     ///< in the whole site, for "All N clusters"
+    std::vector<SiteFile> files;  ///< the record as JSON and CSV, written beside its pages
 };
 
 /// What the pages made of the whole dataset read beyond the records: every changeset (newest
@@ -59,12 +67,6 @@ struct SiteDataset {
     std::vector<SideBySide> comparisons;
     std::string modified;  ///< the newest changeset's time, or empty for an empty dataset
     std::size_t clusters = 0;
-};
-
-/// One file of a site, at a path relative to its root ("clusters/acme-one.html").
-struct SiteFile {
-    std::string path;
-    std::string bytes;
 };
 
 /// Where a site's files go as they are made: a page whole, or a page too large to hold (one that
