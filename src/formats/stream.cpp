@@ -7,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <sstream>
 
 #include "formats/atomic_file.hpp"
 #include "formats/counted_input.hpp"
@@ -61,8 +62,11 @@ public:
             out_ << opening.substr(0, opening.size() - 1) << ",\"clusters\":[";
         }
     }
-    void write(const model::Record& record) override {
-        const std::string line = dump_exact(record_to_json(record, options_.provenance));
+    void write(const model::Record& record) override { write_text(*text_of(record)); }
+    std::optional<std::string> text_of(const model::Record& record) const override {
+        return dump_exact(record_to_json(record, options_.provenance));
+    }
+    void write_text(const std::string& line) override {
         if (lines_) {
             out_ << line << "\n";
         } else {
@@ -173,27 +177,37 @@ public:
         }
         out_ << "\n";
     }
-    void write(const model::Record& record) override {
+    void write(const model::Record& record) override { rows(record, out_); }
+    std::optional<std::string> text_of(const model::Record& record) const override {
+        std::ostringstream text;
+        rows(record, text);
+        return std::move(text).str();
+    }
+    void write_text(const std::string& text) override { out_ << text; }
+
+private:
+    void rows(const model::Record& record, std::ostream& out) const {
         for (const auto* claim : export_claims(record, true)) {
             const auto& spec = *model::find_field(claim->field);
             const std::vector<std::string> claim_cells{
                 record.id, claim->field, std::string(model::to_string(claim->state)),
                 claim->state == model::ClaimState::set ? model::input_text(spec, claim->value) : "",
                 std::string(model::to_string(claim->rank))};
-            if (claim->citations.empty()) row(claim_cells, nullptr, nullptr);
-            for (const auto& citation : claim->citations) row(claim_cells, &record.sources.at(citation.source_id), &citation);
+            if (claim->citations.empty()) row(out, claim_cells, nullptr, nullptr);
+            for (const auto& citation : claim->citations)
+                row(out, claim_cells, &record.sources.at(citation.source_id), &citation);
         }
         // A key is a row of its own: field "key", the key as its value, the source it names the record in.
         for (const auto& key : record.keys) {
             const model::Citation none;
-            row({record.id, std::string(key_row_field), "", key.key, ""}, &record.sources.at(key.source_id), &none);
+            row(out, {record.id, std::string(key_row_field), "", key.key, ""}, &record.sources.at(key.source_id), &none);
         }
     }
 
-private:
     // No changeset column: it is history, not state, and an import records its own, so it would
     // break the byte-for-byte round trip (log and blame --json give it).
-    void row(const std::vector<std::string>& claim_cells, const model::Source* source, const model::Citation* citation) {
+    void row(std::ostream& out, const std::vector<std::string>& claim_cells, const model::Source* source,
+             const model::Citation* citation) const {
         std::vector<std::string> cells = claim_cells;
         if (source) {
             for (const auto& value : {source->url, source->meta.kind, source->meta.title, source->meta.publisher,
@@ -204,8 +218,8 @@ private:
         } else {
             cells.resize(cells.size() + 11);
         }
-        for (std::size_t i = 0; i < cells.size(); ++i) out_ << (i ? "," : "") << csv_cell(cells[i], options_.neutralise);
-        out_ << "\n";
+        for (std::size_t i = 0; i < cells.size(); ++i) out << (i ? "," : "") << csv_cell(cells[i], options_.neutralise);
+        out << "\n";
     }
 
     std::ostream& out_;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 
 #include "formats/interchange.hpp"
@@ -31,6 +32,12 @@ public:
     virtual void write(const model::Record& record) = 0;
     /// Closes the document (the JSON array) once the last record is written.
     virtual void finish() {}
+    /// The text write() puts in the document for a record, and write() of such a text made by a
+    /// writer of the same format and options: a record written to several documents (a site's
+    /// record file and its snapshot) is serialised once. Nullopt from a format that has no
+    /// record's text apart from its document (TOML, CSV); write_text() is then a logic error.
+    virtual std::optional<std::string> text_of(const model::Record&) const { return std::nullopt; }
+    virtual void write_text(const std::string&) { throw std::logic_error("write_text() of a format without a record's text"); }
 };
 
 struct WriterOptions {

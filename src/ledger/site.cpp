@@ -19,11 +19,12 @@
 namespace gpuclusters::ledger {
 namespace {
 
-// The record as `export --provenance` writes it in `format`, for its page's downloads.
-std::string record_as(formats::Format format, const model::Record& record) {
+// The record as `export --provenance` writes it in `format`, for its page's downloads: the
+// document around `text`, the record's text a writer of that format made (text_of).
+std::string record_document(formats::Format format, const std::string& text) {
     std::ostringstream out;
     const auto writer = formats::make_writer(format, out, "", {true, true});
-    writer->write(record);
+    writer->write_text(text);
     writer->finish();
     return std::move(out).str();
 }
@@ -84,8 +85,23 @@ public:
                 formats::make_writer(formats::format_from(std::string(snapshot.format)), out, "", {snapshot.provenance, true}));
         }
     }
-    void write(const model::Record& record) {
-        for (const auto& writer : writers_) writer->write(record);
+    /// Writes the record to each snapshot, and gives the files of the record that are its text
+    /// in the snapshots with provenance, serialised once for both.
+    std::vector<SiteFile> write(const model::Record& record) {
+        std::vector<SiteFile> files;
+        for (std::size_t i = 0; i < writers_.size(); ++i) {
+            const auto& snapshot = site_snapshots[i];
+            const std::string_view extension = snapshot.format == "json" ? ".json" : ".csv";
+            if (!snapshot.provenance) {
+                writers_[i]->write(record);
+                continue;
+            }
+            const std::string text = writers_[i]->text_of(record).value();
+            writers_[i]->write_text(text);
+            const auto format = formats::format_from(std::string(snapshot.format));
+            files.push_back({"clusters/" + record.id + std::string(extension), record_document(format, text)});
+        }
+        return files;
     }
     void finish() {
         for (std::size_t i = 0; i < writers_.size(); ++i) {
@@ -168,9 +184,7 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
                 std::reverse(page.history.begin(), page.history.end());
                 page.comparison = beside_related(store, record, query.as_of);
                 page.clusters = dataset.clusters;
-                page.files.push_back({"clusters/" + record.id + ".json", record_as(formats::Format::json, record)});
-                page.files.push_back({"clusters/" + record.id + ".csv", record_as(formats::Format::csv_long, record)});
-                snapshots.write(record);
+                page.files = snapshots.write(record);
                 page.record = std::move(record);
                 queue.item(std::move(page));
             });

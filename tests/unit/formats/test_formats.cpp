@@ -398,3 +398,27 @@ TEST_CASE("TOML nested deeper than 32 levels is refused before toml++ recurses i
     for (int i = 0; i < 100; ++i) flat += fmt::format("[t{}.u.v]\nw.x.y = {{ z = [[1.0, 2.0], [3.0]], s = {{}} }}\n", i);
     CHECK(toml_outcome(flat) == "read");
 }
+
+TEST_CASE("a record's text, made once, is what write() puts in each document of its format") {
+    const model::Record record = typed_record();
+    for (const auto format : {formats::Format::json, formats::Format::jsonl, formats::Format::csv_long}) {
+        CAPTURE(static_cast<int>(format));
+        std::ostringstream written;
+        auto writer = formats::make_writer(format, written, "", {true, true});
+        writer->write(record);
+        writer->write(record);
+        writer->finish();
+        std::ostringstream from_text;
+        auto text_writer = formats::make_writer(format, from_text, "", {true, true});
+        const std::string text = text_writer->text_of(record).value();
+        CHECK_FALSE(text.empty());
+        text_writer->write_text(text);
+        text_writer->write_text(text);
+        text_writer->finish();
+        CHECK(from_text.str() == written.str());
+    }
+    std::ostringstream out;
+    auto csv = formats::make_writer(formats::Format::csv, out, "", {});
+    CHECK_FALSE(csv->text_of(record).has_value());
+    CHECK_THROWS_AS(csv->write_text("x"), std::logic_error);
+}
