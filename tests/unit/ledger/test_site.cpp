@@ -14,7 +14,7 @@ using namespace gpuclusters;
 
 namespace {
 
-model::ChangeRequest clusters(int count) {
+model::ChangeRequest clusters_request(int count) {
     model::ChangeRequest request;
     request.sources.push_back({.reference = "https://example.org/list", .kind = std::string("list"), .origin = "--source"});
     for (int n = 0; n < count; ++n) {
@@ -50,6 +50,14 @@ private:
     std::string failing_;
 };
 
+// A store of `count` clusters, c1000 onwards, in `dir`.
+store::Store store_of_clusters(const ScratchDir& dir, int count) {
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    ledger::apply_changes(store, clusters_request(count));
+    return store;
+}
+
 std::string read(const std::filesystem::path& path) {
     std::ifstream in(path);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -59,9 +67,7 @@ std::string read(const std::filesystem::path& path) {
 
 TEST_CASE("a site's pages get every record in id order, and what they keep comes back in that order") {
     ScratchDir dir;
-    bool created = false;
-    auto store = store::Store::create(dir.file("a.db"), created);
-    ledger::apply_changes(store, clusters(300));
+    auto store = store_of_clusters(dir, 300);
     Pages pages;
     const auto summary = ledger::publish_site(store, {dir.file("site"), std::nullopt, {}}, pages);
     CHECK(summary.records == 300);
@@ -75,9 +81,7 @@ TEST_CASE("a site's pages get every record in id order, and what they keep comes
 
 TEST_CASE("a page that fails mid-build stops the reading thread and leaves the old site whole") {
     ScratchDir dir;
-    bool created = false;
-    auto store = store::Store::create(dir.file("a.db"), created);
-    ledger::apply_changes(store, clusters(300));
+    auto store = store_of_clusters(dir, 300);
     Pages good;
     ledger::publish_site(store, {dir.file("site"), std::nullopt, {}}, good);
     const std::string before = read(dir.path / "site" / "ids.txt");
