@@ -376,16 +376,18 @@ void HtmlSite::sitemap(const ledger::SiteDataset& dataset, const ledger::SiteLis
     std::optional<PageStream> file;
     std::size_t written = 0;
     std::size_t files = 0;
+    bool placed = false;
     auto add = [&](const std::string& path) {
         if (!file || (split && written % sitemap_urls == 0)) {
             if (file) file->end();
             const std::string name = split ? fmt::format("sitemap-{}.xml", ++files) : "sitemap.xml";
             file.emplace(output, ledger::SiteFile{name, render_alone("sitemap.xml", object{{"urls", rows_place(0)}})});
-            file->at(0);
+            placed = file->at(0);
         }
         Data url = object{{"loc", settings_.base_url + path}};
         if (!modified.empty()) url.set("modified", modified);
-        file->out() << render_alone("sitemap_url.xml", url);
+        // A publisher's sitemap.xml without {{{urls}}} gets none, as a page without {{{rows}}}.
+        if (placed) file->out() << render_alone("sitemap_url.xml", url);
         ++written;
     };
     lists.each("page", false, std::nullopt, [&](const std::string& path, long long, const std::string&) { add(path); });

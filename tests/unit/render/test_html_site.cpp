@@ -341,3 +341,15 @@ TEST_CASE("the index comes in pages of a hundred clusters, its pager the same si
     CHECK(middle.find("<a href=\"index-9.html\">9</a>") != std::string::npos);
     CHECK(middle.find("<a href=\"index-10.html\">") == std::string::npos);
 }
+
+TEST_CASE("a sitemap template that leaves its URLs off gets none, and nothing before its text") {
+    ledger::SiteSettings settings;
+    settings.base_url = "https://example.org/";
+    auto templates = formats::site_templates(std::nullopt);
+    templates["sitemap.xml"] = "<urlset></urlset>\n";
+    render::HtmlSite site(templates, settings);
+    std::vector<ledger::SiteRecord> records(1);
+    records[0].record = acme({});
+    auto files = site_of(site, records, {});
+    CHECK(files["sitemap.xml"] == "<urlset></urlset>\n");
+}
