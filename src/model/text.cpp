@@ -65,34 +65,15 @@ std::optional<std::string> find_terminal_control(std::string_view text, bool lin
 }
 
 std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
+    // ICU refuses what RFC 3629 refuses: overlong forms, surrogates, past U+10FFFF, cut sequences.
     if (text.empty()) return 0;
-    const auto lead = static_cast<unsigned char>(text[0]);
-    std::size_t length = 0;
-    if (lead < 0x80) {
-        code_point = lead;
-        return 1;
-    }
-    if (lead >= 0xC2 && lead <= 0xDF) {
-        length = 2;
-        code_point = lead & 0x1F;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-        length = 3;
-        code_point = lead & 0x0F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-        length = 4;
-        code_point = lead & 0x07;
-    } else {
-        return 0;  // a stray continuation byte, an overlong lead (0xC0, 0xC1), or past U+10FFFF
-    }
-    if (text.size() < length) return 0;
-    for (std::size_t i = 1; i < length; ++i) {
-        const auto next = static_cast<unsigned char>(text[i]);
-        if ((next & 0xC0) != 0x80) return 0;
-        code_point = (code_point << 6) | (next & 0x3F);
-    }
-    const bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
-    if (overlong || (code_point >= 0xD800 && code_point <= 0xDFFF) || code_point > 0x10FFFF) return 0;
-    return length;
+    const auto length = static_cast<std::int32_t>(std::min<std::size_t>(text.size(), 4));
+    std::int32_t at = 0;
+    UChar32 c = 0;
+    U8_NEXT(text.data(), at, length, c);
+    if (c < 0) return 0;
+    code_point = static_cast<char32_t>(c);
+    return static_cast<std::size_t>(at);
 }
 
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {

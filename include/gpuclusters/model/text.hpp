@@ -14,8 +14,8 @@ std::optional<std::size_t> find_invalid_utf8(std::string_view text);
 
 /// The length of the UTF-8 sequence at the front of `text`, with its code point; 0 when the bytes
 /// there are not one (empty, a stray continuation byte, an overlong form, a surrogate, a code
-/// point past U+10FFFF, a truncated sequence). The one hand-written decoder: ICU's U8_NEXT
-/// serves where a replacement character for bad bytes will do.
+/// point past U+10FFFF, a truncated sequence): ICU's U8_NEXT, for callers that walk text by
+/// code point and must tell bad bytes apart.
 std::size_t utf8_sequence(std::string_view text, char32_t& code_point);
 
 /// What a code point past ASCII that can drive a terminal or reorder what it shows is (a C1
