@@ -15,8 +15,7 @@ using namespace detail;
 
 std::optional<model::Changeset> Store::changeset(long long id) const {
     return guarded(path_, [&]() -> std::optional<model::Changeset> {
-        auto& query = prepare("SELECT id, created_at, author, message, command FROM changeset WHERE id = ?");
-        query.bind(1, static_cast<std::int64_t>(id));
+        auto& query = bind_all(prepare("SELECT id, created_at, author, message, command FROM changeset WHERE id = ?"), id);
         if (!query.executeStep()) return std::nullopt;
         return model::Changeset{query.getColumn(0).getInt64(), column_text(query, 1), column_text(query, 2),
                                 column_text(query, 3), column_text(query, 4)};
@@ -29,8 +28,7 @@ long long Store::latest_changeset_id() const {
 
 long long Store::changeset_at(const std::string& timestamp) const {
     return guarded(path_, [&] {
-        auto& query = prepare("SELECT coalesce(max(id), 0) FROM changeset WHERE created_at <= ?");
-        query.bind(1, timestamp);
+        auto& query = bind_all(prepare("SELECT coalesce(max(id), 0) FROM changeset WHERE created_at <= ?"), timestamp);
         query.executeStep();
         return query.getColumn(0).getInt64();
     });
@@ -242,8 +240,7 @@ std::vector<long long> Store::later_changesets(const TouchedField& field, long l
 ChangesetPart Store::changeset_part(long long changeset_id, const std::string& cluster_id) const {
     return guarded(path_, [&] {
         ChangesetPart part;
-        auto& claims = prepare(cluster_claims_sql);
-        bind_all(claims, cluster_id, changeset_id);
+        auto& claims = bind_all(prepare(cluster_claims_sql), cluster_id, changeset_id);
         while (claims.executeStep()) {
             const CachedColumns row{claims};
             auto& claim = part.claims.emplace_back();
@@ -253,8 +250,7 @@ ChangesetPart Store::changeset_part(long long changeset_id, const std::string& c
             if (!claims.getColumn(3).isNull()) claim.before = model::rank_from(row.view(3));
             claim.now = model::rank_from(row.view(4));
         }
-        auto& citations = prepare(cluster_citations_sql);
-        bind_all(citations, cluster_id, changeset_id);
+        auto& citations = bind_all(prepare(cluster_citations_sql), cluster_id, changeset_id);
         while (citations.executeStep()) {
             const CachedColumns row{citations};
             const bool existed = row.integer(2) != 0;
@@ -306,8 +302,7 @@ std::vector<KeyState> Store::key_changes(long long changeset_id, const std::stri
 
 std::optional<bool> Store::presence_before(const std::string& cluster_id, long long changeset_id) const {
     return guarded(path_, [&]() -> std::optional<bool> {
-        auto& created = prepare("SELECT changeset_id FROM cluster WHERE id = ?");
-        created.bind(1, cluster_id);
+        auto& created = bind_all(prepare("SELECT changeset_id FROM cluster WHERE id = ?"), cluster_id);
         if (!created.executeStep() || created.getColumn(0).getInt64() >= changeset_id) return false;
         auto& query = prepare(R"(
             SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id < ?

@@ -35,9 +35,10 @@ inline std::string column_text(SQLite::Statement& statement, int index) {
 }
 
 /// Binds `values` to ?1, ?2, ... in order: a flag as 0 or 1, any other integer (an id, a count)
-/// as SQLite's 64-bit one (SQLiteCpp has no overload for long long), text as text.
+/// as SQLite's 64-bit one (SQLiteCpp has no overload for long long), text as text. Returns the
+/// query, so that a cached statement is prepared and bound in one line.
 template <typename... Values>
-void bind_all(SQLite::Statement& query, const Values&... values) {
+SQLite::Statement& bind_all(SQLite::Statement& query, const Values&... values) {
     int index = 0;
     const auto bind_one = [&](const auto& value) {
         using Value = std::decay_t<decltype(value)>;
@@ -50,6 +51,7 @@ void bind_all(SQLite::Statement& query, const Values&... values) {
         }
     };
     (bind_one(values), ...);
+    return query;
 }
 
 // The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C

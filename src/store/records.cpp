@@ -75,8 +75,7 @@ const char* record_source_sql() {
 
 std::optional<std::string> Store::cluster_of_key(long long source_id, const std::string& key) const {
     return guarded(path_, [&]() -> std::optional<std::string> {
-        auto& query = prepare("SELECT cluster_id FROM record_key WHERE source_id = ? AND key = ?");
-        bind_all(query, source_id, key);
+        auto& query = bind_all(prepare("SELECT cluster_id FROM record_key WHERE source_id = ? AND key = ?"), source_id, key);
         if (!query.executeStep()) return std::nullopt;
         return column_text(query, 0);
     });
@@ -84,8 +83,7 @@ std::optional<std::string> Store::cluster_of_key(long long source_id, const std:
 
 std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) const {
     return guarded(path_, [&] {
-        auto& query = prepare(record_keys_sql);
-        bind_all(query, cluster_id, no_limit);
+        auto& query = bind_all(prepare(record_keys_sql), cluster_id, no_limit);
         std::vector<model::RecordKey> keys;
         while (query.executeStep())
             keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
@@ -95,8 +93,7 @@ std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) cons
 
 bool Store::cluster_known(const std::string& id) const {
     return guarded(path_, [&] {
-        auto& query = prepare("SELECT 1 FROM cluster WHERE id = ?");
-        query.bind(1, id);
+        auto& query = bind_all(prepare("SELECT 1 FROM cluster WHERE id = ?"), id);
         return query.executeStep();
     });
 }
@@ -108,23 +105,20 @@ bool Store::cluster_present_now(const std::string& id) const {
 bool Store::cluster_present_as_of(const std::string& id, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         const long long limit = as_of.value_or(no_limit);
-        auto& cluster = prepare(record_cluster_sql);
-        bind_all(cluster, id, limit);
+        auto& cluster = bind_all(prepare(record_cluster_sql), id, limit);
         return cluster.executeStep() && cluster_present(id, limit);
     });
 }
 
 bool Store::cluster_present(const std::string& id, long long limit) const {
-    auto& presence = prepare(record_presence_sql);
-    bind_all(presence, id, limit);
+    auto& presence = bind_all(prepare(record_presence_sql), id, limit);
     return !presence.executeStep() || presence.getColumn(0).getInt() == 1;
 }
 
 std::optional<model::Record> Store::load_record(const std::string& id, std::optional<long long> as_of) const {
     return guarded(path_, [&]() -> std::optional<model::Record> {
         const long long limit = as_of.value_or(no_limit);
-        auto& cluster = prepare(record_cluster_sql);
-        bind_all(cluster, id, limit);
+        auto& cluster = bind_all(prepare(record_cluster_sql), id, limit);
         if (!cluster.executeStep()) return std::nullopt;
         model::Record record;
         record.id = id;
@@ -132,8 +126,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
         if (!cluster_present(id, limit)) return std::nullopt;
 
         // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
-        auto& claims = prepare(as_of ? record_claims_sql() : current_claims_sql());
-        claims.bind(1, id);
+        auto& claims = bind_all(prepare(as_of ? record_claims_sql() : current_claims_sql()), id);
         if (as_of) claims.bind(2, static_cast<std::int64_t>(limit));
         std::map<long long, std::size_t> position;
         while (claims.executeStep()) {
@@ -149,8 +142,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.claims.push_back(std::move(claim));
         }
 
-        auto& citations = prepare(as_of ? record_citations_sql : current_citations_sql);
-        citations.bind(1, id);
+        auto& citations = bind_all(prepare(as_of ? record_citations_sql : current_citations_sql), id);
         if (as_of) citations.bind(2, static_cast<std::int64_t>(limit));
         while (citations.executeStep()) {
             const auto found = position.find(citations.getColumn(1).getInt64());
@@ -160,15 +152,13 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.sources.emplace(citation.source_id, model::Source{});
             record.claims[found->second].citations.push_back(std::move(citation));
         }
-        auto& keys = prepare(record_keys_sql);
-        bind_all(keys, id, limit);
+        auto& keys = bind_all(prepare(record_keys_sql), id, limit);
         while (keys.executeStep()) {
             record.keys.push_back({keys.getColumn(0).getInt64(), column_text(keys, 1), keys.getColumn(2).getInt64()});
             record.sources.emplace(record.keys.back().source_id, model::Source{});
         }
         for (auto& [source_id, source] : record.sources) {
-            auto& query = prepare(record_source_sql());
-            bind_all(query, source_id, limit);
+            auto& query = bind_all(prepare(record_source_sql()), source_id, limit);
             if (query.executeStep()) {
                 source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
                 check_stored_source(path_, source);

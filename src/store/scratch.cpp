@@ -23,11 +23,9 @@ void Store::start_import_ids() {
 
 std::optional<std::string> Store::note_import_id(const std::string& id, const std::string& place) {
     return guarded(path_, [&]() -> std::optional<std::string> {
-        auto& insert = prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING");
-        bind_all(insert, id, place);
+        auto& insert = bind_all(prepare("INSERT INTO import_id (id, place) VALUES (?, ?) ON CONFLICT DO NOTHING"), id, place);
         if (insert.exec() == 1) return std::nullopt;
-        auto& earlier = prepare("SELECT place FROM import_id WHERE id = ?");
-        earlier.bind(1, id);
+        auto& earlier = bind_all(prepare("SELECT place FROM import_id WHERE id = ?"), id);
         if (!earlier.executeStep()) return std::nullopt;
         return column_text(earlier, 0);
     });
@@ -35,9 +33,7 @@ std::optional<std::string> Store::note_import_id(const std::string& id, const st
 
 void Store::note_import_named(const std::string& cluster_id) {
     guarded(path_, [&] {
-        auto& insert = prepare("INSERT INTO import_named (cluster_id) VALUES (?) ON CONFLICT DO NOTHING");
-        insert.bind(1, cluster_id);
-        insert.exec();
+        bind_all(prepare("INSERT INTO import_named (cluster_id) VALUES (?) ON CONFLICT DO NOTHING"), cluster_id).exec();
     });
 }
 
@@ -127,8 +123,8 @@ void Store::group_duplicate_keys() {
 
 std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id) const {
     return guarded(path_, [&] {
-        auto& query = prepare("SELECT kind, other_id, members FROM duplicate_group WHERE cluster_id = ? ORDER BY kind");
-        query.bind(1, cluster_id);
+        auto& query = bind_all(prepare("SELECT kind, other_id, members FROM duplicate_group WHERE cluster_id = ? ORDER BY kind"),
+                               cluster_id);
         std::vector<DuplicateGroup> groups;
         while (query.executeStep()) {
             groups.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
@@ -147,9 +143,8 @@ void Store::start_sorted_ids() const {
 
 void Store::add_sorted_id(const std::string& id, const std::optional<std::string>& key) const {
     guarded(path_, [&] {
-        auto& insert = prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)");
-        bind_all(insert, id, key.has_value(), key.value_or(""));
-        insert.exec();
+        bind_all(prepare("INSERT INTO sorted_id (id, known, key) VALUES (?, ?, ?)"), id, key.has_value(), key.value_or(""))
+            .exec();
     });
 }
 
@@ -179,9 +174,7 @@ long long Store::keep_text(const std::string& text) const {
 
 void Store::keep_under(const std::string& list, const std::string& key, long long number, long long text) const {
     guarded(path_, [&] {
-        auto& insert = prepare("INSERT INTO kept_key (list, key, number, text) VALUES (?, ?, ?, ?)");
-        bind_all(insert, list, key, number, text);
-        insert.exec();
+        bind_all(prepare("INSERT INTO kept_key (list, key, number, text) VALUES (?, ?, ?, ?)"), list, key, number, text).exec();
     });
 }
 

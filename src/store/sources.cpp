@@ -33,8 +33,7 @@ std::optional<model::Source> found_source(SQLite::Statement& query, const std::s
 std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
     return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "url");
-        auto& query = prepare(sql.c_str());
-        query.bind(1, normalised_url);
+        auto& query = bind_all(prepare(sql.c_str()), normalised_url);
         return found_source(query, path_);
     });
 }
@@ -42,8 +41,7 @@ std::optional<model::Source> Store::source_by_url(const std::string& normalised_
 std::optional<model::Source> Store::source_by_id(long long id) const {
     return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "id");
-        auto& query = prepare(sql.c_str());
-        query.bind(1, static_cast<std::int64_t>(id));
+        auto& query = bind_all(prepare(sql.c_str()), id);
         return found_source(query, path_);
     });
 }
@@ -54,8 +52,7 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
             SELECT {} FROM source_revision v
             WHERE v.source_id = ? AND v.changeset_id <= ? ORDER BY v.changeset_id DESC LIMIT 1)",
                                                    source_meta_columns);
-        auto& query = prepare(sql.c_str());
-        bind_all(query, source_id, as_of);
+        auto& query = bind_all(prepare(sql.c_str()), source_id, as_of);
         if (!query.executeStep()) return std::nullopt;
         auto meta = read_source_meta(CachedColumns{query}, 0);
         check_stored_source(path_, source_id, meta);
@@ -71,8 +68,7 @@ std::vector<long long> Store::later_source_revisions(long long source_id, long l
 std::vector<long long> Store::sources_of_list(const std::string& list) const {
     return guarded(path_, [&] {
         std::vector<long long> ids;
-        auto& query = prepare("SELECT id FROM current_source WHERE edition_of = ? ORDER BY id");
-        query.bind(1, list);
+        auto& query = bind_all(prepare("SELECT id FROM current_source WHERE edition_of = ? ORDER BY id"), list);
         while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
         return ids;
     });

@@ -143,17 +143,15 @@ void Store::with_savepoint(const std::function<void()>& body) {
 }
 
 long long Store::insert_changeset(const model::Changeset& changeset) {
-    auto& query = prepare("INSERT INTO changeset (created_at, author, message, command) VALUES (?, ?, ?, ?)");
-    bind_all(query, changeset.created_at, changeset.author, changeset.message, changeset.command);
-    query.exec();
+    bind_all(prepare("INSERT INTO changeset (created_at, author, message, command) VALUES (?, ?, ?, ?)"), changeset.created_at,
+             changeset.author, changeset.message, changeset.command)
+        .exec();
     changesets_written_.push_back(db_->getLastInsertRowid());
     return changesets_written_.back();
 }
 
 void Store::insert_cluster(const std::string& id, long long changeset_id) {
-    auto& query = prepare("INSERT INTO cluster (id, changeset_id) VALUES (?, ?)");
-    bind_all(query, id, changeset_id);
-    query.exec();
+    bind_all(prepare("INSERT INTO cluster (id, changeset_id) VALUES (?, ?)"), id, changeset_id).exec();
 }
 
 void Store::insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id,
@@ -164,21 +162,19 @@ void Store::insert_record_key(long long source_id, const std::string& key, const
         set_key_withdrawn(source_id, key, changeset_id, false);
         return;
     }
-    auto& query = prepare("INSERT INTO record_key (source_id, key, cluster_id, changeset_id) VALUES (?, ?, ?, ?)");
-    bind_all(query, source_id, key, cluster_id, changeset_id);
-    query.exec();
+    bind_all(prepare("INSERT INTO record_key (source_id, key, cluster_id, changeset_id) VALUES (?, ?, ?, ?)"), source_id, key,
+             cluster_id, changeset_id)
+        .exec();
 }
 
 void Store::set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn) {
-    auto& query = prepare("INSERT INTO record_key_withdrawal (source_id, key, changeset_id, withdrawn) VALUES (?, ?, ?, ?)");
-    bind_all(query, source_id, key, changeset_id, withdrawn);
-    query.exec();
+    bind_all(prepare("INSERT INTO record_key_withdrawal (source_id, key, changeset_id, withdrawn) VALUES (?, ?, ?, ?)"),
+             source_id, key, changeset_id, withdrawn)
+        .exec();
 }
 
 long long Store::insert_source(const std::string& url, long long changeset_id) {
-    auto& query = prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)");
-    bind_all(query, url, changeset_id);
-    query.exec();
+    bind_all(prepare("INSERT INTO source (url, changeset_id) VALUES (?, ?)"), url, changeset_id).exec();
     return db_->getLastInsertRowid();
 }
 
@@ -237,8 +233,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
         if (pending.cited_claim != claim_id) {
             pending.forget_cited();
             guarded(path_, [&] {
-                auto& query = prepare(claim_citations_sql);
-                query.bind(1, static_cast<std::int64_t>(claim_id));
+                auto& query = bind_all(prepare(claim_citations_sql), claim_id);
                 while (query.executeStep()) {
                     const CachedColumns row{query};
                     pending.cited.emplace(std::hash<std::string>{}(citation_key(row.integer(0), row.view(1), row.view(2))),
@@ -255,8 +250,7 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
         for (auto it = first; it != last; ++it) same_hash.push_back(it->second);
         for (const long long same : same_hash) {
             const bool equal = guarded(path_, [&] {
-                auto& query = prepare("SELECT source_id, locator, quote FROM citation WHERE id = ?");
-                query.bind(1, static_cast<std::int64_t>(same));
+                auto& query = bind_all(prepare("SELECT source_id, locator, quote FROM citation WHERE id = ?"), same);
                 if (!query.executeStep()) return false;
                 const CachedColumns row{query};
                 return citation_key(row.integer(0), row.view(1), row.view(2)) == key;
@@ -293,9 +287,9 @@ void Store::insert_citation_withdrawal(long long citation_id, long long changese
 }
 
 void Store::insert_presence(const std::string& cluster_id, long long changeset_id, bool present) {
-    auto& query = prepare("INSERT INTO cluster_presence (cluster_id, changeset_id, present) VALUES (?, ?, ?)");
-    bind_all(query, cluster_id, changeset_id, present);
-    query.exec();
+    bind_all(prepare("INSERT INTO cluster_presence (cluster_id, changeset_id, present) VALUES (?, ?, ?)"), cluster_id,
+             changeset_id, present)
+        .exec();
 }
 
 void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
@@ -306,9 +300,9 @@ void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
 }
 
 void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
-    auto& query = prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)");
-    bind_all(query, cluster_id, changeset_id, verified);
-    query.exec();
+    bind_all(prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)"), cluster_id, changeset_id,
+             verified)
+        .exec();
 }
 
 }  // namespace gpuclusters::store
