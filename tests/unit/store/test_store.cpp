@@ -7,6 +7,9 @@
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/fields.hpp"
+#include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "gpuclusters/store/store.hpp"
 #include "raw_sql.hpp"
 #include "scratch.hpp"
@@ -104,6 +107,38 @@ TEST_CASE("the schema's source kinds are the model's: the SQL CHECK and model::s
     std::string listed;
     for (const auto kind : model::source_kinds) listed += fmt::format("{}'{}'", listed.empty() ? "" : ", ", kind);
     CHECK(table.substr(start + 9, end - start - 9) == listed);
+}
+
+TEST_CASE("current_cluster has a column for each field of the catalogue, in its order, and no other") {
+    // The field catalogue is the one list of fields; the migrations that make the view are history
+    // and cannot be generated from it, so a field added without its column fails here.
+    ScratchDir dir;
+    bool created = false;
+    { auto store = store::Store::create(dir.file("view.db"), created); }
+    const std::string listed =
+        sql_text(dir.file("view.db"), "SELECT group_concat(name, ' ') FROM pragma_table_info('current_cluster')");
+    const auto columns = text::split(listed, ' ');
+    REQUIRE_FALSE(columns.empty());
+    CHECK(columns.front() == "id");
+    // Each other column is a field, or a qualifier of the field before it (a count's bound, a
+    // power's basis and estimator): the fields in the catalogue's order, every one of them.
+    std::vector<std::string> fields;
+    const model::FieldSpec* field = nullptr;
+    for (const auto column : std::span(columns).subspan(1)) {
+        if (const auto* named = model::find_field(column)) {
+            field = named;
+            fields.emplace_back(column);
+            continue;
+        }
+        REQUIRE_MESSAGE(field != nullptr, column);
+        const auto keys = model::qualifier_keys(field->type);
+        CHECK_MESSAGE(std::any_of(keys.begin(), keys.end(),
+                                  [&](const auto& key) { return column.ends_with(fmt::format("_{}", key.name)); }),
+                      column);
+    }
+    std::vector<std::string> catalogue;
+    for (const auto& each : model::field_catalogue()) catalogue.emplace_back(each.name);
+    CHECK(fields == catalogue);
 }
 
 TEST_CASE("files that are not ours are refused and left untouched") {
