@@ -17,6 +17,10 @@ namespace {
 // Longest accepted text value, in bytes: a field is one line of prose, not a document.
 constexpr std::size_t max_text_bytes = 4096;
 
+void require_utf8(std::string_view raw) {
+    if (const auto bad = text::find_invalid_utf8(raw)) throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
+}
+
 std::string check_text_impl(std::string_view raw) {
     const std::string_view value = text::trim(raw);
     if (value.empty()) throw InputError("empty value (use --not-published for a researched blank)");
@@ -54,16 +58,12 @@ std::optional<std::pair<std::string_view, std::string_view>> split_trailing_pare
 }
 
 std::string clean_text(std::string_view raw) {
-    if (const auto bad = text::find_invalid_utf8(raw)) {
-        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
-    }
+    require_utf8(raw);
     return check_text_impl(raw);
 }
 
 std::string clean_quote(std::string_view raw) {
-    if (const auto bad = text::find_invalid_utf8(raw)) {
-        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
-    }
+    require_utf8(raw);
     const std::string_view quote = text::trim(raw);
     if (quote.size() > 16384) {
         throw InputError(fmt::format("quote is {} bytes long; the limit is 16384", quote.size()));
@@ -150,9 +150,7 @@ std::string parse_cluster_id(std::string_view raw) {
 }
 
 FieldValue parse_field_value(const FieldSpec& field, std::string_view raw) {
-    if (const auto bad = text::find_invalid_utf8(raw)) {
-        throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
-    }
+    require_utf8(raw);
     switch (field.type) {
         case FieldType::text:
         case FieldType::gpu_model:
