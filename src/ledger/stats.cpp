@@ -25,19 +25,10 @@ const model::GpuModel* catalogue_entry_named(const std::string& name) {
 }  // namespace
 
 std::string_view to_string(LeftOut reason) {
-    switch (reason) {
-        case LeftOut::superseded_phase:
-            return "superseded_phase";
-        case LeftOut::unknown_model:
-            return "unknown_model";
-        case LeftOut::uncatalogued_model:
-            return "uncatalogued_model";
-        case LeftOut::not_a_gpu:
-            return "not_a_gpu";
-        case LeftOut::unknown_count:
-            return "unknown_count";
-    }
-    return "";
+    static constexpr std::string_view names[]{"superseded_phase", "unknown_model", "uncatalogued_model", "not_a_gpu",
+                                              "unknown_count"};
+    static_assert(std::size(names) == std::size(left_out_reasons));
+    return names[static_cast<std::size_t>(reason)];
 }
 
 std::vector<std::string_view> stats_fields() {
