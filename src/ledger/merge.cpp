@@ -1,0 +1,256 @@
+// Three versions of a record merged (merge.hpp): each version seen by source URL and claim key,
+// then every part merged by one rule, a part being present (with its rank or metadata) or not.
+#include "gpuclusters/ledger/merge.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include "gpuclusters/model/change_request.hpp"
+#include "gpuclusters/model/fields.hpp"
+
+namespace gpuclusters::ledger {
+namespace {
+
+// A citation as three versions can agree on it: its source's URL, locator and quote.
+using CitationKey = std::tuple<std::string, std::string, std::string>;
+// A claim as three versions can agree on it: its field, state, value and qualifiers.
+using ClaimKey = std::tuple<std::string, model::ClaimState, std::string, std::string, std::string, std::string, std::string>;
+
+ClaimKey key_of(const model::Claim& claim) {
+    const auto& qualifiers = claim.value.qualifiers;
+    return {claim.field,      claim.state,          claim.value.value, qualifiers.derivation,
+            qualifiers.basis, qualifiers.estimator, qualifiers.bound};
+}
+
+// Where a field stands in the catalogue: the order of a record's fields.
+std::size_t field_position(std::string_view field) {
+    const auto catalogue = model::field_catalogue();
+    const auto found = std::find_if(catalogue.begin(), catalogue.end(), [&](const auto& spec) { return spec.name == field; });
+    return static_cast<std::size_t>(found - catalogue.begin());
+}
+
+struct ClaimSeen {
+    model::Rank rank = model::Rank::normal;
+    std::vector<CitationKey> citations;
+};
+
+// One version of the record, by URL and claim key.
+struct Version {
+    explicit Version(const model::Record& record) {
+        const auto url_of = [&](long long source_id) {
+            const auto found = record.sources.find(source_id);
+            return found == record.sources.end() ? std::string() : found->second.url;
+        };
+        for (const auto& [id, source] : record.sources) sources.emplace(source.url, source.meta);
+        for (const auto& claim : record.claims) {
+            const ClaimKey key = key_of(claim);
+            ClaimSeen seen{claim.rank, {}};
+            for (const auto& citation : claim.citations)
+                seen.citations.emplace_back(url_of(citation.source_id), citation.locator, citation.quote);
+            if (!claims.emplace(key, std::move(seen)).second) continue;
+            order.push_back(key);
+            if (claim.rank == model::Rank::preferred) preferred.emplace(claim.field, key);
+        }
+        for (const auto& key : record.keys) keys.emplace(url_of(key.source_id), key.key);
+    }
+
+    std::optional<model::Rank> rank(const ClaimKey& key) const {
+        const auto found = claims.find(key);
+        return found == claims.end() ? std::nullopt : std::optional(found->second.rank);
+    }
+    std::optional<ClaimKey> preferred_of(const std::string& field) const {
+        const auto found = preferred.find(field);
+        return found == preferred.end() ? std::nullopt : std::optional(found->second);
+    }
+    bool cites(const ClaimKey& key, const CitationKey& citation) const {
+        const auto found = claims.find(key);
+        if (found == claims.end()) return false;
+        const auto& list = found->second.citations;
+        return std::find(list.begin(), list.end(), citation) != list.end();
+    }
+
+    std::map<std::string, model::SourceMeta> sources;  // by URL
+    std::map<ClaimKey, ClaimSeen> claims;
+    std::vector<ClaimKey> order;                         // the version's own order of its claims
+    std::map<std::string, ClaimKey> preferred;           // by field
+    std::set<std::pair<std::string, std::string>> keys;  // source URL, key
+};
+
+// What a part becomes: what one side changed from the base, or what both changed alike; when both
+// changed it differently, `conflict` is set and ours is returned.
+template <typename Part>
+std::optional<Part> three_way(const std::optional<Part>& base, const std::optional<Part>& ours, const std::optional<Part>& theirs,
+                              bool& conflict) {
+    if (ours == base) return theirs;
+    if (theirs == base || theirs == ours) return ours;
+    conflict = true;
+    return ours;
+}
+
+// Whether a member of a set stays: one the base had stays unless a side removed it; a new one
+// stays if a side added it.
+bool kept(bool in_base, bool in_ours, bool in_theirs) { return in_base ? in_ours && in_theirs : in_ours || in_theirs; }
+
+class Merger {
+public:
+    Merger(const model::Record& base, const model::Record& ours, const model::Record& theirs)
+        : base_(base), ours_(ours), theirs_(theirs) {}
+
+    RecordMerge merge(const std::string& id) {
+        result_.record.id = id;
+        find_preferred_conflicts();
+        for (const auto& key : claim_keys()) merge_claim(key);
+        demote_conflicts();
+        for (const auto& key : ours_.keys) take_key(key);
+        for (const auto& key : theirs_.keys) take_key(key);
+        number_sources();
+        return std::move(result_);
+    }
+
+private:
+    // Ours in its order, then what theirs adds in its order: a claim the base alone has was
+    // removed by both sides.
+    std::vector<ClaimKey> claim_keys() const {
+        std::vector<ClaimKey> keys = ours_.order;
+        for (const auto& key : theirs_.order) {
+            if (!ours_.claims.contains(key)) keys.push_back(key);
+        }
+        return keys;
+    }
+
+    // A field whose preferred value both sides changed, to different values (or one cleared it).
+    void find_preferred_conflicts() {
+        std::set<std::string> fields;
+        for (const auto* version : {&base_, &ours_, &theirs_}) {
+            for (const auto& [field, key] : version->preferred) fields.insert(field);
+        }
+        for (const auto& field : fields) {
+            bool conflict = false;
+            three_way(base_.preferred_of(field), ours_.preferred_of(field), theirs_.preferred_of(field), conflict);
+            if (conflict) conflicted_.insert(field);
+        }
+    }
+
+    void merge_claim(const ClaimKey& key) {
+        const std::string& field = std::get<0>(key);
+        bool conflict = false;
+        const auto rank = three_way(base_.rank(key), ours_.rank(key), theirs_.rank(key), conflict);
+        if (conflict) conflicted_.insert(field);
+        if (!rank) return;
+        model::Claim claim;
+        claim.id = static_cast<long long>(result_.record.claims.size()) + 1;
+        claim.field = field;
+        claim.state = std::get<1>(key);
+        claim.value = {std::get<2>(key), {std::get<3>(key), std::get<4>(key), std::get<5>(key), std::get<6>(key)}};
+        claim.rank = *rank;
+        std::vector<CitationKey> citations;
+        for (const auto* side : {&ours_, &theirs_}) {
+            const auto found = side->claims.find(key);
+            if (found == side->claims.end()) continue;
+            for (const auto& citation : found->second.citations) {
+                const bool listed = std::find(citations.begin(), citations.end(), citation) != citations.end();
+                if (!listed && kept(base_.cites(key, citation), ours_.cites(key, citation), theirs_.cites(key, citation)))
+                    citations.push_back(citation);
+            }
+        }
+        for (const auto& [url, locator, quote] : citations) {
+            claim.citations.push_back({static_cast<long long>(claim.citations.size()) + 1, source_id(url), locator, quote, 0});
+        }
+        result_.record.claims.push_back(std::move(claim));
+    }
+
+    // A conflicted field has no preferred value: its values compete until an editor ranks one.
+    // So has a field left with two preferred values, which only a conflict can make.
+    void demote_conflicts() {
+        std::map<std::string, int> preferred;
+        for (const auto& claim : result_.record.claims) {
+            if (claim.rank == model::Rank::preferred) ++preferred[claim.field];
+        }
+        for (const auto& [field, count] : preferred) {
+            if (count > 1) conflicted_.insert(field);
+        }
+        for (auto& claim : result_.record.claims) {
+            if (conflicted_.contains(claim.field) && claim.rank == model::Rank::preferred) claim.rank = model::Rank::normal;
+        }
+        for (const auto& spec : model::field_catalogue()) {
+            if (conflicted_.contains(std::string(spec.name)) && !spec.derived) result_.conflicts.emplace_back(spec.name);
+        }
+        // The catalogue's order, whatever order the sides gave their claims in.
+        std::stable_sort(result_.record.claims.begin(), result_.record.claims.end(),
+                         [](const auto& a, const auto& b) { return field_position(a.field) < field_position(b.field); });
+    }
+
+    void take_key(const std::pair<std::string, std::string>& key) {
+        if (!kept(base_.keys.contains(key), ours_.keys.contains(key), theirs_.keys.contains(key))) return;
+        const long long id = source_id(key.first);
+        const bool listed =
+            std::any_of(result_.record.keys.begin(), result_.record.keys.end(),
+                        [&](const model::RecordKey& known) { return known.source_id == id && known.key == key.second; });
+        if (!listed) result_.record.keys.push_back({id, key.second, 0});
+    }
+
+    // A provisional id per URL, numbered again in URL order once every source is known.
+    long long source_id(const std::string& url) {
+        return urls_.emplace(url, static_cast<long long>(urls_.size()) + 1).first->second;
+    }
+
+    void number_sources() {
+        std::map<long long, long long> renumbered;
+        long long next = 1;
+        for (const auto& [url, provisional] : urls_) {
+            renumbered[provisional] = next;
+            result_.record.sources.emplace(next, model::Source{next, url, merged_meta(url), 0});
+            ++next;
+        }
+        for (auto& claim : result_.record.claims) {
+            for (auto& citation : claim.citations) citation.source_id = renumbered.at(citation.source_id);
+        }
+        for (auto& key : result_.record.keys) key.source_id = renumbered.at(key.source_id);
+        std::sort(result_.record.keys.begin(), result_.record.keys.end(),
+                  [](const auto& a, const auto& b) { return std::tie(a.source_id, a.key) < std::tie(b.source_id, b.key); });
+    }
+
+    // A source's metadata, member by member; where both sides changed one differently, ours is
+    // kept (but the later accessed date, which both read truly), and a note says so.
+    model::SourceMeta merged_meta(const std::string& url) {
+        const auto meta_of = [&](const Version& version) {
+            const auto found = version.sources.find(url);
+            return found == version.sources.end() ? std::nullopt : std::optional(found->second);
+        };
+        const auto base = meta_of(base_), ours = meta_of(ours_), theirs = meta_of(theirs_);
+        if (!ours || !theirs) return ours ? *ours : theirs.value_or(model::SourceMeta{});
+        model::SourceMeta meta = *ours;
+        for (const auto& key : model::source_metadata_keys) {
+            const auto member = [&](const std::optional<model::SourceMeta>& side) {
+                return side ? std::optional(*side.*key.stored) : std::nullopt;
+            };
+            bool conflict = false;
+            meta.*key.stored = three_way(member(base), member(ours), member(theirs), conflict).value_or("");
+            if (!conflict) continue;
+            if (std::string_view(key.name) == "accessed") {
+                meta.accessed = std::max(ours->accessed, theirs->accessed);
+                continue;
+            }
+            result_.notes.push_back(fmt::format("source {}: {} is '{}' in ours and '{}' in theirs; ours is kept", url, key.name,
+                                                *ours.*key.stored, *theirs.*key.stored));
+        }
+        return meta;
+    }
+
+    const Version base_, ours_, theirs_;
+    std::set<std::string> conflicted_;
+    std::map<std::string, long long> urls_;
+    RecordMerge result_;
+};
+
+}  // namespace
+
+RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs) {
+    return Merger(base, ours, theirs).merge(ours.id.empty() ? theirs.id : ours.id);
+}
+
+}  // namespace gpuclusters::ledger
