@@ -29,9 +29,6 @@ constexpr std::string_view page_templates[] = {
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html", "quote_details.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
-constexpr std::size_t touched_shown = 10;
-constexpr std::size_t citing_shown = 5;
-
 const model::Claim* published(const model::Record& record, std::string_view field) {
     const model::Claim* claim = record.preferred(field);
     return claim && claim->state == model::ClaimState::set ? claim : nullptr;
