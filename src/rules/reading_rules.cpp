@@ -8,20 +8,9 @@
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "rules/reading_support.hpp"
-#include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules::reading {
 namespace {
-
-using model::Claim;
-using model::ClaimState;
-using model::Decimal;
-using model::Record;
-using support::cite_evidence;
-using support::finding;
-using support::live_claims;
-using support::set_value;
-using support::shown;
 
 // A quote speaks of the time of its source: "by 2027" is a plan unless 2027 is past.
 int reference_year(const Record& record, const model::Citation& citation, const Context& context) {
@@ -91,6 +80,11 @@ std::string_view part_name(Unit unit) {
     return unit == Unit::gcd ? "GCDs" : unit == Unit::die ? "dies" : unit == Unit::tile ? "tiles" : "";
 }
 
+// Whether the catalogue says how many of the parts a quote counts (GCDs, dies, tiles) make a GPU.
+bool parts_known(const model::GpuModel* gpu, Unit unit) {
+    return gpu && gpu->parts_per_gpu > 0 && text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(unit));
+}
+
 // on what it counts. `claim_bound` is how the value is stored.
 void judge_words(Candidate& candidate, std::string_view claim_bound) {
     const Quantity& q = *candidate.quantity;
@@ -144,8 +138,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             if (q.unit == Unit::superchip && gpu && gpu->package == "superchip") {
                 const auto gpus = q.value.times(gpu->gpus_per_package);
                 converted = gpus && *gpus == *value && gpu->gpus_per_package != 1;
-            } else if (is_part(q.unit) && gpu && gpu->parts_per_gpu > 0 &&
-                       text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(q.unit))) {
+            } else if (is_part(q.unit) && parts_known(gpu, q.unit)) {
                 const auto gpus = q.value.divided_by(gpu->parts_per_gpu);
                 converted = gpus && *gpus == *value;
             }
@@ -171,8 +164,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
                         figure);
                 } else if (is_part(q.unit)) {
                     candidate.problem = Problem::unit;
-                    const bool known = gpu && gpu->parts_per_gpu > 0 &&
-                                       text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(q.unit));
+                    const bool known = parts_known(gpu, q.unit);
                     const auto gpus = known ? q.value.divided_by(gpu->parts_per_gpu) : std::nullopt;
                     candidate.message =
                         known
@@ -208,15 +200,13 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
                 continue;
             }
             Candidate candidate{&q, &citation};
-            {
-                if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("the operand {} counts {}, not GPUs: {}", operand,
-                                                    is_part(q.unit)       ? std::string(part_name(q.unit))
-                                                    : q.unit == Unit::cpu ? "CPUs"
-                                                                          : "cores",
-                                                    quoted(citation, q));
-                }
+            if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
+                candidate.problem = Problem::unit;
+                candidate.message = fmt::format("the operand {} counts {}, not GPUs: {}", operand,
+                                                is_part(q.unit)       ? std::string(part_name(q.unit))
+                                                : q.unit == Unit::cpu ? "CPUs"
+                                                                      : "cores",
+                                                quoted(citation, q));
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -281,7 +271,6 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
                 every_operand = all_clean = false;
                 continue;
             }
-            (void)operand;
             if (any_clean(candidates)) continue;
             all_clean = false;
             for (auto& candidate : candidates) operand_problems.push_back(std::move(candidate));
@@ -306,19 +295,11 @@ const CountReading& read_count(const Record& record, const Claim& claim, const C
 // Reports, for each live GPU count, the first problem of one kind that keeps every figure
 // behind it from backing it.
 void count_rule(const Record& record, const Context& context, std::vector<Finding>& out, Problem kind, std::string_view lead) {
-    for (const Claim* claim : live_claims(record, "gpus_installed")) {
-        if (claim->state != ClaimState::set) continue;
-        const CountReading& reading = read_count(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if (candidate.problem != kind) continue;
-            auto result = finding(record, claim, "gpus_installed",
-                                  fmt::format("gpus_installed = {} {}{}", shown(*claim), lead, candidate.message));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
+    report_first(
+        record, context, "gpus_installed", read_count, out, [&](const Candidate& c) { return c.problem == kind; },
+        [&](const Claim& claim, const Candidate& c) {
+            return fmt::format("gpus_installed = {} {}{}", display_claim(&claim), lead, c.message);
+        });
 }
 
 }  // namespace
@@ -338,26 +319,15 @@ void equivalent_count(const Record& record, const Context& context, std::vector<
 }
 
 void count_bound(const Record& record, const Context& context, std::vector<Finding>& out) {
-    for (const Claim* claim : live_claims(record, "gpus_installed")) {
-        if (claim->state != ClaimState::set) continue;
-        const CountReading& reading = read_count(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if (candidate.problem != Problem::bound) continue;
-            const Quantity& q = *candidate.quantity;
-            const std::string number = text::group_thousands(std::stoll(claim->value.value));
-            const std::string fix = q.bound == Bound::at_least ? number + "+" : "~" + number;
-            auto result = finding(
-                record, claim, "gpus_installed",
-                fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it "
-                            "as {})",
-                            shown(*claim), claim->value.qualifiers.bound.empty() ? "exact" : claim->value.qualifiers.bound,
-                            candidate.message, fix));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
+    report_first(
+        record, context, "gpus_installed", read_count, out, [](const Candidate& c) { return c.problem == Problem::bound; },
+        [](const Claim& claim, const Candidate& c) {
+            const std::string number = text::group_thousands(std::stoll(claim.value.value));
+            const std::string fix = c.quantity->bound == Bound::at_least ? number + "+" : "~" + number;
+            return fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it as {})",
+                               display_claim(&claim),
+                               claim.value.qualifiers.bound.empty() ? "exact" : claim.value.qualifiers.bound, c.message, fix);
+        });
 }
 
 void count_unit(const Record& record, const Context& context, std::vector<Finding>& out) {
