@@ -12,6 +12,20 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Whether `needle` stands in `folded` as a whole word, not inside a longer run of letters (or of
+// letters and digits, `with_digits`).
+bool whole_word(std::string_view folded, std::string_view needle, bool with_digits) {
+    const auto inside = [&](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return with_digits ? std::isalnum(byte) != 0 : std::isalpha(byte) != 0;
+    };
+    for (std::size_t at = folded.find(needle); at != std::string::npos; at = folded.find(needle, at + 1)) {
+        const std::size_t after = at + needle.size();
+        if ((at == 0 || !inside(folded[at - 1])) && (after >= folded.size() || !inside(folded[after]))) return true;
+    }
+    return false;
+}
+
 long long to_number(std::string_view digits) {
     long long value = 0;
     if (digits.size() > 15) return -1;
@@ -83,15 +97,7 @@ std::vector<long long> numbers_in(std::string_view text) {
     static constexpr long long values[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 20, 32, 64};
     const std::string folded = text::fold(text);
     for (std::size_t w = 0; w < std::size(words); ++w) {
-        for (std::size_t at = folded.find(words[w]); at != std::string::npos; at = folded.find(words[w], at + 1)) {
-            const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]));
-            const std::size_t after = at + words[w].size();
-            const bool ends = after >= folded.size() || !std::isalpha(static_cast<unsigned char>(folded[after]));
-            if (starts && ends) {
-                numbers.push_back(values[w]);
-                break;
-            }
-        }
+        if (whole_word(folded, words[w], false)) numbers.push_back(values[w]);
     }
     return numbers;
 }
@@ -118,14 +124,8 @@ bool quote_contains_value(const model::FieldSpec& field, const model::FieldValue
             const auto* country = model::CountryTable::builtin().by_code(value.value);
             if (!country) return false;
             for (const auto& spelling : model::CountryTable::builtin().spellings(country->alpha2)) {
-                const std::string needle = text::fold(spelling);
                 // Codes count only as whole words: "US" is not in "focus".
-                for (std::size_t at = folded.find(needle); at != std::string::npos; at = folded.find(needle, at + 1)) {
-                    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(folded[at - 1]));
-                    const std::size_t after = at + needle.size();
-                    const bool ends = after >= folded.size() || !std::isalnum(static_cast<unsigned char>(folded[after]));
-                    if (starts && ends) return true;
-                }
+                if (whole_word(folded, text::fold(spelling), true)) return true;
             }
             return false;
         }
