@@ -1,6 +1,5 @@
 // compare: clusters side by side, a record over time, the database against a snapshot.
 #include <fmt/format.h>
-#include <map>
 #include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -14,9 +13,6 @@ std::string source_list(const std::vector<std::string>& urls) {
     for (const auto& url : urls) text += (text.empty() ? "" : ", ") + model::url_domain(url);
     return text.empty() ? "no source" : text;
 }
-
-// The record page's numbers of a record's sources, by source id.
-using SourceNumbers = std::map<long long, std::size_t>;
 
 // The record page's source numbers of a claim's citations, in order.
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
@@ -53,11 +49,7 @@ void print_sources_of(const Output& output, const model::Record& record, const S
 void print_side_by_side(const Output& output, const ledger::SideBySide& comparison) {
     const auto& records = comparison.records;
     std::vector<SourceNumbers> numbers;
-    for (const auto& record : records) {
-        SourceNumbers number_of;
-        for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
-        numbers.push_back(std::move(number_of));
-    }
+    for (const auto& record : records) numbers.push_back(source_numbers(record, false));
     std::vector<std::vector<std::string>> rows;
     Json fields = Json::array();
     for (std::size_t f = 0; f < comparison.fields.size(); ++f) {

@@ -1,10 +1,8 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <map>
 #include <set>
 
-#include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
@@ -14,10 +12,6 @@ namespace {
 std::string pad(std::string_view text, std::size_t width) {
     const std::size_t shown = text::display_width(text);
     return std::string(text) + std::string(width > shown ? width - shown : 0, ' ');
-}
-
-std::string claim_text(const model::FieldSpec& field, const model::Claim& claim) {
-    return claim.state == model::ClaimState::not_published ? "Not published" : model::display_value(field, claim.value);
 }
 
 // What a page shows of stored text: one line (a line feed in a value, written behind the tool's
@@ -31,14 +25,13 @@ std::string quote_line(std::string quote) {
     return text::one_line(quote);
 }
 
-std::string numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
+std::string numbers(const model::Claim& claim, const SourceNumbers& number_of) {
     std::set<std::size_t> seen;
     for (const auto& citation : claim.citations) seen.insert(number_of.at(citation.source_id));
     return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
 }
 
-Json citation_json(const model::Citation& citation, const model::Record& record,
-                   const std::map<long long, std::size_t>& number_of) {
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
     const auto& source = record.sources.at(citation.source_id);
     Json json;
     json["source"] = number_of.at(citation.source_id);
@@ -52,12 +45,12 @@ Json citation_json(const model::Citation& citation, const model::Record& record,
 }
 
 Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
-                const std::map<long long, std::size_t>& number_of) {
+                const SourceNumbers& number_of) {
     Json json;
     json["state"] = model::to_string(claim.state);
     const bool set = claim.state == model::ClaimState::set;
     json["value"] = set ? typed_value(field, claim.value) : Json(nullptr);
-    json["display"] = claim_text(field, claim);
+    json["display"] = model::display_claim(&claim);
     json["rank"] = model::to_string(claim.rank);
     if (!claim.value.qualifiers.derivation.empty()) json["derivation"] = claim.value.qualifiers.derivation;
     if (!claim.value.qualifiers.basis.empty()) json["basis"] = claim.value.qualifiers.basis;
@@ -69,17 +62,8 @@ Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const 
     return json;
 }
 
-std::map<long long, std::size_t> numbering(const model::Record& record, bool with_deprecated) {
-    std::map<long long, std::size_t> number_of;
-    for (long long id : record.source_order(with_deprecated)) number_of.emplace(id, number_of.size() + 1);
-    // Sources cited only by hidden (deprecated) claims still get a number, after the others.
-    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
-    return number_of;
-}
-
 // The record's sources in the order of their numbers, each with what is known of it.
-void print_page_sources(std::ostream& out, const Style& style, const model::Record& record,
-                        const std::map<long long, std::size_t>& number_of) {
+void print_page_sources(std::ostream& out, const Style& style, const model::Record& record, const SourceNumbers& number_of) {
     std::vector<std::pair<std::size_t, long long>> ordered;
     for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
     std::sort(ordered.begin(), ordered.end());
@@ -106,6 +90,14 @@ void print_page_sources(std::ostream& out, const Style& style, const model::Reco
 }
 
 }  // namespace
+
+SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) {
+    SourceNumbers number_of;
+    for (long long id : record.source_order(with_deprecated)) number_of.emplace(id, number_of.size() + 1);
+    // Sources cited only by hidden (deprecated) claims still get a number, after the others.
+    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
+    return number_of;
+}
 
 Json source_json(const model::Source& source) {
     return {{"id", source.id},
@@ -147,7 +139,7 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
 }
 
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
-    const auto number_of = numbering(record, options.with_deprecated);
+    const auto number_of = source_numbers(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
     const model::Claim* summary = record.preferred("summary");
     const std::string title = line_of(name && name->state == model::ClaimState::set ? name->value.value : record.id);
@@ -184,14 +176,14 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         if (field.name == "name" || field.name == "summary") continue;
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
-        const std::string value = line_of(claim ? claim_text(field, *claim) : competing.empty() ? "—" : competing);
+        const std::string value = line_of(record.shown(field.name));
         const std::string cited = claim ? numbers(*claim, number_of) : "";
         out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
             << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
-            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << line_of(claim_text(field, *other))
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << line_of(model::display_claim(other))
                 << " " << style.dim(numbers(*other, number_of)) << "\n";
             print_quotes(*other);
         }
@@ -211,11 +203,10 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
 
 void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
                           const std::vector<long long>& new_citations) {
-    const auto number_of = numbering(record, true);
+    const auto number_of = source_numbers(record, true);
     for (const auto& claim : record.claims) {
         if (claim.id != claim_id) continue;
-        const auto& field = *model::find_field(claim.field);
-        out << style.bold(claim.field) << ": " << line_of(claim_text(field, claim)) << "  "
+        out << style.bold(claim.field) << ": " << line_of(model::display_claim(&claim)) << "  "
             << style.dim(model::to_string(claim.rank)) << "\n";
         for (const auto& citation : claim.citations) {
             const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
@@ -231,7 +222,7 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
 }
 
 Json record_json(const model::Record& record, bool with_deprecated) {
-    const auto number_of = numbering(record, with_deprecated);
+    const auto number_of = source_numbers(record, with_deprecated);
     Json json;
     json["id"] = record.id;
     const model::Claim* name = record.preferred("name");
@@ -247,9 +238,10 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
         Json entry = claim ? claim_json(field, *claim, record, number_of)
-                     : competing.empty()
-                         ? Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}}
-                         : Json{{"state", "competing"}, {"value", nullptr}, {"display", competing}, {"citations", Json::array()}};
+                           : Json{{"state", competing.empty() ? "unknown" : "competing"},
+                                  {"value", nullptr},
+                                  {"display", record.shown(field.name)},
+                                  {"citations", Json::array()}};
         Json others = Json::array();
         for (const model::Claim* other : record.others(field.name, with_deprecated)) {
             others.push_back(claim_json(field, *other, record, number_of));
