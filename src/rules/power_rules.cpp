@@ -51,10 +51,10 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 if (!converted) {
                     // The number is there, its unit is not MW: a kW or GW figure taken as MW.
                     if (taken_as_mw) {
-                        candidate.problem = Problem::unit;
-                        candidate.message = fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
-                                                        to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
-                                                        excerpt(citation.quote, q));
+                        candidate.fault(Problem::unit,
+                                        fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
+                                                    to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
+                                                    excerpt(citation.quote, q)));
                         result.problems.push_back(std::move(candidate));
                     }
                     continue;
@@ -63,12 +63,12 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 continue;
             }
             if (q.capacity) {
-                candidate.problem = Problem::capacity;
-                candidate.message = fmt::format("its quote gives a capacity, not power drawn: '{}'",
-                                                q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words);
+                candidate.fault(Problem::capacity,
+                                fmt::format("its quote gives a capacity, not power drawn: '{}'",
+                                            q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words));
             } else if (q.modality == Modality::planned || q.modality == Modality::procured) {
-                candidate.problem = Problem::planned;
-                candidate.message = fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q));
+                candidate.fault(Problem::planned,
+                                fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q)));
             } else {
                 result.clean = true;
                 return result;

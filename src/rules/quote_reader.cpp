@@ -8,7 +8,6 @@
 namespace gpuclusters::rules {
 namespace reading {
 
-// Spelled-out numbers: "twelve thousand", "twenty-four", "a dozen", "half a million".
 std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::vector<Token>& tokens, std::size_t at) {
     std::int64_t total = 0;
     std::int64_t current = 0;

@@ -90,28 +90,49 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
     const Quantity& q = *candidate.quantity;
     const model::Citation& citation = *candidate.citation;
     if (q.modality == Modality::equivalence) {
-        candidate.problem = Problem::equivalence;
-        candidate.message = fmt::format("a performance equivalence: {}", quoted(citation, q));
+        candidate.fault(Problem::equivalence, fmt::format("a performance equivalence: {}", quoted(citation, q)));
     } else if (q.bound == Bound::at_most) {
         // "will host up to 4,088": the limit disqualifies the figure before its future does.
-        candidate.problem = Problem::capacity;
-        candidate.message = fmt::format("a capacity or upper limit: {}", quoted(citation, q));
+        candidate.fault(Problem::capacity, fmt::format("a capacity or upper limit: {}", quoted(citation, q)));
     } else if (q.modality == Modality::planned) {
-        candidate.problem = Problem::planned;
-        candidate.message = fmt::format("a planned figure: {}", quoted(citation, q));
+        candidate.fault(Problem::planned, fmt::format("a planned figure: {}", quoted(citation, q)));
     } else if (q.modality == Modality::procured) {
-        candidate.problem = Problem::planned;
-        candidate.message = fmt::format("a figure procured, not shown installed: {}", quoted(citation, q));
+        candidate.fault(Problem::planned, fmt::format("a figure procured, not shown installed: {}", quoted(citation, q)));
     } else if (claim_bound.empty() && (q.bound == Bound::approximate || q.bound == Bound::at_least)) {
-        candidate.problem = Problem::bound;
-        const std::string words = "'" + phrase_text(citation.quote, q) + "'";
-        candidate.message = q.bound == Bound::at_least ? fmt::format("lower bound: {}", words)
-                            : q.upper                  ? fmt::format("a range: {}", words)
-                                                       : fmt::format("approximate: {}", words);
+        const char* kind = q.bound == Bound::at_least ? "lower bound" : q.upper ? "a range" : "approximate";
+        candidate.fault(Problem::bound, fmt::format("{}: '{}'", kind, phrase_text(citation.quote, q)));
     } else if (claim_bound == model::bound_at_least && q.bound == Bound::approximate) {
-        candidate.problem = Problem::bound;
-        candidate.message = fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q));
+        candidate.fault(Problem::bound, fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q)));
     }
+}
+
+// What a figure counts instead of GPUs, when it counts something else; "" when it counts GPUs.
+std::string miscount(const Quantity& q, const model::GpuModel* gpu, const std::string& figure) {
+    if (q.unit == Unit::superchip && gpu && gpu->gpus_per_package > 1) {
+        const auto gpus = q.value.times(gpu->gpus_per_package);
+        return fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure, gpu->model,
+                           gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
+                           q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
+    }
+    if (q.unit == Unit::superchip && !gpu) {
+        return fmt::format(
+            "counts superchips: {}; the catalogue cannot say how many GPUs each holds without a catalogued gpu_model", figure);
+    }
+    if (is_part(q.unit)) {
+        if (!parts_known(gpu, q.unit)) {
+            return fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}", part_name(q.unit), figure,
+                               part_name(q.unit), gpu ? gpu->model : std::string("this model"));
+        }
+        const auto gpus = q.value.divided_by(gpu->parts_per_gpu);
+        return fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure, gpu->model,
+                           gpu->parts_per_gpu, part_name(q.unit), gpus ? grouped(*gpus) : "fewer");
+    }
+    if (is_holder(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
+        return fmt::format("counts {}s, not GPUs: {}{}", q.unit == Unit::cpu ? "CPU" : to_string(q.unit), figure,
+                           is_holder(q.unit) ? " (a count is nodes x GPUs per node)" : "");
+    }
+    if (q.per != Unit::none) return fmt::format("counts GPUs per {}, not the GPUs installed: {}", to_string(q.per), figure);
+    return "";
 }
 
 // The figures that give a whole GPU count, converted through the catalogue where the quote
@@ -148,38 +169,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // words that qualify the figure come first then.
             if (raw && !converted && q.unit_from_model) judge_words(candidate, claim.value.qualifiers.bound);
             if (raw && !converted && candidate.problem == Problem::none) {
-                const std::string figure = quoted(citation, q);
-                if (q.unit == Unit::superchip && gpu && gpu->gpus_per_package > 1) {
-                    const auto gpus = q.value.times(gpu->gpus_per_package);
-                    candidate.problem = Problem::unit;
-                    candidate.message =
-                        fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure, gpu->model,
-                                    gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
-                                    q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
-                } else if (q.unit == Unit::superchip && !gpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format(
-                        "counts superchips: {}; the catalogue cannot say how many GPUs each "
-                        "holds without a catalogued gpu_model",
-                        figure);
-                } else if (is_part(q.unit)) {
-                    candidate.problem = Problem::unit;
-                    const bool known = parts_known(gpu, q.unit);
-                    const auto gpus = known ? q.value.divided_by(gpu->parts_per_gpu) : std::nullopt;
-                    candidate.message =
-                        known
-                            ? fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure,
-                                          gpu->model, gpu->parts_per_gpu, part_name(q.unit), gpus ? grouped(*gpus) : "fewer")
-                            : fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}", part_name(q.unit),
-                                          figure, part_name(q.unit), gpu ? gpu->model : std::string("this model"));
-                } else if (is_holder(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts {}s, not GPUs: {}{}", q.unit == Unit::cpu ? "CPU" : to_string(q.unit),
-                                                    figure, is_holder(q.unit) ? " (a count is nodes x GPUs per node)" : "");
-                } else if (q.per != Unit::none) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts GPUs per {}, not the GPUs installed: {}", to_string(q.per), figure);
-                }
+                if (std::string why = miscount(q, gpu, quoted(citation, q)); !why.empty()) candidate.fault(Problem::unit, why);
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -201,12 +191,11 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
             }
             Candidate candidate{&q, &citation};
             if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                candidate.problem = Problem::unit;
-                candidate.message = fmt::format("the operand {} counts {}, not GPUs: {}", operand,
-                                                is_part(q.unit)       ? std::string(part_name(q.unit))
-                                                : q.unit == Unit::cpu ? "CPUs"
-                                                                      : "cores",
-                                                quoted(citation, q));
+                candidate.fault(Problem::unit, fmt::format("the operand {} counts {}, not GPUs: {}", operand,
+                                                           is_part(q.unit)       ? std::string(part_name(q.unit))
+                                                           : q.unit == Unit::cpu ? "CPUs"
+                                                                                 : "cores",
+                                                           quoted(citation, q)));
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -262,9 +251,9 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
                 const model::GpuModel* gpu = model_of(record, q, context);
                 if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip &&
                     gpu && gpu->gpus_per_package > 1) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs",
-                                                    operand, quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package);
+                    candidate.fault(Problem::unit,
+                                    fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs", operand,
+                                                quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package));
                 }
             }
             if (candidates.empty()) {

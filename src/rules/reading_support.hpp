@@ -39,6 +39,10 @@ struct Candidate {
     const model::Citation* citation = nullptr;
     Problem problem = Problem::none;
     std::string message;  ///< why, with the quote's words
+    void fault(Problem kind, std::string why) {
+        problem = kind;
+        message = std::move(why);
+    }
 };
 
 struct CountReading {
