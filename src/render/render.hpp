@@ -207,15 +207,15 @@ void print_help(const Output& output, const std::string& text);
 /// the first findings (or the end): a check that fails on its arguments leaves stdout empty.
 class FindingsPrinter {
 public:
-    explicit FindingsPrinter(const Output& output) : output_(output) {}
+    explicit FindingsPrinter(const Output& output) : output_(output), writer_(output_.out) {}
     void cluster(const std::vector<rules::Finding>& findings);
     void finish(const ledger::CheckSummary& summary);
 
 private:
     void begin();
     Output output_;  // a copy: it holds the streams by reference
+    JsonWriter writer_;
     bool begun_ = false;
-    bool first_ = true;
 };
 /// verify --list-rules: each rule's family, its severity under `config`, what it checks.
 void print_rules(const Output& output, const rules::Config& config);
