@@ -11,6 +11,16 @@ namespace gpuclusters::render {
 
 namespace {
 
+// The end of rows printed as they came: of their JSON array, or of their table.
+void end_rows(const Output& output, JsonWriter& json, std::optional<TablePrinter>& table) {
+    if (output.json) {
+        json.end_array();
+        output.out << "\n";
+    } else {
+        table->finish();
+    }
+}
+
 std::string column_heading(const model::FieldSpec& field) {
     std::string heading = text::upper_ascii(field.name);
     std::replace(heading.begin(), heading.end(), '_', ' ');
@@ -64,12 +74,7 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
 }
 
 void ListPrinter::finish(const ledger::ListSummary& summary) {
-    if (output_.json) {
-        json_.end_array();
-        output_.out << "\n";
-    } else {
-        table_->finish();
-    }
+    end_rows(output_, json_, table_);
     print_undecided(output_, summary.undecided);
 }
 
@@ -217,14 +222,7 @@ void SourcesPrinter::source(const model::SourceUse& use) {
                  use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values), use.source.url});
 }
 
-void SourcesPrinter::finish() {
-    if (output_.json) {
-        json_.end_array();
-        output_.out << "\n";
-    } else {
-        table_->finish();
-    }
-}
+void SourcesPrinter::finish() { end_rows(output_, json_, table_); }
 
 void print_source(const Output& output, const ledger::SourceBacking& backing) {
     const auto& source = backing.source;

@@ -200,6 +200,9 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
 
 namespace {
 
+// The blank columns between two columns of a table.
+constexpr std::size_t gap = 2;
+
 // Shares `room` columns among columns wanting `wanted`: a column that wants no more than an equal
 // share keeps what it wants and leaves the rest to the others, so the widest columns give way
 // first. Each keeps at least a few columns, so that a cell still says what it begins with.
@@ -256,7 +259,6 @@ void TablePrinter::finish() {
 }
 
 void TablePrinter::measure() {
-    constexpr std::size_t gap = 2;
     const auto& rows = waiting_;
     widths_.assign(header_.size(), 0);
     for (std::size_t i = 0; i < header_.size(); ++i) widths_[i] = text::display_width(header_[i]);
@@ -294,7 +296,6 @@ void TablePrinter::measure() {
 }
 
 void TablePrinter::line(const std::vector<std::string>& cells, bool is_header) {
-    constexpr std::size_t gap = 2;
     std::string text;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const bool last = i + 1 == cells.size();

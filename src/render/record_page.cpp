@@ -14,10 +14,6 @@ std::string pad(std::string_view text, std::size_t width) {
     return std::string(text) + std::string(width > shown ? width - shown : 0, ' ');
 }
 
-// What a page shows of stored text: one line (a line feed in a value, written behind the tool's
-// back, would forge a line of the page), with every control character escaped.
-std::string line_of(std::string_view text) { return text::one_line(text); }
-
 // A quote is the source's words, line breaks and tabs included: on a page they become spaces.
 std::string quote_line(std::string quote) {
     std::replace(quote.begin(), quote.end(), '\n', ' ');
@@ -73,19 +69,19 @@ void print_page_sources(std::ostream& out, const Style& style, const model::Reco
         const auto& source = record.sources.at(id);
         std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
-        out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
+        out << fmt::format("  {:>2}. ", number) << text::one_line(line) << "\n";
         if (!source.meta.title.empty()) {
             out << "      "
-                << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
-                           (source.meta.published.empty() ? "" : ", " + source.meta.published))
+                << text::one_line(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
+                                  (source.meta.published.empty() ? "" : ", " + source.meta.published))
                 << "\n";
         }
         if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
-            out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
+            out << "      an edition of " << text::one_line(source.meta.edition_of) << "\n";
         }
-        out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
+        out << "      " << style.dim(fmt::format("{}  (source {})", text::one_line(source.url), id)) << "\n";
         if (!source.meta.archive_url.empty())
-            out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
+            out << "      " << style.dim("archived: " + text::one_line(source.meta.archive_url)) << "\n";
     }
 }
 
@@ -138,24 +134,26 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
     }
 }
 
+// What a page shows of stored text is one line (a line feed in a value, written behind the tool's
+// back, would forge a line of the page), with every control character escaped.
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
     const auto number_of = source_numbers(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
     const model::Claim* summary = record.preferred("summary");
-    const std::string title = line_of(name && name->state == model::ClaimState::set ? name->value.value : record.id);
+    const std::string title = text::one_line(name && name->state == model::ClaimState::set ? name->value.value : record.id);
     auto cited = [&](const model::Claim* claim) {
         const std::string text = claim ? numbers(*claim, number_of) : "";
         return text.empty() ? std::string() : " " + style.dim(text);
     };
     out << style.bold(title) << cited(name) << "\n";
-    out << style.dim(line_of(record.id)) << "\n";
+    out << style.dim(text::one_line(record.id)) << "\n";
     if (const auto& badge = record.verification) {
         out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
-                             : style.added(fmt::format("Verified {} by {}", badge->date, line_of(badge->author))))
+                             : style.added(fmt::format("Verified {} by {}", badge->date, text::one_line(badge->author))))
             << "\n";
     }
     if (summary && summary->state == model::ClaimState::set) {
-        out << line_of(summary->value.value) << cited(summary) << "\n";
+        out << text::one_line(summary->value.value) << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
 
@@ -167,7 +165,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
             if (citation.quote.empty()) continue;
             out << "  " << pad("", width) << "  "
                 << style.dim(fmt::format("[{}{}] “{}”", number_of.at(citation.source_id),
-                                         citation.locator.empty() ? "" : ", " + line_of(citation.locator),
+                                         citation.locator.empty() ? "" : ", " + text::one_line(citation.locator),
                                          quote_line(citation.quote)))
                 << "\n";
         }
@@ -176,15 +174,15 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         if (field.name == "name" || field.name == "summary") continue;
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
-        const std::string value = line_of(record.shown(field.name));
+        const std::string value = text::one_line(record.shown(field.name));
         const std::string cited = claim ? numbers(*claim, number_of) : "";
         out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
             << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
-            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << line_of(model::display_claim(other))
-                << " " << style.dim(numbers(*other, number_of)) << "\n";
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label))
+                << text::one_line(model::display_claim(other)) << " " << style.dim(numbers(*other, number_of)) << "\n";
             print_quotes(*other);
         }
     }
@@ -193,8 +191,8 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         out << "\n" << style.heading("Keys") << "\n";
         for (const auto& key : record.keys) {
             const auto& source = record.sources.at(key.source_id);
-            out << "  " << line_of(key.key) << "  "
-                << style.dim(fmt::format("{} (source {})", line_of(model::url_domain(source.url)), key.source_id)) << "\n";
+            out << "  " << text::one_line(key.key) << "  "
+                << style.dim(fmt::format("{} (source {})", text::one_line(model::url_domain(source.url)), key.source_id)) << "\n";
         }
     }
 
@@ -206,15 +204,15 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
     const auto number_of = source_numbers(record, true);
     for (const auto& claim : record.claims) {
         if (claim.id != claim_id) continue;
-        out << style.bold(claim.field) << ": " << line_of(model::display_claim(&claim)) << "  "
+        out << style.bold(claim.field) << ": " << text::one_line(model::display_claim(&claim)) << "  "
             << style.dim(model::to_string(claim.rank)) << "\n";
         for (const auto& citation : claim.citations) {
             const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
             const auto& source = record.sources.at(citation.source_id);
-            std::string line = line_of(
+            std::string line = text::one_line(
                 fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url), source.meta.kind,
                             source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed));
-            if (!citation.locator.empty()) line += "  " + line_of(citation.locator);
+            if (!citation.locator.empty()) line += "  " + text::one_line(citation.locator);
             if (!citation.quote.empty()) line += fmt::format("  “{}”", quote_line(citation.quote));
             out << (is_new ? style.added("+ " + line + "  (new)") : "  " + line) << "\n";
         }
