@@ -106,38 +106,31 @@ bool quote_contains_value(const model::FieldSpec& field, const model::FieldValue
     switch (field.type) {
         case model::FieldType::count: {
             const auto numbers = numbers_in(quote);
-            auto has = [&](long long number) { return std::find(numbers.begin(), numbers.end(), number) != numbers.end(); };
+            auto has = [&](long long number) { return std::ranges::find(numbers, number) != numbers.end(); };
             if (has(to_number(value.value))) return true;
-            if (value.qualifiers.derivation.empty()) return false;
             // A derivation is also backed when the quote gives each of its operands.
-            for (const auto& operand : numbers_in(value.qualifiers.derivation)) {
-                if (!has(operand)) return false;
-            }
-            return true;
+            return !value.qualifiers.derivation.empty() && std::ranges::all_of(numbers_in(value.qualifiers.derivation), has);
         }
         case model::FieldType::decimal: {
             const auto decimals = decimals_in(quote);
-            return std::find(decimals.begin(), decimals.end(), value.value) != decimals.end();
+            return std::ranges::find(decimals, value.value) != decimals.end();
         }
         case model::FieldType::country: {
             const std::string folded = text::fold(quote);
             const auto* country = model::CountryTable::builtin().by_code(value.value);
-            if (!country) return false;
-            for (const auto& spelling : model::CountryTable::builtin().spellings(country->alpha2)) {
-                // Codes count only as whole words: "US" is not in "focus".
-                if (whole_word(folded, text::fold(spelling), true)) return true;
-            }
-            return false;
+            // Codes count only as whole words: "US" is not in "focus".
+            return country && std::ranges::any_of(
+                                  model::CountryTable::builtin().spellings(country->alpha2),
+                                  [&](const std::string& spelling) { return whole_word(folded, text::fold(spelling), true); });
         }
         case model::FieldType::gpu_model: {
             const std::string folded = text::fold(quote);
             if (folded.find(text::fold(value.value)) != std::string::npos) return true;
             const auto* entry = model::GpuCatalogue::builtin().find(value.value);
-            if (!entry) return false;
-            for (const auto& spelling : model::GpuCatalogue::builtin().spellings(*entry)) {
-                if (folded.find(text::fold(spelling)) != std::string::npos) return true;
-            }
-            return false;
+            return entry &&
+                   std::ranges::any_of(model::GpuCatalogue::builtin().spellings(*entry), [&](const std::string& spelling) {
+                       return folded.find(text::fold(spelling)) != std::string::npos;
+                   });
         }
         default: {
             const std::string folded = text::fold(quote);

@@ -190,8 +190,6 @@ class Reading {
 public:
     Reading(const QuoteReader::Impl& impl, std::string_view quote, int reference_year);
 
-    const std::vector<Token>& tokens() const { return tokens_; }
-
     std::vector<Quantity> quantities();
 
     // "9,400 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.

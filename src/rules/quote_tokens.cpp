@@ -74,11 +74,8 @@ std::vector<Raw> scan(std::string_view quote) {
         Raw& raw = raws[i];
         if (!raw.alnum) continue;
         const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
-        std::size_t letters = 0;
-        while (letters < text.size() &&
-               ((text[letters] >= 'a' && text[letters] <= 'z') || (text[letters] >= 'A' && text[letters] <= 'Z'))) {
-            ++letters;
-        }
+        const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+        const auto letters = static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_letter) - text.begin());
         if (letters < 4 || letters == text.size() || !all_digits(text.substr(letters))) continue;
         Raw figure{true, raw.begin + static_cast<std::uint32_t>(letters), raw.end, Gap::none, false, ""};
         raw.end = figure.begin;
