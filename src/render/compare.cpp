@@ -1,5 +1,6 @@
 // compare: clusters side by side, a record over time, the database against a snapshot.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -59,20 +60,10 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
         Json values = Json::object();
         for (std::size_t i = 0; i < records.size(); ++i) {
             const model::Claim* claim = records[i].preferred(name);
-            Json sources = Json::array();
-            std::string refs;
-            if (claim) {
-                for (std::size_t n : cited_numbers(*claim, numbers[i])) {
-                    sources.push_back(n);
-                    if (!refs.empty()) refs += ',';
-                    refs += std::to_string(n);
-                }
-            }
+            const auto cited = claim ? cited_numbers(*claim, numbers[i]) : std::set<std::size_t>{};
             const std::string display = model::display_claim(claim);
-            std::string cell = display;
-            if (!refs.empty()) cell.append(" [").append(refs).append("]");
-            row.push_back(std::move(cell));
-            values[records[i].id] = {{"display", display}, {"sources", std::move(sources)}};
+            row.push_back(cited.empty() ? display : fmt::format("{} [{}]", display, fmt::join(cited, ",")));
+            values[records[i].id] = {{"display", display}, {"sources", cited}};
         }
         rows.push_back(std::move(row));
         fields.push_back({{"field", name}, {"differs", differs}, {"values", std::move(values)}});
