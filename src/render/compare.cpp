@@ -1,6 +1,6 @@
 // compare: clusters side by side, a record over time, the database against a snapshot.
 #include <fmt/format.h>
-#include <map>
+#include <fmt/ranges.h>
 #include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
@@ -14,9 +14,6 @@ std::string source_list(const std::vector<std::string>& urls) {
     for (const auto& url : urls) text += (text.empty() ? "" : ", ") + model::url_domain(url);
     return text.empty() ? "no source" : text;
 }
-
-// The record page's numbers of a record's sources, by source id.
-using SourceNumbers = std::map<long long, std::size_t>;
 
 // The record page's source numbers of a claim's citations, in order.
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
@@ -53,11 +50,7 @@ void print_sources_of(const Output& output, const model::Record& record, const S
 void print_side_by_side(const Output& output, const ledger::SideBySide& comparison) {
     const auto& records = comparison.records;
     std::vector<SourceNumbers> numbers;
-    for (const auto& record : records) {
-        SourceNumbers number_of;
-        for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
-        numbers.push_back(std::move(number_of));
-    }
+    for (const auto& record : records) numbers.push_back(source_numbers(record, false));
     std::vector<std::vector<std::string>> rows;
     Json fields = Json::array();
     for (std::size_t f = 0; f < comparison.fields.size(); ++f) {
@@ -67,20 +60,10 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
         Json values = Json::object();
         for (std::size_t i = 0; i < records.size(); ++i) {
             const model::Claim* claim = records[i].preferred(name);
-            Json sources = Json::array();
-            std::string refs;
-            if (claim) {
-                for (std::size_t n : cited_numbers(*claim, numbers[i])) {
-                    sources.push_back(n);
-                    if (!refs.empty()) refs += ',';
-                    refs += std::to_string(n);
-                }
-            }
+            const auto cited = claim ? cited_numbers(*claim, numbers[i]) : std::set<std::size_t>{};
             const std::string display = model::display_claim(claim);
-            std::string cell = display;
-            if (!refs.empty()) cell.append(" [").append(refs).append("]");
-            row.push_back(std::move(cell));
-            values[records[i].id] = {{"display", display}, {"sources", std::move(sources)}};
+            row.push_back(cited.empty() ? display : fmt::format("{} [{}]", display, fmt::join(cited, ",")));
+            values[records[i].id] = {{"display", display}, {"sources", cited}};
         }
         rows.push_back(std::move(row));
         fields.push_back({{"field", name}, {"differs", differs}, {"values", std::move(values)}});

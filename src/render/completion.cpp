@@ -110,17 +110,13 @@ void print_sh_tables(std::ostream& out, const CompletionWords& words) {
     out << "        *) reply=() ;;\n    esac\n}\n";
 }
 
-void print_bash(std::ostream& out, const CompletionWords& words) {
-    out << "# bash completion for gpuclusters, written by `gpuclusters completion bash` from its command definitions\n";
+void print_sh(std::ostream& out, const CompletionWords& words, bool zsh) {
+    const std::string_view shell = zsh ? "zsh" : "bash";
+    out << (zsh ? "#compdef gpuclusters\n" : "")
+        << fmt::format("# {} completion for gpuclusters, written by `gpuclusters completion {}` from its command definitions\n",
+                       shell, shell);
     print_sh_tables(out, words);
-    out << embedded::completion_common_sh << embedded::completion_bash;
-}
-
-void print_zsh(std::ostream& out, const CompletionWords& words) {
-    out << "#compdef gpuclusters\n"
-           "# zsh completion for gpuclusters, written by `gpuclusters completion zsh` from its command definitions\n";
-    print_sh_tables(out, words);
-    out << embedded::completion_common_sh << embedded::completion_zsh;
+    out << embedded::completion_common_sh << (zsh ? embedded::completion_zsh : embedded::completion_bash);
 }
 
 void print_fish(std::ostream& out, const CompletionWords& words) {
@@ -155,10 +151,8 @@ void print_fish(std::ostream& out, const CompletionWords& words) {
 void print_completion(const Output& output, const std::string& shell, const CompletionWords& words) {
     if (shell == "fish") {
         print_fish(output.out, words);
-    } else if (shell == "zsh") {
-        print_zsh(output.out, words);
     } else {
-        print_bash(output.out, words);
+        print_sh(output.out, words, shell == "zsh");
     }
 }
 

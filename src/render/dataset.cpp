@@ -11,6 +11,16 @@ namespace gpuclusters::render {
 
 namespace {
 
+// The end of rows printed as they came: of their JSON array, or of their table.
+void end_rows(const Output& output, JsonWriter& json, std::optional<TablePrinter>& table) {
+    if (output.json) {
+        json.end_array();
+        output.out << "\n";
+    } else {
+        table->finish();
+    }
+}
+
 std::string column_heading(const model::FieldSpec& field) {
     std::string heading = text::upper_ascii(field.name);
     std::replace(heading.begin(), heading.end(), '_', ' ');
@@ -64,12 +74,7 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
 }
 
 void ListPrinter::finish(const ledger::ListSummary& summary) {
-    if (output_.json) {
-        json_.end_array();
-        output_.out << "\n";
-    } else {
-        table_->finish();
-    }
+    end_rows(output_, json_, table_);
     print_undecided(output_, summary.undecided);
 }
 
@@ -88,35 +93,17 @@ std::string tally_words(const ledger::Tally& tally, std::string_view unit) {
                        text::group_thousands(tally.with_count), tally.with_count == 1 ? "es" : "");
 }
 
-std::string_view left_out_words(ledger::LeftOut reason) {
-    switch (reason) {
-        case ledger::LeftOut::superseded_phase:
-            return "superseded phase";
-        case ledger::LeftOut::unknown_model:
-            return "unknown model";
-        case ledger::LeftOut::uncatalogued_model:
-            return "uncatalogued model";
-        case ledger::LeftOut::not_a_gpu:
-            return "not a GPU";
-        case ledger::LeftOut::unknown_count:
-            return "unknown count";
-    }
-    return "";
-}
-
-std::string_view left_out_unit(ledger::LeftOut reason) {
-    switch (reason) {
-        case ledger::LeftOut::not_a_gpu:
-            return "accelerators";
-        case ledger::LeftOut::superseded_phase:
-        case ledger::LeftOut::unknown_model:
-        case ledger::LeftOut::uncatalogued_model:
-            return "chips";
-        case ledger::LeftOut::unknown_count:
-            return "GPUs";
-    }
-    return "";
-}
+// Each reason a record is left out in words, and what its records count, by the reason's value.
+struct LeftOutText {
+    std::string_view words;
+    std::string_view unit;
+};
+constexpr LeftOutText left_out_text[] = {{"superseded phase", "chips"},
+                                         {"unknown model", "chips"},
+                                         {"uncatalogued model", "chips"},
+                                         {"not a GPU", "accelerators"},
+                                         {"unknown count", "GPUs"}};
+static_assert(std::size(left_out_text) == std::size(ledger::left_out_reasons));
 
 Json tally_json(const ledger::Tally& tally, std::string_view units) {
     return Json{{"clusters", tally.clusters},
@@ -194,8 +181,8 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     for (const auto reason : ledger::left_out_reasons) {
         const auto& tally = stats.left_out_for(reason);
         if (tally.clusters == 0) continue;
-        out << fmt::format("{}{}: {}\n", first ? "left out        " : indent, left_out_words(reason),
-                           tally_words(tally, left_out_unit(reason)));
+        const auto& [words, unit] = left_out_text[static_cast<std::size_t>(reason)];
+        out << fmt::format("{}{}: {}\n", first ? "left out        " : indent, words, tally_words(tally, unit));
         first = false;
     }
     if (first) out << "left out        nothing\n";
@@ -235,14 +222,7 @@ void SourcesPrinter::source(const model::SourceUse& use) {
                  use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values), use.source.url});
 }
 
-void SourcesPrinter::finish() {
-    if (output_.json) {
-        json_.end_array();
-        output_.out << "\n";
-    } else {
-        table_->finish();
-    }
-}
+void SourcesPrinter::finish() { end_rows(output_, json_, table_); }
 
 void print_source(const Output& output, const ledger::SourceBacking& backing) {
     const auto& source = backing.source;

@@ -27,23 +27,15 @@ Json finding_json(const Finding& finding) {
     return json;
 }
 
-// print_json's layout one level down: every line of the dump indented.
-std::string indented(const Json& json, std::string_view indent) {
-    const std::string dumped = json_text(json);
-    std::string out(indent);
-    for (char c : dumped) {
-        out += c;
-        if (c == '\n') out += indent;
-    }
-    return out;
-}
-
 }  // namespace
 
 void FindingsPrinter::begin() {
     if (begun_) return;
     begun_ = true;
-    if (output_.json) output_.out << "{\n  \"findings\": [";
+    if (!output_.json) return;
+    writer_.begin_object();
+    writer_.key("findings");
+    writer_.begin_array();
 }
 
 void FindingsPrinter::cluster(const std::vector<Finding>& findings) {
@@ -51,10 +43,7 @@ void FindingsPrinter::cluster(const std::vector<Finding>& findings) {
     auto& out = output_.out;
     const auto& style = output_.style;
     if (output_.json) {
-        for (const auto& finding : findings) {
-            out << (first_ ? "\n" : ",\n") << indented(finding_json(finding), "    ");
-            first_ = false;
-        }
+        for (const auto& finding : findings) writer_.value(finding_json(finding));
         return;
     }
     out << style.bold(findings.front().cluster_id) << "\n";
@@ -80,12 +69,14 @@ void FindingsPrinter::finish(const ledger::CheckSummary& summary) {
     begin();
     auto& out = output_.out;
     if (output_.json) {
-        const Json totals{{"errors", summary.errors},
-                          {"warnings", summary.warnings},
-                          {"infos", summary.infos},
-                          {"accepted", summary.accepted},
-                          {"clusters", summary.clusters}};
-        out << (first_ ? "]" : "\n  ]") << ",\n  \"summary\": " << indented(totals, "  ").substr(2) << "\n}\n";
+        writer_.end_array();
+        writer_.member("summary", Json{{"errors", summary.errors},
+                                       {"warnings", summary.warnings},
+                                       {"infos", summary.infos},
+                                       {"accepted", summary.accepted},
+                                       {"clusters", summary.clusters}});
+        writer_.end_object();
+        out << "\n";
         return;
     }
     out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n", summary.errors,

@@ -17,10 +17,7 @@ void print_record(const Output& output, const model::Record& record, PageOptions
 
 void print_blame(const Output& output, const ledger::Blame& blame) {
     const auto& record = blame.record;
-    const auto order = record.source_order(false);
-    auto number = [&](long long source_id) {
-        return static_cast<std::size_t>(std::find(order.begin(), order.end(), source_id) - order.begin()) + 1;
-    };
+    const SourceNumbers number_of = source_numbers(record, false);
     auto& out = output.out;
     const auto& style = output.style;
     Json fields = Json::object();
@@ -35,7 +32,7 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
             Json citations = Json::array();
             for (const auto& citation : claim->citations) {
                 const auto& source = record.sources.at(citation.source_id);
-                citations.push_back({{"source", number(citation.source_id)},
+                citations.push_back({{"source", number_of.at(citation.source_id)},
                                      {"source_id", citation.source_id},
                                      {"url", source.url},
                                      {"kind", source.meta.kind},
@@ -61,8 +58,8 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
             << "\n";
         for (const auto& citation : claim->citations) {
             const auto& source = record.sources.at(citation.source_id);
-            std::string line = fmt::format("[{}] {} ({}, accessed {})", number(citation.source_id), source.url, source.meta.kind,
-                                           source.meta.accessed.empty() ? "—" : source.meta.accessed);
+            std::string line = fmt::format("[{}] {} ({}, accessed {})", number_of.at(citation.source_id), source.url,
+                                           source.meta.kind, source.meta.accessed.empty() ? "—" : source.meta.accessed);
             if (citation.changeset_id != set_by->id) line += fmt::format(", cited in changeset {}", citation.changeset_id);
             out << "    " << text::one_line(line) << "\n";
             if (!citation.quote.empty()) {

@@ -341,11 +341,7 @@ void HtmlSite::changes_pages(const ledger::SiteDataset& dataset, const ledger::S
     list entries;
     for (std::size_t i = 0; i < dataset.changesets.size() && i < changes_shown; ++i) {
         const auto& changeset = dataset.changesets[i];
-        Data data = object{{"id", std::to_string(changeset.id)},
-                           {"date", changeset.created_at.substr(0, 10)},
-                           {"timestamp", changeset.created_at},
-                           {"author", page_text(changeset.author)},
-                           {"message", page_text(changeset.message)}};
+        Data data = html::changeset_data(changeset);
         const Touched& of_changeset = touched.at(changeset.id);
         if (of_changeset.count > touched_shown) data.set("more", std::to_string(of_changeset.count - touched_shown));
         data.set("has_touched", of_changeset.count > 0);

@@ -79,6 +79,13 @@ std::string related_compare_path(const std::string& cluster_id);
 /// installed."
 std::string record_sentence(const model::Record& record);
 
+/// A changeset as the record pages' histories and the changes page show it.
+Data changeset_data(const model::Changeset& changeset);
+
+/// The preferred claim of a field when it holds a value; its display, or else `fallback`.
+const model::Claim* published(const model::Record& record, std::string_view field);
+std::string shown_or(const model::Record& record, std::string_view field, std::string fallback);
+
 /// Strings as one text and back, each with its length before it, so that any bytes survive.
 std::string pack(const std::vector<std::string_view>& parts);
 std::vector<std::string> unpack(std::string_view text);

@@ -1,7 +1,6 @@
 // A record page of the site: the data its template is rendered with.
 #include <algorithm>
 #include <fmt/format.h>
-#include <map>
 
 #include "gpuclusters/model/fields.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -14,16 +13,6 @@ namespace {
 using kainjow::mustache::list;
 using kainjow::mustache::object;
 
-using SourceNumbers = std::map<long long, std::size_t>;
-
-// Sources numbered as `show` numbers them: by first citation, field by field.
-SourceNumbers number_sources(const model::Record& record) {
-    SourceNumbers number_of;
-    for (long long id : record.source_order(false)) number_of.emplace(id, number_of.size() + 1);
-    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
-    return number_of;
-}
-
 Data citation_data(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
     const auto& source = record.sources.at(citation.source_id);
     Data data = object{{"number", std::to_string(number_of.at(citation.source_id))},
@@ -33,11 +22,9 @@ Data citation_data(const model::Citation& citation, const model::Record& record,
     return data;
 }
 
-Data claim_data(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
-                const SourceNumbers& number_of) {
-    const bool published = claim.state == model::ClaimState::set;
-    Data data = object{{"text", page_text(published ? model::display_value(field, claim.value) : "Not published")},
-                       {"not_published", !published}};
+Data claim_data(const model::Claim& claim, const model::Record& record, const SourceNumbers& number_of) {
+    Data data =
+        object{{"text", page_text(model::display_claim(&claim))}, {"not_published", claim.state != model::ClaimState::set}};
     list numbers;
     list quotes;
     std::vector<std::size_t> seen;
@@ -61,12 +48,12 @@ Data fact_data(const model::FieldSpec& field, const model::Record& record, const
         {"field", std::string(field.name)}, {"label", std::string(field.label)}, {"definition", page_text(field.definition)}};
     list values;
     if (const model::Claim* value = record.preferred(field.name)) {
-        values.push_back(claim_data(field, *value, record, number_of));
+        values.push_back(claim_data(*value, record, number_of));
     }
     list competing;
     for (const model::Claim* other : record.others(field.name, false)) {
         if (other == record.preferred(field.name)) continue;
-        competing.push_back(claim_data(field, *other, record, number_of));
+        competing.push_back(claim_data(*other, record, number_of));
     }
     if (values.empty() && competing.empty()) data.set("unknown", true);
     data.set("values", values);
@@ -95,8 +82,8 @@ Data source_data(const model::Source& source, std::size_t number) {
 // Related clusters, each linked when it is in the site (the comparison holds those that are).
 list related_data(const ledger::SiteRecord& page) {
     list related;
-    const model::Claim* claim = page.record.preferred("related");
-    if (!claim || claim->state != model::ClaimState::set) return related;
+    const model::Claim* claim = published(page.record, "related");
+    if (!claim) return related;
     for (const auto& relation : model::parse_related(claim->value.value)) {
         Data data = object{{"id", relation.cluster_id}, {"relation", page_text(relation.relation)}};
         const bool present = page.comparison && std::any_of(page.comparison->records.begin(), page.comparison->records.end(),
@@ -107,38 +94,22 @@ list related_data(const ledger::SiteRecord& page) {
     return related;
 }
 
-list history_data(const std::vector<model::Changeset>& history) {
-    list changes;
-    for (const auto& changeset : history) {
-        changes.push_back(object{{"id", std::to_string(changeset.id)},
-                                 {"date", changeset.created_at.substr(0, 10)},
-                                 {"timestamp", changeset.created_at},
-                                 {"author", page_text(changeset.author)},
-                                 {"message", page_text(changeset.message)}});
-    }
-    return changes;
-}
-
-std::string shown_text(const model::Record& record, std::string_view field) {
-    const model::Claim* claim = record.preferred(field);
-    return claim && claim->state == model::ClaimState::set ? model::display_claim(claim) : std::string();
-}
-
 }  // namespace
 
 Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& settings) {
     const model::Record& record = page.record;
-    const SourceNumbers number_of = number_sources(record);
-    const std::string name = shown_text(record, "name");
-    Data data = object{{"id", record.id}, {"name", page_text(name.empty() ? record.id : name)}};
+    // Sources numbered as `show` numbers them.
+    const SourceNumbers number_of = source_numbers(record, false);
+    const std::string name = page_text(shown_or(record, "name", record.id));
+    Data data = object{{"id", record.id}, {"name", name}};
     const std::string sentence = page_text(record_sentence(record));
-    const std::string summary = page_text(shown_text(record, "summary"));
-    data.set("title", page_text(name.empty() ? record.id : name));
+    const std::string summary = page_text(shown_or(record, "summary", ""));
+    data.set("title", name);
     data.set("description", summary.empty() ? sentence : summary);
     data.set("sentence", sentence);
     if (!summary.empty()) data.set("summary", summary);
-    if (const std::string segment = shown_text(record, "segment"); !segment.empty()) data.set("segment", page_text(segment));
-    if (const std::string owner = shown_text(record, "owner"); !owner.empty()) {
+    if (const std::string segment = shown_or(record, "segment", ""); !segment.empty()) data.set("segment", page_text(segment));
+    if (const std::string owner = shown_or(record, "owner", ""); !owner.empty()) {
         data.set("operator_path", HtmlSite::operator_path(owner));
     }
     if (record.verification) {
@@ -164,7 +135,9 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
         data.set("related", related);
         data.set("has_related", true);
     }
-    data.set("history", history_data(page.history));
+    list history;
+    for (const auto& changeset : page.history) history.push_back(changeset_data(changeset));
+    data.set("history", history);
     // Its related clusters' page, or else the first the settings name it in.
     if (page.comparison) {
         data.set("compare_path", related_compare_path(record.id));
@@ -177,6 +150,14 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
     }
     data.set("count", text::group_thousands(static_cast<long long>(page.clusters)));
     return data;
+}
+
+Data changeset_data(const model::Changeset& changeset) {
+    return object{{"id", std::to_string(changeset.id)},
+                  {"date", changeset.created_at.substr(0, 10)},
+                  {"timestamp", changeset.created_at},
+                  {"author", page_text(changeset.author)},
+                  {"message", page_text(changeset.message)}};
 }
 
 std::string compare_path(const std::vector<std::string>& cluster_ids) {
@@ -197,7 +178,7 @@ Data compare_page(const ledger::SideBySide& comparison) {
     list clusters;
     std::string names;
     for (const auto& record : comparison.records) {
-        const std::string name = page_text(shown_text(record, "name").empty() ? record.id : shown_text(record, "name"));
+        const std::string name = page_text(shown_or(record, "name", record.id));
         clusters.push_back(object{{"id", record.id}, {"name", name}});
         names += (names.empty() ? "" : ", ") + name;
     }

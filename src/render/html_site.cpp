@@ -15,6 +15,8 @@
 namespace gpuclusters::render {
 
 using html::Data;
+using html::published;
+using html::shown_or;
 using kainjow::mustache::list;
 using kainjow::mustache::mustache;
 using kainjow::mustache::object;
@@ -28,11 +30,6 @@ constexpr std::string_view page_templates[] = {
     "changes.html", "feed.xml",   "sitemap.xml",   "sitemap_index.xml", "sitemap_url.xml", "cluster_row.html", "source_row.html"};
 constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "cluster_table.html", "quote_details.html"};
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
-
-const model::Claim* published(const model::Record& record, std::string_view field) {
-    const model::Claim* claim = record.preferred(field);
-    return claim && claim->state == model::ClaimState::set ? claim : nullptr;
-}
 
 std::string state_of(const model::Record& record, std::string_view field) {
     if (published(record, field)) return "set";
@@ -71,14 +68,19 @@ std::string gpus_sentence(const model::Record& record) {
                        model_claim ? model_claim->value.value + " " : "");
 }
 
+}  // namespace
+
+namespace html {
+
+const model::Claim* published(const model::Record& record, std::string_view field) {
+    const model::Claim* claim = record.preferred(field);
+    return claim && claim->state == model::ClaimState::set ? claim : nullptr;
+}
+
 std::string shown_or(const model::Record& record, std::string_view field, std::string fallback) {
     const model::Claim* claim = published(record, field);
     return claim ? model::display_claim(claim) : std::move(fallback);
 }
-
-}  // namespace
-
-namespace html {
 
 std::string record_sentence(const model::Record& record) {
     const std::string name = shown_or(record, "name", record.id);
@@ -238,31 +240,31 @@ namespace {
 // The clusters a list shows, linked: id and name, with the operator's page when there is one.
 Data cluster_link(const std::string& id, const std::string& name) { return object{{"id", id}, {"name", page_text(name)}}; }
 
+// A row's texts, in the order pack() writes them, before its count and its badge.
+constexpr std::string HtmlSite::Row::*row_texts[] = {
+    &HtmlSite::Row::id,      &HtmlSite::Row::name,      &HtmlSite::Row::owner,     &HtmlSite::Row::operator_path,
+    &HtmlSite::Row::segment, &HtmlSite::Row::gpu_model, &HtmlSite::Row::gpu_maker, &HtmlSite::Row::gpus_installed,
+    &HtmlSite::Row::status,  &HtmlSite::Row::country,   &HtmlSite::Row::power_mw};
+
 }  // namespace
 
 std::string HtmlSite::Row::pack() const {
     const std::string number = std::to_string(gpus);
-    return html::pack({id, name, owner, operator_path, segment, gpu_model, gpu_maker, gpus_installed, number, status, country,
-                       power_mw, verified ? "1" : "0"});
+    std::vector<std::string_view> parts;
+    for (const auto text : row_texts) parts.emplace_back(this->*text);
+    parts.insert(parts.end(), {number, verified ? "1" : "0"});
+    return html::pack(parts);
 }
 
 HtmlSite::Row HtmlSite::Row::unpack(std::string_view text) {
     std::vector<std::string> parts = html::unpack(text);
-    if (parts.size() != 13) throw std::logic_error("a kept row of the site has " + std::to_string(parts.size()) + " parts");
+    constexpr std::size_t count = std::size(row_texts);
+    if (parts.size() != count + 2)
+        throw std::logic_error("a kept row of the site has " + std::to_string(parts.size()) + " parts");
     Row row;
-    row.id = std::move(parts[0]);
-    row.name = std::move(parts[1]);
-    row.owner = std::move(parts[2]);
-    row.operator_path = std::move(parts[3]);
-    row.segment = std::move(parts[4]);
-    row.gpu_model = std::move(parts[5]);
-    row.gpu_maker = std::move(parts[6]);
-    row.gpus_installed = std::move(parts[7]);
-    std::from_chars(parts[8].data(), parts[8].data() + parts[8].size(), row.gpus);
-    row.status = std::move(parts[9]);
-    row.country = std::move(parts[10]);
-    row.power_mw = std::move(parts[11]);
-    row.verified = parts[12] == "1";
+    for (std::size_t i = 0; i < count; ++i) row.*row_texts[i] = std::move(parts[i]);
+    std::from_chars(parts[count].data(), parts[count].data() + parts[count].size(), row.gpus);
+    row.verified = parts[count + 1] == "1";
     return row;
 }
 
@@ -353,10 +355,6 @@ ledger::SiteFile HtmlSite::page(const std::string& path, std::string_view templa
 std::string HtmlSite::render_alone(const std::string& template_name, const Data& data) const {
     return templates_->pages.at(template_name)->render(data);
 }
-
-}  // namespace gpuclusters::render
-
-namespace gpuclusters::render {
 
 void print_site(const Output& output, const ledger::SiteSummary& summary) {
     if (output.json) {

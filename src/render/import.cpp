@@ -108,11 +108,10 @@ ledger::ImportEvents ImportPrinter::events() {
 
 void ImportPrinter::finish(const ledger::ImportResult& result) {
     clear_progress();
-    for (const auto& text : result.problems) {
-        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ") << text::one_line(text) << "\n";
-    }
+    const char* lead = result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ";
+    for (const auto& text : result.problems) output_.err << lead << text::one_line(text) << "\n";
     if (result.problem_count > result.problems.size()) {
-        output_.err << (result.refused() ? "gpuclusters: error: " : "gpuclusters: rejected: ")
+        output_.err << lead
                     << fmt::format("{} more problems like these (the first {} are listed)\n",
                                    result.problem_count - result.problems.size(), result.problems.size());
     }

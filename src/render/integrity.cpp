@@ -11,15 +11,9 @@ using store::DerivedDifference;
 using Table = DerivedDifference::Table;
 
 std::string_view table_name(Table table) {
-    switch (table) {
-        case Table::values:
-            return "cluster_values";
-        case Table::live_claims:
-            return "live_claim";
-        case Table::search:
-            return "cluster_search";
-    }
-    return "";
+    constexpr std::string_view names[]{"cluster_values", "live_claim", "cluster_search"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Table::search) + 1);
+    return names[static_cast<std::size_t>(table)];
 }
 
 // "39,424 (= 9856 x 4) (claim 101)", "—".

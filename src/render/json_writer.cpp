@@ -12,35 +12,21 @@ void JsonWriter::place_value() {
         return;
     }
     if (levels_.empty()) return;
-    Level& level = levels_.back();
-    out_ << (level.any ? ",\n" : "\n") << std::string(levels_.size() * 2, ' ');
-    level.any = true;
+    out_ << (levels_.back() ? ",\n" : "\n") << std::string(levels_.size() * 2, ' ');
+    levels_.back() = true;
 }
 
-void JsonWriter::begin_object() {
+void JsonWriter::begin(char bracket) {
     place_value();
-    out_ << "{";
-    levels_.push_back({true, false});
+    out_ << bracket;
+    levels_.push_back(false);
 }
 
-void JsonWriter::begin_array() {
-    place_value();
-    out_ << "[";
-    levels_.push_back({false, false});
-}
-
-void JsonWriter::end_object() {
-    const bool any = levels_.back().any;
+void JsonWriter::end(char bracket) {
+    const bool any = levels_.back();
     levels_.pop_back();
     if (any) out_ << "\n" << std::string(levels_.size() * 2, ' ');
-    out_ << "}";
-}
-
-void JsonWriter::end_array() {
-    const bool any = levels_.back().any;
-    levels_.pop_back();
-    if (any) out_ << "\n" << std::string(levels_.size() * 2, ' ');
-    out_ << "]";
+    out_ << bracket;
 }
 
 void JsonWriter::key(std::string_view name) {

@@ -11,10 +11,10 @@ namespace gpuclusters::render {
 class JsonWriter {
 public:
     explicit JsonWriter(std::ostream& out) : out_(out) {}
-    void begin_object();
-    void end_object();
-    void begin_array();
-    void end_array();
+    void begin_object() { begin('{'); }
+    void end_object() { end('}'); }
+    void begin_array() { begin('['); }
+    void end_array() { end(']'); }
     /// The name of the next member of the open object.
     void key(std::string_view name);
     /// A whole value: an element of the open array, the value of the key just written, or the
@@ -29,12 +29,10 @@ public:
 private:
     // Where the next value goes: after a comma and a new line, unless a key just put it in place.
     void place_value();
-    struct Level {
-        bool object = false;
-        bool any = false;
-    };
+    void begin(char bracket);
+    void end(char bracket);
     std::ostream& out_;
-    std::vector<Level> levels_;
+    std::vector<bool> levels_;  ///< whether each open object or array holds anything yet
     bool after_key_ = false;
 };
 

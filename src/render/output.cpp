@@ -1,7 +1,6 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <numeric>
-#include <set>
 #include <unordered_set>
 
 #include "gpuclusters/model/text.hpp"
@@ -18,42 +17,7 @@ std::string source_tags(const std::vector<model::SourceTag>& sources) {
     return tags.empty() ? "" : "  [" + tags + "]";
 }
 
-}  // namespace
-
-void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
-    // A report line is one line: a line feed in a value written behind the tool's back would
-    // forge a line of its own, so the values and note are shown escaped, as list and show do.
-    const std::string old_display = text::one_line(field.old_display);
-    const std::string new_display = text::one_line(field.new_display);
-    const std::string note = field.note.empty() ? "" : " (" + text::one_line(field.note) + ")";
-    if (field.kept_as_older) {
-        out << indent << field.field << ": " << new_display << " (unchanged; " << text::one_line(field.note) << ")"
-            << source_tags(field.sources) << "\n";
-        return;
-    }
-    switch (field.kind) {
-        case model::FieldReport::Kind::changed:
-            out << indent << field.field << ": " << style.removed(old_display) << " -> " << style.added(new_display)
-                << (field.kept_previous ? " (previous kept as competing)" : "") << note << source_tags(field.sources) << "\n";
-            break;
-        case model::FieldReport::Kind::cited:
-            out << indent << field.field << ": " << new_display << " (unchanged; citation added)" << note
-                << source_tags(field.sources) << "\n";
-            break;
-        case model::FieldReport::Kind::unchanged:
-            if (field.note.empty()) {
-                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, new_display)) << "\n";
-            } else {
-                out << indent << field.field << ": " << new_display << note << "\n";
-            }
-            break;
-    }
-}
-
-void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent) {
-    out << indent << "key: " << style.added(text::one_line(key.key)) << " (new)" << source_tags({key.source}) << "\n";
-}
-
+// One cluster's lines of a change, headed by its id when `several` or when it is new or removed.
 void print_cluster_change(std::ostream& out, const Style& style, const model::ClusterChange& change, bool several,
                           std::string_view margin) {
     const bool headed = several || change.presence != model::ClusterChange::Presence::kept;
@@ -68,6 +32,7 @@ void print_cluster_change(std::ostream& out, const Style& style, const model::Cl
     for (const auto& field : change.fields) print_field_line(out, style, field, indent);
 }
 
+// `source 3: new, https://...` or `source 3: accessed: 2026-11-11 -> 2026-11-30`.
 void print_source_report(std::ostream& out, const model::SourceReport& source, std::string_view margin) {
     if (source.is_new) out << margin << fmt::format("source {}: new, {}", source.id, source.url) << "\n";
     for (const auto& change : source.changes)
@@ -109,13 +74,6 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
     for (const auto& source : report.sources) print_source_report(out, source, margin);
 }
 
-void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin) {
-    changes.each_cluster(
-        [&](const model::ClusterChange& change, bool several) { print_cluster_change(out, style, change, several, margin); });
-    changes.each_event([&](const std::string& event) { out << margin << text::one_line(event) << "\n"; });
-    changes.each_source([&](const model::SourceReport& source) { print_source_report(out, source, margin); });
-}
-
 void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id) {
     if (!changed) {
         out << "nothing to change\n";
@@ -131,6 +89,53 @@ void print_change_report(std::ostream& out, const Style& style, const model::Cha
     print_report_outcome(out, report.changed, report.dry_run, report.changeset_id);
 }
 
+Json source_report_json(const model::SourceReport& source) {
+    return Json{{"id", source.id}, {"url", source.url}, {"new", source.is_new}, {"changes", source.changes}};
+}
+
+}  // namespace
+
+void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
+    // A report line is one line: a line feed in a value written behind the tool's back would
+    // forge a line of its own, so the values and note are shown escaped, as list and show do.
+    const std::string old_display = text::one_line(field.old_display);
+    const std::string new_display = text::one_line(field.new_display);
+    const std::string note = field.note.empty() ? "" : " (" + text::one_line(field.note) + ")";
+    if (field.kept_as_older) {
+        out << indent << field.field << ": " << new_display << " (unchanged; " << text::one_line(field.note) << ")"
+            << source_tags(field.sources) << "\n";
+        return;
+    }
+    switch (field.kind) {
+        case model::FieldReport::Kind::changed:
+            out << indent << field.field << ": " << style.removed(old_display) << " -> " << style.added(new_display)
+                << (field.kept_previous ? " (previous kept as competing)" : "") << note << source_tags(field.sources) << "\n";
+            break;
+        case model::FieldReport::Kind::cited:
+            out << indent << field.field << ": " << new_display << " (unchanged; citation added)" << note
+                << source_tags(field.sources) << "\n";
+            break;
+        case model::FieldReport::Kind::unchanged:
+            if (field.note.empty()) {
+                out << indent << style.dim(fmt::format("{}: {} (unchanged)", field.field, new_display)) << "\n";
+            } else {
+                out << indent << field.field << ": " << new_display << note << "\n";
+            }
+            break;
+    }
+}
+
+void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent) {
+    out << indent << "key: " << style.added(text::one_line(key.key)) << " (new)" << source_tags({key.source}) << "\n";
+}
+
+void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin) {
+    changes.each_cluster(
+        [&](const model::ClusterChange& change, bool several) { print_cluster_change(out, style, change, several, margin); });
+    changes.each_event([&](const std::string& event) { out << margin << text::one_line(event) << "\n"; });
+    changes.each_source([&](const model::SourceReport& source) { print_source_report(out, source, margin); });
+}
+
 Json field_report_json(const model::FieldReport& field) {
     Json sources = Json::array();
     for (const auto& source : field.sources) sources.push_back(Json{{"id", source.id}, {"domain", source.domain}});
@@ -143,10 +148,6 @@ Json field_report_json(const model::FieldReport& field) {
                 {"kept_previous", field.kept_previous},
                 {"note", field.note},
                 {"sources", std::move(sources)}};
-}
-
-Json source_report_json(const model::SourceReport& source) {
-    return Json{{"id", source.id}, {"url", source.url}, {"new", source.is_new}, {"changes", source.changes}};
 }
 
 Json change_report_json(const model::ChangeReport& report) {
@@ -198,6 +199,9 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
 }
 
 namespace {
+
+// The blank columns between two columns of a table.
+constexpr std::size_t gap = 2;
 
 // Shares `room` columns among columns wanting `wanted`: a column that wants no more than an equal
 // share keeps what it wants and leaves the rest to the others, so the widest columns give way
@@ -255,7 +259,6 @@ void TablePrinter::finish() {
 }
 
 void TablePrinter::measure() {
-    constexpr std::size_t gap = 2;
     const auto& rows = waiting_;
     widths_.assign(header_.size(), 0);
     for (std::size_t i = 0; i < header_.size(); ++i) widths_[i] = text::display_width(header_[i]);
@@ -293,7 +296,6 @@ void TablePrinter::measure() {
 }
 
 void TablePrinter::line(const std::vector<std::string>& cells, bool is_header) {
-    constexpr std::size_t gap = 2;
     std::string text;
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const bool last = i + 1 == cells.size();
@@ -323,10 +325,6 @@ std::string json_text(const Json& json) {
 }
 
 void print_json(std::ostream& out, const Json& json) { out << json_text(json) << "\n"; }
-
-}  // namespace gpuclusters::render
-
-namespace gpuclusters::render {
 
 // A warning or an error is one line: a line feed or a tab in a stored value it quotes (written
 // behind the tool's back) is shown escaped, as in every other output.

@@ -1,10 +1,8 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <map>
 #include <set>
 
-#include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
@@ -16,14 +14,6 @@ std::string pad(std::string_view text, std::size_t width) {
     return std::string(text) + std::string(width > shown ? width - shown : 0, ' ');
 }
 
-std::string claim_text(const model::FieldSpec& field, const model::Claim& claim) {
-    return claim.state == model::ClaimState::not_published ? "Not published" : model::display_value(field, claim.value);
-}
-
-// What a page shows of stored text: one line (a line feed in a value, written behind the tool's
-// back, would forge a line of the page), with every control character escaped.
-std::string line_of(std::string_view text) { return text::one_line(text); }
-
 // A quote is the source's words, line breaks and tabs included: on a page they become spaces.
 std::string quote_line(std::string quote) {
     std::replace(quote.begin(), quote.end(), '\n', ' ');
@@ -31,14 +21,13 @@ std::string quote_line(std::string quote) {
     return text::one_line(quote);
 }
 
-std::string numbers(const model::Claim& claim, const std::map<long long, std::size_t>& number_of) {
+std::string numbers(const model::Claim& claim, const SourceNumbers& number_of) {
     std::set<std::size_t> seen;
     for (const auto& citation : claim.citations) seen.insert(number_of.at(citation.source_id));
     return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
 }
 
-Json citation_json(const model::Citation& citation, const model::Record& record,
-                   const std::map<long long, std::size_t>& number_of) {
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
     const auto& source = record.sources.at(citation.source_id);
     Json json;
     json["source"] = number_of.at(citation.source_id);
@@ -52,12 +41,12 @@ Json citation_json(const model::Citation& citation, const model::Record& record,
 }
 
 Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
-                const std::map<long long, std::size_t>& number_of) {
+                const SourceNumbers& number_of) {
     Json json;
     json["state"] = model::to_string(claim.state);
     const bool set = claim.state == model::ClaimState::set;
     json["value"] = set ? typed_value(field, claim.value) : Json(nullptr);
-    json["display"] = claim_text(field, claim);
+    json["display"] = model::display_claim(&claim);
     json["rank"] = model::to_string(claim.rank);
     if (!claim.value.qualifiers.derivation.empty()) json["derivation"] = claim.value.qualifiers.derivation;
     if (!claim.value.qualifiers.basis.empty()) json["basis"] = claim.value.qualifiers.basis;
@@ -69,17 +58,8 @@ Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const 
     return json;
 }
 
-std::map<long long, std::size_t> numbering(const model::Record& record, bool with_deprecated) {
-    std::map<long long, std::size_t> number_of;
-    for (long long id : record.source_order(with_deprecated)) number_of.emplace(id, number_of.size() + 1);
-    // Sources cited only by hidden (deprecated) claims still get a number, after the others.
-    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
-    return number_of;
-}
-
 // The record's sources in the order of their numbers, each with what is known of it.
-void print_page_sources(std::ostream& out, const Style& style, const model::Record& record,
-                        const std::map<long long, std::size_t>& number_of) {
+void print_page_sources(std::ostream& out, const Style& style, const model::Record& record, const SourceNumbers& number_of) {
     std::vector<std::pair<std::size_t, long long>> ordered;
     for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
     std::sort(ordered.begin(), ordered.end());
@@ -89,23 +69,31 @@ void print_page_sources(std::ostream& out, const Style& style, const model::Reco
         const auto& source = record.sources.at(id);
         std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
-        out << fmt::format("  {:>2}. ", number) << line_of(line) << "\n";
+        out << fmt::format("  {:>2}. ", number) << text::one_line(line) << "\n";
         if (!source.meta.title.empty()) {
             out << "      "
-                << line_of(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
-                           (source.meta.published.empty() ? "" : ", " + source.meta.published))
+                << text::one_line(source.meta.title + (source.meta.publisher.empty() ? "" : " — " + source.meta.publisher) +
+                                  (source.meta.published.empty() ? "" : ", " + source.meta.published))
                 << "\n";
         }
         if (!source.meta.edition_of.empty() && source.meta.edition_of != source.url) {
-            out << "      an edition of " << line_of(source.meta.edition_of) << "\n";
+            out << "      an edition of " << text::one_line(source.meta.edition_of) << "\n";
         }
-        out << "      " << style.dim(fmt::format("{}  (source {})", line_of(source.url), id)) << "\n";
+        out << "      " << style.dim(fmt::format("{}  (source {})", text::one_line(source.url), id)) << "\n";
         if (!source.meta.archive_url.empty())
-            out << "      " << style.dim("archived: " + line_of(source.meta.archive_url)) << "\n";
+            out << "      " << style.dim("archived: " + text::one_line(source.meta.archive_url)) << "\n";
     }
 }
 
 }  // namespace
+
+SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) {
+    SourceNumbers number_of;
+    for (long long id : record.source_order(with_deprecated)) number_of.emplace(id, number_of.size() + 1);
+    // Sources cited only by hidden (deprecated) claims still get a number, after the others.
+    for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
+    return number_of;
+}
 
 Json source_json(const model::Source& source) {
     return {{"id", source.id},
@@ -146,24 +134,26 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
     }
 }
 
+// What a page shows of stored text is one line (a line feed in a value, written behind the tool's
+// back, would forge a line of the page), with every control character escaped.
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
-    const auto number_of = numbering(record, options.with_deprecated);
+    const auto number_of = source_numbers(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
     const model::Claim* summary = record.preferred("summary");
-    const std::string title = line_of(name && name->state == model::ClaimState::set ? name->value.value : record.id);
+    const std::string title = text::one_line(name && name->state == model::ClaimState::set ? name->value.value : record.id);
     auto cited = [&](const model::Claim* claim) {
         const std::string text = claim ? numbers(*claim, number_of) : "";
         return text.empty() ? std::string() : " " + style.dim(text);
     };
     out << style.bold(title) << cited(name) << "\n";
-    out << style.dim(line_of(record.id)) << "\n";
+    out << style.dim(text::one_line(record.id)) << "\n";
     if (const auto& badge = record.verification) {
         out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
-                             : style.added(fmt::format("Verified {} by {}", badge->date, line_of(badge->author))))
+                             : style.added(fmt::format("Verified {} by {}", badge->date, text::one_line(badge->author))))
             << "\n";
     }
     if (summary && summary->state == model::ClaimState::set) {
-        out << line_of(summary->value.value) << cited(summary) << "\n";
+        out << text::one_line(summary->value.value) << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
 
@@ -175,7 +165,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
             if (citation.quote.empty()) continue;
             out << "  " << pad("", width) << "  "
                 << style.dim(fmt::format("[{}{}] “{}”", number_of.at(citation.source_id),
-                                         citation.locator.empty() ? "" : ", " + line_of(citation.locator),
+                                         citation.locator.empty() ? "" : ", " + text::one_line(citation.locator),
                                          quote_line(citation.quote)))
                 << "\n";
         }
@@ -184,15 +174,15 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         if (field.name == "name" || field.name == "summary") continue;
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
-        const std::string value = line_of(claim ? claim_text(field, *claim) : competing.empty() ? "—" : competing);
+        const std::string value = text::one_line(record.shown(field.name));
         const std::string cited = claim ? numbers(*claim, number_of) : "";
         out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
             << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
-            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label)) << line_of(claim_text(field, *other))
-                << " " << style.dim(numbers(*other, number_of)) << "\n";
+            out << "  " << pad("", width) << "  " << style.dim(fmt::format("{}: ", label))
+                << text::one_line(model::display_claim(other)) << " " << style.dim(numbers(*other, number_of)) << "\n";
             print_quotes(*other);
         }
     }
@@ -201,8 +191,8 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         out << "\n" << style.heading("Keys") << "\n";
         for (const auto& key : record.keys) {
             const auto& source = record.sources.at(key.source_id);
-            out << "  " << line_of(key.key) << "  "
-                << style.dim(fmt::format("{} (source {})", line_of(model::url_domain(source.url)), key.source_id)) << "\n";
+            out << "  " << text::one_line(key.key) << "  "
+                << style.dim(fmt::format("{} (source {})", text::one_line(model::url_domain(source.url)), key.source_id)) << "\n";
         }
     }
 
@@ -211,19 +201,18 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
 
 void print_claim_evidence(std::ostream& out, const Style& style, const model::Record& record, long long claim_id,
                           const std::vector<long long>& new_citations) {
-    const auto number_of = numbering(record, true);
+    const auto number_of = source_numbers(record, true);
     for (const auto& claim : record.claims) {
         if (claim.id != claim_id) continue;
-        const auto& field = *model::find_field(claim.field);
-        out << style.bold(claim.field) << ": " << line_of(claim_text(field, claim)) << "  "
+        out << style.bold(claim.field) << ": " << text::one_line(model::display_claim(&claim)) << "  "
             << style.dim(model::to_string(claim.rank)) << "\n";
         for (const auto& citation : claim.citations) {
             const bool is_new = std::find(new_citations.begin(), new_citations.end(), citation.id) != new_citations.end();
             const auto& source = record.sources.at(citation.source_id);
-            std::string line = line_of(
+            std::string line = text::one_line(
                 fmt::format("[{}] {}  {}  {}", number_of.at(citation.source_id), model::url_domain(source.url), source.meta.kind,
                             source.meta.accessed.empty() ? "no accessed date" : "accessed " + source.meta.accessed));
-            if (!citation.locator.empty()) line += "  " + line_of(citation.locator);
+            if (!citation.locator.empty()) line += "  " + text::one_line(citation.locator);
             if (!citation.quote.empty()) line += fmt::format("  “{}”", quote_line(citation.quote));
             out << (is_new ? style.added("+ " + line + "  (new)") : "  " + line) << "\n";
         }
@@ -231,7 +220,7 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
 }
 
 Json record_json(const model::Record& record, bool with_deprecated) {
-    const auto number_of = numbering(record, with_deprecated);
+    const auto number_of = source_numbers(record, with_deprecated);
     Json json;
     json["id"] = record.id;
     const model::Claim* name = record.preferred("name");
@@ -247,9 +236,10 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
         Json entry = claim ? claim_json(field, *claim, record, number_of)
-                     : competing.empty()
-                         ? Json{{"state", "unknown"}, {"value", nullptr}, {"display", "—"}, {"citations", Json::array()}}
-                         : Json{{"state", "competing"}, {"value", nullptr}, {"display", competing}, {"citations", Json::array()}};
+                           : Json{{"state", competing.empty() ? "unknown" : "competing"},
+                                  {"value", nullptr},
+                                  {"display", record.shown(field.name)},
+                                  {"citations", Json::array()}};
         Json others = Json::array();
         for (const model::Claim* other : record.others(field.name, with_deprecated)) {
             others.push_back(claim_json(field, *other, record, number_of));

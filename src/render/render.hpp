@@ -3,6 +3,7 @@
 // JSON. Nothing outside render/ (and main's one line on output it could not write) writes to
 // standard output or standard error; commands hand their results here with the streams.
 #include <chrono>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -101,21 +102,9 @@ void print_json(std::ostream& out, const Json& json);
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent);
 /// `key: System ID 180307 (new)  [source 1, example.org]`
 void print_key_line(std::ostream& out, const Style& style, const model::KeyReport& key, std::string_view indent);
-/// One cluster's lines of a change, headed by its id when `several` or when it is new or removed.
-void print_cluster_change(std::ostream& out, const Style& style, const model::ClusterChange& change, bool several,
-                          std::string_view margin);
-/// `source 3: new, https://...` or `source 3: accessed: 2026-11-11 -> 2026-11-30`.
-void print_source_report(std::ostream& out, const model::SourceReport& source, std::string_view margin);
-/// The fields, clusters and sources of a change, each line after `margin`.
-void print_change_body(std::ostream& out, const Style& style, const model::ChangeReport& report, std::string_view margin);
-/// print_change_body for a changeset read as it is printed.
+/// The fields, clusters and sources of a changeset, read as it is printed, each line after `margin`.
 void print_changeset_body(std::ostream& out, const Style& style, const ledger::ChangesetView& changes, std::string_view margin);
-/// `changeset N`, `nothing to change` or `dry run: nothing written`.
-void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id);
-/// The body, then the outcome.
-void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report);
 Json change_report_json(const model::ChangeReport& report);
-Json source_report_json(const model::SourceReport& source);
 /// What change_report_json holds besides the changes themselves.
 struct ReportHead {
     long long changeset_id = 0;  ///< written as null when 0
@@ -140,6 +129,11 @@ void print_edit_unchanged(const Output& output);
 void print_edit_aborted(const Output& output);
 
 // --- records and history ----------------------------------------------------------------------
+
+/// The numbers of a record's sources, by id: by first citation, field by field (deprecated
+/// claims' too, `with_deprecated`), then those cited by nothing shown.
+using SourceNumbers = std::map<long long, std::size_t>;
+SourceNumbers source_numbers(const model::Record& record, bool with_deprecated);
 
 struct PageOptions {
     bool with_deprecated = false;  ///< show --all
@@ -213,15 +207,15 @@ void print_help(const Output& output, const std::string& text);
 /// the first findings (or the end): a check that fails on its arguments leaves stdout empty.
 class FindingsPrinter {
 public:
-    explicit FindingsPrinter(const Output& output) : output_(output) {}
+    explicit FindingsPrinter(const Output& output) : output_(output), writer_(output_.out) {}
     void cluster(const std::vector<rules::Finding>& findings);
     void finish(const ledger::CheckSummary& summary);
 
 private:
     void begin();
     Output output_;  // a copy: it holds the streams by reference
+    JsonWriter writer_;
     bool begun_ = false;
-    bool first_ = true;
 };
 /// verify --list-rules: each rule's family, its severity under `config`, what it checks.
 void print_rules(const Output& output, const rules::Config& config);

@@ -11,14 +11,7 @@
 namespace gpuclusters::render {
 
 Style Style::for_stdout(ColorMode mode) {
-    switch (mode) {
-        case ColorMode::always:
-            return Style(true);
-        case ColorMode::never:
-            return Style(false);
-        case ColorMode::automatic:
-            break;
-    }
+    if (mode != ColorMode::automatic) return Style(mode == ColorMode::always);
     const char* no_color = std::getenv("NO_COLOR");
     const bool disabled = no_color != nullptr && *no_color != '\0';
     return Style(!disabled && isatty(STDOUT_FILENO) == 1);

@@ -2,7 +2,6 @@
 #include <pcre2.h>
 
 #include <algorithm>
-#include <array>
 #include <fmt/format.h>
 #include <iterator>
 

@@ -12,6 +12,20 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// Whether `needle` stands in `folded` as a whole word, not inside a longer run of letters (or of
+// letters and digits, `with_digits`).
+bool whole_word(std::string_view folded, std::string_view needle, bool with_digits) {
+    const auto inside = [&](char c) {
+        const auto byte = static_cast<unsigned char>(c);
+        return with_digits ? std::isalnum(byte) != 0 : std::isalpha(byte) != 0;
+    };
+    for (std::size_t at = folded.find(needle); at != std::string::npos; at = folded.find(needle, at + 1)) {
+        const std::size_t after = at + needle.size();
+        if ((at == 0 || !inside(folded[at - 1])) && (after >= folded.size() || !inside(folded[after]))) return true;
+    }
+    return false;
+}
+
 long long to_number(std::string_view digits) {
     long long value = 0;
     if (digits.size() > 15) return -1;
@@ -83,15 +97,7 @@ std::vector<long long> numbers_in(std::string_view text) {
     static constexpr long long values[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 20, 32, 64};
     const std::string folded = text::fold(text);
     for (std::size_t w = 0; w < std::size(words); ++w) {
-        for (std::size_t at = folded.find(words[w]); at != std::string::npos; at = folded.find(words[w], at + 1)) {
-            const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(folded[at - 1]));
-            const std::size_t after = at + words[w].size();
-            const bool ends = after >= folded.size() || !std::isalpha(static_cast<unsigned char>(folded[after]));
-            if (starts && ends) {
-                numbers.push_back(values[w]);
-                break;
-            }
-        }
+        if (whole_word(folded, words[w], false)) numbers.push_back(values[w]);
     }
     return numbers;
 }
@@ -100,44 +106,31 @@ bool quote_contains_value(const model::FieldSpec& field, const model::FieldValue
     switch (field.type) {
         case model::FieldType::count: {
             const auto numbers = numbers_in(quote);
-            auto has = [&](long long number) { return std::find(numbers.begin(), numbers.end(), number) != numbers.end(); };
+            auto has = [&](long long number) { return std::ranges::find(numbers, number) != numbers.end(); };
             if (has(to_number(value.value))) return true;
-            if (value.qualifiers.derivation.empty()) return false;
             // A derivation is also backed when the quote gives each of its operands.
-            for (const auto& operand : numbers_in(value.qualifiers.derivation)) {
-                if (!has(operand)) return false;
-            }
-            return true;
+            return !value.qualifiers.derivation.empty() && std::ranges::all_of(numbers_in(value.qualifiers.derivation), has);
         }
         case model::FieldType::decimal: {
             const auto decimals = decimals_in(quote);
-            return std::find(decimals.begin(), decimals.end(), value.value) != decimals.end();
+            return std::ranges::find(decimals, value.value) != decimals.end();
         }
         case model::FieldType::country: {
             const std::string folded = text::fold(quote);
             const auto* country = model::CountryTable::builtin().by_code(value.value);
-            if (!country) return false;
-            for (const auto& spelling : model::CountryTable::builtin().spellings(country->alpha2)) {
-                const std::string needle = text::fold(spelling);
-                // Codes count only as whole words: "US" is not in "focus".
-                for (std::size_t at = folded.find(needle); at != std::string::npos; at = folded.find(needle, at + 1)) {
-                    const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(folded[at - 1]));
-                    const std::size_t after = at + needle.size();
-                    const bool ends = after >= folded.size() || !std::isalnum(static_cast<unsigned char>(folded[after]));
-                    if (starts && ends) return true;
-                }
-            }
-            return false;
+            // Codes count only as whole words: "US" is not in "focus".
+            return country && std::ranges::any_of(
+                                  model::CountryTable::builtin().spellings(country->alpha2),
+                                  [&](const std::string& spelling) { return whole_word(folded, text::fold(spelling), true); });
         }
         case model::FieldType::gpu_model: {
             const std::string folded = text::fold(quote);
             if (folded.find(text::fold(value.value)) != std::string::npos) return true;
             const auto* entry = model::GpuCatalogue::builtin().find(value.value);
-            if (!entry) return false;
-            for (const auto& spelling : model::GpuCatalogue::builtin().spellings(*entry)) {
-                if (folded.find(text::fold(spelling)) != std::string::npos) return true;
-            }
-            return false;
+            return entry &&
+                   std::ranges::any_of(model::GpuCatalogue::builtin().spellings(*entry), [&](const std::string& spelling) {
+                       return folded.find(text::fold(spelling)) != std::string::npos;
+                   });
         }
         default: {
             const std::string folded = text::fold(quote);

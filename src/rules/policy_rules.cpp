@@ -17,13 +17,13 @@ namespace {
 
 using model::Claim;
 using model::ClaimState;
+using model::display_claim;
 using model::Record;
 using support::cite_evidence;
 using support::finding;
 using support::kind_of;
 using support::live_claims;
 using support::set_value;
-using support::shown;
 
 std::chrono::sys_days day_of(const std::string& date) {
     // Partial dates stand for the end of their period: the most favourable reading.
@@ -62,7 +62,7 @@ void uncited_value(const Record& record, const Context&, std::vector<Finding>& o
         for (const Claim* claim : live_claims(record, spec.name)) {
             if (claim->state == ClaimState::set && claim->citations.empty()) {
                 out.push_back(
-                    finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, shown(*claim))));
+                    finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, display_claim(claim))));
             }
         }
     }
@@ -86,8 +86,8 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
                 quote_contains_value(spec, claim->value, quotes)) {
                 continue;
             }
-            auto result =
-                finding(record, claim, field, fmt::format("no quote behind {} = {} contains the value", field, shown(*claim)));
+            auto result = finding(record, claim, field,
+                                  fmt::format("no quote behind {} = {} contains the value", field, display_claim(claim)));
             cite_evidence(result, record, *first);
             out.push_back(std::move(result));
         }
@@ -135,7 +135,7 @@ void press_only_count(const Record& record, const Context&, std::vector<Finding>
     if (!press_only) return;
     auto result =
         finding(record, count, "gpus_installed",
-                fmt::format("gpus_installed = {} rests only on press sources: an unaudited press total", shown(*count)));
+                fmt::format("gpus_installed = {} rests only on press sources: an unaudited press total", display_claim(count)));
     cite_evidence(result, record, count->citations.front());
     out.push_back(std::move(result));
 }
@@ -185,7 +185,7 @@ void competing_count_unmentioned(const Record& record, const Context&, std::vect
         const long long value = std::stoll(other->value.value);
         if (std::find(mentioned.begin(), mentioned.end(), value) != mentioned.end()) continue;
         out.push_back(finding(record, other, "gpus_installed",
-                              fmt::format("the competing figure {} is not mentioned in gpu_count_notes", shown(*other))));
+                              fmt::format("the competing figure {} is not mentioned in gpu_count_notes", display_claim(other))));
     }
 }
 
@@ -240,7 +240,7 @@ void power_on_announced(const Record& record, const Context&, std::vector<Findin
     const Claim* power = set_value(record, "power_mw");
     if (!status || !power || status->value.value != "announced") return;
     out.push_back(finding(record, power, "power_mw",
-                          fmt::format("power_mw = {} is live power, but the record is only announced", shown(*power))));
+                          fmt::format("power_mw = {} is live power, but the record is only announced", display_claim(power))));
 }
 
 void estimate_unlabelled(const Record& record, const Context&, std::vector<Finding>& out) {
@@ -251,7 +251,7 @@ void estimate_unlabelled(const Record& record, const Context&, std::vector<Findi
             auto result = finding(record, claim, "power_mw",
                                   fmt::format("power_mw = {} comes from an estimate source but is not labelled as an "
                                               "estimate (write it as '{} (estimate: WHO)')",
-                                              shown(*claim), claim->value.value));
+                                              display_claim(claim), claim->value.value));
             cite_evidence(result, record, citation);
             out.push_back(std::move(result));
             break;
@@ -288,12 +288,12 @@ void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& o
         out.push_back(finding(record, power, "power_mw",
                               fmt::format("power_mw = {} for {} GPUs is {:.0f} kW a GPU, beyond what any GPU draws "
                                           "(at most about {:.0f} kW with cooling): a kW figure stored as MW?",
-                                          shown(*power), shown(*count), watts / 1000, most_watts_per_gpu / 1000)));
+                                          display_claim(power), display_claim(count), watts / 1000, most_watts_per_gpu / 1000)));
     } else if (watts < least_watts_per_gpu) {
         out.push_back(finding(record, power, "power_mw",
                               fmt::format("power_mw = {} for {} GPUs is {:.2g} W a GPU, less than any GPU draws "
                                           "(at least about {:.0f} W): an MW figure stored as kW, or a W figure?",
-                                          shown(*power), shown(*count), watts, least_watts_per_gpu)));
+                                          display_claim(power), display_claim(count), watts, least_watts_per_gpu)));
     }
 }
 
@@ -304,7 +304,7 @@ void count_implausible(const Record& record, const Context&, std::vector<Finding
     out.push_back(finding(record, count, "gpus_installed",
                           fmt::format("gpus_installed = {} is beyond any known cluster (the largest hold a few hundred "
                                       "thousand GPUs): a count of cores or of something else?",
-                                      shown(*count))));
+                                      display_claim(count))));
 }
 
 void count_exceeds_cores(const Record& record, const Context&, std::vector<Finding>& out) {
@@ -317,7 +317,7 @@ void count_exceeds_cores(const Record& record, const Context&, std::vector<Findi
     out.push_back(finding(record, count, "gpus_installed",
                           fmt::format("gpus_installed = {} is more than {} total_cores = {}, and a list counts a hundred or "
                                       "more cores for each GPU: a count of cores, not of GPUs?",
-                                      shown(*count), gpus > all_cores ? "all" : "half of", shown(*cores))));
+                                      display_claim(count), gpus > all_cores ? "all" : "half of", display_claim(cores))));
 }
 
 void first_operational_early(const Record& record, const Context&, std::vector<Finding>& out) {

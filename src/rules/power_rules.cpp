@@ -4,19 +4,9 @@
 
 #include "rules/reading_rules.hpp"
 #include "rules/reading_support.hpp"
-#include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules::reading {
 namespace {
-
-using model::Claim;
-using model::ClaimState;
-using model::Decimal;
-using model::Record;
-using support::cite_evidence;
-using support::finding;
-using support::live_claims;
-using support::shown;
 
 std::optional<Decimal> in_megawatts(const Quantity& q, const Decimal& value) {
     switch (q.unit) {
@@ -61,10 +51,10 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 if (!converted) {
                     // The number is there, its unit is not MW: a kW or GW figure taken as MW.
                     if (taken_as_mw) {
-                        candidate.problem = Problem::unit;
-                        candidate.message = fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
-                                                        to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
-                                                        excerpt(citation.quote, q));
+                        candidate.fault(Problem::unit,
+                                        fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
+                                                    to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
+                                                    excerpt(citation.quote, q)));
                         result.problems.push_back(std::move(candidate));
                     }
                     continue;
@@ -73,12 +63,12 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 continue;
             }
             if (q.capacity) {
-                candidate.problem = Problem::capacity;
-                candidate.message = fmt::format("its quote gives a capacity, not power drawn: '{}'",
-                                                q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words);
+                candidate.fault(Problem::capacity,
+                                fmt::format("its quote gives a capacity, not power drawn: '{}'",
+                                            q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words));
             } else if (q.modality == Modality::planned || q.modality == Modality::procured) {
-                candidate.problem = Problem::planned;
-                candidate.message = fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q));
+                candidate.fault(Problem::planned,
+                                fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q)));
             } else {
                 result.clean = true;
                 return result;
@@ -100,19 +90,11 @@ const PowerReading& read_power(const Record& record, const Claim& claim, const C
 namespace {
 
 void power_rule(const Record& record, const Context& context, std::vector<Finding>& out, bool units) {
-    for (const Claim* claim : live_claims(record, "power_mw")) {
-        if (claim->state != ClaimState::set) continue;
-        const PowerReading& reading = read_power(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if ((candidate.problem == Problem::unit) != units) continue;
-            auto result = finding(record, claim, "power_mw",
-                                  fmt::format("power_mw = {} is power in service in MW; {}", shown(*claim), candidate.message));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
+    report_first(
+        record, context, "power_mw", read_power, out, [&](const Candidate& c) { return (c.problem == Problem::unit) == units; },
+        [](const Claim& claim, const Candidate& c) {
+            return fmt::format("power_mw = {} is power in service in MW; {}", display_claim(&claim), c.message);
+        });
 }
 
 }  // namespace

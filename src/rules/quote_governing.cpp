@@ -1,11 +1,6 @@
 // What governs a figure: the verb group before it, the words after it, the years that date it.
 #include <algorithm>
-#include <cctype>
-#include <fmt/format.h>
-#include <tuple>
 
-#include "gpuclusters/model/error.hpp"
-#include "gpuclusters/model/text.hpp"
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules::reading {
@@ -20,7 +15,7 @@ std::pair<std::size_t, std::size_t> Reading::verb_back(std::size_t before, std::
             is_word(tokens_[i + 1], "to")) {
             break;
         }
-        if (!verb_cue(i)) continue;
+        if (!verb_start(i)) continue;
         std::size_t verb = i;
         std::size_t verb_end = verb + 1;
         for (Cue cue : {planned, procured, in_service, not_governing, arrival}) {
@@ -89,8 +84,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         // A phrase that ends where the group starts: "is on track to install".
         std::size_t phrase_start = no_token;
         for (Cue cue : {planned, procured, not_governing, in_service}) {
-            const std::size_t at = phrase_ending(group, cue, floor);
-            if (at != no_token && (phrase_start == no_token || at < phrase_start)) phrase_start = at;
+            phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         }
         if (phrase_start != no_token) {
             group = phrase_start;
@@ -141,9 +135,10 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         result.modality = Modality::procured;
         result.from = procured_at;
         result.to = std::max(verb_end, procured_at + phrase(procured_at, procured));
-    } else if (verb > floor && is_word(tokens_[verb - 1], "to") && establishes(verb) && !aux(verb) &&
+    } else if (verb > floor && is_word(tokens_[verb - 1], "to") && is(verb, purpose_word) && !aux(verb) &&
                !(verb >= 2 && is(verb - 2, able_word))) {
-        // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact.
+        // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact. A verb that
+        // makes a cluster, not one that uses one ("10 days to train on 512 GPUs").
         result.modality = Modality::planned;
         result.from = verb - 1;
         result.to = verb_end;
@@ -154,8 +149,6 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     }
     return result;
 }
-
-bool Reading::establishes(std::size_t verb) const { return is(verb, purpose_word); }
 
 bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const {
     const bool copula = is(at, copula_word);
@@ -187,7 +180,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     std::size_t i = phrase_end;
     std::size_t skipped = 0;
     bool comma = false;
-    while (i < end && !verb_cue(i)) {
+    while (i < end && !verb_start(i)) {
         if (tokens_[i].text == ",") comma = true;
         if (tokens_[i].kind == Kind::number || ++skipped > reach) return result;
         if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or"))) return result;
@@ -319,12 +312,8 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
     quantity.phrase_begin = tokens_[start].begin;
     quantity.phrase_end = tokens_[phrase_end - 1].end;
     const Governed governing = governed_before(start);
-    if (governing.found && governing.from < governing.to) {
-        quantity.modality = governing.modality;
-        quantity.modality_words = written(governing.from, governing.to);
-        quantity.modality_begin = tokens_[governing.from].begin;
-        quantity.modality_end = tokens_[governing.to - 1].end;
-    }
+    if (governing.found && governing.from < governing.to)
+        set_modality(quantity, governing.modality, governing.from, governing.to);
     last_phrase_begin_ = start;
     last_phrase_end_ = phrase_end;
     found.push_back(std::move(quantity));

@@ -131,41 +131,31 @@ std::optional<std::string> single_word_fault(std::string_view entry) {
 QuoteReader::Impl::Impl(const Lexicon& lexicon) {
     // The tokenizer's words first: the phrases are tokenized with them.
     for (const auto& list : lists) {
-        if (list.shape == ListShape::numbers) {
-            const auto found = lexicon.numbers.find(list.name);
-            if (found == lexicon.numbers.end()) continue;
-            for (const auto& [word, value] : found->second) {
-                const auto words = words_of(word);
-                if (words.size() != 1 || !has_word(words)) {
-                    throw InputError(fmt::format("[quote-reader] {}: '{}' is not one word", list.name, word));
-                }
-                numbers[list.role][words.front()] = value;
+        const auto found = lexicon.numbers.find(list.name);
+        if (list.shape != ListShape::numbers || found == lexicon.numbers.end()) continue;
+        for (const auto& [word, value] : found->second) {
+            const auto words = words_of(word);
+            if (words.size() != 1 || !has_word(words)) {
+                throw InputError(fmt::format("[quote-reader] {}: '{}' is not one word", list.name, word));
             }
+            numbers[list.role][words.front()] = value;
         }
     }
     token_words.suffixes.assign(numbers[figure_suffixes].begin(), numbers[figure_suffixes].end());
     for (const auto& list : lists) {
-        if (list.role == abbreviation_word && list.shape == ListShape::words) {
-            if (const auto found = lexicon.lists.find(list.name); found != lexicon.lists.end())
-                token_words.abbreviations = found->second;
-        } else if (list.role == ordinal_word && list.shape == ListShape::words) {
-            if (const auto found = lexicon.lists.find(list.name); found != lexicon.lists.end())
-                token_words.ordinals = found->second;
-        }
+        const auto found = lexicon.lists.find(list.name);
+        if (list.shape != ListShape::words || found == lexicon.lists.end()) continue;
+        if (list.role == abbreviation_word) token_words.abbreviations = found->second;
+        if (list.role == ordinal_word) token_words.ordinals = found->second;
     }
     for (const auto& list : lists) {
         if (list.shape == ListShape::numbers) continue;
         if (const auto found = lexicon.lists.find(list.name); found != lexicon.lists.end()) add_list(list, found->second);
     }
     add_models();
-    for (auto& list : phrases) {
-        std::stable_sort(list.begin(), list.end(),
-                         [](const Phrase& a, const Phrase& b) { return a.words.size() > b.words.size(); });
-    }
-    for (auto& list : spellings) {
-        std::stable_sort(list.begin(), list.end(),
-                         [](const Spelling& a, const Spelling& b) { return a.words.size() > b.words.size(); });
-    }
+    const auto longest_first = [](const auto& a, const auto& b) { return a.words.size() > b.words.size(); };
+    for (auto& list : phrases) std::stable_sort(list.begin(), list.end(), longest_first);
+    for (auto& list : spellings) std::stable_sort(list.begin(), list.end(), longest_first);
 }
 
 void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std::string>& entries) {

@@ -112,14 +112,13 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     const std::size_t clause_end_at = figure.clause_end;
     const bool between = i >= 1 && is_word(tokens_[i - 1], "between");
     const bool from = i >= 1 && is_word(tokens_[i - 1], "from");
+    const auto to = [&](std::size_t k) {
+        return is_word(tokens_[k], "to") || tokens_[k].text == "-" || tokens_[k].text == "\u2013";
+    };
     std::size_t k = figure.end;
     // The unit may come with each end: "15MW to 45MW", "300 MW to 1 GW".
-    if (k < clause_end_at && counts_power(unit_at(k)) && k + 1 < clause_end_at &&
-        (is_word(tokens_[k + 1], "to") || tokens_[k + 1].text == "-" || tokens_[k + 1].text == "\u2013")) {
-        ++k;
-    }
-    const bool joiner = k < clause_end_at && (is_word(tokens_[k], "to") || tokens_[k].text == "-" ||
-                                              tokens_[k].text == "\u2013" || (between && is_word(tokens_[k], "and")));
+    if (k < clause_end_at && counts_power(unit_at(k)) && k + 1 < clause_end_at && to(k + 1)) ++k;
+    const bool joiner = k < clause_end_at && (to(k) || (between && is_word(tokens_[k], "and")));
     if (!joiner) return;
     // "from 16 to over 1,500": words of a bound before the high end.
     std::size_t high = k + 1;

@@ -1,20 +1,13 @@
 // The quote reader's entry points, the names of what it reads, and spelled-out numbers.
 #include <algorithm>
-#include <cctype>
 #include <fmt/format.h>
 #include <iterator>
-#include <tuple>
 
-#include "gpuclusters/model/error.hpp"
-#include "gpuclusters/model/text.hpp"
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules {
 namespace reading {
 
-bool counts_power(Unit unit) { return unit == Unit::megawatt || unit == Unit::kilowatt || unit == Unit::gigawatt; }
-
-// Spelled-out numbers: "twelve thousand", "twenty-four", "a dozen", "half a million".
 std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::vector<Token>& tokens, std::size_t at) {
     std::int64_t total = 0;
     std::int64_t current = 0;
@@ -67,10 +60,6 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
     model::Decimal value = model::Decimal::whole(total);
     if (half) value = *value.divided_by(2);
     return Spelled{value, i - at};
-}
-
-std::string_view as_written(std::string_view quote, const Token& first, const Token& last) {
-    return quote.substr(first.begin, last.end - first.begin);
 }
 
 }  // namespace reading

@@ -1,12 +1,7 @@
 // Reading a quote: its tokens and phrases, the models it names, the noun each figure counts, and
 // what one figure passes to those joined to it.
 #include <algorithm>
-#include <cctype>
-#include <fmt/format.h>
-#include <tuple>
 
-#include "gpuclusters/model/error.hpp"
-#include "gpuclusters/model/text.hpp"
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules::reading {
@@ -70,7 +65,7 @@ void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std:
             if (unit == Unit::none || unit == found[n].unit) break;
             Quantity mirror = found[n];
             mirror.unit = unit;
-            mirror.unit_words = std::string(as_written(quote_, tokens_[k], tokens_[k + 3]));
+            mirror.unit_words = written(k, k + 4);
             mirror.per = Unit::none;
             mirror.unit_from_model = false;
             mirror.phrase_end = tokens_[k + 3].end;
@@ -150,7 +145,7 @@ std::size_t Reading::clause_end(std::size_t i) const {
 
 std::string Reading::written(std::size_t first, std::size_t last_exclusive) const {
     if (first >= last_exclusive) return {};
-    return std::string(as_written(quote_, tokens_[first], tokens_[last_exclusive - 1]));
+    return std::string(quote_.substr(tokens_[first].begin, tokens_[last_exclusive - 1].end - tokens_[first].begin));
 }
 
 void Reading::match_phrases() {
@@ -314,7 +309,6 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
     if (!(system &&
           (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
         noun.unit = unit;
-        noun.noun = i;
     }
     noun.end = i + 1;
     // "8-GPU nodes": GPUs per node.

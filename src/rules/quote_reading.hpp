@@ -118,14 +118,13 @@ enum NumberList : std::uint8_t {
     number_list_count
 };
 
-bool counts_power(Unit unit);
+inline bool counts_power(Unit unit) { return unit == Unit::megawatt || unit == Unit::kilowatt || unit == Unit::gigawatt; }
 
 // Spelled-out numbers: "twelve thousand", "twenty-four", "a dozen", "half a million".
 struct Spelled {
     model::Decimal value;
     std::size_t length = 0;
 };
-std::string_view as_written(std::string_view quote, const Token& first, const Token& last);
 
 }  // namespace reading
 
@@ -191,8 +190,6 @@ class Reading {
 public:
     Reading(const QuoteReader::Impl& impl, std::string_view quote, int reference_year);
 
-    const std::vector<Token>& tokens() const { return tokens_; }
-
     std::vector<Quantity> quantities();
 
     // "9,400 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
@@ -227,7 +224,6 @@ private:
         Unit unit = Unit::none;
         const model::GpuModel* model = nullptr;
         std::size_t end = 0;  ///< token after the noun phrase
-        std::size_t noun = no_token;
         Unit per = Unit::none;
         bool from_model = false;  ///< no noun: the model's package
     };
@@ -267,8 +263,6 @@ private:
         bool silent = false;
     };
 
-    bool verb_cue(std::size_t i) const { return verb_start(i); }
-
     // The nearest verb cue before token `before` in the clause, and the end of the longest phrase
     // that covers it; no_token when there is none.
     std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const;
@@ -282,10 +276,6 @@ private:
     Governed governed_before(std::size_t figure_start) const;
 
     Governed verb_group(std::size_t verb, std::size_t verb_end, std::size_t floor, std::size_t figure_start) const;
-
-    // Verbs that make a cluster (its purpose, after "to", is a plan): not those that use one ("10
-    // days to train on 512 GPUs").
-    bool establishes(std::size_t verb) const;
 
     // "will be a 10,000-GPU system" is governed; "is expected to be a key resource for Europe,
     // with 10,000 GPUs" is not: the figure hangs on a preposition after the noun.

@@ -1,5 +1,7 @@
 // The status events of a record's notes: what they report (live, being built, retired) and
 // whether it happened, is planned or is denied.
+#include <algorithm>
+
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules::reading {
@@ -70,10 +72,7 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
     while (group > floor) {
         // A phrase that ends where the group starts: "slated for retirement".
         std::size_t phrase_start = no_token;
-        for (Cue cue : {planned, future_time}) {
-            const std::size_t at = phrase_ending(group, cue, floor);
-            if (at != no_token && (phrase_start == no_token || at < phrase_start)) phrase_start = at;
-        }
+        for (Cue cue : {planned, future_time}) phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         if (phrase_start != no_token) {
             planned_at = phrase_start;
             group = phrase_start;
@@ -117,7 +116,7 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
     if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             if (tokens_[k].text == ",") break;
-            if (!verb_cue(k)) continue;
+            if (!verb_start(k)) continue;
             if (const std::size_t p = phrase(k, planned); p > 0 && !aux(k - 1)) return k + p;
             break;
         }

@@ -25,6 +25,11 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool all_digits(std::string_view text) { return !text.empty() && std::all_of(text.begin(), text.end(), is_digit); }
 
+// How many digits the text starts with.
+std::size_t leading_digits(std::string_view text) {
+    return static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_digit) - text.begin());
+}
+
 // Splits the quote into runs of letters and digits and single other characters, noting the space
 // before each; invalid UTF-8 bytes are single characters of their own.
 std::vector<Raw> scan(std::string_view quote) {
@@ -69,11 +74,8 @@ std::vector<Raw> scan(std::string_view quote) {
         Raw& raw = raws[i];
         if (!raw.alnum) continue;
         const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
-        std::size_t letters = 0;
-        while (letters < text.size() &&
-               ((text[letters] >= 'a' && text[letters] <= 'z') || (text[letters] >= 'A' && text[letters] <= 'Z'))) {
-            ++letters;
-        }
+        const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+        const auto letters = static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_letter) - text.begin());
         if (letters < 4 || letters == text.size() || !all_digits(text.substr(letters))) continue;
         Raw figure{true, raw.begin + static_cast<std::uint32_t>(letters), raw.end, Gap::none, false, ""};
         raw.end = figure.begin;
@@ -141,18 +143,23 @@ private:
                all_digits(raws_[i].folded);
     }
 
-    Token& push(const Raw& raw, Token::Kind kind, std::string text) {
+    // A token over the raw tokens `first` to `last`, and what stands before it.
+    static Token spanning(const Raw& first, const Raw& last, Token::Kind kind) {
         Token token;
         token.kind = kind;
-        token.begin = raw.begin;
-        token.end = raw.end;
+        token.begin = first.begin;
+        token.end = last.end;
+        token.space_before = first.gap != Gap::none || first.newline_before;
+        token.clause_start = first.newline_before;
+        return token;
+    }
+
+    void push(const Raw& raw, Token::Kind kind, std::string text) {
+        Token token = spanning(raw, raw, kind);
         token.text = std::move(text);
-        token.space_before = raw.gap != Gap::none || raw.newline_before;
-        token.clause_start = raw.newline_before;
         const unsigned char first = static_cast<unsigned char>(quote_[raw.begin]);
         token.capitalised = (first >= 'A' && first <= 'Z') || first >= 0x80;
         tokens_.push_back(std::move(token));
-        return tokens_.back();
     }
 
     // A figure's characters as read so far: figure()'s steps each read a part of it before it makes a token.
@@ -170,19 +177,13 @@ private:
         Written written;
         written.next = i + 1;
         const std::string& text = first.folded;
-        const std::size_t lead =
-            static_cast<std::size_t>(std::find_if(text.begin(), text.end(), [](char c) { return !is_digit(c); }) - text.begin());
+        const std::size_t lead = leading_digits(text);
         written.digits = text.substr(0, lead);
         written.suffix = text.substr(lead);
         if (const std::size_t end = date_end(written); end != 0) return date(i, end);
         if (written.suffix.empty() && lead <= 3) read_groups(written);
         read_fraction(written);
-        Token token;
-        token.kind = Token::Kind::number;
-        token.begin = first.begin;
-        token.end = raws_[written.next - 1].end;
-        token.space_before = first.gap != Gap::none || first.newline_before;
-        token.clause_start = first.newline_before;
+        Token token = spanning(first, raws_[written.next - 1], Token::Kind::number);
         token.grouped = written.grouped;
         token.fraction = !written.fraction.empty();
         const auto [scale, glued] = read_suffix(token, written);
@@ -269,8 +270,7 @@ private:
             return;
         }
         const std::string& part = raws_[next + 1].folded;
-        const std::size_t part_lead =
-            static_cast<std::size_t>(std::find_if(part.begin(), part.end(), [](char c) { return !is_digit(c); }) - part.begin());
+        const std::size_t part_lead = leading_digits(part);
         written.fraction = part.substr(0, part_lead);
         written.suffix = part.substr(part_lead);
         written.next += 2;
@@ -314,13 +314,8 @@ private:
     }
 
     std::size_t date(std::size_t from, std::size_t to) {
-        Token token;
-        token.kind = Token::Kind::number;
-        token.begin = raws_[from].begin;
-        token.end = raws_[to - 1].end;
+        Token token = spanning(raws_[from], raws_[to - 1], Token::Kind::number);
         token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
-        token.space_before = raws_[from].gap != Gap::none || raws_[from].newline_before;
-        token.clause_start = raws_[from].newline_before;
         token.date = true;
         tokens_.push_back(std::move(token));
         return to;

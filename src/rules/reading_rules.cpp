@@ -8,20 +8,9 @@
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "rules/reading_support.hpp"
-#include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules::reading {
 namespace {
-
-using model::Claim;
-using model::ClaimState;
-using model::Decimal;
-using model::Record;
-using support::cite_evidence;
-using support::finding;
-using support::live_claims;
-using support::set_value;
-using support::shown;
 
 // A quote speaks of the time of its source: "by 2027" is a plan unless 2027 is past.
 int reference_year(const Record& record, const model::Citation& citation, const Context& context) {
@@ -91,33 +80,59 @@ std::string_view part_name(Unit unit) {
     return unit == Unit::gcd ? "GCDs" : unit == Unit::die ? "dies" : unit == Unit::tile ? "tiles" : "";
 }
 
+// Whether the catalogue says how many of the parts a quote counts (GCDs, dies, tiles) make a GPU.
+bool parts_known(const model::GpuModel* gpu, Unit unit) {
+    return gpu && gpu->parts_per_gpu > 0 && text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(unit));
+}
+
 // on what it counts. `claim_bound` is how the value is stored.
 void judge_words(Candidate& candidate, std::string_view claim_bound) {
     const Quantity& q = *candidate.quantity;
     const model::Citation& citation = *candidate.citation;
     if (q.modality == Modality::equivalence) {
-        candidate.problem = Problem::equivalence;
-        candidate.message = fmt::format("a performance equivalence: {}", quoted(citation, q));
+        candidate.fault(Problem::equivalence, fmt::format("a performance equivalence: {}", quoted(citation, q)));
     } else if (q.bound == Bound::at_most) {
         // "will host up to 4,088": the limit disqualifies the figure before its future does.
-        candidate.problem = Problem::capacity;
-        candidate.message = fmt::format("a capacity or upper limit: {}", quoted(citation, q));
+        candidate.fault(Problem::capacity, fmt::format("a capacity or upper limit: {}", quoted(citation, q)));
     } else if (q.modality == Modality::planned) {
-        candidate.problem = Problem::planned;
-        candidate.message = fmt::format("a planned figure: {}", quoted(citation, q));
+        candidate.fault(Problem::planned, fmt::format("a planned figure: {}", quoted(citation, q)));
     } else if (q.modality == Modality::procured) {
-        candidate.problem = Problem::planned;
-        candidate.message = fmt::format("a figure procured, not shown installed: {}", quoted(citation, q));
+        candidate.fault(Problem::planned, fmt::format("a figure procured, not shown installed: {}", quoted(citation, q)));
     } else if (claim_bound.empty() && (q.bound == Bound::approximate || q.bound == Bound::at_least)) {
-        candidate.problem = Problem::bound;
-        const std::string words = "'" + phrase_text(citation.quote, q) + "'";
-        candidate.message = q.bound == Bound::at_least ? fmt::format("lower bound: {}", words)
-                            : q.upper                  ? fmt::format("a range: {}", words)
-                                                       : fmt::format("approximate: {}", words);
+        const char* kind = q.bound == Bound::at_least ? "lower bound" : q.upper ? "a range" : "approximate";
+        candidate.fault(Problem::bound, fmt::format("{}: '{}'", kind, phrase_text(citation.quote, q)));
     } else if (claim_bound == model::bound_at_least && q.bound == Bound::approximate) {
-        candidate.problem = Problem::bound;
-        candidate.message = fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q));
+        candidate.fault(Problem::bound, fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q)));
     }
+}
+
+// What a figure counts instead of GPUs, when it counts something else; "" when it counts GPUs.
+std::string miscount(const Quantity& q, const model::GpuModel* gpu, const std::string& figure) {
+    if (q.unit == Unit::superchip && gpu && gpu->gpus_per_package > 1) {
+        const auto gpus = q.value.times(gpu->gpus_per_package);
+        return fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure, gpu->model,
+                           gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
+                           q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
+    }
+    if (q.unit == Unit::superchip && !gpu) {
+        return fmt::format(
+            "counts superchips: {}; the catalogue cannot say how many GPUs each holds without a catalogued gpu_model", figure);
+    }
+    if (is_part(q.unit)) {
+        if (!parts_known(gpu, q.unit)) {
+            return fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}", part_name(q.unit), figure,
+                               part_name(q.unit), gpu ? gpu->model : std::string("this model"));
+        }
+        const auto gpus = q.value.divided_by(gpu->parts_per_gpu);
+        return fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure, gpu->model,
+                           gpu->parts_per_gpu, part_name(q.unit), gpus ? grouped(*gpus) : "fewer");
+    }
+    if (is_holder(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
+        return fmt::format("counts {}s, not GPUs: {}{}", q.unit == Unit::cpu ? "CPU" : to_string(q.unit), figure,
+                           is_holder(q.unit) ? " (a count is nodes x GPUs per node)" : "");
+    }
+    if (q.per != Unit::none) return fmt::format("counts GPUs per {}, not the GPUs installed: {}", to_string(q.per), figure);
+    return "";
 }
 
 // The figures that give a whole GPU count, converted through the catalogue where the quote
@@ -144,8 +159,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             if (q.unit == Unit::superchip && gpu && gpu->package == "superchip") {
                 const auto gpus = q.value.times(gpu->gpus_per_package);
                 converted = gpus && *gpus == *value && gpu->gpus_per_package != 1;
-            } else if (is_part(q.unit) && gpu && gpu->parts_per_gpu > 0 &&
-                       text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(q.unit))) {
+            } else if (is_part(q.unit) && parts_known(gpu, q.unit)) {
                 const auto gpus = q.value.divided_by(gpu->parts_per_gpu);
                 converted = gpus && *gpus == *value;
             }
@@ -155,39 +169,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // words that qualify the figure come first then.
             if (raw && !converted && q.unit_from_model) judge_words(candidate, claim.value.qualifiers.bound);
             if (raw && !converted && candidate.problem == Problem::none) {
-                const std::string figure = quoted(citation, q);
-                if (q.unit == Unit::superchip && gpu && gpu->gpus_per_package > 1) {
-                    const auto gpus = q.value.times(gpu->gpus_per_package);
-                    candidate.problem = Problem::unit;
-                    candidate.message =
-                        fmt::format("counts superchips: {}; each {} superchip holds {} GPUs, so {} GPUs{}", figure, gpu->model,
-                                    gpu->gpus_per_package, gpus ? grouped(*gpus) : "more",
-                                    q.unit_from_model ? " (unless the source counts GPUs by the model's name)" : "");
-                } else if (q.unit == Unit::superchip && !gpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format(
-                        "counts superchips: {}; the catalogue cannot say how many GPUs each "
-                        "holds without a catalogued gpu_model",
-                        figure);
-                } else if (is_part(q.unit)) {
-                    candidate.problem = Problem::unit;
-                    const bool known = gpu && gpu->parts_per_gpu > 0 &&
-                                       text::lower_ascii(gpu->part) + "s" == text::lower_ascii(part_name(q.unit));
-                    const auto gpus = known ? q.value.divided_by(gpu->parts_per_gpu) : std::nullopt;
-                    candidate.message =
-                        known
-                            ? fmt::format("counts {}: {}; the {} has {} {} per GPU, so {} GPUs", part_name(q.unit), figure,
-                                          gpu->model, gpu->parts_per_gpu, part_name(q.unit), gpus ? grouped(*gpus) : "fewer")
-                            : fmt::format("counts {}, not GPUs: {}; the catalogue gives no {} per GPU for {}", part_name(q.unit),
-                                          figure, part_name(q.unit), gpu ? gpu->model : std::string("this model"));
-                } else if (is_holder(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts {}s, not GPUs: {}{}", q.unit == Unit::cpu ? "CPU" : to_string(q.unit),
-                                                    figure, is_holder(q.unit) ? " (a count is nodes x GPUs per node)" : "");
-                } else if (q.per != Unit::none) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("counts GPUs per {}, not the GPUs installed: {}", to_string(q.per), figure);
-                }
+                if (std::string why = miscount(q, gpu, quoted(citation, q)); !why.empty()) candidate.fault(Problem::unit, why);
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -208,15 +190,12 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
                 continue;
             }
             Candidate candidate{&q, &citation};
-            {
-                if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("the operand {} counts {}, not GPUs: {}", operand,
-                                                    is_part(q.unit)       ? std::string(part_name(q.unit))
-                                                    : q.unit == Unit::cpu ? "CPUs"
-                                                                          : "cores",
-                                                    quoted(citation, q));
-                }
+            if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
+                candidate.fault(Problem::unit, fmt::format("the operand {} counts {}, not GPUs: {}", operand,
+                                                           is_part(q.unit)       ? std::string(part_name(q.unit))
+                                                           : q.unit == Unit::cpu ? "CPUs"
+                                                                                 : "cores",
+                                                           quoted(citation, q)));
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -272,16 +251,15 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
                 const model::GpuModel* gpu = model_of(record, q, context);
                 if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip &&
                     gpu && gpu->gpus_per_package > 1) {
-                    candidate.problem = Problem::unit;
-                    candidate.message = fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs",
-                                                    operand, quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package);
+                    candidate.fault(Problem::unit,
+                                    fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs", operand,
+                                                quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package));
                 }
             }
             if (candidates.empty()) {
                 every_operand = all_clean = false;
                 continue;
             }
-            (void)operand;
             if (any_clean(candidates)) continue;
             all_clean = false;
             for (auto& candidate : candidates) operand_problems.push_back(std::move(candidate));
@@ -306,19 +284,11 @@ const CountReading& read_count(const Record& record, const Claim& claim, const C
 // Reports, for each live GPU count, the first problem of one kind that keeps every figure
 // behind it from backing it.
 void count_rule(const Record& record, const Context& context, std::vector<Finding>& out, Problem kind, std::string_view lead) {
-    for (const Claim* claim : live_claims(record, "gpus_installed")) {
-        if (claim->state != ClaimState::set) continue;
-        const CountReading& reading = read_count(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if (candidate.problem != kind) continue;
-            auto result = finding(record, claim, "gpus_installed",
-                                  fmt::format("gpus_installed = {} {}{}", shown(*claim), lead, candidate.message));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
+    report_first(
+        record, context, "gpus_installed", read_count, out, [&](const Candidate& c) { return c.problem == kind; },
+        [&](const Claim& claim, const Candidate& c) {
+            return fmt::format("gpus_installed = {} {}{}", display_claim(&claim), lead, c.message);
+        });
 }
 
 }  // namespace
@@ -338,26 +308,15 @@ void equivalent_count(const Record& record, const Context& context, std::vector<
 }
 
 void count_bound(const Record& record, const Context& context, std::vector<Finding>& out) {
-    for (const Claim* claim : live_claims(record, "gpus_installed")) {
-        if (claim->state != ClaimState::set) continue;
-        const CountReading& reading = read_count(record, *claim, context);
-        if (reading.clean) continue;
-        for (const auto& candidate : reading.problems) {
-            if (candidate.problem != Problem::bound) continue;
-            const Quantity& q = *candidate.quantity;
-            const std::string number = text::group_thousands(std::stoll(claim->value.value));
-            const std::string fix = q.bound == Bound::at_least ? number + "+" : "~" + number;
-            auto result = finding(
-                record, claim, "gpus_installed",
-                fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it "
-                            "as {})",
-                            shown(*claim), claim->value.qualifiers.bound.empty() ? "exact" : claim->value.qualifiers.bound,
-                            candidate.message, fix));
-            cite_evidence(result, record, *candidate.citation);
-            out.push_back(std::move(result));
-            break;
-        }
-    }
+    report_first(
+        record, context, "gpus_installed", read_count, out, [](const Candidate& c) { return c.problem == Problem::bound; },
+        [](const Claim& claim, const Candidate& c) {
+            const std::string number = text::group_thousands(std::stoll(claim.value.value));
+            const std::string fix = c.quantity->bound == Bound::at_least ? number + "+" : "~" + number;
+            return fmt::format("gpus_installed = {} is stored as {}, but its source gives {} (record it as {})",
+                               display_claim(&claim),
+                               claim.value.qualifiers.bound.empty() ? "exact" : claim.value.qualifiers.bound, c.message, fix);
+        });
 }
 
 void count_unit(const Record& record, const Context& context, std::vector<Finding>& out) {

@@ -8,8 +8,6 @@
 
 namespace gpuclusters::rules::reading {
 
-using Check = void (*)(const model::Record&, const Context&, std::vector<Finding>&);
-
 void planned_count(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void capacity_count(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void equivalent_count(const model::Record& record, const Context& context, std::vector<Finding>& out);

@@ -1,15 +1,30 @@
 #pragma once
-// What the rules that read quotes share (reading_rules.cpp, power_rules.cpp): what keeps a figure
-// from backing a value, and what the rules of one record read of it once for all of them.
+// What the rules that read quotes share (reading_rules.cpp, power_rules.cpp, status_rules.cpp):
+// what keeps a figure from backing a value, what the rules of one record read of it once for all
+// of them, and how they report.
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules {
 namespace reading {
+
+using model::Claim;
+using model::ClaimState;
+using model::Decimal;
+using model::display_claim;
+using model::Record;
+using support::cite_evidence;
+using support::finding;
+using support::live_claims;
+using support::set_value;
 
 // The types below are members of ReadingCache, which rules.hpp names (Context holds one), so they
 // share its linkage rather than an anonymous namespace's.
@@ -24,6 +39,10 @@ struct Candidate {
     const model::Citation* citation = nullptr;
     Problem problem = Problem::none;
     std::string message;  ///< why, with the quote's words
+    void fault(Problem kind, std::string why) {
+        problem = kind;
+        message = std::move(why);
+    }
 };
 
 struct CountReading {
@@ -68,6 +87,23 @@ bool within(const Quantity& quantity, const model::Decimal& number);
 const std::vector<Quantity>& quantities_of(const model::Record& record, const model::Citation& citation, const Context& context);
 /// The judgement of a power value by its quotes, made once a record.
 const PowerReading& read_power(const model::Record& record, const model::Claim& claim, const Context& context);
+
+/// For each live value of `field` that no figure of its quotes backs without a problem, a finding
+/// on the first problem `wanted` picks (`read` judges the value once a record), worded by `words`.
+template <class Read, class Wanted, class Words>
+void report_first(const Record& record, const Context& context, std::string_view field, Read read, std::vector<Finding>& out,
+                  Wanted wanted, Words words) {
+    for (const Claim* claim : live_claims(record, field)) {
+        if (claim->state != ClaimState::set) continue;
+        const auto& reading = read(record, *claim, context);
+        if (reading.clean) continue;
+        const auto found = std::ranges::find_if(reading.problems, wanted);
+        if (found == reading.problems.end()) continue;
+        auto result = finding(record, claim, field, words(*claim, *found));
+        cite_evidence(result, record, *found->citation);
+        out.push_back(std::move(result));
+    }
+}
 
 }  // namespace reading
 }  // namespace gpuclusters::rules

@@ -1,6 +1,6 @@
 #include "rules/rule_support.hpp"
 
-#include "gpuclusters/model/values.hpp"
+#include "gpuclusters/model/record.hpp"
 
 namespace gpuclusters::rules::support {
 
@@ -8,19 +8,13 @@ using model::Claim;
 using model::ClaimState;
 using model::Record;
 
-std::string shown(const Claim& claim) {
-    if (claim.state == ClaimState::not_published) return "Not published";
-    const auto* spec = model::find_field(claim.field);
-    return spec ? model::display_value(*spec, claim.value) : claim.value.value;
-}
-
 Finding finding(const Record& record, const Claim* claim, std::string_view field, std::string message) {
     Finding result;
     result.cluster_id = record.id;
     result.field = std::string(field);
     result.claim_id = claim ? claim->id : 0;
     result.message = std::move(message);
-    if (claim) result.evidence.value = shown(*claim);
+    if (claim) result.evidence.value = model::display_claim(claim);
     return result;
 }
 

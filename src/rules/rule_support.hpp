@@ -9,9 +9,8 @@
 
 namespace gpuclusters::rules::support {
 
-/// A claim as a reader sees it: "12,288 (= 1536 x 8)", "Not published".
-std::string shown(const model::Claim& claim);
-/// A finding of a record, on a claim (or none) of a field (or the record: "").
+/// A finding of a record, on a claim (or none) of a field (or the record: ""), with the claim as a
+/// reader sees it (model::display_claim: "12,288 (= 1536 x 8)", "Not published").
 Finding finding(const model::Record& record, const model::Claim* claim, std::string_view field, std::string message);
 /// Points a finding at the citation behind it: its source and quote.
 void cite_evidence(Finding& result, const model::Record& record, const model::Citation& citation);

@@ -3,17 +3,9 @@
 #include <fmt/format.h>
 
 #include "rules/reading_rules.hpp"
-#include "rules/rule_support.hpp"
+#include "rules/reading_support.hpp"
 
 namespace gpuclusters::rules::reading {
-namespace {
-
-using model::Claim;
-using model::Record;
-using support::finding;
-using support::set_value;
-
-}  // namespace
 
 void status_contradiction(const Record& record, const Context& context, std::vector<Finding>& out) {
     const Claim* status = set_value(record, "status");
