@@ -76,12 +76,6 @@ struct ChangesetPart {
     std::vector<std::string> touched_fields() const;
 };
 
-/// What a record file of the shared tree says beyond the record (gpuclusters(5), format 3).
-struct TreeExtras {
-    std::map<long long, std::string> rank_reasons;  ///< claim id -> the reason given with its rank, when one was
-    std::vector<std::string> cleared_fields;        ///< fields with claims in their history and none in force
-};
-
 /// An accepted finding in force: a cluster, a rule and the editor's reason.
 struct Acceptance {
     std::string cluster_id;
@@ -345,10 +339,6 @@ public:
     /// The groups a cluster is in, by kind.
     std::vector<DuplicateGroup> duplicate_groups_of(const std::string& cluster_id) const;
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
-    /// A cluster's rank reasons and cleared fields, as the tree writes them.
-    TreeExtras tree_extras(const std::string& cluster_id) const;
-    /// The clusters once present and now removed (a revert of the changeset that made them), by id.
-    std::vector<std::string> removed_clusters() const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
     std::map<std::string, long long> verifications(std::optional<long long> as_of) const;
     /// The changeset of one cluster's newest verification as of a changeset (or now).
