@@ -26,20 +26,14 @@ void merge(model::ChangeReport& into, model::ChangeReport part) {
 
 std::vector<std::string> describe_source_changes(const model::SourceMeta& before, const model::SourceMeta& after) {
     std::vector<std::string> changes;
-    auto compare = [&](std::string_view name, const std::string& old_value, const std::string& new_value) {
+    for (const auto& key : model::source_metadata_keys) {
+        const std::string& old_value = before.*key.stored;
+        const std::string& new_value = after.*key.stored;
         if (old_value != new_value) {
             changes.push_back(
-                fmt::format("{}: {} -> {}", name, old_value.empty() ? "—" : old_value, new_value.empty() ? "—" : new_value));
+                fmt::format("{}: {} -> {}", key.label, old_value.empty() ? "—" : old_value, new_value.empty() ? "—" : new_value));
         }
-    };
-    compare("kind", before.kind, after.kind);
-    compare("title", before.title, after.title);
-    compare("publisher", before.publisher, after.publisher);
-    compare("published", before.published, after.published);
-    compare("accessed", before.accessed, after.accessed);
-    compare("archive", before.archive_url, after.archive_url);
-    compare("archived", before.archived, after.archived);
-    compare("edition of", before.edition_of, after.edition_of);
+    }
     return changes;
 }
 

@@ -2,7 +2,7 @@
 // The change engine: a prepared change written against the records as the store holds them, in
 // the session's changeset, with a report of every field touched. Its parts: the sources, record
 // and keys a change names (change_records.cpp), and what each field's input does to the record's
-// claims (change_fields.cpp).
+// claims (change_fields.cpp); the inputs are checked before (change_input.cpp).
 #include <map>
 #include <optional>
 #include <string>
@@ -14,6 +14,12 @@
 #include "ledger/working_record.hpp"
 
 namespace gpuclusters::ledger {
+
+namespace detail {
+/// The refusal of one value given two ranks ("12,288 of gpus_installed is given two ranks, ..."):
+/// by the input checks, or by the engine for a claim the input names twice.
+std::string two_ranks(const model::FieldSpec& field, const std::string& value, model::Rank first, model::Rank second);
+}  // namespace detail
 
 class ChangeSession::Engine {
 public:

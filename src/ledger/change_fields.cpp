@@ -9,7 +9,6 @@
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "ledger/change_engine.hpp"
-#include "ledger/change_input.hpp"
 
 namespace gpuclusters::ledger {
 namespace {

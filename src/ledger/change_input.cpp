@@ -10,7 +10,7 @@
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
-#include "ledger/change_input.hpp"
+#include "ledger/change_engine.hpp"
 
 namespace gpuclusters::ledger {
 
@@ -40,9 +40,8 @@ InputError at(const std::string& origin, const std::exception& error) {
 
 std::string parse_kind(const std::string& raw) {
     std::string kind = text::lower_ascii(text::trim(raw));
-    for (auto known : model::source_kinds) {
-        if (kind == known) return kind;
-    }
+    if (std::find(std::begin(model::source_kinds), std::end(model::source_kinds), kind) != std::end(model::source_kinds))
+        return kind;
     throw InputError(fmt::format("kind '{}' is not one of {}", raw, fmt::join(model::source_kinds, ", ")));
 }
 
@@ -155,11 +154,11 @@ void contradicting_ranks(const ParsedRecord& record, std::vector<std::string>& p
 // Parses the record's fields and keys, moving from `input` what they keep (its citations, keys,
 // origins): what is left of it is for the caller to drop.
 ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
-    ParsedRecord record;
-    record.keep_previous = input.keep_previous;
-    record.unsourced = input.unsourced;
-    record.citations_as_they_stood = input.citations_as_they_stood;
-    record.new_record = input.new_record;
+    ParsedRecord record{.id_from_key = input.id_from_key,
+                        .keep_previous = input.keep_previous,
+                        .unsourced = input.unsourced,
+                        .citations_as_they_stood = input.citations_as_they_stood,
+                        .new_record = input.new_record};
     if (model::record_parts(input) + source_count > model::max_record_parts) {
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));
     }
@@ -182,10 +181,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
             if (field.action == FieldAction::set && !seen.insert(field.field).second) {
                 throw InputError(fmt::format("field {} is given twice", field.field));
             }
-            ParsedField parsed;
-            parsed.spec = &spec;
-            parsed.action = field.action;
-            parsed.rank = field.rank;
+            ParsedField parsed{.spec = &spec, .action = field.action, .rank = field.rank};
             if (field.not_published) {
                 parsed.state = ClaimState::not_published;
             } else if (field.action != FieldAction::set && field.raw_value.empty()) {
@@ -220,7 +216,6 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
             problems.emplace_back(at(key.origin, error).what());
         }
     }
-    record.id_from_key = input.id_from_key;
     contradicting_ranks(record, problems);
     // Every bad field of the record is reported, not only the first.
     if (!problems.empty()) throw_problems(std::move(problems));

@@ -48,15 +48,12 @@ long long ChangeSession::Engine::resolve_source(const SourceInput& input) {
             fmt::format("{}: no source with id {} (`gpuclusters sources` lists them)", input.origin, input.reference));
     }
     model::SourceMeta meta = existing ? existing->meta : model::SourceMeta{};
-    if (input.kind) meta.kind = *input.kind;
-    if (input.title) meta.title = *input.title;
-    if (input.publisher) meta.publisher = *input.publisher;
-    if (input.published) meta.published = *input.published;
-    if (input.accessed) meta.accessed = *input.accessed;
+    // A capture taken from the URL never replaces the one the source has.
     const bool keep_capture = input.archive_from_url && existing && !existing->meta.archive_url.empty();
-    if (input.archive_url && !keep_capture) meta.archive_url = *input.archive_url;
-    if (input.archived && !keep_capture) meta.archived = *input.archived;
-    if (input.edition_of) meta.edition_of = *input.edition_of;
+    for (const auto& key : model::source_metadata_keys) {
+        const bool capture = key.stored == &model::SourceMeta::archive_url || key.stored == &model::SourceMeta::archived;
+        if (input.*key.member && !(capture && keep_capture)) meta.*key.stored = *(input.*key.member);
+    }
     if (!existing) {
         if (meta.kind.empty()) {
             throw InputError(fmt::format("{}: new source {} needs a kind (--kind {})", input.origin, input.reference,

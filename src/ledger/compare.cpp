@@ -12,6 +12,7 @@
 #include "formats/stream.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/catalogues.hpp"
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -21,10 +22,6 @@ namespace {
 
 bool wanted(const std::vector<std::string>& fields, std::string_view field) {
     return fields.empty() || std::find(fields.begin(), fields.end(), field) != fields.end();
-}
-
-void add_source(Cell& cell, const std::string& url) {
-    if (std::find(cell.sources.begin(), cell.sources.end(), url) == cell.sources.end()) cell.sources.push_back(url);
 }
 
 // A snapshot's cell, with the value it reads as: a values-only export carries no sources, so its
@@ -48,34 +45,18 @@ bool same_cell(const model::Record& record, std::string_view field, const Cell& 
 std::string source_line(const std::string& url, const model::SourceMeta& meta) {
     std::string line = "source " + url + ":";
     bool first = true;
-    for (const auto& [label, value] : {std::pair<const char*, const std::string*>{"kind", &meta.kind},
-                                       {"title", &meta.title},
-                                       {"publisher", &meta.publisher},
-                                       {"published", &meta.published},
-                                       {"accessed", &meta.accessed},
-                                       {"archive", &meta.archive_url},
-                                       {"archived", &meta.archived},
-                                       {"edition of", &meta.edition_of}}) {
-        if (value->empty()) continue;
-        line += fmt::format("{} {} {}", first ? "" : ",", label, *value);
+    for (const auto& key : model::source_metadata_keys) {
+        if ((meta.*key.stored).empty()) continue;
+        line += fmt::format("{} {} {}", first ? "" : ",", key.label, meta.*key.stored);
         first = false;
     }
     return line;
 }
 
-std::string claim_line(std::string_view field, const std::string& display, model::Rank rank) {
-    return fmt::format("claim {} {} ({})", field, display, model::to_string(rank));
-}
-
-std::string citation_line(std::string_view field, const std::string& display, const std::string& url, const std::string& locator,
-                          const std::string& quote) {
-    return fmt::format("citation {} {}: {} | {} | {}", field, display, url, locator, quote);
-}
-
-std::vector<std::string> sorted_once(std::vector<std::string> lines) {
+// Sorted, each once.
+void sort_once(std::vector<std::string>& lines) {
     std::sort(lines.begin(), lines.end());
     lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-    return lines;
 }
 
 // A regular file that starts as SQLite's do; anything else that is not a regular file (a FIFO, a
@@ -107,9 +88,6 @@ TheirRecord their_record(const model::Record& record, bool values_only, const st
     return theirs;
 }
 
-// The snapshot's records one at a time, in its order, to `visit`: a database record by record,
-// a file through its reader (which streams). Returns the database opened, for the ids it holds;
-// nullopt for a file.
 // Whether the snapshot is a database (else a file of records); InputError when nothing is there.
 bool names_a_database(const std::string& snapshot) {
     std::error_code missing;
@@ -119,6 +97,9 @@ bool names_a_database(const std::string& snapshot) {
     return snapshot != "-" && !std::filesystem::is_directory(snapshot, missing) && is_sqlite_file(snapshot);
 }
 
+// The snapshot's records one at a time, in its order, to `visit`: a database record by record,
+// a file through its reader (which streams). Returns the database opened, for the ids it holds;
+// nullopt for a file.
 std::optional<store::Store> read_snapshot(const std::string& snapshot, bool database, const std::string& format_name,
                                           const std::vector<std::string>& fields, bool provenance,
                                           const std::function<void(TheirRecord&)>& visit) {
@@ -161,8 +142,8 @@ Cell cell_of(const model::Record& record, std::string_view field) {
     if (!claim) return cell;
     cell.display = model::display_claim(claim);
     cell.changeset = claim->ranked_in;
-    for (const auto& citation : claim->citations) add_source(cell, record.sources.at(citation.source_id).url);
-    std::sort(cell.sources.begin(), cell.sources.end());
+    for (const auto& citation : claim->citations) cell.sources.push_back(record.sources.at(citation.source_id).url);
+    sort_once(cell.sources);
     return cell;
 }
 
@@ -227,10 +208,10 @@ std::vector<std::string> provenance_lines(const model::Record& record, const std
         const auto* spec = model::find_field(claim.field);
         if (claim.rank == model::Rank::retired || !spec || spec->derived || !wanted(fields, claim.field)) continue;
         const std::string display = model::display_claim(&claim);
-        lines.push_back(claim_line(claim.field, display, claim.rank));
+        lines.push_back(fmt::format("claim {} {} ({})", claim.field, display, model::to_string(claim.rank)));
         for (const auto& citation : claim.citations) {
-            lines.push_back(
-                citation_line(claim.field, display, record.sources.at(citation.source_id).url, citation.locator, citation.quote));
+            lines.push_back(fmt::format("citation {} {}: {} | {} | {}", claim.field, display,
+                                        record.sources.at(citation.source_id).url, citation.locator, citation.quote));
             named.insert(citation.source_id);
         }
     }
@@ -239,7 +220,8 @@ std::vector<std::string> provenance_lines(const model::Record& record, const std
         named.insert(key.source_id);
     }
     for (const long long id : named) lines.push_back(source_line(record.sources.at(id).url, record.sources.at(id).meta));
-    return sorted_once(std::move(lines));
+    sort_once(lines);
+    return lines;
 }
 
 Against against(const store::Store& store, const std::string& snapshot, const std::string& format,
@@ -254,7 +236,7 @@ Against against(const store::Store& store, const std::string& snapshot, const st
         if (!database && !ids_of_file.insert(theirs.id).second) {
             throw InputError(fmt::format("{}: {} is given twice", snapshot, theirs.id));
         }
-        const auto mine = store.cluster_present_now(theirs.id) ? store.load_record(theirs.id) : std::nullopt;
+        const auto mine = store.cluster_present_as_of(theirs.id, std::nullopt) ? store.load_record(theirs.id) : std::nullopt;
         if (!mine) {
             result.only_there.push_back(theirs.id);
             return;
@@ -279,14 +261,13 @@ Against against(const store::Store& store, const std::string& snapshot, const st
         }
     });
     store.each_cluster_id(std::nullopt, [&](const std::string& id) {
-        const bool theirs = other ? other->cluster_present_now(id) : ids_of_file.contains(id);
+        const bool theirs = other ? other->cluster_present_as_of(id, std::nullopt) : ids_of_file.contains(id);
         if (!theirs) result.only_here.push_back(id);
     });
     // A file's records come in its own order; the differences are listed in id order.
-    std::stable_sort(result.differences.begin(), result.differences.end(),
-                     [](const FieldChange& a, const FieldChange& b) { return a.cluster_id < b.cluster_id; });
-    std::stable_sort(result.provenance.begin(), result.provenance.end(),
-                     [](const ProvenanceDifference& a, const ProvenanceDifference& b) { return a.cluster_id < b.cluster_id; });
+    const auto by_cluster = [](const auto& a, const auto& b) { return a.cluster_id < b.cluster_id; };
+    std::stable_sort(result.differences.begin(), result.differences.end(), by_cluster);
+    std::stable_sort(result.provenance.begin(), result.provenance.end(), by_cluster);
     std::sort(result.only_there.begin(), result.only_there.end());
     return result;
 }

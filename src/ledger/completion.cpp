@@ -2,9 +2,8 @@
 
 #include <string>
 
-#include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/fields.hpp"
-#include "gpuclusters/model/values.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::ledger {
@@ -25,10 +24,7 @@ std::vector<std::string> completion_candidates(const store::Store* store, Comple
             if (store == nullptr) break;
             for (const auto& id : store->cluster_ids(std::nullopt, std::string(prefix))) {
                 // A row written by another program may break the grammar; such an id is not offered.
-                try {
-                    if (model::parse_cluster_id(id) == id) words.push_back(id);
-                } catch (const InputError&) {
-                }
+                if (!model::stored_cluster_id_problem(id)) words.push_back(id);
             }
             break;
         case CompletionKind::sources:

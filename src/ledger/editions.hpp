@@ -3,7 +3,6 @@
 // edition_of are its editions, ordered by their published dates. A value from an older edition
 // never replaces one from a newer edition; a key of one edition names the record in all of them.
 #include <map>
-#include <optional>
 #include <span>
 #include <string>
 #include <utility>

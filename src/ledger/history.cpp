@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <map>
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -101,7 +100,7 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
                                   "",
                                   new_claim ? new_claim->id : 0,
                                   {}};
-        std::vector<std::string> notes;
+        const auto add_note = [&](const std::string& note) { report.note += (report.note.empty() ? "" : "; ") + note; };
         if (report.old_display != report.new_display) report.kind = model::FieldReport::Kind::changed;
 
         auto tag = [&](long long source_id) {
@@ -130,7 +129,7 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
         const std::string old_others = others_text(before, field);
         const std::string new_others = others_text(after, field);
         if (old_others != new_others) {
-            notes.push_back(
+            add_note(
                 fmt::format("competing: {} -> {}", old_others.empty() ? "—" : old_others, new_others.empty() ? "—" : new_others));
         }
         const auto old_ids = citation_ids(before, field);
@@ -139,9 +138,8 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
             return !std::binary_search(new_ids.begin(), new_ids.end(), id);
         });
         if (withdrawn > 0 && new_claim && old_claim && new_claim->id == old_claim->id) {
-            notes.push_back(withdrawn == 1 ? "1 citation withdrawn" : fmt::format("{} citations withdrawn", withdrawn));
+            add_note(withdrawn == 1 ? "1 citation withdrawn" : fmt::format("{} citations withdrawn", withdrawn));
         }
-        for (const auto& note : notes) report.note += (report.note.empty() ? "" : "; ") + note;
         if (report.kind != model::FieldReport::Kind::unchanged || !report.note.empty()) reports.push_back(std::move(report));
     }
     return reports;
@@ -182,11 +180,9 @@ void ChangesetView::each_cluster(const std::function<void(const model::ClusterCh
 void ChangesetView::each_event(const std::function<void(const std::string&)>& visit) const {
     for (const auto& event : store_->verify_events_in(changeset_id_)) {
         if (!cluster_filter_.empty() && event.cluster_id != cluster_filter_) continue;
-        if (event.rule.empty()) {
-            visit(fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn"));
-        } else {
-            visit(fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
-        }
+        visit(event.rule.empty()
+                  ? fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn")
+                  : fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
     }
 }
 
@@ -198,11 +194,7 @@ void ChangesetView::each_source(const std::function<void(const model::SourceRepo
         const auto source = store_->source_by_id(source_id);
         if (!source || !after)
             throw DatabaseError(fmt::format("{}: a revision names source {}, which it does not hold", store_->path(), source_id));
-        if (!before) {
-            visit({source_id, source->url, true, {}});
-        } else {
-            visit({source_id, source->url, false, describe_source_changes(*before, *after)});
-        }
+        visit({source_id, source->url, !before, before ? describe_source_changes(*before, *after) : std::vector<std::string>()});
     }
 }
 

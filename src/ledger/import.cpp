@@ -33,11 +33,6 @@ struct Outcome {
     bool changed = false;
 };
 
-// An id an import read before: the record is refused.
-std::string id_read_again(const std::string& place, const std::string& id, const std::string& earlier) {
-    return fmt::format("{}: id {} is also at {}", place, id, earlier);
-}
-
 // Every problem names its place, also those found while the record was checked or written.
 std::string placed(const std::string& place, const std::string& message) {
     return message.starts_with(place) ? message : place + ": " + message;
@@ -66,7 +61,6 @@ void add_default_source(model::RecordDocument& document, const model::SourceInpu
 }
 
 Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
-    Outcome outcome;
     ImportedRecord record;
     record.cluster_id = incoming.cluster_id;
     for (const auto& key : report.keys) {
@@ -97,10 +91,7 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
                           ? ImportedRecord::Kind::unchanged
                           : ImportedRecord::Kind::cited_again;
     }
-    outcome.record = std::move(record);
-    outcome.warnings = std::move(report.warnings);
-    outcome.changed = report.changed;
-    return outcome;
+    return {std::move(record), {}, std::move(report.warnings), report.changed};
 }
 
 // A mapping's table that is an edition of a list (gpuclusters(5), "Editions of a list"): its
@@ -203,7 +194,8 @@ private:
     Outcome apply(Incoming& incoming, bool own_savepoint) {
         const std::string id(text::trim(incoming.cluster_id));
         if (const auto earlier = store_.note_import_id(id, incoming.place)) {
-            return {std::nullopt, {id_read_again(incoming.place, id, *earlier)}, {}, false};
+            // An id an import read before: the record is refused.
+            return {std::nullopt, {fmt::format("{}: id {} is also at {}", incoming.place, id, *earlier)}, {}, false};
         }
         if (!incoming.prepared) return {std::nullopt, incoming.problems, {}, false};
         model::ChangeReport report;

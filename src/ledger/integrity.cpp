@@ -28,10 +28,8 @@ bool IntegritySummary::problems_left() const {
 }
 
 IntegritySummary check_integrity(const store::Store& store, const DifferenceSink& sink) {
-    IntegritySummary summary;
-    summary.path = store.path();
-    summary.restored_schema = store.restored_schema();
-    summary.sqlite_problems = store.sqlite_problems();
+    IntegritySummary summary{
+        .path = store.path(), .restored_schema = store.restored_schema(), .sqlite_problems = store.sqlite_problems()};
     summary.sqlite_left = summary.sqlite_problems;
     summary.derived_skipped = !derived_comparable(summary);
     if (summary.derived_skipped) return summary;
@@ -45,11 +43,10 @@ IntegritySummary check_integrity(const store::Store& store, const DifferenceSink
 
 IntegritySummary repair_integrity(store::Store& store, model::Changeset changeset, const std::string& today,
                                   const DifferenceSink& sink) {
-    IntegritySummary summary;
-    summary.repair = true;
-    summary.path = store.path();
-    summary.restored_schema = store.restored_schema();
-    summary.sqlite_problems = store.sqlite_problems();
+    IntegritySummary summary{.path = store.path(),
+                             .restored_schema = store.restored_schema(),
+                             .sqlite_problems = store.sqlite_problems(),
+                             .repair = true};
     if (damaged(summary.sqlite_problems)) {
         throw DatabaseError(
             fmt::format("{}: the file is damaged (PRAGMA integrity_check: {}); check --repair writes the "

@@ -17,22 +17,14 @@ namespace {
 // Words of the search, each quoted, so FTS5 syntax in the user's text is matched literally.
 std::string fts_query(const std::string& search) {
     std::string query;
-    std::string word;
-    auto flush = [&] {
-        if (word.empty()) return;
-        std::string quoted = "\"";
-        for (char c : word) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-        query += (query.empty() ? "" : " ") + quoted + "\"";
-        word.clear();
-    };
-    for (char c : search) {
-        if (c == ' ' || c == '\t') {
-            flush();
-        } else {
-            word += c;
+    for (auto start = search.find_first_not_of(" \t"); start != std::string::npos;
+         start = search.find_first_not_of(" \t", start)) {
+        query += query.empty() ? "\"" : " \"";
+        for (; start < search.size() && search[start] != ' ' && search[start] != '\t'; ++start) {
+            query += search[start] == '"' ? "\"\"" : std::string(1, search[start]);
         }
+        query += "\"";
     }
-    flush();
     return query;
 }
 
@@ -81,16 +73,13 @@ Filter parse_filter(const std::string& condition) {
     using Comparison = Filter::Comparison;
     // A field name is letters and underscores, so the operator starts at the first other byte.
     const auto at = condition.find_first_of("=!<>");
-    if (at == std::string::npos || at == 0) {
-        throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE (or !=, <, <=, >, >=)", condition));
-    }
     static constexpr std::pair<std::string_view, Comparison> operators[] = {
         {"!=", Comparison::not_equal}, {"<=", Comparison::less_or_equal}, {">=", Comparison::greater_or_equal},
         {"=", Comparison::equal},      {"<", Comparison::less},           {">", Comparison::greater}};
-    const std::string_view rest = std::string_view(condition).substr(at);
+    const std::string_view rest = at == std::string::npos ? std::string_view() : std::string_view(condition).substr(at);
     const auto found =
         std::find_if(std::begin(operators), std::end(operators), [&](const auto& each) { return rest.starts_with(each.first); });
-    if (found == std::end(operators)) {
+    if (at == 0 || found == std::end(operators)) {
         throw UsageError(fmt::format("--where '{}': expected FIELD=VALUE (or !=, <, <=, >, >=)", condition));
     }
     const std::string name = condition.substr(0, at);
@@ -213,7 +202,8 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query,
         for (auto& row : rows) cluster.values.emplace(row.field, std::move(row));
         return cluster;
     };
-    const auto selected = [&](const ListedCluster& cluster) {
+    // Whether the cluster is listed, counted in `summary.matched` when it is.
+    const auto matched = [&](const ListedCluster& cluster) {
         if (!query.search.empty() && !found_by_search.contains(cluster.id)) return false;
         const bool filtered_out = std::any_of(query.filters.begin(), query.filters.end(), [&](const Filter& filter) {
             return !passes_counted(cluster.value(filter.field->name), filter, summary.undecided);
@@ -223,6 +213,7 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query,
             const auto badge = verified.find(cluster.id);
             if ((badge == verified.end() ? "no" : badge->second) != query.verified) return false;
         }
+        ++summary.matched;
         return true;
     };
     const auto shown = [&] { return !query.limit || summary.matched <= *query.limit; };
@@ -231,9 +222,7 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query,
         store.each_cluster_fields(fields, query.as_of, query.reverse,
                                   [&](const std::string& id, std::vector<model::FieldRow>& rows) {
                                       const ListedCluster cluster = listed(id, rows);
-                                      if (!selected(cluster)) return;
-                                      ++summary.matched;
-                                      if (shown()) visit(cluster);
+                                      if (matched(cluster) && shown()) visit(cluster);
                                   });
         return summary;
     }
@@ -242,9 +231,7 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query,
     store.start_sorted_ids();
     store.each_cluster_fields(fields, query.as_of, false, [&](const std::string& id, std::vector<model::FieldRow>& rows) {
         const ListedCluster cluster = listed(id, rows);
-        if (!selected(cluster)) return;
-        ++summary.matched;
-        store.add_sorted_id(cluster.id, sort_key(cluster, *query.sort));
+        if (matched(cluster)) store.add_sorted_id(cluster.id, sort_key(cluster, *query.sort));
     });
     store.each_sorted_cluster(fields, query.as_of, query.reverse, query.limit,
                               [&](const std::string& id, std::vector<model::FieldRow>& rows) { visit(listed(id, rows)); });
@@ -315,12 +302,8 @@ model::ChangeReport check_source(store::Store& store, model::SourceInput source,
     source.origin = "SOURCE";
     if (!source.accessed) source.accessed = today;
     if (changeset.message.empty()) changeset.message = fmt::format("check source {}", found.id);
-    ChangeRequest request;
-    request.sources.push_back(std::move(source));
-    request.changeset = std::move(changeset);
-    request.today = today;
-    request.dry_run = dry_run;
-    return apply_changes(store, request);
+    return apply_changes(store,
+                         {.sources = {std::move(source)}, .changeset = std::move(changeset), .today = today, .dry_run = dry_run});
 }
 
 }  // namespace gpuclusters::ledger

@@ -13,6 +13,7 @@
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
@@ -20,12 +21,8 @@ namespace {
 // The ids of db/sample/verified.txt: a line each, '#' comments and blank lines aside.
 std::vector<std::string> sample_verified_ids() {
     std::vector<std::string> ids;
-    std::string_view text = embedded::sample_verified_txt;
-    while (!text.empty()) {
-        const auto end = text.find('\n');
-        const std::string_view line = text.substr(0, end);
+    for (const auto line : text::split(embedded::sample_verified_txt, '\n')) {
         if (!line.empty() && line.front() != '#') ids.emplace_back(line);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
     }
     return ids;
 }

@@ -132,7 +132,7 @@ std::size_t put_back_cluster(const store::Store& store, ChangeSession& session, 
     }
     if (undone.changes_presence_of(cluster_id)) {
         const bool was_present = store.presence_before(cluster_id, undone.id).value_or(false);
-        if (was_present != store.cluster_present_now(cluster_id)) {
+        if (was_present != store.cluster_present_as_of(cluster_id, std::nullopt)) {
             session.set_presence(cluster_id, was_present);
             ++writes;
             // A cluster that goes takes its remaining values with it, so that adding the id again

@@ -160,8 +160,7 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
         }
     }
     formats::SiteFolder folder(query.folder);
-    SiteSummary summary;
-    summary.folder = query.folder;
+    std::size_t records = 0;
     Snapshots snapshots(folder);
     FolderOutput output(folder);
     const KeptLists lists(store);
@@ -196,7 +195,7 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
         for (const auto& file : std::get<0>(event).files) output.write(file);
         for (const auto& file : pages.record(std::get<0>(event), kept)) output.write(file);
         handover.give(std::move(kept));
-        ++summary.records;
+        ++records;
     });
     // The reading thread has stopped: what the last records kept goes in from here.
     for (const auto& text : handover.take()) lists.keep(text);
@@ -206,11 +205,7 @@ SiteSummary publish_site(const store::Store& store, const SiteQuery& query, Site
     folder.write(std::string(site_data_package), package_of(query.settings, dataset.modified));
     pages.finish(dataset, lists, output);
     const formats::SiteChanges changes = folder.commit();
-    summary.files = changes.files;
-    summary.written = changes.written;
-    summary.unchanged = changes.unchanged;
-    summary.removed = changes.removed;
-    return summary;
+    return {query.folder, records, changes.files, changes.written, changes.unchanged, changes.removed};
 }
 
 }  // namespace gpuclusters::ledger

@@ -116,19 +116,14 @@ DatasetStats tally_stats(const std::vector<StatsRow>& rows) {
         ++stats.clusters;
         if (row.count) ++stats.with_gpu_count;
         const model::GpuModel* entry = row.gpu_model_canonical ? catalogue_entry_named(*row.gpu_model_canonical) : nullptr;
-        std::optional<LeftOut> reason;
-        if (std::binary_search(superseded.begin(), superseded.end(), row.id)) {
-            reason = LeftOut::superseded_phase;
-        } else if (!row.model_known) {
-            reason = LeftOut::unknown_model;
-        } else if (!entry) {
-            reason = LeftOut::uncatalogued_model;
-        } else if (!entry->is_gpu()) {
-            reason = LeftOut::not_a_gpu;
-            chips[entry->chip].add(row.count);
-        } else if (!row.count) {
-            reason = LeftOut::unknown_count;
-        }
+        const std::optional<LeftOut> reason = std::binary_search(superseded.begin(), superseded.end(), row.id)
+                                                  ? LeftOut::superseded_phase
+                                              : !row.model_known ? LeftOut::unknown_model
+                                              : !entry           ? LeftOut::uncatalogued_model
+                                              : !entry->is_gpu() ? LeftOut::not_a_gpu
+                                              : !row.count       ? std::optional(LeftOut::unknown_count)
+                                                                 : std::nullopt;
+        if (reason == LeftOut::not_a_gpu) chips[entry->chip].add(row.count);
         const bool unknown =
             reason == LeftOut::unknown_model || reason == LeftOut::uncatalogued_model || reason == LeftOut::unknown_count;
         if (reason) {

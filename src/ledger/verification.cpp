@@ -49,15 +49,10 @@ public:
             return ruled_out || finding.severity < request_.minimum;
         });
         for (const auto& finding : findings) {
-            if (finding.accepted) {
-                ++summary_.accepted;
-            } else if (finding.severity == Severity::error) {
-                ++summary_.errors;
-            } else if (finding.severity == Severity::warning) {
-                ++summary_.warnings;
-            } else {
-                ++summary_.infos;
-            }
+            ++(finding.accepted                        ? summary_.accepted
+               : finding.severity == Severity::error   ? summary_.errors
+               : finding.severity == Severity::warning ? summary_.warnings
+                                                       : summary_.infos);
         }
         if (findings.empty()) return;
         ++summary_.clusters_with_findings;
@@ -90,12 +85,11 @@ private:
         if (stale_ == Severity::off) return;
         for (const auto& [rule, reason] : acceptances->second) {
             if (fired.contains(rule)) continue;
-            Finding finding;
-            finding.cluster_id = id;
-            finding.rule = "accepted-finding-stale";
-            finding.severity = stale_;
-            finding.message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason);
-            findings.push_back(std::move(finding));
+            findings.push_back(
+                {.cluster_id = id,
+                 .rule = "accepted-finding-stale",
+                 .severity = stale_,
+                 .message = fmt::format("the accepted finding of {} no longer fires (accepted because: {})", rule, reason)});
         }
     }
 

@@ -86,9 +86,7 @@ void WorkingRecord::absorb(long long changeset_id) {
     for (const auto& [id, rank] : rank_of) {
         if (const auto held = by_id_.find(id); held != by_id_.end()) rerank(*held->second, rank, changeset_id);
     }
-    for (const auto& [claim_id, source_id] : citations) {
-        cited_sources_.insert({claim_id, source_id});
-    }
+    cited_sources_.insert(citations.begin(), citations.end());
     claims.clear();
     ranks.clear();
     citations.clear();

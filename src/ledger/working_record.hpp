@@ -55,7 +55,6 @@ private:
     std::unordered_map<std::string, std::vector<model::Claim*>> of_field_;
     std::unordered_multimap<std::string, long long> valued_;   ///< field, state, value -> claims
     std::unordered_set<long long> ranked_;                     ///< claims given a rank in this change
-    std::unordered_set<long long> cited_claims_;               ///< claims cited in this change
     std::set<std::pair<long long, long long>> cited_sources_;  ///< claim id, source id of those citations
 };
 

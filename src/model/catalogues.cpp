@@ -30,10 +30,8 @@ std::vector<std::vector<std::string_view>> read_tsv(std::string_view tsv, std::s
 
 // GPU names are matched without case, spaces or hyphens: "MI-250X", "mi250x" and "MI250X" agree.
 std::string model_key(std::string_view name) {
-    std::string key;
-    for (char c : text::lower_ascii(name)) {
-        if (c != ' ' && c != '-' && c != '_') key += c;
-    }
+    std::string key = text::lower_ascii(name);
+    std::erase_if(key, [](char c) { return c == ' ' || c == '-' || c == '_'; });
     return key;
 }
 
@@ -95,11 +93,8 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) {
             }
             std::string key = model_key(name);
             index_.emplace(key, position);
-            if (key.starts_with(maker_prefix)) {
-                index_.emplace(key.substr(maker_prefix.size()), position);
-            } else {
-                index_.emplace(maker_prefix + key, position);
-            }
+            // Known with its maker and without: "NVIDIA H100" and "H100" are one model.
+            index_.emplace(key.starts_with(maker_prefix) ? key.substr(maker_prefix.size()) : maker_prefix + key, position);
         }
     }
 }
@@ -167,7 +162,7 @@ const GpuModel* GpuCatalogue::find_spelling(std::string_view disclosed) const {
 CountryTable::CountryTable(std::string_view tsv) {
     for (const auto& row : read_tsv(tsv, 4, "db/countries.tsv")) {
         const std::size_t position = countries_.size();
-        countries_.push_back({std::string(row[0]), std::string(row[1]), std::string(row[2])});
+        countries_.push_back({std::string(row[0]), std::string(row[2])});
         std::vector<std::string_view> spellings{row[0], row[1], row[2]};
         if (!row[3].empty()) {
             for (auto alias : text::split(row[3], ';')) spellings.push_back(alias);

@@ -1,6 +1,5 @@
 #include "gpuclusters/model/decimal.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
 
 #include "gpuclusters/model/text.hpp"
@@ -14,10 +13,7 @@ constexpr std::int64_t max_coefficient = 999'999'999'999'999'999;
 
 int digit_count(std::int64_t value) {
     int digits = 1;
-    while (value >= 10) {
-        value /= 10;
-        ++digits;
-    }
+    for (; value >= 10; value /= 10) ++digits;
     return digits;
 }
 
@@ -50,10 +46,7 @@ Decimal::Decimal(std::int64_t coefficient, int exponent) : coefficient_(coeffici
         exponent_ = 0;
         return;
     }
-    while (coefficient_ % 10 == 0) {
-        coefficient_ /= 10;
-        ++exponent_;
-    }
+    for (; coefficient_ % 10 == 0; coefficient_ /= 10) ++exponent_;
 }
 
 std::optional<Decimal> Decimal::parse(std::string_view text) {
@@ -149,14 +142,8 @@ std::strong_ordering Decimal::operator<=>(const Decimal& other) const {
     std::int64_t b = other.coefficient_;
     int shift = exponent_ - other.exponent_;
     // Same magnitude: the one with fewer digits is padded; both stay within 18 digits.
-    while (shift > 0) {
-        a *= 10;
-        --shift;
-    }
-    while (shift < 0) {
-        b *= 10;
-        ++shift;
-    }
+    for (; shift > 0; --shift) a *= 10;
+    for (; shift < 0; ++shift) b *= 10;
     return a <=> b;
 }
 

@@ -88,12 +88,11 @@ const Claim* Record::preferred(std::string_view field) const {
 
 std::vector<const Claim*> Record::others(std::string_view field, bool with_deprecated) const {
     std::vector<const Claim*> found;
-    for (const auto& claim : claims) {
-        if (claim.field == field && claim.rank == Rank::normal) found.push_back(&claim);
-    }
-    if (!with_deprecated) return found;
-    for (const auto& claim : claims) {
-        if (claim.field == field && claim.rank == Rank::deprecated) found.push_back(&claim);
+    for (const Rank rank : {Rank::normal, Rank::deprecated}) {
+        for (const auto& claim : claims) {
+            if (claim.field == field && claim.rank == rank) found.push_back(&claim);
+        }
+        if (!with_deprecated) break;
     }
     return found;
 }

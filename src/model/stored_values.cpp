@@ -18,10 +18,6 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
     const std::string& value = stored.value;
     const Qualifiers& qualifiers = stored.qualifiers;
     const auto quoted = [](std::string_view text) { return fmt::format("'{}'", text::one_line(text::excerpt(text, 40))); };
-    const auto no_qualifiers = [&]() -> std::optional<std::string> {
-        if (qualifiers == Qualifiers{}) return std::nullopt;
-        return fmt::format("{} has no qualifiers, yet one is stored", field.name);
-    };
     switch (field.type) {
         case FieldType::text:
         case FieldType::gpu_model:
@@ -66,8 +62,8 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
         default:
             break;
     }
+    if (qualifiers != Qualifiers{}) return fmt::format("{} has no qualifiers, yet one is stored", field.name);
     try {
-        if (auto problem = no_qualifiers()) return problem;
         if (field.type == FieldType::partial_date && parse_partial_date(value) == value) return std::nullopt;
         if (field.type == FieldType::enumeration && std::any_of(field.choices.begin(), field.choices.end(),
                                                                 [&](const Choice& choice) { return choice.stored == value; })) {

@@ -52,14 +52,10 @@ std::optional<std::string> find_terminal_control(std::string_view text, bool lin
         // Bytes that are not UTF-8 are find_invalid_utf8's to report.
         char32_t code_point = 0;
         const std::size_t length = utf8_sequence(text.substr(i), code_point);
-        if (length == 0) {
-            ++i;
-            continue;
-        }
-        if (const auto kind = terminal_control_kind(code_point)) {
+        if (const auto kind = length == 0 ? std::nullopt : terminal_control_kind(code_point)) {
             return fmt::format("U+{:04X}, a {}, at byte {}", static_cast<unsigned>(code_point), *kind, i);
         }
-        i += length;
+        i += std::max<std::size_t>(length, 1);
     }
     return std::nullopt;
 }
@@ -77,16 +73,10 @@ std::size_t utf8_sequence(std::string_view text, char32_t& code_point) {
 }
 
 std::optional<std::size_t> find_invalid_utf8(std::string_view text) {
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (static_cast<unsigned char>(text[i]) < 0x80) {
-            ++i;
-            continue;
-        }
-        char32_t code_point = 0;
-        const std::size_t length = utf8_sequence(text.substr(i), code_point);
+    char32_t code_point = 0;
+    for (std::size_t i = 0, length = 0; i < text.size(); i += length) {
+        length = static_cast<unsigned char>(text[i]) < 0x80 ? 1 : utf8_sequence(text.substr(i), code_point);
         if (length == 0) return i;
-        i += length;
     }
     return std::nullopt;
 }
@@ -137,32 +127,24 @@ bool shows_nothing(std::string_view text) {
 
 std::string lower_ascii(std::string_view text) {
     std::string result(text);
-    for (char& c : result) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
+    for (char& c : result) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
     return result;
 }
 
 std::string upper_ascii(std::string_view text) {
     std::string result(text);
-    for (char& c : result) {
-        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    }
+    for (char& c : result) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
     return result;
 }
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
     std::vector<std::string_view> parts;
     std::size_t start = 0;
-    while (true) {
-        const std::size_t end = text.find(separator, start);
-        if (end == std::string_view::npos) {
-            parts.push_back(text.substr(start));
-            return parts;
-        }
+    for (std::size_t end = 0; (end = text.find(separator, start)) != std::string_view::npos; start = end + 1) {
         parts.push_back(text.substr(start, end - start));
-        start = end + 1;
     }
+    parts.push_back(text.substr(start));
+    return parts;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -219,17 +201,16 @@ std::size_t code_point_width(UChar32 c) {
     return east_asian == U_EA_WIDE || east_asian == U_EA_FULLWIDTH ? 2 : 1;
 }
 
-// Calls `each(begin, end, width)` for each code point of `text`, in order, until it returns false.
+// Calls `each(end, width)` for each code point of `text`, in order, until it returns false.
 template <typename Each>
 void each_code_point(std::string_view text, Each each) {
     const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
     const auto length = static_cast<int32_t>(text.size());
     int32_t at = 0;
     while (at < length) {
-        const int32_t begin = at;
         UChar32 c = 0;
         U8_NEXT(bytes, at, length, c);
-        if (!each(static_cast<std::size_t>(begin), static_cast<std::size_t>(at), code_point_width(c))) return;
+        if (!each(static_cast<std::size_t>(at), code_point_width(c))) return;
     }
 }
 
@@ -237,7 +218,7 @@ void each_code_point(std::string_view text, Each each) {
 
 std::size_t display_width(std::string_view text) {
     std::size_t width = 0;
-    each_code_point(text, [&](std::size_t, std::size_t, std::size_t columns) {
+    each_code_point(text, [&](std::size_t, std::size_t columns) {
         width += columns;
         return true;
     });
@@ -250,7 +231,7 @@ std::string truncate_to_width(std::string_view text, std::size_t columns) {
     const std::size_t room = columns - 1;  // the ellipsis takes one column
     std::size_t width = 0;
     std::size_t kept = 0;
-    each_code_point(text, [&](std::size_t, std::size_t end, std::size_t code_point_columns) {
+    each_code_point(text, [&](std::size_t end, std::size_t code_point_columns) {
         if (width + code_point_columns > room) return false;
         width += code_point_columns;
         kept = end;
@@ -266,13 +247,7 @@ std::string shell_quote(std::string_view word) {
     });
     if (plain) return std::string(word);
     std::string quoted = "'";
-    for (char c : word) {
-        if (c == '\'') {
-            quoted += "'\\''";
-        } else {
-            quoted += c;
-        }
-    }
+    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return quoted + "'";
 }
 

@@ -23,9 +23,6 @@ bool is_tracking_parameter(std::string_view name) {
     if (lowered.starts_with("utm_")) return true;
     return std::find(std::begin(exact), std::end(exact), lowered) != std::end(exact);
 }
-}  // namespace
-
-namespace {
 
 // An IRI as people paste it ("https://bücher.de/straße") made the URI a parser reads: a host
 // with letters beyond ASCII becomes its IDNA A-label (xn--bcher-kva.de) through libidn2, and
@@ -52,16 +49,10 @@ std::string as_uri(std::string_view url, const std::string& shown) {
         host = label;
         idn2_free(label);
     }
-    std::string uri(url.substr(0, host_start));
-    uri += host;
-    uri += port;
+    std::string uri = std::string(url.substr(0, host_start)) + host + std::string(port);
     for (const char c : url.substr(host_end)) {
         const auto byte = static_cast<unsigned char>(c);
-        if (byte >= 0x80) {
-            uri += fmt::format("%{:02X}", byte);
-        } else {
-            uri += c;
-        }
+        uri += byte >= 0x80 ? fmt::format("%{:02X}", byte) : std::string(1, c);
     }
     return uri;
 }

@@ -8,6 +8,19 @@
 #include "model/value_syntax.hpp"
 
 namespace gpuclusters::model {
+namespace {
+
+// The number the `count` bytes of `text` from `from` write, or -1 when one is not a digit.
+int number_at(std::string_view text, std::size_t from, std::size_t count) {
+    int value = 0;
+    for (std::size_t i = from; i < from + count; ++i) {
+        if (!is_digit(text[i])) return -1;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value;
+}
+
+}  // namespace
 
 bool is_calendar_date(int year, int month, int day) {
     if (month < 1 || month > 12 || day < 1) return false;
@@ -17,24 +30,16 @@ bool is_calendar_date(int year, int month, int day) {
 }
 
 std::string parse_timestamp(std::string_view text) {
-    const auto digits = [&](std::size_t from, std::size_t count) {
-        int value = 0;
-        for (std::size_t i = from; i < from + count; ++i) {
-            if (text[i] < '0' || text[i] > '9') return -1;
-            value = value * 10 + (text[i] - '0');
-        }
-        return value;
-    };
     const bool shaped = text.size() == 20 && text[4] == '-' && text[7] == '-' && text[10] == 'T' && text[13] == ':' &&
                         text[16] == ':' && text[19] == 'Z';
     if (!shaped) throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
-    const int year = digits(0, 4), month = digits(5, 2), day = digits(8, 2);
+    const int year = number_at(text, 0, 4), month = number_at(text, 5, 2), day = number_at(text, 8, 2);
     if (year < 0 || month < 0 || day < 0)
         throw InputError(fmt::format("'{}' is not a time YYYY-MM-DDTHH:MM:SSZ", text::excerpt(text)));
     if (!is_calendar_date(year, month, day)) {
         throw InputError(fmt::format("'{}' is not on a calendar date", text));
     }
-    const int hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2);
+    const int hour = number_at(text, 11, 2), minute = number_at(text, 14, 2), second = number_at(text, 17, 2);
     if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
         throw InputError(fmt::format("'{}' is not a time of day (00:00:00 to 23:59:59)", text));
     }
@@ -50,27 +55,19 @@ std::optional<int> order_partial_dates(std::string_view a, std::string_view b) {
 
 std::string parse_partial_date(std::string_view raw) {
     const std::string_view text = text::trim(raw);
-    auto number = [&](std::size_t offset, std::size_t length) {
-        int value = 0;
-        for (std::size_t i = offset; i < offset + length; ++i) {
-            if (!is_digit(text[i])) return -1;
-            value = value * 10 + (text[i] - '0');
-        }
-        return value;
-    };
     auto bad = [&] {
         return InputError(fmt::format("'{}' is not a date: write YYYY, YYYY-MM or YYYY-MM-DD", std::string(text)));
     };
     if (text.size() != 4 && text.size() != 7 && text.size() != 10) throw bad();
-    const int year = number(0, 4);
+    const int year = number_at(text, 0, 4);
     if (year < 1000) throw bad();
     if (text.size() >= 7) {
         if (text[4] != '-') throw bad();
-        const int month = number(5, 2);
+        const int month = number_at(text, 5, 2);
         if (month < 1 || month > 12) throw InputError(fmt::format("'{}': no month {}", std::string(text), month));
         if (text.size() == 10) {
             if (text[7] != '-') throw bad();
-            const int day = number(8, 2);
+            const int day = number_at(text, 8, 2);
             if (!is_calendar_date(year, month, day)) {
                 throw InputError(fmt::format("'{}' is not a calendar date", std::string(text)));
             }

@@ -36,6 +36,11 @@ namespace {
     throw InputError(fmt::format("'{}' is not a whole number (write 12288, 12,288 or 12 288)", shown));
 }
 
+[[noreturn]] void reject_too_large(std::string_view text) {
+    throw InputError(
+        fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text), text::group_thousands(max_count)));
+}
+
 // "~10,000", "about 10,000", "10,000+", "at least 10,000": the bound, and the count without it.
 std::pair<std::string_view, std::string> split_bound(std::string_view text) {
     static constexpr std::pair<std::string_view, std::string_view> words[] = {
@@ -66,10 +71,7 @@ long long parse_whole_number(std::string_view raw) {
     while (i < text.size()) {
         if (is_digit(text[i])) {
             value = value * 10 + (text[i] - '0');
-            if (value > max_count) {
-                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
-                                             text::group_thousands(max_count)));
-            }
+            if (value > max_count) reject_too_large(text);
             ++group_digits;
             ++i;
             continue;
@@ -142,18 +144,12 @@ Count parse_exact_count(std::string_view text) {
         std::string term;
         for (const auto& factor : factors) {
             const long long number = parse_whole_number(factor);
-            if (product > max_count / number) {
-                throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
-                                             text::group_thousands(max_count)));
-            }
+            if (product > max_count / number) reject_too_large(text);
             product *= number;
             term += (term.empty() ? "" : " x ") + std::to_string(number);
         }
         total += product;
-        if (total > max_count) {
-            throw InputError(fmt::format("'{}' is larger than {}, the most this tool accepts", std::string(text),
-                                         text::group_thousands(max_count)));
-        }
+        if (total > max_count) reject_too_large(text);
         derivation += (derivation.empty() ? "" : " + ") + term;
     }
     return {total, derivation};
@@ -166,33 +162,25 @@ Power parse_power(std::string_view raw) {
         const std::string basis = text::lower_ascii(parts->second);
         if (basis == "reported") {
             power.basis = "reported";
-        } else if (basis.starts_with("estimate")) {
-            std::string_view estimator = text::trim(parts->second.substr(8));
+        } else if (basis.starts_with("estimate") || basis.starts_with("measured")) {
+            // A figure measured rather than reported: a benchmark run's average power, as lists
+            // of supercomputers give it. What was measured is kept with it, as an estimator is.
+            const bool estimate = basis.starts_with("estimate");
+            std::string_view estimator = text::trim(parts->second.substr(8));  // both words are 8 letters
             if (estimator.starts_with(':'))
                 estimator.remove_prefix(1);
-            else if (text::lower_ascii(estimator).starts_with("by "))
+            else if (estimate && text::lower_ascii(estimator).starts_with("by "))
                 estimator.remove_prefix(3);
             estimator = text::trim(estimator);
             if (estimator.empty()) {
-                throw InputError(
-                    fmt::format("'{}': an estimate names its estimator, e.g. '40 (estimate: Epoch AI)'", std::string(text)));
+                throw InputError(estimate ? fmt::format("'{}': an estimate names its estimator, e.g. '40 (estimate: Epoch AI)'",
+                                                        std::string(text))
+                                          : fmt::format("'{}': a measured power says what was measured, e.g. "
+                                                        "'22.7 (measured: average over the HPL run)'",
+                                                        std::string(text)));
             }
-            power.basis = "estimate";
+            power.basis = estimate ? "estimate" : "measured";
             power.estimator = clean_text(estimator);
-        } else if (basis.starts_with("measured")) {
-            // A figure measured rather than reported: a benchmark run's average power, as lists
-            // of supercomputers give it. What was measured is kept with it, as an estimator is.
-            std::string_view what = text::trim(parts->second.substr(8));
-            if (what.starts_with(':')) what.remove_prefix(1);
-            what = text::trim(what);
-            if (what.empty()) {
-                throw InputError(
-                    fmt::format("'{}': a measured power says what was measured, e.g. "
-                                "'22.7 (measured: average over the HPL run)'",
-                                std::string(text)));
-            }
-            power.basis = "measured";
-            power.estimator = clean_text(what);
         } else {
             throw InputError(fmt::format("'{}': the basis is '(reported)', '(estimate: WHO)' or '(measured: WHAT)'",
                                          std::string(parts->second)));
@@ -230,7 +218,7 @@ Power parse_power(std::string_view raw) {
     if (const auto figure = Decimal::parse(canonical); !figure || figure->significant_digits() > max_significant_digits) {
         throw InputError(significant_digits_message(text));
     }
-    power.megawatts = fraction.empty() ? whole : whole + "." + fraction;
+    power.megawatts = canonical;
     return power;
 }
 

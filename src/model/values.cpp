@@ -21,7 +21,10 @@ void require_utf8(std::string_view raw) {
     if (const auto bad = text::find_invalid_utf8(raw)) throw InputError(fmt::format("invalid UTF-8 at byte {}", *bad));
 }
 
-std::string check_text_impl(std::string_view raw) {
+}  // namespace
+
+std::string clean_text(std::string_view raw) {
+    require_utf8(raw);
     const std::string_view value = text::trim(raw);
     if (value.empty()) throw InputError("empty value (use --not-published for a researched blank)");
     if (value.size() > max_text_bytes) {
@@ -32,8 +35,6 @@ std::string check_text_impl(std::string_view raw) {
     }
     return std::string(value);
 }
-
-}  // namespace
 
 std::string key_of_choice(std::string_view text) {
     std::string key;
@@ -55,11 +56,6 @@ std::optional<std::pair<std::string_view, std::string_view>> split_trailing_pare
     const std::size_t open = text.rfind('(');
     if (open == std::string_view::npos) return std::nullopt;
     return std::pair{text::trim(text.substr(0, open)), text::trim(text.substr(open + 1, text.size() - open - 2))};
-}
-
-std::string clean_text(std::string_view raw) {
-    require_utf8(raw);
-    return check_text_impl(raw);
 }
 
 std::string clean_quote(std::string_view raw) {

@@ -51,8 +51,7 @@ void Store::sync_gpu_catalogue() {
     SQLite::Statement insert(
         db, "INSERT INTO gpu_catalogue (model, maker, kind, chip, package, gpus_per_package) VALUES (?, ?, ?, ?, ?, ?)");
     for (const auto& [model, maker, kind, chip, package, gpus] : wanted) {
-        bind_all(insert, model, maker, kind, chip, package, gpus);
-        insert.exec();
+        bind_all(insert, model, maker, kind, chip, package, gpus).exec();
         insert.reset();
     }
     if (transaction) transaction->commit();

@@ -108,10 +108,7 @@ constexpr const char* present_ids_sql = R"(
 std::vector<std::string> Store::cluster_ids(std::optional<long long> as_of, const std::string& prefix) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), present_ids_sql);
-        bind_all(query, as_of.value_or(no_limit), prefix);
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
+        return first_column<std::string>(bind_all(query, as_of.value_or(no_limit), prefix));
     });
 }
 
@@ -130,10 +127,7 @@ void Store::each_cluster_id(std::optional<long long> as_of, const std::function<
 std::vector<std::string> Store::search(const std::string& fts_query) const {
     return guarded(path_, [&] {
         SQLite::Statement query(connection(), "SELECT cluster_id FROM cluster_search WHERE cluster_search MATCH ? ORDER BY rank");
-        query.bind(1, fts_query);
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
+        return first_column<std::string>(bind_all(query, fts_query));
     });
 }
 

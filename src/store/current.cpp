@@ -64,7 +64,8 @@ bool read_value_columns(const Columns& columns, int at, std::string_view field, 
 // The column of the first value column of the `index`th field read, after cluster_id.
 int value_column(std::size_t index) { return 1 + static_cast<int>(index * value_column_suffixes.size()); }
 
-void bind_values_row(SQLite::Statement& query, const ValuesRow& row) {
+// Binds a row to values_upsert_sql and writes it.
+void write_values_row(SQLite::Statement& query, const ValuesRow& row) {
     query.bind(1, row.cluster_id);
     for (std::size_t i = 0; i < row.fields.size(); ++i) {
         const int at = 1 + value_column(i);
@@ -85,6 +86,7 @@ void bind_values_row(SQLite::Statement& query, const ValuesRow& row) {
             query.bind(at + 2);
         }
     }
+    query.exec();
 }
 
 // INSERT OR REPLACE of a whole row.
@@ -125,7 +127,8 @@ constexpr const char* search_unstage_sql = R"(
     FROM search_refresh s JOIN cluster k ON k.id = s.cluster_id WHERE s.present = 1;
     DELETE FROM search_refresh;)";
 
-void bind_search_row(SQLite::Statement& stage, const ValuesRow& row, bool present) {
+// Binds a row to search_stage_row_sql and writes it.
+void write_search_row(SQLite::Statement& stage, const ValuesRow& row, bool present) {
     bind_all(stage, row.cluster_id, present);
     int at = 3;
     for (const auto& text : search_texts(row)) {
@@ -135,6 +138,7 @@ void bind_search_row(SQLite::Statement& stage, const ValuesRow& row, bool presen
             stage.bind(at++);
         }
     }
+    stage.exec();
 }
 
 // The clusters present now, in id order, with their numbers (the rowids of their search rows).
@@ -267,19 +271,19 @@ public:
 
     // New clusters have a row even without values; a removed one has none, a returning one its own.
     void presence() {
-        auto& created =
-            store_.prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?");
-        created.bind(1, static_cast<std::int64_t>(changeset_id_));
-        created.exec();
-        auto& presence = store_.prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?");
-        presence.bind(1, static_cast<std::int64_t>(changeset_id_));
+        bind_all(
+            store_.prepare("INSERT OR IGNORE INTO cluster_values (cluster_id) SELECT id FROM cluster WHERE changeset_id = ?"),
+            changeset_id_)
+            .exec();
+        auto& presence =
+            bind_all(store_.prepare("SELECT cluster_id, present FROM cluster_presence WHERE changeset_id = ?"), changeset_id_);
         while (presence.executeStep()) {
             const std::string cluster_id = column_text(presence, 0);
             const bool present = presence.getColumn(1).getInt() == 1;
-            auto& change = store_.prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
-                                                  : "DELETE FROM cluster_values WHERE cluster_id = ?");
-            change.bind(1, cluster_id);
-            change.exec();
+            bind_all(store_.prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
+                                            : "DELETE FROM cluster_values WHERE cluster_id = ?"),
+                     cluster_id)
+                .exec();
             stage_search_row(load(cluster_id), present);
         }
     }
@@ -294,30 +298,23 @@ private:
             store_.connection().exec(search_stage_sql);
             staged_ = true;
         }
-        auto& stage = store_.prepare(search_stage_row_sql);
-        bind_search_row(stage, row, present);
-        stage.exec();
+        write_search_row(store_.prepare(search_stage_row_sql), row, present);
     }
 
     ValuesRow load(const std::string& cluster_id) {
         static const std::string select_sql = fmt::format("SELECT {} FROM cluster_values WHERE cluster_id = ?", value_columns());
-        auto& existing = store_.prepare(select_sql.c_str());
-        existing.bind(1, cluster_id);
+        auto& existing = bind_all(store_.prepare(select_sql.c_str()), cluster_id);
         return existing.executeStep() ? read_values_row(CachedColumns{existing}) : ValuesRow{cluster_id};
     }
 
     void save(const ValuesRow& row) {
         // A removed cluster keeps no row, even when a later changeset ranks its claims (revert --force).
         if (!store_.cluster_present(row.cluster_id, no_limit)) {
-            auto& remove = store_.prepare("DELETE FROM cluster_values WHERE cluster_id = ?");
-            remove.bind(1, row.cluster_id);
-            remove.exec();
+            bind_all(store_.prepare("DELETE FROM cluster_values WHERE cluster_id = ?"), row.cluster_id).exec();
             stage_search_row(row, false);
             return;
         }
-        auto& upsert = store_.prepare(values_upsert_sql());
-        bind_values_row(upsert, row);
-        upsert.exec();
+        write_values_row(store_.prepare(values_upsert_sql()), row);
         stage_search_row(row, true);
     }
 
@@ -345,12 +342,8 @@ void Store::rebuild_derived_tables() {
                             ranked_claims_sql()));
         db.exec(search_stage_sql);
         each_expected_values_row(db, path_, [&](const ValuesRow& row, long long) {
-            auto& upsert = prepare(values_upsert_sql());
-            bind_values_row(upsert, row);
-            upsert.exec();
-            auto& stage = prepare(search_stage_row_sql);
-            bind_search_row(stage, row, true);
-            stage.exec();
+            write_values_row(prepare(values_upsert_sql()), row);
+            write_search_row(prepare(search_stage_row_sql), row, true);
         });
         db.exec(search_unstage_sql);
     });
@@ -365,9 +358,7 @@ void Store::rebuild_current_values() {
             for (std::size_t i = 0; i < row.fields.size(); ++i) {
                 if (const auto* claim = record.preferred(model::field_catalogue()[i].name)) row.fields[i] = *claim;
             }
-            auto& upsert = prepare(values_upsert_sql());
-            bind_values_row(upsert, row);
-            upsert.exec();
+            write_values_row(prepare(values_upsert_sql()), row);
         },
         RecordParts::values);
 }

@@ -45,9 +45,7 @@ void compare_search_row(RawQuery& search, const ValuesRow& expected, long long n
     search.bind(1, number);
     const SearchTexts want = search_texts(expected);
     if (!search.step() || search.columns().view(0) != expected.cluster_id) {
-        DerivedDifference difference{.table = DerivedDifference::Table::search, .cluster_id = expected.cluster_id};
-        difference.row_stored = false;
-        visit(difference);
+        visit({.table = DerivedDifference::Table::search, .cluster_id = expected.cluster_id, .row_stored = false});
         return;
     }
     const RawColumns have = search.columns();
@@ -72,9 +70,7 @@ void each_extra_search_row(SQLite::Database& db, const DifferenceVisitor& visit)
            OR s.cluster_id IS NOT (SELECT k.id FROM cluster k WHERE k.number = s.rowid)
         ORDER BY s.cluster_id)");
     while (extra_search.step()) {
-        DerivedDifference difference{.table = DerivedDifference::Table::search, .cluster_id = extra_search.columns().text(0)};
-        difference.row_expected = false;
-        visit(difference);
+        visit({.table = DerivedDifference::Table::search, .cluster_id = extra_search.columns().text(0), .row_expected = false});
     }
 }
 
@@ -128,9 +124,7 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
         const RawColumns stored_row = stored.columns();
         bool stored_left = stored.step();
         auto extra_row = [&] {
-            DerivedDifference difference{.table = DerivedDifference::Table::values, .cluster_id = stored_row.text(0)};
-            difference.row_expected = false;
-            visit(difference);
+            visit({.table = DerivedDifference::Table::values, .cluster_id = stored_row.text(0), .row_expected = false});
             stored_left = stored.step();
         };
         RawQuery search(db, "SELECT cluster_id, name, owner, summary, notes FROM cluster_search WHERE rowid = ?");
@@ -140,9 +134,7 @@ void Store::each_derived_difference(const std::function<void(const DerivedDiffer
                 compare_values_row(expected, read_values_row(stored_row), visit);
                 stored_left = stored.step();
             } else {
-                DerivedDifference difference{.table = DerivedDifference::Table::values, .cluster_id = expected.cluster_id};
-                difference.row_stored = false;
-                visit(difference);
+                visit({.table = DerivedDifference::Table::values, .cluster_id = expected.cluster_id, .row_stored = false});
             }
             compare_search_row(search, expected, number, visit);
         });

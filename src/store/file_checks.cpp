@@ -81,11 +81,8 @@ void check_files_beside(const std::string& path) {
 std::string immutable_uri(const std::string& path) {
     std::string uri = "file:";
     for (unsigned char c : path) {
-        if (c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f) {
-            uri += fmt::format("%{:02X}", c);
-        } else {
-            uri += static_cast<char>(c);
-        }
+        const bool escaped = c == '%' || c == '?' || c == '#' || c < 0x20 || c >= 0x7f;
+        uri += escaped ? fmt::format("%{:02X}", c) : std::string(1, static_cast<char>(c));
     }
     return uri + "?immutable=1";
 }

@@ -4,7 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
-
+#include <array>
 #include <fmt/format.h>
 
 #include "store/internal.hpp"
@@ -177,45 +177,23 @@ void Store::each_touched_cluster(long long changeset_id, const std::string& clus
 
 std::vector<std::string> Store::touched_query_plans() const {
     return guarded(path_, [&] {
-        std::vector<std::string> steps;
-        for (const std::string& sql : {touched_clusters_sql(true, false), touched_clusters_sql(true, true),
-                                       std::string(cluster_claims_sql), std::string(cluster_citations_sql)}) {
-            SQLite::Statement plan(connection(), "EXPLAIN QUERY PLAN " + sql);
-            while (plan.executeStep()) steps.push_back(column_text(plan, 3));
-        }
-        return steps;
-    });
-}
-
-// One column of a query whose parameters are all ids: the shape of most history look-ups.
-std::vector<std::string> Store::texts(const char* sql, std::initializer_list<long long> ids) const {
-    return guarded(path_, [&] {
-        auto& query = prepare(sql);
-        int index = 0;
-        for (long long id : ids) query.bind(++index, static_cast<std::int64_t>(id));
-        std::vector<std::string> values;
-        while (query.executeStep()) values.push_back(column_text(query, 0));
-        return values;
-    });
-}
-
-std::vector<long long> Store::numbers(const char* sql, std::initializer_list<long long> ids) const {
-    return guarded(path_, [&] {
-        auto& query = prepare(sql);
-        int index = 0;
-        for (long long id : ids) query.bind(++index, static_cast<std::int64_t>(id));
-        std::vector<long long> values;
-        while (query.executeStep()) values.push_back(query.getColumn(0).getInt64());
-        return values;
+        return query_plans(connection(), std::array{touched_clusters_sql(true, false), touched_clusters_sql(true, true),
+                                                    std::string(cluster_claims_sql), std::string(cluster_citations_sql)});
     });
 }
 
 std::vector<std::string> Store::clusters_created_in(long long changeset_id) const {
-    return texts("SELECT id FROM cluster WHERE changeset_id = ? ORDER BY id", {changeset_id});
+    return guarded(path_, [&] {
+        return first_column<std::string>(
+            bind_all(prepare("SELECT id FROM cluster WHERE changeset_id = ? ORDER BY id"), changeset_id));
+    });
 }
 
 std::vector<std::string> Store::presence_changed_in(long long changeset_id) const {
-    return texts("SELECT cluster_id FROM cluster_presence WHERE changeset_id = ? ORDER BY cluster_id", {changeset_id});
+    return guarded(path_, [&] {
+        return first_column<std::string>(bind_all(
+            prepare("SELECT cluster_id FROM cluster_presence WHERE changeset_id = ? ORDER BY cluster_id"), changeset_id));
+    });
 }
 
 std::vector<long long> Store::later_changesets(const TouchedField& field, long long after) const {
@@ -230,10 +208,7 @@ std::vector<long long> Store::later_changesets(const TouchedField& field, long l
                   JOIN citation_withdrawal w ON w.citation_id = t.id
                   WHERE c.cluster_id = ?1 AND c.field = ?2 AND w.changeset_id > ?3
             ORDER BY 1)");
-        bind_all(query, field.cluster_id, field.field, after);
-        std::vector<long long> ids;
-        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
-        return ids;
+        return first_column<long long>(bind_all(query, field.cluster_id, field.field, after));
     });
 }
 

@@ -4,6 +4,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fmt/format.h>
 #include <limits>
@@ -52,6 +53,31 @@ SQLite::Statement& bind_all(SQLite::Statement& query, const Values&... values) {
     };
     (bind_one(values), ...);
     return query;
+}
+
+/// Column 0 of every row the query has left, as text or as a 64-bit integer.
+template <typename Value>
+std::vector<Value> first_column(SQLite::Statement& query) {
+    std::vector<Value> values;
+    while (query.executeStep()) {
+        if constexpr (std::is_same_v<Value, std::string>) {
+            values.push_back(column_text(query, 0));
+        } else {
+            values.push_back(query.getColumn(0).getInt64());
+        }
+    }
+    return values;
+}
+
+/// The steps of each statement's EXPLAIN QUERY PLAN, in order (for the tests of the plans).
+template <typename Sqls>
+std::vector<std::string> query_plans(SQLite::Database& db, const Sqls& sqls) {
+    std::vector<std::string> steps;
+    for (const auto& sql : sqls) {
+        SQLite::Statement plan(db, std::string("EXPLAIN QUERY PLAN ") + sql);
+        while (plan.executeStep()) steps.push_back(column_text(plan, 3));
+    }
+    return steps;
 }
 
 // The columns of a row, read through SQLiteCpp (the cached statements) or straight from the C
@@ -310,7 +336,19 @@ struct Store::PendingRows {
     // row) binding a row's `width` columns after `offset`. The rows outlive each INSERT, so SQLite
     // reads their strings where they are (bindNoCopy).
     template <typename Rows, typename Bind>
-    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row);
+    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row) {
+        for (std::size_t start = 0; start < rows.size(); start += batch) {
+            const std::size_t count = std::min(batch, rows.size() - start);
+            auto& slot = inserts[{table, count}];
+            if (!slot) {
+                slot = std::make_unique<SQLite::Statement>(db, detail::multi_row_insert(head, width, count));
+            } else {
+                slot->reset();
+            }
+            for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
+            slot->exec();
+        }
+    }
     // live_claim follows the ranks written, in the same batches and in their order: what is not
     // retired is in, at its rank, and what is retired is out. (Written here, from the rows in
     // memory, rather than from the changeset's ranks at the commit: for an import those are a

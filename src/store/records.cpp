@@ -5,6 +5,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <unordered_map>
 
@@ -81,9 +82,9 @@ std::optional<std::string> Store::cluster_of_key(long long source_id, const std:
     });
 }
 
-std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) const {
+std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        auto& query = bind_all(prepare(record_keys_sql), cluster_id, no_limit);
+        auto& query = bind_all(prepare(record_keys_sql), cluster_id, as_of.value_or(no_limit));
         std::vector<model::RecordKey> keys;
         while (query.executeStep())
             keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
@@ -92,21 +93,13 @@ std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id) cons
 }
 
 bool Store::cluster_known(const std::string& id) const {
-    return guarded(path_, [&] {
-        auto& query = bind_all(prepare("SELECT 1 FROM cluster WHERE id = ?"), id);
-        return query.executeStep();
-    });
-}
-
-bool Store::cluster_present_now(const std::string& id) const {
-    return guarded(path_, [&] { return cluster_known(id) && cluster_present(id, no_limit); });
+    return guarded(path_, [&] { return bind_all(prepare("SELECT 1 FROM cluster WHERE id = ?"), id).executeStep(); });
 }
 
 bool Store::cluster_present_as_of(const std::string& id, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         const long long limit = as_of.value_or(no_limit);
-        auto& cluster = bind_all(prepare(record_cluster_sql), id, limit);
-        return cluster.executeStep() && cluster_present(id, limit);
+        return bind_all(prepare(record_cluster_sql), id, limit).executeStep() && cluster_present(id, limit);
     });
 }
 
@@ -152,11 +145,8 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             record.sources.emplace(citation.source_id, model::Source{});
             record.claims[found->second].citations.push_back(std::move(citation));
         }
-        auto& keys = bind_all(prepare(record_keys_sql), id, limit);
-        while (keys.executeStep()) {
-            record.keys.push_back({keys.getColumn(0).getInt64(), column_text(keys, 1), keys.getColumn(2).getInt64()});
-            record.sources.emplace(record.keys.back().source_id, model::Source{});
-        }
+        record.keys = keys_of(id, limit);
+        for (const auto& key : record.keys) record.sources.emplace(key.source_id, model::Source{});
         for (auto& [source_id, source] : record.sources) {
             auto& query = bind_all(prepare(record_source_sql()), source_id, limit);
             if (query.executeStep()) {
@@ -170,14 +160,9 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
 
 std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
-        std::vector<std::string> steps;
-        for (const char* sql :
-             {record_cluster_sql, record_presence_sql, record_claims_sql(), record_citations_sql, current_claims_sql(),
-              current_citations_sql, record_keys_sql, record_source_sql(), claim_citations_sql}) {
-            SQLite::Statement plan(connection(), std::string("EXPLAIN QUERY PLAN ") + sql);
-            while (plan.executeStep()) steps.push_back(column_text(plan, 3));
-        }
-        return steps;
+        return query_plans(connection(), std::array{record_cluster_sql, record_presence_sql, record_claims_sql(),
+                                                    record_citations_sql, current_claims_sql(), current_citations_sql,
+                                                    record_keys_sql, record_source_sql(), claim_citations_sql});
     });
 }
 
@@ -344,16 +329,14 @@ void take_citations(RowStream& citations, model::Record& record, SourceCache& so
             citations.next();
             continue;
         }
-        {
-            const long long source_id = citation_row.integer(3);
-            auto& citation = found->citations.emplace_back();
-            citation.id = citation_row.integer(2);
-            citation.source_id = source_id;
-            citation.locator.assign(citation_row.view(4));
-            citation.quote.assign(citation_row.view(5));
-            citation.changeset_id = citation_row.integer(6);
-            if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
-        }
+        const long long source_id = citation_row.integer(3);
+        auto& citation = found->citations.emplace_back();
+        citation.id = citation_row.integer(2);
+        citation.source_id = source_id;
+        citation.locator.assign(citation_row.view(4));
+        citation.quote.assign(citation_row.view(5));
+        citation.changeset_id = citation_row.integer(6);
+        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
         citations.next();
     }
     for (auto& claim : record.claims) {

@@ -31,9 +31,7 @@ std::vector<std::string> schema_outline(SQLite::Database& db) {
         SELECT m.type || ' ' || m.name || ' (' ||
                coalesce((SELECT group_concat(name, ', ') FROM (SELECT p.name FROM pragma_table_info(m.name) p ORDER BY p.cid)), '') || ')'
         FROM sqlite_master m WHERE m.name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY m.type, m.name)");
-    std::vector<std::string> outline;
-    while (query.executeStep()) outline.push_back(query.getColumn(0).getString());
-    return outline;
+    return first_column<std::string>(query);
 }
 
 }  // namespace

@@ -47,10 +47,7 @@ std::vector<std::string> Store::keyed_records_not_named(long long source_id, lon
               AND k.cluster_id IN (SELECT id FROM current_cluster_id)
               AND k.cluster_id NOT IN (SELECT cluster_id FROM import_named)
             ORDER BY k.cluster_id)");
-        bind_all(query, source_id, before);
-        std::vector<std::string> ids;
-        while (query.executeStep()) ids.push_back(column_text(query, 0));
-        return ids;
+        return first_column<std::string>(bind_all(query, source_id, before));
     });
 }
 
@@ -82,21 +79,12 @@ void Store::add_duplicate_key(const std::string& cluster_id, const std::string& 
 void Store::flush_duplicate_keys() {
     if (duplicate_keys_.empty()) return;
     guarded(path_, [&] {
-        const std::size_t count = duplicate_keys_.size();
-        auto& slot = pending_->inserts[{PendingRows::scratch_rows, count}];
-        if (!slot) {
-            slot = std::make_unique<SQLite::Statement>(
-                *db_, multi_row_insert("INSERT INTO duplicate_key (cluster_id, kind, key)", 3, count));
-        } else {
-            slot->reset();
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            const int at = static_cast<int>(i) * 3;
-            slot->bindNoCopy(at + 1, duplicate_keys_[i][0]);
-            slot->bindNoCopy(at + 2, duplicate_keys_[i][1]);
-            slot->bindNoCopy(at + 3, duplicate_keys_[i][2]);
-        }
-        slot->exec();
+        pending_->insert_rows(*db_, PendingRows::scratch_rows, "INSERT INTO duplicate_key (cluster_id, kind, key)", 3,
+                              duplicate_keys_, [](SQLite::Statement& query, int at, const auto& row) {
+                                  query.bindNoCopy(at + 1, row[0]);
+                                  query.bindNoCopy(at + 2, row[1]);
+                                  query.bindNoCopy(at + 3, row[2]);
+                              });
     });
     duplicate_keys_.clear();
 }
@@ -221,8 +209,7 @@ std::size_t Store::kept_key_count(const std::string& list) const {
         sort_kept();
         SQLite::Statement query(connection(),
                                 "SELECT count(DISTINCT key) FROM kept_key INDEXED BY kept_key_by_key WHERE list = ?");
-        query.bind(1, list);
-        query.executeStep();
+        bind_all(query, list).executeStep();
         return static_cast<std::size_t>(query.getColumn(0).getInt64());
     });
 }

@@ -33,16 +33,14 @@ std::optional<model::Source> found_source(SQLite::Statement& query, const std::s
 std::optional<model::Source> Store::source_by_url(const std::string& normalised_url) const {
     return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "url");
-        auto& query = bind_all(prepare(sql.c_str()), normalised_url);
-        return found_source(query, path_);
+        return found_source(bind_all(prepare(sql.c_str()), normalised_url), path_);
     });
 }
 
 std::optional<model::Source> Store::source_by_id(long long id) const {
     return guarded(path_, [&] {
         static const std::string sql = fmt::format(source_sql, source_meta_columns, "id");
-        auto& query = bind_all(prepare(sql.c_str()), id);
-        return found_source(query, path_);
+        return found_source(bind_all(prepare(sql.c_str()), id), path_);
     });
 }
 
@@ -61,21 +59,23 @@ std::optional<model::SourceMeta> Store::source_meta_as_of(long long source_id, l
 }
 
 std::vector<long long> Store::later_source_revisions(long long source_id, long long after) const {
-    return numbers("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1",
-                   {source_id, after});
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT changeset_id FROM source_revision WHERE source_id = ? AND changeset_id > ? ORDER BY 1");
+        return first_column<long long>(bind_all(query, source_id, after));
+    });
 }
 
 std::vector<long long> Store::sources_of_list(const std::string& list) const {
     return guarded(path_, [&] {
-        std::vector<long long> ids;
-        auto& query = bind_all(prepare("SELECT id FROM current_source WHERE edition_of = ? ORDER BY id"), list);
-        while (query.executeStep()) ids.push_back(query.getColumn(0).getInt64());
-        return ids;
+        return first_column<long long>(bind_all(prepare("SELECT id FROM current_source WHERE edition_of = ? ORDER BY id"), list));
     });
 }
 
 std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
-    return numbers("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id", {changeset_id});
+    return guarded(path_, [&] {
+        auto& query = prepare("SELECT source_id FROM source_revision WHERE changeset_id = ? ORDER BY source_id");
+        return first_column<long long>(bind_all(query, changeset_id));
+    });
 }
 
 void Store::each_source(const std::string& cluster_id, const std::function<void(const SourceUse&)>& visit) const {

@@ -46,22 +46,6 @@ SQLite::Database& Store::connection() const {
     return *db_;
 }
 
-template <typename Rows, typename Bind>
-void Store::PendingRows::insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows,
-                                     Bind bind_row) {
-    for (std::size_t start = 0; start < rows.size(); start += batch) {
-        const std::size_t count = std::min(batch, rows.size() - start);
-        auto& slot = inserts[{table, count}];
-        if (!slot) {
-            slot = std::make_unique<SQLite::Statement>(db, multi_row_insert(head, width, count));
-        } else {
-            slot->reset();
-        }
-        for (std::size_t i = 0; i < count; ++i) bind_row(*slot, static_cast<int>(i) * width, rows[start + i]);
-        slot->exec();
-    }
-}
-
 void Store::PendingRows::write_live_claims(SQLite::Database& db, const std::vector<Rank>& written_ranks) {
     std::vector<const Rank*> run;
     auto write_run = [&] {

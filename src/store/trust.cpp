@@ -6,7 +6,6 @@
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,7 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 #include "embedded_data.hpp"
 #include "gpuclusters/model/fields.hpp"
@@ -97,15 +95,16 @@ std::string quoted_identifier(std::string_view name) {
     return quoted + "\"";
 }
 
-}  // namespace
-
-namespace {
-
 std::string fingerprint_of(const std::string& path, std::string_view header) {
     std::string hex;
     hex.reserve(header.size() * 2);
     for (unsigned char c : header) hex += fmt::format("{:02x}", c);
     return fmt::format("{} {} wal {}", stat_part(path, true), hex, stat_part(path + "-wal", false));
+}
+
+// A part of the history (`what`) that gpuclusters would not have written.
+[[noreturn]] void refuse_history(const std::string& path, const std::string& what) {
+    throw DatabaseError(fmt::format("{}: {}; the history was written behind the tool's back: restore a backup", path, what));
 }
 
 }  // namespace
@@ -240,10 +239,8 @@ void check_stored_claim(const std::string& path, std::string_view cluster_id, co
     const model::FieldSpec* field = model::find_field(claim.field);
     if (field == nullptr) {
         // cluster_values' columns are the catalogue's; a claim's field is checked here.
-        throw DatabaseError(
-            fmt::format("{}: claim {} of {} is of a field gpuclusters does not know, '{}'; the history was "
-                        "written behind the tool's back: restore a backup",
-                        path, claim.id, text::one_line(cluster_id), text::one_line(text::excerpt(claim.field, 40))));
+        refuse_history(path, fmt::format("claim {} of {} is of a field gpuclusters does not know, '{}'", claim.id,
+                                         text::one_line(cluster_id), text::one_line(text::excerpt(claim.field, 40))));
     }
     const auto problem = model::stored_value_problem(*field, claim.value);
     if (!problem) return;
@@ -253,32 +250,22 @@ void check_stored_claim(const std::string& path, std::string_view cluster_id, co
                         "tool's back: `gpuclusters check --repair` writes it again from the history",
                         path, claim.field, text::one_line(cluster_id), *problem));
     }
-    throw DatabaseError(
-        fmt::format("{}: {} of {} in claim {}: {}; the history was written behind the tool's back: "
-                    "restore a backup",
-                    path, claim.field, text::one_line(cluster_id), claim.id, *problem));
+    refuse_history(path, fmt::format("{} of {} in claim {}: {}", claim.field, text::one_line(cluster_id), claim.id, *problem));
 }
 
 void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta) {
-    if (const auto problem = model::stored_source_problem(meta)) {
-        throw DatabaseError(fmt::format("{}: source {}: {}; the history was written behind the tool's back: restore a backup",
-                                        path, source_id, *problem));
-    }
+    if (const auto problem = model::stored_source_problem(meta))
+        refuse_history(path, fmt::format("source {}: {}", source_id, *problem));
 }
 
 void check_stored_source(const std::string& path, const model::Source& source) {
-    if (const auto problem = model::stored_url_problem(source.url)) {
-        throw DatabaseError(fmt::format("{}: source {}: {}; the history was written behind the tool's back: restore a backup",
-                                        path, source.id, *problem));
-    }
+    if (const auto problem = model::stored_url_problem(source.url))
+        refuse_history(path, fmt::format("source {}: {}", source.id, *problem));
     check_stored_source(path, source.id, source.meta);
 }
 
 void check_stored_cluster_id(const std::string& path, std::string_view id) {
-    if (const auto problem = model::stored_cluster_id_problem(id)) {
-        throw DatabaseError(
-            fmt::format("{}: {}; the history was written behind the tool's back: restore a backup", path, *problem));
-    }
+    if (const auto problem = model::stored_cluster_id_problem(id)) refuse_history(path, *problem);
 }
 
 }  // namespace gpuclusters::store::detail

@@ -3,12 +3,9 @@
 #include "gpuclusters/store/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
-
 #include <SQLiteCpp/Savepoint.h>
-
 #include <sqlite3.h>
 
-#include <algorithm>
 #include <atomic>
 #include <csignal>
 
@@ -245,10 +242,8 @@ long long Store::insert_citation(long long claim_id, long long source_id, const 
         hash = std::hash<std::string>{}(key);
         // A citation of the same hash is read back (rarely: the same citation given twice): the
         // hash alone would let a different citation that shares it be dropped.
-        const auto [first, last] = pending.cited.equal_range(*hash);
-        std::vector<long long> same_hash;
-        for (auto it = first; it != last; ++it) same_hash.push_back(it->second);
-        for (const long long same : same_hash) {
+        for (auto [it, last] = pending.cited.equal_range(*hash); it != last; ++it) {
+            const long long same = it->second;
             const bool equal = guarded(path_, [&] {
                 auto& query = bind_all(prepare("SELECT source_id, locator, quote FROM citation WHERE id = ?"), same);
                 if (!query.executeStep()) return false;

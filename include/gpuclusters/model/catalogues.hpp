@@ -64,7 +64,6 @@ std::optional<GpuPerformance> gpu_performance(std::string_view disclosed);
 
 struct Country {
     std::string alpha2;
-    std::string alpha3;
     std::string name;
 };
 

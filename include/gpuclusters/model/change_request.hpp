@@ -33,16 +33,17 @@ struct SourceMetadataKey {
     const char* name;
     OptionalText SourceInput::*member;
     std::string SourceMeta::*stored;  ///< where a source as stored holds it
+    std::string_view label;           ///< as change reports and compare's provenance lines name it
 };
 inline constexpr std::array<SourceMetadataKey, 8> source_metadata_keys{{
-    {"kind", &SourceInput::kind, &SourceMeta::kind},
-    {"title", &SourceInput::title, &SourceMeta::title},
-    {"publisher", &SourceInput::publisher, &SourceMeta::publisher},
-    {"published", &SourceInput::published, &SourceMeta::published},
-    {"accessed", &SourceInput::accessed, &SourceMeta::accessed},
-    {"archive_url", &SourceInput::archive_url, &SourceMeta::archive_url},
-    {"archived", &SourceInput::archived, &SourceMeta::archived},
-    {"edition_of", &SourceInput::edition_of, &SourceMeta::edition_of},
+    {"kind", &SourceInput::kind, &SourceMeta::kind, "kind"},
+    {"title", &SourceInput::title, &SourceMeta::title, "title"},
+    {"publisher", &SourceInput::publisher, &SourceMeta::publisher, "publisher"},
+    {"published", &SourceInput::published, &SourceMeta::published, "published"},
+    {"accessed", &SourceInput::accessed, &SourceMeta::accessed, "accessed"},
+    {"archive_url", &SourceInput::archive_url, &SourceMeta::archive_url, "archive"},
+    {"archived", &SourceInput::archived, &SourceMeta::archived, "archived"},
+    {"edition_of", &SourceInput::edition_of, &SourceMeta::edition_of, "edition of"},
 }};
 
 struct CitationInput {

@@ -3,7 +3,6 @@
 // one transaction per write, and every query. Only this layer speaks SQL.
 #include <array>
 #include <functional>
-#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -220,9 +219,8 @@ public:
     // --- reading --------------------------------------------------------------------------------
     /// Whether the id was ever used (a cluster whose creation was reverted is known but absent).
     bool cluster_known(const std::string& id) const;
-    /// Whether a cluster is known and present now (a reverted creation is not).
-    bool cluster_present_now(const std::string& id) const;
-    /// Whether a cluster was made and present as of a changeset (or now).
+    /// Whether a cluster was made and present as of a changeset (or now: a reverted creation is
+    /// not).
     bool cluster_present_as_of(const std::string& id, std::optional<long long> as_of) const;
     /// A record as of a changeset (or now), with its non-retired claims and their sources.
     std::optional<model::Record> load_record(const std::string& id, std::optional<long long> as_of = std::nullopt) const;
@@ -267,8 +265,9 @@ public:
     std::optional<model::Source> source_by_url(const std::string& normalised_url) const;
     /// The record a key of a source names (record_key), if any.
     std::optional<std::string> cluster_of_key(long long source_id, const std::string& key) const;
-    /// Every key that names a record, whatever its presence.
-    std::vector<model::RecordKey> keys_of(const std::string& cluster_id) const;
+    /// Every key that names a record, whatever its presence (as of a changeset: those not
+    /// withdrawn by then).
+    std::vector<model::RecordKey> keys_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
     std::optional<model::Source> source_by_id(long long id) const;
 
     // --- history --------------------------------------------------------------------------------
@@ -463,8 +462,6 @@ private:
     bool cluster_present(const std::string& id, long long limit) const;
     /// Indexes kept_key for the reads, once after the last keep_under.
     void sort_kept() const;
-    std::vector<std::string> texts(const char* sql, std::initializer_list<long long> ids) const;
-    std::vector<long long> numbers(const char* sql, std::initializer_list<long long> ids) const;
 
     struct StatementCache;
     std::string path_;

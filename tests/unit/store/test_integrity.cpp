@@ -180,7 +180,7 @@ TEST_CASE("a database restored without its application_id is told from another a
     auto store = store::Store::open(path, store::Access::read_only);
     CHECK_FALSE(store.restored_schema());
     CHECK(store.schema_version() == store::current_schema_version());
-    CHECK(store.cluster_present_now("olcf-frontier"));
+    CHECK(store.cluster_present_as_of("olcf-frontier", std::nullopt));
 }
 
 TEST_CASE("a file with a table too many or too few is another application's, restored or not") {
