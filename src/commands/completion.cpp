@@ -46,13 +46,6 @@ void add_commands(const CLI::App& app, const std::string& path, render::Completi
     for (const CLI::App* sub : nested) add_commands(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), words);
 }
 
-// The words a shell completes, read off the command line definition.
-render::CompletionWords completion_words(const CLI::App& root) {
-    render::CompletionWords words;
-    add_commands(root, "", words);
-    return words;
-}
-
 class CompletionCommand : public Command {
 public:
     explicit CompletionCommand(CLI::App& app) {
@@ -61,7 +54,10 @@ public:
     DbAccess access() const override { return DbAccess::none; }
 
     ExitCode run(Context& context) override {
-        render::print_completion(context.output, shell_, completion_words(*context.app));
+        // The words a shell completes, read off the command line definition.
+        render::CompletionWords words;
+        add_commands(*context.app, "", words);
+        render::print_completion(context.output, shell_, words);
         return ExitCode::ok;
     }
 

@@ -2,7 +2,6 @@
 // a deterministic snapshot: the same database gives the same bytes.
 #include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"

@@ -58,22 +58,15 @@ public:
 
     void validate(const Context&) override {
         auto& settings = query_.settings;
-        if (config_) {
-            formats::SiteConfig config = formats::read_site_config(*config_);
-            settings.title = config.title.value_or(settings.title);
-            settings.description = config.description.value_or(settings.description);
-            settings.base_url = config.base_url.value_or("");
-            settings.licence = config.licence.value_or("");
-            settings.contact = config.contact.value_or("");
-            settings.capacity = config.capacity_link.value_or("");
-            settings.comparisons = std::move(config.comparisons);
-        }
-        // The command line wins over the file.
-        if (title_) settings.title = *title_;
-        if (base_url_) settings.base_url = *base_url_;
-        if (licence_) settings.licence = *licence_;
-        if (contact_) settings.contact = *contact_;
-        if (capacity_) settings.capacity = *capacity_;
+        formats::SiteConfig config = config_ ? formats::read_site_config(*config_) : formats::SiteConfig{};
+        // The command line wins over the file, and the file over the defaults.
+        settings.title = title_.value_or(config.title.value_or(settings.title));
+        settings.description = config.description.value_or(settings.description);
+        settings.base_url = base_url_.value_or(config.base_url.value_or(settings.base_url));
+        settings.licence = licence_.value_or(config.licence.value_or(settings.licence));
+        settings.contact = contact_.value_or(config.contact.value_or(settings.contact));
+        settings.capacity = capacity_.value_or(config.capacity_link.value_or(settings.capacity));
+        settings.comparisons = std::move(config.comparisons);
         if (!settings.base_url.empty()) {
             settings.base_url = checked_url("--base-url", settings.base_url, "an http(s) URL");
             if (!settings.base_url.ends_with('/')) settings.base_url += '/';

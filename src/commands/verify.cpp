@@ -56,9 +56,7 @@ public:
         if (!minimum_.empty()) check_.minimum = rules::severity_from(minimum_);
         for (const auto& id : ids_) {
             const std::string clean = model::parse_cluster_id(id);
-            if (std::find(check_.cluster_ids.begin(), check_.cluster_ids.end(), clean) == check_.cluster_ids.end()) {
-                check_.cluster_ids.push_back(clean);
-            }
+            if (std::ranges::find(check_.cluster_ids, clean) == check_.cluster_ids.end()) check_.cluster_ids.push_back(clean);
         }
         if (accepting()) validate_acceptance();
         if (sign_) {

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -21,13 +22,11 @@
 namespace gpuclusters::formats {
 namespace {
 
-std::string system_error(int code) { return std::strerror(code); }
-
 // What is at `path`, when it is something a file must not be written over; empty when the path
 // is free or a regular file.
 std::string not_a_regular_file(const std::string& path) {
     struct stat info {};
-    if (lstat(path.c_str(), &info) != 0) return errno == ENOENT ? "" : system_error(errno);
+    if (lstat(path.c_str(), &info) != 0) return errno == ENOENT ? "" : std::strerror(errno);
     return not_regular_file(info.st_mode);
 }
 
@@ -51,11 +50,10 @@ std::optional<TemporaryName> temporary_name(const std::string& name) {
     const std::string tail = stem.substr(dot + 1);
     const auto dash = tail.find('-');
     if (dash == std::string::npos || dash == 0 || dash > 9) return std::nullopt;
+    // Digits only: the first '-' ends them, so none is a sign.
     pid_t pid = 0;
-    for (std::size_t i = 0; i < dash; ++i) {
-        if (tail[i] < '0' || tail[i] > '9') return std::nullopt;
-        pid = pid * 10 + (tail[i] - '0');
-    }
+    const auto [end, error] = std::from_chars(tail.data(), tail.data() + dash, pid);
+    if (error != std::errc() || end != tail.data() + dash) return std::nullopt;
     return TemporaryName{stem.substr(0, dot), pid};
 }
 
@@ -89,10 +87,10 @@ public:
     /// Flush, fsync and close; the error, or empty.
     std::string finish() {
         if (!flush_block()) return error_;
-        if (::fsync(fd_) != 0) return system_error(errno);
+        if (::fsync(fd_) != 0) return std::strerror(errno);
         const int fd = fd_;
         fd_ = -1;
-        if (::close(fd) != 0) return system_error(errno);
+        if (::close(fd) != 0) return std::strerror(errno);
         return "";
     }
     const std::string& error() const { return error_; }
@@ -115,7 +113,7 @@ private:
             const ssize_t written = ::write(fd_, at, static_cast<std::size_t>(pptr() - at));
             if (written < 0) {
                 if (errno == EINTR) continue;
-                error_ = system_error(errno);
+                error_ = std::strerror(errno);
                 return false;
             }
             at += written;
@@ -142,7 +140,7 @@ AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
     if (fd < 0) {
         // A full disk is no bad path: the output could not be written (exit status 74).
         const int code = errno;
-        const std::string message = fmt::format("{}: cannot write a file beside it ({})", target_, system_error(code));
+        const std::string message = fmt::format("{}: cannot write a file beside it ({})", target_, std::strerror(code));
         if (code == ENOSPC || code == EDQUOT || code == EIO) throw OutputError(message);
         throw InputError(message);
     }
@@ -168,10 +166,8 @@ void AtomicFile::finish_writing() {
     if (!error.empty()) throw OutputError(fmt::format("{}: writing failed ({}); nothing written to it", target_, error));
 }
 
-// The rename is durable once the folder is synced too; a folder that cannot be opened for it (no
-// read permission) still has the whole file.
-void AtomicFile::sync_folder() const {
-    const std::string folder = std::filesystem::path(target_).parent_path().string();
+void sync_parent_folder(const std::string& path) {
+    const std::string folder = std::filesystem::path(path).parent_path().string();
     if (const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); fd >= 0) {
         (void)::fsync(fd);
         ::close(fd);
@@ -185,10 +181,10 @@ void AtomicFile::commit() {
         throw InputError(fmt::format("{}: {}; only a regular file is replaced", target_, what));
     }
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) {
-        throw OutputError(fmt::format("{}: cannot replace it ({}); nothing written to it", target_, system_error(errno)));
+        throw OutputError(fmt::format("{}: cannot replace it ({}); nothing written to it", target_, std::strerror(errno)));
     }
     committed_ = true;
-    sync_folder();
+    sync_parent_folder(target_);
 }
 
 bool AtomicFile::commit_as_new() {
@@ -198,16 +194,16 @@ bool AtomicFile::commit_as_new() {
     if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, target_.c_str(), RENAME_NOREPLACE) != 0) {
         if (errno == EEXIST) return false;
         if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
-            throw OutputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+            throw OutputError(fmt::format("{}: cannot write it ({})", target_, std::strerror(errno)));
         }
         if (::link(temporary_.c_str(), target_.c_str()) != 0) {
             if (errno == EEXIST) return false;
-            throw OutputError(fmt::format("{}: cannot write it ({})", target_, system_error(errno)));
+            throw OutputError(fmt::format("{}: cannot write it ({})", target_, std::strerror(errno)));
         }
         ::unlink(temporary_.c_str());
     }
     committed_ = true;
-    sync_folder();
+    sync_parent_folder(target_);
     return true;
 }
 

@@ -41,7 +41,6 @@ public:
 
 private:
     void finish_writing();
-    void sync_folder() const;
     class Buffer;
     std::string target_;
     std::string temporary_;
@@ -49,5 +48,9 @@ private:
     std::unique_ptr<std::ostream> stream_;
     bool committed_ = false;
 };
+
+/// Syncs the folder that holds `path`, so that a rename into it is durable; a folder that cannot
+/// be opened for it (no read permission) still has the whole file.
+void sync_parent_folder(const std::string& path);
 
 }  // namespace gpuclusters::formats

@@ -48,9 +48,7 @@ void on_field(void* data, std::size_t length, void* context) {
         return;
     }
     std::string cell = data ? std::string(static_cast<const char*>(data), length) : std::string();
-    for (char c : cell) {
-        if (c == '\n') ++state.extra_lines;
-    }
+    state.extra_lines += static_cast<std::size_t>(std::count(cell.begin(), cell.end(), '\n'));
     state.cells.push_back(std::move(cell));
 }
 

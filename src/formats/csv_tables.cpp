@@ -35,9 +35,22 @@ const std::vector<std::string>& long_columns() {
     return columns;
 }
 
+namespace {
+
+// Columns a file written before they existed lacks: read as empty.
 bool long_column_optional(const std::string& name) { return name == "source_edition_of"; }
 
-namespace {
+// Gives a source of a document one of its metadata, as a row states it: a value other than one
+// stated before for that source is an error naming both places.
+void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
+                           const std::string& place) {
+    auto& held = source.*key.member;
+    if (held && *held != value) {
+        throw InputError(fmt::format("{}: source {}: {} '{}', but '{}' at {}", place, source.reference, key.name,
+                                     text::excerpt(value), text::excerpt(*held), source.origin));
+    }
+    held = value;
+}
 
 // One field of a row of a format 2 wide table: the number alone in its column, its qualifiers
 // and its state in theirs. Errors name file:line, the column and its name.
@@ -144,8 +157,7 @@ public:
 
 private:
     void add_typed(const TypedColumn& found, std::size_t i) {
-        auto group =
-            std::find_if(typed_.begin(), typed_.end(), [&](const FieldColumns& held) { return held.spec == found.spec; });
+        auto group = std::ranges::find(typed_, found.spec, &FieldColumns::spec);
         if (group == typed_.end()) group = typed_.insert(typed_.end(), FieldColumns{found.spec, {}, {}, {}});
         switch (found.role) {
             case TypedColumn::Role::value:

@@ -17,8 +17,6 @@ inline constexpr std::string_view key_row_field = "key";
 
 /// The long table's columns, in order.
 const std::vector<std::string>& long_columns();
-/// Columns a file written before they existed lacks: read as empty.
-bool long_column_optional(const std::string& name);
 
 /// Each row a record of values alone.
 void read_csv_wide(std::istream& input, const std::string& file, const ReadSink& sink);

@@ -16,7 +16,7 @@ using Package = nlohmann::ordered_json;
 // Every non-empty value of these types is the type Frictionless names; the others are strings
 // (a partial date is a year, a month or a day, which no one Table Schema type covers).
 Package value_field(const model::FieldSpec& spec) {
-    Package field = {{"name", spec.name}, {"title", spec.label}, {"description", spec.definition}};
+    Package field = {{"name", spec.name}, {"title", spec.label}, {"description", spec.definition}, {"type", "string"}};
     switch (spec.type) {
         case model::FieldType::count:
             field["type"] = "integer";
@@ -26,22 +26,18 @@ Package value_field(const model::FieldSpec& spec) {
             field["type"] = "number";
             break;
         case model::FieldType::enumeration: {
-            field["type"] = "string";
             Package choices = Package::array();
             for (const auto& choice : spec.choices) choices.push_back(choice.stored);
             field["constraints"] = {{"enum", choices}};
             break;
         }
         case model::FieldType::country:
-            field["type"] = "string";
             field["constraints"] = {{"pattern", "[A-Z]{2}"}};
             break;
         case model::FieldType::partial_date:
-            field["type"] = "string";
             field["constraints"] = {{"pattern", "[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?"}};
             break;
         default:
-            field["type"] = "string";
             break;
     }
     return field;

@@ -3,7 +3,6 @@
 // CSV snapshots of a site: each column's type, from the field catalogue through the columns the
 // writers write, and the markers of a missing value, so that data tools read the files typed.
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace gpuclusters::formats {

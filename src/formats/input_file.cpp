@@ -102,14 +102,7 @@ std::streambuf& InputFile::buffer() { return *buffer_; }
 
 std::string InputFile::read_all(std::size_t limit) {
     if (size_ > limit) refuse_size(path_, limit);
-    std::string content;
-    content.reserve(static_cast<std::size_t>(size_));
-    std::array<char, std::size_t{64} * 1024> block{};
-    for (std::streamsize got = 0; (got = buffer_->sgetn(block.data(), block.size())) > 0;) {
-        if (content.size() + static_cast<std::size_t>(got) > limit) refuse_size(path_, limit);
-        content.append(block.data(), static_cast<std::size_t>(got));
-    }
-    return content;
+    return read_whole_stream(*buffer_, path_, limit);
 }
 
 std::string read_whole_file(const std::string& path, std::string_view what, bool follow_links, std::size_t limit) {

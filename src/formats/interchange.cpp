@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <limits>
 #include <set>
 
 #include "formats/typed.hpp"
@@ -54,17 +53,11 @@ std::string toml_scalar(const Json& value) {
 }
 
 Json source_json(const model::Source& source) {
+    // "kind" always, in its place; the other metadata when given.
     Json json{{"url", source.url}, {"kind", source.meta.kind}};
-    auto optional = [&](const char* key, const std::string& value) {
-        if (!value.empty()) json[key] = value;
-    };
-    optional("title", source.meta.title);
-    optional("publisher", source.meta.publisher);
-    optional("published", source.meta.published);
-    optional("accessed", source.meta.accessed);
-    optional("archive_url", source.meta.archive_url);
-    optional("archived", source.meta.archived);
-    optional("edition_of", source.meta.edition_of);
+    for (const auto& key : model::source_metadata_keys) {
+        if (const std::string& value = source.meta.*key.stored; !value.empty()) json[key.name] = value;
+    }
     return json;
 }
 
@@ -98,18 +91,7 @@ void reject_unknown(const Json& object, std::initializer_list<std::string_view> 
     }
 }
 
-}  // namespace
-
-std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance) {
-    std::vector<const model::Claim*> claims;
-    for (const auto& spec : model::field_catalogue()) {
-        if (const auto* preferred = record.preferred(spec.name)) claims.push_back(preferred);
-        if (!provenance) continue;
-        for (const auto* other : record.others(spec.name, true)) claims.push_back(other);
-    }
-    return claims;
-}
-
+// Sources of a record in order of first citation by export_claims.
 std::vector<const model::Source*> export_sources(const model::Record& record) {
     std::vector<const model::Source*> sources;
     std::set<long long> seen;
@@ -122,6 +104,18 @@ std::vector<const model::Source*> export_sources(const model::Record& record) {
         if (seen.insert(key.source_id).second) sources.push_back(&record.sources.at(key.source_id));
     }
     return sources;
+}
+
+}  // namespace
+
+std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance) {
+    std::vector<const model::Claim*> claims;
+    for (const auto& spec : model::field_catalogue()) {
+        if (const auto* preferred = record.preferred(spec.name)) claims.push_back(preferred);
+        if (!provenance) continue;
+        for (const auto* other : record.others(spec.name, true)) claims.push_back(other);
+    }
+    return claims;
 }
 
 Json record_to_json(const model::Record& record, bool provenance) {
@@ -199,16 +193,6 @@ std::size_t SourceIndex::operator()(const std::string& url, const std::string& o
     return document_.sources.size() - 1;
 }
 
-void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
-                           const std::string& place) {
-    auto& held = source.*key.member;
-    if (held && *held != value) {
-        throw InputError(fmt::format("{}: source {}: {} '{}', but '{}' at {}", place, source.reference, key.name,
-                                     text::excerpt(value), text::excerpt(*held), source.origin));
-    }
-    held = value;
-}
-
 namespace {
 
 // A value of format 2: a JSON number for a number field, a string for any other.
@@ -254,7 +238,7 @@ void read_typed_fields(const Json& fields, const std::string& place, RecordDocum
                              model::Rank::preferred, {}, where);
             continue;
         }
-        auto found = std::find_if(parts.begin(), parts.end(), [&](const Parts& held) { return held.spec == column->spec; });
+        auto found = std::ranges::find(parts, column->spec, &Parts::spec);
         if (found == parts.end()) found = parts.insert(parts.end(), Parts{column->spec});
         switch (column->role) {
             case TypedColumn::Role::value:
@@ -304,10 +288,6 @@ void read_typed_fields(const Json& fields, const std::string& place, RecordDocum
     }
 }
 
-}  // namespace
-
-namespace {
-
 // One entry of "sources", listed through `index`.
 void read_source(const Json& source, std::size_t i, const std::string& place, SourceIndex& index) {
     const std::string where = fmt::format("{}: sources[{}]", place, i);
@@ -346,14 +326,10 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     const std::string field = string_member(claim, "field", where, true);
     const model::FieldSpec* spec = version >= 2 ? model::find_field(field) : nullptr;
     model::Qualifiers qualifiers;
-    for (const auto& item : claim.items()) {
-        // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
-        const std::string& key = item.key();
-        const Json& value = item.value();
+    for (const auto& [key, value] : claim.items()) {
         if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
         const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
-        const auto known = std::find_if(qualifier_keys.begin(), qualifier_keys.end(),
-                                        [&](const model::QualifierKey& qualifier) { return qualifier.name == key; });
+        const auto known = std::ranges::find(qualifier_keys, key, &model::QualifierKey::name);
         if (known == qualifier_keys.end()) throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
         take_qualifier(qualifiers, *known, value, fmt::format("{}.{}", where, key));
     }

@@ -5,7 +5,6 @@
 // input syntax of `add --set`, so reading them back gives the same values and qualifiers.
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -28,9 +27,6 @@ using model::RecordDocument;
 /// The claims of a record in export order: per field in catalogue order, the preferred claim,
 /// then the competing ones, then (with provenance) the deprecated ones.
 std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance);
-
-/// Sources of a record in order of first citation by export_claims.
-std::vector<const model::Source*> export_sources(const model::Record& record);
 
 /// {"id", "fields": {FIELD: value}} or, with provenance, {"id", "sources": [...], "claims": [...]}.
 Json record_to_json(const model::Record& record, bool provenance);
@@ -71,10 +67,5 @@ private:
     RecordDocument& document_;
     std::unordered_map<std::string, std::size_t, UrlHash, std::equal_to<>> index_;
 };
-
-/// Gives a source of a document one of its metadata, as a row or an entry states it: a value
-/// other than one stated before for that source is an error naming both places.
-void state_source_metadata(model::SourceInput& source, const model::SourceMetadataKey& key, const std::string& value,
-                           const std::string& place);
 
 }  // namespace gpuclusters::formats

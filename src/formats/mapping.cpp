@@ -49,7 +49,7 @@ bool condition_holds(const Mapping::Condition& condition, const std::map<std::st
                      const std::vector<std::string>& cells) {
     const std::string& cell = cells[columns.at(condition.column)];
     if (condition.not_empty) return !cell.empty();
-    return std::find(condition.values.begin(), condition.values.end(), cell) != condition.values.end();
+    return std::ranges::find(condition.values, cell) != condition.values.end();
 }
 
 // Eight hex digits from a row's cells (FNV-1a): the same row gives the same suffix wherever it
@@ -341,17 +341,13 @@ private:
         return citations;
     }
 
-    bool holds(const Condition& condition, const std::vector<std::string>& cells) const {
-        return condition_holds(condition, columns_, cells);
-    }
-
     // Adds the value a field rule gives the row when the rule applies: none when it is empty, a
     // problem when a cell cannot give it.
     void add_field(RecordDocument& document, const FieldRule& rule, const std::vector<std::string>& cells,
                    const std::vector<model::CitationInput>& citations, const std::string& at, std::vector<std::string>& problems,
                    std::size_t& problem_column) const {
-        const bool applies = std::all_of(rule.when.begin(), rule.when.end(), [&](const auto& c) { return holds(c, cells); }) &&
-                             std::none_of(rule.unless.begin(), rule.unless.end(), [&](const auto& c) { return holds(c, cells); });
+        const auto holds = [&](const Condition& condition) { return condition_holds(condition, columns_, cells); };
+        const bool applies = std::ranges::all_of(rule.when, holds) && std::ranges::none_of(rule.unless, holds);
         if (!applies) return;
         // The cell a column rule reads, named as an editor finds it: its column's number and name.
         const std::string cell_name =

@@ -37,18 +37,15 @@ void only_keys(const std::string& file, const toml::table& table, std::initializ
     }
 }
 
-// `reason`: the table also holds a [[skip]]'s reason, which is no part of the condition.
+// `reason`: the table is a [[skip]]'s, whose keys skip_rules checked (its reason is no part of
+// the condition).
 std::vector<Mapping::Condition> conditions(const std::string& file, const toml::node* node, const std::string& name,
                                            bool reason = false) {
     std::vector<Mapping::Condition> result;
     if (!node) return result;
     auto one = [&](const toml::node& entry) {
         const auto& table = table_of(file, entry, name);
-        if (reason) {
-            only_keys(file, table, {"column", "equals", "one_of", "empty", "reason"}, name);
-        } else {
-            only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
-        }
+        if (!reason) only_keys(file, table, {"column", "equals", "one_of", "empty"}, name);
         Mapping::Condition condition;
         if (!table.get("column")) toml_fail(file, entry, fmt::format("{} needs a column", name));
         // Two tests in one condition read as "either" to some and "both" to others: one test a
@@ -142,7 +139,7 @@ Mapping::IdRule id_rule(const std::string& path, const toml::node& id) {
         rule.columns = {rule.column};
     } else {
         rule.columns = template_columns(rule.template_text);
-        if (rule.columns.empty() || std::find(rule.columns.begin(), rule.columns.end(), "") != rule.columns.end()) {
+        if (rule.columns.empty() || std::ranges::find(rule.columns, "") != rule.columns.end()) {
             toml_fail(path, *table.get("template"), "[id] template names no column, or has a '{' that is not closed");
         }
     }
@@ -155,8 +152,7 @@ Mapping::IdRule id_rule(const std::string& path, const toml::node& id) {
         } else {
             rule.key_columns.push_back(text_of(path, *key, "key"));
         }
-        if (rule.key_columns.empty() ||
-            std::find(rule.key_columns.begin(), rule.key_columns.end(), "") != rule.key_columns.end()) {
+        if (rule.key_columns.empty() || std::ranges::find(rule.key_columns, "") != rule.key_columns.end()) {
             toml_fail(path, *key, "[id] key names the columns whose cells name a row: \"System ID\" or [\"Site\", \"Name\"]");
         }
     }
@@ -181,12 +177,8 @@ model::SourceInput dataset_source(const std::string& path, const toml::node& dat
     model::SourceInput source;
     source.reference = optional_text(path, table, "url").value_or("");
     if (source.reference.empty()) toml_fail(path, dataset, "[dataset] needs a url");
-    source.kind = optional_text(path, table, "kind");
-    source.title = optional_text(path, table, "title");
-    source.publisher = optional_text(path, table, "publisher");
-    source.published = optional_text(path, table, "published");
-    source.accessed = optional_text(path, table, "accessed");
-    source.edition_of = optional_text(path, table, "edition_of");
+    // only_keys leaves out archive_url and archived: they stay unset.
+    for (const auto& key : model::source_metadata_keys) source.*key.member = optional_text(path, table, key.name);
     // A dated table with no list named is an edition of the list at its own url (a file
     // replaced in place): its editions are ordered by date as any list's are.
     if (!source.edition_of && source.published) source.edition_of = source.reference;
@@ -302,9 +294,7 @@ std::vector<Mapping::RelatedRule> related_rules(const std::string& path, const t
         const auto column = optional_text(path, table, "column");
         const auto relation = optional_text(path, table, "relation");
         if (!column || column->empty() || !relation) toml_fail(path, entry, "[[related]] needs a column and a relation");
-        const bool known = std::find(std::begin(model::relation_kinds), std::end(model::relation_kinds), *relation) !=
-                           std::end(model::relation_kinds);
-        if (!known) {
+        if (std::ranges::find(model::relation_kinds, *relation) == std::end(model::relation_kinds)) {
             toml_fail(path, *table.get("relation"),
                       fmt::format("[[related]] relation '{}' is not builds-upon, superseded-by or same-site", *relation));
         }

@@ -33,11 +33,10 @@ std::string editable_text(const model::Record& record) {
     bool in_derived = false;
     for (std::string line; std::getline(lines, line);) {
         if (line.starts_with("[")) {
-            in_derived =
-                std::any_of(model::field_catalogue().begin(), model::field_catalogue().end(), [&](const model::FieldSpec& spec) {
-                    return spec.derived && (line.starts_with(fmt::format("[field.{}]", spec.name)) ||
-                                            line.starts_with(fmt::format("[[field.{}.", spec.name)));
-                });
+            in_derived = std::ranges::any_of(model::field_catalogue(), [&](const model::FieldSpec& spec) {
+                return spec.derived && (line.starts_with(fmt::format("[field.{}]", spec.name)) ||
+                                        line.starts_with(fmt::format("[[field.{}.", spec.name)));
+            });
         }
         const bool read_only =
             in_derived || line.starts_with("format =") || line.starts_with("id =") || line.starts_with("# gpuclusters record");

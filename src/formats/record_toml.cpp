@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
-#include <map>
 #include <set>
 #include <span>
 #include <toml++/toml.h>
@@ -43,10 +42,6 @@ std::optional<std::string> optional_string(const std::string& file, const toml::
     if (!table.get(key)) return std::nullopt;
     return string_at(file, table, key, "source: ", false);
 }
-
-}  // namespace
-
-namespace {
 
 // One document as it is read: where it is, its text (for the digits of its floats) and the
 // format it declares.
@@ -134,10 +129,7 @@ void reject_unknown_claim_keys(const Reader& in, const toml::table& entry, const
             name == (typed ? "state" : "not_published")) {
             continue;
         }
-        if (std::any_of(qualifier_keys.begin(), qualifier_keys.end(),
-                        [&](const model::QualifierKey& own) { return own.name == name; })) {
-            continue;
-        }
+        if (std::ranges::find(qualifier_keys, name, &model::QualifierKey::name) != qualifier_keys.end()) continue;
         toml_fail(in.file, value,
                   fmt::format("{}unknown key '{}'{}", where, text::excerpt(name),
                               unknown_key_hint(in, name, qualifier_keys, field_name)));

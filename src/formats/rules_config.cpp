@@ -3,7 +3,6 @@
 #include "formats/rules_config.hpp"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -19,11 +18,11 @@ namespace {
 
 std::vector<std::string> strings(const toml::node& node, const std::string& file, std::string_view key) {
     const auto* array = node.as_array();
-    if (!array) throw InputError(fmt::format("{}: {} must be an array of strings", toml_place(file, node), key));
+    if (!array) toml_fail(file, node, fmt::format("{} must be an array of strings", key));
     std::vector<std::string> values;
     for (const auto& element : *array) {
         const auto* text = element.as_string();
-        if (!text) throw InputError(fmt::format("{}: {} must hold strings", toml_place(file, element), key));
+        if (!text) toml_fail(file, element, fmt::format("{} must hold strings", key));
         values.push_back(text->get());
     }
     return values;
@@ -35,7 +34,7 @@ void compile_into(rules::Patterns& patterns, const std::vector<std::string>& sou
         try {
             patterns.add(source);
         } catch (const InputError& error) {
-            throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
+            toml_fail(file, node, error.what());
         }
     }
 }
@@ -45,7 +44,7 @@ std::vector<std::string> phrases(const toml::node& node, const std::string& file
     auto values = strings(node, file, key);
     for (const auto& phrase : values) {
         if (const auto bad = text::find_invalid_utf8(phrase)) {
-            throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, node), key, *bad));
+            toml_fail(file, node, fmt::format("{}: invalid UTF-8 at byte {}", key, *bad));
         }
     }
     return values;
@@ -56,21 +55,19 @@ std::vector<std::pair<std::string, int>> numbers(const toml::node& node, const s
                                                  int most) {
     const auto* table = node.as_table();
     if (!table) {
-        throw InputError(fmt::format("{}: {} must be a table of words, each with a whole number from 0 to {}",
-                                     toml_place(file, node), key, most));
+        toml_fail(file, node, fmt::format("{} must be a table of words, each with a whole number from 0 to {}", key, most));
     }
     std::vector<std::pair<std::string, int>> values;
     for (const auto& [word, value] : *table) {
         const auto* number = value.as_integer();
         if (!number || number->get() < 0 || number->get() > most) {
-            throw InputError(
-                fmt::format("{}: {}: {} must be a whole number from 0 to {}", toml_place(file, value), key, word.str(), most));
+            toml_fail(file, value, fmt::format("{}: {} must be a whole number from 0 to {}", key, word.str(), most));
         }
         if (const auto bad = text::find_invalid_utf8(word.str())) {
-            throw InputError(fmt::format("{}: {}: invalid UTF-8 at byte {}", toml_place(file, value), key, *bad));
+            toml_fail(file, value, fmt::format("{}: invalid UTF-8 at byte {}", key, *bad));
         }
         if (const auto fault = rules::single_word_fault(word.str())) {
-            throw InputError(fmt::format("{}: {}: '{}' {}", toml_place(file, value), key, word.str(), *fault));
+            toml_fail(file, value, fmt::format("{}: '{}' {}", key, word.str(), *fault));
         }
         values.emplace_back(std::string(word.str()), static_cast<int>(number->get()));
     }
@@ -82,7 +79,7 @@ void single_words(const toml::array& entries, const std::string& file, std::stri
     for (const auto& entry : entries) {
         const std::string& word = entry.as_string()->get();
         if (const auto fault = rules::single_word_fault(word)) {
-            throw InputError(fmt::format("{}: {}: '{}' {}", toml_place(file, entry), key, word, *fault));
+            toml_fail(file, entry, fmt::format("{}: '{}' {}", key, word, *fault));
         }
     }
 }
@@ -96,8 +93,9 @@ const rules::LexiconList& lexicon_list(std::string_view name, const std::string&
         std::vector<std::string> names;
         for (const auto& entry : lists) names.emplace_back(entry.name);
         const auto near = text::closest(name, names, 2);
-        throw InputError(fmt::format("{}: [quote-reader] has no list '{}' ({}gpuclusters-verify(1) lists them)",
-                                     toml_place(file, node), key, near ? fmt::format("did you mean '{}'? ", *near) : ""));
+        toml_fail(file, node,
+                  fmt::format("[quote-reader] has no list '{}' ({}gpuclusters-verify(1) lists them)", key,
+                              near ? fmt::format("did you mean '{}'? ", *near) : ""));
     }
     return *list;
 }
@@ -105,7 +103,7 @@ const rules::LexiconList& lexicon_list(std::string_view name, const std::string&
 // [quote-reader]: each list replaced by its own key, added to by extra_<list>.
 void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::string& file) {
     const auto* table = node.as_table();
-    if (!table) throw InputError(fmt::format("{}: [quote-reader] must be a table", toml_place(file, node)));
+    if (!table) toml_fail(file, node, "[quote-reader] must be a table");
     // A list replaces, extra_ adds, whatever their order in the file: replacements first.
     for (const bool extras : {false, true}) {
         for (const auto& [key, value] : *table) {
@@ -148,11 +146,10 @@ namespace {
 // it, whatever their order in the file.
 void apply_patterns(rules::Patterns& patterns, std::string_view name, const toml::node& section, const std::string& file) {
     const auto* table = section.as_table();
-    if (!table) throw InputError(fmt::format("{}: [{}] must be a table", toml_place(file, section), name));
+    if (!table) toml_fail(file, section, fmt::format("[{}] must be a table", name));
     for (const auto& [key, node] : *table) {
         if (key != "patterns" && key != "extra_patterns") {
-            throw InputError(
-                fmt::format("{}: [{}] has no key '{}' (patterns, extra_patterns)", toml_place(file, node), name, key.str()));
+            toml_fail(file, node, fmt::format("[{}] has no key '{}' (patterns, extra_patterns)", name, key.str()));
         }
     }
     if (const auto* replacement = table->get("patterns")) {
@@ -166,33 +163,31 @@ void apply_patterns(rules::Patterns& patterns, std::string_view name, const toml
 
 void apply_severities(rules::Config& config, const toml::node& node, const std::string& file) {
     const auto* table = node.as_table();
-    if (!table) throw InputError(fmt::format("{}: [severity] must be a table", toml_place(file, node)));
+    if (!table) toml_fail(file, node, "[severity] must be a table");
     for (const auto& [rule, level] : *table) {
         if (!rules::find_rule(rule.str())) {
-            throw InputError(
-                fmt::format("{}: unknown rule '{}' (`gpuclusters verify --list-rules`)", toml_place(file, level), rule.str()));
+            toml_fail(file, level, fmt::format("unknown rule '{}' (`gpuclusters verify --list-rules`)", rule.str()));
         }
         const auto* text = level.as_string();
-        if (!text) throw InputError(fmt::format("{}: severity of {} must be a string", toml_place(file, level), rule.str()));
+        if (!text) toml_fail(file, level, fmt::format("severity of {} must be a string", rule.str()));
         try {
             config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
         } catch (const InputError& error) {
-            throw InputError(fmt::format("{}: {}", toml_place(file, level), error.what()));
+            toml_fail(file, level, error.what());
         }
     }
 }
 
 void apply_thresholds(rules::Config& config, const toml::node& node, const std::string& file) {
     const auto* table = node.as_table();
-    if (!table) throw InputError(fmt::format("{}: [thresholds] must be a table", toml_place(file, node)));
+    if (!table) toml_fail(file, node, "[thresholds] must be a table");
     for (const auto& [threshold, value] : *table) {
         if (threshold != "stale_source_days") {
-            throw InputError(
-                fmt::format("{}: unknown threshold '{}' (stale_source_days)", toml_place(file, value), threshold.str()));
+            toml_fail(file, value, fmt::format("unknown threshold '{}' (stale_source_days)", threshold.str()));
         }
         const auto* days = value.as_integer();
         if (!days || days->get() < 1) {
-            throw InputError(fmt::format("{}: stale_source_days must be a positive whole number", toml_place(file, value)));
+            toml_fail(file, value, "stale_source_days must be a positive whole number");
         }
         config.stale_source_days = days->get();
     }
@@ -202,11 +197,11 @@ void apply_quote_fields(rules::Config& config, const toml::node& node, const std
     const auto* table = node.as_table();
     const auto* fields = table ? table->get("fields") : nullptr;
     if (!fields || table->size() != 1) {
-        throw InputError(fmt::format("{}: [quote-missing-value] takes one key, fields", toml_place(file, node)));
+        toml_fail(file, node, "[quote-missing-value] takes one key, fields");
     }
     config.quote_fields = strings(*fields, file, "fields");
     for (const auto& field : config.quote_fields) {
-        if (!model::find_field(field)) throw InputError(fmt::format("{}: unknown field '{}'", toml_place(file, *fields), field));
+        if (!model::find_field(field)) toml_fail(file, *fields, fmt::format("unknown field '{}'", field));
     }
 }
 
@@ -216,20 +211,19 @@ void apply_quote_reader(rules::Config& config, const toml::node& node, const std
     try {
         config.build_quote_reader();
     } catch (const InputError& error) {
-        throw InputError(fmt::format("{}: {}", toml_place(file, node), error.what()));
+        toml_fail(file, node, error.what());
     }
 }
 
 void apply_duplicates(rules::Config& config, const toml::node& node, const std::string& file) {
     const auto* table = node.as_table();
-    if (!table) throw InputError(fmt::format("{}: [possible-duplicate] must be a table", toml_place(file, node)));
+    if (!table) toml_fail(file, node, "[possible-duplicate] must be a table");
     for (const auto& [option, value] : *table) {
         const auto* flag = value.as_boolean();
         if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
-            throw InputError(
-                fmt::format("{}: [possible-duplicate] takes compare_names and "
-                            "compare_owner_model_count, true or false",
-                            toml_place(file, value)));
+            toml_fail(file, value,
+                      "[possible-duplicate] takes compare_names and "
+                      "compare_owner_model_count, true or false");
         }
         (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
     }
@@ -252,16 +246,15 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         } else if (name == "quote-reader") {
             apply_quote_reader(config, node, file);
         } else if (name == "planned-wording") {
-            throw InputError(
-                fmt::format("{}: [planned-wording] patterns are now the phrase lists of [quote-reader] "
-                            "(planned, procured, ...); see db/rules.toml",
-                            toml_place(file, node)));
+            toml_fail(file, node,
+                      "[planned-wording] patterns are now the phrase lists of [quote-reader] "
+                      "(planned, procured, ...); see db/rules.toml");
         } else if (name == "status-notes-date") {
             apply_patterns(config.status_dates, name, node, file);
         } else if (name == "possible-duplicate") {
             apply_duplicates(config, node, file);
         } else {
-            throw InputError(fmt::format("{}: unknown section [{}]", toml_place(file, node), name));
+            toml_fail(file, node, fmt::format("unknown section [{}]", name));
         }
     }
 }

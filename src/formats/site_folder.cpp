@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "embedded_data.hpp"
+#include "formats/atomic_file.hpp"
 #include "formats/input_file.hpp"
 #include "gpuclusters/model/error.hpp"
 
@@ -20,8 +21,6 @@ namespace gpuclusters::formats {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string reason(int code) { return std::strerror(code); }
 
 bool is_site_or_empty(const std::string& folder) {
     std::error_code error;
@@ -67,18 +66,18 @@ bool same_files(const std::string& old_file, const std::string& new_file) {
 
 void write_new_file(const std::string& path, std::string_view bytes) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) throw OutputError(fmt::format("{}: cannot write the file ({})", path, reason(errno)));
+    if (fd < 0) throw OutputError(fmt::format("{}: cannot write the file ({})", path, std::strerror(errno)));
     for (std::size_t at = 0; at < bytes.size();) {
         const ssize_t written = ::write(fd, bytes.data() + at, bytes.size() - at);
         if (written < 0 && errno == EINTR) continue;
         if (written < 0) {
             const int code = errno;
             ::close(fd);
-            throw OutputError(fmt::format("{}: cannot write the file ({})", path, reason(code)));
+            throw OutputError(fmt::format("{}: cannot write the file ({})", path, std::strerror(code)));
         }
         at += static_cast<std::size_t>(written);
     }
-    if (::close(fd) != 0) throw OutputError(fmt::format("{}: cannot write the file ({})", path, reason(errno)));
+    if (::close(fd) != 0) throw OutputError(fmt::format("{}: cannot write the file ({})", path, std::strerror(errno)));
 }
 
 // Every file of the folder is on disk before the rename makes the folder the site.
@@ -87,7 +86,7 @@ void sync_tree(const std::string& folder) {
     if (fd < 0 || ::syncfs(fd) != 0) {
         const int code = errno;
         if (fd >= 0) ::close(fd);
-        throw OutputError(fmt::format("{}: cannot write the site ({})", folder, reason(code)));
+        throw OutputError(fmt::format("{}: cannot write the site ({})", folder, std::strerror(code)));
     }
     ::close(fd);
 }
@@ -122,14 +121,14 @@ SiteFolder::SiteFolder(std::string target) : target_(std::move(target)) {
         }
         replacing_ = true;
     } else if (errno != ENOENT) {
-        throw InputError(fmt::format("{}: cannot read the folder ({})", target_, reason(errno)));
+        throw InputError(fmt::format("{}: cannot read the folder ({})", target_, std::strerror(errno)));
     }
     const fs::path path(target_);
     std::random_device device;
     building_ =
         (path.parent_path() / fmt::format(".{}.{}-{:08x}.partial", path.filename().string(), ::getpid(), device())).string();
     if (::mkdir(building_.c_str(), 0755) != 0) {
-        throw InputError(fmt::format("{}: cannot make the new site's folder beside it ({})", target_, reason(errno)));
+        throw InputError(fmt::format("{}: cannot make the new site's folder beside it ({})", target_, std::strerror(errno)));
     }
 }
 
@@ -167,7 +166,7 @@ void SiteFolder::write(const std::string& path, std::string_view bytes) {
 std::ostream& SiteFolder::open(const std::string& path) {
     const std::string file = prepare(path);
     auto stream = std::make_unique<std::ofstream>(file, std::ios::binary | std::ios::trunc);
-    if (!*stream) throw OutputError(fmt::format("{}: cannot write the file ({})", file, reason(errno)));
+    if (!*stream) throw OutputError(fmt::format("{}: cannot write the file ({})", file, std::strerror(errno)));
     return *streams_.emplace(path, std::move(stream)).first->second;
 }
 
@@ -177,7 +176,7 @@ void SiteFolder::close(const std::string& path) {
     std::ofstream& stream = *found->second;
     stream.close();
     const std::string file = (fs::path(building_) / path).string();
-    if (stream.fail()) throw OutputError(fmt::format("{}: cannot write the file ({})", file, reason(errno)));
+    if (stream.fail()) throw OutputError(fmt::format("{}: cannot write the file ({})", file, std::strerror(errno)));
     streams_.erase(found);
     keep_if_unchanged(path, file);
 }
@@ -189,7 +188,7 @@ void SiteFolder::keep_if_unchanged(const std::string& path, const std::string& f
             ++changes_.unchanged;
             return;
         }
-        throw OutputError(fmt::format("{}: cannot link the old site's file ({})", file, reason(errno)));
+        throw OutputError(fmt::format("{}: cannot link the old site's file ({})", file, std::strerror(errno)));
     }
     ++changes_.written;
 }
@@ -201,7 +200,7 @@ SiteChanges SiteFolder::commit() {
     sync_tree(building_);
     const unsigned flags = replacing_ ? RENAME_EXCHANGE : RENAME_NOREPLACE;
     if (::renameat2(AT_FDCWD, building_.c_str(), AT_FDCWD, target_.c_str(), flags) != 0) {
-        throw OutputError(fmt::format("{}: cannot put the new site in place ({})", target_, reason(errno)));
+        throw OutputError(fmt::format("{}: cannot put the new site in place ({})", target_, std::strerror(errno)));
     }
     committed_ = true;
     if (replacing_) {
@@ -211,12 +210,7 @@ SiteChanges SiteFolder::commit() {
         fs::remove_all(building_, ignored);
     }
     building_.clear();
-    const int parent = ::open(fs::path(target_).parent_path().empty() ? "." : fs::path(target_).parent_path().c_str(),
-                              O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (parent >= 0) {
-        ::fsync(parent);
-        ::close(parent);
-    }
+    sync_parent_folder(target_);
     return changes_;
 }
 

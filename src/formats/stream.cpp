@@ -1,11 +1,9 @@
 #include "formats/stream.hpp"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
 #include <fmt/format.h>
 #include <iostream>
-#include <map>
 #include <optional>
 #include <sstream>
 
@@ -57,8 +55,7 @@ public:
         if (lines_) {
             out_ << header_json(options_.provenance).dump() << "\n";
         } else {
-            Json header = header_json(options_.provenance);
-            const std::string opening = header.dump();
+            const std::string opening = header_json(options_.provenance).dump();
             out_ << opening.substr(0, opening.size() - 1) << ",\"clusters\":[";
         }
     }
@@ -170,12 +167,7 @@ private:
 class CsvLongWriter : public RecordWriter {
 public:
     CsvLongWriter(std::ostream& out, WriterOptions options) : out_(out), options_(options) {
-        bool first = true;
-        for (const auto& column : long_columns()) {
-            out_ << (first ? "" : ",") << column;
-            first = false;
-        }
-        out_ << "\n";
+        out_ << fmt::format("{}\n", fmt::join(long_columns(), ","));
     }
     void write(const model::Record& record) override { rows(record, out_); }
     std::optional<std::string> text_of(const model::Record& record) const override {
@@ -366,12 +358,6 @@ void read_toml_text(const std::string& content, const std::string& name, const R
     }
 }
 
-// Standard input is read whole too, refused as soon as it passes the limit.
-void read_toml_input(std::streambuf& source, const ReadSink& sink) {
-    CountedInput counted(source, sink.bytes_read);
-    read_toml_text(read_whole_stream(counted, "-"), "-", sink);
-}
-
 // A file of a TOML record: a regular file no larger than max_whole_file_bytes (a folder, a FIFO
 // or a device that a folder's *.toml names is refused before it is read).
 void read_toml_file(const std::string& path, const ReadSink& sink) {
@@ -392,11 +378,8 @@ void ReadSink::take(RecordDocument& document) const {
 }
 
 Format format_from(const std::string& name) {
-    if (name == "json") return Format::json;
-    if (name == "jsonl") return Format::jsonl;
-    if (name == "toml") return Format::toml;
-    if (name == "csv") return Format::csv;
-    if (name == "csv-long") return Format::csv_long;
+    const auto found = std::find(std::begin(format_names), std::end(format_names), name);
+    if (found != std::end(format_names)) return static_cast<Format>(found - std::begin(format_names));
     throw UsageError(fmt::format("--format {}: one of {}", name, fmt::join(format_names, ", ")));
 }
 
@@ -439,11 +422,7 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
         for (const auto& file : files) read_toml_file(file, sink);
         return;
     }
-    if (format == Format::toml) {
-        if (path == "-") {
-            read_toml_input(*std::cin.rdbuf(), sink);
-            return;
-        }
+    if (format == Format::toml && path != "-") {
         read_toml_file(path, sink);
         return;
     }
@@ -464,7 +443,8 @@ void read_records(const std::string& path, Format format, const ReadSink& sink) 
         case Format::csv_long:
             read_csv_long(input, path, sink);
             break;
-        case Format::toml:
+        case Format::toml:  // standard input, read whole too, refused as soon as it passes the limit
+            read_toml_text(read_whole_stream(counted, "-"), "-", sink);
             break;
     }
 }

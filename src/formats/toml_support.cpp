@@ -33,7 +33,7 @@ struct Beyond {
     std::string what;
 };
 
-// The scan beyond_bounds makes, a character at a time: code (keys, headers, values and their
+// The scan that finds it, a character at a time: code (keys, headers, values and their
 // brackets), comments, and strings of the four kinds. The depth of a node: each part of a table
 // header or of a dotted key counts one, and so does each inline table or array a value opens.
 class BoundsScan {
@@ -208,15 +208,13 @@ private:
     std::size_t value_depth_ = 0;  // set by '=': the depth of the value that follows (0: none)
 };
 
-std::optional<Beyond> beyond_bounds(std::string_view content) { return BoundsScan(content).run(); }
-
 }  // namespace
 
 toml::table parse_toml(std::string_view content, const std::string& file) {
     if (const auto bad = text::find_invalid_utf8(content)) {
         throw InputError(fmt::format("{}: invalid UTF-8 at byte {}", file, *bad));
     }
-    if (const auto beyond = beyond_bounds(content)) {
+    if (const auto beyond = BoundsScan(content).run()) {
         const std::size_t at = beyond->at;
         const std::size_t line_start = at == 0 ? std::string_view::npos : content.rfind('\n', at - 1);
         const auto line =

@@ -130,30 +130,22 @@ private:
     std::size_t depth_ = 0;
 };
 
+// A number held verbatim for dump_exact: its text, never a double.
+Json verbatim_number(const std::string& text) { return Json::binary(Json::binary_t::container_type(text.begin(), text.end())); }
+
 void dump_into(std::string& out, const Json& json) {
     if (json.is_binary()) {
         const auto& bytes = json.get_binary();
         out.append(bytes.begin(), bytes.end());
-    } else if (json.is_object()) {
-        out += '{';
-        bool first = true;
-        for (const auto& [key, value] : json.items()) {
-            if (!first) out += ',';
-            first = false;
-            out += Json(key).dump(-1, ' ', false, Json::error_handler_t::replace);
-            out += ':';
-            dump_into(out, value);
+    } else if (json.is_structured()) {
+        const bool object = json.is_object();
+        out += object ? '{' : '[';
+        for (auto it = json.begin(); it != json.end(); ++it) {
+            if (it != json.begin()) out += ',';
+            if (object) out += Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ':';
+            dump_into(out, *it);
         }
-        out += '}';
-    } else if (json.is_array()) {
-        out += '[';
-        bool first = true;
-        for (const auto& value : json) {
-            if (!first) out += ',';
-            first = false;
-            dump_into(out, value);
-        }
-        out += ']';
+        out += object ? '}' : ']';
     } else {
         out += json.dump(-1, ' ', false, Json::error_handler_t::replace);
     }
@@ -177,10 +169,8 @@ const std::vector<TypedColumn>& typed_columns() {
 }
 
 const TypedColumn* find_typed_column(std::string_view name) {
-    for (const auto& column : typed_columns()) {
-        if (column.name == name) return &column;
-    }
-    return nullptr;
+    const auto found = std::ranges::find(typed_columns(), name, &TypedColumn::name);
+    return found == typed_columns().end() ? nullptr : &*found;
 }
 
 std::string typed_input(const model::FieldSpec& spec, std::string_view number, const model::Qualifiers& qualifiers) {
@@ -208,8 +198,6 @@ void put_typed_value(Json& object, const std::string& value_key, const std::stri
         if (!held.empty()) object[prefix + std::string(key.name)] = held;
     }
 }
-
-Json verbatim_number(const std::string& text) { return Json::binary(Json::binary_t::container_type(text.begin(), text.end())); }
 
 std::string dump_exact(const Json& json) {
     std::string out;
@@ -246,13 +234,6 @@ Json parse_json_exact(std::string_view text, const std::string& where) {
     Json result;
     ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, nullptr, result, true);
     Json::sax_parse(text, &sax);
-    return result;
-}
-
-Json parse_json_exact(JsonText& text, const std::string& where) {
-    Json result;
-    ExactNumbers<nlohmann::detail::json_sax_dom_parser<Json>> sax(where, &text, result, true);
-    Json::sax_parse(text.begin(), JsonText::end(), &sax);
     return result;
 }
 

@@ -4,7 +4,6 @@
 // state each in its own key or column, named from the field catalogue here and nowhere else.
 // JSON numbers are written from the decimal's text and read back exactly, never through a
 // rounded double.
-#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,9 +41,7 @@ std::string typed_input(const model::FieldSpec& spec, std::string_view number, c
 void put_typed_value(Json& object, const std::string& value_key, const std::string& prefix, const model::FieldSpec& spec,
                      const model::FieldValue& value);
 
-/// A number held verbatim for dump_exact: its text, never a double.
-Json verbatim_number(const std::string& text);
-/// Json::dump(-1) but for verbatim numbers, which are written as their text.
+/// Json::dump(-1) but for verbatim numbers (put_typed_value's), which are written as their text.
 std::string dump_exact(const Json& json);
 
 /// Whether a float token ("0.3270", "1e-05", as a JSON or TOML parser read it into `value`) is
@@ -64,8 +61,7 @@ std::string json_number_text(const Json& value);
 /// of more than 15 significant digits, an underflow) and a key given twice in one object:
 /// InputError "`where`: ...".
 Json parse_json_exact(std::string_view text, const std::string& where);
-/// The same over a stream's text, with a parser callback or without.
-Json parse_json_exact(JsonText& text, const std::string& where);
+/// The same over a stream's text, with a parser callback.
 Json parse_json_exact(JsonText& text, const Json::parser_callback_t& callback, const std::string& where);
 
 }  // namespace gpuclusters::formats
