@@ -29,13 +29,15 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     read_noun(figure);
     if (quantity.bound == Bound::exact) read_bound(figure);
     read_modality(figure);
-    // "pre-trained on as many as 800 GPUs": a use of up to N shows at least N.
-    const auto& words = quantity.modality_words;
-    const auto starts_bound = [&](const std::string& bound) { return quantity.bound_words.starts_with(bound); };
+    // "pre-trained on as many as 800 GPUs": a use of up to N shows at least N. The phrases are
+    // matched as every other phrase is, whatever the case ("Trained on up to 800 GPUs").
+    const std::string words = text::lower_ascii(quantity.modality_words);
+    const std::string bound_words = text::lower_ascii(quantity.bound_words);
+    const auto starts_bound = [&](const std::string& bound) { return bound_words.starts_with(bound); };
     const auto in_words = [&](const std::string& phrase) { return words.find(phrase) != std::string::npos; };
     if (quantity.bound == Bound::at_most && std::ranges::any_of(impl_.use_bound_phrases, starts_bound) &&
         quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end) {
-        const std::string verb = text::lower_ascii(words.substr(words.rfind(' ') + 1));
+        const std::string verb = words.substr(words.rfind(' ') + 1);
         if (std::ranges::find(impl_.use_words, verb) != impl_.use_words.end() ||
             std::ranges::any_of(impl_.used_on_phrases, in_words)) {
             quantity.bound = Bound::at_least;

@@ -76,3 +76,12 @@ TEST_CASE("the words that decide a noun's unit or a spelled number are a configu
     CHECK(only_quantity(config, "1,024 fused processing units").unit == rules::Unit::apu);
     CHECK(only_quantity(config, "halb a million GPUs").value == model::Decimal::whole(500000));
 }
+
+TEST_CASE("a use of up to N shows at least N, whatever the case of its words") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The model was trained on up to 800 GPUs.").bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "Trained on up to 800 GPUs.").bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "The model was trained on Up To 800 GPUs.").bound == rules::Bound::at_least);
+    // A plan of up to N stays a ceiling.
+    CHECK(only_quantity(config, "Up to 800 GPUs will be installed.").bound == rules::Bound::at_most);
+}
