@@ -9,7 +9,13 @@
 #include <set>
 #include <tuple>
 
+#include "formats/atomic_file.hpp"
+#include "formats/input_file.hpp"
+#include "formats/interchange.hpp"
+#include "formats/record_toml.hpp"
+#include "formats/text_merge.hpp"
 #include "gpuclusters/model/change_request.hpp"
+#include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/fields.hpp"
 
 namespace gpuclusters::ledger {
@@ -138,8 +144,19 @@ private:
     void merge_claim(const ClaimKey& key) {
         const std::string& field = std::get<0>(key);
         bool conflict = false;
-        const auto rank = three_way(base_.rank(key), ours_.rank(key), theirs_.rank(key), conflict);
+        auto rank = three_way(base_.rank(key), ours_.rank(key), theirs_.rank(key), conflict);
         if (conflict) conflicted_.insert(field);
+        // A value one side replaced while the other gave it new evidence keeps that evidence, as
+        // a competing figure, rather than losing it with the value.
+        const Version* kept_by = nullptr;
+        if (!rank && base_.rank(key) && (new_citations(ours_, key) || new_citations(theirs_, key))) {
+            kept_by = new_citations(ours_, key) ? &ours_ : &theirs_;
+            rank = model::Rank::normal;
+            result_.notes.push_back(
+                fmt::format("{}: {} was replaced on one side and newly cited on the other; it is kept as "
+                            "a competing figure",
+                            field, std::get<2>(key)));
+        }
         if (!rank) return;
         model::Claim claim;
         claim.id = static_cast<long long>(result_.record.claims.size()) + 1;
@@ -153,14 +170,24 @@ private:
             if (found == side->claims.end()) continue;
             for (const auto& citation : found->second.citations) {
                 const bool listed = std::find(citations.begin(), citations.end(), citation) != citations.end();
-                if (!listed && kept(base_.cites(key, citation), ours_.cites(key, citation), theirs_.cites(key, citation)))
-                    citations.push_back(citation);
+                // A value kept by one side alone has that side's citations.
+                const bool stays =
+                    kept_by ? kept_by->cites(key, citation)
+                            : kept(base_.cites(key, citation), ours_.cites(key, citation), theirs_.cites(key, citation));
+                if (!listed && stays) citations.push_back(citation);
             }
         }
         for (const auto& [url, locator, quote] : citations) {
             claim.citations.push_back({static_cast<long long>(claim.citations.size()) + 1, source_id(url), locator, quote, 0});
         }
         result_.record.claims.push_back(std::move(claim));
+    }
+
+    bool new_citations(const Version& side, const ClaimKey& key) const {
+        const auto found = side.claims.find(key);
+        if (found == side.claims.end()) return false;
+        return std::any_of(found->second.citations.begin(), found->second.citations.end(),
+                           [&](const CitationKey& citation) { return !base_.cites(key, citation); });
     }
 
     // A conflicted field has no preferred value: its values compete until an editor ranks one.
@@ -251,6 +278,50 @@ private:
 
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs) {
     return Merger(base, ours, theirs).merge(ours.id.empty() ? theirs.id : ours.id);
+}
+
+namespace {
+
+// A version of the record file as a record; InputError names what does not read as one.
+model::Record record_in(const std::string& content, const std::string& name) {
+    if (content.empty()) return {};
+    const auto read = model::record_of(formats::read_toml_record(content, name));
+    if (!read.problems.empty()) throw InputError(read.problems.front());
+    return read.record;
+}
+
+void write_over(const std::string& path, const std::string& content) {
+    formats::AtomicFile file(path);
+    file.stream() << content;
+    file.commit();
+}
+
+}  // namespace
+
+FileMerge merge_record_files(const MergeFiles& files) {
+    const std::string base = formats::read_whole_file(files.base, "the base version");
+    const std::string ours = formats::read_whole_file(files.ours, "our version");
+    const std::string theirs = formats::read_whole_file(files.theirs, "their version");
+    FileMerge result;
+    try {
+        const auto base_record = record_in(base, files.path + " (base)");
+        const auto ours_record = record_in(ours, files.path + " (ours)");
+        const auto theirs_record = record_in(theirs, files.path + " (theirs)");
+        if (!ours_record.id.empty() && !theirs_record.id.empty() && ours_record.id != theirs_record.id)
+            throw InputError(fmt::format("ours is record {} and theirs is record {}", ours_record.id, theirs_record.id));
+        auto merged = merge_records(base_record, ours_record, theirs_record);
+        write_over(files.ours, formats::record_to_toml(merged.record, true));
+        result.conflicts = std::move(merged.conflicts);
+        result.notes = std::move(merged.notes);
+        return result;
+    } catch (const InputError& error) {
+        result.as_records = false;
+        result.why = error.what();
+    }
+    const auto text = formats::merge_text(base, ours, theirs, files.marker_size);
+    write_over(files.ours, text.text);
+    result.clean = text.clean;
+    return result;
 }
 
 }  // namespace gpuclusters::ledger

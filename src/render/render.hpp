@@ -17,6 +17,7 @@
 #include "gpuclusters/ledger/import.hpp"
 #include "gpuclusters/ledger/integrity.hpp"
 #include "gpuclusters/ledger/listing.hpp"
+#include "gpuclusters/ledger/merge.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
 #include "gpuclusters/ledger/verification.hpp"
@@ -289,6 +290,12 @@ private:
 void print_reading(const Output& output, std::string_view quote, const std::vector<rules::Quantity>& quantities);
 /// gpuclusters quote --status: the status events of a note.
 void print_status_events(const Output& output, const std::vector<rules::StatusEvent>& events);
+
+// --- merge-driver -----------------------------------------------------------------------------
+
+/// What merge-driver did with the record file at `path`: each field both sides set differently
+/// (now competing figures), the notes, or the reason it fell back to a text merge (a warning).
+void print_file_merge(const Output& output, const ledger::FileMerge& merge, const std::string& path);
 
 // --- completion -------------------------------------------------------------------------------
 

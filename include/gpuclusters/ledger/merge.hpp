@@ -28,4 +28,30 @@ struct RecordMerge {
 /// are numbered afresh.
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs);
 
+/// The three files git hands its merge driver (%O %A %B), the record file's path in the tree
+/// (%P, for messages) and the conflict marker size (%L).
+struct MergeFiles {
+    std::string base, ours, theirs, path;
+    unsigned short marker_size = 7;
+};
+
+/// What the driver did with the file, whose result is written over `ours`.
+struct FileMerge {
+    /// Merged as records; when false the files were merged as text, `why` saying what did not
+    /// read as a record.
+    bool as_records = true;
+    std::string why;
+    /// As text: whether the merge needed no conflict markers. As records it is always clean: a
+    /// conflict is data (`conflicts`), not markers.
+    bool clean = true;
+    std::vector<std::string> conflicts;
+    std::vector<std::string> notes;
+};
+
+/// Reads the three record files (an empty base: the file is new on both sides), merges them with
+/// merge_records and writes the result over `ours`, atomically, in the tree format export writes.
+/// A file that does not read as a record (a TOML error, a value or URL that is not one, two
+/// different ids) is merged as text instead, as git would, with the reason in `why`.
+FileMerge merge_record_files(const MergeFiles& files);
+
 }  // namespace gpuclusters::ledger

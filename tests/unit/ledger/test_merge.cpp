@@ -212,3 +212,20 @@ TEST_CASE("a record new on both sides merges against an empty base") {
     CHECK(differing.conflicts == std::vector<std::string>{"city"});
     CHECK(differing.record.id == "acme-one");
 }
+
+TEST_CASE("a value replaced on one side and newly cited on the other stays, as a competing figure") {
+    const auto base = base_record().record;
+    auto cited = base_record().source(2, press);
+    cited.record.claims[1].citations.push_back({0, 2, "", "Paris, says the press", 0});
+    Built replaced("acme-one");
+    replaced.source(1, operator_page)
+        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
+        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    const auto merged = ledger::merge_records(base, replaced.record, cited.record);
+    CHECK(merged.conflicts.empty());
+    CHECK(claims_of(merged.record, "city") ==
+          std::vector<std::string>{"Lyon:preferred:" + operator_page + "|in Lyon,",
+                                   "Paris:normal:" + operator_page + "|in Paris," + press + "|Paris, says the press,"});
+    REQUIRE(merged.notes.size() == 1);
+    CHECK(merged.notes[0].starts_with("city: Paris was replaced on one side"));
+}

@@ -1,0 +1,34 @@
+// merge-driver's report: how git's three versions of a record file were merged, and each field
+// whose values now compete.
+#include <fmt/format.h>
+
+#include "gpuclusters/ledger/merge.hpp"
+#include "render/render.hpp"
+
+namespace gpuclusters::render {
+
+void print_file_merge(const Output& output, const ledger::FileMerge& merge, const std::string& path) {
+    if (output.json) {
+        print_json(output.out, Json{{"file", path},
+                                    {"merged_as", merge.as_records ? "records" : "text"},
+                                    {"why", merge.why},
+                                    {"clean", merge.clean},
+                                    {"conflicts", merge.conflicts},
+                                    {"notes", merge.notes}});
+        return;
+    }
+    if (!merge.as_records) {
+        print_warning(output, fmt::format("{}: merged as text, as git would: {}{}", path, merge.why,
+                                          merge.clean ? "" : "; the lines both sides changed hold conflict markers"));
+        return;
+    }
+    for (const auto& field : merge.conflicts) {
+        output.out << fmt::format(
+            "{}: {}: both sides set it to different values; both are kept as competing figures until `gpuclusters "
+            "rank` makes one preferred\n",
+            path, field);
+    }
+    for (const auto& note : merge.notes) output.out << fmt::format("{}: {}\n", path, note);
+}
+
+}  // namespace gpuclusters::render
