@@ -192,10 +192,8 @@ void check_file(const std::string& path);
 void check_files_beside(const std::string& path);
 // "file:PATH?immutable=1" with the characters a URI path may not hold escaped.
 std::string immutable_uri(const std::string& path);
-// A database in WAL mode needs its -shm beside it even to be read; a reader who cannot create
-// one (a copy owned by someone else, a read-only folder or medium) reads the file as immutable,
-// which is exact when no write-ahead log holds commits the file lacks.
-bool readable_as_immutable(const std::string& path);
+// Whether the file is there with something in it (FILE-wal: may hold commits the file lacks).
+bool file_not_empty(const std::string& path);
 // A reader that may write beside the file puts it back whole, as the writer that was killed
 // would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
 // does only when no other connection has the file open. It changes no row, and runs nothing of
