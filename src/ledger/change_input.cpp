@@ -208,9 +208,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
             const std::string text = model::clean_text(key.key);
             // One key per source: a source that named one record two ways would let two of its
             // rows write into it.
-            const bool twice = std::any_of(record.keys.begin(), record.keys.end(),
-                                           [&](const model::KeyInput& other) { return other.source == key.source; });
-            if (twice) throw InputError("a record has one key per source, and this source is given a second");
+            if (std::ranges::find(record.keys, key.source, &model::KeyInput::source) != record.keys.end())
+                throw InputError("a record has one key per source, and this source is given a second");
             record.keys.push_back({key.source, text, std::move(key.origin)});
         } catch (const InputError& error) {
             problems.emplace_back(at(key.origin, error).what());
@@ -220,8 +219,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
     // Every bad field of the record is reported, not only the first.
     if (!problems.empty()) throw_problems(std::move(problems));
     // Fields are applied and reported in catalogue order, whatever order they were given in.
-    std::stable_sort(record.fields.begin(), record.fields.end(),
-                     [](const ParsedField& a, const ParsedField& b) { return a.spec < b.spec; });
+    std::ranges::stable_sort(record.fields, {}, &ParsedField::spec);
     return record;
 }
 

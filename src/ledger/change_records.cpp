@@ -196,9 +196,8 @@ void ChangeSession::Engine::open_record(const ParsedRecord& input) {
     const bool known = store_.cluster_known(named);
     std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
     // A new cluster is made by setting a value (or by a bare add); citing or ranking needs one.
-    const bool sets = input.fields.empty() || std::any_of(input.fields.begin(), input.fields.end(), [](const ParsedField& field) {
-                          return field.action == FieldAction::set;
-                      });
+    const bool sets =
+        input.fields.empty() || std::ranges::find(input.fields, FieldAction::set, &ParsedField::action) != input.fields.end();
     if (!record && !sets) throw InputError(fmt::format("no cluster '{}' (`gpuclusters list` shows the ids)", named));
     if (record && input.new_record == model::NewRecord::required) {
         throw InputError(fmt::format("cluster '{}' exists: --new makes a new one (drop it to change this one)", named));

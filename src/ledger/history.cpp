@@ -104,8 +104,7 @@ std::vector<model::FieldReport> diff_record(const std::string& cluster_id, const
         if (report.old_display != report.new_display) report.kind = model::FieldReport::Kind::changed;
 
         auto tag = [&](long long source_id) {
-            const bool listed = std::any_of(report.sources.begin(), report.sources.end(),
-                                            [&](const model::SourceTag& known) { return known.id == source_id; });
+            const bool listed = std::ranges::find(report.sources, source_id, &model::SourceTag::id) != report.sources.end();
             if (!listed && after && after->sources.contains(source_id)) {
                 report.sources.push_back({source_id, model::url_domain(after->sources.at(source_id).url)});
             }

@@ -10,8 +10,7 @@ namespace gpuclusters::ledger {
 namespace {
 
 bool damaged(const std::vector<store::SqliteProblem>& problems) {
-    return std::any_of(problems.begin(), problems.end(),
-                       [](const store::SqliteProblem& problem) { return problem.kind == store::SqliteProblem::Kind::damage; });
+    return std::ranges::find(problems, store::SqliteProblem::Kind::damage, &store::SqliteProblem::kind) != problems.end();
 }
 
 // The derived tables have the current schema's columns only in a file of the current schema.

@@ -17,13 +17,7 @@ namespace {
 
 // Whether a writer that was killed (or a program that holds the file) left part of the database
 // beside the file: commits in FILE-wal not yet folded in, or a write's journal to roll back.
-bool left_beside(const std::string& path) {
-    std::error_code error;
-    const auto log_size = std::filesystem::file_size(path + "-wal", error);
-    if (!error && log_size > 0) return true;
-    const auto journal_size = std::filesystem::file_size(path + "-journal", error);
-    return !error && journal_size > 0;
-}
+bool left_beside(const std::string& path) { return file_not_empty(path + "-wal") || file_not_empty(path + "-journal"); }
 
 }  // namespace
 
@@ -87,10 +81,10 @@ std::string immutable_uri(const std::string& path) {
     return uri + "?immutable=1";
 }
 
-bool readable_as_immutable(const std::string& path) {
+bool file_not_empty(const std::string& path) {
     std::error_code error;
-    const auto log_size = std::filesystem::file_size(path + "-wal", error);
-    return error || log_size == 0;
+    const auto size = std::filesystem::file_size(path, error);
+    return !error && size > 0;
 }
 
 void recover_for_reader(const std::string& path) {

@@ -232,8 +232,7 @@ ChangesetPart Store::changeset_part(long long changeset_id, const std::string& c
             part.citations.push_back({row.integer(0), existed && row.integer(3) == 0, row.integer(4) == 0});
             // Claims come in id order: the citation's claim is found by bisection.
             const long long claim_id = row.integer(1);
-            const auto claim = std::lower_bound(part.claims.begin(), part.claims.end(), claim_id,
-                                                [](const ClaimRanks& claim, long long id) { return claim.claim_id < id; });
+            const auto claim = std::ranges::lower_bound(part.claims, claim_id, {}, &ClaimRanks::claim_id);
             if (claim != part.claims.end() && claim->claim_id == claim_id) claim->touched = true;
         }
         part.keys = key_changes(changeset_id, cluster_id);

@@ -35,24 +35,41 @@ inline std::string column_text(SQLite::Statement& statement, int index) {
     return column.isNull() ? std::string() : column.getString();
 }
 
-/// Binds `values` to ?1, ?2, ... in order: a flag as 0 or 1, any other integer (an id, a count)
-/// as SQLite's 64-bit one (SQLiteCpp has no overload for long long), text as text. Returns the
-/// query, so that a cached statement is prepared and bound in one line.
+/// Binds `value` to ?index: a flag as 0 or 1, any other integer (an id, a count) as SQLite's
+/// 64-bit one (SQLiteCpp has no overload for long long), text as text, a null pointer as NULL.
+/// With `no_copy`, SQLite reads a string (or the one a pointer points to) where it is: it must
+/// outlive the statement's run.
+template <bool no_copy = false, typename Value>
+void bind_value(SQLite::Statement& query, int index, const Value& value) {
+    if constexpr (std::is_same_v<Value, bool>) {
+        query.bind(index, value ? 1 : 0);
+    } else if constexpr (std::is_integral_v<Value>) {
+        query.bind(index, static_cast<std::int64_t>(value));
+    } else if constexpr (std::is_same_v<Value, std::string_view>) {
+        query.bind(index, std::string(value));
+    } else if constexpr (std::is_same_v<Value, const std::string*>) {
+        value == nullptr ? query.bind(index) : bind_value<no_copy>(query, index, *value);
+    } else if constexpr (no_copy && std::is_same_v<Value, std::string>) {
+        query.bindNoCopy(index, value);
+    } else {
+        query.bind(index, value);
+    }
+}
+
+/// Binds `values` to ?1, ?2, ... in order (see bind_value). Returns the query, so that a cached
+/// statement is prepared and bound in one line.
 template <typename... Values>
 SQLite::Statement& bind_all(SQLite::Statement& query, const Values&... values) {
     int index = 0;
-    const auto bind_one = [&](const auto& value) {
-        using Value = std::decay_t<decltype(value)>;
-        if constexpr (std::is_same_v<Value, bool>) {
-            query.bind(++index, value ? 1 : 0);
-        } else if constexpr (std::is_integral_v<Value>) {
-            query.bind(++index, static_cast<std::int64_t>(value));
-        } else {
-            query.bind(++index, value);
-        }
-    };
-    (bind_one(values), ...);
+    (bind_value(query, ++index, values), ...);
     return query;
+}
+
+/// Binds one row of a multi-row statement, `values` to ?at+1, ?at+2, ... in order, strings
+/// where they are (bind_value's no_copy).
+template <typename... Values>
+void bind_row(SQLite::Statement& query, int at, const Values&... values) {
+    (bind_value<true>(query, ++at, values), ...);
 }
 
 /// Column 0 of every row the query has left, as text or as a 64-bit integer.
@@ -192,10 +209,8 @@ void check_file(const std::string& path);
 void check_files_beside(const std::string& path);
 // "file:PATH?immutable=1" with the characters a URI path may not hold escaped.
 std::string immutable_uri(const std::string& path);
-// A database in WAL mode needs its -shm beside it even to be read; a reader who cannot create
-// one (a copy owned by someone else, a read-only folder or medium) reads the file as immutable,
-// which is exact when no write-ahead log holds commits the file lacks.
-bool readable_as_immutable(const std::string& path);
+// Whether the file is there with something in it (FILE-wal: may hold commits the file lacks).
+bool file_not_empty(const std::string& path);
 // A reader that may write beside the file puts it back whole, as the writer that was killed
 // would have: the log folded in (or the journal rolled back) by leaving WAL mode, which SQLite
 // does only when no other connection has the file open. It changes no row, and runs nothing of
@@ -332,16 +347,16 @@ struct Store::PendingRows {
     // Multi-row INSERTs (and deletions) by what they write and row count.
     std::map<std::pair<int, std::size_t>, std::unique_ptr<SQLite::Statement>> inserts;
 
-    // Writes `rows` in multi-row statements of up to `batch` rows, bind_row(statement, offset,
-    // row) binding a row's `width` columns after `offset`. The rows outlive each INSERT, so SQLite
-    // reads their strings where they are (bindNoCopy).
-    template <typename Rows, typename Bind>
-    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row) {
+    // Writes `rows` in statements of up to `batch` rows, sql(count) the one for `count` rows and
+    // bind_row(statement, offset, row) binding a row's `width` parameters after `offset`. The rows
+    // outlive each statement, so SQLite reads their strings where they are (bind_row).
+    template <typename Rows, typename Sql, typename Bind>
+    void write_rows(SQLite::Database& db, int table, const Sql& sql, int width, const Rows& rows, Bind bind_row) {
         for (std::size_t start = 0; start < rows.size(); start += batch) {
             const std::size_t count = std::min(batch, rows.size() - start);
             auto& slot = inserts[{table, count}];
             if (!slot) {
-                slot = std::make_unique<SQLite::Statement>(db, detail::multi_row_insert(head, width, count));
+                slot = std::make_unique<SQLite::Statement>(db, sql(count));
             } else {
                 slot->reset();
             }
@@ -349,12 +364,17 @@ struct Store::PendingRows {
             slot->exec();
         }
     }
+    // The same with multi-row INSERTs of `head`'s columns.
+    template <typename Rows, typename Bind>
+    void insert_rows(SQLite::Database& db, int table, std::string_view head, int width, const Rows& rows, Bind bind_row) {
+        const auto sql = [&](std::size_t count) { return detail::multi_row_insert(head, width, count); };
+        write_rows(db, table, sql, width, rows, bind_row);
+    }
     // live_claim follows the ranks written, in the same batches and in their order: what is not
     // retired is in, at its rank, and what is retired is out. (Written here, from the rows in
     // memory, rather than from the changeset's ranks at the commit: for an import those are a
     // second pass over millions of rows.) A run of ranks of one kind is one batch.
     void write_live_claims(SQLite::Database& db, const std::vector<Rank>& written_ranks);
-    void delete_live_claims(SQLite::Database& db, const std::vector<const Rank*>& retired);
 
     bool empty() const { return claims.empty() && ranks.empty() && citations.empty() && withdrawals.empty(); }
     std::size_t size() const { return claims.size() + ranks.size() + citations.size() + withdrawals.size(); }

@@ -142,8 +142,7 @@ bool Store::leave_in_rollback_mode() noexcept {
     } catch (const SQLite::Exception&) {
         // Still in WAL mode: a complete database, with its log beside it until the next writer;
         // the file alone lacks something only when the log holds a commit.
-        std::error_code error;
-        return std::filesystem::file_size(path_ + "-wal", error) == 0 || error;
+        return !file_not_empty(path_ + "-wal");
     }
 }
 
@@ -171,7 +170,10 @@ Store Store::open(const std::string& path, Access access, Restored restored, Jou
         } catch (const SQLite::Exception& error) {
             const int code = error.getErrorCode();
             if (code != SQLITE_CANTOPEN && code != SQLITE_READONLY) throw;
-            if (!readable_as_immutable(path)) {
+            // A database in WAL mode needs its -shm beside it even to be read; a reader who cannot
+            // create one (a copy owned by someone else, a read-only folder or medium) reads the file
+            // as immutable, which is exact when no write-ahead log holds commits the file lacks.
+            if (file_not_empty(path + "-wal")) {
                 throw DatabaseError(
                     fmt::format("{}: its write-ahead log ({}-wal) holds changes this user cannot read "
                                 "without writing beside the file; ask its owner to run any gpuclusters "

@@ -302,10 +302,7 @@ void take_claims(RowStream& claims, model::Record& record, const std::string& pa
         claims.next();
     }
     record.claims.resize(used);
-    const auto by_id = [](const model::Claim& a, const model::Claim& b) { return a.id < b.id; };
-    if (!std::is_sorted(record.claims.begin(), record.claims.end(), by_id)) {
-        std::sort(record.claims.begin(), record.claims.end(), by_id);
-    }
+    if (!std::ranges::is_sorted(record.claims, {}, &model::Claim::id)) std::ranges::sort(record.claims, {}, &model::Claim::id);
 }
 
 // The citations of the record's claims from the stream, each in its claim, with their sources.
@@ -313,8 +310,7 @@ void take_citations(RowStream& citations, model::Record& record, SourceCache& so
     // A citation of one of the record's claims is the record's: its cluster id is read only
     // for the others (the claim ids tell most rows apart for less).
     auto claim_of = [&](long long claim_id) {
-        const auto found = std::lower_bound(record.claims.begin(), record.claims.end(), claim_id,
-                                            [](const model::Claim& claim, long long id) { return claim.id < id; });
+        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
         return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
     };
     const RawColumns& citation_row = citations.row;
@@ -340,10 +336,8 @@ void take_citations(RowStream& citations, model::Record& record, SourceCache& so
         citations.next();
     }
     for (auto& claim : record.claims) {
-        const auto by_citation_id = [](const model::Citation& a, const model::Citation& b) { return a.id < b.id; };
-        if (!std::is_sorted(claim.citations.begin(), claim.citations.end(), by_citation_id)) {
-            std::sort(claim.citations.begin(), claim.citations.end(), by_citation_id);
-        }
+        auto& cited = claim.citations;
+        if (!std::ranges::is_sorted(cited, {}, &model::Citation::id)) std::ranges::sort(cited, {}, &model::Citation::id);
     }
 }
 

@@ -79,12 +79,9 @@ void Store::add_duplicate_key(const std::string& cluster_id, const std::string& 
 void Store::flush_duplicate_keys() {
     if (duplicate_keys_.empty()) return;
     guarded(path_, [&] {
-        pending_->insert_rows(*db_, PendingRows::scratch_rows, "INSERT INTO duplicate_key (cluster_id, kind, key)", 3,
-                              duplicate_keys_, [](SQLite::Statement& query, int at, const auto& row) {
-                                  query.bindNoCopy(at + 1, row[0]);
-                                  query.bindNoCopy(at + 2, row[1]);
-                                  query.bindNoCopy(at + 3, row[2]);
-                              });
+        pending_->insert_rows(
+            *db_, PendingRows::scratch_rows, "INSERT INTO duplicate_key (cluster_id, kind, key)", 3, duplicate_keys_,
+            [](SQLite::Statement& query, int at, const auto& row) { bind_row(query, at, row[0], row[1], row[2]); });
     });
     duplicate_keys_.clear();
 }

@@ -53,13 +53,18 @@ void Store::PendingRows::write_live_claims(SQLite::Database& db, const std::vect
         if (run.front()->rank != model::Rank::retired) {
             insert_rows(db, live_claim_rows, "INSERT OR REPLACE INTO live_claim (cluster_id, claim_id, rank, ranked_in)", 4, run,
                         [](SQLite::Statement& query, int at, const Rank* row) {
-                            query.bindNoCopy(at + 1, row->cluster_id);
-                            query.bind(at + 2, static_cast<std::int64_t>(row->claim_id));
-                            query.bindNoCopy(at + 3, model::to_string(row->rank).data());
-                            query.bind(at + 4, static_cast<std::int64_t>(row->changeset_id));
+                            bind_row(query, at, row->cluster_id, row->claim_id, model::to_string(row->rank), row->changeset_id);
                         });
         } else {
-            delete_live_claims(db, run);
+            // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
+            const auto deletion = [](std::size_t count) {
+                std::string sql = "DELETE FROM live_claim WHERE (cluster_id = ? AND claim_id = ?)";
+                for (std::size_t i = 1; i < count; ++i) sql += " OR (cluster_id = ? AND claim_id = ?)";
+                return sql;
+            };
+            write_rows(db, live_claim_deletions, deletion, 2, run, [](SQLite::Statement& query, int at, const Rank* row) {
+                bind_row(query, at, row->cluster_id, row->claim_id);
+            });
         }
         run.clear();
     };
@@ -68,27 +73,6 @@ void Store::PendingRows::write_live_claims(SQLite::Database& db, const std::vect
         run.push_back(&row);
     }
     write_run();
-}
-
-void Store::PendingRows::delete_live_claims(SQLite::Database& db, const std::vector<const Rank*>& retired) {
-    // An OR of primary-key terms: SQLite looks each one up (a row-value IN list would scan).
-    for (std::size_t start = 0; start < retired.size(); start += batch) {
-        const std::size_t count = std::min(batch, retired.size() - start);
-        auto& slot = inserts[{live_claim_deletions, count}];
-        if (!slot) {
-            std::string sql = "DELETE FROM live_claim WHERE ";
-            for (std::size_t i = 0; i < count; ++i)
-                sql += (i == 0 ? "" : " OR ") + std::string("(cluster_id = ? AND claim_id = ?)");
-            slot = std::make_unique<SQLite::Statement>(db, sql);
-        } else {
-            slot->reset();
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            slot->bindNoCopy(static_cast<int>(2 * i + 1), retired[start + i]->cluster_id);
-            slot->bind(static_cast<int>(2 * i + 2), static_cast<std::int64_t>(retired[start + i]->claim_id));
-        }
-        slot->exec();
-    }
 }
 
 void Store::flush_pending() const {
@@ -107,45 +91,25 @@ void Store::flush_pending() const {
         *db_, PendingRows::claim_rows,
         "INSERT OR FAIL INTO claim (id, cluster_id, field, state, value, derivation, basis, estimator, bound, changeset_id)", 10,
         claims, [](SQLite::Statement& query, int at, const PendingRows::Claim& row) {
-            query.bind(at + 1, static_cast<std::int64_t>(row.id));
-            query.bindNoCopy(at + 2, row.cluster_id);
-            query.bindNoCopy(at + 3, row.field);
-            query.bind(at + 4, std::string(model::to_string(row.state)));
-            if (row.state == model::ClaimState::set) {
-                query.bindNoCopy(at + 5, row.value.value);
-            } else {
-                query.bind(at + 5);
-            }
-            query.bindNoCopy(at + 6, row.value.qualifiers.derivation);
-            query.bindNoCopy(at + 7, row.value.qualifiers.basis);
-            query.bindNoCopy(at + 8, row.value.qualifiers.estimator);
-            query.bindNoCopy(at + 9, row.value.qualifiers.bound);
-            query.bind(at + 10, static_cast<std::int64_t>(row.changeset_id));
+            const auto& [value, qualifiers] = row.value;
+            bind_row(query, at, row.id, row.cluster_id, row.field, model::to_string(row.state),
+                     row.state == model::ClaimState::set ? &value : nullptr, qualifiers.derivation, qualifiers.basis,
+                     qualifiers.estimator, qualifiers.bound, row.changeset_id);
         });
     pending.insert_rows(*db_, PendingRows::rank_rows, "INSERT OR FAIL INTO claim_rank (claim_id, changeset_id, rank, reason)", 4,
                         ranks, [](SQLite::Statement& query, int at, const PendingRows::Rank& row) {
-                            query.bind(at + 1, static_cast<std::int64_t>(row.claim_id));
-                            query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-                            query.bind(at + 3, std::string(model::to_string(row.rank)));
-                            query.bindNoCopy(at + 4, row.reason);
+                            bind_row(query, at, row.claim_id, row.changeset_id, model::to_string(row.rank), row.reason);
                         });
     pending.write_live_claims(*db_, ranks);
     pending.insert_rows(*db_, PendingRows::citation_rows,
                         "INSERT OR FAIL INTO citation (id, claim_id, source_id, locator, quote, changeset_id)", 6, citations,
                         [](SQLite::Statement& query, int at, const PendingRows::Citation& row) {
-                            query.bind(at + 1, static_cast<std::int64_t>(row.id));
-                            query.bind(at + 2, static_cast<std::int64_t>(row.claim_id));
-                            query.bind(at + 3, static_cast<std::int64_t>(row.source_id));
-                            query.bindNoCopy(at + 4, row.locator);
-                            query.bindNoCopy(at + 5, row.quote);
-                            query.bind(at + 6, static_cast<std::int64_t>(row.changeset_id));
+                            bind_row(query, at, row.id, row.claim_id, row.source_id, row.locator, row.quote, row.changeset_id);
                         });
     pending.insert_rows(*db_, PendingRows::withdrawal_rows,
                         "INSERT OR FAIL INTO citation_withdrawal (citation_id, changeset_id, withdrawn)", 3, withdrawals,
                         [](SQLite::Statement& query, int at, const PendingRows::Withdrawal& row) {
-                            query.bind(at + 1, static_cast<std::int64_t>(row.citation_id));
-                            query.bind(at + 2, static_cast<std::int64_t>(row.changeset_id));
-                            query.bind(at + 3, row.withdrawn ? 1 : 0);
+                            bind_row(query, at, row.citation_id, row.changeset_id, row.withdrawn);
                         });
 }
 
