@@ -85,8 +85,7 @@ void print_side_by_side(const Output& output, const ledger::SideBySide& comparis
     }
     auto& out = output.out;
     if (output.json) {
-        Json ids = Json::array();
-        for (const auto& record : records) ids.push_back(record.id);
+        const auto ids = json_array(records, [](const auto& record) { return record.id; });
         print_json(
             out, {{"clusters", ids}, {"fields", fields}, {"derived", derived_json}, {"sources", sources_json(records, numbers)}});
         return;
@@ -122,12 +121,11 @@ Json field_change_json(const ledger::FieldChange& change, bool with_changesets) 
 void print_over_time(const Output& output, const ledger::OverTime& comparison) {
     auto& out = output.out;
     if (output.json) {
-        Json changes = Json::array();
-        for (const auto& change : comparison.changes) changes.push_back(field_change_json(change, true));
         print_json(out, {{"cluster", comparison.cluster_id},
                          {"from", comparison.from ? Json(*comparison.from) : Json(nullptr)},
                          {"to", comparison.to ? Json(*comparison.to) : Json(nullptr)},
-                         {"changes", std::move(changes)}});
+                         {"changes",
+                          json_array(comparison.changes, [](const auto& change) { return field_change_json(change, true); })}});
         return;
     }
     for (const auto& change : comparison.changes) {
@@ -146,21 +144,19 @@ void print_over_time(const Output& output, const ledger::OverTime& comparison) {
 void print_against(const Output& output, const ledger::Against& comparison) {
     auto& out = output.out;
     if (output.json) {
-        Json differences = Json::array();
-        for (const auto& change : comparison.differences) differences.push_back(field_change_json(change, false));
+        Json differences =
+            json_array(comparison.differences, [](const auto& change) { return field_change_json(change, false); });
         Json json{{"against", comparison.snapshot},
                   {"compared", comparison.provenance_compared ? "values and provenance" : "values"},
                   {"only_in_database", comparison.only_here},
                   {"only_in_snapshot", comparison.only_there},
                   {"differences", std::move(differences)}};
         if (comparison.provenance_compared) {
-            Json provenance = Json::array();
-            for (const auto& difference : comparison.provenance) {
-                provenance.push_back({{"cluster", difference.cluster_id},
-                                      {"only_in_database", difference.only_here},
-                                      {"only_in_snapshot", difference.only_there}});
-            }
-            json["provenance"] = std::move(provenance);
+            json["provenance"] = json_array(comparison.provenance, [](const auto& difference) {
+                return Json{{"cluster", difference.cluster_id},
+                            {"only_in_database", difference.only_here},
+                            {"only_in_snapshot", difference.only_there}};
+            });
         }
         print_json(out, json);
         return;

@@ -286,11 +286,8 @@ void print_fields(const Output& output) {
         for (const auto& field : model::field_catalogue()) {
             Json entry{{"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
                        {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
-            if (!field.choices.empty()) {
-                Json choices = Json::array();
-                for (const auto& choice : field.choices) choices.push_back(choice.stored);
-                entry["choices"] = std::move(choices);
-            }
+            if (!field.choices.empty())
+                entry["choices"] = json_array(field.choices, [](const auto& choice) { return choice.stored; });
             list.push_back(std::move(entry));
         }
         print_json(output.out, list);

@@ -29,12 +29,12 @@ Json finding_json(const Finding& finding) {
 
 }  // namespace
 
-void FindingsPrinter::begin() {
+void DocumentPrinter::begin() {
     if (begun_) return;
     begun_ = true;
     if (!output_.json) return;
     writer_.begin_object();
-    writer_.key("findings");
+    writer_.key(list_);
     writer_.begin_array();
 }
 
@@ -86,15 +86,13 @@ void FindingsPrinter::finish(const ledger::CheckSummary& summary) {
 
 void print_rules(const Output& output, const rules::Config& config) {
     if (output.json) {
-        Json list = Json::array();
-        for (const auto& rule : rules::rule_catalogue()) {
-            list.push_back({{"id", rule.id},
-                            {"family", rule.family},
-                            {"default_severity", rules::to_string(rule.default_severity)},
-                            {"severity", rules::to_string(config.severity(rule.id, rule.default_severity))},
-                            {"summary", rule.summary}});
-        }
-        print_json(output.out, list);
+        print_json(output.out, json_array(rules::rule_catalogue(), [&](const auto& rule) {
+                       return Json{{"id", rule.id},
+                                   {"family", rule.family},
+                                   {"default_severity", rules::to_string(rule.default_severity)},
+                                   {"severity", rules::to_string(config.severity(rule.id, rule.default_severity))},
+                                   {"summary", rule.summary}};
+                   }));
         return;
     }
     std::vector<std::vector<std::string>> rows;

@@ -29,18 +29,17 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
                 fields[std::string(spec.name)] = {{"state", "unknown"}};
                 continue;
             }
-            Json citations = Json::array();
-            for (const auto& citation : claim->citations) {
+            Json citations = json_array(claim->citations, [&](const auto& citation) {
                 const auto& source = record.sources.at(citation.source_id);
-                citations.push_back({{"source", number_of.at(citation.source_id)},
-                                     {"source_id", citation.source_id},
-                                     {"url", source.url},
-                                     {"kind", source.meta.kind},
-                                     {"accessed", source.meta.accessed},
-                                     {"locator", citation.locator},
-                                     {"quote", citation.quote},
-                                     {"changeset", citation.changeset_id}});
-            }
+                return Json{{"source", number_of.at(citation.source_id)},
+                            {"source_id", citation.source_id},
+                            {"url", source.url},
+                            {"kind", source.meta.kind},
+                            {"accessed", source.meta.accessed},
+                            {"locator", citation.locator},
+                            {"quote", citation.quote},
+                            {"changeset", citation.changeset_id}};
+            });
             fields[std::string(spec.name)] = {{"state", model::to_string(claim->state)},
                                               {"display", model::display_claim(claim)},
                                               {"changeset", set_by->id},

@@ -64,12 +64,11 @@ ledger::ImportEvents ImportPrinter::events() {
         static constexpr const char* actions[] = {"add", "mod", "older", "cite", "unchanged"};
         const char* action = actions[static_cast<int>(record.kind)];
         if (output_.json) {
-            Json fields = Json::array();
-            for (const auto& field : record.fields) fields.push_back(field_report_json(field));
-            Json entry{{"action", action}, {"cluster", record.cluster_id}, {"fields", std::move(fields)}};
-            Json keys = Json::array();
-            for (const auto& key : record.new_keys) keys.push_back({{"key", key.key}, {"source", key.source.id}});
-            entry["new_keys"] = std::move(keys);
+            Json entry{
+                {"action", action}, {"cluster", record.cluster_id}, {"fields", json_array(record.fields, field_report_json)}};
+            entry["new_keys"] = json_array(record.new_keys, [](const auto& key) {
+                return Json{{"key", key.key}, {"source", key.source.id}};
+            });
             if (!record.named_by_key.empty()) entry["named_by_key"] = record.named_by_key;
             records_.push_back(std::move(entry));
             return;

@@ -86,21 +86,18 @@ std::string_view check_name(store::SqliteProblem::Kind kind) {
 }
 
 Json problems_json(const std::vector<store::SqliteProblem>& problems) {
-    Json json = Json::array();
-    for (const auto& problem : problems) json.push_back({{"check", check_name(problem.kind)}, {"message", problem.message}});
-    return json;
+    return json_array(problems, [](const auto& problem) {
+        return Json{{"check", check_name(problem.kind)}, {"message", problem.message}};
+    });
 }
 
 Json extra_preferred_json(const std::vector<store::ExtraPreferred>& extra_preferred) {
-    Json extra = Json::array();
-    for (const auto& field : extra_preferred) {
-        Json claims = Json::array();
-        for (const auto& claim : field.claims) {
-            claims.push_back({{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}});
-        }
-        extra.push_back({{"cluster", field.cluster_id}, {"field", field.field}, {"claims", claims}});
-    }
-    return extra;
+    return json_array(extra_preferred, [](const auto& field) {
+        const auto claims = json_array(field.claims, [](const auto& claim) {
+            return Json{{"claim", claim.id}, {"ranked_in", claim.ranked_in}, {"display", model::display_claim(&claim)}};
+        });
+        return Json{{"cluster", field.cluster_id}, {"field", field.field}, {"claims", claims}};
+    });
 }
 
 std::string plural(std::size_t count, std::string_view one, std::string_view many) {
@@ -108,15 +105,6 @@ std::string plural(std::size_t count, std::string_view one, std::string_view man
 }
 
 }  // namespace
-
-void IntegrityPrinter::begin() {
-    if (begun_) return;
-    begun_ = true;
-    if (!output_.json) return;
-    writer_.begin_object();
-    writer_.key("differences");
-    writer_.begin_array();
-}
 
 void IntegrityPrinter::difference(const store::DerivedDifference& difference) {
     begin();

@@ -155,14 +155,10 @@ Json change_report_json(const model::ChangeReport& report) {
     json["changeset"] = report.changeset_id == 0 ? Json(nullptr) : Json(report.changeset_id);
     json["changed"] = report.changed;
     json["dry_run"] = report.dry_run;
-    Json fields = Json::array();
-    for (const auto& field : report.fields) fields.push_back(field_report_json(field));
-    json["fields"] = std::move(fields);
+    json["fields"] = json_array(report.fields, field_report_json);
     json["new_clusters"] = report.new_clusters;
     json["removed_clusters"] = report.removed_clusters;
-    Json sources = Json::array();
-    for (const auto& source : report.sources) sources.push_back(source_report_json(source));
-    json["sources"] = std::move(sources);
+    json["sources"] = json_array(report.sources, source_report_json);
     json["events"] = report.events;
     json["warnings"] = report.warnings;
     return json;

@@ -7,36 +7,31 @@ namespace gpuclusters::render {
 namespace {
 
 Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& quantities) {
-    Json list = Json::array();
-    for (const auto& q : quantities) {
-        Json entry{{"figure", std::string(quote.substr(q.begin, q.end - q.begin))},
-                   {"value", q.value.to_string()},
-                   {"upper", q.upper ? Json(q.upper->to_string()) : Json(nullptr)},
-                   {"unit", rules::to_string(q.unit)},
-                   {"noun", q.unit_words},
-                   {"model", q.model ? Json(q.model->model) : Json(nullptr)},
-                   {"per", q.per == rules::Unit::none ? Json(nullptr) : Json(rules::to_string(q.per))},
-                   {"bound", rules::to_string(q.bound)},
-                   {"bound_words", q.bound_words},
-                   {"modality", rules::to_string(q.modality)},
-                   {"modality_words", q.modality_words},
-                   {"capacity", q.capacity},
-                   {"capacity_words", q.capacity_words},
-                   {"excerpt", rules::excerpt(quote, q)}};
-        list.push_back(std::move(entry));
-    }
-    return list;
+    return json_array(quantities, [&](const auto& q) {
+        return Json{{"figure", std::string(quote.substr(q.begin, q.end - q.begin))},
+                    {"value", q.value.to_string()},
+                    {"upper", q.upper ? Json(q.upper->to_string()) : Json(nullptr)},
+                    {"unit", rules::to_string(q.unit)},
+                    {"noun", q.unit_words},
+                    {"model", q.model ? Json(q.model->model) : Json(nullptr)},
+                    {"per", q.per == rules::Unit::none ? Json(nullptr) : Json(rules::to_string(q.per))},
+                    {"bound", rules::to_string(q.bound)},
+                    {"bound_words", q.bound_words},
+                    {"modality", rules::to_string(q.modality)},
+                    {"modality_words", q.modality_words},
+                    {"capacity", q.capacity},
+                    {"capacity_words", q.capacity_words},
+                    {"excerpt", rules::excerpt(quote, q)}};
+    });
 }
 
 Json status_json(const std::vector<rules::StatusEvent>& events) {
-    Json list = Json::array();
-    for (const auto& event : events) {
+    return json_array(events, [](const auto& event) {
         const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
                            : event.kind == rules::StatusEvent::Kind::construction ? "construction"
                                                                                   : "retired";
-        list.push_back({{"event", kind}, {"happened", event.happened}, {"words", event.words}});
-    }
-    return list;
+        return Json{{"event", kind}, {"happened", event.happened}, {"words", event.words}};
+    });
 }
 
 }  // namespace
@@ -46,9 +41,8 @@ void print_reading(const Output& output, std::string_view quote, const std::vect
         print_json(output.out, reading_json(quote, quantities));
         return;
     }
-    auto& out = output.out;
     if (quantities.empty()) {
-        out << "no figures\n";
+        output.out << "no figures\n";
         return;
     }
     std::vector<std::vector<std::string>> rows;
@@ -72,9 +66,8 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
         print_json(output.out, status_json(events));
         return;
     }
-    auto& out = output.out;
     if (events.empty()) {
-        out << "no status events\n";
+        output.out << "no status events\n";
         return;
     }
     std::vector<std::vector<std::string>> rows;

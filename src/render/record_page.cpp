@@ -52,9 +52,8 @@ Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const 
     if (!claim.value.qualifiers.basis.empty()) json["basis"] = claim.value.qualifiers.basis;
     if (!claim.value.qualifiers.estimator.empty()) json["estimator"] = claim.value.qualifiers.estimator;
     json["changeset"] = claim.changeset_id;
-    Json citations = Json::array();
-    for (const auto& citation : claim.citations) citations.push_back(citation_json(citation, record, number_of));
-    json["citations"] = std::move(citations);
+    json["citations"] =
+        json_array(claim.citations, [&](const auto& citation) { return citation_json(citation, record, number_of); });
     return json;
 }
 
@@ -115,20 +114,14 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
             return Json(std::stoll(value.value));
         case model::FieldType::decimal:
             return Json(std::stod(value.value));
-        case model::FieldType::partners: {
-            Json list = Json::array();
-            for (const auto& partner : model::parse_partners(value.value)) {
-                list.push_back(Json{{"organisation", partner.organisation}, {"role", partner.role}});
-            }
-            return list;
-        }
-        case model::FieldType::related: {
-            Json list = Json::array();
-            for (const auto& relation : model::parse_related(value.value)) {
-                list.push_back(Json{{"cluster", relation.cluster_id}, {"relation", relation.relation}});
-            }
-            return list;
-        }
+        case model::FieldType::partners:
+            return json_array(model::parse_partners(value.value), [](const auto& partner) {
+                return Json{{"organisation", partner.organisation}, {"role", partner.role}};
+            });
+        case model::FieldType::related:
+            return json_array(model::parse_related(value.value), [](const auto& relation) {
+                return Json{{"cluster", relation.cluster_id}, {"relation", relation.relation}};
+            });
         default:
             return Json(value.value);
     }

@@ -33,6 +33,14 @@ namespace gpuclusters::render {
 
 using Json = nlohmann::ordered_json;
 
+/// A JSON array of `make(element)` for each element of `range`, in order.
+template <class Range, class Make>
+Json json_array(const Range& range, Make make) {
+    Json list = Json::array();
+    for (const auto& element : range) list.push_back(make(element));
+    return list;
+}
+
 /// Where a command's output goes and how it looks.
 struct Output {
     std::ostream& out;
@@ -201,22 +209,30 @@ void print_fields(const Output& output);
 /// A command's help text, as CLI11 lays it out.
 void print_help(const Output& output, const std::string& text);
 
+/// A printer of one JSON document {"<list>": [...], ...} written piece by piece; begin() opens it
+/// (with --json) at the first piece or the end, whichever comes first.
+class DocumentPrinter {
+protected:
+    DocumentPrinter(const Output& output, std::string_view list) : output_(output), writer_(output_.out), list_(list) {}
+    void begin();
+    Output output_;  // a copy: it holds the streams by reference
+    JsonWriter writer_;
+
+private:
+    std::string_view list_;
+    bool begun_ = false;
+};
+
 // --- verify -----------------------------------------------------------------------------------
 
 /// Findings as they come: text grouped by cluster, or one JSON document {"findings": [...],
 /// "summary": {...}} written piece by piece in print_json's layout. Nothing is printed before
 /// the first findings (or the end): a check that fails on its arguments leaves stdout empty.
-class FindingsPrinter {
+class FindingsPrinter : DocumentPrinter {
 public:
-    explicit FindingsPrinter(const Output& output) : output_(output), writer_(output_.out) {}
+    explicit FindingsPrinter(const Output& output) : DocumentPrinter(output, "findings") {}
     void cluster(const std::vector<rules::Finding>& findings);
     void finish(const ledger::CheckSummary& summary);
-
-private:
-    void begin();
-    Output output_;  // a copy: it holds the streams by reference
-    JsonWriter writer_;
-    bool begun_ = false;
 };
 /// verify --list-rules: each rule's family, its severity under `config`, what it checks.
 void print_rules(const Output& output, const rules::Config& config);
@@ -232,17 +248,11 @@ void print_signing(const Output& output, const ledger::SignResult& result);
 /// file, SQLite's findings, the fields with several preferred claims and the summary; or one JSON
 /// document {"differences": [...], "database", "restored_without_application_id",
 /// "derived_tables_compared", "sqlite", "extra_preferred", "summary"} written piece by piece.
-class IntegrityPrinter {
+class IntegrityPrinter : DocumentPrinter {
 public:
-    explicit IntegrityPrinter(const Output& output) : output_(output), writer_(output_.out) {}
+    explicit IntegrityPrinter(const Output& output) : DocumentPrinter(output, "differences") {}
     void difference(const store::DerivedDifference& difference);
     void finish(const ledger::IntegritySummary& summary);
-
-private:
-    void begin();
-    Output output_;  // a copy: it holds the streams by reference
-    JsonWriter writer_;
-    bool begun_ = false;
 };
 
 // --- compare ----------------------------------------------------------------------------------

@@ -1,14 +1,16 @@
 // What governs a figure: the verb group before it, the words after it, the years that date it.
 #include <algorithm>
+#include <array>
 
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules::reading {
 
 std::pair<std::size_t, std::size_t> Reading::verb_back(std::size_t before, std::size_t floor, std::size_t limit) const {
+    static constexpr std::array<Cue, 5> verb_cues{"planned", "procured", "in_service", "not_governing", "arrival"};
     for (std::size_t back = 1; back <= governing_reach && back <= before - floor; ++back) {
         const std::size_t i = before - back;
-        if (is(i, relative_word)) break;
+        if (is(i, "relative_pronouns")) break;
         // "will be equipped with 1,456 H100 GPUs, in addition to the 416 A100 GPUs": what is
         // there besides the plan.
         if (is_word(tokens_[i], "addition") && i >= 1 && is_word(tokens_[i - 1], "in") && i + 1 < before &&
@@ -18,13 +20,13 @@ std::pair<std::size_t, std::size_t> Reading::verb_back(std::size_t before, std::
         if (!verb_start(i)) continue;
         std::size_t verb = i;
         std::size_t verb_end = verb + 1;
-        for (Cue cue : {planned, procured, in_service, not_governing, arrival}) {
+        for (const Cue cue : verb_cues) {
             verb_end = std::max(verb_end, std::min(limit, verb + phrase(verb, cue)));
         }
         // A phrase may start before the token found: its start is the verb.
         for (std::size_t step = 1; step <= 4 && step <= verb - floor; ++step) {
             const std::size_t k = i - step;
-            for (Cue cue : {planned, procured, in_service, not_governing, arrival}) {
+            for (const Cue cue : verb_cues) {
                 if (phrase(k, cue) > step && k + phrase(k, cue) <= limit) {
                     verb_end = std::max(verb_end, k + phrase(k, cue));
                     verb = k;
@@ -37,10 +39,10 @@ std::pair<std::size_t, std::size_t> Reading::verb_back(std::size_t before, std::
 }
 
 bool Reading::participle(std::size_t verb, std::size_t floor) const {
-    if (!phrase(verb, in_service) || aux(verb)) return false;
+    if (!phrase(verb, "in_service") || aux(verb)) return false;
     if (verb > floor && aux(verb - 1)) return false;
     const std::string& word = tokens_[verb].text;
-    return (word.size() > 4 && word.ends_with("ing")) || is(verb, participle_word);
+    return (word.size() > 4 && word.ends_with("ing")) || is(verb, "participles");
 }
 
 Reading::Governed Reading::governed_before(std::size_t figure_start) const {
@@ -60,12 +62,12 @@ Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     // in the present describes what the clause it hangs on plans.
     const auto said_now = [&] {
         for (std::size_t k = result.from; k < result.to; ++k) {
-            if (is(k, said_now_word)) return true;
+            if (is(k, "said_now")) return true;
         }
         return false;
     };
-    if (result.modality == Modality::in_service && !result.silent && result.from > floor && is(result.from - 1, relative_word) &&
-        !said_now()) {
+    if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
+        is(result.from - 1, "relative_pronouns") && !said_now()) {
         const auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
         if (outer != no_token) {
             const Governed main = verb_group(outer, outer_end, floor, result.from - 1);
@@ -83,7 +85,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     while (group > floor) {
         // A phrase that ends where the group starts: "is on track to install".
         std::size_t phrase_start = no_token;
-        for (Cue cue : {planned, procured, not_governing, in_service}) {
+        for (const Cue cue : std::initializer_list<Cue>{"planned", "procured", "not_governing", "in_service"}) {
             phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         }
         if (phrase_start != no_token) {
@@ -100,7 +102,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     // "will be built around Blackwell and feature the GB200 NVL72": a verb joined by "and"
     // shares the group of the verb before it.
     if (!coordinated_ && group > floor && (is_word(tokens_[group - 1], "and") || is_word(tokens_[group - 1], "or")) &&
-        phrase(verb, in_service)) {
+        phrase(verb, "in_service")) {
         const auto [first, first_end] = verb_back(group - 1, floor, group - 1);
         if (first != no_token) {
             coordinated_ = true;
@@ -112,7 +114,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     // The verb nearest the figure decides what governs it; a future before a verb of use
     // says nothing of the figure: "will be used to train on 10,000 GPUs".
     for (std::size_t k = verb; k < verb_end; ++k) {
-        const std::size_t length = phrase(k, not_governing);
+        const std::size_t length = phrase(k, "not_governing");
         if (length == 0) continue;
         if (!copula_governs(k, length, figure_start)) {
             result.silent = true;
@@ -121,22 +123,22 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     }
     std::size_t planned_at = no_token, procured_at = no_token;
     for (std::size_t k = group; k < verb_end; ++k) {
-        if (planned_at == no_token && phrase(k, planned)) planned_at = k;
-        if (procured_at == no_token && phrase(k, procured)) procured_at = k;
+        if (planned_at == no_token && phrase(k, "planned")) planned_at = k;
+        if (procured_at == no_token && phrase(k, "procured")) procured_at = k;
     }
     // "has agreed to buy": a procurement phrase that holds the verb outweighs the "to" in it.
     const bool procured_holds_verb =
-        procured_at != no_token && procured_at <= verb && procured_at + phrase(procured_at, procured) >= verb_end;
+        procured_at != no_token && procured_at <= verb && procured_at + phrase(procured_at, "procured") >= verb_end;
     if (planned_at != no_token && !(procured_holds_verb && planned_at >= procured_at)) {
         result.modality = Modality::planned;
         result.from = planned_at;
-        result.to = std::max(verb_end, planned_at + phrase(planned_at, planned));
+        result.to = std::max(verb_end, planned_at + phrase(planned_at, "planned"));
     } else if (procured_at != no_token) {
         result.modality = Modality::procured;
         result.from = procured_at;
-        result.to = std::max(verb_end, procured_at + phrase(procured_at, procured));
-    } else if (verb > floor && is_word(tokens_[verb - 1], "to") && is(verb, purpose_word) && !aux(verb) &&
-               !(verb >= 2 && is(verb - 2, able_word))) {
+        result.to = std::max(verb_end, procured_at + phrase(procured_at, "procured"));
+    } else if (verb > floor && is_word(tokens_[verb - 1], "to") && is(verb, "purpose_verbs") && !aux(verb) &&
+               !(verb >= 2 && is(verb - 2, "able"))) {
         // "to deploy 20,000 GPUs", "raised funds to build": a purpose, not a fact. A verb that
         // makes a cluster, not one that uses one ("10 days to train on 512 GPUs").
         result.modality = Modality::planned;
@@ -151,7 +153,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
 }
 
 bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const {
-    const bool copula = is(at, copula_word);
+    const bool copula = is(at, "copulas");
     if (!copula || length < 2) return false;
     for (std::size_t k = at + length; k < figure_start; ++k) {
         if (tokens_[k].text == ",") return false;
@@ -165,13 +167,13 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     std::size_t adjacent = phrase_end;
     if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "65 MW (Proj)"
     // "the 416 A100 GPUs remaining from the old configuration": there already.
-    if (const std::size_t length = phrase(adjacent, existing)) {
+    if (const std::size_t length = phrase(adjacent, "existing")) {
         return {true, Modality::in_service, adjacent, adjacent + length, true};
     }
-    for (Cue cue : {planned, procured}) {
+    for (const Cue cue : {Cue("planned"), Cue("procured")}) {
         if (const std::size_t length = phrase(adjacent, cue)) {
             result.found = result.adjacent = true;
-            result.modality = cue == planned ? Modality::planned : Modality::procured;
+            result.modality = cue == "planned" ? Modality::planned : Modality::procured;
             result.from = adjacent;
             result.to = adjacent + length;
             return result;
@@ -191,8 +193,8 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     std::size_t planned_at = no_token, procured_at = no_token, arrival_at = no_token, service_at = no_token;
     std::size_t k = i;
     while (k < end) {
-        const std::size_t p = phrase(k, planned), q = phrase(k, procured), a = phrase(k, arrival), s = phrase(k, in_service),
-                          n = phrase(k, not_governing);
+        const std::size_t p = phrase(k, "planned"), q = phrase(k, "procured"), a = phrase(k, "arrival"),
+                          s = phrase(k, "in_service"), n = phrase(k, "not_governing");
         if (n) {
             // "will remain", "will be used": the figure is there, and nothing more is said of it.
             result.found = result.silent = true;
@@ -203,7 +205,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
         // "that they're putting up", "being installed": the plan says what becomes of the figure.
         if (p && arrival_at == no_token) {
             const std::string& last = tokens_[k + p - 1].text;
-            if ((last.size() > 4 && last.ends_with("ing")) || is(k + p - 1, done_word)) {
+            if ((last.size() > 4 && last.ends_with("ing")) || is(k + p - 1, "done")) {
                 arrival_at = k;
             }
         }
@@ -249,11 +251,11 @@ std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(st
         }
         // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
         std::size_t k = i;
-        while (k > from && (is(k - 1, date_part_word) || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
+        while (k > from && (is(k - 1, "date_parts") || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
         if (k == from) return std::nullopt;
         const Token& word = tokens_[k - 1];
-        const bool until = is(k - 1, until_word);
-        const bool starting = is(k - 1, starting_word);
+        const bool until = is(k - 1, "until");
+        const bool starting = is(k - 1, "starting");
         if (until && *year >= year_) return std::pair{k - 1, i + 1};
         if (starting && (*year > year_ || (*year == year_ && !is_word(word, "in")))) return std::pair{k - 1, i + 1};
         return std::nullopt;
@@ -279,20 +281,20 @@ std::optional<int> Reading::year_of(std::size_t i) const {
 }
 
 std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
-    const auto plural = impl_.number(vague_plurals, tokens_[i].text);
+    const auto plural = impl_.number("vague_plurals", tokens_[i].text);
     if (!plural || i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")) return i + 1;
     std::size_t start = i;
     int exponent = *plural;
     // "tens of thousands", "hundreds of thousands"
     if (i >= 2 && is_word(tokens_[i - 1], "of") && tokens_[i - 2].kind != Kind::number) {
-        if (const auto multiplier = impl_.number(vague_multipliers, tokens_[i - 2].text)) {
+        if (const auto multiplier = impl_.number("vague_multipliers", tokens_[i - 2].text)) {
             start = i - 2;
             exponent += *multiplier;
         }
     }
     // "hundreds of thousands": this plural multiplies the next, which is read as the figure.
     if (i + 3 < tokens_.size() && tokens_[i + 2].kind != Kind::number) {
-        if (const auto next = impl_.number(vague_plurals, tokens_[i + 2].text); next && *next >= 3) return i + 1;
+        if (const auto next = impl_.number("vague_plurals", tokens_[i + 2].text); next && *next >= 3) return i + 1;
     }
     Quantity quantity;
     // From two of the unit to just under ten: "thousands" is 2,000 to 9,999; "dozens" 24 to 99.
@@ -323,22 +325,14 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
 std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) const {
     for (std::size_t back = 1; back <= 5 && back <= before - floor; ++back) {
         const std::size_t k = before - back;
-        if (phrase(k, power_capacity)) return k;
+        if (phrase(k, "power_capacity")) return k;
         const Token& token = tokens_[k];
-        const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")")
-                                                      : (is(k, preposition_word) || is_word(token, "a") || is_word(token, "an") ||
-                                                         is_word(token, "the"));
+        const bool filler = token.kind == Kind::punct
+                                ? (token.text == "(" || token.text == ")")
+                                : (is(k, "prepositions") || is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
         if (!filler) return no_token;
     }
     return no_token;
-}
-
-std::size_t Reading::equivalence_before(std::size_t before, std::size_t floor) const {
-    std::size_t at = phrase_ending(before, equivalence, floor);
-    if (at == no_token && before > floor && (is_word(tokens_[before - 1], "a") || is_word(tokens_[before - 1], "an"))) {
-        at = phrase_ending(before - 1, equivalence, floor);
-    }
-    return at;
 }
 
 }  // namespace gpuclusters::rules::reading

@@ -88,7 +88,7 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
 std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Decimal& number) const {
     // "1.2 million", "100 thousand"
     if (figure.kind != Kind::number || at >= tokens_.size() || tokens_[at].kind != Kind::word) return at;
-    const auto scale = impl_.number(scale_words, tokens_[at].text);
+    const auto scale = impl_.number("scale_words", tokens_[at].text);
     if (!scale) return at;
     number = number.scaled(*scale);
     return at + 1;
@@ -98,8 +98,8 @@ bool Reading::only_a_year(std::size_t i, std::size_t end) const {
     // A year is a date, not a figure, unless it counts something: "2024 GPUs", "2030 x B200".
     if (!year_of(i) || end != i + 1) return false;
     const std::size_t floor = clause_[i];
-    const bool bounded = phrase_ending(i, approximate, floor) != no_token || phrase_ending(i, at_least, floor) != no_token ||
-                         phrase_ending(i, at_most, floor) != no_token;
+    const bool bounded = phrase_ending(i, "approximate", floor) != no_token || phrase_ending(i, "at_least", floor) != no_token ||
+                         phrase_ending(i, "at_most", floor) != no_token;
     const bool counts = bounded || (end < tokens_.size() && (unit_at(end) != Unit::none || models_[end].first ||
                                                              is_word(tokens_[end], "x") || tokens_[end].text == "\u00D7"));
     return !counts && !tokens_[i].times;
@@ -125,7 +125,7 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     // "from 16 to over 1,500": words of a bound before the high end.
     std::size_t high = k + 1;
     if (high < clause_end_at && tokens_[high].kind == Kind::word) {
-        for (Cue cue : {at_least, approximate, at_most}) {
+        for (const Cue cue : std::initializer_list<Cue>{"at_least", "approximate", "at_most"}) {
             if (const std::size_t length = phrase(high, cue);
                 length > 0 && high + length < clause_end_at && tokens_[high + length].kind == Kind::number) {
                 high += length;
@@ -156,7 +156,7 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     const std::size_t after = scale_after(token, k + 2, upper);
     model::Decimal lower = value;
     // "10-12k", "10 to 12 million": the low end takes the high end's scale.
-    const int word_scale = after > k + 2 ? *impl_.number(scale_words, tokens_[after - 1].text) : 0;
+    const int word_scale = after > k + 2 ? *impl_.number("scale_words", tokens_[after - 1].text) : 0;
     const int suffix = tokens_[k + 1].scale + word_scale;
     if (token.kind == Kind::number && token.scale == 0 && figure.end == i + 1 && suffix > 0 && lower.scaled(suffix) <= upper) {
         lower = lower.scaled(suffix);
@@ -231,21 +231,21 @@ std::size_t Reading::bound_before(Figure& figure) const {
     // The longest phrase wins: "no fewer than" is a lower bound, "fewer than" an upper one.
     std::size_t best = no_token;
     Bound best_bound = Bound::exact;
-    for (const BoundCue option :
-         {BoundCue{at_most, Bound::at_most}, BoundCue{at_least, Bound::at_least}, BoundCue{approximate, Bound::approximate}}) {
-        std::size_t at = phrase_ending(start, option.cue, floor);
+    for (const BoundCue option : {BoundCue{"at_most", Bound::at_most}, BoundCue{"at_least", Bound::at_least},
+                                  BoundCue{"approximate", Bound::approximate}}) {
         // An article between the words and the figure: "an estimated", "up to a maximum of".
-        if (at == no_token && article(start)) at = phrase_ending(start - 1, option.cue, floor);
+        std::size_t at = phrase_ending(start, option.cue, floor, {"a", "an", "the"});
         // "up to a record-breaking 24,576", "nearly a whopping 10,000": an article and one
         // word (hyphenated or not) between the words and the figure.
         if (at == no_token && start > floor + 1) {
             std::size_t k = start - 1;
             while (k > floor && tokens_[k].joined) --k;
-            if (tokens_[k].kind == Kind::word && !is(k, stop_word) && article(k)) at = phrase_ending(k - 1, option.cue, floor);
+            if (tokens_[k].kind == Kind::word && !is(k, "phrase_stops") && article(k))
+                at = phrase_ending(k - 1, option.cue, floor);
         }
         if (at == no_token) continue;
         // "spread over 2,000 nodes" is no lower bound.
-        if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, spread_word)) continue;
+        if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, "spread")) continue;
         if (best == no_token || at < best) {
             best = at;
             best_bound = option.bound;
@@ -265,8 +265,8 @@ void Reading::bound_after(Figure& figure) const {
     const std::size_t after_comma = phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
     for (const std::size_t at : {figure.end, phrase_end, after_comma}) {
         if (at >= clause_end_at) continue;
-        for (const BoundCue option : {BoundCue{at_most_after, Bound::at_most}, BoundCue{at_least_after, Bound::at_least},
-                                      BoundCue{approximate_after, Bound::approximate}}) {
+        for (const BoundCue option : {BoundCue{"at_most_after", Bound::at_most}, BoundCue{"at_least_after", Bound::at_least},
+                                      BoundCue{"approximate_after", Bound::approximate}}) {
             // After the noun only phrases of several words: "GPUs plus storage" is no bound.
             const std::size_t length = phrase(at, option.cue);
             const bool comparison = at + length < tokens_.size() && is_word(tokens_[at + length], "than");
@@ -299,10 +299,10 @@ void Reading::read_modality(Figure& figure) const {
     const std::size_t phrase_end = figure.phrase_end;
     if (quantity.unit == Unit::h100_equivalent) {
         set_modality(quantity, Modality::equivalence, i, phrase_end);
-    } else if (const std::size_t at = equivalence_before(figure.phrase_begin, clause_[i]);
+    } else if (const std::size_t at = phrase_ending(figure.phrase_begin, "equivalence", clause_[i], {"a", "an"});
                at != no_token && !counts_power(quantity.unit)) {
         set_modality(quantity, Modality::equivalence, at, phrase_end);
-    } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, equivalence_after) : 0;
+    } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "equivalence_after") : 0;
                length > 0) {
         set_modality(quantity, Modality::equivalence, i, phrase_end + length);
     } else if (const Governed governing = governing_of(figure); governing.found) {
@@ -317,10 +317,10 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     const std::size_t clause_end_at = figure.clause_end;
     Governed governing = governed_before(before);
     // A noun of an order or a plan right against the figure: "an order for 20,000", "a planned 100,000-GPU".
-    for (Cue cue : {planned, procured}) {
+    for (const Cue cue : {Cue("planned"), Cue("procured")}) {
         const std::size_t at = phrase_ending(before, cue, clause_[i]);
         if (at != no_token) {
-            governing = {true, cue == planned ? Modality::planned : Modality::procured, at, before, true};
+            governing = {true, cue == "planned" ? Modality::planned : Modality::procured, at, before, true};
             break;
         }
     }
@@ -335,7 +335,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     }
     if (!governing.found && !after.silent) {
         for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
-            if (const std::size_t length = phrase(k, future_time)) {
+            if (const std::size_t length = phrase(k, "future_time")) {
                 governing = {true, Modality::planned, k, k + length, false};
                 break;
             }
@@ -345,7 +345,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {
         if (const auto year = future_year_after(phrase_end, clause_end_at)) {
             const bool said_done =
-                governing.found && governing.from < governing.to && phrase(governing.from, in_service) && !aux(governing.from);
+                governing.found && governing.from < governing.to && phrase(governing.from, "in_service") && !aux(governing.from);
             if (!said_done) governing = {true, Modality::planned, year->first, year->second, false};
         }
     }
@@ -357,7 +357,7 @@ Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t c
     for (std::size_t k = phrase_end; k + 2 < std::min(clause_end_at, phrase_end + 4); ++k) {
         if (!is_word(tokens_[k], "within") && !is_word(tokens_[k], "in")) continue;
         const bool figure = tokens_[k + 1].kind == Kind::number || spelled_number(impl_, tokens_, k + 1).has_value();
-        if (figure && is(k + 2, time_span_word)) return {true, Modality::planned, k, k + 3, false};
+        if (figure && is(k + 2, "time_spans")) return {true, Modality::planned, k, k + 3, false};
     }
     return {};
 }
@@ -368,12 +368,8 @@ void Reading::read_capacity(Figure& figure) const {
     Quantity& quantity = figure.quantity;
     const std::size_t before = figure.phrase_begin;
     const std::size_t phrase_end = figure.phrase_end;
-    std::size_t at = phrase_ending(before, power_capacity, clause_[i]);
     // "raising its capacity from 12MW", "a capacity of 400 MW"
-    if (at == no_token && before > clause_[i] &&
-        (is_word(tokens_[before - 1], "from") || is_word(tokens_[before - 1], "to") || is_word(tokens_[before - 1], "at"))) {
-        at = phrase_ending(before - 1, power_capacity, clause_[i]);
-    }
+    const std::size_t at = phrase_ending(before, "power_capacity", clause_[i], {"from", "to", "at"});
     if (quantity.bound == Bound::at_most) {
         quantity.capacity = true;
         quantity.capacity_words = quantity.bound_words;
@@ -387,7 +383,7 @@ void Reading::read_capacity(Figure& figure) const {
     } else {
         // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity"
         for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 6); ++k) {
-            if (const std::size_t length = phrase(k, power_capacity)) {
+            if (const std::size_t length = phrase(k, "power_capacity")) {
                 quantity.capacity = true;
                 quantity.capacity_words = written(i, k + length);
                 break;

@@ -17,15 +17,15 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
     auto word = [&](std::size_t k) -> std::string_view {
         return k < tokens.size() && tokens[k].kind == Kind::word ? std::string_view(tokens[k].text) : std::string_view();
     };
-    const auto unit = [&](std::string_view w) { return impl.number(spelled_numbers, w); };
-    const auto scale = [&](std::string_view w) { return impl.number(spelled_scales, w); };
+    const auto unit = [&](std::string_view w) { return impl.number("spelled_numbers", w); };
+    const auto scale = [&](std::string_view w) { return impl.number("spelled_scales", w); };
     const auto is = [&](std::size_t k, WordClass word_class) { return k < tokens.size() && impl.is(tokens[k], word_class); };
-    if (is(i, half_word) && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
+    if (is(i, "half") && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
         half = true;
         i += 2;
         current = 1;
         any = true;
-    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || is(i + 1, dozen_word))) {
+    } else if ((word(i) == "a" || word(i) == "an") && (scale(word(i + 1)) || is(i + 1, "dozen"))) {
         current = 1;
         any = true;
         ++i;
@@ -38,7 +38,7 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
             if (any && current % 10 != 0 && current < 100) break;
             current += *value;
             any = true;
-        } else if (is(i, dozen_word) && any) {
+        } else if (is(i, "dozen") && any) {
             current = std::max<std::int64_t>(current, 1) * 12;
         } else if (const auto power = scale(w); power && any) {
             std::int64_t factor = 1;

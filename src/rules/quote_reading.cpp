@@ -60,7 +60,7 @@ void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std:
         const std::size_t at = spans[n].second;
         const std::size_t stop = std::min(clause_end(spans[n].first), at + 8);
         for (std::size_t k = at; k + 3 < stop; ++k) {
-            if (!is(k, equal_word) || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
+            if (!is(k, "equal") || !is_word(tokens_[k + 1], "number") || !is_word(tokens_[k + 2], "of")) continue;
             const Unit unit = unit_at(k + 3);
             if (unit == Unit::none || unit == found[n].unit) break;
             Quantity mirror = found[n];
@@ -137,6 +137,14 @@ std::size_t Reading::phrase_ending(std::size_t end, Cue cue, std::size_t floor) 
     return no_token;
 }
 
+std::size_t Reading::phrase_ending(std::size_t end, Cue cue, std::size_t floor,
+                                   std::initializer_list<std::string_view> between) const {
+    const std::size_t at = phrase_ending(end, cue, floor);
+    if (at != no_token || end <= floor) return at;
+    const auto before = [&](std::string_view word) { return is_word(tokens_[end - 1], word); };
+    return std::any_of(between.begin(), between.end(), before) ? phrase_ending(end - 1, cue, floor) : no_token;
+}
+
 std::size_t Reading::clause_end(std::size_t i) const {
     std::size_t end = i + 1;
     while (end < tokens_.size() && !tokens_[end].clause_start) ++end;
@@ -162,12 +170,12 @@ void Reading::match_phrases() {
     }
     // "performed better than expected": the cue inside does not count.
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        const std::size_t length = starts_[i][not_a_cue];
+        const std::size_t length = starts_[i][Cue("not_a_cue")];
         if (length == 0) continue;
         for (std::size_t k = i; k < i + length; ++k) {
-            const auto keep = starts_[k][not_a_cue];
+            const auto keep = starts_[k][Cue("not_a_cue")];
             starts_[k].fill(0);
-            starts_[k][not_a_cue] = keep;
+            starts_[k][Cue("not_a_cue")] = keep;
         }
     }
 }
@@ -205,8 +213,8 @@ void Reading::match_models() {
 }
 
 bool Reading::verb_start(std::size_t i) const {
-    return aux(i) || phrase(i, planned) || phrase(i, procured) || phrase(i, in_service) || phrase(i, not_governing) ||
-           phrase(i, arrival);
+    return aux(i) || phrase(i, "planned") || phrase(i, "procured") || phrase(i, "in_service") || phrase(i, "not_governing") ||
+           phrase(i, "arrival");
 }
 
 Reading::Noun Reading::noun_after(std::size_t from) const {
@@ -255,7 +263,7 @@ std::optional<std::size_t> Reading::model_in_noun(Noun& noun, std::size_t i) con
     noun.end = i;
     // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
     for (const std::size_t k : {i, i + 1}) {
-        const bool equivalent = k < tokens_.size() && (is(k, equivalent_word) || is(k, equivalent_short_word));
+        const bool equivalent = k < tokens_.size() && (is(k, "equivalent") || is(k, "equivalent_short"));
         if (equivalent && (k == i || tokens_[i].kind == Kind::word)) {
             noun.unit = Unit::h100_equivalent;
             noun.end = k + 1;
@@ -269,7 +277,7 @@ bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
     const Token& token = tokens_[i];
     // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
     const bool equivalent =
-        is(i, equivalent_word) && (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is(i + 1, unit_word)));
+        is(i, "equivalent") && (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is(i + 1, "units")));
     // "H100e": a model's name with an e.
     const bool suffixed = token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
                           !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty();
@@ -283,29 +291,28 @@ Unit Reading::unit_named_at(std::size_t i) const {
     Unit named = unit_at(i);
     // The word before decides what units and dies are: processing units are GPUs, or APUs when
     // accelerated; compute dies are GCDs.
-    if (is(i, unit_word) && i >= 1 && is(i - 1, processing_word))
-        named = i >= 2 && is(i - 2, accelerated_word) ? Unit::apu : Unit::gpu;
-    if (named == Unit::die && i >= 1 && is(i - 1, compute_word)) named = Unit::gcd;
+    if (is(i, "units") && i >= 1 && is(i - 1, "processing")) named = i >= 2 && is(i - 2, "accelerated") ? Unit::apu : Unit::gpu;
+    if (named == Unit::die && i >= 1 && is(i - 1, "compute")) named = Unit::gcd;
     // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
-    if (named == Unit::gpu && i >= 1 && is(i - 1, logical_word)) named = Unit::gcd;
+    if (named == Unit::gpu && i >= 1 && is(i - 1, "logical")) named = Unit::gcd;
     return named;
 }
 
 std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::size_t i, std::size_t from) const {
     const Token& token = tokens_[i];
-    if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, equivalent_word)) {
+    if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, "equivalent")) {
         noun.unit = Unit::h100_equivalent;
         noun.end = i + 2;
         return std::nullopt;
     }
     // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
     // "four ... GPU Max Series processors" are GPUs.
-    const bool processors = is(i, processor_word) && (noun.unit == Unit::gpu || noun.model);
+    const bool processors = is(i, "processor_nouns") && (noun.unit == Unit::gpu || noun.model);
     if (processors) {
         noun.end = i + 1;
         return i + 1;
     }
-    const bool system = is(i, system_word);
+    const bool system = is(i, "system_nouns");
     if (!(system &&
           (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
         noun.unit = unit;
@@ -331,7 +338,7 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
         return i + 2;
     }
     // "4,608 IBM Power 10 processors": a number in a name.
-    if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, stop_word) && !token.grouped && i + 1 < tokens_.size() &&
+    if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, "phrase_stops") && !token.grouped && i + 1 < tokens_.size() &&
         unit_at(i + 1) != Unit::none) {
         return i + 1;
     }
@@ -351,16 +358,16 @@ std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i
 }
 
 std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const {
-    if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, determiner_word)) {
+    if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, "determiners")) {
         return i + 2;
     }
-    if (is(i, stop_word) || verb_start(i)) return std::nullopt;
+    if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
     // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs".
     bool noun_ahead = false;
     for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
         if (unit_at(ahead) != Unit::none || models_[ahead].first) noun_ahead = true;
     }
-    if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, maker_word)) return std::nullopt;
+    if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, "makers")) return std::nullopt;
     return i + 1;
 }
 
@@ -377,7 +384,7 @@ std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
         const bool filler = token.kind == Kind::punct
                                 ? (token.text == ":" || token.text == "=" || token.text == "(" || token.text == ")" ||
                                    token.text == "#" || token.text == "/" || token.text == "|")
-                                : is(at - back, label_word);
+                                : is(at - back, "label_words");
         if (!filler) break;
     }
     return {Unit::none, at};
@@ -409,7 +416,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         const std::size_t k = figure - back;
         // "each with four GPUs, 1,044 in all": the "each" is the other figure's.
         if (tokens_[k].kind == Kind::number) break;
-        if (!is(k, every_word)) continue;
+        if (!is(k, "every")) continue;
         if (k + 1 < figure) {
             const Unit unit = unit_at(k + 1);
             if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;

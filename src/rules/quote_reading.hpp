@@ -3,10 +3,13 @@
 // indexed lexicon (QuoteReader::Impl) and Reading, one quote being read.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -23,37 +26,32 @@ namespace reading {
 using quote_tokens::Token;
 using Kind = Token::Kind;
 
-// The lexicon's lists, in the order of Lexicon's members.
-enum Cue : std::uint8_t {
-    approximate,
-    at_least,
-    at_most,
-    approximate_after,
-    at_least_after,
-    at_most_after,
-    planned,
-    procured,
-    in_service,
-    not_governing,
-    arrival,
-    equivalence,
-    equivalence_after,
-    future_time,
-    existing,
-    not_a_cue,
-    power_capacity,
-    live,
-    construction,
-    construction_began,
-    moved_on,
-    retired,
-    negation,
+// A list of the lexicon by its name in db/rules.toml, checked when compiled: its place in
+// `names`, a word's bit or a phrase's slot.
+template <const auto& names>
+struct ListName {
+    consteval ListName(const char* name) : index(place(name)) {}
+    constexpr operator std::uint8_t() const { return index; }
+    friend constexpr bool operator==(ListName, ListName) = default;
+    std::uint8_t index;
+
+private:
+    static consteval std::uint8_t place(std::string_view name) {
+        const auto found = std::find(names.begin(), names.end(), name);
+        if (found == names.end()) throw std::logic_error("not a list of the quote reader");
+        return static_cast<std::uint8_t>(found - names.begin());
+    }
+};
+
+// The lists of phrases looked for in a quote's tokens.
+inline constexpr std::array<std::string_view, 25> cue_lists{
+    "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
+    "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
+    "power_capacity", "live", "construction", "construction_began", "moved_on", "retired", "negation",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
-    use_bound,
-    used_on,
-    cue_count
-};
+    "use_bounds", "used_on"};
+using Cue = ListName<cue_lists>;
 
 inline constexpr std::size_t no_token = static_cast<std::size_t>(-1);
 // How far the reader looks for what governs a figure, in tokens.
@@ -62,61 +60,40 @@ inline constexpr std::size_t noun_reach = 10;
 
 inline bool is_word(const Token& token, std::string_view text) { return token.kind != Kind::number && token.text == text; }
 
-// The classes of a word the reader asks about, each a bit of a word's classes (db/rules.toml names
-// their lists): looked up once per token.
-enum WordClass : std::uint8_t {
-    aux_word,
-    adverb_word,
-    stop_word,
-    relative_word,
-    preposition_word,
-    determiner_word,
-    maker_word,
-    equal_word,
-    equivalent_word,
-    equivalent_short_word,
-    label_word,
-    every_word,
-    participle_word,
-    said_now_word,
-    purpose_word,
-    copula_word,
-    able_word,
-    done_word,
-    date_part_word,
-    until_word,
-    starting_word,
-    spread_word,
-    time_span_word,
-    hearsay_word,
-    earlier_word,
-    becoming_word,
-    system_word,
-    processor_word,
-    use_word,
-    half_word,
-    dozen_word,
-    unit_word,
-    processing_word,
-    accelerated_word,
-    compute_word,
-    logical_word,
-    abbreviation_word,
-    ordinal_word,
-    word_class_count
-};
-static_assert(word_class_count <= 64);
+// The classes of a word the reader asks about, each a bit of a word's classes: looked up once
+// per token.
+inline constexpr std::array<std::string_view, 38> word_classes{"auxiliaries",   "adverbs",
+                                                               "phrase_stops",  "relative_pronouns",
+                                                               "prepositions",  "determiners",
+                                                               "makers",        "equal",
+                                                               "equivalent",    "equivalent_short",
+                                                               "label_words",   "every",
+                                                               "participles",   "said_now",
+                                                               "purpose_verbs", "copulas",
+                                                               "able",          "done",
+                                                               "date_parts",    "until",
+                                                               "starting",      "spread",
+                                                               "time_spans",    "hearsay",
+                                                               "earlier",       "becoming",
+                                                               "system_nouns",  "processor_nouns",
+                                                               "use_verbs",     "half",
+                                                               "dozen",         "units",
+                                                               "processing",    "accelerated",
+                                                               "compute",       "logical",
+                                                               "abbreviations", "ordinal_suffixes"};
+static_assert(word_classes.size() <= 64);
+using WordClass = ListName<word_classes>;
 
 // The lists of words with a number.
-enum NumberList : std::uint8_t {
-    spelled_numbers,    // a spelled number's value
-    spelled_scales,     // the power of ten of a spelled number's scale
-    scale_words,        // the power of ten of a word after a figure
-    vague_plurals,      // the power of ten of a plural that counts in spans
-    vague_multipliers,  // a plural before those, and its power of ten
-    figure_suffixes,    // the power of ten of a suffix glued to a figure
-    number_list_count
+inline constexpr std::array<std::string_view, 6> number_lists{
+    "spelled_numbers",    // a spelled number's value
+    "spelled_scales",     // the power of ten of a spelled number's scale
+    "scale_words",        // the power of ten of a word after a figure
+    "vague_plurals",      // the power of ten of a plural that counts in spans
+    "vague_multipliers",  // a plural before those, and its power of ten
+    "figure_suffixes",    // the power of ten of a suffix glued to a figure
 };
+using NumberList = ListName<number_lists>;
 
 inline bool counts_power(Unit unit) { return unit == Unit::megawatt || unit == Unit::kilowatt || unit == Unit::gigawatt; }
 
@@ -132,7 +109,7 @@ struct QuoteReader::Impl {
     // Every word of the lexicon and the catalogue has a number; a quote's words are looked up
     // once each, and phrases compare numbers.
     struct Phrase {
-        reading::Cue cue;
+        std::uint8_t cue;  // its place in reading::cue_lists
         std::vector<std::uint32_t> words;
     };
     struct Spelling {
@@ -144,7 +121,7 @@ struct QuoteReader::Impl {
     std::vector<std::vector<Spelling>> spellings{1};     // by first word, longest first
     std::vector<std::uint64_t> classes{0};               // WordClass bits by word
     std::vector<Unit> units{Unit::none};                 // the noun by word
-    std::array<std::map<std::string, int, std::less<>>, reading::number_list_count> numbers;
+    std::array<std::map<std::string, int, std::less<>>, reading::number_lists.size()> numbers;
     std::vector<std::string> use_words;                           // the verb that ends a modality's words, as written
     std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
@@ -207,9 +184,11 @@ private:
     std::size_t phrase(std::size_t i, Cue cue) const { return i < starts_.size() ? starts_[i][cue] : 0; }
     // The start of the longest phrase of `cue` that ends right before token `end`.
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor) const;
+    // Or, when none does, right before one of the words `between` there.
+    std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor, std::initializer_list<std::string_view> between) const;
     bool is(std::size_t i, WordClass word_class) const { return ((classes_[i] >> word_class) & 1U) != 0; }
-    bool aux(std::size_t i) const { return is(i, aux_word); }
-    bool adverb(std::size_t i) const { return is(i, adverb_word); }
+    bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
+    bool adverb(std::size_t i) const { return is(i, "adverbs"); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;
@@ -342,13 +321,11 @@ private:
     // an article or a parenthesis between.
     std::size_t power_label_before(std::size_t before, std::size_t floor) const;
 
-    std::size_t equivalence_before(std::size_t before, std::size_t floor) const;
-
     const QuoteReader::Impl& impl_;
     std::string_view quote_;
     int year_;
     std::vector<Token> tokens_;
-    std::vector<std::array<std::uint8_t, cue_count>> starts_;
+    std::vector<std::array<std::uint8_t, cue_lists.size()>> starts_;
     std::vector<std::pair<const model::GpuModel*, std::size_t>> models_;
     std::vector<std::size_t> clause_;        ///< the first token of each token's clause
     std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)

@@ -21,7 +21,7 @@ std::vector<StatusEvent> Reading::status_events() const {
         std::size_t to = end;
         // "not yet operational", "yet to go live", "not quite complete"
         for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
-            if (phrase(i - back, negation) >= back) {
+            if (phrase(i - back, "negation") >= back) {
                 event.happened = false;
                 event.denied = true;
                 from = i - back;
@@ -39,12 +39,13 @@ std::vector<StatusEvent> Reading::status_events() const {
 std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
     std::size_t length = 0;
     for (const auto& [cue, kind] :
-         {std::pair{retired, StatusEvent::Kind::retired}, std::pair{construction, StatusEvent::Kind::construction},
-          std::pair{construction_began, StatusEvent::Kind::construction}, std::pair{live, StatusEvent::Kind::live}}) {
+         {std::pair{Cue("retired"), StatusEvent::Kind::retired}, std::pair{Cue("construction"), StatusEvent::Kind::construction},
+          std::pair{Cue("construction_began"), StatusEvent::Kind::construction},
+          std::pair{Cue("live"), StatusEvent::Kind::live}}) {
         if (phrase(i, cue) > length) {
             length = phrase(i, cue);
             event.kind = kind;
-            event.began = cue == construction_began;
+            event.began = cue == "construction_began";
         }
     }
     return length;
@@ -72,22 +73,23 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
     while (group > floor) {
         // A phrase that ends where the group starts: "slated for retirement".
         std::size_t phrase_start = no_token;
-        for (Cue cue : {planned, future_time}) phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
+        for (const Cue cue : {Cue("planned"), Cue("future_time")})
+            phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         if (phrase_start != no_token) {
             planned_at = phrase_start;
             group = phrase_start;
             continue;
         }
         const std::size_t k = group - 1;
-        if (is(k, earlier_word)) {
+        if (is(k, "earlier")) {
             // "Initially slated for retirement": a plan that did not hold.
             changed_plan = true;
             group = k;
             continue;
         }
-        if (!(aux(k) || adverb(k) || is(k, becoming_word) || is_word(tokens_[k], "to"))) break;
+        if (!(aux(k) || adverb(k) || is(k, "becoming") || is_word(tokens_[k], "to"))) break;
         // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
-        if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !is(k - 1, hearsay_word)))) {
+        if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !is(k - 1, "hearsay")))) {
             planned_at = k;
         }
         group = k;
@@ -100,7 +102,8 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
     const auto [verb, verb_end] = verb_back(i, floor, i);
     if (verb == no_token) return no_token;
     for (std::size_t k = verb_end; k < i; ++k) {
-        if (phrase(k, live) || phrase(k, construction) || phrase(k, construction_began) || phrase(k, retired)) return no_token;
+        if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired"))
+            return no_token;
     }
     if (participle(verb, floor)) return no_token;
     const Governed governing = verb_group(verb, verb_end, floor, i);
@@ -111,18 +114,18 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
 // year", "construction of the hall ... will be the first phase".
 std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
     if (end < stop) {
-        if (const std::size_t p = phrase(end, planned)) return end + p;
+        if (const std::size_t p = phrase(end, "planned")) return end + p;
     }
     if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             if (tokens_[k].text == ",") break;
             if (!verb_start(k)) continue;
-            if (const std::size_t p = phrase(k, planned); p > 0 && !aux(k - 1)) return k + p;
+            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1)) return k + p;
             break;
         }
     }
     for (std::size_t k = end; k < std::min(stop, end + 4); ++k) {
-        if (const std::size_t p = phrase(k, future_time)) return k + p;
+        if (const std::size_t p = phrase(k, "future_time")) return k + p;
     }
     if (kind != StatusEvent::Kind::retired) {
         if (const auto year = future_year_after(end, stop)) return year->second;
@@ -136,15 +139,15 @@ bool Reading::retired_elsewhere(std::size_t from, std::size_t end) const {
     const std::size_t floor = clause_[from];
     bool elsewhere = false;
     for (std::size_t back = 1; back <= 4 && back <= from - floor; ++back) {
-        if (is(from - back, relative_word) || is_word(tokens_[from - back], "that")) elsewhere = true;
-        if (!aux(from - back) && !adverb(from - back) && !is(from - back, relative_word) &&
+        if (is(from - back, "relative_pronouns") || is_word(tokens_[from - back], "that")) elsewhere = true;
+        if (!aux(from - back) && !adverb(from - back) && !is(from - back, "relative_pronouns") &&
             !is_word(tokens_[from - back], "that")) {
             break;
         }
     }
     std::size_t sentence_end = end;
     while (sentence_end < tokens_.size() && !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {
-        if (phrase(sentence_end, moved_on)) elsewhere = true;
+        if (phrase(sentence_end, "moved_on")) elsewhere = true;
         ++sentence_end;
     }
     return elsewhere;
