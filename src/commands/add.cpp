@@ -42,7 +42,6 @@ public:
         }
         std::vector<model::CitationInput> citations;
         if (has_source) {
-            source_.origin = "--source";
             request_.sources.push_back(source_);
             citations.push_back({0, locator_, quote_, quote_.empty() ? "--locator" : "--quote"});
         }
@@ -72,7 +71,7 @@ private:
     std::string name_;
     std::vector<std::string> sets_;
     std::vector<std::string> not_published_;
-    model::SourceInput source_;
+    model::SourceInput source_{.origin = "--source"};
     std::string quote_;
     std::string locator_;
     bool keep_previous_ = false;

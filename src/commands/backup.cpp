@@ -14,7 +14,6 @@ public:
             ->required()
             ->type_name(value_type::file);
     }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     ExitCode run(Context& context) override {
         render::print_backup(context.output, ledger::backup(context.store(), destination_));

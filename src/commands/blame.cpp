@@ -15,7 +15,6 @@ public:
         app.add_option("--as-of", as_of_, "the record as of a changeset number, date or timestamp");
     }
     bool pages() const override { return true; }
-    DbAccess access() const override { return DbAccess::read_only; }
     void validate(const Context&) override { id_ = model::parse_cluster_id(id_); }
 
     ExitCode run(Context& context) override {

@@ -29,7 +29,6 @@ public:
 
     void validate(const Context& context) override {
         if (not_published_ && !value_.empty()) throw UsageError("--value and --not-published exclude each other");
-        source_.origin = "--source";
         request_.sources.push_back(source_);
         model::RecordInput record{.cluster_id = id_, .origin = "ID"};
         record.fields.push_back({.field = field_,
@@ -49,7 +48,7 @@ public:
 private:
     std::string id_;
     std::string field_;
-    model::SourceInput source_;
+    model::SourceInput source_{.origin = "--source"};
     std::string quote_;
     std::string locator_;
     std::string value_;

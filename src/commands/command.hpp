@@ -59,7 +59,7 @@ struct Context {
 class Command {
 public:
     virtual ~Command() = default;
-    virtual DbAccess access() const = 0;
+    virtual DbAccess access() const { return DbAccess::read_only; }
     /// Checks the options alone: a usage error exits 2 and a bad value 3, whether or not the
     /// database exists. Runs before any file is opened.
     virtual void validate(const Context& context) { (void)context; }

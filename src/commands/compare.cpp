@@ -33,7 +33,6 @@ public:
                      "with --against: compare the provenance too (every claim and its rank, citations, keys, sources)");
         app.add_flag("--no-derived", no_derived_, "leave out the derived H100-equivalent row");
     }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         for (const auto& field : fields_) model::require_field(field);

@@ -29,7 +29,6 @@ public:
             ->type_name(value_type::path);
         app.add_flag("--raw", raw_, "CSV: write cells as they are, even those a spreadsheet would run as a formula");
     }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         format_ = formats::format_from(format_name_);

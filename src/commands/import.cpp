@@ -42,10 +42,7 @@ public:
             if (!format) throw UsageError(fmt::format("{}: say which format it is with --format", input));
             request_.inputs.emplace_back(input, *format);
         }
-        if (!source_.reference.empty()) {
-            source_.origin = "--source";
-            request_.default_source = source_;
-        }
+        if (!source_.reference.empty()) request_.default_source = source_;
     }
 
     ExitCode run(Context& context) override {
@@ -70,7 +67,7 @@ private:
     std::vector<std::string> inputs_;
     std::string format_;
     std::string mapping_path_;
-    model::SourceInput source_;
+    model::SourceInput source_{.origin = "--source"};
     std::string message_;
     ledger::ImportRequest request_;
 };

@@ -41,7 +41,6 @@ public:
             ->check(CLI::IsMember({"yes", "stale", "no"}));
     }
     bool pages() const override { return true; }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         for (const auto& condition : where_) query_.filters.push_back(ledger::parse_filter(condition));

@@ -15,7 +15,6 @@ public:
         app.add_option("-n,--max-count", limit_, "at most N changesets")->check(CLI::Range(1LL, 1000000000LL));
     }
     bool pages() const override { return true; }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         if (!id_.empty()) query_.cluster_id = model::parse_cluster_id(id_);

@@ -54,7 +54,6 @@ public:
         app.add_option("--capacity-link", capacity_,
                        "a URL or email address for each record page's \"Request GPU capacity\" link");
     }
-    DbAccess access() const override { return DbAccess::read_only; }
 
     void validate(const Context&) override {
         auto& settings = query_.settings;

@@ -9,7 +9,6 @@ namespace {
 class StatsCommand : public Command {
 public:
     explicit StatsCommand(CLI::App&) {}
-    DbAccess access() const override { return DbAccess::read_only; }
 
     ExitCode run(Context& context) override {
         render::print_stats(context.output, ledger::dataset_stats(context.store()));

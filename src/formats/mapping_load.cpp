@@ -16,16 +16,8 @@
 namespace gpuclusters::formats {
 namespace {
 
-const toml::table& table_of(const std::string& file, const toml::node& node, const std::string& name) {
-    const auto* table = node.as_table();
-    if (!table) toml_fail(file, node, fmt::format("{} must be a table", name));
-    return *table;
-}
-
 std::string text_of(const std::string& file, const toml::node& node, const std::string& name) {
-    const auto* text = node.as_string();
-    if (!text) toml_fail(file, node, fmt::format("{} must be a string", name));
-    return text->get();
+    return node_as<std::string>(file, node, fmt::format("{} must be a string", name)).get();
 }
 
 void only_keys(const std::string& file, const toml::table& table, std::initializer_list<std::string_view> keys,
@@ -59,14 +51,12 @@ std::vector<Mapping::Condition> conditions(const std::string& file, const toml::
         condition.column = text_of(file, *table.get("column"), "column");
         if (const auto* equals = table.get("equals")) condition.values.push_back(text_of(file, *equals, "equals"));
         if (const auto* list = table.get("one_of")) {
-            const auto* array = list->as_array();
-            if (!array) toml_fail(file, *list, "one_of must be an array of strings");
-            for (const auto& value : *array) condition.values.push_back(text_of(file, value, "one_of"));
+            for (const auto& value : node_as<toml::array>(file, *list, "one_of must be an array of strings")) {
+                condition.values.push_back(text_of(file, value, "one_of"));
+            }
         }
         if (const auto* empty = table.get("empty")) {
-            const auto* flag = empty->as_boolean();
-            if (!flag) toml_fail(file, *empty, fmt::format("{} empty must be true or false", name));
-            if (flag->get()) {
+            if (node_as<bool>(file, *empty, fmt::format("{} empty must be true or false", name)).get()) {
                 condition.values.push_back("");
             } else {
                 condition.not_empty = true;
@@ -187,10 +177,8 @@ model::SourceInput dataset_source(const std::string& path, const toml::node& dat
 }
 
 std::vector<Mapping::SkipRule> skip_rules(const std::string& path, const toml::node& skips) {
-    const auto* array = skips.as_array();
-    if (!array) toml_fail(path, skips, "skip must be an array of tables ([[skip]])");
     std::vector<Mapping::SkipRule> rules;
-    for (const auto& entry : *array) {
+    for (const auto& entry : node_as<toml::array>(path, skips, "skip must be an array of tables ([[skip]])")) {
         const auto& table = table_of(path, entry, "[[skip]]");
         only_keys(path, table, {"column", "equals", "one_of", "empty", "reason"}, "[[skip]]");
         const auto reason = optional_text(path, table, "reason");
@@ -269,8 +257,7 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
         for (const auto& [from, to] : table_of(path, *map, "map")) rule.map[std::string(from.str())] = text_of(path, to, "map");
     }
     if (const auto* integer = table.get("integer")) {
-        if (!integer->as_boolean()) toml_fail(path, *integer, "integer must be true or false");
-        rule.integer = integer->as_boolean()->get();
+        rule.integer = node_as<bool>(path, *integer, "integer must be true or false").get();
     }
     if (const auto* scale = table.get("scale")) {
         rule.scale = exact_scale(path, *scale, where);
@@ -285,10 +272,8 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
 }
 
 std::vector<Mapping::RelatedRule> related_rules(const std::string& path, const toml::node& related, const Mapping::IdRule& id) {
-    const auto* array = related.as_array();
-    if (!array) toml_fail(path, related, "related must be [[related]] tables");
     std::vector<Mapping::RelatedRule> rules;
-    for (const auto& entry : *array) {
+    for (const auto& entry : node_as<toml::array>(path, related, "related must be [[related]] tables")) {
         const auto& table = table_of(path, entry, "[[related]]");
         only_keys(path, table, {"column", "relation"}, "[[related]]");
         const auto column = optional_text(path, table, "column");
@@ -335,9 +320,9 @@ Mapping Mapping::load(const std::string& path) {
             mapping.drop_non_urls_ = *policy == "drop";
         }
         if (const auto* columns = table.get("columns")) {
-            const auto* array = columns->as_array();
-            if (!array) toml_fail(path, *columns, "columns must be an array of strings");
-            for (const auto& column : *array) mapping.source_columns_.push_back(text_of(path, column, "columns"));
+            for (const auto& column : node_as<toml::array>(path, *columns, "columns must be an array of strings")) {
+                mapping.source_columns_.push_back(text_of(path, column, "columns"));
+            }
         }
         mapping.quote_column_ = optional_text(path, table, "quote_column").value_or("");
         mapping.source_defaults_.kind = optional_text(path, table, "kind");

@@ -33,9 +33,7 @@ std::string string_at(const std::string& file, const toml::table& table, std::st
         if (required) toml_fail(file, table, fmt::format("{}missing key '{}'", where, key));
         return {};
     }
-    const auto* value = node->as_string();
-    if (!value) toml_fail(file, *node, fmt::format("{}{} must be a string", where, key));
-    return value->get();
+    return node_as<std::string>(file, *node, fmt::format("{}{} must be a string", where, key)).get();
 }
 
 std::optional<std::string> optional_string(const std::string& file, const toml::table& table, std::string_view key) {
@@ -151,25 +149,21 @@ std::vector<model::CitationInput> read_citations(Reader& in, const toml::table& 
     std::vector<model::CitationInput> citations;
     const toml::node* cited = entry.get("citation");
     if (!cited) return citations;
-    const auto* array = cited->as_array();
-    if (!array) toml_fail(file, *cited, fmt::format("{}citation must be an array of tables", where));
-    for (const auto& element : *array) {
-        const auto* citation = element.as_table();
-        if (!citation) toml_fail(file, element, fmt::format("{}each citation must be a table", where));
-        reject_unknown_keys(file, *citation, {"source", "quote", "locator", "cites_new_value"}, where);
-        const std::string url = string_at(file, *citation, "source", where, true);
+    for (const auto& element : node_as<toml::array>(file, *cited, fmt::format("{}citation must be an array of tables", where))) {
+        const auto& citation = node_as<toml::table>(file, element, fmt::format("{}each citation must be a table", where));
+        reject_unknown_keys(file, citation, {"source", "quote", "locator", "cites_new_value"}, where);
+        const std::string url = string_at(file, citation, "source", where, true);
         const std::string at = fmt::format("{}: {}citation", toml_place(file, element), where);
         if (!in.sources.find(url)) {
             toml_fail(file, element, fmt::format("{}citation source {} is not one of the [[source]] urls", where, url));
         }
         bool cites_new_value = false;
-        if (const toml::node* flag = citation->get("cites_new_value")) {
-            if (!flag->as_boolean())
-                toml_fail(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where));
-            cites_new_value = flag->as_boolean()->get();
+        if (const toml::node* flag = citation.get("cites_new_value")) {
+            cites_new_value =
+                node_as<bool>(file, *flag, fmt::format("{}citation cites_new_value must be true or false", where)).get();
         }
-        citations.push_back({in.sources(url, at), string_at(file, *citation, "locator", where, false),
-                             string_at(file, *citation, "quote", where, false), at, cites_new_value});
+        citations.push_back({in.sources(url, at), string_at(file, citation, "locator", where, false),
+                             string_at(file, citation, "quote", where, false), at, cites_new_value});
     }
     return citations;
 }
@@ -263,18 +257,15 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     result.record.origin = fmt::format("{}: id", toml_place(file, *document.get("id")));
 
     if (const toml::node* sources = document.get("source")) {
-        const auto* array = sources->as_array();
-        if (!array) toml_fail(file, *sources, "'source' must be an array of tables ([[source]])");
-        for (const auto& element : *array) {
-            const auto* table = element.as_table();
-            if (!table) toml_fail(file, element, "each [[source]] must be a table");
+        for (const auto& element : node_as<toml::array>(file, *sources, "'source' must be an array of tables ([[source]])")) {
+            const auto& table = node_as<toml::table>(file, element, "each [[source]] must be a table");
             reject_unknown_keys(
-                file, *table,
+                file, table,
                 {"url", "kind", "title", "publisher", "published", "accessed", "archive_url", "archived", "edition_of"},
                 "source: ");
             model::SourceInput source;
-            source.reference = string_at(file, *table, "url", "source: ", true);
-            for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, *table, key.name);
+            source.reference = string_at(file, table, "url", "source: ", true);
+            for (const auto& key : model::source_metadata_keys) source.*key.member = optional_string(file, table, key.name);
             source.origin = fmt::format("{}: source {}", toml_place(file, element), source.reference);
             if (listed.find(source.reference))
                 toml_fail(file, element, fmt::format("source {} is listed twice", source.reference));
@@ -283,35 +274,29 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     }
 
     if (const toml::node* keys = document.get("key")) {
-        const auto* array = keys->as_array();
-        if (!array) toml_fail(file, *keys, "'key' must be an array of tables ([[key]])");
-        for (const auto& element : *array) {
-            const auto* table = element.as_table();
-            if (!table) toml_fail(file, element, "each [[key]] must be a table");
-            reject_unknown_keys(file, *table, {"source", "key"}, "key: ");
-            const std::string url = string_at(file, *table, "source", "key: ", true);
+        for (const auto& element : node_as<toml::array>(file, *keys, "'key' must be an array of tables ([[key]])")) {
+            const auto& table = node_as<toml::table>(file, element, "each [[key]] must be a table");
+            reject_unknown_keys(file, table, {"source", "key"}, "key: ");
+            const std::string url = string_at(file, table, "source", "key: ", true);
             if (!listed.find(url)) toml_fail(file, element, fmt::format("key: source {} is not one of the [[source]] urls", url));
             const std::string at = fmt::format("{}: key", toml_place(file, element));
-            result.record.keys.push_back({listed(url, at), string_at(file, *table, "key", "key: ", true), at});
+            result.record.keys.push_back({listed(url, at), string_at(file, table, "key", "key: ", true), at});
         }
     }
 
     if (const toml::node* fields = document.get("field")) {
-        const auto* table = fields->as_table();
-        if (!table) toml_fail(file, *fields, "'field' must be a table of fields ([field.NAME])");
-        for (const auto& [name, node] : *table) {
+        for (const auto& [name, node] : node_as<toml::table>(file, *fields, "'field' must be a table of fields ([field.NAME])")) {
             const std::string field_name(name.str());
             const std::string where = fmt::format("field.{}: ", field_name);
-            const auto* entry = node.as_table();
-            if (!entry) toml_fail(file, node, fmt::format("{}must be a table", where));
-            read_claim(in, *entry, node, field_name, where, false);
-            if (const toml::node* competing = entry->get("competing")) {
-                const auto* array = competing->as_array();
-                if (!array) toml_fail(file, *competing, fmt::format("{}competing must be an array of tables", where));
-                for (const auto& element : *array) {
-                    const auto* claim = element.as_table();
-                    if (!claim) toml_fail(file, element, fmt::format("{}each competing claim must be a table", where));
-                    read_claim(in, *claim, element, field_name, where + "competing: ", true);
+            const auto& entry = node_as<toml::table>(file, node, fmt::format("{}must be a table", where));
+            read_claim(in, entry, node, field_name, where, false);
+            if (const toml::node* competing = entry.get("competing")) {
+                const auto& claims =
+                    node_as<toml::array>(file, *competing, fmt::format("{}competing must be an array of tables", where));
+                for (const auto& element : claims) {
+                    const auto& claim =
+                        node_as<toml::table>(file, element, fmt::format("{}each competing claim must be a table", where));
+                    read_claim(in, claim, element, field_name, where + "competing: ", true);
                 }
             }
         }

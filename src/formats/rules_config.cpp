@@ -17,13 +17,9 @@ namespace gpuclusters::formats {
 namespace {
 
 std::vector<std::string> strings(const toml::node& node, const std::string& file, std::string_view key) {
-    const auto* array = node.as_array();
-    if (!array) toml_fail(file, node, fmt::format("{} must be an array of strings", key));
     std::vector<std::string> values;
-    for (const auto& element : *array) {
-        const auto* text = element.as_string();
-        if (!text) toml_fail(file, element, fmt::format("{} must hold strings", key));
-        values.push_back(text->get());
+    for (const auto& element : node_as<toml::array>(file, node, fmt::format("{} must be an array of strings", key))) {
+        values.push_back(node_as<std::string>(file, element, fmt::format("{} must hold strings", key)).get());
     }
     return values;
 }
@@ -53,12 +49,10 @@ std::vector<std::string> phrases(const toml::node& node, const std::string& file
 // A table of words, each with a whole number from 0 to `most`.
 std::vector<std::pair<std::string, int>> numbers(const toml::node& node, const std::string& file, std::string_view key,
                                                  int most) {
-    const auto* table = node.as_table();
-    if (!table) {
-        toml_fail(file, node, fmt::format("{} must be a table of words, each with a whole number from 0 to {}", key, most));
-    }
+    const auto& table = node_as<toml::table>(
+        file, node, fmt::format("{} must be a table of words, each with a whole number from 0 to {}", key, most));
     std::vector<std::pair<std::string, int>> values;
-    for (const auto& [word, value] : *table) {
+    for (const auto& [word, value] : table) {
         const auto* number = value.as_integer();
         if (!number || number->get() < 0 || number->get() > most) {
             toml_fail(file, value, fmt::format("{}: {} must be a whole number from 0 to {}", key, word.str(), most));
@@ -102,11 +96,10 @@ const rules::LexiconList& lexicon_list(std::string_view name, const std::string&
 
 // [quote-reader]: each list replaced by its own key, added to by extra_<list>.
 void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::string& file) {
-    const auto* table = node.as_table();
-    if (!table) toml_fail(file, node, "[quote-reader] must be a table");
+    const auto& table = table_of(file, node, "[quote-reader]");
     // A list replaces, extra_ adds, whatever their order in the file: replacements first.
     for (const bool extras : {false, true}) {
-        for (const auto& [key, value] : *table) {
+        for (const auto& [key, value] : table) {
             std::string_view name = key.str();
             const bool extra = name.starts_with("extra_");
             if (extra != extras) continue;
@@ -145,33 +138,29 @@ namespace {
 // [h100-equivalents] and [status-notes-date]: patterns replaces the list, extra_patterns adds to
 // it, whatever their order in the file.
 void apply_patterns(rules::Patterns& patterns, std::string_view name, const toml::node& section, const std::string& file) {
-    const auto* table = section.as_table();
-    if (!table) toml_fail(file, section, fmt::format("[{}] must be a table", name));
-    for (const auto& [key, node] : *table) {
+    const auto& table = table_of(file, section, fmt::format("[{}]", name));
+    for (const auto& [key, node] : table) {
         if (key != "patterns" && key != "extra_patterns") {
             toml_fail(file, node, fmt::format("[{}] has no key '{}' (patterns, extra_patterns)", name, key.str()));
         }
     }
-    if (const auto* replacement = table->get("patterns")) {
+    if (const auto* replacement = table.get("patterns")) {
         patterns.clear();
         compile_into(patterns, strings(*replacement, file, "patterns"), file, *replacement);
     }
-    if (const auto* extra = table->get("extra_patterns")) {
+    if (const auto* extra = table.get("extra_patterns")) {
         compile_into(patterns, strings(*extra, file, "extra_patterns"), file, *extra);
     }
 }
 
 void apply_severities(rules::Config& config, const toml::node& node, const std::string& file) {
-    const auto* table = node.as_table();
-    if (!table) toml_fail(file, node, "[severity] must be a table");
-    for (const auto& [rule, level] : *table) {
+    for (const auto& [rule, level] : table_of(file, node, "[severity]")) {
         if (!rules::find_rule(rule.str())) {
             toml_fail(file, level, fmt::format("unknown rule '{}' (`gpuclusters verify --list-rules`)", rule.str()));
         }
-        const auto* text = level.as_string();
-        if (!text) toml_fail(file, level, fmt::format("severity of {} must be a string", rule.str()));
+        const auto& text = node_as<std::string>(file, level, fmt::format("severity of {} must be a string", rule.str()));
         try {
-            config.set_severity(std::string(rule.str()), rules::severity_from(text->get()));
+            config.set_severity(std::string(rule.str()), rules::severity_from(text.get()));
         } catch (const InputError& error) {
             toml_fail(file, level, error.what());
         }
@@ -179,9 +168,7 @@ void apply_severities(rules::Config& config, const toml::node& node, const std::
 }
 
 void apply_thresholds(rules::Config& config, const toml::node& node, const std::string& file) {
-    const auto* table = node.as_table();
-    if (!table) toml_fail(file, node, "[thresholds] must be a table");
-    for (const auto& [threshold, value] : *table) {
+    for (const auto& [threshold, value] : table_of(file, node, "[thresholds]")) {
         if (threshold != "stale_source_days") {
             toml_fail(file, value, fmt::format("unknown threshold '{}' (stale_source_days)", threshold.str()));
         }
@@ -216,9 +203,7 @@ void apply_quote_reader(rules::Config& config, const toml::node& node, const std
 }
 
 void apply_duplicates(rules::Config& config, const toml::node& node, const std::string& file) {
-    const auto* table = node.as_table();
-    if (!table) toml_fail(file, node, "[possible-duplicate] must be a table");
-    for (const auto& [option, value] : *table) {
+    for (const auto& [option, value] : table_of(file, node, "[possible-duplicate]")) {
         const auto* flag = value.as_boolean();
         if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
             toml_fail(file, value,

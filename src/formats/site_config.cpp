@@ -16,11 +16,8 @@ std::vector<std::string> cluster_ids(const toml::node& node, const std::string& 
     const auto* array = node.as_array();
     if (!array || array->size() < 2) toml_fail(file, node, "compare: each entry is a list of two or more cluster ids");
     std::vector<std::string> ids;
-    for (const auto& element : *array) {
-        const auto* id = element.as_string();
-        if (!id) toml_fail(file, element, "compare: a cluster id is a string");
-        ids.push_back(id->get());
-    }
+    for (const auto& element : *array)
+        ids.push_back(node_as<std::string>(file, element, "compare: a cluster id is a string").get());
     // The page's name is the ids joined by "--"; a file name has at most 255 bytes.
     std::size_t name_bytes = 0;
     for (const auto& id : ids) name_bytes += id.size() + 2;
@@ -48,13 +45,11 @@ SiteConfig read_site_config(const std::string& path) {
         if (name == "contact") text = &config.contact;
         if (name == "capacity_link") text = &config.capacity_link;
         if (text) {
-            const auto* value = node.as_string();
-            if (!value) toml_fail(path, node, fmt::format("{} is a string", name));
-            *text = value->get();
+            *text = node_as<std::string>(path, node, fmt::format("{} is a string", name)).get();
         } else if (name == "compare") {
-            const auto* entries = node.as_array();
-            if (!entries) toml_fail(path, node, "compare is a list of lists of cluster ids");
-            for (const auto& entry : *entries) config.comparisons.push_back(cluster_ids(entry, path));
+            for (const auto& entry : node_as<toml::array>(path, node, "compare is a list of lists of cluster ids")) {
+                config.comparisons.push_back(cluster_ids(entry, path));
+            }
         } else {
             toml_fail(path, node,
                       fmt::format("unknown key '{}' (the keys are title, description, base_url, licence, contact, "

@@ -20,6 +20,10 @@ void toml_fail(const std::string& file, const toml::node& node, const std::strin
     throw InputError(fmt::format("{}: {}", toml_place(file, node), what));
 }
 
+const toml::table& table_of(const std::string& file, const toml::node& node, std::string_view name) {
+    return node_as<toml::table>(file, node, fmt::format("{} must be a table", name));
+}
+
 namespace {
 
 // What a TOML text passes first, if anything, and where: a string (or a quoted key) longer than

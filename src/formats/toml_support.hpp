@@ -13,6 +13,18 @@ std::string toml_place(const std::string& file, const toml::node& node);
 /// Throws InputError "file:line:column: what".
 [[noreturn]] void toml_fail(const std::string& file, const toml::node& node, const std::string& what);
 
+/// What a node holds as toml++'s as<T>() gives it (T: toml::table, toml::array, std::string, ...);
+/// else toml_fail(file, node, what).
+template <typename T>
+const auto& node_as(const std::string& file, const toml::node& node, const std::string& what) {
+    const auto* value = node.template as<T>();
+    if (!value) toml_fail(file, node, what);
+    return *value;
+}
+
+/// The table a node holds; else toml_fail "NAME must be a table".
+const toml::table& table_of(const std::string& file, const toml::node& node, std::string_view name);
+
 /// Parses a document, refusing invalid UTF-8; a syntax error becomes an InputError with its place.
 toml::table parse_toml(std::string_view content, const std::string& file);
 
