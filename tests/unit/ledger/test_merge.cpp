@@ -74,6 +74,14 @@ Built base_record() {
                          .claim("city", "Paris", preferred, {{1, "in Paris"}}));
 }
 
+// The base record with its city changed to Lyon, on the operator's word.
+Built in_lyon() {
+    return std::move(Built("acme-one")
+                         .source(1, operator_page)
+                         .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
+                         .claim("city", "Lyon", preferred, {{1, "in Lyon"}}));
+}
+
 }  // namespace
 
 TEST_CASE("different fields changed on each side, each citing a new source, merge with no conflict") {
@@ -98,10 +106,7 @@ TEST_CASE("different fields changed on each side, each citing a new source, merg
 
 TEST_CASE("one field set to one value on both sides is taken once") {
     const auto base = base_record().record;
-    Built ours("acme-one");
-    ours.source(1, operator_page)
-        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
-        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    auto ours = in_lyon();
     const auto merged = ledger::merge_records(base, ours.record, ours.record);
     CHECK(merged.conflicts.empty());
     CHECK(claims_of(merged.record, "city") == std::vector<std::string>{"Lyon:preferred:" + operator_page + "|in Lyon,"});
@@ -109,10 +114,7 @@ TEST_CASE("one field set to one value on both sides is taken once") {
 
 TEST_CASE("one field set to different values: both kept as competing figures with their sources, a conflict") {
     const auto base = base_record().record;
-    Built ours("acme-one");
-    ours.source(1, operator_page)
-        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
-        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    auto ours = in_lyon();
     Built theirs("acme-one");
     theirs.source(1, operator_page)
         .source(2, press)
@@ -134,10 +136,7 @@ TEST_CASE("a field cleared on one side is cleared; cleared against changed is a 
     CHECK(merged.conflicts.empty());
     CHECK(claims_of(merged.record, "city").empty());
 
-    Built changed("acme-one");
-    changed.source(1, operator_page)
-        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
-        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    auto changed = in_lyon();
     const auto against = ledger::merge_records(base, cleared.record, changed.record);
     CHECK(against.conflicts == std::vector<std::string>{"city"});
     CHECK(claims_of(against.record, "city") == std::vector<std::string>{"Lyon:normal:" + operator_page + "|in Lyon,"});
@@ -204,10 +203,7 @@ TEST_CASE("a record new on both sides merges against an empty base") {
     const auto same = ledger::merge_records(nothing, base_record().record, base_record().record);
     CHECK(same.conflicts.empty());
     CHECK(claims_of(same.record, "city") == std::vector<std::string>{"Paris:preferred:" + operator_page + "|in Paris,"});
-    Built other("acme-one");
-    other.source(1, operator_page)
-        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
-        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    auto other = in_lyon();
     const auto differing = ledger::merge_records(nothing, base_record().record, other.record);
     CHECK(differing.conflicts == std::vector<std::string>{"city"});
     CHECK(differing.record.id == "acme-one");
@@ -217,10 +213,7 @@ TEST_CASE("a value replaced on one side and newly cited on the other stays, as a
     const auto base = base_record().record;
     auto cited = base_record().source(2, press);
     cited.record.claims[1].citations.push_back({0, 2, "", "Paris, says the press", 0});
-    Built replaced("acme-one");
-    replaced.source(1, operator_page)
-        .claim("owner", "Acme", preferred, {{1, "Acme runs it"}})
-        .claim("city", "Lyon", preferred, {{1, "in Lyon"}});
+    auto replaced = in_lyon();
     const auto merged = ledger::merge_records(base, replaced.record, cited.record);
     CHECK(merged.conflicts.empty());
     CHECK(claims_of(merged.record, "city") ==
