@@ -41,7 +41,8 @@ std::size_t field_position(std::string_view field) {
 
 struct ClaimSeen {
     model::Rank rank = model::Rank::normal;
-    std::vector<CitationKey> citations;
+    std::vector<CitationKey> citations;  // in the version's order
+    std::set<CitationKey> cited;         // the same, to look up: a claim may have thousands
 };
 
 // One version of the record, by URL and claim key.
@@ -55,8 +56,10 @@ struct Version {
         for (const auto& claim : record.claims) {
             const ClaimKey key = key_of(claim);
             ClaimSeen seen{claim.rank, {}};
-            for (const auto& citation : claim.citations)
+            for (const auto& citation : claim.citations) {
                 seen.citations.emplace_back(url_of(citation.source_id), citation.locator, citation.quote);
+                seen.cited.insert(seen.citations.back());
+            }
             if (!claims.emplace(key, std::move(seen)).second) continue;
             order.push_back(key);
             if (claim.rank == model::Rank::preferred) preferred.emplace(claim.field, key);
@@ -75,8 +78,7 @@ struct Version {
     bool cites(const ClaimKey& key, const CitationKey& citation) const {
         const auto found = claims.find(key);
         if (found == claims.end()) return false;
-        const auto& list = found->second.citations;
-        return std::find(list.begin(), list.end(), citation) != list.end();
+        return found->second.cited.contains(citation);
     }
 
     std::map<std::string, model::SourceMeta> sources;  // by URL
@@ -165,16 +167,16 @@ private:
         claim.value = {std::get<2>(key), {std::get<3>(key), std::get<4>(key), std::get<5>(key), std::get<6>(key)}};
         claim.rank = *rank;
         std::vector<CitationKey> citations;
+        std::set<CitationKey> listed;
         for (const auto* side : {&ours_, &theirs_}) {
             const auto found = side->claims.find(key);
             if (found == side->claims.end()) continue;
             for (const auto& citation : found->second.citations) {
-                const bool listed = std::find(citations.begin(), citations.end(), citation) != citations.end();
                 // A value kept by one side alone has that side's citations.
                 const bool stays =
                     kept_by ? kept_by->cites(key, citation)
                             : kept(base_.cites(key, citation), ours_.cites(key, citation), theirs_.cites(key, citation));
-                if (!listed && stays) citations.push_back(citation);
+                if (stays && listed.insert(citation).second) citations.push_back(citation);
             }
         }
         for (const auto& [url, locator, quote] : citations) {

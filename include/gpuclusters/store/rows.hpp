@@ -1,7 +1,6 @@
 #pragma once
 // The values the store's queries return beside records: what a changeset did (history), the
-// badges and acceptances (verify), what the tree carries beyond a record, and what check finds.
-#include <map>
+// badges and acceptances (verify), and what check finds.
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,12 +49,6 @@ struct ChangesetPart {
     std::vector<KeyState> keys;
     /// The fields of the claims it touched, sorted.
     std::vector<std::string> touched_fields() const;
-};
-
-/// What a record file of the shared tree says beyond the record (gpuclusters(5), format 3).
-struct TreeExtras {
-    std::map<long long, std::string> rank_reasons;  ///< claim id -> the reason given with its rank, when one was
-    std::vector<std::string> cleared_fields;        ///< fields with claims in their history and none in force
 };
 
 /// An accepted finding in force: a cluster, a rule and the editor's reason.

@@ -240,10 +240,6 @@ public:
     /// The groups a cluster is in, by kind.
     std::vector<DuplicateGroup> duplicate_groups_of(const std::string& cluster_id) const;
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
-    /// For the tree: a cluster's rank reasons and cleared fields; the clusters removed (a revert of
-    /// the changeset that made them), by id.
-    TreeExtras tree_extras(const std::string& cluster_id) const;
-    std::vector<std::string> removed_clusters() const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
     std::map<std::string, long long> verifications(std::optional<long long> as_of) const;
     /// The changeset of one cluster's newest verification as of a changeset (or now).
