@@ -146,6 +146,7 @@ Json record_to_json(const model::Record& record, bool provenance) {
             entry["value"] = nullptr;
         }
         entry["rank"] = model::to_string(claim->rank);
+        if (claim->rank != model::Rank::preferred && !claim->rank_reason.empty()) entry["reason"] = claim->rank_reason;
         Json citations = Json::array();
         for (const auto& citation : claim->citations) {
             citations.push_back(Json{
@@ -162,7 +163,8 @@ Json record_to_json(const model::Record& record, bool provenance) {
 }
 
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
-                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin) {
+                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin,
+                      std::string reason) {
     using model::FieldAction;
     // gpu_maker and gpu_model_canonical follow gpu_model on import; what a file says of them is not taken.
     if (const auto* spec = model::find_field(field); spec && spec->derived) return false;
@@ -172,7 +174,7 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
         // A competing or deprecated claim: evidence for its value, held at that rank.
         input.action = FieldAction::cite;
         input.rank = rank;
-        input.reason = "imported";
+        input.reason = reason.empty() ? "imported" : std::move(reason);
     }
     return true;
 }
@@ -328,6 +330,7 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     model::Qualifiers qualifiers;
     for (const auto& [key, value] : claim.items()) {
         if (key == "field" || key == "state" || key == "value" || key == "rank" || key == "citations") continue;
+        if (key == "reason" && version >= rank_reason_version) continue;
         const auto qualifier_keys = spec ? model::qualifier_keys(spec->type) : std::span<const model::QualifierKey>{};
         const auto known = std::ranges::find(qualifier_keys, key, &model::QualifierKey::name);
         if (known == qualifier_keys.end()) throw InputError(fmt::format("{}: unknown key \"{}\"", where, text::excerpt(key)));
@@ -357,7 +360,7 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     std::string raw;
     if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
     add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
-                     std::move(citations), where);
+                     std::move(citations), where, string_member(claim, "reason", where, false));
 }
 
 }  // namespace
@@ -452,6 +455,7 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
             out += fmt::format("[[{}.competing]]\n", table);
             value_lines(*other);
             out += fmt::format("rank = {}\n", toml_string(model::to_string(other->rank)));
+            if (!other->rank_reason.empty()) out += fmt::format("reason = {}\n", toml_string(other->rank_reason));
             citations(*other, table + ".competing");
         }
     }

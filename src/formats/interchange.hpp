@@ -16,8 +16,11 @@
 namespace gpuclusters::formats {
 
 /// The interchange format version this build writes; it reads this one and every older one
-/// (version 1: every value in the input syntax of `add --set`), and refuses a newer one.
-inline constexpr long long format_version = 2;
+/// (version 1: every value in the input syntax of `add --set`; version 2: no rank reasons), and
+/// refuses a newer one.
+inline constexpr long long format_version = 3;
+/// The first version whose competing claims say why they hold their rank (`reason`).
+inline constexpr long long rank_reason_version = 3;
 inline constexpr long long oldest_format_version = 1;
 
 using Json = nlohmann::ordered_json;
@@ -37,10 +40,12 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
 /// table has the keys of a JSON claim (put_typed_value), or state = "not_published".
 std::string record_to_toml(const model::Record& record, bool provenance);
 
-/// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones);
-/// false for gpu_maker, which follows gpu_model and is not read.
+/// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones,
+/// held for `reason`, "imported" when the file gives none); false for gpu_maker, which follows
+/// gpu_model and is not read.
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
-                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin);
+                      model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin,
+                      std::string reason = {});
 
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every

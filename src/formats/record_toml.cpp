@@ -124,7 +124,7 @@ void reject_unknown_claim_keys(const Reader& in, const toml::table& entry, const
     for (const auto& [key, value] : entry) {
         const std::string_view name = key.str();
         if (name == "value" || name == "citation" || name == (competing ? "rank" : "competing") ||
-            name == (typed ? "state" : "not_published")) {
+            name == (typed ? "state" : "not_published") || (competing && name == "reason" && in.version >= rank_reason_version)) {
             continue;
         }
         if (std::ranges::find(qualifier_keys, name, &model::QualifierKey::name) != qualifier_keys.end()) continue;
@@ -231,7 +231,8 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
     }
     const model::Rank rank = competing ? competing_rank(file, entry, where) : model::Rank::preferred;
     add_claim_inputs(in.document.record, field_name, not_published, raw, rank, read_citations(in, entry, where),
-                     fmt::format("{}: field.{}", toml_place(file, node), field_name));
+                     fmt::format("{}: field.{}", toml_place(file, node), field_name),
+                     competing ? string_at(file, entry, "reason", where, false) : std::string());
 }
 
 }  // namespace

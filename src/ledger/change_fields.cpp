@@ -242,11 +242,13 @@ void ChangeSession::Engine::cite_field(const ParsedField& field) {
     }
     FieldReport report = unchanged_report(cluster_id_, name, display_claim(target));
     long long claim_id = target ? target->id : 0;
-    if (target && field.rank != Rank::preferred && target->rank != field.rank) {
+    // A merge's mark on a claim already of that rank is a new rank reason all the same.
+    const bool newly_in_conflict = target && field.reason == model::merge_conflict_reason && target->rank_reason != field.reason;
+    if (target && field.rank != Rank::preferred && (target->rank != field.rank || newly_in_conflict)) {
         // A record's competing or deprecated figure is a value beside the field's own: given the
         // value itself, it demotes it, and leaves the field without one unless the record sets
-        // another (checked when the record ends).
-        if (target->rank == Rank::preferred) {
+        // another (checked when the record ends), or a merge left the field's values competing.
+        if (target->rank == Rank::preferred && field.reason != model::merge_conflict_reason) {
             value_demoted_.emplace(
                 name,
                 fmt::format("{}: {} is the value of {} of {}, not a {} figure beside it: give it as the field's value, set "
@@ -257,7 +259,8 @@ void ChangeSession::Engine::cite_field(const ParsedField& field) {
         }
         set_rank(target->id, field.rank, field.reason);
         report.note =
-            fmt::format("{}: {} -> {}", display_claim(target), model::to_string(target->rank), model::to_string(field.rank));
+            fmt::format("{}: {} -> {}{}", display_claim(target), model::to_string(target->rank), model::to_string(field.rank),
+                        field.reason == model::merge_conflict_reason ? ", a merge conflict" : "");
         mark_changed();
     }
     if (!target) claim_id = add_competing(field, report);
@@ -276,7 +279,7 @@ long long ChangeSession::Engine::add_competing(const ParsedField& field, FieldRe
     const bool has_preferred = working_.preferred(name) != nullptr;
     const Rank rank = field.rank != Rank::preferred ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
     const long long claim_id = insert_claim(name, field.state, field.value);
-    set_rank(claim_id, rank, "cited");
+    set_rank(claim_id, rank, field.reason.empty() ? "cited" : field.reason);
     const Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
     report.kind = FieldReport::Kind::changed;
     report.old_display = "—";

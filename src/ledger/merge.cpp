@@ -3,6 +3,7 @@
 #include "gpuclusters/ledger/merge.hpp"
 
 #include <algorithm>
+#include <array>
 #include <fmt/format.h>
 #include <map>
 #include <optional>
@@ -41,6 +42,7 @@ std::size_t field_position(std::string_view field) {
 
 struct ClaimSeen {
     model::Rank rank = model::Rank::normal;
+    std::string rank_reason;
     std::vector<CitationKey> citations;  // in the version's order
     std::set<CitationKey> cited;         // the same, to look up: a claim may have thousands
 };
@@ -55,7 +57,7 @@ struct Version {
         for (const auto& [id, source] : record.sources) sources.emplace(source.url, source.meta);
         for (const auto& claim : record.claims) {
             const ClaimKey key = key_of(claim);
-            ClaimSeen seen{claim.rank, {}};
+            ClaimSeen seen{claim.rank, claim.rank_reason, {}, {}};
             for (const auto& citation : claim.citations) {
                 seen.citations.emplace_back(url_of(citation.source_id), citation.locator, citation.quote);
                 seen.cited.insert(seen.citations.back());
@@ -70,6 +72,10 @@ struct Version {
     std::optional<model::Rank> rank(const ClaimKey& key) const {
         const auto found = claims.find(key);
         return found == claims.end() ? std::nullopt : std::optional(found->second.rank);
+    }
+    std::optional<std::string> rank_reason(const ClaimKey& key) const {
+        const auto found = claims.find(key);
+        return found == claims.end() ? std::nullopt : std::optional(found->second.rank_reason);
     }
     std::optional<ClaimKey> preferred_of(const std::string& field) const {
         const auto found = preferred.find(field);
@@ -166,6 +172,10 @@ private:
         claim.state = std::get<1>(key);
         claim.value = {std::get<2>(key), {std::get<3>(key), std::get<4>(key), std::get<5>(key), std::get<6>(key)}};
         claim.rank = *rank;
+        // The reason follows the side that changed it; two new reasons are not a conflict of values.
+        bool reasons_differ = false;
+        claim.rank_reason =
+            three_way(base_.rank_reason(key), ours_.rank_reason(key), theirs_.rank_reason(key), reasons_differ).value_or("");
         std::vector<CitationKey> citations;
         std::set<CitationKey> listed;
         for (const auto* side : {&ours_, &theirs_}) {
@@ -185,6 +195,11 @@ private:
         result_.record.claims.push_back(std::move(claim));
     }
 
+    bool preferred_on_a_side(const ClaimKey& key) const {
+        return std::ranges::any_of(std::array{&base_, &ours_, &theirs_},
+                                   [&](const Version* side) { return side->rank(key) == model::Rank::preferred; });
+    }
+
     bool new_citations(const Version& side, const ClaimKey& key) const {
         const auto found = side.claims.find(key);
         if (found == side.claims.end()) return false;
@@ -192,8 +207,9 @@ private:
                            [&](const CitationKey& citation) { return !base_.cites(key, citation); });
     }
 
-    // A conflicted field has no preferred value: its values compete until an editor ranks one.
-    // So has a field left with two preferred values, which only a conflict can make.
+    // A conflicted field has no preferred value: the values a side preferred compete, marked as a
+    // merge conflict, until an editor ranks one. So has a field left with two preferred values,
+    // which only a conflict can make.
     void demote_conflicts() {
         std::map<std::string, int> preferred;
         for (const auto& claim : result_.record.claims) {
@@ -203,7 +219,10 @@ private:
             if (count > 1) conflicted_.insert(field);
         }
         for (auto& claim : result_.record.claims) {
-            if (conflicted_.contains(claim.field) && claim.rank == model::Rank::preferred) claim.rank = model::Rank::normal;
+            if (!conflicted_.contains(claim.field) || claim.rank == model::Rank::deprecated) continue;
+            if (!preferred_on_a_side(key_of(claim))) continue;
+            claim.rank = model::Rank::normal;
+            claim.rank_reason = model::merge_conflict_reason;
         }
         for (const auto& spec : model::field_catalogue()) {
             if (conflicted_.contains(std::string(spec.name)) && !spec.derived) result_.conflicts.emplace_back(spec.name);

@@ -165,6 +165,13 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
 
 AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Changeset changeset, const std::string& today) {
     require_record(store, request.cluster_id);
+    // A merge conflict is two editors' undecided values, not a finding to live with.
+    if (request.accept && request.rule == "merge-conflict") {
+        throw InputError(
+            fmt::format("a merge conflict is not accepted but resolved: prefer one of the values with "
+                        "`gpuclusters rank {} FIELD preferred --value VALUE --reason TEXT`",
+                        request.cluster_id));
+    }
     AcceptResult result{request, 0};
     const auto current = store.acceptances(std::nullopt);
     const bool in_force = std::any_of(current.begin(), current.end(), [&](const store::Acceptance& acceptance) {

@@ -100,7 +100,15 @@ std::vector<const Claim*> Record::others(std::string_view field, bool with_depre
 std::string Record::competing_figures(std::string_view field) const {
     if (preferred(field)) return {};
     const std::size_t count = others(field, false).size();
+    if (in_merge_conflict(field)) return fmt::format("merge conflict: {} competing figure{}", count, count == 1 ? "" : "s");
     return count < 2 ? std::string() : std::to_string(count) + " competing figures";
+}
+
+bool Record::in_merge_conflict(std::string_view field) const {
+    if (preferred(field)) return false;
+    const auto competing = others(field, false);
+    return std::any_of(competing.begin(), competing.end(),
+                       [](const Claim* claim) { return claim->rank_reason == merge_conflict_reason; });
 }
 
 std::string Record::shown(std::string_view field) const {

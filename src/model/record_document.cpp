@@ -53,7 +53,10 @@ DocumentRecord record_of(const RecordDocument& document) {
             continue;
         }
         Claim claim{next_claim++, input.field, ClaimState::set, {}, Rank::preferred, 0, 0, {}};
-        if (input.action == FieldAction::cite) claim.rank = input.rank;
+        if (input.action == FieldAction::cite) {
+            claim.rank = input.rank;
+            claim.rank_reason = input.reason;
+        }
         if (input.not_published) {
             claim.state = ClaimState::not_published;
         } else {

@@ -229,7 +229,9 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
         Json entry = claim ? claim_json(field, *claim, record, number_of)
-                           : Json{{"state", competing.empty() ? "unknown" : "competing"},
+                           : Json{{"state", competing.empty()                      ? "unknown"
+                                            : record.in_merge_conflict(field.name) ? "merge_conflict"
+                                                                                   : "competing"},
                                   {"value", nullptr},
                                   {"display", record.shown(field.name)},
                                   {"citations", Json::array()}};

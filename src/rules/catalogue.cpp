@@ -19,7 +19,7 @@ namespace {
 
 // Every rule in family order, bound to its check; its text is db/rule_catalogue.toml's.
 using Check = decltype(Rule::check);
-constexpr std::array<std::pair<std::string_view, Check>, 29> checks{{
+constexpr std::array<std::pair<std::string_view, Check>, 30> checks{{
     {"uncited-value", policy::uncited_value},
     {"quote-missing-value", policy::quote_missing_value},
     {"source-accessed-date", policy::source_accessed_date},
@@ -47,6 +47,7 @@ constexpr std::array<std::pair<std::string_view, Check>, 29> checks{{
     {"count-exceeds-cores", policy::count_exceeds_cores},
     {"first-operational-early", policy::first_operational_early},
     {"required-field", policy::required_field},
+    {"merge-conflict", policy::merge_conflict},
     {"possible-duplicate", nullptr},
     {"accepted-finding-stale", nullptr},
 }};

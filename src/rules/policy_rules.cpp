@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -338,6 +339,20 @@ void required_field(const Record& record, const Context&, std::vector<Finding>& 
         if (!spec.required || record.preferred(spec.name)) continue;
         out.push_back(finding(record, nullptr, spec.name,
                               fmt::format("{} is required: set it, or mark it not published with its source", spec.name)));
+    }
+}
+
+// A merge's competing claims are the editors' disagreement, not the record's value: one must be
+// weighed and preferred before the record can be signed.
+void merge_conflict(const Record& record, const Context&, std::vector<Finding>& out) {
+    for (const auto& spec : model::field_catalogue()) {
+        if (!record.in_merge_conflict(spec.name)) continue;
+        std::vector<std::string> values;
+        for (const Claim* claim : record.others(spec.name, false)) values.push_back(display_claim(claim));
+        out.push_back(finding(record, nullptr, spec.name,
+                              fmt::format("a merge left {} undecided between {}: prefer one with `gpuclusters rank {} {} "
+                                          "preferred --value VALUE --reason TEXT`",
+                                          spec.name, fmt::join(values, " and "), record.id, spec.name)));
     }
 }
 

@@ -27,5 +27,6 @@ void count_implausible(const model::Record& record, const Context& context, std:
 void count_exceeds_cores(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void first_operational_early(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void required_field(const model::Record& record, const Context& context, std::vector<Finding>& out);
+void merge_conflict(const model::Record& record, const Context& context, std::vector<Finding>& out);
 
 }  // namespace gpuclusters::rules::policy

@@ -25,7 +25,7 @@ constexpr const char* record_presence_sql = R"(
             ORDER BY changeset_id DESC LIMIT 1)";
 const char* record_claims_sql() {
     static const std::string sql = fmt::format(R"(
-            SELECT {}, r.rank, r.changeset_id
+            SELECT {}, r.rank, r.changeset_id, r.reason
             FROM claim c
             JOIN claim_rank r ON r.claim_id = c.id
              AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?2)
@@ -37,7 +37,8 @@ const char* record_claims_sql() {
 // primary key per record, already in claim order.
 const char* current_claims_sql() {
     static const std::string sql = fmt::format(R"(
-            SELECT {}, l.rank, l.ranked_in
+            SELECT {}, l.rank, l.ranked_in,
+                   (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
             FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id
             WHERE l.cluster_id = ?1 ORDER BY l.claim_id)",
                                                claim_columns);
@@ -131,6 +132,7 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
             check_stored_claim(path_, id, claim, StoredIn::claim);
             claim.rank = rank;
             claim.ranked_in = row.integer(claim_column_count + 1);
+            claim.rank_reason = row.text(claim_column_count + 2);
             position[claim.id] = record.claims.size();
             record.claims.push_back(std::move(claim));
         }
@@ -182,7 +184,7 @@ constexpr const char* all_clusters_sql = R"(
 std::string all_claims_sql(bool as_of, bool evidence) {
     if (as_of) {
         return fmt::format(R"(
-                SELECT c.cluster_id, {}, r.rank, r.changeset_id
+                SELECT c.cluster_id, {}, r.rank, r.changeset_id, r.reason
                 FROM claim c INDEXED BY claim_by_field
                 CROSS JOIN claim_rank r ON r.claim_id = c.id
                  AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
@@ -192,7 +194,8 @@ std::string all_claims_sql(bool as_of, bool evidence) {
     }
     const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
     return fmt::format(R"(
-                SELECT l.cluster_id, {}, l.rank, l.ranked_in
+                SELECT l.cluster_id, {}, l.rank, l.ranked_in,
+                       (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
                 FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)",
                        claim_columns) +
            rank_filter + " ORDER BY l.cluster_id, l.claim_id";
@@ -298,6 +301,7 @@ void take_claims(RowStream& claims, model::Record& record, const std::string& pa
         check_stored_claim(path, record.id, claim, StoredIn::claim);
         claim.rank = model::rank_from(claims.row.view(1 + claim_column_count));
         claim.ranked_in = claims.row.integer(2 + claim_column_count);
+        claim.rank_reason = claims.row.text(3 + claim_column_count);
         claim.citations.clear();
         claims.next();
     }

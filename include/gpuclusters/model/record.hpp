@@ -69,7 +69,12 @@ struct Claim {
     long long changeset_id = 0;  ///< the changeset that made the claim
     long long ranked_in = 0;     ///< the changeset that gave it its current rank
     std::vector<Citation> citations;
+    std::string rank_reason;  ///< why it holds its rank ("cited", an editor's reason, merge_conflict_reason)
 };
+
+/// The rank reason of the competing claims a merge of two editors' versions left in a field both
+/// set differently: the field is in conflict until an editor gives one of them preferred rank.
+inline constexpr std::string_view merge_conflict_reason = "merge conflict";
 
 struct Changeset {
     long long id = 0;
@@ -108,8 +113,11 @@ struct Record {
     /// Competing (normal) and, when asked, deprecated claims of a field.
     std::vector<const Claim*> others(std::string_view field, bool with_deprecated) const;
     /// "2 competing figures" for a field with no preferred claim and several of rank normal,
-    /// which are then its value (as Wikidata's best rank works); empty otherwise.
+    /// which are then its value (as Wikidata's best rank works); "merge conflict: 2 competing
+    /// figures" for a field in a merge conflict; empty otherwise.
     std::string competing_figures(std::string_view field) const;
+    /// Whether the field holds a merge's competing claims (merge_conflict_reason) and no preferred one.
+    bool in_merge_conflict(std::string_view field) const;
     /// What the field shows: its preferred value, its competing figures, or "—".
     std::string shown(std::string_view field) const;
     /// Sources in order of first citation, field by field in catalogue order: the page's numbering.

@@ -51,7 +51,7 @@ printf '[1, 2, 3]' > notours.json
 gc import notours.json --unsourced
 printf 'format = 1\nid = "t-1"\n[field.name]\nvalue = "T"\nvalue = "again"\n' > dupkey.toml
 gc import dupkey.toml --unsourced
-printf 'format = 3\nid = "t-2"\n' > newer.toml
+printf 'format = 99\nid = "t-2"\n' > newer.toml
 gc import newer.toml --unsourced
 printf 'format = 1\nid = "t-3"\n[field.name]\nvalue = "T"\n[[field.name.citation]]\nsource = "https://example.org/unlisted"\n' > unlisted.toml
 gc import unlisted.toml --unsourced

@@ -63,6 +63,16 @@ gc --db conflict.db import bob/records --quiet
 sqlite3 conflict.db "SELECT field, value, rank FROM claim_with_rank WHERE cluster_id = 'cscs-alps' AND field = 'region' ORDER BY value"
 gc --db conflict.db list --columns name,region
 
+note "the conflict is data: show marks it, verify reports it, signing and accepting wait for an editor's rank"
+gc --db bob.db import bob/records
+gc --db bob.db show cscs-alps | grep -A4 '^  Region'
+gc --db bob.db verify cscs-alps --rule merge-conflict
+gc --db bob.db verify cscs-alps --sign
+gc --db bob.db verify cscs-alps --accept merge-conflict --reason "both are right"
+gc --db bob.db rank cscs-alps region preferred --value Ticino --reason "the operator's words"
+gc --db bob.db verify cscs-alps --rule merge-conflict
+gc --db bob.db show cscs-alps | grep -A2 '^  Region'
+
 note "a file that does not read as a record falls back to git's text merge, saying why"
 printf 'format = 2\nid = "x"\nbroken = \n' >base.toml
 cp base.toml ours.toml

@@ -50,7 +50,7 @@ std::string field(const std::string& name, const std::string& body) {
 
 TEST_CASE("TOML format 2: numbers are TOML numbers written from the decimal, qualifiers and state keys of the claim") {
     const std::string written = formats::record_to_toml(typed_toml_record(), true);
-    CHECK(written.starts_with("# gpuclusters record, format 2 (gpuclusters(5))\nformat = 2\nid = \"acme-one\"\n"));
+    CHECK(written.starts_with("# gpuclusters record, format 3 (gpuclusters(5))\nformat = 3\nid = \"acme-one\"\n"));
     CHECK(written.find("[field.name]\nvalue = \"Acme One\"\n") != std::string::npos);
     CHECK(written.find("[field.gpus_installed]\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
     CHECK(written.find("[[field.gpus_installed.competing]]\nvalue = 60000\nbound = \"approximate\"\nrank = \"normal\"\n") !=
@@ -75,6 +75,23 @@ TEST_CASE("TOML format 2: numbers are TOML numbers written from the decimal, qua
     CHECK(values.find("[[source]]") == std::string::npos);
     CHECK(values.find("competing") == std::string::npos);
     CHECK(read(values).values_only);
+}
+
+TEST_CASE("TOML format 3: a competing claim says why it holds its rank; format 2 has no such key") {
+    auto record = typed_toml_record();
+    record.claims[2].rank_reason = std::string(model::merge_conflict_reason);
+    const std::string written = formats::record_to_toml(record, true);
+    CHECK(written.find("rank = \"normal\"\nreason = \"merge conflict\"\n") != std::string::npos);
+    CHECK(input(read(written), "gpus_installed", model::Rank::normal).reason == "merge conflict");
+    // Without a reason, a competing claim is held as the importer's.
+    record.claims[2].rank_reason.clear();
+    CHECK(input(read(formats::record_to_toml(record, true)), "gpus_installed", model::Rank::normal).reason == "imported");
+    std::string older = written;
+    older.replace(older.find("format = 3"), 10, "format = 2");
+    CHECK_THROWS_WITH(read(older), doctest::Contains("unknown key 'reason'"));
+    std::string not_text = written;
+    not_text.replace(not_text.find("reason = \"merge conflict\""), 25, "reason = 7");
+    CHECK_THROWS_WITH(read(not_text), doctest::Contains("reason must be a string"));
 }
 
 TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {
@@ -149,8 +166,8 @@ TEST_CASE("TOML format 2: bad typed values are refused with file:line:column and
                   "2\"\n") ==
           "r.toml:7:14: field.gpus_installed: competing: state is not_published, but derivation is given (a figure not published "
           "has none)");
-    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n"),
-                      "r.toml:1:10: record format 3 is not supported (this gpuclusters reads formats 1 to 2)");
+    CHECK_THROWS_WITH(read("format = 99\nid = \"a\"\n"),
+                      "r.toml:1:10: record format 99 is not supported (this gpuclusters reads formats 1 to 3)");
 }
 
 TEST_CASE("TOML format 1 still reads: every value a string in the input syntax, not_published = true") {
@@ -170,7 +187,7 @@ TEST_CASE("TOML format 1 still reads: every value a string in the input syntax, 
 
 TEST_CASE("edit's text is format 2: a number, a derivation and a field not published are edited as keys") {
     const std::string text = formats::editable_text(typed_toml_record());
-    CHECK(text.find("# format = 2\n") != std::string::npos);
+    CHECK(text.find("# format = 3\n") != std::string::npos);
     CHECK(text.find("\nvalue = 63744\nderivation = \"10624 x 6\"\n") != std::string::npos);
     auto edited = [&](const std::string& from, const std::string& to) {
         std::string changed = text;

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -125,7 +126,33 @@ TEST_CASE("one field set to different values: both kept as competing figures wit
     CHECK(claims_of(merged.record, "city") ==
           std::vector<std::string>{"Lyon:normal:" + operator_page + "|in Lyon,", "Nice:normal:" + press + "|near Nice,"});
     CHECK(merged.record.preferred("city") == nullptr);
-    CHECK(merged.record.shown("city") == "2 competing figures");
+    CHECK(merged.record.in_merge_conflict("city"));
+    CHECK(merged.record.shown("city") == "merge conflict: 2 competing figures");
+    for (const auto& claim : merged.record.claims) {
+        CHECK(claim.rank_reason == (claim.field == "city" ? model::merge_conflict_reason : ""));
+    }
+}
+
+TEST_CASE("in a conflicted field only the values a side preferred are marked; rank reasons follow the side that changed them") {
+    auto base = base_record().source(2, press).claim("city", "Marseille", normal, {{2, "Marseille, says the press"}});
+    base.record.claims.back().rank_reason = "cited";
+    auto ours = in_lyon().source(2, press).claim("city", "Marseille", normal, {{2, "Marseille, says the press"}});
+    ours.record.claims.back().rank_reason = "cited";
+    auto theirs =
+        base_record().source(2, press).claim("city", "Marseille", model::Rank::deprecated, {{2, "Marseille, says the press"}});
+    theirs.record.claims.back().rank_reason = "a press guess";
+    theirs.record.claims[1].value.value = "Nice";
+    const auto merged = ledger::merge_records(base.record, ours.record, theirs.record);
+    CHECK(merged.conflicts == std::vector<std::string>{"city"});
+    std::map<std::string, std::string> reasons;
+    for (const auto& claim : merged.record.claims) {
+        if (claim.field == "city")
+            reasons[claim.value.value + ":" + std::string(model::to_string(claim.rank))] = claim.rank_reason;
+    }
+    CHECK(reasons == std::map<std::string, std::string>{{"Lyon:normal", std::string(model::merge_conflict_reason)},
+                                                        {"Marseille:deprecated", "a press guess"},
+                                                        {"Nice:normal", std::string(model::merge_conflict_reason)}});
+    CHECK(merged.record.shown("city") == "merge conflict: 2 competing figures");
 }
 
 TEST_CASE("a field cleared on one side is cleared; cleared against changed is a conflict") {

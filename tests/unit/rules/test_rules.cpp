@@ -348,6 +348,26 @@ TEST_CASE("required-field") {
                       "required-field"));
 }
 
+TEST_CASE("merge-conflict") {
+    auto conflicted = RecordBuilder()
+                          .set("city", "Lyon", {}, model::Rank::normal)
+                          .set("city", "Nice", {}, model::Rank::normal)
+                          .set("region", "Rhone", {}, model::Rank::normal)
+                          .set("region", "Rhône", {}, model::Rank::normal)
+                          .record();
+    for (auto& claim : conflicted.claims) {
+        if (claim.field == "city") claim.rank_reason = model::merge_conflict_reason;
+    }
+    const auto found = findings_of(conflicted, "merge-conflict");
+    REQUIRE(found.size() == 1);  // region's values compete, but no merge left them so
+    CHECK(found[0].field == "city");
+    CHECK(found[0].message.find("undecided between Lyon and Nice") != std::string::npos);
+    CHECK(found[0].severity == rules::Severity::error);
+    // An editor's rank settles it: a preferred value, the other still competing.
+    conflicted.claims[0].rank = model::Rank::preferred;
+    CHECK_FALSE(fires(conflicted, "merge-conflict"));
+}
+
 TEST_CASE("possible-duplicate") {
     const auto config = formats::default_rules_config();
     const rules::Context context{config, "2026-11-30"};
