@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <memory>
 
+#include "formats/git_tree.hpp"
 #include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::formats {
@@ -20,9 +21,7 @@ git_merge_file_input input_of(std::string_view text) {
 }  // namespace
 
 TextMerge merge_text(std::string_view base, std::string_view ours, std::string_view theirs, unsigned short marker_size) {
-    // libgit2 counts its users; the merge needs only its allocator, set up once per process.
-    static const int initialised = git_libgit2_init();
-    if (initialised < 0) throw OutputError("libgit2 could not be initialised");
+    use_libgit2();  // the merge needs only its allocator
     git_merge_file_options options = GIT_MERGE_FILE_OPTIONS_INIT;
     options.our_label = "ours";
     options.their_label = "theirs";

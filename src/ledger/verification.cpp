@@ -7,6 +7,7 @@
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/model/error.hpp"
 #include "ledger/read_ahead.hpp"
 
 namespace gpuclusters::ledger {

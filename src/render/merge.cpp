@@ -1,8 +1,9 @@
 // merge-driver's report: how git's three versions of a record file were merged, and each field
-// whose values now compete.
+// whose values now compete; tree setup's, of the work tree made ready for the driver.
 #include <fmt/format.h>
 
 #include "gpuclusters/ledger/merge.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -29,6 +30,19 @@ void print_file_merge(const Output& output, const ledger::FileMerge& merge, cons
             path, field);
     }
     for (const auto& note : merge.notes) output.out << fmt::format("{}: {}\n", path, note);
+}
+
+void print_tree_setup(const Output& output, const ledger::TreeSetup& setup) {
+    if (output.json) {
+        print_json(output.out,
+                   Json{{"root", setup.root}, {"created_repository", setup.created_repository}, {"changed", setup.changed}});
+        return;
+    }
+    if (setup.created_repository) output.out << fmt::format("initialised a git repository in {}\n", text::one_line(setup.root));
+    for (const auto& change : setup.changed) output.out << fmt::format("set {}\n", text::one_line(change));
+    if (!setup.created_repository && setup.changed.empty()) {
+        output.out << fmt::format("{}: ready for record files, nothing to change\n", text::one_line(setup.root));
+    }
 }
 
 }  // namespace gpuclusters::render

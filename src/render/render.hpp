@@ -20,6 +20,7 @@
 #include "gpuclusters/ledger/merge.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
+#include "gpuclusters/ledger/tree.hpp"
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/change_report.hpp"
 #include "gpuclusters/model/fields.hpp"
@@ -306,6 +307,11 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
 /// What merge-driver did with the record file at `path`: each field both sides set differently
 /// (now competing figures), the notes, or the reason it fell back to a text merge (a warning).
 void print_file_merge(const Output& output, const ledger::FileMerge& merge, const std::string& path);
+
+// --- tree -------------------------------------------------------------------------------------
+
+/// What tree setup did: the repository made, each setting written, or that all was in place.
+void print_tree_setup(const Output& output, const ledger::TreeSetup& setup);
 
 // --- completion -------------------------------------------------------------------------------
 

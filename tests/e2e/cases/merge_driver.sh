@@ -3,10 +3,11 @@ export GIT_AUTHOR_NAME=tester GIT_AUTHOR_EMAIL=tester@example.org GIT_COMMITTER_
 export GIT_CONFIG_NOSYSTEM=1 HOME="$PWD"
 git config --global init.defaultBranch main
 git config --global pull.rebase false
-# clone NAME: a work tree of the shared repository with the driver registered, as `tree setup` does.
+# clone NAME: a work tree of the shared repository, made ready by `tree setup` (the binary's own
+# path, which the driver setting names, printed as gpuclusters).
 clone() {
     git clone -q origin.git "$1" 2>/dev/null
-    git -C "$1" config merge.gpuclusters.driver "$GPUCLUSTERS_BIN merge-driver %O %A %B %P"
+    gc tree setup "$1" | sed "s|$GPUCLUSTERS_BIN|gpuclusters|; s|$PWD/||"
 }
 # commit_and_push NAME MESSAGE: the editor's database exported over the tree, committed and pushed.
 commit_and_push() {
@@ -23,7 +24,9 @@ pull() {
 setup --db seed.db init --sample
 git init -q --bare origin.git
 clone seed
-printf '*.toml merge=gpuclusters\n' >seed/.gitattributes
+git -C seed config --local --get-regexp '^merge[.]' | sed "s|$GPUCLUSTERS_BIN|gpuclusters|"
+cat seed/.gitattributes
+gc tree setup seed | sed "s|$PWD/||"
 commit_and_push seed "the sample records"
 clone alice
 clone bob
@@ -72,6 +75,15 @@ gc --db bob.db verify cscs-alps --accept merge-conflict --reason "both are right
 gc --db bob.db rank cscs-alps region preferred --value Ticino --reason "the operator's words"
 gc --db bob.db verify cscs-alps --rule merge-conflict
 gc --db bob.db show cscs-alps | grep -A2 '^  Region'
+
+note "tree setup refuses what cannot hold the record files, and writes nothing"
+mkdir -p alice/records/inner
+gc tree setup alice/records/inner 2>&1 | sed "s|$PWD/||"
+git init -q --bare bare.git
+gc tree setup bare.git
+printf 'x' >plain-file
+gc tree setup plain-file
+gc tree
 
 note "a file that does not read as a record falls back to git's text merge, saying why"
 printf 'format = 2\nid = "x"\nbroken = \n' >base.toml
