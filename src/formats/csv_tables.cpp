@@ -367,14 +367,7 @@ void read_csv_wide(std::istream& input, const std::string& file, const ReadSink&
             return;
         }
         for (auto& cell : cells) cell = read_cell(cell);
-        RecordDocument document;
-        try {
-            document = header->record(cells, place);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-            return;
-        }
-        sink.take(document);
+        sink.take_read([&] { return header->record(cells, place); });
     });
 }
 

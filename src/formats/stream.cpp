@@ -267,15 +267,11 @@ void read_json_lines(std::istream& input, const std::string& file, const ReadSin
             version = check_header(json, place);
             continue;
         }
-        model::RecordDocument document;
-        try {
-            document = record_from_json(json, place, version);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-            continue;
-        }
-        json = Json();  // the record is held once, as inputs, while it is checked and written
-        sink.take(document);
+        sink.take_read([&] {
+            auto document = record_from_json(json, place, version);
+            json = Json();  // the record is held once, as inputs, while it is checked and written
+            return document;
+        });
     }
 }
 
@@ -328,15 +324,11 @@ void read_json_document(std::istream& input, const std::string& file, const Read
         const std::string at = place();
         ++index;
         if (too_long) return false;
-        model::RecordDocument document;
-        try {
-            document = record_from_json(parsed, at, version);
-        } catch (const InputError& error) {
-            sink.problem(error.what());
-            return false;
-        }
-        parsed = Json();  // as for JSON Lines: the element goes before the record is written
-        sink.take(document);
+        sink.take_read([&] {
+            auto document = record_from_json(parsed, at, version);
+            parsed = Json();  // as for JSON Lines: the element goes before the record is written
+            return document;
+        });
         return false;
     };
     try {
@@ -350,12 +342,7 @@ void read_json_document(std::istream& input, const std::string& file, const Read
 
 // One TOML record, its whole text: toml++ parses a whole text.
 void read_toml_text(const std::string& content, const std::string& name, const ReadSink& sink) {
-    try {
-        auto document = read_toml_record(content, name);
-        sink.record(document);
-    } catch (const InputError& error) {
-        sink.problem(error.what());
-    }
+    sink.take_read([&] { return read_toml_record(content, name); });
 }
 
 // A file of a TOML record: a regular file no larger than max_whole_file_bytes (a folder, a FIFO

@@ -13,6 +13,7 @@
 
 #include "formats/interchange.hpp"
 #include "formats/limits.hpp"
+#include "gpuclusters/model/error.hpp"
 
 namespace gpuclusters::formats {
 
@@ -64,6 +65,18 @@ struct ReadSink {
     BytesRead* bytes_read = nullptr;
     /// Hands over one record: what `record` refuses of it (an InputError) is a problem of that record alone.
     void take(RecordDocument& document) const;
+    /// Hands over the record `read` returns, as take() does: what `read` refuses of it too.
+    template <typename Read>
+    void take_read(Read&& read) const {
+        RecordDocument document;
+        try {
+            document = read();
+        } catch (const InputError& error) {
+            problem(error.what());
+            return;
+        }
+        take(document);
+    }
 };
 
 /// Reads every record of `path` ("-" is standard input; a folder is read as TOML files in name

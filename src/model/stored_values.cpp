@@ -69,10 +69,7 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
                                                                 [&](const Choice& choice) { return choice.stored == value; })) {
             return std::nullopt;
         }
-        if (field.type == FieldType::country) {
-            const Country* country = CountryTable::builtin().find(value);
-            if (country != nullptr && country->alpha2 == value) return std::nullopt;
-        }
+        if (field.type == FieldType::country && CountryTable::builtin().by_code(value)) return std::nullopt;
         if (field.type == FieldType::partners && format_partners(parse_partners(value)) == value) return std::nullopt;
         if (field.type == FieldType::related && format_related(parse_related(value)) == value) return std::nullopt;
     } catch (const InputError&) {

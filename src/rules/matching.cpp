@@ -33,14 +33,16 @@ long long to_number(std::string_view digits) {
     return value;
 }
 
+// Calls `read(at)` at the first digit of each run of digits, which returns where the scan goes on.
+template <typename Read>
+void each_number(std::string_view text, Read read) {
+    for (std::size_t i = 0; i < text.size();) i = is_digit(text[i]) ? read(i) : i + 1;
+}
+
 // Decimal numbers as canonical text ("21.10" -> "21.1"), for power figures.
 std::vector<std::string> decimals_in(std::string_view text) {
     std::vector<std::string> found;
-    for (std::size_t i = 0; i < text.size();) {
-        if (!is_digit(text[i])) {
-            ++i;
-            continue;
-        }
+    each_number(text, [&](std::size_t i) {
         std::size_t end = i;
         while (end < text.size() && (is_digit(text[end]) || text[end] == ',')) ++end;
         std::string whole;
@@ -55,8 +57,8 @@ std::vector<std::string> decimals_in(std::string_view text) {
         while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
         whole.erase(0, std::min(whole.find_first_not_of('0'), whole.size() - 1));
         found.push_back(fraction.empty() ? whole : fmt::format("{}.{}", whole, fraction));
-        i = end;
-    }
+        return end;
+    });
     return found;
 }
 
@@ -64,11 +66,7 @@ std::vector<std::string> decimals_in(std::string_view text) {
 
 std::vector<long long> numbers_in(std::string_view text) {
     std::vector<long long> numbers;
-    for (std::size_t i = 0; i < text.size();) {
-        if (!is_digit(text[i])) {
-            ++i;
-            continue;
-        }
+    each_number(text, [&](std::size_t i) {
         std::size_t end = i;
         while (end < text.size() && is_digit(text[end])) ++end;
         std::string grouped(text.substr(i, end - i));
@@ -88,8 +86,8 @@ std::vector<long long> numbers_in(std::string_view text) {
                 next = group_end;
             }
         }
-        i = end;
-    }
+        return end;
+    });
     // Small numbers are often written out: "four Grace-Hopper modules per node".
     static constexpr std::string_view words[] = {"zero",   "one",     "two",    "three",      "four",      "five",
                                                  "six",    "seven",   "eight",  "nine",       "ten",       "eleven",

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <optional>
 
 #include "store/derived_rows.hpp"
@@ -98,16 +99,6 @@ const char* values_upsert_sql() {
         return fmt::format("INSERT OR REPLACE INTO cluster_values ({}) VALUES ({})", value_columns(), marks);
     }();
     return sql.c_str();
-}
-
-model::Record record_of(ValuesRow&& row) {
-    model::Record record;
-    record.id = std::move(row.cluster_id);
-    record.claims.reserve(row.fields.size());
-    for (auto& claim : row.fields) {
-        if (claim) record.claims.push_back(std::move(*claim));
-    }
-    return record;
 }
 
 // Search rows wait in a temporary table and reach the FTS5 index in two statements (FTS5 writes
@@ -366,19 +357,12 @@ void Store::rebuild_current_values() {
 void Store::for_each_current_record(const std::function<void(model::Record&)>& visit,
                                     const std::vector<std::string_view>& fields) const {
     guarded(path_, [&] {
-        if (fields.empty()) {
-            RawQuery query(connection(), fmt::format("SELECT {} FROM cluster_values ORDER BY cluster_id", value_columns()));
-            while (query.step()) {
-                auto record = record_of(read_values_row(query.columns()));
-                check_stored_cluster_id(path_, record.id);
-                for (const auto& claim : record.claims) check_stored_claim(path_, record.id, claim, StoredIn::values);
-                visit(record);
-            }
-            return;
-        }
-        // Only the columns asked for: a pass over every record that needs four values of each.
+        // Only the columns asked for (every field's when none is): a pass over every record that
+        // needs four values of each.
+        std::vector<std::string_view> read = fields;
+        if (read.empty()) std::ranges::transform(model::field_catalogue(), std::back_inserter(read), &model::FieldSpec::name);
         std::string columns = "cluster_id";
-        for (const auto field : fields) {
+        for (const auto field : read) {
             if (!catalogue_index(field)) throw std::logic_error(fmt::format("no field {}", field));
             for (const auto suffix : value_column_suffixes) columns += fmt::format(", {}{}", field, suffix);
         }
@@ -389,9 +373,9 @@ void Store::for_each_current_record(const std::function<void(model::Record&)>& v
             record.id.assign(row.view(0));
             check_stored_cluster_id(path_, record.id);
             record.claims.clear();
-            for (std::size_t i = 0; i < fields.size(); ++i) {
+            for (std::size_t i = 0; i < read.size(); ++i) {
                 model::Claim& claim = record.claims.emplace_back();
-                if (!read_value_columns(row, value_column(i), fields[i], claim)) {
+                if (!read_value_columns(row, value_column(i), read[i], claim)) {
                     record.claims.pop_back();
                 } else {
                     check_stored_claim(path_, record.id, claim, StoredIn::values);

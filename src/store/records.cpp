@@ -17,53 +17,94 @@ using namespace detail;
 
 namespace {
 
-// The queries that read one record as of a changeset. Each is an index lookup by cluster (or by
-// claim or source), never a scan of a history table: see record_query_plans().
+// The queries below read the rows of one record (`one`: its id ?1, the limit ?2) or of every
+// record (the limit ?1), in cluster id order, the cluster first. One record's are index lookups by
+// cluster (or by claim or source), never a scan of a history table: see record_query_plans().
 constexpr const char* record_cluster_sql = "SELECT changeset_id FROM cluster WHERE id = ? AND changeset_id <= ?";
 constexpr const char* record_presence_sql = R"(
             SELECT present FROM cluster_presence WHERE cluster_id = ? AND changeset_id <= ?
             ORDER BY changeset_id DESC LIMIT 1)";
-const char* record_claims_sql() {
-    static const std::string sql = fmt::format(R"(
-            SELECT {}, r.rank, r.changeset_id, r.reason
-            FROM claim c
-            JOIN claim_rank r ON r.claim_id = c.id
-             AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?2)
-            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 ORDER BY c.id)",
-                                               claim_columns);
-    return sql.c_str();
+
+// The claims with their ranks: those not retired (`evidence`), or the preferred ones alone. The
+// current state walks live_claim (a row per claim not retired, in cluster and claim order: a range
+// of its primary key per record); a past one ranks each claim as of the limit through
+// claim_rank's primary key (one seek per claim).
+std::string claims_sql(bool one, bool as_of, bool evidence) {
+    if (as_of) {
+        return fmt::format(R"(
+                SELECT c.cluster_id, {columns}, r.rank, r.changeset_id, r.reason
+                FROM claim c {join}JOIN claim_rank r ON r.claim_id = c.id
+                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= {limit})
+                WHERE {cluster}c.changeset_id <= {limit} AND {rank}
+                ORDER BY {order})",
+                           fmt::arg("columns", claim_columns), fmt::arg("join", one ? "" : "INDEXED BY claim_by_field CROSS "),
+                           fmt::arg("limit", one ? "?2" : "?1"), fmt::arg("cluster", one ? "c.cluster_id = ?1 AND " : ""),
+                           fmt::arg("rank", evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'"),
+                           fmt::arg("order", one ? "c.id" : "c.cluster_id"));
+    }
+    return fmt::format(R"(
+                SELECT l.cluster_id, {}, l.rank, l.ranked_in,
+                       (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
+                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id{} ORDER BY l.cluster_id, l.claim_id)",
+                       claim_columns,
+                       one        ? " WHERE l.cluster_id = ?1"
+                       : evidence ? ""
+                                  : " WHERE l.rank = 'preferred'");
 }
-// The current state reads live_claim instead of ranking each claim's history: a range of its
-// primary key per record, already in claim order.
-const char* current_claims_sql() {
-    static const std::string sql = fmt::format(R"(
-            SELECT {}, l.rank, l.ranked_in,
-                   (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
-            FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id
-            WHERE l.cluster_id = ?1 ORDER BY l.claim_id)",
-                                               claim_columns);
-    return sql.c_str();
+
+// The citations not withdrawn. `any_withdrawal`: whether the current state must look at each
+// citation's withdrawals.
+std::string citations_sql(bool one, bool as_of, bool any_withdrawal) {
+    const std::string limit = one ? "?2" : "?1";
+    const std::string not_withdrawn =
+        fmt::format(R"(coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id{}
+                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)",
+                    as_of ? " AND w.changeset_id <= " + limit : "");
+    if (as_of) {
+        return fmt::format(R"(
+                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM claim c {}JOIN citation t ON t.claim_id = c.id
+                WHERE {}t.changeset_id <= {}
+                  AND {}
+                ORDER BY {})",
+                           one ? "" : "INDEXED BY claim_by_field CROSS ",
+                           one ? "c.cluster_id = ?1 AND c.changeset_id <= ?2 AND " : "", limit, not_withdrawn,
+                           one ? "t.id" : "c.cluster_id");
+    }
+    return fmt::format(R"(
+                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
+                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id{}{}
+                ORDER BY {})",
+                       one              ? " WHERE l.cluster_id = ?1 AND "
+                       : any_withdrawal ? " WHERE "
+                                        : "",
+                       one || any_withdrawal ? not_withdrawn : "", one ? "t.id" : "l.cluster_id, l.claim_id, t.id");
 }
-constexpr const char* current_citations_sql = R"(
-            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
-            FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id
-            WHERE l.cluster_id = ?1
-              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-            ORDER BY t.id)";
-constexpr const char* record_citations_sql = R"(
-            SELECT t.id, t.claim_id, t.source_id, t.locator, t.quote, t.changeset_id
-            FROM claim c JOIN citation t ON t.claim_id = c.id
-            WHERE c.cluster_id = ?1 AND c.changeset_id <= ?2 AND t.changeset_id <= ?2
-              AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?2
-                            ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-            ORDER BY t.id)";
-// A key withdrawn as of the limit (by a revert) is not the record's.
-constexpr const char* record_keys_sql = R"(
-            SELECT k.source_id, k.key, k.changeset_id FROM record_key k
-            WHERE k.cluster_id = ?1 AND k.changeset_id <= ?2
+
+// The keys not withdrawn as of the limit (a key withdrawn by a revert is not the record's).
+std::string keys_sql(bool one) {
+    return fmt::format(R"(
+            SELECT k.cluster_id, k.source_id, k.key, k.changeset_id FROM record_key k
+            WHERE {0}k.changeset_id <= {1}
               AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
-                            AND w.changeset_id <= ?2 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.source_id, k.key)";
+                            AND w.changeset_id <= {1} ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.cluster_id, k.source_id, k.key)",
+                       one ? "k.cluster_id = ?1 AND " : "", one ? "?2" : "?1");
+}
+
+// One record's queries, made once: `prepare` caches its statements by their text.
+struct RecordSql {
+    std::string claims, citations;
+};
+const RecordSql& record_sql(bool as_of) {
+    static const RecordSql past{claims_sql(true, true, true), citations_sql(true, true, true)};
+    static const RecordSql current{claims_sql(true, false, true), citations_sql(true, false, true)};
+    return as_of ? past : current;
+}
+const char* record_keys_sql() {
+    static const std::string sql = keys_sql(true);
+    return sql.c_str();
+}
+
 // A source's url and its metadata as of a changeset.
 const char* record_source_sql() {
     static const std::string sql = fmt::format(R"(
@@ -71,6 +112,113 @@ const char* record_source_sql() {
                 WHERE s.id = ?1 AND v.changeset_id <= ?2 ORDER BY v.changeset_id DESC LIMIT 1)",
                                                source_meta_columns);
     return sql.c_str();
+}
+
+// A cached statement, stepped as a RawQuery is.
+struct CachedQuery {
+    SQLite::Statement& query;
+    bool step() { return query.executeStep(); }
+    CachedColumns columns() const { return {query}; }
+};
+
+// Rows in cluster id order, the cluster first, that each record takes from the front.
+template <typename Query>
+struct RowStream {
+    void start(bool wanted) { left = wanted && query.step(); }
+    void next() { left = query.step(); }
+    // Passes over the rows of clusters before `id` (not present, or with no record read).
+    void skip_to(std::string_view id) {
+        while (left && row.view(0) < id) next();
+    }
+    bool at(std::string_view id) const { return left && row.view(0) == id; }
+
+    Query query;
+    const decltype(query.columns()) row = query.columns();
+    bool left = false;
+};
+
+// A source's url and metadata from its lookup (record_source_sql, bound), or its id alone when it
+// has none as of the limit.
+template <typename Query>
+model::Source read_source(Query&& lookup, long long id, const std::string& path) {
+    model::Source source{id, "", {}};
+    if (lookup.step()) {
+        const auto row = lookup.columns();
+        source.url = row.text(0);
+        source.meta = read_source_meta(row, 1);
+        check_stored_source(path, source);
+    }
+    return source;
+}
+
+// The record's claims from the stream, into the claims it holds (whose strings keep their
+// buffers), in id order.
+template <typename Stream>
+void take_claims(Stream& claims, model::Record& record, const std::string& path) {
+    std::size_t used = 0;
+    claims.skip_to(record.id);
+    while (claims.at(record.id)) {
+        if (used == record.claims.size()) record.claims.emplace_back();
+        model::Claim& claim = record.claims[used++];
+        read_claim(claims.row, 1, claim);
+        check_stored_claim(path, record.id, claim, StoredIn::claim);
+        claim.rank = model::rank_from(claims.row.view(1 + claim_column_count));
+        claim.ranked_in = claims.row.integer(2 + claim_column_count);
+        claim.rank_reason = claims.row.text(3 + claim_column_count);
+        claim.citations.clear();
+        claims.next();
+    }
+    record.claims.resize(used);
+    if (!std::ranges::is_sorted(record.claims, {}, &model::Claim::id)) std::ranges::sort(record.claims, {}, &model::Claim::id);
+}
+
+// The citations of the record's claims from the stream, each in its claim, with their sources.
+template <typename Stream, typename SourceOf>
+void take_citations(Stream& citations, model::Record& record, SourceOf& source_of) {
+    // A citation of one of the record's claims is the record's: its cluster id is read only
+    // for the others (the claim ids tell most rows apart for less).
+    auto claim_of = [&](long long claim_id) {
+        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
+        return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
+    };
+    const auto& citation_row = citations.row;
+    while (citations.left) {
+        const long long claim_id = citation_row.integer(1);
+        auto found = claim_of(claim_id);
+        if (found == record.claims.end()) {
+            const std::string_view cluster = citation_row.view(0);
+            if (cluster > record.id) break;
+            // A citation of an earlier cluster (one not present), or of a claim of this one
+            // that is not read (values only, or retired): passed over.
+            citations.next();
+            continue;
+        }
+        const long long source_id = citation_row.integer(3);
+        auto& citation = found->citations.emplace_back();
+        citation.id = citation_row.integer(2);
+        citation.source_id = source_id;
+        citation.locator.assign(citation_row.view(4));
+        citation.quote.assign(citation_row.view(5));
+        citation.changeset_id = citation_row.integer(6);
+        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        citations.next();
+    }
+    for (auto& claim : record.claims) {
+        auto& cited = claim.citations;
+        if (!std::ranges::is_sorted(cited, {}, &model::Citation::id)) std::ranges::sort(cited, {}, &model::Citation::id);
+    }
+}
+
+// The record's keys from the stream, with their sources.
+template <typename Stream, typename SourceOf>
+void take_keys(Stream& keys, model::Record& record, SourceOf& source_of) {
+    keys.skip_to(record.id);
+    while (keys.at(record.id)) {
+        const long long source_id = keys.row.integer(1);
+        record.keys.push_back({source_id, std::string(keys.row.view(2)), keys.row.integer(3)});
+        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        keys.next();
+    }
 }
 
 }  // namespace
@@ -85,10 +233,10 @@ std::optional<std::string> Store::cluster_of_key(long long source_id, const std:
 
 std::vector<model::RecordKey> Store::keys_of(const std::string& cluster_id, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
-        auto& query = bind_all(prepare(record_keys_sql), cluster_id, as_of.value_or(no_limit));
+        auto& query = bind_all(prepare(record_keys_sql()), cluster_id, as_of.value_or(no_limit));
         std::vector<model::RecordKey> keys;
         while (query.executeStep())
-            keys.push_back({query.getColumn(0).getInt64(), column_text(query, 1), query.getColumn(2).getInt64()});
+            keys.push_back({query.getColumn(1).getInt64(), column_text(query, 2), query.getColumn(3).getInt64()});
         return keys;
     });
 }
@@ -119,42 +267,24 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
         record.created_in = cluster.getColumn(0).getInt64();
         if (!cluster_present(id, limit)) return std::nullopt;
 
-        // Each claim's rank as of the limit: one seek in claim_rank's primary key per claim.
-        auto& claims = bind_all(prepare(as_of ? record_claims_sql() : current_claims_sql()), id);
-        if (as_of) claims.bind(2, static_cast<std::int64_t>(limit));
-        std::map<long long, std::size_t> position;
-        while (claims.executeStep()) {
-            const CachedColumns row{claims};
-            const auto rank = model::rank_from(row.view(claim_column_count));
-            if (rank == model::Rank::retired) continue;
-            model::Claim claim;
-            read_claim(row, 0, claim);
-            check_stored_claim(path_, id, claim, StoredIn::claim);
-            claim.rank = rank;
-            claim.ranked_in = row.integer(claim_column_count + 1);
-            claim.rank_reason = row.text(claim_column_count + 2);
-            position[claim.id] = record.claims.size();
-            record.claims.push_back(std::move(claim));
-        }
-
-        auto& citations = bind_all(prepare(as_of ? record_citations_sql : current_citations_sql), id);
-        if (as_of) citations.bind(2, static_cast<std::int64_t>(limit));
-        while (citations.executeStep()) {
-            const auto found = position.find(citations.getColumn(1).getInt64());
-            if (found == position.end()) continue;
-            model::Citation citation{citations.getColumn(0).getInt64(), citations.getColumn(2).getInt64(),
-                                     column_text(citations, 3), column_text(citations, 4), citations.getColumn(5).getInt64()};
-            record.sources.emplace(citation.source_id, model::Source{});
-            record.claims[found->second].citations.push_back(std::move(citation));
-        }
+        // The record's rows through cached statements (the current state's take no limit).
+        const auto rows = [&](const std::string& sql) {
+            auto& query = bind_all(prepare(sql.c_str()), id);
+            if (as_of) query.bind(2, static_cast<std::int64_t>(limit));
+            RowStream<CachedQuery> stream{{query}};
+            stream.start(true);
+            return stream;
+        };
+        const auto source_of = [&](long long source_id) {
+            return read_source(CachedQuery{bind_all(prepare(record_source_sql()), source_id, limit)}, source_id, path_);
+        };
+        auto claims = rows(record_sql(as_of.has_value()).claims);
+        take_claims(claims, record, path_);
+        auto citations = rows(record_sql(as_of.has_value()).citations);
+        take_citations(citations, record, source_of);
         record.keys = keys_of(id, limit);
-        for (const auto& key : record.keys) record.sources.emplace(key.source_id, model::Source{});
-        for (auto& [source_id, source] : record.sources) {
-            auto& query = bind_all(prepare(record_source_sql()), source_id, limit);
-            if (query.executeStep()) {
-                source = {source_id, column_text(query, 0), read_source_meta(CachedColumns{query}, 1)};
-                check_stored_source(path_, source);
-            }
+        for (const auto& key : record.keys) {
+            if (!record.sources.contains(key.source_id)) record.sources.emplace(key.source_id, source_of(key.source_id));
         }
         return record;
     });
@@ -162,9 +292,10 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
 
 std::vector<std::string> Store::record_query_plans() const {
     return guarded(path_, [&] {
-        return query_plans(connection(), std::array{record_cluster_sql, record_presence_sql, record_claims_sql(),
-                                                    record_citations_sql, current_claims_sql(), current_citations_sql,
-                                                    record_keys_sql, record_source_sql(), claim_citations_sql});
+        return query_plans(connection(), std::array<std::string, 9>{record_cluster_sql, record_presence_sql,
+                                                                    record_sql(true).claims, record_sql(true).citations,
+                                                                    record_sql(false).claims, record_sql(false).citations,
+                                                                    record_keys_sql(), record_source_sql(), claim_citations_sql});
     });
 }
 
@@ -178,85 +309,12 @@ constexpr const char* all_clusters_sql = R"(
                             ORDER BY p.changeset_id DESC LIMIT 1), 1) = 1
             ORDER BY k.id)";
 
-// Every record's claims in cluster order, with their ranks: those not retired (`evidence`), or
-// the preferred ones alone. The current state walks live_claim (a row per claim not retired, in
-// cluster and claim order); a past one ranks each claim as of ?1 through claim_rank's primary key.
-std::string all_claims_sql(bool as_of, bool evidence) {
-    if (as_of) {
-        return fmt::format(R"(
-                SELECT c.cluster_id, {}, r.rank, r.changeset_id, r.reason
-                FROM claim c INDEXED BY claim_by_field
-                CROSS JOIN claim_rank r ON r.claim_id = c.id
-                 AND r.changeset_id = (SELECT max(changeset_id) FROM claim_rank WHERE claim_id = c.id AND changeset_id <= ?1)
-                WHERE c.changeset_id <= ?1 AND {}
-                ORDER BY c.cluster_id)",
-                           claim_columns, evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'");
-    }
-    const std::string rank_filter = evidence ? "" : " WHERE l.rank = 'preferred'";
-    return fmt::format(R"(
-                SELECT l.cluster_id, {}, l.rank, l.ranked_in,
-                       (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
-                FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id)",
-                       claim_columns) +
-           rank_filter + " ORDER BY l.cluster_id, l.claim_id";
-}
-
-// Every record's citations not withdrawn, in cluster order. `any_withdrawal`: whether the current
-// state must look at each citation's withdrawals.
-std::string all_citations_sql(bool as_of, bool any_withdrawal) {
-    if (as_of) {
-        return R"(
-                SELECT c.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
-                FROM claim c INDEXED BY claim_by_field
-                CROSS JOIN citation t ON t.claim_id = c.id
-                WHERE t.changeset_id <= ?1
-                  AND coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id AND w.changeset_id <= ?1
-                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0
-                ORDER BY c.cluster_id)";
-    }
-    return std::string(R"(
-                SELECT l.cluster_id, t.claim_id, t.id, t.source_id, t.locator, t.quote, t.changeset_id
-                FROM live_claim l CROSS JOIN citation t INDEXED BY citation_by_claim ON t.claim_id = l.claim_id)") +
-           (any_withdrawal ? R"(
-                WHERE coalesce((SELECT w.withdrawn FROM citation_withdrawal w WHERE w.citation_id = t.id
-                                ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0)"
-                           : "") +
-           " ORDER BY l.cluster_id, l.claim_id, t.id";
-}
-
-// Every record's keys not withdrawn as of ?1, in cluster order.
-constexpr const char* all_keys_sql = R"(
-            SELECT k.cluster_id, k.source_id, k.key, k.changeset_id FROM record_key k
-            WHERE k.changeset_id <= ?1
-              AND coalesce((SELECT w.withdrawn FROM record_key_withdrawal w WHERE w.source_id = k.source_id AND w.key = k.key
-                            AND w.changeset_id <= ?1 ORDER BY w.changeset_id DESC LIMIT 1), 0) = 0 ORDER BY k.cluster_id, k.source_id, k.key)";
-
 // Withdrawn citations are rare: when there are none, the current state needs no look at each
 // citation's withdrawals.
 bool any_citation_withdrawn(SQLite::Database& db) {
     RawQuery withdrawals(db, "SELECT EXISTS (SELECT 1 FROM citation_withdrawal)");
     return withdrawals.step() && withdrawals.columns().integer(0) != 0;
 }
-
-// Rows in cluster id order, the cluster first, that each record takes from the front.
-struct RowStream {
-    RowStream(SQLite::Database& db, const std::string& sql) : query(db, sql), row(query.columns()) {}
-    // (The current state's queries have no parameter: binding it does nothing.)
-    void start(long long limit, bool wanted) {
-        query.bind(1, limit);
-        left = wanted && query.step();
-    }
-    void next() { left = query.step(); }
-    // Passes over the rows of clusters before `id` (not present, or with no record read).
-    void skip_to(std::string_view id) {
-        while (left && row.view(0) < id) next();
-    }
-    bool at(std::string_view id) const { return left && row.view(0) == id; }
-
-    RawQuery query;
-    const RawColumns row;
-    bool left = false;
-};
 
 // Sources are few beside citations and cited over and over: their metadata as of the limit is
 // looked up once each and kept in a cache of bounded size.
@@ -271,14 +329,7 @@ public:
         lookup_.reset();
         lookup_.bind(1, id);
         lookup_.bind(2, limit_);
-        model::Source source{id, "", {}};
-        if (lookup_.step()) {
-            const auto row = lookup_.columns();
-            source.url = row.text(0);
-            source.meta = read_source_meta(row, 1);
-            check_stored_source(path_, source);
-        }
-        return cache_.emplace(id, std::move(source)).first->second;
+        return cache_.emplace(id, read_source(lookup_, id, path_)).first->second;
     }
 
 private:
@@ -288,73 +339,6 @@ private:
     const long long limit_;
     std::unordered_map<long long, model::Source> cache_;
 };
-
-// The record's claims from the stream, into the claims it holds (whose strings keep their
-// buffers), in id order.
-void take_claims(RowStream& claims, model::Record& record, const std::string& path) {
-    std::size_t used = 0;
-    claims.skip_to(record.id);
-    while (claims.at(record.id)) {
-        if (used == record.claims.size()) record.claims.emplace_back();
-        model::Claim& claim = record.claims[used++];
-        read_claim(claims.row, 1, claim);
-        check_stored_claim(path, record.id, claim, StoredIn::claim);
-        claim.rank = model::rank_from(claims.row.view(1 + claim_column_count));
-        claim.ranked_in = claims.row.integer(2 + claim_column_count);
-        claim.rank_reason = claims.row.text(3 + claim_column_count);
-        claim.citations.clear();
-        claims.next();
-    }
-    record.claims.resize(used);
-    if (!std::ranges::is_sorted(record.claims, {}, &model::Claim::id)) std::ranges::sort(record.claims, {}, &model::Claim::id);
-}
-
-// The citations of the record's claims from the stream, each in its claim, with their sources.
-void take_citations(RowStream& citations, model::Record& record, SourceCache& source_of) {
-    // A citation of one of the record's claims is the record's: its cluster id is read only
-    // for the others (the claim ids tell most rows apart for less).
-    auto claim_of = [&](long long claim_id) {
-        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
-        return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
-    };
-    const RawColumns& citation_row = citations.row;
-    while (citations.left) {
-        const long long claim_id = citation_row.integer(1);
-        auto found = claim_of(claim_id);
-        if (found == record.claims.end()) {
-            const std::string_view cluster = citation_row.view(0);
-            if (cluster > record.id) break;
-            // A citation of an earlier cluster (one not present), or of a claim of this one
-            // that is not read (values only): passed over.
-            citations.next();
-            continue;
-        }
-        const long long source_id = citation_row.integer(3);
-        auto& citation = found->citations.emplace_back();
-        citation.id = citation_row.integer(2);
-        citation.source_id = source_id;
-        citation.locator.assign(citation_row.view(4));
-        citation.quote.assign(citation_row.view(5));
-        citation.changeset_id = citation_row.integer(6);
-        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
-        citations.next();
-    }
-    for (auto& claim : record.claims) {
-        auto& cited = claim.citations;
-        if (!std::ranges::is_sorted(cited, {}, &model::Citation::id)) std::ranges::sort(cited, {}, &model::Citation::id);
-    }
-}
-
-// The record's keys from the stream, with their sources.
-void take_keys(RowStream& keys, model::Record& record, SourceCache& source_of) {
-    keys.skip_to(record.id);
-    while (keys.at(record.id)) {
-        const long long source_id = keys.row.integer(1);
-        record.keys.push_back({source_id, std::string(keys.row.view(2)), keys.row.integer(3)});
-        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
-        keys.next();
-    }
-}
 
 }  // namespace
 
@@ -366,16 +350,22 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         auto& db = connection();
         RawQuery clusters(db, all_clusters_sql);
         const bool any_withdrawal = as_of || any_citation_withdrawn(db);
-        RowStream claims(db, all_claims_sql(as_of.has_value(), evidence));
-        RowStream citations(db, all_citations_sql(as_of.has_value(), any_withdrawal));
-        RowStream keys(db, all_keys_sql);
+        // (The current state's queries have no parameter: binding the limit does nothing.)
+        const auto rows = [&](const std::string& sql) {
+            RowStream<RawQuery> stream{RawQuery(db, sql)};
+            stream.query.bind(1, limit);
+            return stream;
+        };
+        auto claims = rows(claims_sql(false, as_of.has_value(), evidence));
+        auto citations = rows(citations_sql(false, as_of.has_value(), any_withdrawal));
+        auto keys = rows(keys_sql(false));
         clusters.bind(1, limit);
         SourceCache source_of(db, path_, limit);
         // The three streams come in cluster id order straight from the indexes (no sort, so no
         // temporary b-tree the size of the database); each record takes its rows from their fronts.
-        claims.start(limit, true);
-        citations.start(limit, evidence);
-        keys.start(limit, evidence);
+        claims.start(true);
+        citations.start(evidence);
+        keys.start(evidence);
         // One record is filled again and again: its strings keep their buffers from one cluster
         // to the next (a million records, a few allocations each instead of dozens).
         model::Record record;
