@@ -5,8 +5,10 @@
 
 #include "commands/command.hpp"
 #include "commands/options.hpp"
+#include "commands/temporary_folder.hpp"
 #include "formats/rules_config.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/tree.hpp"
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/values.hpp"
 
@@ -40,11 +42,13 @@ public:
             ->type_name(value_type::rule);
         app.add_option("--reason", reason_, "why the finding is accepted or withdrawn");
         app.add_option("-m,--message", message_, "changeset message for --sign");
+        app.add_option("--tree", tree_, "check the record files of a folder instead, with no database of one's own")
+            ->type_name(value_type::path);
     }
     // Describing the rules needs no database; checking reads it; signing and accepting write.
     bool pages() const override { return true; }
     DbAccess access() const override {
-        if (list_rules_ || !explain_.empty()) return DbAccess::none;
+        if (list_rules_ || !explain_.empty() || !tree_.empty()) return DbAccess::none;
         return sign_ || accepting() ? DbAccess::read_write : DbAccess::read_only;
     }
 
@@ -59,6 +63,12 @@ public:
             if (std::ranges::find(check_.cluster_ids, clean) == check_.cluster_ids.end()) check_.cluster_ids.push_back(clean);
         }
         if (accepting()) validate_acceptance();
+        if (!tree_.empty() && (modes > 0 || !as_of_.empty())) {
+            throw UsageError(
+                "--tree checks a folder's files as they are: it cannot be combined with --sign, --accept, "
+                "--unaccept, --as-of, --list-rules or --explain");
+        }
+        while (tree_.size() > 1 && tree_.back() == '/') tree_.pop_back();
         if (sign_) {
             if (ids_.empty()) throw UsageError("--sign needs the ids of the clusters to sign");
             if (!as_of_.empty()) throw UsageError("--sign signs the current state; it cannot be combined with --as-of");
@@ -69,7 +79,8 @@ public:
 
     ExitCode run(Context& context) override {
         const auto& output = context.output;
-        if (explain_.empty()) config_ = formats::rules_config_for(config_path_, context.db_path);
+        // A tree's rules configuration sits beside its folder of records, as a database's beside it.
+        if (explain_.empty()) config_ = formats::rules_config_for(config_path_, tree_.empty() ? context.db_path : tree_);
         if (list_rules_) {
             render::print_rules(output, config_);
         } else if (!explain_.empty()) {
@@ -79,6 +90,8 @@ public:
                                      ledger::accept(context.store(), acceptance_, context.changeset(message_), context.today));
         } else if (sign_) {
             return sign(context);
+        } else if (!tree_.empty()) {
+            return check_tree(context);
         } else {
             check_.as_of = ledger::resolve_as_of(context.store(), as_of_);
             render::FindingsPrinter printer(output);
@@ -100,6 +113,21 @@ private:
         const bool accept = !accept_.empty();
         const auto& rule = require_rule(accept ? accept_ : unaccept_, accept ? "--accept" : "--unaccept");
         acceptance_ = {check_.cluster_ids.front(), std::string(rule.id), model::clean_text(reason_), accept};
+    }
+
+    ExitCode check_tree(Context& context) {
+        const TemporaryFolder scratch("gpuclusters-verify");
+        render::FindingsPrinter printer(context.output);
+        const auto result =
+            ledger::check_tree(tree_, scratch.path() + "/tree.db", context.changeset("", "verify --tree"), config_, context.today,
+                               check_, [&](const std::vector<rules::Finding>& findings) { printer.cluster(findings); });
+        if (result.read.refused()) {
+            render::print_tree_problems(context.output, result.read);
+            throw InputError(fmt::format("{}: {} problem{} in the record files; nothing checked", tree_,
+                                         result.read.problem_count, result.read.problem_count == 1 ? "" : "s"));
+        }
+        printer.finish(result.summary);
+        return result.summary.errors > 0 ? ExitCode::differences : ExitCode::ok;
     }
 
     ExitCode sign(Context& context) {
@@ -124,6 +152,7 @@ private:
     std::string unaccept_;
     std::string reason_;
     std::string message_;
+    std::string tree_;
     ledger::CheckRequest check_;
     ledger::AcceptRequest acceptance_;
     rules::Config config_;

@@ -6,7 +6,10 @@
 #include "formats/atomic_file.hpp"
 #include "formats/git_tree.hpp"
 #include "formats/input_file.hpp"
+#include "formats/stream.hpp"
+#include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/store/store.hpp"
 
 namespace gpuclusters::ledger {
 namespace {
@@ -59,6 +62,21 @@ TreeSetup set_up_tree(const std::string& folder, const std::string& driver_comma
         repository.set_local_config(key, value);
         result.changed.push_back(fmt::format("{} = {}", key, value));
     }
+    return result;
+}
+
+TreeCheck check_tree(const std::string& folder, const std::string& scratch_database, model::Changeset changeset,
+                     const rules::Config& config, const std::string& today, const CheckRequest& request,
+                     const FindingSink& sink) {
+    TreeCheck result;
+    initialise(scratch_database, std::nullopt, today);
+    auto store = store::Store::open(scratch_database);
+    ImportRequest import;
+    import.inputs.emplace_back(folder, formats::Format::toml);
+    import.unsourced = true;
+    result.read = import_records(store, import, std::move(changeset), today, {});
+    if (result.read.refused()) return result;
+    result.summary = check(store, config, today, request, sink);
     return result;
 }
 

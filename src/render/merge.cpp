@@ -45,4 +45,12 @@ void print_tree_setup(const Output& output, const ledger::TreeSetup& setup) {
     }
 }
 
+void print_tree_problems(const Output& output, const ledger::ImportResult& read) {
+    for (const auto& problem : read.problems) print_error(output.err, problem);
+    if (read.problem_count > read.problems.size()) {
+        print_error(output.err, fmt::format("{} more problems like these (the first {} are listed)",
+                                            read.problem_count - read.problems.size(), read.problems.size()));
+    }
+}
+
 }  // namespace gpuclusters::render

@@ -312,6 +312,8 @@ void print_file_merge(const Output& output, const ledger::FileMerge& merge, cons
 
 /// What tree setup did: the repository made, each setting written, or that all was in place.
 void print_tree_setup(const Output& output, const ledger::TreeSetup& setup);
+/// verify --tree: the problems of record files that could not be read, an error line each.
+void print_tree_problems(const Output& output, const ledger::ImportResult& read);
 
 // --- completion -------------------------------------------------------------------------------
 
