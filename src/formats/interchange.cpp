@@ -444,7 +444,13 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     for (const auto& spec : model::field_catalogue()) {
         const model::Claim* preferred = record.preferred(spec.name);
         const auto others = provenance ? record.others(spec.name, true) : std::vector<const model::Claim*>{};
-        if (!preferred && others.empty()) continue;
+        if (!preferred && others.empty()) {
+            // A field made unknown says so, so that the clearing travels to the next database.
+            if (provenance && std::ranges::find(record.cleared, spec.name) != record.cleared.end()) {
+                out += fmt::format("\n[field.{}]\ncleared = true\n", spec.name);
+            }
+            continue;
+        }
         const std::string table = fmt::format("field.{}", spec.name);
         out += fmt::format("\n[{}]\n", table);
         if (preferred) {

@@ -19,8 +19,10 @@ namespace gpuclusters::formats {
 /// (version 1: every value in the input syntax of `add --set`; version 2: no rank reasons), and
 /// refuses a newer one.
 inline constexpr long long format_version = 3;
-/// The first version whose competing claims say why they hold their rank (`reason`).
+/// The first version whose competing claims say why they hold their rank (`reason`), and whose
+/// TOML records say which fields were made unknown (`cleared = true`).
 inline constexpr long long rank_reason_version = 3;
+inline constexpr long long cleared_field_version = 3;
 inline constexpr long long oldest_format_version = 1;
 
 using Json = nlohmann::ordered_json;

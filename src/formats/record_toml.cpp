@@ -235,6 +235,23 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
                      competing ? string_at(file, entry, "reason", where, false) : std::string());
 }
 
+// [field.X] cleared = true: the field made unknown, and nothing else said of it.
+void read_cleared(Reader& in, const toml::table& entry, const std::string& field_name, const std::string& where) {
+    const toml::node& cleared = *entry.get("cleared");
+    if (!cleared.as_boolean() || !cleared.as_boolean()->get()) {
+        toml_fail(in.file, cleared, fmt::format("{}cleared must be true when present", where));
+    }
+    for (const auto& [key, value] : entry) {
+        if (key.str() != "cleared") {
+            toml_fail(in.file, value,
+                      fmt::format("{}a cleared field has nothing else: '{}' is given", where, text::excerpt(key.str())));
+        }
+    }
+    in.document.record.fields.push_back({.field = field_name,
+                                         .origin = fmt::format("{}: field.{}", toml_place(in.file, cleared), field_name),
+                                         .action = model::FieldAction::clear});
+}
+
 }  // namespace
 
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
@@ -290,6 +307,10 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
             const std::string field_name(name.str());
             const std::string where = fmt::format("field.{}: ", field_name);
             const auto& entry = node_as<toml::table>(file, node, fmt::format("{}must be a table", where));
+            if (version >= cleared_field_version && entry.get("cleared")) {
+                read_cleared(in, entry, field_name, where);
+                continue;
+            }
             read_claim(in, entry, node, field_name, where, false);
             if (const toml::node* competing = entry.get("competing")) {
                 const auto& claims =

@@ -255,7 +255,9 @@ DatasetStats dataset_stats(const store::Store& store) {
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
     Undecided undecided;
     auto write = [&](model::Record& record) {
-        if (passes(record, query.filters, undecided)) visit(record);
+        if (!passes(record, query.filters, undecided)) return;
+        if (query.provenance) record.cleared = store.cleared_fields(record.id, query.as_of);
+        visit(record);
     };
     if (!query.provenance && !query.as_of) {
         // The current values: a row per record in cluster_values.

@@ -67,6 +67,7 @@ struct Version {
             if (claim.rank == model::Rank::preferred) preferred.emplace(claim.field, key);
         }
         for (const auto& key : record.keys) keys.emplace(url_of(key.source_id), key.key);
+        cleared.insert(record.cleared.begin(), record.cleared.end());
     }
 
     std::optional<model::Rank> rank(const ClaimKey& key) const {
@@ -92,6 +93,7 @@ struct Version {
     std::vector<ClaimKey> order;                         // the version's own order of its claims
     std::map<std::string, ClaimKey> preferred;           // by field
     std::set<std::pair<std::string, std::string>> keys;  // source URL, key
+    std::set<std::string> cleared;                       // fields made unknown
 };
 
 // What a part becomes: what one side changed from the base, or what both changed alike; when both
@@ -119,6 +121,7 @@ public:
         find_preferred_conflicts();
         for (const auto& key : claim_keys()) merge_claim(key);
         demote_conflicts();
+        keep_clearings();
         for (const auto& key : ours_.keys) take_key(key);
         for (const auto& key : theirs_.keys) take_key(key);
         number_sources();
@@ -193,6 +196,17 @@ private:
             claim.citations.push_back({static_cast<long long>(claim.citations.size()) + 1, source_id(url), locator, quote, 0});
         }
         result_.record.claims.push_back(std::move(claim));
+    }
+
+    // A field a side made unknown stays so unless the merge left it a claim (the other side set
+    // it again); the record file then says so, and the clearing travels on.
+    void keep_clearings() {
+        for (const auto& spec : model::field_catalogue()) {
+            const std::string field(spec.name);
+            if (!ours_.cleared.contains(field) && !theirs_.cleared.contains(field)) continue;
+            const bool held = std::ranges::any_of(result_.record.claims, [&](const auto& claim) { return claim.field == field; });
+            if (!held) result_.record.cleared.push_back(field);
+        }
     }
 
     bool preferred_on_a_side(const ClaimKey& key) const {

@@ -46,6 +46,7 @@ DocumentRecord record_of(const RecordDocument& document) {
     }
     long long next_claim = 1, next_citation = 1;
     for (const auto& input : document.record.fields) {
+        if (input.action == FieldAction::clear) record.cleared.push_back(input.field);
         if (input.action != FieldAction::set && input.action != FieldAction::cite) continue;
         const FieldSpec* spec = find_field(input.field);
         if (!spec) {

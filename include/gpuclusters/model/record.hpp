@@ -105,8 +105,11 @@ struct Record {
     std::string id;
     long long created_in = 0;
     std::vector<Claim> claims;
-    std::map<long long, Source> sources;       ///< those its claims cite and its keys name
-    std::vector<RecordKey> keys;               ///< by source id, then key
+    std::map<long long, Source> sources;  ///< those its claims cite and its keys name
+    std::vector<RecordKey> keys;          ///< by source id, then key
+    /// Fields made unknown: with claims in the history and none in force. Filled for the tree of
+    /// record files (export --provenance to TOML), which writes them so that a clearing travels.
+    std::vector<std::string> cleared;
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;

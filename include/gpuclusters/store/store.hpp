@@ -170,6 +170,8 @@ public:
     /// Every key that names a record, whatever its presence (as of a changeset: those not
     /// withdrawn by then).
     std::vector<model::RecordKey> keys_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
+    /// The fields of a cluster made unknown as of a changeset (Record::cleared), in name order.
+    std::vector<std::string> cleared_fields(const std::string& cluster_id, std::optional<long long> as_of) const;
     std::optional<model::Source> source_by_id(long long id) const;
 
     // --- history --------------------------------------------------------------------------------

@@ -76,6 +76,19 @@ gc --db bob.db rank cscs-alps region preferred --value Ticino --reason "the oper
 gc --db bob.db verify cscs-alps --rule merge-conflict
 gc --db bob.db show cscs-alps | grep -A2 '^  Region'
 
+note "a field made unknown travels: the file says cleared, and the other database clears it too"
+commit_and_push bob "bob: Alps in Ticino, the operator's words"
+printf '#!/bin/sh\n# An editor who deletes the city table from the record.\nsed -i "/^\\\\[field.city\\\\]$/,/^$/d" "$1"\n' >drop-city
+chmod +x drop-city
+EDITOR=./drop-city gc --db bob.db edit nersc-perlmutter -m "the city was a guess" | grep -E '^[$]|^city|^changeset'
+commit_and_push bob "bob: no city for Perlmutter"
+grep -A1 '^\[field.city\]' bob/records/nersc-perlmutter.toml
+pull alice
+gc --db alice.db import alice/records | grep -v '^unchanged'
+gc --db alice.db show nersc-perlmutter | grep '^  City'
+setup --db alice.db export --format toml --provenance -o alice/records
+git -C alice status --porcelain
+
 note "tree setup refuses what cannot hold the record files, and writes nothing"
 mkdir -p alice/records/inner
 gc tree setup alice/records/inner 2>&1 | sed "s|$PWD/||"

@@ -6,6 +6,7 @@
 #include "formats/interchange.hpp"
 #include "formats/record_edit.hpp"
 #include "formats/record_toml.hpp"
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/error.hpp"
 
 using namespace gpuclusters;
@@ -92,6 +93,24 @@ TEST_CASE("TOML format 3: a competing claim says why it holds its rank; format 2
     std::string not_text = written;
     not_text.replace(not_text.find("reason = \"merge conflict\""), 25, "reason = 7");
     CHECK_THROWS_WITH(read(not_text), doctest::Contains("reason must be a string"));
+}
+
+TEST_CASE("TOML format 3: a field made unknown is written cleared and read as a clearing; nothing else may go with it") {
+    auto record = typed_toml_record();
+    record.cleared = {"region"};
+    const std::string written = formats::record_to_toml(record, true);
+    CHECK(written.find("\n[field.region]\ncleared = true\n") != std::string::npos);
+    CHECK(formats::record_to_toml(record, false).find("cleared") == std::string::npos);  // values only: no history
+    const auto document = read(written);
+    const auto clearing = std::ranges::find(document.record.fields, model::FieldAction::clear, &model::FieldInput::action);
+    REQUIRE(clearing != document.record.fields.end());
+    CHECK(clearing->field == "region");
+    CHECK(model::record_of(document).record.cleared == std::vector<std::string>{"region"});
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n[field.city]\ncleared = true\nvalue = \"Lyon\"\n"),
+                      "r.toml:5:9: field.city: a cleared field has nothing else: 'value' is given");
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n[field.city]\ncleared = false\n"),
+                      "r.toml:4:11: field.city: cleared must be true when present");
+    CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\n[field.city]\ncleared = true\n"), doctest::Contains("unknown key 'cleared'"));
 }
 
 TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {

@@ -169,6 +169,21 @@ TEST_CASE("a field cleared on one side is cleared; cleared against changed is a 
     CHECK(claims_of(against.record, "city") == std::vector<std::string>{"Lyon:normal:" + operator_page + "|in Lyon,"});
 }
 
+TEST_CASE("a field one side made unknown is cleared in the merge, unless the other set it again") {
+    const auto base = base_record().record;
+    Built cleared("acme-one");
+    cleared.source(1, operator_page).claim("owner", "Acme", preferred, {{1, "Acme runs it"}});
+    cleared.record.cleared = {"city"};
+    const auto merged = ledger::merge_records(base, base, cleared.record);
+    CHECK(merged.record.cleared == std::vector<std::string>{"city"});
+    CHECK(claims_of(merged.record, "city").empty());
+
+    const auto later = ledger::merge_records(cleared.record, cleared.record, in_lyon().record);
+    CHECK(later.conflicts.empty());
+    CHECK(later.record.cleared.empty());
+    CHECK(claims_of(later.record, "city") == std::vector<std::string>{"Lyon:preferred:" + operator_page + "|in Lyon,"});
+}
+
 TEST_CASE("citations of one claim: one side's new one and the other's removal both hold") {
     const auto base = base_record().record;
     auto ours = base_record().source(2, press);
