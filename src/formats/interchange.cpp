@@ -412,7 +412,11 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
                                   format_version, toml_string(record.id));
     if (provenance) {
-        for (const auto* source : export_sources(record)) {
+        // By URL, the source's identity in every database: two editors' new sources land at their
+        // own places in the file, and a record exported from any database lists them alike.
+        auto sources = export_sources(record);
+        std::ranges::sort(sources, {}, &model::Source::url);
+        for (const auto* source : sources) {
             out += "\n[[source]]\n";
             const Json fields = source_json(*source);
             for (const auto& [key, value] : fields.items()) {
