@@ -427,6 +427,10 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
             out += fmt::format("\n[[key]]\nsource = {}\nkey = {}\n", toml_string(record.sources.at(key.source_id).url),
                                toml_string(key.key));
         }
+        for (const auto& accepted : record.accepted) {
+            out +=
+                fmt::format("\n[[accepted]]\nrule = {}\nreason = {}\n", toml_string(accepted.rule), toml_string(accepted.reason));
+        }
     }
     auto citations = [&](const model::Claim& claim, const std::string& table) {
         if (!provenance) return;

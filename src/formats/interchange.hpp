@@ -23,6 +23,8 @@ inline constexpr long long format_version = 3;
 /// TOML records say which fields were made unknown (`cleared = true`).
 inline constexpr long long rank_reason_version = 3;
 inline constexpr long long cleared_field_version = 3;
+/// The first version whose TOML records list their accepted findings ([[accepted]]).
+inline constexpr long long accepted_findings_version = 3;
 inline constexpr long long oldest_format_version = 1;
 
 using Json = nlohmann::ordered_json;

@@ -13,6 +13,7 @@
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::formats {
 namespace {
@@ -235,6 +236,36 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
                      competing ? string_at(file, entry, "reason", where, false) : std::string());
 }
 
+// [[accepted]] tables: the findings accepted for the record, a rule once each, with the reason.
+std::vector<model::AcceptedFinding> read_accepted(const Reader& in, const toml::table& document) {
+    std::vector<model::AcceptedFinding> accepted;
+    const toml::node* tables = document.get("accepted");
+    if (!tables) return accepted;
+    for (const auto& element : node_as<toml::array>(in.file, *tables, "'accepted' must be an array of tables ([[accepted]])")) {
+        const auto& table = node_as<toml::table>(in.file, element, "each [[accepted]] must be a table");
+        reject_unknown_keys(in.file, table, {"rule", "reason"}, "accepted: ");
+        const std::string rule = string_at(in.file, table, "rule", "accepted: ", true);
+        const std::string reason = string_at(in.file, table, "reason", "accepted: ", true);
+        std::string problem;
+        if (!rules::find_rule(rule)) {
+            problem = fmt::format("no such rule '{}' (`gpuclusters verify --list-rules`)", text::excerpt(rule));
+        } else if (rule == "merge-conflict") {
+            problem = "a merge conflict is not accepted but resolved";
+        } else if (std::ranges::find(accepted, rule, &model::AcceptedFinding::rule) != accepted.end()) {
+            problem = fmt::format("{} is accepted twice", rule);
+        } else if (text::trim(reason).empty()) {
+            problem = "the reason is empty";
+        }
+        if (!problem.empty()) toml_fail(in.file, element, "accepted: " + problem);
+        try {
+            accepted.push_back({rule, model::clean_text(reason)});
+        } catch (const InputError& error) {
+            toml_fail(in.file, element, fmt::format("accepted: reason: {}", error.what()));
+        }
+    }
+    return accepted;
+}
+
 // [field.X] cleared = true: the field made unknown, and nothing else said of it.
 void read_cleared(Reader& in, const toml::table& entry, const std::string& field_name, const std::string& where) {
     const toml::node& cleared = *entry.get("cleared");
@@ -257,7 +288,6 @@ void read_cleared(Reader& in, const toml::table& entry, const std::string& field
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
     const toml::table document = parse_toml(content, file);
     const TomlSource text(content);
-    reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     const auto* format = document.get("format");
     if (!format || !format->as_integer()) toml_fail(file, document, fmt::format("missing 'format = {}'", format_version));
     const long long version = format->as_integer()->get();
@@ -265,6 +295,12 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
         toml_fail(file, *format,
                   fmt::format("record format {} is not supported (this gpuclusters reads formats {} to {})", version,
                               oldest_format_version, format_version));
+    }
+
+    if (version >= accepted_findings_version) {
+        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field", "accepted"}, "");
+    } else {
+        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     }
 
     RecordDocument result;
@@ -324,6 +360,8 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
         }
     }
     result.values_only = result.sources.empty();  // citations name listed sources only
+    // A record with its provenance says which findings are accepted for it, none included.
+    if (version >= accepted_findings_version && !result.values_only) result.record.accepted = read_accepted(in, document);
     return result;
 }
 

@@ -46,6 +46,7 @@ private:
     void open_record(const ParsedRecord& input);
     std::optional<std::string> near_cluster_id(const std::string& id) const;
     void refuse_value_demoted();
+    void apply_acceptances(const ParsedRecord& input);
 
     // What each field's input does (change_fields.cpp).
     void apply_fields(const ParsedRecord& input);

@@ -158,7 +158,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
                         .keep_previous = input.keep_previous,
                         .unsourced = input.unsourced,
                         .citations_as_they_stood = input.citations_as_they_stood,
-                        .new_record = input.new_record};
+                        .new_record = input.new_record,
+                        .accepted = std::move(input.accepted)};
     if (model::record_parts(input) + source_count > model::max_record_parts) {
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));
     }

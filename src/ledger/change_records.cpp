@@ -34,6 +34,7 @@ void ChangeSession::Engine::run(const PreparedChange& change, ChangeReport& repo
         open_record(record);
         apply_fields(record);
         refuse_value_demoted();
+        apply_acceptances(record);
     }
 }
 
@@ -249,6 +250,26 @@ std::optional<std::string> ChangeSession::Engine::near_cluster_id(const std::str
     }
     if (id.size() < 8) return std::nullopt;
     return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
+}
+
+// A record file's accepted findings are the whole of them: what it adds is accepted, what it
+// leaves out withdrawn, each an event of the change.
+void ChangeSession::Engine::apply_acceptances(const ParsedRecord& input) {
+    if (!input.accepted) return;
+    const auto in_force = store_.acceptances_of(cluster_id_);
+    for (const auto& given : *input.accepted) {
+        const auto held = std::ranges::find(in_force, given.rule, &store::Acceptance::rule);
+        if (held != in_force.end() && held->reason == given.reason) continue;
+        store_.insert_acceptance({cluster_id_, given.rule, given.reason, changeset_id_}, true);
+        report_->events.push_back(fmt::format("{}: {} accepted ({})", cluster_id_, given.rule, given.reason));
+        mark_changed();
+    }
+    for (const auto& held : in_force) {
+        if (std::ranges::find(*input.accepted, held.rule, &model::AcceptedFinding::rule) != input.accepted->end()) continue;
+        store_.insert_acceptance({cluster_id_, held.rule, "", changeset_id_}, false);
+        report_->events.push_back(fmt::format("{}: {} acceptance withdrawn", cluster_id_, held.rule));
+        mark_changed();
+    }
 }
 
 void ChangeSession::Engine::refuse_value_demoted() {

@@ -85,9 +85,10 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
         for (auto& key : report.keys) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
+        record.events = std::move(report.events);
         record.kind = value_changed   ? ImportedRecord::Kind::changed
                       : kept_as_older ? ImportedRecord::Kind::kept_as_older
-                      : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0
+                      : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0 && record.events.empty()
                           ? ImportedRecord::Kind::unchanged
                           : ImportedRecord::Kind::cited_again;
     }

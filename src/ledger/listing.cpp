@@ -256,7 +256,15 @@ Undecided export_records(const store::Store& store, const ExportQuery& query, co
     Undecided undecided;
     auto write = [&](model::Record& record) {
         if (!passes(record, query.filters, undecided)) return;
-        if (query.provenance) record.cleared = store.cleared_fields(record.id, query.as_of);
+        if (query.provenance) {
+            record.cleared = store.cleared_fields(record.id, query.as_of);
+            record.accepted.clear();
+            // Acceptances have no history to read as of a changeset here: a past snapshot has none.
+            if (!query.as_of) {
+                for (auto& acceptance : store.acceptances_of(record.id))
+                    record.accepted.push_back({std::move(acceptance.rule), std::move(acceptance.reason)});
+            }
+        }
         visit(record);
     };
     if (!query.provenance && !query.as_of) {

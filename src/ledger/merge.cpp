@@ -68,6 +68,7 @@ struct Version {
         }
         for (const auto& key : record.keys) keys.emplace(url_of(key.source_id), key.key);
         cleared.insert(record.cleared.begin(), record.cleared.end());
+        for (const auto& finding : record.accepted) accepted.emplace(finding.rule, finding.reason);
     }
 
     std::optional<model::Rank> rank(const ClaimKey& key) const {
@@ -94,6 +95,12 @@ struct Version {
     std::map<std::string, ClaimKey> preferred;           // by field
     std::set<std::pair<std::string, std::string>> keys;  // source URL, key
     std::set<std::string> cleared;                       // fields made unknown
+    std::map<std::string, std::string> accepted;         // rule -> reason
+
+    std::optional<std::string> accepted_reason(const std::string& rule) const {
+        const auto found = accepted.find(rule);
+        return found == accepted.end() ? std::nullopt : std::optional(found->second);
+    }
 };
 
 // What a part becomes: what one side changed from the base, or what both changed alike; when both
@@ -122,6 +129,7 @@ public:
         for (const auto& key : claim_keys()) merge_claim(key);
         demote_conflicts();
         keep_clearings();
+        merge_acceptances();
         for (const auto& key : ours_.keys) take_key(key);
         for (const auto& key : theirs_.keys) take_key(key);
         number_sources();
@@ -206,6 +214,25 @@ private:
             if (!ours_.cleared.contains(field) && !theirs_.cleared.contains(field)) continue;
             const bool held = std::ranges::any_of(result_.record.claims, [&](const auto& claim) { return claim.field == field; });
             if (!held) result_.record.cleared.push_back(field);
+        }
+    }
+
+    // An acceptance is a rule's reason: added, withdrawn or given a new reason on one side is
+    // taken; a new reason on both sides keeps ours, and says so.
+    void merge_acceptances() {
+        std::set<std::string> rules;
+        for (const auto* version : {&base_, &ours_, &theirs_}) {
+            for (const auto& [rule, reason] : version->accepted) rules.insert(rule);
+        }
+        for (const auto& rule : rules) {
+            bool differ = false;
+            const auto reason =
+                three_way(base_.accepted_reason(rule), ours_.accepted_reason(rule), theirs_.accepted_reason(rule), differ);
+            if (differ) {
+                result_.notes.push_back(
+                    fmt::format("the acceptance of {}: both sides changed it differently; ours is kept", rule));
+            }
+            if (reason) result_.record.accepted.push_back({rule, *reason});
         }
     }
 

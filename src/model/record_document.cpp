@@ -44,6 +44,7 @@ DocumentRecord record_of(const RecordDocument& document) {
         const auto id = static_cast<long long>(i) + 1;
         record.sources.emplace(id, source_of(document.sources[i], id, problems));
     }
+    if (document.record.accepted) record.accepted = *document.record.accepted;
     long long next_claim = 1, next_citation = 1;
     for (const auto& input : document.record.fields) {
         if (input.action == FieldAction::clear) record.cleared.push_back(input.field);

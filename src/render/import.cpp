@@ -70,6 +70,7 @@ ledger::ImportEvents ImportPrinter::events() {
                 return Json{{"key", key.key}, {"source", key.source.id}};
             });
             if (!record.named_by_key.empty()) entry["named_by_key"] = record.named_by_key;
+            if (!record.events.empty()) entry["events"] = record.events;
             records_.push_back(std::move(entry));
             return;
         }
@@ -80,11 +81,14 @@ ledger::ImportEvents ImportPrinter::events() {
         const bool touched = record.kind == ledger::ImportedRecord::Kind::changed ||
                              record.kind == ledger::ImportedRecord::Kind::cited_again ||
                              record.kind == ledger::ImportedRecord::Kind::kept_as_older;
+        const std::string prefix = fmt::format("{} {}{} ", action, record.cluster_id, by_key);
+        for (const auto& event : record.events) output_.out << action << " " << text::one_line(event) << "\n";
         if (!touched || (record.fields.empty() && record.new_keys.empty())) {
-            output_.out << action << " " << record.cluster_id << by_key << (touched ? " (sources)" : "") << "\n";
+            if (record.events.empty() || !touched) {
+                output_.out << action << " " << record.cluster_id << by_key << (touched ? " (sources)" : "") << "\n";
+            }
             return;
         }
-        const std::string prefix = fmt::format("{} {}{} ", action, record.cluster_id, by_key);
         for (const auto& field : record.fields) print_field_line(output_.out, output_.style, field, prefix);
         for (const auto& key : record.new_keys) print_key_line(output_.out, output_.style, key, prefix);
     };

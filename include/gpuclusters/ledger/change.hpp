@@ -45,6 +45,7 @@ struct ParsedRecord {
     bool unsourced = false;
     bool citations_as_they_stood = false;
     model::NewRecord new_record = model::NewRecord::allowed;
+    std::optional<std::vector<model::AcceptedFinding>> accepted;  ///< checked: known rules, clean reasons
 };
 
 /// What a write reports. An import prints a line for each cluster it makes and the fields only of

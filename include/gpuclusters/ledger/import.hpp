@@ -33,7 +33,7 @@ struct ImportRequest {
 /// One record of an import as written (or as it would be): new, changed (a value changed; with
 /// the fields it touched, as every write reports them), kept as older (no value changed, and a
 /// value of an older edition of a list kept beside a newer one's), cited again (no value changed,
-/// but a new citation, key or source revision) or as it was.
+/// but a new citation, key, source revision or accepted finding) or as it was.
 struct ImportedRecord {
     enum class Kind { added, changed, kept_as_older, cited_again, unchanged } kind = Kind::added;
     std::string cluster_id;
@@ -41,6 +41,8 @@ struct ImportedRecord {
     std::vector<model::KeyReport> new_keys;  ///< modified: keys met for the first time
     /// The key that named the record when the input's id named another (a changed id template).
     std::string named_by_key;
+    /// What else changed: "ID: RULE accepted (reason)", "ID: RULE acceptance withdrawn".
+    std::vector<std::string> events;
 };
 /// How far an import has read.
 struct ImportProgress {

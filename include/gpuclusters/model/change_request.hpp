@@ -110,6 +110,10 @@ struct RecordInput {
     /// from the row, its key the source's own name for it. Otherwise a key that names another
     /// record is refused.
     bool id_from_key = false;
+    /// The whole of the record's accepted findings, as a record file of the tree gives them: one
+    /// not in force is accepted, one in force and not given withdrawn. nullopt (every other
+    /// input) leaves them as they are.
+    std::optional<std::vector<AcceptedFinding>> accepted;
 };
 
 /// The most parts (sources, claims, keys and citations together) one record may have: a hundred

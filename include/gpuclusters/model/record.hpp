@@ -100,6 +100,13 @@ struct Verification {
     bool stale = false;
 };
 
+/// A finding of one rule an editor accepted for a record, and why (verify --accept).
+struct AcceptedFinding {
+    std::string rule;
+    std::string reason;
+    bool operator==(const AcceptedFinding&) const = default;
+};
+
 /// A cluster as of some moment: its claims that are not retired, and the sources they cite.
 struct Record {
     std::string id;
@@ -110,6 +117,8 @@ struct Record {
     /// Fields made unknown: with claims in the history and none in force. Filled for the tree of
     /// record files (export --provenance to TOML), which writes them so that a clearing travels.
     std::vector<std::string> cleared;
+    /// The findings accepted for it, by rule; filled for the tree too.
+    std::vector<AcceptedFinding> accepted;
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;

@@ -14,6 +14,17 @@ gc verify --tree dataset/records --severity warning
 gc verify --tree dataset/records olcf-frontier --rule required-field --json
 ls
 
+note "accepted findings travel in the files: verify --tree honours them, and an import takes and withdraws them"
+setup --db sample.db verify --accept stale-sources bytedance-megascale-ampere --reason "the operator publishes rarely"
+setup --db sample.db export --format toml --provenance -o accepted
+grep -A2 '^\[\[accepted\]\]' accepted/bytedance-megascale-ampere.toml
+gc verify --tree accepted --severity warning
+setup --db other.db init --sample
+gc --db other.db import accepted
+sed -i '/^\[\[accepted\]\]$/,/^$/d' accepted/bytedance-megascale-ampere.toml
+gc --db other.db import accepted
+gc --db other.db verify --severity warning | tail -n 1
+
 note "a merge conflict left in a file is an error until an editor resolves it"
 for editor in alice bob; do setup --db $editor.db init --sample; done
 setup --db alice.db add cscs-alps --set city="Lugano-Cornaredo" --source https://alice.example.org/alps --kind operator \

@@ -113,6 +113,40 @@ TEST_CASE("TOML format 3: a field made unknown is written cleared and read as a 
     CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\n[field.city]\ncleared = true\n"), doctest::Contains("unknown key 'cleared'"));
 }
 
+TEST_CASE("TOML format 3: a record with its provenance lists its accepted findings, none included") {
+    auto record = typed_toml_record();
+    record.accepted = {{"stale-sources", "the operator publishes rarely"}};
+    const std::string written = formats::record_to_toml(record, true);
+    CHECK(written.find("\n[[accepted]]\nrule = \"stale-sources\"\nreason = \"the operator publishes rarely\"\n") !=
+          std::string::npos);
+    CHECK(read(written).record.accepted ==
+          std::vector<model::AcceptedFinding>{{"stale-sources", "the operator publishes rarely"}});
+    // No [[accepted]] in a record with provenance: none accepted (an import withdraws those in force);
+    // a values-only record says nothing of them.
+    record.accepted.clear();
+    CHECK(read(formats::record_to_toml(record, true)).record.accepted == std::vector<model::AcceptedFinding>{});
+    CHECK_FALSE(read(formats::record_to_toml(record, false)).record.accepted.has_value());
+    const std::string head = "format = 3\nid = \"a\"\n[[source]]\nurl = \"https://example.org/a\"\nkind = \"operator\"\n";
+    auto refused = [&](const std::string& accepted) {
+        try {
+            (void)read(head + accepted);
+        } catch (const InputError& error) {
+            return std::string(error.what());
+        }
+        return std::string("(read)");
+    };
+    CHECK(refused("[[accepted]]\nrule = \"no-such-rule\"\nreason = \"x\"\n") ==
+          "r.toml:6:1: accepted: no such rule 'no-such-rule' (`gpuclusters verify --list-rules`)");
+    CHECK(refused("[[accepted]]\nrule = \"merge-conflict\"\nreason = \"x\"\n") ==
+          "r.toml:6:1: accepted: a merge conflict is not accepted but resolved");
+    CHECK(refused("[[accepted]]\nrule = \"stale-sources\"\nreason = \" \"\n") == "r.toml:6:1: accepted: the reason is empty");
+    CHECK(refused("[[accepted]]\nrule = \"stale-sources\"\nreason = \"a\"\n[[accepted]]\nrule = \"stale-sources\"\nreason = "
+                  "\"b\"\n") == "r.toml:9:1: accepted: stale-sources is accepted twice");
+    CHECK(refused("[[accepted]]\nrule = \"stale-sources\"\n").find("missing key 'reason'") != std::string::npos);
+    CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\n[[accepted]]\nrule = \"stale-sources\"\nreason = \"x\"\n"),
+                      doctest::Contains("unknown key 'accepted'"));
+}
+
 TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {
     CHECK(read(field("power_mw", "value = 0.327\n")).record.fields[0].raw_value == "0.327");
     CHECK(read(field("power_mw", "value = 0.3270\n")).record.fields[0].raw_value == "0.327");

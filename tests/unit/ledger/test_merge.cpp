@@ -184,6 +184,24 @@ TEST_CASE("a field one side made unknown is cleared in the merge, unless the oth
     CHECK(claims_of(later.record, "city") == std::vector<std::string>{"Lyon:preferred:" + operator_page + "|in Lyon,"});
 }
 
+TEST_CASE("accepted findings: one side's new, withdrawn or re-reasoned acceptance is taken; two new reasons keep ours") {
+    auto base = base_record();
+    base.record.accepted = {{"stale-sources", "rarely updated"}, {"possible-duplicate", "two phases"}};
+    auto ours = base_record();
+    ours.record.accepted = {
+        {"stale-sources", "rarely updated"}, {"possible-duplicate", "two phases"}, {"count-implausible", "checked"}};
+    auto theirs = base_record();
+    theirs.record.accepted = {{"stale-sources", "the operator says so"}};
+    const auto merged = ledger::merge_records(base.record, ours.record, theirs.record);
+    CHECK(merged.record.accepted ==
+          std::vector<model::AcceptedFinding>{{"count-implausible", "checked"}, {"stale-sources", "the operator says so"}});
+    CHECK(merged.notes.empty());
+    ours.record.accepted = {{"stale-sources", "ours"}};
+    const auto both = ledger::merge_records(base.record, ours.record, theirs.record);
+    CHECK(both.record.accepted == std::vector<model::AcceptedFinding>{{"stale-sources", "ours"}});
+    CHECK(both.notes.size() == 1);
+}
+
 TEST_CASE("citations of one claim: one side's new one and the other's removal both hold") {
     const auto base = base_record().record;
     auto ours = base_record().source(2, press);

@@ -1,5 +1,6 @@
-// The fields a record once had and has no longer: what the tree of record files writes as
-// cleared, so that making a field unknown travels to other databases as a change would.
+// What a record file of the shared tree says beyond the record's claims, so that it travels to
+// other databases as a change would: the fields the record once had and has no longer (cleared),
+// and the findings an editor accepted for it.
 #include "gpuclusters/store/store.hpp"
 
 #include "store/internal.hpp"
@@ -24,6 +25,22 @@ std::vector<std::string> Store::cleared_fields(const std::string& cluster_id, st
         std::vector<std::string> fields;
         while (query.executeStep()) fields.push_back(column_text(query, 0));
         return fields;
+    });
+}
+
+std::vector<Acceptance> Store::acceptances_of(const std::string& cluster_id) const {
+    return guarded(path_, [&] {
+        auto& query = bind_all(prepare(R"(
+            SELECT a.rule, a.reason, a.changeset_id FROM finding_acceptance a
+            WHERE a.cluster_id = ?1 AND a.accepted = 1
+              AND a.changeset_id = (SELECT max(changeset_id) FROM finding_acceptance WHERE cluster_id = ?1 AND rule = a.rule)
+            ORDER BY a.rule)"),
+                               cluster_id);
+        std::vector<Acceptance> found;
+        while (query.executeStep()) {
+            found.push_back({cluster_id, column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
+        }
+        return found;
     });
 }
 
