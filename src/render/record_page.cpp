@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 #include <set>
 
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
@@ -95,17 +96,10 @@ SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) 
 }
 
 Json source_json(const model::Source& source) {
-    return {{"id", source.id},
-            {"url", source.url},
-            {"domain", model::url_domain(source.url)},
-            {"kind", source.meta.kind},
-            {"title", source.meta.title},
-            {"publisher", source.meta.publisher},
-            {"published", source.meta.published},
-            {"accessed", source.meta.accessed},
-            {"archive_url", source.meta.archive_url},
-            {"archived", source.meta.archived},
-            {"edition_of", source.meta.edition_of}};
+    // Every metadata key, empty or not, under the names the interchange formats give them.
+    Json json{{"id", source.id}, {"url", source.url}, {"domain", model::url_domain(source.url)}};
+    for (const auto& key : model::source_metadata_keys) json[key.name] = source.meta.*key.stored;
+    return json;
 }
 
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) {
