@@ -145,6 +145,8 @@ struct ReportHead {
 void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
 /// One field of a change as JSON: cluster, field, change, old, new, kept_previous, note, sources.
 Json field_report_json(const model::FieldReport& field);
+/// A write's last line: "nothing to change", "dry run: nothing written" or "changeset N".
+void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
