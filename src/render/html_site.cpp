@@ -297,7 +297,7 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     ledger::SiteKept& kept_row = kept.emplace_back();
     kept_row.places.push_back({"index", "", 0});
     for (const auto& list : grouped_lists) {
-        const std::string& label = row.group(list.name);
+        const std::string& label = row.*list.group;
         const bool recorded = !label.empty() && label != "—";
         kept_row.places.push_back({std::string(list.name), recorded ? "1" + label : "2", 0});
     }
