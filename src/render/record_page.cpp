@@ -23,8 +23,7 @@ std::string quote_line(std::string quote) {
 }
 
 std::string numbers(const model::Claim& claim, const SourceNumbers& number_of) {
-    std::set<std::size_t> seen;
-    for (const auto& citation : claim.citations) seen.insert(number_of.at(citation.source_id));
+    const auto seen = cited_numbers(claim, number_of);
     return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
 }
 
@@ -93,6 +92,12 @@ SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) 
     // Sources cited only by hidden (deprecated) claims still get a number, after the others.
     for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
     return number_of;
+}
+
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
+    std::set<std::size_t> cited;
+    for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
+    return cited;
 }
 
 Json source_json(const model::Source& source) {

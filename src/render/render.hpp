@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -165,6 +166,8 @@ void print_edit_aborted(const Output& output);
 /// claims' too, `with_deprecated`), then those cited by nothing shown.
 using SourceNumbers = std::map<long long, std::size_t>;
 SourceNumbers source_numbers(const model::Record& record, bool with_deprecated);
+/// The numbers of the sources a claim's citations cite, each once, in order.
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of);
 
 struct PageOptions {
     bool with_deprecated = false;  ///< show --all
