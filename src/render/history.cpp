@@ -30,15 +30,10 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
                 continue;
             }
             Json citations = json_array(claim->citations, [&](const auto& citation) {
-                const auto& source = record.sources.at(citation.source_id);
-                return Json{{"source", number_of.at(citation.source_id)},
-                            {"source_id", citation.source_id},
-                            {"url", source.url},
-                            {"kind", source.meta.kind},
-                            {"accessed", source.meta.accessed},
-                            {"locator", citation.locator},
-                            {"quote", citation.quote},
-                            {"changeset", citation.changeset_id}};
+                Json json = citation_json(citation, record, number_of);
+                json["accessed"] = record.sources.at(citation.source_id).meta.accessed;  // blame's: "" rather than null
+                json["changeset"] = citation.changeset_id;
+                return json;
             });
             fields[std::string(spec.name)] = {{"state", model::to_string(claim->state)},
                                               {"display", model::display_claim(claim)},

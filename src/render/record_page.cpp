@@ -27,19 +27,6 @@ std::string numbers(const model::Claim& claim, const SourceNumbers& number_of) {
     return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
 }
 
-Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
-    const auto& source = record.sources.at(citation.source_id);
-    Json json;
-    json["source"] = number_of.at(citation.source_id);
-    json["source_id"] = citation.source_id;
-    json["url"] = source.url;
-    json["kind"] = source.meta.kind;
-    json["accessed"] = source.meta.accessed.empty() ? Json(nullptr) : Json(source.meta.accessed);
-    json["locator"] = citation.locator;
-    json["quote"] = citation.quote;
-    return json;
-}
-
 Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
                 const SourceNumbers& number_of) {
     Json json;
@@ -98,6 +85,19 @@ std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbe
     std::set<std::size_t> cited;
     for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
     return cited;
+}
+
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
+    const auto& source = record.sources.at(citation.source_id);
+    Json json;
+    json["source"] = number_of.at(citation.source_id);
+    json["source_id"] = citation.source_id;
+    json["url"] = source.url;
+    json["kind"] = source.meta.kind;
+    json["accessed"] = source.meta.accessed.empty() ? Json(nullptr) : Json(source.meta.accessed);
+    json["locator"] = citation.locator;
+    json["quote"] = citation.quote;
+    return json;
 }
 
 Json source_json(const model::Source& source) {

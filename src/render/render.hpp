@@ -168,6 +168,8 @@ using SourceNumbers = std::map<long long, std::size_t>;
 SourceNumbers source_numbers(const model::Record& record, bool with_deprecated);
 /// The numbers of the sources a claim's citations cite, each once, in order.
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of);
+/// A citation as show --json gives it: source (its number), source_id, url, kind, accessed, locator, quote.
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of);
 
 struct PageOptions {
     bool with_deprecated = false;  ///< show --all
