@@ -165,11 +165,9 @@ std::string page_text(std::string_view text) {
 
 std::string HtmlSite::operator_path(std::string_view owner) {
     std::string slug;
-    for (char c : owner) {
-        const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        const bool capital = c >= 'A' && c <= 'Z';
-        if (letter || capital) {
-            slug += capital ? static_cast<char>(c - 'A' + 'a') : c;
+    for (const char c : text::lower_ascii(owner)) {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            slug += c;
         } else if (!slug.empty() && slug.back() != '-') {
             slug += '-';
         }
