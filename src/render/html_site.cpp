@@ -215,19 +215,18 @@ HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings
             throw InputError(fmt::format("site template '{}': holds a control character (U+0001 or U+0002)", name));
         }
     }
-    for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
-    for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
-    for (std::string_view name : partial_templates) {
-        if (const mustache parsed(text_of(name)); !parsed.is_valid()) {
-            throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed.error_message(), 200)));
-        }
-    }
-    for (std::string_view name : page_templates) {
-        auto parsed = std::make_unique<mustache>(with_partials(text_of(name), templates_->partials));
+    auto parse = [](std::string_view name, const std::string& text) {
+        auto parsed = std::make_unique<mustache>(text);
         if (!parsed->is_valid()) {
             throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed->error_message(), 200)));
         }
-        templates_->pages.emplace(name, std::move(parsed));
+        return parsed;
+    };
+    for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) parse(name, text_of(name));
+    for (std::string_view name : page_templates) {
+        templates_->pages.emplace(name, parse(name, with_partials(text_of(name), templates_->partials)));
     }
 }
 
