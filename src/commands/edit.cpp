@@ -125,27 +125,25 @@ private:
     // The edited record, or nothing when the file was left as it was or emptied. A file that does
     // not parse goes back to the editor with the error on top, a few times.
     std::optional<model::RecordDocument> edited(const std::string& path, const std::string& original, TemporaryFolder& folder) {
+        // The edit cannot go on: the folder is kept, and the error says where the edit is.
+        auto kept = [&](const std::string& why) {
+            folder.keep();
+            return InputError(fmt::format("{}; your edit is kept in {}", why, path));
+        };
         std::string shown = original;
         for (int attempt = 0;; ++attempt) {
-            if (run_editor(path, folder) != 0) {
-                folder.keep();
-                throw InputError(fmt::format("the editor failed; your edit is kept in {}", path));
-            }
+            if (run_editor(path, folder) != 0) throw kept("the editor failed");
             const std::string text = read_file(path);
             only_comments_ = formats::only_comments(text);
             if (only_comments_) return std::nullopt;
             if (text == shown) {
                 if (attempt == 0) return std::nullopt;
-                folder.keep();
-                throw InputError(fmt::format("the file still does not parse; nothing written; your edit is kept in {}", path));
+                throw kept("the file still does not parse; nothing written");
             }
             try {
                 return formats::read_edited_record(text, id_, path);
             } catch (const InputError& error) {
-                if (attempt >= 9) {
-                    folder.keep();
-                    throw InputError(fmt::format("{}; nothing written; your edit is kept in {}", error.what(), path));
-                }
+                if (attempt >= 9) throw kept(fmt::format("{}; nothing written", error.what()));
                 const std::string body = text.starts_with("# ERROR: ") ? text.substr(text.find('\n') + 1) : text;
                 // The error line shifts the file by one: say so, rather than renumber toml++'s message.
                 shown = fmt::format("# ERROR: {} (line numbers count this line too)\n{}", error.what(), body);

@@ -16,22 +16,13 @@
 namespace gpuclusters::formats {
 
 const std::vector<std::string>& long_columns() {
-    static const std::vector<std::string> columns{"cluster",
-                                                  "field",
-                                                  "state",
-                                                  "value",
-                                                  "rank",
-                                                  "source_url",
-                                                  "source_kind",
-                                                  "source_title",
-                                                  "source_publisher",
-                                                  "source_published",
-                                                  "source_accessed",
-                                                  "source_archive_url",
-                                                  "source_archived",
-                                                  "source_edition_of",
-                                                  "locator",
-                                                  "quote"};
+    // The source's metadata as the long table's reader finds it: "source_" and each key's name.
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> names{"cluster", "field", "state", "value", "rank", "source_url"};
+        for (const auto& key : model::source_metadata_keys) names.push_back(std::string("source_") + key.name);
+        names.insert(names.end(), {"locator", "quote"});
+        return names;
+    }();
     return columns;
 }
 

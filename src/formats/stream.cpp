@@ -202,11 +202,10 @@ private:
              const model::Citation* citation) const {
         std::vector<std::string> cells = claim_cells;
         if (source) {
-            for (const auto& value : {source->url, source->meta.kind, source->meta.title, source->meta.publisher,
-                                      source->meta.published, source->meta.accessed, source->meta.archive_url,
-                                      source->meta.archived, source->meta.edition_of, citation->locator, citation->quote}) {
-                cells.push_back(value);
-            }
+            // In long_columns' order: the URL, the metadata by source_metadata_keys, the citation.
+            cells.push_back(source->url);
+            for (const auto& key : model::source_metadata_keys) cells.push_back(source->meta.*key.stored);
+            cells.insert(cells.end(), {citation->locator, citation->quote});
         } else {
             cells.resize(cells.size() + 11);
         }

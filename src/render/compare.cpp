@@ -15,13 +15,6 @@ std::string source_list(const std::vector<std::string>& urls) {
     return text.empty() ? "no source" : text;
 }
 
-// The record page's source numbers of a claim's citations, in order.
-std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
-    std::set<std::size_t> cited;
-    for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
-    return cited;
-}
-
 // Each record's sources by number, under its id.
 Json sources_json(const std::vector<model::Record>& records, const std::vector<SourceNumbers>& numbers) {
     Json sources = Json::object();

@@ -11,16 +11,6 @@ namespace gpuclusters::render {
 
 namespace {
 
-// The end of rows printed as they came: of their JSON array, or of their table.
-void end_rows(const Output& output, JsonWriter& json, std::optional<TablePrinter>& table) {
-    if (output.json) {
-        json.end_array();
-        output.out << "\n";
-    } else {
-        table->finish();
-    }
-}
-
 std::string column_heading(const model::FieldSpec& field) {
     std::string heading = text::upper_ascii(field.name);
     std::replace(heading.begin(), heading.end(), '_', ' ');
@@ -36,12 +26,10 @@ void print_undecided(const Output& output, const ledger::Undecided& undecided) {
     }
 }
 
-ListPrinter::ListPrinter(const Output& output, const std::vector<std::string>& columns) : output_(output), json_(output.out) {
+ListPrinter::ListPrinter(const Output& output, const std::vector<std::string>& columns) : DocumentPrinter(output, "") {
     for (const auto& column : columns) fields_.push_back(&model::require_field(column));
-    if (output.json) {
-        json_.begin_array();
-        return;
-    }
+    begin();
+    if (output.json) return;
     std::vector<std::string> header{"ID"};
     // Headed by the names --columns takes: gpus_installed is GPUS INSTALLED.
     for (const auto* field : fields_) header.push_back(column_heading(*field));
@@ -56,7 +44,7 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
             entry[std::string(field->name)] =
                 row && row->state == model::ClaimState::set ? typed_value(*field, row->value) : Json(nullptr);
         }
-        json_.value(entry);
+        writer_.value(entry);
         return;
     }
     std::vector<std::string> row{cluster.id};
@@ -74,7 +62,7 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
 }
 
 void ListPrinter::finish(const ledger::ListSummary& summary) {
-    end_rows(output_, json_, table_);
+    end();
     print_undecided(output_, summary.undecided);
 }
 
@@ -203,26 +191,21 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     }
 }
 
-SourcesPrinter::SourcesPrinter(const Output& output) : output_(output), json_(output.out) {
-    if (output.json) {
-        json_.begin_array();
-    } else {
-        table_.emplace(output, std::vector<std::string>{"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, 1);
-    }
+SourcesPrinter::SourcesPrinter(const Output& output) : DocumentPrinter(output, "") {
+    begin();
+    if (!output.json) table_.emplace(output, std::vector<std::string>{"ID", "KIND", "DOMAIN", "ACCESSED", "VALUES", "URL"}, 1);
 }
 
 void SourcesPrinter::source(const model::SourceUse& use) {
     if (output_.json) {
         auto entry = source_json(use.source);
         entry["values"] = use.values;
-        json_.value(entry);
+        writer_.value(entry);
         return;
     }
     table_->row({std::to_string(use.source.id), use.source.meta.kind, model::url_domain(use.source.url),
                  use.source.meta.accessed.empty() ? "—" : use.source.meta.accessed, std::to_string(use.values), use.source.url});
 }
-
-void SourcesPrinter::finish() { end_rows(output_, json_, table_); }
 
 void print_source(const Output& output, const ledger::SourceBacking& backing) {
     const auto& source = backing.source;

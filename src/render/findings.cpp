@@ -29,13 +29,29 @@ Json finding_json(const Finding& finding) {
 
 }  // namespace
 
-void DocumentPrinter::begin() {
-    if (begun_) return;
+bool DocumentPrinter::begin() {
+    if (begun_) return false;
     begun_ = true;
-    if (!output_.json) return;
-    writer_.begin_object();
-    writer_.key(list_);
-    writer_.begin_array();
+    if (output_.json && !list_.empty()) {
+        writer_.begin_object();
+        writer_.key(list_);
+    }
+    if (output_.json) writer_.begin_array();
+    return true;
+}
+
+void DocumentPrinter::end() {
+    if (!output_.json) {
+        if (table_) table_->finish();
+        return;
+    }
+    begin();
+    if (list_.empty()) {
+        writer_.end_array();
+    } else {
+        writer_.end_object();
+    }
+    output_.out << "\n";
 }
 
 void FindingsPrinter::cluster(const std::vector<Finding>& findings) {
@@ -75,8 +91,7 @@ void FindingsPrinter::finish(const ledger::CheckSummary& summary) {
                                        {"infos", summary.infos},
                                        {"accepted", summary.accepted},
                                        {"clusters", summary.clusters}});
-        writer_.end_object();
-        out << "\n";
+        end();
         return;
     }
     out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n", summary.errors,

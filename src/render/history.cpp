@@ -30,15 +30,10 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
                 continue;
             }
             Json citations = json_array(claim->citations, [&](const auto& citation) {
-                const auto& source = record.sources.at(citation.source_id);
-                return Json{{"source", number_of.at(citation.source_id)},
-                            {"source_id", citation.source_id},
-                            {"url", source.url},
-                            {"kind", source.meta.kind},
-                            {"accessed", source.meta.accessed},
-                            {"locator", citation.locator},
-                            {"quote", citation.quote},
-                            {"changeset", citation.changeset_id}};
+                Json json = citation_json(citation, record, number_of);
+                json["accessed"] = record.sources.at(citation.source_id).meta.accessed;  // blame's: "" rather than null
+                json["changeset"] = citation.changeset_id;
+                return json;
             });
             fields[std::string(spec.name)] = {{"state", model::to_string(claim->state)},
                                               {"display", model::display_claim(claim)},
@@ -79,9 +74,8 @@ void print_blame(const Output& output, const ledger::Blame& blame) {
 
 void LogPrinter::entry(const ledger::LogEntry& entry) {
     const auto& changeset = entry.changeset;
+    const bool first = begin();
     if (output_.json) {
-        if (first_) writer_.begin_array();
-        first_ = false;
         writer_.begin_object();
         writer_.member("id", changeset.id);
         writer_.member("created_at", changeset.created_at);
@@ -94,19 +88,11 @@ void LogPrinter::entry(const ledger::LogEntry& entry) {
         return;
     }
     auto& out = output_.out;
-    if (!first_) out << "\n";
-    first_ = false;
+    if (!first) out << "\n";
     out << output_.style.heading(fmt::format("changeset {}", changeset.id)) << "  " << changeset.created_at << "  "
         << text::one_line(changeset.author) << "\n";
     if (!changeset.message.empty()) out << "    " << text::one_line(changeset.message) << "\n";
     print_changeset_body(out, output_.style, entry.changes, "    ");
-}
-
-void LogPrinter::finish() {
-    if (!output_.json) return;
-    if (first_) writer_.begin_array();
-    writer_.end_array();
-    output_.out << "\n";
 }
 
 }  // namespace gpuclusters::render

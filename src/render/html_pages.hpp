@@ -15,19 +15,6 @@ struct HtmlSite::Templates {
     std::map<std::string, std::string> assets;
 };
 
-// The pages that list every cluster by a field's value (lists/NAME.html).
-struct ListSpec {
-    std::string_view name;
-    std::string_view title;
-    std::string_view intro;
-};
-inline constexpr ListSpec grouped_lists[] = {
-    {"segment", "Clusters by segment", "Each cluster under the segment of its operator."},
-    {"status", "Clusters by status", "Each cluster under its status as its sources give it."},
-    {"maker", "Clusters by GPU maker", "Each cluster under the maker of its GPU model."},
-    {"country", "Clusters by country", "Each cluster under the country it stands in."},
-};
-
 struct HtmlSite::Row {
     std::string id;
     std::string name;
@@ -42,16 +29,23 @@ struct HtmlSite::Row {
     std::string country;
     std::string power_mw;
     bool verified = false;
-    /// The group of a row in a list page, by the list's name.
-    const std::string& group(std::string_view list) const {
-        if (list == "segment") return segment;
-        if (list == "status") return status;
-        if (list == "maker") return gpu_maker;
-        return country;
-    }
     /// The row as the text the ledger keeps (SiteKept), and back.
     std::string pack() const;
     static Row unpack(std::string_view text);
+};
+
+// The pages that list every cluster by a field's value (lists/NAME.html).
+struct ListSpec {
+    std::string_view name;
+    std::string_view title;
+    std::string_view intro;
+    std::string HtmlSite::Row::*group;  ///< the row's value it groups by
+};
+inline constexpr ListSpec grouped_lists[] = {
+    {"segment", "Clusters by segment", "Each cluster under the segment of its operator.", &HtmlSite::Row::segment},
+    {"status", "Clusters by status", "Each cluster under its status as its sources give it.", &HtmlSite::Row::status},
+    {"maker", "Clusters by GPU maker", "Each cluster under the maker of its GPU model.", &HtmlSite::Row::gpu_maker},
+    {"country", "Clusters by country", "Each cluster under the country it stands in.", &HtmlSite::Row::country},
 };
 
 }  // namespace gpuclusters::render

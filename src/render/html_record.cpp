@@ -26,17 +26,11 @@ Data claim_data(const model::Claim& claim, const model::Record& record, const So
     Data data =
         object{{"text", page_text(model::display_claim(&claim))}, {"not_published", claim.state != model::ClaimState::set}};
     list numbers;
+    for (std::size_t number : cited_numbers(claim, number_of)) numbers.push_back(object{{"number", std::to_string(number)}});
     list quotes;
-    std::vector<std::size_t> seen;
     for (const auto& citation : claim.citations) {
-        const std::size_t number = number_of.at(citation.source_id);
-        if (std::find(seen.begin(), seen.end(), number) == seen.end()) seen.push_back(number);
-        if (!citation.quote.empty() || !citation.locator.empty()) {
-            quotes.push_back(citation_data(citation, record, number_of));
-        }
+        if (!citation.quote.empty() || !citation.locator.empty()) quotes.push_back(citation_data(citation, record, number_of));
     }
-    std::sort(seen.begin(), seen.end());
-    for (std::size_t number : seen) numbers.push_back(object{{"number", std::to_string(number)}});
     data.set("sources", numbers);
     if (!quotes.empty()) data.set("quotes", quotes);
     if (claim.rank != model::Rank::preferred) data.set("rank", std::string(model::to_string(claim.rank)));

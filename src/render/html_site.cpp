@@ -165,11 +165,9 @@ std::string page_text(std::string_view text) {
 
 std::string HtmlSite::operator_path(std::string_view owner) {
     std::string slug;
-    for (char c : owner) {
-        const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        const bool capital = c >= 'A' && c <= 'Z';
-        if (letter || capital) {
-            slug += capital ? static_cast<char>(c - 'A' + 'a') : c;
+    for (const char c : text::lower_ascii(owner)) {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            slug += c;
         } else if (!slug.empty() && slug.back() != '-') {
             slug += '-';
         }
@@ -217,19 +215,18 @@ HtmlSite::HtmlSite(const SiteTemplates& templates, ledger::SiteSettings settings
             throw InputError(fmt::format("site template '{}': holds a control character (U+0001 or U+0002)", name));
         }
     }
-    for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
-    for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
-    for (std::string_view name : partial_templates) {
-        if (const mustache parsed(text_of(name)); !parsed.is_valid()) {
-            throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed.error_message(), 200)));
-        }
-    }
-    for (std::string_view name : page_templates) {
-        auto parsed = std::make_unique<mustache>(with_partials(text_of(name), templates_->partials));
+    auto parse = [](std::string_view name, const std::string& text) {
+        auto parsed = std::make_unique<mustache>(text);
         if (!parsed->is_valid()) {
             throw InputError(fmt::format("site template '{}': {}", name, text::excerpt(parsed->error_message(), 200)));
         }
-        templates_->pages.emplace(name, std::move(parsed));
+        return parsed;
+    };
+    for (std::string_view name : asset_files) templates_->assets.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) templates_->partials.emplace(name, text_of(name));
+    for (std::string_view name : partial_templates) parse(name, text_of(name));
+    for (std::string_view name : page_templates) {
+        templates_->pages.emplace(name, parse(name, with_partials(text_of(name), templates_->partials)));
     }
 }
 
@@ -297,7 +294,7 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     ledger::SiteKept& kept_row = kept.emplace_back();
     kept_row.places.push_back({"index", "", 0});
     for (const auto& list : grouped_lists) {
-        const std::string& label = row.group(list.name);
+        const std::string& label = row.*list.group;
         const bool recorded = !label.empty() && label != "—";
         kept_row.places.push_back({std::string(list.name), recorded ? "1" + label : "2", 0});
     }

@@ -151,14 +151,11 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                            result.not_in_edition.size() == 1 ? "" : "s");
         for (const auto& id : result.not_in_edition) out << "  " << id << "\n";
     }
-    if (result.written) {
-        out << fmt::format("changeset {}\n", result.changeset_id);
-    } else if (result.refused()) {
+    // Written when it changed something, was no dry run and was not refused (ledger/import.cpp).
+    if (result.refused()) {
         out << "nothing written\n";
-    } else if (result.dry_run && result.changed) {
-        out << "dry run: nothing written\n";
-    } else if (!result.changed) {
-        out << "nothing to change\n";
+    } else {
+        print_report_outcome(out, result.changed, result.dry_run, result.changeset_id);
     }
 }
 

@@ -133,8 +133,7 @@ void IntegrityPrinter::finish(const ledger::IntegritySummary& summary) {
                                        {"repaired", summary.repaired},
                                        {"changeset", summary.changeset_id == 0 ? Json(nullptr) : Json(summary.changeset_id)},
                                        {"problems_left", summary.problems_left()}});
-        writer_.end_object();
-        output_.out << "\n";
+        end();
         return;
     }
     auto& out = output_.out;

@@ -74,16 +74,6 @@ void print_change_body(std::ostream& out, const Style& style, const model::Chang
     for (const auto& source : report.sources) print_source_report(out, source, margin);
 }
 
-void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id) {
-    if (!changed) {
-        out << "nothing to change\n";
-    } else if (dry_run) {
-        out << "dry run: nothing written\n";
-    } else {
-        out << fmt::format("changeset {}\n", changeset_id);
-    }
-}
-
 void print_change_report(std::ostream& out, const Style& style, const model::ChangeReport& report) {
     print_change_body(out, style, report, "");
     print_report_outcome(out, report.changed, report.dry_run, report.changeset_id);
@@ -94,6 +84,16 @@ Json source_report_json(const model::SourceReport& source) {
 }
 
 }  // namespace
+
+void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id) {
+    if (!changed) {
+        out << "nothing to change\n";
+    } else if (dry_run) {
+        out << "dry run: nothing written\n";
+    } else {
+        out << fmt::format("changeset {}\n", changeset_id);
+    }
+}
 
 void print_field_line(std::ostream& out, const Style& style, const model::FieldReport& field, std::string_view indent) {
     // A report line is one line: a line feed in a value written behind the tool's back would

@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 #include <set>
 
+#include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
@@ -22,22 +23,8 @@ std::string quote_line(std::string quote) {
 }
 
 std::string numbers(const model::Claim& claim, const SourceNumbers& number_of) {
-    std::set<std::size_t> seen;
-    for (const auto& citation : claim.citations) seen.insert(number_of.at(citation.source_id));
+    const auto seen = cited_numbers(claim, number_of);
     return seen.empty() ? "" : fmt::format("[{}]", fmt::join(seen, ","));
-}
-
-Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
-    const auto& source = record.sources.at(citation.source_id);
-    Json json;
-    json["source"] = number_of.at(citation.source_id);
-    json["source_id"] = citation.source_id;
-    json["url"] = source.url;
-    json["kind"] = source.meta.kind;
-    json["accessed"] = source.meta.accessed.empty() ? Json(nullptr) : Json(source.meta.accessed);
-    json["locator"] = citation.locator;
-    json["quote"] = citation.quote;
-    return json;
 }
 
 Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const model::Record& record,
@@ -94,18 +81,30 @@ SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) 
     return number_of;
 }
 
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
+    std::set<std::size_t> cited;
+    for (const auto& citation : claim.citations) cited.insert(number_of.at(citation.source_id));
+    return cited;
+}
+
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of) {
+    const auto& source = record.sources.at(citation.source_id);
+    Json json;
+    json["source"] = number_of.at(citation.source_id);
+    json["source_id"] = citation.source_id;
+    json["url"] = source.url;
+    json["kind"] = source.meta.kind;
+    json["accessed"] = source.meta.accessed.empty() ? Json(nullptr) : Json(source.meta.accessed);
+    json["locator"] = citation.locator;
+    json["quote"] = citation.quote;
+    return json;
+}
+
 Json source_json(const model::Source& source) {
-    return {{"id", source.id},
-            {"url", source.url},
-            {"domain", model::url_domain(source.url)},
-            {"kind", source.meta.kind},
-            {"title", source.meta.title},
-            {"publisher", source.meta.publisher},
-            {"published", source.meta.published},
-            {"accessed", source.meta.accessed},
-            {"archive_url", source.meta.archive_url},
-            {"archived", source.meta.archived},
-            {"edition_of", source.meta.edition_of}};
+    // Every metadata key, empty or not, under the names the interchange formats give them.
+    Json json{{"id", source.id}, {"url", source.url}, {"domain", model::url_domain(source.url)}};
+    for (const auto& key : model::source_metadata_keys) json[key.name] = source.meta.*key.stored;
+    return json;
 }
 
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -106,6 +107,25 @@ std::string json_text(const Json& json);
 /// Writes JSON with two-space indentation and a final newline.
 void print_json(std::ostream& out, const Json& json);
 
+/// A printer of one JSON document {"<list>": [...], ...} written piece by piece, or of the list
+/// [...] alone when `list` is empty; begin() opens it (with --json) at the first piece or the end,
+/// whichever comes first. As text, the pieces are lines, or the rows of table_ when it has one.
+class DocumentPrinter {
+protected:
+    DocumentPrinter(const Output& output, std::string_view list) : output_(output), writer_(output_.out), list_(list) {}
+    /// Whether this is the first piece.
+    bool begin();
+    /// The document closed, after the members the caller wrote behind the list; or the table.
+    void end();
+    Output output_;  // a copy: it holds the streams by reference
+    JsonWriter writer_;
+    std::optional<TablePrinter> table_;
+
+private:
+    std::string_view list_;
+    bool begun_ = false;
+};
+
 // --- writes -----------------------------------------------------------------------------------
 
 /// One line of a diff: `field: old -> new  [source N, domain]`.
@@ -126,6 +146,8 @@ struct ReportHead {
 void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
 /// One field of a change as JSON: cluster, field, change, old, new, kept_previous, note, sources.
 Json field_report_json(const model::FieldReport& field);
+/// A write's last line: "nothing to change", "dry run: nothing written" or "changeset N".
+void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
@@ -144,6 +166,10 @@ void print_edit_aborted(const Output& output);
 /// claims' too, `with_deprecated`), then those cited by nothing shown.
 using SourceNumbers = std::map<long long, std::size_t>;
 SourceNumbers source_numbers(const model::Record& record, bool with_deprecated);
+/// The numbers of the sources a claim's citations cite, each once, in order.
+std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of);
+/// A citation as show --json gives it: source (its number), source_id, url, kind, accessed, locator, quote.
+Json citation_json(const model::Citation& citation, const model::Record& record, const SourceNumbers& number_of);
 
 struct PageOptions {
     bool with_deprecated = false;  ///< show --all
@@ -160,16 +186,11 @@ void print_claim_evidence(std::ostream& out, const Style& style, const model::Re
 void print_blame(const Output& output, const ledger::Blame& blame);
 
 /// log: entries as they come, each written as it is read; JSON is one array.
-class LogPrinter {
+class LogPrinter : DocumentPrinter {
 public:
-    explicit LogPrinter(const Output& output) : output_(output), writer_(output_.out) {}
+    explicit LogPrinter(const Output& output) : DocumentPrinter(output, "") {}
     void entry(const ledger::LogEntry& entry);
-    void finish();
-
-private:
-    Output output_;  // a copy: it holds the streams by reference
-    JsonWriter writer_;
-    bool first_ = true;
+    void finish() { end(); }
 };
 
 // --- the dataset ------------------------------------------------------------------------------
@@ -179,50 +200,28 @@ void print_undecided(const Output& output, const ledger::Undecided& undecided);
 
 /// list: the clusters as they come, as a table (TablePrinter) or a JSON array written element by
 /// element; finish() ends it and warns of the clusters a filter could not decide.
-class ListPrinter {
+class ListPrinter : DocumentPrinter {
 public:
     ListPrinter(const Output& output, const std::vector<std::string>& columns);
     void cluster(const ledger::ListedCluster& cluster);
     void finish(const ledger::ListSummary& summary);
 
 private:
-    Output output_;  // a copy: it holds the streams by reference
     std::vector<const model::FieldSpec*> fields_;
-    std::optional<TablePrinter> table_;
-    JsonWriter json_;
 };
 void print_stats(const Output& output, const ledger::DatasetStats& stats);
 /// sources: each source as it comes, a table row or a JSON array element.
-class SourcesPrinter {
+class SourcesPrinter : DocumentPrinter {
 public:
     explicit SourcesPrinter(const Output& output);
     void source(const model::SourceUse& use);
-    void finish();
-
-private:
-    Output output_;  // a copy: it holds the streams by reference
-    std::optional<TablePrinter> table_;
-    JsonWriter json_;
+    void finish() { end(); }
 };
 void print_source(const Output& output, const ledger::SourceBacking& backing);
 /// fields: the field catalogue with types and definitions.
 void print_fields(const Output& output);
 /// A command's help text, as CLI11 lays it out.
 void print_help(const Output& output, const std::string& text);
-
-/// A printer of one JSON document {"<list>": [...], ...} written piece by piece; begin() opens it
-/// (with --json) at the first piece or the end, whichever comes first.
-class DocumentPrinter {
-protected:
-    DocumentPrinter(const Output& output, std::string_view list) : output_(output), writer_(output_.out), list_(list) {}
-    void begin();
-    Output output_;  // a copy: it holds the streams by reference
-    JsonWriter writer_;
-
-private:
-    std::string_view list_;
-    bool begun_ = false;
-};
 
 // --- verify -----------------------------------------------------------------------------------
 
