@@ -37,6 +37,8 @@ public:
             throw UsageError("--format toml writes one file per record: give the folder with -o DIR");
         }
         query_.provenance = query_.provenance || format_ == formats::Format::csv_long;
+        // A tree of record files keeps a removed cluster's file, saying so, so that the removal travels.
+        query_.with_removed = format_ == formats::Format::toml && query_.provenance && where_.empty() && as_of_.empty();
     }
 
     bool writes_data() const override { return output_.empty() || output_ == "-"; }

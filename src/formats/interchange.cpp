@@ -411,6 +411,7 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
 std::string record_to_toml(const model::Record& record, bool provenance) {
     std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
                                   format_version, toml_string(record.id));
+    if (record.removed) return out + "removed = true\n";
     if (provenance) {
         // By URL, the source's identity in every database: two editors' new sources land at their
         // own places in the file, and a record exported from any database lists them alike.

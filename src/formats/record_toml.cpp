@@ -236,6 +236,16 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
                      competing ? string_at(file, entry, "reason", where, false) : std::string());
 }
 
+// removed = true: the cluster removed, and nothing else said of it.
+void read_removed(const std::string& file, const toml::table& document, const toml::node& removed) {
+    if (!removed.as_boolean() || !removed.as_boolean()->get()) toml_fail(file, removed, "removed must be true when present");
+    for (const auto& [key, value] : document) {
+        if (key.str() != "format" && key.str() != "id" && key.str() != "removed") {
+            toml_fail(file, value, fmt::format("a removed record has nothing else: '{}' is given", text::excerpt(key.str())));
+        }
+    }
+}
+
 // [[accepted]] tables: the findings accepted for the record, a rule once each, with the reason.
 std::vector<model::AcceptedFinding> read_accepted(const Reader& in, const toml::table& document) {
     std::vector<model::AcceptedFinding> accepted;
@@ -283,6 +293,29 @@ void read_cleared(Reader& in, const toml::table& entry, const std::string& field
                                          .action = model::FieldAction::clear});
 }
 
+// The [field.NAME] tables: each field's claim, its competing claims, or its clearing.
+void read_fields(Reader& in, const toml::node& fields) {
+    for (const auto& [name, node] : node_as<toml::table>(in.file, fields, "'field' must be a table of fields ([field.NAME])")) {
+        const std::string field_name(name.str());
+        const std::string where = fmt::format("field.{}: ", field_name);
+        const auto& entry = node_as<toml::table>(in.file, node, fmt::format("{}must be a table", where));
+        if (in.version >= cleared_field_version && entry.get("cleared")) {
+            read_cleared(in, entry, field_name, where);
+            continue;
+        }
+        read_claim(in, entry, node, field_name, where, false);
+        if (const toml::node* competing = entry.get("competing")) {
+            const auto& claims =
+                node_as<toml::array>(in.file, *competing, fmt::format("{}competing must be an array of tables", where));
+            for (const auto& element : claims) {
+                const auto& claim =
+                    node_as<toml::table>(in.file, element, fmt::format("{}each competing claim must be a table", where));
+                read_claim(in, claim, element, field_name, where + "competing: ", true);
+            }
+        }
+    }
+}
+
 }  // namespace
 
 RecordDocument read_toml_record(std::string_view content, const std::string& file) {
@@ -298,7 +331,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     }
 
     if (version >= accepted_findings_version) {
-        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field", "accepted"}, "");
+        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field", "accepted", "removed"}, "");
     } else {
         reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     }
@@ -309,6 +342,11 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     result.place = file;
     result.record.cluster_id = string_at(file, document, "id", "", true);
     result.record.origin = fmt::format("{}: id", toml_place(file, *document.get("id")));
+    if (const toml::node* removed = document.get("removed")) {
+        read_removed(file, document, *removed);
+        result.record.removed = true;
+        return result;
+    }
 
     if (const toml::node* sources = document.get("source")) {
         for (const auto& element : node_as<toml::array>(file, *sources, "'source' must be an array of tables ([[source]])")) {
@@ -338,27 +376,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
         }
     }
 
-    if (const toml::node* fields = document.get("field")) {
-        for (const auto& [name, node] : node_as<toml::table>(file, *fields, "'field' must be a table of fields ([field.NAME])")) {
-            const std::string field_name(name.str());
-            const std::string where = fmt::format("field.{}: ", field_name);
-            const auto& entry = node_as<toml::table>(file, node, fmt::format("{}must be a table", where));
-            if (version >= cleared_field_version && entry.get("cleared")) {
-                read_cleared(in, entry, field_name, where);
-                continue;
-            }
-            read_claim(in, entry, node, field_name, where, false);
-            if (const toml::node* competing = entry.get("competing")) {
-                const auto& claims =
-                    node_as<toml::array>(file, *competing, fmt::format("{}competing must be an array of tables", where));
-                for (const auto& element : claims) {
-                    const auto& claim =
-                        node_as<toml::table>(file, element, fmt::format("{}each competing claim must be a table", where));
-                    read_claim(in, claim, element, field_name, where + "competing: ", true);
-                }
-            }
-        }
-    }
+    if (const toml::node* fields = document.get("field")) read_fields(in, *fields);
     result.values_only = result.sources.empty();  // citations name listed sources only
     // A record with its provenance says which findings are accepted for it, none included.
     if (version >= accepted_findings_version && !result.values_only) result.record.accepted = read_accepted(in, document);

@@ -31,6 +31,10 @@ void ChangeSession::Engine::run(const PreparedChange& change, ChangeReport& repo
     source_ids_.clear();
     for (const auto& source : change.sources) source_ids_.push_back(resolve_source(source));
     for (const auto& record : change.records) {
+        if (record.removed) {
+            remove_record(record.cluster_id);
+            continue;
+        }
         open_record(record);
         apply_fields(record);
         refuse_value_demoted();
@@ -250,6 +254,15 @@ std::optional<std::string> ChangeSession::Engine::near_cluster_id(const std::str
     }
     if (id.size() < 8) return std::nullopt;
     return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
+}
+
+// A record file that says the cluster is removed removes it, if it is there.
+void ChangeSession::Engine::remove_record(const std::string& cluster_id) {
+    if (!store_.cluster_present_as_of(cluster_id, std::nullopt)) return;
+    begin();
+    store_.insert_presence(cluster_id, changeset_id_, false);
+    report_->removed_clusters.push_back(cluster_id);
+    mark_changed();
 }
 
 // A record file's accepted findings are the whole of them: what it adds is accepted, what it

@@ -86,6 +86,8 @@ Outcome describe(const Incoming& incoming, model::ChangeReport& report) {
             if (key.added) record.new_keys.push_back(std::move(key));
         }
         record.events = std::move(report.events);
+        for (const auto& removed : report.removed_clusters) record.events.push_back(fmt::format("{}: removed", removed));
+        value_changed = value_changed || !report.removed_clusters.empty();
         record.kind = value_changed   ? ImportedRecord::Kind::changed
                       : kept_as_older ? ImportedRecord::Kind::kept_as_older
                       : record.fields.empty() && record.new_keys.empty() && report.sources_changed == 0 && record.events.empty()

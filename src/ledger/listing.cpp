@@ -267,14 +267,30 @@ Undecided export_records(const store::Store& store, const ExportQuery& query, co
         }
         visit(record);
     };
+    // The removed clusters come in their id order among the others.
+    std::vector<std::string> removed = query.with_removed ? store.removed_clusters() : std::vector<std::string>{};
+    auto next_removed = removed.begin();
+    auto removed_before = [&](const std::string* id) {
+        for (; next_removed != removed.end() && (!id || *next_removed < *id); ++next_removed) {
+            model::Record gone;
+            gone.id = *next_removed;
+            gone.removed = true;
+            visit(gone);
+        }
+    };
+    auto write_in_order = [&](model::Record& record) {
+        removed_before(&record.id);
+        write(record);
+    };
     if (!query.provenance && !query.as_of) {
         // The current values: a row per record in cluster_values.
-        store.for_each_current_record(write);
+        store.for_each_current_record(write_in_order);
     } else {
         // A values-only snapshot of the past needs neither competing claims nor evidence.
-        store.for_each_record(query.as_of, write,
+        store.for_each_record(query.as_of, write_in_order,
                               query.provenance ? store::Store::RecordParts::evidence : store::Store::RecordParts::values);
     }
+    removed_before(nullptr);
     return undecided;
 }
 

@@ -339,7 +339,26 @@ private:
 }  // namespace
 
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs) {
-    return Merger(base, ours, theirs).merge(ours.id.empty() ? theirs.id : ours.id);
+    const std::string id = ours.id.empty() ? theirs.id : ours.id;
+    if (ours.removed || theirs.removed) {
+        const model::Record& other = ours.removed ? theirs : ours;
+        // A removal stands against a side that left the record as it was (or removed it too); a
+        // side that changed it keeps it, changes and all: nothing an editor wrote is dropped.
+        const bool other_changed = !other.removed && formats::record_to_toml(other, true) != formats::record_to_toml(base, true);
+        if (!other_changed) {
+            RecordMerge removed;
+            removed.record.id = id;
+            removed.record.removed = true;
+            return removed;
+        }
+        RecordMerge kept = Merger(base.removed ? model::Record{} : base, other, other).merge(id);
+        kept.notes.push_back(
+            "removed on one side and changed on the other: kept with the changes; remove it again if "
+            "that was meant");
+        return kept;
+    }
+    // A record brought back after its removal merges as a new one.
+    return Merger(base.removed ? model::Record{} : base, ours, theirs).merge(id);
 }
 
 namespace {

@@ -1,6 +1,6 @@
 // What a record file of the shared tree says beyond the record's claims, so that it travels to
 // other databases as a change would: the fields the record once had and has no longer (cleared),
-// and the findings an editor accepted for it.
+// the findings an editor accepted for it, and the clusters removed.
 #include "gpuclusters/store/store.hpp"
 
 #include "store/internal.hpp"
@@ -25,6 +25,21 @@ std::vector<std::string> Store::cleared_fields(const std::string& cluster_id, st
         std::vector<std::string> fields;
         while (query.executeStep()) fields.push_back(column_text(query, 0));
         return fields;
+    });
+}
+
+std::vector<std::string> Store::removed_clusters() const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT k.id FROM cluster k
+            WHERE (SELECT p.present FROM cluster_presence p WHERE p.cluster_id = k.id ORDER BY p.changeset_id DESC LIMIT 1) = 0
+            ORDER BY k.id)");
+        std::vector<std::string> ids;
+        while (query.executeStep()) {
+            ids.push_back(column_text(query, 0));
+            check_stored_cluster_id(path_, ids.back());
+        }
+        return ids;
     });
 }
 

@@ -46,6 +46,7 @@ struct ParsedRecord {
     bool citations_as_they_stood = false;
     model::NewRecord new_record = model::NewRecord::allowed;
     std::optional<std::vector<model::AcceptedFinding>> accepted;  ///< checked: known rules, clean reasons
+    bool removed = false;
 };
 
 /// What a write reports. An import prints a line for each cluster it makes and the fields only of

@@ -41,7 +41,8 @@ struct ImportedRecord {
     std::vector<model::KeyReport> new_keys;  ///< modified: keys met for the first time
     /// The key that named the record when the input's id named another (a changed id template).
     std::string named_by_key;
-    /// What else changed: "ID: RULE accepted (reason)", "ID: RULE acceptance withdrawn".
+    /// What else changed: "ID: RULE accepted (reason)", "ID: RULE acceptance withdrawn", "ID:
+    /// removed" (a record file of the tree that says so; counted as changed).
     std::vector<std::string> events;
 };
 /// How far an import has read.

@@ -66,6 +66,9 @@ struct ExportQuery {
     std::vector<Filter> filters;
     std::optional<long long> as_of;
     bool provenance = false;  ///< every claim with its evidence, not only the preferred values
+    /// The clusters removed too, each a record that says only so (Record::removed), for the tree
+    /// of record files; the current state only, with no filters.
+    bool with_removed = false;
 };
 /// The records an export writes, in id order, one at a time; returns the clusters left out
 /// because a filter could not tell (a date too coarse), as `list` counts them.

@@ -24,7 +24,8 @@ struct RecordMerge {
 };
 
 /// `ours` and `theirs` merged against `base` (a record with no claims when the file is new on
-/// both sides). The ids of the records' claims, citations and sources are their own; the result's
+/// both sides). A removed record stays removed unless the other side changed it, which keeps it
+/// (with a note). The ids of the records' claims, citations and sources are their own; the result's
 /// are numbered afresh.
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs);
 

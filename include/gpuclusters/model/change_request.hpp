@@ -114,6 +114,8 @@ struct RecordInput {
     /// not in force is accepted, one in force and not given withdrawn. nullopt (every other
     /// input) leaves them as they are.
     std::optional<std::vector<AcceptedFinding>> accepted;
+    /// The cluster is removed (a record file of the tree that says so): nothing else is given.
+    bool removed = false;
 };
 
 /// The most parts (sources, claims, keys and citations together) one record may have: a hundred

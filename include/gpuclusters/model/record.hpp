@@ -119,6 +119,9 @@ struct Record {
     std::vector<std::string> cleared;
     /// The findings accepted for it, by rule; filled for the tree too.
     std::vector<AcceptedFinding> accepted;
+    /// A cluster removed (its creation reverted): the tree keeps its file, saying only that, so
+    /// that the removal travels.
+    bool removed = false;
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;

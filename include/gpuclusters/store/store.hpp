@@ -172,6 +172,8 @@ public:
     std::vector<model::RecordKey> keys_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
     /// The fields of a cluster made unknown as of a changeset (Record::cleared), in name order.
     std::vector<std::string> cleared_fields(const std::string& cluster_id, std::optional<long long> as_of) const;
+    /// The clusters removed now (their creation reverted), in id order.
+    std::vector<std::string> removed_clusters() const;
     /// The findings accepted for one cluster now, by rule.
     std::vector<Acceptance> acceptances_of(const std::string& cluster_id) const;
     std::optional<model::Source> source_by_id(long long id) const;

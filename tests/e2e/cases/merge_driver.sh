@@ -89,6 +89,21 @@ gc --db alice.db show nersc-perlmutter | grep '^  City'
 setup --db alice.db export --format toml --provenance -o alice/records
 git -C alice status --porcelain
 
+note "a removed cluster travels: its file says removed, and the other database removes it too"
+setup --db bob.db add example-dc --new --set owner="Example AI" --source https://bob.example.org/dc --kind press --quote "Example AI's cluster"
+commit_and_push bob "bob: Example DC"
+pull alice
+setup --db alice.db import alice/records
+created=$(sqlite3 bob.db "SELECT max(id) FROM changeset")
+gc --db bob.db revert "$created" -m "Example DC is not a cluster"
+commit_and_push bob "bob: Example DC removed"
+cat bob/records/example-dc.toml
+pull alice
+gc --db alice.db import alice/records | grep -v '^unchanged'
+gc --db alice.db show example-dc
+setup --db alice.db export --format toml --provenance -o alice/records
+git -C alice status --porcelain
+
 note "tree setup refuses what cannot hold the record files, and writes nothing"
 mkdir -p alice/records/inner
 gc tree setup alice/records/inner 2>&1 | sed "s|$PWD/||"

@@ -147,6 +147,22 @@ TEST_CASE("TOML format 3: a record with its provenance lists its accepted findin
                       doctest::Contains("unknown key 'accepted'"));
 }
 
+TEST_CASE("TOML format 3: a removed cluster's file says so and nothing else") {
+    model::Record gone;
+    gone.id = "acme-gone";
+    gone.removed = true;
+    const std::string written = formats::record_to_toml(gone, true);
+    CHECK(written == "# gpuclusters record, format 3 (gpuclusters(5))\nformat = 3\nid = \"acme-gone\"\nremoved = true\n");
+    const auto document = read(written);
+    CHECK(document.record.removed);
+    CHECK(document.record.fields.empty());
+    CHECK(model::record_of(document).record.removed);
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\nremoved = true\n[field.city]\nvalue = \"Lyon\"\n"),
+                      doctest::Contains("a removed record has nothing else: 'field' is given"));
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\nremoved = 1\n"), "r.toml:3:11: removed must be true when present");
+    CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\nremoved = true\n"), doctest::Contains("unknown key 'removed'"));
+}
+
 TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {
     CHECK(read(field("power_mw", "value = 0.327\n")).record.fields[0].raw_value == "0.327");
     CHECK(read(field("power_mw", "value = 0.3270\n")).record.fields[0].raw_value == "0.327");

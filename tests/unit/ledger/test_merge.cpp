@@ -202,6 +202,24 @@ TEST_CASE("accepted findings: one side's new, withdrawn or re-reasoned acceptanc
     CHECK(both.notes.size() == 1);
 }
 
+TEST_CASE("a removed record stays removed against an unchanged side, and is kept against a changed one") {
+    const auto base = base_record().record;
+    model::Record removed;
+    removed.id = "acme-one";
+    removed.removed = true;
+    const auto gone = ledger::merge_records(base, removed, base);
+    CHECK(gone.record.removed);
+    CHECK(gone.record.claims.empty());
+    const auto kept = ledger::merge_records(base, in_lyon().record, removed);
+    CHECK_FALSE(kept.record.removed);
+    CHECK(claims_of(kept.record, "city") == std::vector<std::string>{"Lyon:preferred:" + operator_page + "|in Lyon,"});
+    CHECK(kept.notes.size() == 1);
+    // Brought back after its removal on one side: merged as a new record.
+    const auto back = ledger::merge_records(removed, removed, in_lyon().record);
+    CHECK_FALSE(back.record.removed);
+    CHECK(back.record.claims.size() == 2);
+}
+
 TEST_CASE("citations of one claim: one side's new one and the other's removal both hold") {
     const auto base = base_record().record;
     auto ours = base_record().source(2, press);
