@@ -76,7 +76,7 @@ Data source_data(const model::Source& source, std::size_t number) {
 // Related clusters, each linked when it is in the site (the comparison holds those that are).
 list related_data(const ledger::SiteRecord& page) {
     list related;
-    const model::Claim* claim = published(page.record, "related");
+    const model::Claim* claim = page.record.value_of("related");
     if (!claim) return related;
     for (const auto& relation : model::parse_related(claim->value.value)) {
         Data data = object{{"id", relation.cluster_id}, {"relation", page_text(relation.relation)}};

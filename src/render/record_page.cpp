@@ -131,7 +131,7 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
     const auto number_of = source_numbers(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
-    const model::Claim* summary = record.preferred("summary");
+    const model::Claim* summary = record.value_of("summary");
     const std::string title = text::one_line(name && name->state == model::ClaimState::set ? name->value.value : record.id);
     auto cited = [&](const model::Claim* claim) {
         const std::string text = claim ? numbers(*claim, number_of) : "";
@@ -144,7 +144,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
                              : style.added(fmt::format("Verified {} by {}", badge->date, text::one_line(badge->author))))
             << "\n";
     }
-    if (summary && summary->state == model::ClaimState::set) {
+    if (summary) {
         out << text::one_line(summary->value.value) << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
@@ -215,8 +215,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     const auto number_of = source_numbers(record, with_deprecated);
     Json json;
     json["id"] = record.id;
-    const model::Claim* name = record.preferred("name");
-    json["name"] = name && name->state == model::ClaimState::set ? Json(name->value.value) : Json(nullptr);
+    const model::Claim* name = record.value_of("name");
+    json["name"] = name ? Json(name->value.value) : Json(nullptr);
     if (const auto& badge = record.verification) {
         json["verified"] =
             Json{{"changeset", badge->changeset_id}, {"date", badge->date}, {"author", badge->author}, {"stale", badge->stale}};
