@@ -119,11 +119,8 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
         facts.push_back(fact_data(field, record, number_of));
     }
     data.set("facts", facts);
-    std::vector<std::pair<std::size_t, const model::Source*>> ordered;
-    for (const auto& [id, source] : record.sources) ordered.emplace_back(number_of.at(id), &source);
-    std::sort(ordered.begin(), ordered.end());
     list sources;
-    for (const auto& [number, source] : ordered) sources.push_back(source_data(*source, number));
+    for (const auto& [number, id] : in_number_order(number_of)) sources.push_back(source_data(record.sources.at(id), number));
     data.set("sources", sources);
     if (list related = related_data(page); !related.empty()) {
         data.set("related", related);

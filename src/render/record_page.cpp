@@ -46,12 +46,9 @@ Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const 
 
 // The record's sources in the order of their numbers, each with what is known of it.
 void print_page_sources(std::ostream& out, const Style& style, const model::Record& record, const SourceNumbers& number_of) {
-    std::vector<std::pair<std::size_t, long long>> ordered;
-    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
-    std::sort(ordered.begin(), ordered.end());
-    if (ordered.empty()) return;
+    if (number_of.empty()) return;
     out << "\n" << style.heading("Sources") << "\n";
-    for (const auto& [number, id] : ordered) {
+    for (const auto& [number, id] : in_number_order(number_of)) {
         const auto& source = record.sources.at(id);
         std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
@@ -79,6 +76,13 @@ SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) 
     // Sources cited only by hidden (deprecated) claims still get a number, after the others.
     for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
     return number_of;
+}
+
+std::vector<std::pair<std::size_t, long long>> in_number_order(const SourceNumbers& number_of) {
+    std::vector<std::pair<std::size_t, long long>> ordered;
+    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
+    std::sort(ordered.begin(), ordered.end());
+    return ordered;
 }
 
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
@@ -242,11 +246,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         fields[std::string(field.name)] = std::move(entry);
     }
     json["fields"] = std::move(fields);
-    std::vector<std::pair<std::size_t, long long>> ordered;
-    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
-    std::sort(ordered.begin(), ordered.end());
     Json sources = Json::array();
-    for (const auto& [number, id] : ordered) {
+    for (const auto& [number, id] : in_number_order(number_of)) {
         const auto& source = record.sources.at(id);
         Json entry{{"number", number}};
         entry.update(source_json(source));
