@@ -148,9 +148,9 @@ Cell cell_of(const model::Record& record, std::string_view field) {
 }
 
 std::optional<DerivedFigure> h100_equivalent(const model::Record& record) {
-    const model::Claim* count = record.preferred("gpus_installed");
-    const model::Claim* gpu = record.preferred("gpu_model");
-    if (!count || !gpu || count->state != model::ClaimState::set || gpu->state != model::ClaimState::set) return std::nullopt;
+    const model::Claim* count = record.value_of("gpus_installed");
+    const model::Claim* gpu = record.value_of("gpu_model");
+    if (!count || !gpu) return std::nullopt;
     const auto performance = model::gpu_performance(gpu->value.value);
     const auto h100 = model::gpu_performance("NVIDIA H100");
     if (!performance || !h100) return std::nullopt;

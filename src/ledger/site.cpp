@@ -31,8 +31,8 @@ std::string record_document(formats::Format format, const std::string& text) {
 
 // The record beside the related clusters it names that are in the dataset as of the query.
 std::optional<SideBySide> beside_related(const store::Store& store, const model::Record& record, std::optional<long long> as_of) {
-    const model::Claim* related = record.preferred("related");
-    if (!related || related->state != model::ClaimState::set) return std::nullopt;
+    const model::Claim* related = record.value_of("related");
+    if (!related) return std::nullopt;
     std::vector<std::string> ids{record.id};
     for (const auto& relation : model::parse_related(related->value.value)) {
         if (std::find(ids.begin(), ids.end(), relation.cluster_id) != ids.end()) continue;

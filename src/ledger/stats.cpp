@@ -38,21 +38,17 @@ std::vector<std::string_view> stats_fields() {
 }
 
 StatsRow stats_row(const model::Record& record) {
-    const auto set = [&](std::string_view field) -> const model::Claim* {
-        const model::Claim* claim = record.preferred(field);
-        return claim && claim->state == model::ClaimState::set ? claim : nullptr;
-    };
     StatsRow row;
     row.id = record.id;
-    row.model_known = set("gpu_model") != nullptr;
-    if (const auto* canonical = set("gpu_model_canonical")) row.gpu_model_canonical = canonical->value.value;
-    if (const auto* count = set("gpus_installed")) {
+    row.model_known = record.value_of("gpu_model") != nullptr;
+    if (const auto* canonical = record.value_of("gpu_model_canonical")) row.gpu_model_canonical = canonical->value.value;
+    if (const auto* count = record.value_of("gpus_installed")) {
         row.count = std::stoll(count->value.value);
         row.bound = count->value.qualifiers.bound;
     }
-    if (const auto* related = set("related")) row.related = model::parse_related(related->value.value);
+    if (const auto* related = record.value_of("related")) row.related = model::parse_related(related->value.value);
     for (std::size_t i = 0; i < std::size(stats_dimensions); ++i) {
-        if (const auto* value = set(stats_dimensions[i])) row.dimensions[i] = value->value.value;
+        if (const auto* value = record.value_of(stats_dimensions[i])) row.dimensions[i] = value->value.value;
     }
     return row;
 }

@@ -86,6 +86,11 @@ const Claim* Record::preferred(std::string_view field) const {
     return nullptr;
 }
 
+const Claim* Record::value_of(std::string_view field) const {
+    const Claim* claim = preferred(field);
+    return claim && claim->state == ClaimState::set ? claim : nullptr;
+}
+
 std::vector<const Claim*> Record::others(std::string_view field, bool with_deprecated) const {
     std::vector<const Claim*> found;
     for (const Rank rank : {Rank::normal, Rank::deprecated}) {

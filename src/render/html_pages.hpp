@@ -76,8 +76,7 @@ std::string record_sentence(const model::Record& record);
 /// A changeset as the record pages' histories and the changes page show it.
 Data changeset_data(const model::Changeset& changeset);
 
-/// The preferred claim of a field when it holds a value; its display, or else `fallback`.
-const model::Claim* published(const model::Record& record, std::string_view field);
+/// The display of a field's value (model::Record::value_of), or else `fallback`.
 std::string shown_or(const model::Record& record, std::string_view field, std::string fallback);
 
 /// Strings as one text and back, each with its length before it, so that any bytes survive.

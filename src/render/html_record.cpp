@@ -76,7 +76,7 @@ Data source_data(const model::Source& source, std::size_t number) {
 // Related clusters, each linked when it is in the site (the comparison holds those that are).
 list related_data(const ledger::SiteRecord& page) {
     list related;
-    const model::Claim* claim = published(page.record, "related");
+    const model::Claim* claim = page.record.value_of("related");
     if (!claim) return related;
     for (const auto& relation : model::parse_related(claim->value.value)) {
         Data data = object{{"id", relation.cluster_id}, {"relation", page_text(relation.relation)}};
@@ -119,11 +119,8 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
         facts.push_back(fact_data(field, record, number_of));
     }
     data.set("facts", facts);
-    std::vector<std::pair<std::size_t, const model::Source*>> ordered;
-    for (const auto& [id, source] : record.sources) ordered.emplace_back(number_of.at(id), &source);
-    std::sort(ordered.begin(), ordered.end());
     list sources;
-    for (const auto& [number, source] : ordered) sources.push_back(source_data(*source, number));
+    for (const auto& [number, id] : in_number_order(number_of)) sources.push_back(source_data(record.sources.at(id), number));
     data.set("sources", sources);
     if (list related = related_data(page); !related.empty()) {
         data.set("related", related);

@@ -15,7 +15,6 @@
 namespace gpuclusters::render {
 
 using html::Data;
-using html::published;
 using html::shown_or;
 using kainjow::mustache::list;
 using kainjow::mustache::mustache;
@@ -32,7 +31,7 @@ constexpr std::string_view partial_templates[] = {"head.html", "foot.html", "clu
 constexpr std::string_view asset_files[] = {"style.css", "sort.js"};
 
 std::string state_of(const model::Record& record, std::string_view field) {
-    if (published(record, field)) return "set";
+    if (record.value_of(field)) return "set";
     if (record.preferred(field)) return "not published";
     return record.competing_figures(field).empty() ? "unknown" : "competing";
 }
@@ -48,7 +47,7 @@ std::string count_phrase(const model::FieldValue& value) {
 }
 
 std::string cluster_phrase(const model::Record& record) {
-    const model::Claim* status = published(record, "status");
+    const model::Claim* status = record.value_of("status");
     if (!status) return "a GPU cluster";
     const std::string label = model::display_value(model::require_field("status"), status->value);
     if (label.starts_with("under ")) return "a GPU cluster " + label;
@@ -63,8 +62,8 @@ std::string gpus_sentence(const model::Record& record) {
     if (state == "competing") {
         return fmt::format("Its sources give {} for the GPUs installed.", record.competing_figures("gpus_installed"));
     }
-    const model::Claim* model_claim = published(record, "gpu_model");
-    return fmt::format("It has {} {}GPUs installed.", count_phrase(published(record, "gpus_installed")->value),
+    const model::Claim* model_claim = record.value_of("gpu_model");
+    return fmt::format("It has {} {}GPUs installed.", count_phrase(record.value_of("gpus_installed")->value),
                        model_claim ? model_claim->value.value + " " : "");
 }
 
@@ -72,20 +71,15 @@ std::string gpus_sentence(const model::Record& record) {
 
 namespace html {
 
-const model::Claim* published(const model::Record& record, std::string_view field) {
-    const model::Claim* claim = record.preferred(field);
-    return claim && claim->state == model::ClaimState::set ? claim : nullptr;
-}
-
 std::string shown_or(const model::Record& record, std::string_view field, std::string fallback) {
-    const model::Claim* claim = published(record, field);
+    const model::Claim* claim = record.value_of(field);
     return claim ? model::display_claim(claim) : std::move(fallback);
 }
 
 std::string record_sentence(const model::Record& record) {
     const std::string name = shown_or(record, "name", record.id);
     std::string run_by;
-    if (const model::Claim* owner = published(record, "owner")) {
+    if (const model::Claim* owner = record.value_of("owner")) {
         run_by = " run by " + owner->value.value;
     } else if (record.preferred("owner")) {
         run_by = " whose operator is not published";
@@ -281,7 +275,7 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
     row.gpu_model = record.shown("gpu_model");
     row.gpu_maker = record.shown("gpu_maker");
     row.gpus_installed = record.shown("gpus_installed");
-    if (const model::Claim* gpus = published(record, "gpus_installed")) {
+    if (const model::Claim* gpus = record.value_of("gpus_installed")) {
         const auto& digits = gpus->value.value;
         std::from_chars(digits.data(), digits.data() + digits.size(), row.gpus);
     }

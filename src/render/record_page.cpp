@@ -46,12 +46,9 @@ Json claim_json(const model::FieldSpec& field, const model::Claim& claim, const 
 
 // The record's sources in the order of their numbers, each with what is known of it.
 void print_page_sources(std::ostream& out, const Style& style, const model::Record& record, const SourceNumbers& number_of) {
-    std::vector<std::pair<std::size_t, long long>> ordered;
-    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
-    std::sort(ordered.begin(), ordered.end());
-    if (ordered.empty()) return;
+    if (number_of.empty()) return;
     out << "\n" << style.heading("Sources") << "\n";
-    for (const auto& [number, id] : ordered) {
+    for (const auto& [number, id] : in_number_order(number_of)) {
         const auto& source = record.sources.at(id);
         std::string line = fmt::format("{}  {}", model::url_domain(source.url), source.meta.kind);
         line += source.meta.accessed.empty() ? "  no accessed date" : "  accessed " + source.meta.accessed;
@@ -79,6 +76,13 @@ SourceNumbers source_numbers(const model::Record& record, bool with_deprecated) 
     // Sources cited only by hidden (deprecated) claims still get a number, after the others.
     for (const auto& [id, source] : record.sources) number_of.emplace(id, number_of.size() + 1);
     return number_of;
+}
+
+std::vector<std::pair<std::size_t, long long>> in_number_order(const SourceNumbers& number_of) {
+    std::vector<std::pair<std::size_t, long long>> ordered;
+    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
+    std::sort(ordered.begin(), ordered.end());
+    return ordered;
 }
 
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of) {
@@ -131,7 +135,7 @@ Json typed_value(const model::FieldSpec& field, const model::FieldValue& value) 
 void print_record_page(std::ostream& out, const Style& style, const model::Record& record, PageOptions options) {
     const auto number_of = source_numbers(record, options.with_deprecated);
     const model::Claim* name = record.preferred("name");
-    const model::Claim* summary = record.preferred("summary");
+    const model::Claim* summary = record.value_of("summary");
     const std::string title = text::one_line(name && name->state == model::ClaimState::set ? name->value.value : record.id);
     auto cited = [&](const model::Claim* claim) {
         const std::string text = claim ? numbers(*claim, number_of) : "";
@@ -144,7 +148,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
                              : style.added(fmt::format("Verified {} by {}", badge->date, text::one_line(badge->author))))
             << "\n";
     }
-    if (summary && summary->state == model::ClaimState::set) {
+    if (summary) {
         out << text::one_line(summary->value.value) << cited(summary) << "\n";
     }
     out << "\n" << style.heading("Facts") << "\n";
@@ -215,8 +219,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
     const auto number_of = source_numbers(record, with_deprecated);
     Json json;
     json["id"] = record.id;
-    const model::Claim* name = record.preferred("name");
-    json["name"] = name && name->state == model::ClaimState::set ? Json(name->value.value) : Json(nullptr);
+    const model::Claim* name = record.value_of("name");
+    json["name"] = name ? Json(name->value.value) : Json(nullptr);
     if (const auto& badge = record.verification) {
         json["verified"] =
             Json{{"changeset", badge->changeset_id}, {"date", badge->date}, {"author", badge->author}, {"stale", badge->stale}};
@@ -242,11 +246,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         fields[std::string(field.name)] = std::move(entry);
     }
     json["fields"] = std::move(fields);
-    std::vector<std::pair<std::size_t, long long>> ordered;
-    for (const auto& [id, number] : number_of) ordered.emplace_back(number, id);
-    std::sort(ordered.begin(), ordered.end());
     Json sources = Json::array();
-    for (const auto& [number, id] : ordered) {
+    for (const auto& [number, id] : in_number_order(number_of)) {
         const auto& source = record.sources.at(id);
         Json entry{{"number", number}};
         entry.update(source_json(source));

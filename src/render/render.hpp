@@ -166,6 +166,8 @@ void print_edit_aborted(const Output& output);
 /// claims' too, `with_deprecated`), then those cited by nothing shown.
 using SourceNumbers = std::map<long long, std::size_t>;
 SourceNumbers source_numbers(const model::Record& record, bool with_deprecated);
+/// The numbered sources in the order of their numbers: (number, id) pairs.
+std::vector<std::pair<std::size_t, long long>> in_number_order(const SourceNumbers& number_of);
 /// The numbers of the sources a claim's citations cite, each once, in order.
 std::set<std::size_t> cited_numbers(const model::Claim& claim, const SourceNumbers& number_of);
 /// A citation as show --json gives it: source (its number), source_id, url, kind, accessed, locator, quote.

@@ -115,8 +115,8 @@ std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Cont
     std::vector<DuplicateKey> keys;
     if (context.config.severity("possible-duplicate", Severity::warning) == Severity::off) return keys;
     auto value = [&](std::string_view field) {
-        const model::Claim* claim = record.preferred(field);
-        return claim && claim->state == model::ClaimState::set ? claim->value.value : std::string();
+        const model::Claim* claim = record.value_of(field);
+        return claim ? claim->value.value : std::string();
     };
     const std::string name = name_key(value("name"));
     if (context.config.compare_names && !name.empty()) keys.push_back({"name", name});

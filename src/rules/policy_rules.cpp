@@ -24,7 +24,6 @@ using support::cite_evidence;
 using support::finding;
 using support::kind_of;
 using support::live_claims;
-using support::set_value;
 
 std::chrono::sys_days day_of(const std::string& date) {
     // Partial dates stand for the end of their period: the most favourable reading.
@@ -110,7 +109,7 @@ void source_accessed_date(const Record& record, const Context& context, std::vec
 }
 
 void stale_sources(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const Claim* status = set_value(record, "status");
+    const Claim* status = record.value_of("status");
     if (!status || (status->value.value != "operational" && status->value.value != "partly operational")) return;
     std::string newest;
     for (const auto& [id, source] : record.sources) {
@@ -128,7 +127,7 @@ void stale_sources(const Record& record, const Context& context, std::vector<Fin
 // --- counts ------------------------------------------------------------------------------------
 
 void press_only_count(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* count = set_value(record, "gpus_installed");
+    const Claim* count = record.value_of("gpus_installed");
     if (!count || count->citations.empty()) return;
     const bool press_only = std::all_of(count->citations.begin(), count->citations.end(), [&](const model::Citation& citation) {
         return kind_of(record, citation.source_id) == "press";
@@ -144,7 +143,7 @@ void press_only_count(const Record& record, const Context&, std::vector<Finding>
 void h100_equivalents(const Record& record, const Context& context, std::vector<Finding>& out) {
     reading::equivalent_count(record, context, out);
     const auto& patterns = context.config.h100_equivalents;
-    if (const Claim* notes = set_value(record, "gpu_count_notes")) {
+    if (const Claim* notes = record.value_of("gpu_count_notes")) {
         const std::string match = patterns.first_match(notes->value.value);
         if (!match.empty()) {
             auto result = finding(record, notes, "gpu_count_notes",
@@ -179,7 +178,7 @@ void derivation_mismatch(const Record& record, const Context&, std::vector<Findi
 }
 
 void competing_count_unmentioned(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* notes = set_value(record, "gpu_count_notes");
+    const Claim* notes = record.value_of("gpu_count_notes");
     const auto mentioned = notes ? numbers_in(notes->value.value) : std::vector<long long>{};
     for (const Claim* other : record.others("gpus_installed", false)) {
         if (other->state != ClaimState::set) continue;
@@ -195,11 +194,11 @@ void competing_count_unmentioned(const Record& record, const Context&, std::vect
 // The fields taken from gpu_model hold what the catalogue gives now: a value written by other
 // means, or before the catalogue (or the field) changed, is stale.
 void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* gpu = set_value(record, "gpu_model");
+    const Claim* gpu = record.value_of("gpu_model");
     if (!gpu) return;
     for (const auto& [spec, expected] : model::values_from_model(gpu->value.value)) {
         if (expected.empty()) continue;
-        const Claim* held = set_value(record, spec->name);
+        const Claim* held = record.value_of(spec->name);
         if (held && held->value.value == expected) continue;
         out.push_back(finding(record, held, spec->name,
                               held ? fmt::format("{} is {} but the catalogue gives {} for gpu_model {}", spec->name,
@@ -210,7 +209,7 @@ void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& 
 }
 
 void unknown_model(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* gpu = set_value(record, "gpu_model");
+    const Claim* gpu = record.value_of("gpu_model");
     if (!gpu || model::GpuCatalogue::builtin().find(gpu->value.value)) return;
     out.push_back(finding(
         record, gpu, "gpu_model",
@@ -220,7 +219,7 @@ void unknown_model(const Record& record, const Context&, std::vector<Finding>& o
 // TPUs, NPUs, LPUs and wafer-scale engines are catalogued so that a record of one is recognised
 // for what it is: outside a policy that counts GPUs, rather than an unknown model.
 void not_a_gpu(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* gpu = set_value(record, "gpu_model");
+    const Claim* gpu = record.value_of("gpu_model");
     if (!gpu) return;
     const model::GpuModel* known = model::GpuCatalogue::builtin().find(gpu->value.value);
     if (!known || known->kind != "accelerator") return;
@@ -231,14 +230,14 @@ void not_a_gpu(const Record& record, const Context&, std::vector<Finding>& out) 
 }
 
 void status_notes_undated(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const Claim* notes = set_value(record, "status_notes");
+    const Claim* notes = record.value_of("status_notes");
     if (!notes || !context.config.status_dates.first_match(notes->value.value).empty()) return;
     out.push_back(finding(record, notes, "status_notes", "status_notes gives no date for the source's wording"));
 }
 
 void power_on_announced(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* status = set_value(record, "status");
-    const Claim* power = set_value(record, "power_mw");
+    const Claim* status = record.value_of("status");
+    const Claim* power = record.value_of("power_mw");
     if (!status || !power || status->value.value != "announced") return;
     out.push_back(finding(record, power, "power_mw",
                           fmt::format("power_mw = {} is live power, but the record is only announced", display_claim(power))));
@@ -261,23 +260,23 @@ void estimate_unlabelled(const Record& record, const Context&, std::vector<Findi
 }
 
 void invalid_country(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* country = set_value(record, "country");
+    const Claim* country = record.value_of("country");
     if (!country || model::CountryTable::builtin().by_code(country->value.value)) return;
     out.push_back(
         finding(record, country, "country", fmt::format("country '{}' is not an ISO 3166-1 alpha-2 code", country->value.value)));
 }
 
 void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* power = set_value(record, "power_mw");
-    const Claim* count = set_value(record, "gpus_installed");
+    const Claim* power = record.value_of("power_mw");
+    const Claim* count = record.value_of("gpus_installed");
     if (!power || !count) return;
     // Bounds for GPUs: a wafer-scale engine draws tens of kW. Power not yet live (announced,
     // under construction) is another rule's business.
-    if (const Claim* gpu = set_value(record, "gpu_model")) {
+    if (const Claim* gpu = record.value_of("gpu_model")) {
         const model::GpuModel* known = model::GpuCatalogue::builtin().find(gpu->value.value);
         if (known && known->kind == "accelerator") return;
     }
-    if (const Claim* status = set_value(record, "status");
+    if (const Claim* status = record.value_of("status");
         status && (status->value.value == "announced" || status->value.value == "under construction")) {
         return;
     }
@@ -299,7 +298,7 @@ void power_per_gpu(const Record& record, const Context&, std::vector<Finding>& o
 }
 
 void count_implausible(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* count = set_value(record, "gpus_installed");
+    const Claim* count = record.value_of("gpus_installed");
     if (!count) return;
     if (std::stoll(count->value.value) <= most_gpus_known) return;
     out.push_back(finding(record, count, "gpus_installed",
@@ -309,8 +308,8 @@ void count_implausible(const Record& record, const Context&, std::vector<Finding
 }
 
 void count_exceeds_cores(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* count = set_value(record, "gpus_installed");
-    const Claim* cores = set_value(record, "total_cores");
+    const Claim* count = record.value_of("gpus_installed");
+    const Claim* cores = record.value_of("total_cores");
     if (!count || !cores) return;
     const long long gpus = std::stoll(count->value.value);
     const long long all_cores = std::stoll(cores->value.value);
@@ -322,7 +321,7 @@ void count_exceeds_cores(const Record& record, const Context&, std::vector<Findi
 }
 
 void first_operational_early(const Record& record, const Context&, std::vector<Finding>& out) {
-    const Claim* date = set_value(record, "first_operational");
+    const Claim* date = record.value_of("first_operational");
     if (!date || date->value.value.size() < 4) return;
     const int year = std::atoi(date->value.value.substr(0, 4).c_str());
     if (year >= first_gpu_computing_year) return;

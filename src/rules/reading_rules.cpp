@@ -52,7 +52,7 @@ const model::GpuModel* model_of(const Record& record, const Quantity& quantity, 
     if (quantity.model && quantity.model->kind != "family") return quantity.model;
     auto& cache = cache_of(context);
     if (!cache.model_known) {
-        const Claim* gpu = set_value(record, "gpu_model");
+        const Claim* gpu = record.value_of("gpu_model");
         cache.model = gpu ? model::GpuCatalogue::builtin().find(gpu->value.value) : nullptr;
         cache.model_known = true;
     }

@@ -24,7 +24,6 @@ using model::Record;
 using support::cite_evidence;
 using support::finding;
 using support::live_claims;
-using support::set_value;
 
 // The types below are members of ReadingCache, which rules.hpp names (Context holds one), so they
 // share its linkage rather than an anonymous namespace's.

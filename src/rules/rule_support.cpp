@@ -33,11 +33,6 @@ std::vector<const Claim*> live_claims(const Record& record, std::string_view fie
     return claims;
 }
 
-const Claim* set_value(const Record& record, std::string_view field) {
-    const Claim* claim = record.preferred(field);
-    return claim && claim->state == ClaimState::set ? claim : nullptr;
-}
-
 std::string kind_of(const Record& record, long long source_id) {
     const auto found = record.sources.find(source_id);
     return found == record.sources.end() ? "" : found->second.meta.kind;

@@ -16,8 +16,6 @@ Finding finding(const model::Record& record, const model::Claim* claim, std::str
 void cite_evidence(Finding& result, const model::Record& record, const model::Citation& citation);
 /// The claims that stand in the record: the preferred one and the competing figures.
 std::vector<const model::Claim*> live_claims(const model::Record& record, std::string_view field);
-/// The preferred claim of a field when it holds a value.
-const model::Claim* set_value(const model::Record& record, std::string_view field);
 /// The kind of a source the record cites ("" when it cites no such source).
 std::string kind_of(const model::Record& record, long long source_id);
 

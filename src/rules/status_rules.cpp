@@ -8,8 +8,8 @@
 namespace gpuclusters::rules::reading {
 
 void status_contradiction(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const Claim* status = set_value(record, "status");
-    const Claim* notes = set_value(record, "status_notes");
+    const Claim* status = record.value_of("status");
+    const Claim* notes = record.value_of("status_notes");
     if (!status || !notes) return;
     const int year = std::stoi(context.today.substr(0, 4));
     const auto events = context.config.quote_reader().status_events(notes->value.value, year);

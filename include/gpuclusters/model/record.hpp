@@ -125,6 +125,8 @@ struct Record {
     std::optional<Verification> verification;  ///< filled by commands that show it
 
     const Claim* preferred(std::string_view field) const;
+    /// The preferred claim of a field when it holds a value (its state is set); null otherwise.
+    const Claim* value_of(std::string_view field) const;
     /// Competing (normal) and, when asked, deprecated claims of a field.
     std::vector<const Claim*> others(std::string_view field, bool with_deprecated) const;
     /// "2 competing figures" for a field with no preferred claim and several of rank normal,
