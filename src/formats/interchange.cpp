@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <set>
+#include <tuple>
 
 #include "formats/typed.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -104,6 +105,31 @@ std::vector<const model::Source*> export_sources(const model::Record& record) {
         if (seen.insert(key.source_id).second) sources.push_back(&record.sources.at(key.source_id));
     }
     return sources;
+}
+
+// A record file's tables before its fields: its sources, keys and accepted findings.
+std::string provenance_tables(const model::Record& record) {
+    std::string out;
+    // By URL, the source's identity in every database: two editors' new sources land at their
+    // own places in the file, and a record exported from any database lists them alike.
+    auto sources = export_sources(record);
+    std::ranges::sort(sources, {}, &model::Source::url);
+    for (const auto* source : sources) {
+        out += "\n[[source]]\n";
+        const Json fields = source_json(*source);
+        for (const auto& [key, value] : fields.items()) {
+            out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
+        }
+    }
+    std::vector<std::pair<std::string, std::string>> keys;  // by URL, as the sources
+    for (const auto& key : record.keys) keys.emplace_back(record.sources.at(key.source_id).url, key.key);
+    std::ranges::sort(keys);
+    for (const auto& [url, key] : keys)
+        out += fmt::format("\n[[key]]\nsource = {}\nkey = {}\n", toml_string(url), toml_string(key));
+    for (const auto& accepted : record.accepted) {
+        out += fmt::format("\n[[accepted]]\nrule = {}\nreason = {}\n", toml_string(accepted.rule), toml_string(accepted.reason));
+    }
+    return out;
 }
 
 }  // namespace
@@ -412,33 +438,20 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     std::string out = fmt::format("# gpuclusters record, format {} (gpuclusters(5))\nformat = {}\nid = {}\n", format_version,
                                   format_version, toml_string(record.id));
     if (record.removed) return out + "removed = true\n";
-    if (provenance) {
-        // By URL, the source's identity in every database: two editors' new sources land at their
-        // own places in the file, and a record exported from any database lists them alike.
-        auto sources = export_sources(record);
-        std::ranges::sort(sources, {}, &model::Source::url);
-        for (const auto* source : sources) {
-            out += "\n[[source]]\n";
-            const Json fields = source_json(*source);
-            for (const auto& [key, value] : fields.items()) {
-                out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
-            }
-        }
-        for (const auto& key : record.keys) {
-            out += fmt::format("\n[[key]]\nsource = {}\nkey = {}\n", toml_string(record.sources.at(key.source_id).url),
-                               toml_string(key.key));
-        }
-        for (const auto& accepted : record.accepted) {
-            out +=
-                fmt::format("\n[[accepted]]\nrule = {}\nreason = {}\n", toml_string(accepted.rule), toml_string(accepted.reason));
-        }
-    }
+    if (provenance) out += provenance_tables(record);
+    // Citations, competing claims and keys in an order of their content, never of a database's
+    // row ids: every database that holds the record writes the same bytes.
     auto citations = [&](const model::Claim& claim, const std::string& table) {
         if (!provenance) return;
+        std::vector<std::tuple<std::string, std::string, std::string>> listed;
         for (const auto& citation : claim.citations) {
-            out += fmt::format("[[{}.citation]]\nsource = {}\n", table, toml_string(record.sources.at(citation.source_id).url));
-            if (!citation.locator.empty()) out += fmt::format("locator = {}\n", toml_string(citation.locator));
-            if (!citation.quote.empty()) out += fmt::format("quote = {}\n", toml_string(citation.quote));
+            listed.emplace_back(record.sources.at(citation.source_id).url, citation.locator, citation.quote);
+        }
+        std::ranges::sort(listed);
+        for (const auto& [url, locator, quote] : listed) {
+            out += fmt::format("[[{}.citation]]\nsource = {}\n", table, toml_string(url));
+            if (!locator.empty()) out += fmt::format("locator = {}\n", toml_string(locator));
+            if (!quote.empty()) out += fmt::format("quote = {}\n", toml_string(quote));
         }
     };
     auto value_lines = [&](const model::Claim& claim) {
@@ -452,7 +465,12 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
     };
     for (const auto& spec : model::field_catalogue()) {
         const model::Claim* preferred = record.preferred(spec.name);
-        const auto others = provenance ? record.others(spec.name, true) : std::vector<const model::Claim*>{};
+        auto others = provenance ? record.others(spec.name, true) : std::vector<const model::Claim*>{};
+        std::ranges::stable_sort(others, {}, [](const model::Claim* claim) {
+            const auto& [value, qualifiers] = claim->value;
+            return std::tie(claim->rank, claim->state, value, qualifiers.derivation, qualifiers.basis, qualifiers.estimator,
+                            qualifiers.bound);
+        });
         if (!preferred && others.empty()) {
             // A field made unknown says so, so that the clearing travels to the next database.
             if (provenance && std::ranges::find(record.cleared, spec.name) != record.cleared.end()) {

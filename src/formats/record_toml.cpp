@@ -379,7 +379,9 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     if (const toml::node* fields = document.get("field")) read_fields(in, *fields);
     result.values_only = result.sources.empty();  // citations name listed sources only
     // A record with its provenance says which findings are accepted for it, none included.
-    if (version >= accepted_findings_version && !result.values_only) result.record.accepted = read_accepted(in, document);
+    if (version >= accepted_findings_version && (!result.values_only || document.get("accepted"))) {
+        result.record.accepted = read_accepted(in, document);
+    }
     return result;
 }
 

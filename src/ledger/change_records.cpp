@@ -256,10 +256,13 @@ std::optional<std::string> ChangeSession::Engine::near_cluster_id(const std::str
     return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
 }
 
-// A record file that says the cluster is removed removes it, if it is there.
+// A record file that says the cluster is removed removes it; one this database never had is
+// recorded as removed all the same, so that its own tree says so too.
 void ChangeSession::Engine::remove_record(const std::string& cluster_id) {
-    if (!store_.cluster_present_as_of(cluster_id, std::nullopt)) return;
+    const bool known = store_.cluster_known(cluster_id);
+    if (known && !store_.cluster_present_as_of(cluster_id, std::nullopt)) return;
     begin();
+    if (!known) store_.insert_cluster(cluster_id, changeset_id_);
     store_.insert_presence(cluster_id, changeset_id_, false);
     report_->removed_clusters.push_back(cluster_id);
     mark_changed();

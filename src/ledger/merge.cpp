@@ -164,10 +164,18 @@ private:
         const std::string& field = std::get<0>(key);
         bool conflict = false;
         auto rank = three_way(base_.rank(key), ours_.rank(key), theirs_.rank(key), conflict);
-        if (conflict) conflicted_.insert(field);
+        // Two new ranks of a figure beside the value (deprecated on one side, withdrawn on the
+        // other) leave the field's value alone: ours is kept, with its citations, and said.
+        const bool about_the_value = ours_.rank(key) == model::Rank::preferred || theirs_.rank(key) == model::Rank::preferred;
+        if (conflict && about_the_value) conflicted_.insert(field);
+        const Version* kept_by = nullptr;
+        if (conflict && !about_the_value) {
+            kept_by = &ours_;
+            result_.notes.push_back(fmt::format("{}: {}: both sides changed its rank differently; ours ({}) is kept", field,
+                                                std::get<2>(key), rank ? model::to_string(*rank) : "withdrawn"));
+        }
         // A value one side replaced while the other gave it new evidence keeps that evidence, as
         // a competing figure, rather than losing it with the value.
-        const Version* kept_by = nullptr;
         if (!rank && base_.rank(key) && (new_citations(ours_, key) || new_citations(theirs_, key))) {
             kept_by = new_citations(ours_, key) ? &ours_ : &theirs_;
             rank = model::Rank::normal;

@@ -64,3 +64,21 @@ sed -n '/^\[field.city\]/,/^\[field.country\]/p' dataset/records/cscs-alps.toml
 git -C dataset add -A
 git -C dataset commit -qm "resolved" >commit.out 2>&1 || echo "[commit refused]"
 git -C dataset log --format=%s
+
+note "the same hook as pre-merge-commit refuses the merge commit a conflict would make"
+for editor in ea eb; do
+    setup --db $editor.db init
+    setup --db $editor.db import dataset/records
+done
+setup --db ea.db add cscs-alps --set city=Lugano --source https://a.example.org/alps --kind operator --quote "in Lugano"
+setup --db eb.db add cscs-alps --set city=Bellinzona --source https://b.example.org/alps --kind press --quote "Bellinzona"
+git -C dataset checkout -q -b side
+setup --db eb.db export --format toml --provenance -o dataset/records
+git -C dataset commit -qam "side: Bellinzona" >/dev/null 2>&1
+git -C dataset checkout -q main
+setup --db ea.db export --format toml --provenance -o dataset/records
+git -C dataset commit -qam "main: Lugano" >/dev/null 2>&1
+cp "$SOURCE_DIR/db/tree/pre-commit" dataset/.git/hooks/pre-merge-commit
+git -C dataset merge --no-edit side >merge.out 2>&1 || echo "[merge refused]"
+grep -E '^records/|error' merge.out | sed "s|/[^ ]*gpuclusters-pre-commit[.][A-Za-z0-9]*/|STAGED/|g"
+git -C dataset log --format=%s -1

@@ -126,6 +126,9 @@ TEST_CASE("TOML format 3: a record with its provenance lists its accepted findin
     record.accepted.clear();
     CHECK(read(formats::record_to_toml(record, true)).record.accepted == std::vector<model::AcceptedFinding>{});
     CHECK_FALSE(read(formats::record_to_toml(record, false)).record.accepted.has_value());
+    // A record with no source at all still says what is accepted for it.
+    CHECK(read("format = 3\nid = \"a\"\n[[accepted]]\nrule = \"uncited-value\"\nreason = \"told by the operator\"\n")
+              .record.accepted == std::vector<model::AcceptedFinding>{{"uncited-value", "told by the operator"}});
     const std::string head = "format = 3\nid = \"a\"\n[[source]]\nurl = \"https://example.org/a\"\nkind = \"operator\"\n";
     auto refused = [&](const std::string& accepted) {
         try {
@@ -145,6 +148,27 @@ TEST_CASE("TOML format 3: a record with its provenance lists its accepted findin
     CHECK(refused("[[accepted]]\nrule = \"stale-sources\"\n").find("missing key 'reason'") != std::string::npos);
     CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\n[[accepted]]\nrule = \"stale-sources\"\nreason = \"x\"\n"),
                       doctest::Contains("unknown key 'accepted'"));
+}
+
+TEST_CASE("TOML format 3: competing claims, citations and keys in an order of their content, not of row ids") {
+    auto record = typed_toml_record();
+    record.sources.emplace(2, model::Source{2, "https://a.example.org/b", {.kind = "press"}});
+    record.claims.push_back({.id = 6,
+                             .field = "gpus_installed",
+                             .value = {"50000", {}},
+                             .rank = model::Rank::normal,
+                             .citations = {{3, 1, "", "z quote", 1}, {4, 2, "", "a quote", 1}}});
+    record.keys = {{1, "k1", 0}, {2, "k2", 0}};
+    const std::string written = formats::record_to_toml(record, true);
+    auto reversed = record;
+    std::ranges::reverse(reversed.claims);
+    std::ranges::reverse(reversed.claims.front().citations);
+    std::ranges::reverse(reversed.keys);
+    CHECK(formats::record_to_toml(reversed, true) == written);
+    CHECK(written.find("value = 50000") < written.find("value = 60000"));
+    CHECK(written.find("source = \"https://a.example.org/b\"\nquote = \"a quote\"") <
+          written.find("source = \"https://example.org/a\"\nquote = \"z quote\""));
+    CHECK(written.find("key = \"k2\"") < written.find("key = \"k1\""));  // by the URL of the key's source
 }
 
 TEST_CASE("TOML format 3: a removed cluster's file says so and nothing else") {

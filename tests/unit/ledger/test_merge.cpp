@@ -220,6 +220,18 @@ TEST_CASE("a removed record stays removed against an unchanged side, and is kept
     CHECK(back.record.claims.size() == 2);
 }
 
+TEST_CASE("two new ranks of a competing figure leave the field's value alone") {
+    const auto base = base_record().source(2, press).claim("city", "Zurich", normal, {{2, "in Zurich"}}).record;
+    auto ours = base_record().source(2, press).claim("city", "Zurich", model::Rank::deprecated, {{2, "in Zurich"}});
+    const auto theirs = base_record().record;  // the figure withdrawn
+    const auto merged = ledger::merge_records(base, ours.record, theirs);
+    CHECK(merged.conflicts.empty());
+    CHECK(claims_of(merged.record, "city") == std::vector<std::string>{"Paris:preferred:" + operator_page + "|in Paris,",
+                                                                       "Zurich:deprecated:" + press + "|in Zurich,"});
+    REQUIRE(merged.notes.size() == 1);
+    CHECK(merged.notes[0] == "city: Zurich: both sides changed its rank differently; ours (deprecated) is kept");
+}
+
 TEST_CASE("citations of one claim: one side's new one and the other's removal both hold") {
     const auto base = base_record().record;
     auto ours = base_record().source(2, press);
