@@ -48,6 +48,7 @@ private:
     void refuse_value_demoted();
     void apply_acceptances(const ParsedRecord& input);
     void remove_record(const std::string& cluster_id);
+    void clear_derived();
 
     // What each field's input does (change_fields.cpp).
     void apply_fields(const ParsedRecord& input);

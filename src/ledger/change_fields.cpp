@@ -95,7 +95,10 @@ void ChangeSession::Engine::apply_set(const ParsedRecord& input, const ParsedFie
 void ChangeSession::Engine::clear_with_derived(const ParsedField& field) {
     clear_field(*field.spec);
     // Without a model there is nothing to derive from it.
-    if (field.spec->type != model::FieldType::gpu_model) return;
+    if (field.spec->type == model::FieldType::gpu_model) clear_derived();
+}
+
+void ChangeSession::Engine::clear_derived() {
     for (const auto& derived : model::field_catalogue()) {
         if (derived.derived) clear_field(derived);
     }
@@ -257,7 +260,11 @@ void ChangeSession::Engine::cite_field(const ParsedField& field) {
                             field.rank == Rank::normal ? "competing" : model::to_string(field.rank), cluster_id_, name,
                             model::to_string(field.rank)));
         }
+        // An undecided model decides no maker or catalogue model either.
+        const bool model_undecided = target->rank == Rank::preferred && field.spec->type == model::FieldType::gpu_model &&
+                                     field.reason == model::merge_conflict_reason;
         set_rank(target->id, field.rank, field.reason);
+        if (model_undecided) clear_derived();
         report.note =
             fmt::format("{}: {} -> {}{}", display_claim(target), model::to_string(target->rank), model::to_string(field.rank),
                         field.reason == model::merge_conflict_reason ? ", a merge conflict" : "");

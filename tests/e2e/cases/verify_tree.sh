@@ -82,3 +82,13 @@ cp "$SOURCE_DIR/db/tree/pre-commit" dataset/.git/hooks/pre-merge-commit
 git -C dataset merge --no-edit side >merge.out 2>&1 || echo "[merge refused]"
 grep -E '^records/|error' merge.out | sed "s|/[^ ]*gpuclusters-pre-commit[.][A-Za-z0-9]*/|STAGED/|g"
 git -C dataset log --format=%s -1
+
+note "a merge conflict on gpu_model leaves the fields that follow it unknown, not one side's"
+for editor in ga gb; do setup --db $editor.db init --sample; done
+setup --db ga.db export --format toml --provenance -o gbase
+setup --db ga.db add olcf-frontier --set gpu_model="NVIDIA H100" --source https://a.example.org/f --kind press --quote "NVIDIA H100"
+setup --db gb.db add olcf-frontier --set gpu_model="NVIDIA A100" --source https://b.example.org/f --kind press --quote "NVIDIA A100"
+for editor in ga gb; do setup --db $editor.db export --format toml --provenance -o $editor; done
+gc merge-driver gbase/olcf-frontier.toml ga/olcf-frontier.toml gb/olcf-frontier.toml records/olcf-frontier.toml
+gc --db ga.db import ga/olcf-frontier.toml
+gc --db ga.db show olcf-frontier | grep -E '^  GPU m'
