@@ -237,11 +237,17 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
 }
 
 // removed = true: the cluster removed, and nothing else said of it.
-void read_removed(const std::string& file, const toml::table& document, const toml::node& removed) {
-    if (!removed.as_boolean() || !removed.as_boolean()->get()) toml_fail(file, removed, "removed must be true when present");
-    for (const auto& [key, value] : document) {
-        if (key.str() != "format" && key.str() != "id" && key.str() != "removed") {
-            toml_fail(file, value, fmt::format("a removed record has nothing else: '{}' is given", text::excerpt(key.str())));
+// A marker (removed = true, cleared = true) that says all there is: true, and beside it only the
+// keys `beside` names; the errors name `where` and `what` is marked.
+void read_marker(const std::string& file, const toml::table& table, std::string_view key,
+                 std::initializer_list<std::string_view> beside, const std::string& where, std::string_view what) {
+    const toml::node& marker = *table.get(key);
+    if (!marker.as_boolean() || !marker.as_boolean()->get()) {
+        toml_fail(file, marker, fmt::format("{}{} must be true when present", where, key));
+    }
+    for (const auto& [name, value] : table) {
+        if (name.str() != key && std::ranges::find(beside, name.str()) == beside.end()) {
+            toml_fail(file, value, fmt::format("{}{} has nothing else: '{}' is given", where, what, text::excerpt(name.str())));
         }
     }
 }
@@ -278,16 +284,8 @@ std::vector<model::AcceptedFinding> read_accepted(const Reader& in, const toml::
 
 // [field.X] cleared = true: the field made unknown, and nothing else said of it.
 void read_cleared(Reader& in, const toml::table& entry, const std::string& field_name, const std::string& where) {
+    read_marker(in.file, entry, "cleared", {}, where, "a cleared field");
     const toml::node& cleared = *entry.get("cleared");
-    if (!cleared.as_boolean() || !cleared.as_boolean()->get()) {
-        toml_fail(in.file, cleared, fmt::format("{}cleared must be true when present", where));
-    }
-    for (const auto& [key, value] : entry) {
-        if (key.str() != "cleared") {
-            toml_fail(in.file, value,
-                      fmt::format("{}a cleared field has nothing else: '{}' is given", where, text::excerpt(key.str())));
-        }
-    }
     in.document.record.fields.push_back({.field = field_name,
                                          .origin = fmt::format("{}: field.{}", toml_place(in.file, cleared), field_name),
                                          .action = model::FieldAction::clear});
@@ -342,8 +340,8 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     result.place = file;
     result.record.cluster_id = string_at(file, document, "id", "", true);
     result.record.origin = fmt::format("{}: id", toml_place(file, *document.get("id")));
-    if (const toml::node* removed = document.get("removed")) {
-        read_removed(file, document, *removed);
+    if (document.get("removed")) {
+        read_marker(file, document, "removed", {"format", "id"}, "", "a removed record");
         result.record.removed = true;
         return result;
     }
