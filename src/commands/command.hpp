@@ -154,6 +154,7 @@ std::unique_ptr<Command> make_verify(CLI::App& app);
 std::unique_ptr<Command> make_export(CLI::App& app);
 std::unique_ptr<Command> make_import(CLI::App& app);
 std::unique_ptr<Command> make_tree(CLI::App& app);
+std::unique_ptr<Command> make_sync(CLI::App& app);
 std::unique_ptr<Command> make_merge_driver(CLI::App& app);
 std::unique_ptr<Command> make_compare(CLI::App& app);
 std::unique_ptr<Command> make_edit(CLI::App& app);

@@ -28,6 +28,7 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"site", "the dataset as a static website: a page per cluster with its sources and quotes", make_site},
         CommandInfo{"import", "records in bulk from any export format, all or nothing, in one changeset", make_import},
         CommandInfo{"tree", "a git work tree of record files shared by several editors: setup", make_tree},
+        CommandInfo{"sync", "the database and a tree's git history brought together: commits in, changesets out", make_sync},
         CommandInfo{"merge-driver", "git's merge driver for record files: three versions merged claim by claim",
                     make_merge_driver},
         CommandInfo{"completion", "a bash, zsh or fish completion script, from these very definitions", make_completion},

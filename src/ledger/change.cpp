@@ -91,6 +91,8 @@ void ChangeSession::set_presence(const std::string& cluster_id, bool present) {
     store_.insert_presence(cluster_id, changeset_id(), present);
 }
 
+void ChangeSession::agree_with_tree(const store::TreeSync& sync) { store_.insert_tree_sync(sync); }
+
 void ChangeSession::revise_source(long long source_id, const model::SourceMeta& meta) {
     engine_->begin();
     store_.insert_source_revision(source_id, changeset_id(), meta);

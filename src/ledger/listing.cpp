@@ -252,19 +252,18 @@ DatasetStats dataset_stats(const store::Store& store) {
     return stats;
 }
 
+void add_tree_parts(const store::Store& store, model::Record& record, std::optional<long long> as_of) {
+    record.cleared = store.cleared_fields(record.id, as_of);
+    record.accepted.clear();
+    for (auto& acceptance : store.acceptances_of(record.id, as_of))
+        record.accepted.push_back({std::move(acceptance.rule), std::move(acceptance.reason)});
+}
+
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
     Undecided undecided;
     auto write = [&](model::Record& record) {
         if (!passes(record, query.filters, undecided)) return;
-        if (query.provenance) {
-            record.cleared = store.cleared_fields(record.id, query.as_of);
-            record.accepted.clear();
-            // Acceptances have no history to read as of a changeset here: a past snapshot has none.
-            if (!query.as_of) {
-                for (auto& acceptance : store.acceptances_of(record.id))
-                    record.accepted.push_back({std::move(acceptance.rule), std::move(acceptance.reason)});
-            }
-        }
+        if (query.provenance) add_tree_parts(store, record, query.as_of);
         visit(record);
     };
     // The removed clusters come in their id order among the others.

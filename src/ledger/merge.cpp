@@ -369,15 +369,14 @@ RecordMerge merge_records(const model::Record& base, const model::Record& ours, 
     return Merger(base.removed ? model::Record{} : base, ours, theirs).merge(id);
 }
 
-namespace {
-
-// A version of the record file as a record; InputError names what does not read as one.
-model::Record record_in(const std::string& content, const std::string& name) {
+model::Record record_of_file(const std::string& content, const std::string& name) {
     if (content.empty()) return {};
     const auto read = model::record_of(formats::read_toml_record(content, name));
     if (!read.problems.empty()) throw InputError(read.problems.front());
     return read.record;
 }
+
+namespace {
 
 void write_over(const std::string& path, const std::string& content) {
     formats::AtomicFile file(path);
@@ -393,9 +392,9 @@ FileMerge merge_record_files(const MergeFiles& files) {
     const std::string theirs = formats::read_whole_file(files.theirs, "their version");
     FileMerge result;
     try {
-        const auto base_record = record_in(base, files.path + " (base)");
-        const auto ours_record = record_in(ours, files.path + " (ours)");
-        const auto theirs_record = record_in(theirs, files.path + " (theirs)");
+        const auto base_record = record_of_file(base, files.path + " (base)");
+        const auto ours_record = record_of_file(ours, files.path + " (ours)");
+        const auto theirs_record = record_of_file(theirs, files.path + " (theirs)");
         if (!ours_record.id.empty() && !theirs_record.id.empty() && ours_record.id != theirs_record.id)
             throw InputError(fmt::format("ours is record {} and theirs is record {}", ours_record.id, theirs_record.id));
         auto merged = merge_records(base_record, ours_record, theirs_record);

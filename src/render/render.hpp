@@ -21,6 +21,7 @@
 #include "gpuclusters/ledger/merge.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
+#include "gpuclusters/ledger/sync.hpp"
 #include "gpuclusters/ledger/tree.hpp"
 #include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/change_report.hpp"
@@ -313,6 +314,9 @@ void print_file_merge(const Output& output, const ledger::FileMerge& merge, cons
 
 /// What tree setup did: the repository made, each setting written, or that all was in place.
 void print_tree_setup(const Output& output, const ledger::TreeSetup& setup);
+/// What sync did: each commit that became a changeset and each changeset that became a commit,
+/// the records settled as the tree merged them, the merge conflicts and notes, the commit agreed on.
+void print_sync(const Output& output, const ledger::SyncResult& sync);
 /// verify --tree: the problems of record files that could not be read, an error line each.
 void print_tree_problems(const Output& output, const ledger::ImportResult& read);
 

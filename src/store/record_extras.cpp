@@ -43,19 +43,36 @@ std::vector<std::string> Store::removed_clusters() const {
     });
 }
 
-std::vector<Acceptance> Store::acceptances_of(const std::string& cluster_id) const {
+std::vector<Acceptance> Store::acceptances_of(const std::string& cluster_id, std::optional<long long> as_of) const {
     return guarded(path_, [&] {
         auto& query = bind_all(prepare(R"(
             SELECT a.rule, a.reason, a.changeset_id FROM finding_acceptance a
             WHERE a.cluster_id = ?1 AND a.accepted = 1
-              AND a.changeset_id = (SELECT max(changeset_id) FROM finding_acceptance WHERE cluster_id = ?1 AND rule = a.rule)
+              AND a.changeset_id = (SELECT max(changeset_id) FROM finding_acceptance
+                                    WHERE cluster_id = ?1 AND rule = a.rule AND changeset_id <= ?2)
             ORDER BY a.rule)"),
-                               cluster_id);
+                               cluster_id, as_of.value_or(no_limit));
         std::vector<Acceptance> found;
         while (query.executeStep()) {
             found.push_back({cluster_id, column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
         }
         return found;
+    });
+}
+
+std::optional<long long> Store::cluster_created_in(const std::string& id) const {
+    return guarded(path_, [&]() -> std::optional<long long> {
+        auto& query = bind_all(prepare("SELECT changeset_id FROM cluster WHERE id = ?"), id);
+        if (!query.executeStep()) return std::nullopt;
+        return query.getColumn(0).getInt64();
+    });
+}
+
+std::optional<TreeSync> Store::last_tree_sync() const {
+    return guarded(path_, [&]() -> std::optional<TreeSync> {
+        auto& query = prepare("SELECT coalesce(changeset_id, 0), commit_id FROM tree_sync ORDER BY rowid DESC LIMIT 1");
+        if (!query.executeStep()) return std::nullopt;
+        return TreeSync{query.getColumn(0).getInt64(), column_text(query, 1)};
     });
 }
 

@@ -294,6 +294,12 @@ void Store::insert_acceptance(const Acceptance& acceptance, bool accepted) {
     query.exec();
 }
 
+void Store::insert_tree_sync(const TreeSync& sync) {
+    bind_all(prepare("INSERT INTO tree_sync (changeset_id, commit_id) VALUES (nullif(?, 0), ?)"), sync.changeset_id,
+             sync.commit_id)
+        .exec();
+}
+
 void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
     bind_all(prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)"), cluster_id, changeset_id,
              verified)

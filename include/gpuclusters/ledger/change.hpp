@@ -110,6 +110,9 @@ public:
     /// without its application_id taken back (store::Store's, which only the engine calls).
     void repair_derived_tables();
     void restore_application_id();
+    /// sync: the changeset and commit the database and its tree now agree on (the session writes
+    /// no changeset of its own for it).
+    void agree_with_tree(const store::TreeSync& sync);
 
 private:
     class Engine;  // ledger/change_engine.hpp

@@ -70,6 +70,10 @@ struct ExportQuery {
     /// of record files; the current state only, with no filters.
     bool with_removed = false;
 };
+/// What a record file of the tree says beyond the claims, as of a changeset (or now): the fields
+/// made unknown and the findings accepted.
+void add_tree_parts(const store::Store& store, model::Record& record, std::optional<long long> as_of);
+
 /// The records an export writes, in id order, one at a time; returns the clusters left out
 /// because a filter could not tell (a date too coarse), as `list` counts them.
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit);

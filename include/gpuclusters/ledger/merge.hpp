@@ -29,6 +29,10 @@ struct RecordMerge {
 /// are numbered afresh.
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs);
 
+/// A version of a record file (its text) as a record; none for an empty text. InputError names
+/// what does not read as one, at `name`:line:column.
+model::Record record_of_file(const std::string& content, const std::string& name);
+
 /// The three files git hands its merge driver (%O %A %B), the record file's path in the tree
 /// (%P, for messages) and the conflict marker size (%L).
 struct MergeFiles {

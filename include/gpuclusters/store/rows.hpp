@@ -59,6 +59,12 @@ struct Acceptance {
     long long changeset_id = 0;
 };
 
+/// What a database and a git tree of record files agreed on at a sync.
+struct TreeSync {
+    long long changeset_id = 0;
+    std::string commit_id;
+};
+
 /// A Verified badge (rule empty) or an acceptance of a rule's finding, set or withdrawn by a changeset.
 struct VerifyEvent {
     std::string cluster_id;

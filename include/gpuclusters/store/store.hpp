@@ -174,8 +174,13 @@ public:
     std::vector<std::string> cleared_fields(const std::string& cluster_id, std::optional<long long> as_of) const;
     /// The clusters removed now (their creation reverted), in id order.
     std::vector<std::string> removed_clusters() const;
-    /// The findings accepted for one cluster now, by rule.
-    std::vector<Acceptance> acceptances_of(const std::string& cluster_id) const;
+    /// The findings accepted for one cluster as of a changeset (or now), by rule.
+    std::vector<Acceptance> acceptances_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
+    /// The changeset that made a cluster; nullopt for an id never used.
+    std::optional<long long> cluster_created_in(const std::string& id) const;
+    /// The newest sync's row (tree_sync): the newest changeset and the commit (empty: none yet)
+    /// the database and the tree then agreed on; nullopt before the first sync.
+    std::optional<TreeSync> last_tree_sync() const;
     std::optional<model::Source> source_by_id(long long id) const;
 
     // --- history --------------------------------------------------------------------------------
@@ -253,6 +258,7 @@ public:
     /// The newest changeset that changed each cluster's record (fields, citations, presence).
     std::map<std::string, long long> last_changes(std::optional<long long> as_of) const;
     void insert_acceptance(const Acceptance& acceptance, bool accepted);
+    void insert_tree_sync(const TreeSync& sync);
     void insert_verification(const std::string& cluster_id, long long changeset_id, bool verified = true);
     /// Badges signed (rule empty) and findings accepted or withdrawn in a changeset.
     std::vector<VerifyEvent> verify_events_in(long long changeset_id) const;
