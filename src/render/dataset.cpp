@@ -104,15 +104,13 @@ Json stats_json(const ledger::DatasetStats& stats, long long unbadged) {
     const auto gpus = stats.gpus_installed();
     Json by = Json::object();
     for (const auto& [field, groups] : stats.by) {
-        Json list = Json::array();
-        for (const auto& group : groups) {
-            list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
-                            {"clusters", group.clusters},
-                            {"gpus_installed", count_or_null(group.gpus_installed())},
-                            {"clusters_with_gpu_count", group.with_gpu_count},
-                            {"clusters_counted", group.gpus.clusters}});
-        }
-        by[std::string(field->name)] = std::move(list);
+        by[std::string(field->name)] = json_array(groups, [](const auto& group) {
+            return Json{{"value", group.value ? Json(*group.value) : Json(nullptr)},
+                        {"clusters", group.clusters},
+                        {"gpus_installed", count_or_null(group.gpus_installed())},
+                        {"clusters_with_gpu_count", group.with_gpu_count},
+                        {"clusters_counted", group.gpus.clusters}};
+        });
     }
     Json accelerators = Json::array();
     for (const auto& [chip, tally] : stats.accelerators) {
@@ -212,21 +210,19 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
     const auto& values = backing.values;
     if (output.json) {
         auto json = source_json(source);
-        Json backed = Json::array();
-        for (const auto& value : values) {
+        json["values"] = json_array(values, [](const auto& value) {
             const auto& spec = *model::find_field(value.claim.field);
             const auto& citation = value.claim.citations.front();
-            backed.push_back(
-                {{"cluster", value.cluster_id},
-                 {"field", value.claim.field},
-                 {"state", model::to_string(value.claim.state)},
-                 {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value) : Json(nullptr)},
-                 {"rank", model::to_string(value.claim.rank)},
-                 {"locator", citation.locator},
-                 {"quote", citation.quote},
-                 {"changeset", citation.changeset_id}});
-        }
-        json["values"] = std::move(backed);
+            return Json{
+                {"cluster", value.cluster_id},
+                {"field", value.claim.field},
+                {"state", model::to_string(value.claim.state)},
+                {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value) : Json(nullptr)},
+                {"rank", model::to_string(value.claim.rank)},
+                {"locator", citation.locator},
+                {"quote", citation.quote},
+                {"changeset", citation.changeset_id}};
+        });
         print_json(output.out, json);
         return;
     }
@@ -265,15 +261,14 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
 
 void print_fields(const Output& output) {
     if (output.json) {
-        Json list = Json::array();
-        for (const auto& field : model::field_catalogue()) {
-            Json entry{{"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
-                       {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
-            if (!field.choices.empty())
-                entry["choices"] = json_array(field.choices, [](const auto& choice) { return choice.stored; });
-            list.push_back(std::move(entry));
-        }
-        print_json(output.out, list);
+        print_json(output.out, json_array(model::field_catalogue(), [](const auto& field) {
+                       Json entry{
+                           {"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
+                           {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
+                       if (!field.choices.empty())
+                           entry["choices"] = json_array(field.choices, [](const auto& choice) { return choice.stored; });
+                       return entry;
+                   }));
         return;
     }
     auto& out = output.out;

@@ -238,11 +238,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
                                   {"value", nullptr},
                                   {"display", record.shown(field.name)},
                                   {"citations", Json::array()}};
-        Json others = Json::array();
-        for (const model::Claim* other : record.others(field.name, with_deprecated)) {
-            others.push_back(claim_json(field, *other, record, number_of));
-        }
-        entry["competing"] = std::move(others);
+        entry["competing"] = json_array(record.others(field.name, with_deprecated),
+                                        [&](const model::Claim* other) { return claim_json(field, *other, record, number_of); });
         fields[std::string(field.name)] = std::move(entry);
     }
     json["fields"] = std::move(fields);
@@ -254,11 +251,9 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         sources.push_back(std::move(entry));
     }
     json["sources"] = std::move(sources);
-    Json keys = Json::array();
-    for (const auto& key : record.keys) {
-        keys.push_back({{"key", key.key}, {"source_id", key.source_id}, {"url", record.sources.at(key.source_id).url}});
-    }
-    json["keys"] = std::move(keys);
+    json["keys"] = json_array(record.keys, [&](const auto& key) {
+        return Json{{"key", key.key}, {"source_id", key.source_id}, {"url", record.sources.at(key.source_id).url}};
+    });
     return json;
 }
 
