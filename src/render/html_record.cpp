@@ -46,7 +46,6 @@ Data fact_data(const model::FieldSpec& field, const model::Record& record, const
     }
     list competing;
     for (const model::Claim* other : record.others(field.name, false)) {
-        if (other == record.preferred(field.name)) continue;
         competing.push_back(claim_data(*other, record, number_of));
     }
     if (values.empty() && competing.empty()) data.set("unknown", true);
