@@ -154,11 +154,10 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     } else {
         out << "GPUs installed  unknown: no GPU cluster publishes a count\n";
     }
-    std::vector<std::string> bounds;
     if (stats.approximate.clusters > 0)
-        bounds.push_back(fmt::format("approximate (~): {}", tally_words(stats.approximate, "GPUs")));
-    if (stats.at_least.clusters > 0) bounds.push_back(fmt::format("lower bounds (+): {}", tally_words(stats.at_least, "GPUs")));
-    for (const auto& line : bounds) out << fmt::format("{}of which {}\n", indent, line);
+        out << indent << "of which approximate (~): " << tally_words(stats.approximate, "GPUs") << "\n";
+    if (stats.at_least.clusters > 0)
+        out << indent << "of which lower bounds (+): " << tally_words(stats.at_least, "GPUs") << "\n";
     bool first = true;
     for (const auto& [chip, tally] : stats.accelerators) {
         out << fmt::format("{}{}: {}\n", first ? "not GPUs        " : indent, chip, tally_words(tally, "accelerators"));

@@ -171,9 +171,8 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
         const std::string value = text::one_line(record.shown(field.name));
-        const std::string cited = claim ? numbers(*claim, number_of) : "";
-        out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
-            << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
+        out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value)) << cited(claim)
+            << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
