@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
@@ -310,15 +311,9 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         std::string db_path = options.db;
         if (db_path.empty()) db_path = env("GPUCLUSTERS_DB");
         if (db_path.empty()) db_path = "gpuclusters.db";
-        Command* chosen = nullptr;
-        const CLI::App* chosen_app = nullptr;
-        for (auto& [sub, command] : commands) {
-            if (sub->parsed()) {
-                chosen = command.get();
-                chosen_app = sub;
-            }
-        }
-        if (chosen == nullptr) return static_cast<int>(ExitCode::usage);
+        const auto parsed = std::ranges::find_if(commands, [](const auto& entry) { return entry.first->parsed(); });
+        if (parsed == commands.end()) return static_cast<int>(ExitCode::usage);
+        const auto& [chosen_app, chosen] = *parsed;
         // Data for a program (an export on a pipe) passes as it is, so that it round-trips; on a
         // terminal it is escaped like everything else.
         const bool raw_data = chosen->writes_data() && isatty(STDOUT_FILENO) != 1;

@@ -1,5 +1,6 @@
 #include "commands/temporary_folder.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <csignal>
@@ -28,10 +29,8 @@ std::array<struct sigaction, cleanup_signals.size()> previous_actions{};
 std::array<bool, cleanup_signals.size()> signal_handled{};
 
 std::size_t signal_index(int signal) {
-    for (std::size_t i = 0; i < cleanup_signals.size(); ++i) {
-        if (cleanup_signals[i] == signal) return i;
-    }
-    return 0;
+    const auto found = std::ranges::find(cleanup_signals, signal);
+    return found == cleanup_signals.end() ? 0 : static_cast<std::size_t>(found - cleanup_signals.begin());
 }
 
 // Removes the folder with what a signal handler may call (open, getdents64, unlinkat, rmdir):

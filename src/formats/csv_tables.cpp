@@ -321,12 +321,10 @@ private:
         }
         if (!source || !claim_taken_) return;
         // The claim's inputs end with it: the set (or cite) entry takes the citation.
-        for (auto it = current_.record.fields.rbegin(); it != current_.record.fields.rend(); ++it) {
-            if (it->action != model::FieldAction::rank) {
-                it->citations.push_back({*source, cell("locator"), cell("quote"), place});
-                break;
-            }
-        }
+        auto& fields = current_.record.fields;
+        const auto taker = std::find_if(fields.rbegin(), fields.rend(),
+                                        [](const auto& input) { return input.action != model::FieldAction::rank; });
+        if (taker != fields.rend()) taker->citations.push_back({*source, cell("locator"), cell("quote"), place});
     }
 
     const ReadSink& sink_;

@@ -173,10 +173,9 @@ Mapping::RowId Mapping::row_id(const std::map<std::string, std::size_t>& columns
 
 const Mapping::SkipRule* Mapping::skip_rule(const std::map<std::string, std::size_t>& columns,
                                             const std::vector<std::string>& cells) const {
-    for (const auto& skip : skips_) {
-        if (condition_holds(skip.condition, columns, cells)) return &skip;
-    }
-    return nullptr;
+    const auto found =
+        std::ranges::find_if(skips_, [&](const SkipRule& skip) { return condition_holds(skip.condition, columns, cells); });
+    return found == skips_.end() ? nullptr : &*found;
 }
 
 std::set<std::string> Mapping::slugs_seen_twice(const std::string& path) const {

@@ -336,10 +336,8 @@ Mapping Mapping::load(const std::string& path) {
     }
     if (const auto* related = document.get("related")) {
         mapping.related_ = related_rules(path, *related, mapping.id_);
-        for (const auto& rule : mapping.fields_) {
-            if (rule.field == "related")
-                toml_fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
-        }
+        if (std::ranges::find(mapping.fields_, "related", &FieldRule::field) != mapping.fields_.end())
+            toml_fail(path, *related, "related comes from [[related]] or from [fields.related], not both");
     }
     return mapping;
 }

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <random>
+#include <ranges>
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -225,9 +226,8 @@ std::map<std::string, std::string> site_templates(const std::optional<std::strin
         const std::string name = entry.path().filename().string();
         auto known = templates.find(name);
         if (known == templates.end()) {
-            std::string names;
-            for (const auto& [template_name, text] : templates) names += (names.empty() ? "" : ", ") + template_name;
-            throw InputError(fmt::format("{}: not a template of the site (they are {})", entry.path().string(), names));
+            throw InputError(fmt::format("{}: not a template of the site (they are {})", entry.path().string(),
+                                         fmt::join(std::views::keys(templates), ", ")));
         }
         known->second = InputFile(entry.path().string(), "the template").read_all();
     }

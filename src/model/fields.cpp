@@ -1,8 +1,8 @@
 #include "gpuclusters/model/fields.hpp"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
-#include <iterator>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -107,10 +107,8 @@ constexpr std::array<FieldSpec, 20> catalogue{{
 std::span<const FieldSpec> field_catalogue() { return catalogue; }
 
 const FieldSpec* find_field(std::string_view name) {
-    for (const auto& field : catalogue) {
-        if (field.name == name) return &field;
-    }
-    return nullptr;
+    const auto found = std::ranges::find(catalogue, name, &FieldSpec::name);
+    return found == catalogue.end() ? nullptr : &*found;
 }
 
 const FieldSpec& require_field(std::string_view name) {

@@ -80,10 +80,9 @@ Rank rank_from(std::string_view text) {
 }
 
 const Claim* Record::preferred(std::string_view field) const {
-    for (const auto& claim : claims) {
-        if (claim.field == field && claim.rank == Rank::preferred) return &claim;
-    }
-    return nullptr;
+    const auto found =
+        std::ranges::find_if(claims, [&](const Claim& claim) { return claim.field == field && claim.rank == Rank::preferred; });
+    return found == claims.end() ? nullptr : &*found;
 }
 
 const Claim* Record::value_of(std::string_view field) const {

@@ -110,9 +110,8 @@ std::string display_value(const FieldSpec& field, const FieldValue& value) {
             return value.value;
         case FieldType::enumeration:
         case FieldType::gpu_maker:
-            for (const auto& choice : field.choices) {
-                if (choice.stored == value.value) return std::string(choice.label);
-            }
+            if (const auto found = std::ranges::find(field.choices, value.value, &Choice::stored); found != field.choices.end())
+                return std::string(found->label);
             return value.value;
         case FieldType::country:
             if (const Country* country = CountryTable::builtin().by_code(value.value)) {

@@ -87,10 +87,9 @@ constexpr std::string_view wide_spaces[]{"\xC2\xA0", "\xE2\x80\x89", "\xE2\x80\x
 
 // The length of the wide space `text` starts with (ends with, when `back`), or 0.
 std::size_t wide_space(std::string_view text, bool back) {
-    for (const auto space : wide_spaces) {
-        if (back ? text.ends_with(space) : text.starts_with(space)) return space.size();
-    }
-    return 0;
+    const auto found = std::ranges::find_if(
+        wide_spaces, [&](std::string_view space) { return back ? text.ends_with(space) : text.starts_with(space); });
+    return found == std::end(wide_spaces) ? 0 : found->size();
 }
 
 // The length of the whitespace `text` starts with (ends with, when `back`), or 0.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <ranges>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -75,11 +76,8 @@ std::string parse_choice(const FieldSpec& field, std::string_view raw) {
             return std::string(choice.stored);
         }
     }
-    std::string allowed;
-    for (const auto& choice : field.choices) {
-        allowed += (allowed.empty() ? "" : ", ") + std::string(choice.label);
-    }
-    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)), field.name, allowed));
+    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)), field.name,
+                                 fmt::join(field.choices | std::views::transform(&Choice::label), ", ")));
 }
 
 std::vector<Partner> parse_partners(std::string_view raw) {

@@ -19,11 +19,9 @@ std::string source_list(const std::vector<std::string>& urls) {
 Json sources_json(const std::vector<model::Record>& records, const std::vector<SourceNumbers>& numbers) {
     Json sources = Json::object();
     for (std::size_t i = 0; i < records.size(); ++i) {
-        Json list = Json::array();
-        for (long long id : records[i].source_order(false)) {
-            list.push_back({{"number", numbers[i].at(id)}, {"url", records[i].sources.at(id).url}});
-        }
-        sources[records[i].id] = std::move(list);
+        sources[records[i].id] = json_array(records[i].source_order(false), [&](long long id) {
+            return Json{{"number", numbers[i].at(id)}, {"url", records[i].sources.at(id).url}};
+        });
     }
     return sources;
 }

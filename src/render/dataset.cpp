@@ -1,6 +1,7 @@
 #include <algorithm>
 // The dataset as a whole: the list of clusters, the sources, one source, the field catalogue.
 #include <fmt/format.h>
+#include <ranges>
 
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -104,15 +105,13 @@ Json stats_json(const ledger::DatasetStats& stats, long long unbadged) {
     const auto gpus = stats.gpus_installed();
     Json by = Json::object();
     for (const auto& [field, groups] : stats.by) {
-        Json list = Json::array();
-        for (const auto& group : groups) {
-            list.push_back({{"value", group.value ? Json(*group.value) : Json(nullptr)},
-                            {"clusters", group.clusters},
-                            {"gpus_installed", count_or_null(group.gpus_installed())},
-                            {"clusters_with_gpu_count", group.with_gpu_count},
-                            {"clusters_counted", group.gpus.clusters}});
-        }
-        by[std::string(field->name)] = std::move(list);
+        by[std::string(field->name)] = json_array(groups, [](const auto& group) {
+            return Json{{"value", group.value ? Json(*group.value) : Json(nullptr)},
+                        {"clusters", group.clusters},
+                        {"gpus_installed", count_or_null(group.gpus_installed())},
+                        {"clusters_with_gpu_count", group.with_gpu_count},
+                        {"clusters_counted", group.gpus.clusters}};
+        });
     }
     Json accelerators = Json::array();
     for (const auto& [chip, tally] : stats.accelerators) {
@@ -155,11 +154,10 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
     } else {
         out << "GPUs installed  unknown: no GPU cluster publishes a count\n";
     }
-    std::vector<std::string> bounds;
     if (stats.approximate.clusters > 0)
-        bounds.push_back(fmt::format("approximate (~): {}", tally_words(stats.approximate, "GPUs")));
-    if (stats.at_least.clusters > 0) bounds.push_back(fmt::format("lower bounds (+): {}", tally_words(stats.at_least, "GPUs")));
-    for (const auto& line : bounds) out << fmt::format("{}of which {}\n", indent, line);
+        out << indent << "of which approximate (~): " << tally_words(stats.approximate, "GPUs") << "\n";
+    if (stats.at_least.clusters > 0)
+        out << indent << "of which lower bounds (+): " << tally_words(stats.at_least, "GPUs") << "\n";
     bool first = true;
     for (const auto& [chip, tally] : stats.accelerators) {
         out << fmt::format("{}{}: {}\n", first ? "not GPUs        " : indent, chip, tally_words(tally, "accelerators"));
@@ -212,21 +210,19 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
     const auto& values = backing.values;
     if (output.json) {
         auto json = source_json(source);
-        Json backed = Json::array();
-        for (const auto& value : values) {
+        json["values"] = json_array(values, [](const auto& value) {
             const auto& spec = *model::find_field(value.claim.field);
             const auto& citation = value.claim.citations.front();
-            backed.push_back(
-                {{"cluster", value.cluster_id},
-                 {"field", value.claim.field},
-                 {"state", model::to_string(value.claim.state)},
-                 {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value) : Json(nullptr)},
-                 {"rank", model::to_string(value.claim.rank)},
-                 {"locator", citation.locator},
-                 {"quote", citation.quote},
-                 {"changeset", citation.changeset_id}});
-        }
-        json["values"] = std::move(backed);
+            return Json{
+                {"cluster", value.cluster_id},
+                {"field", value.claim.field},
+                {"state", model::to_string(value.claim.state)},
+                {"value", value.claim.state == model::ClaimState::set ? typed_value(spec, value.claim.value) : Json(nullptr)},
+                {"rank", model::to_string(value.claim.rank)},
+                {"locator", citation.locator},
+                {"quote", citation.quote},
+                {"changeset", citation.changeset_id}};
+        });
         print_json(output.out, json);
         return;
     }
@@ -265,15 +261,14 @@ void print_source(const Output& output, const ledger::SourceBacking& backing) {
 
 void print_fields(const Output& output) {
     if (output.json) {
-        Json list = Json::array();
-        for (const auto& field : model::field_catalogue()) {
-            Json entry{{"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
-                       {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
-            if (!field.choices.empty())
-                entry["choices"] = json_array(field.choices, [](const auto& choice) { return choice.stored; });
-            list.push_back(std::move(entry));
-        }
-        print_json(output.out, list);
+        print_json(output.out, json_array(model::field_catalogue(), [](const auto& field) {
+                       Json entry{
+                           {"name", field.name},         {"label", field.label},     {"type", model::type_name(field.type)},
+                           {"required", field.required}, {"derived", field.derived}, {"definition", field.definition}};
+                       if (!field.choices.empty())
+                           entry["choices"] = json_array(field.choices, [](const auto& choice) { return choice.stored; });
+                       return entry;
+                   }));
         return;
     }
     auto& out = output.out;
@@ -281,9 +276,8 @@ void print_fields(const Output& output) {
         out << output.style.bold(std::string(field.name)) << "  " << field.label << "  (" << model::type_name(field.type)
             << (field.derived ? ", derived" : "") << (field.required ? ", required" : "") << ")\n";
         if (!field.choices.empty()) {
-            std::string choices;
-            for (const auto& choice : field.choices) choices += (choices.empty() ? "" : ", ") + std::string(choice.stored);
-            out << "    one of: " << choices << "\n";
+            out << fmt::format("    one of: {}\n",
+                               fmt::join(field.choices | std::views::transform(&model::Choice::stored), ", "));
         }
         out << "    " << field.definition << "\n";
     }

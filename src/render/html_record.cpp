@@ -46,7 +46,6 @@ Data fact_data(const model::FieldSpec& field, const model::Record& record, const
     }
     list competing;
     for (const model::Claim* other : record.others(field.name, false)) {
-        if (other == record.preferred(field.name)) continue;
         competing.push_back(claim_data(*other, record, number_of));
     }
     if (values.empty() && competing.empty()) data.set("unknown", true);
@@ -130,14 +129,12 @@ Data record_page(const ledger::SiteRecord& page, const ledger::SiteSettings& set
     for (const auto& changeset : page.history) history.push_back(changeset_data(changeset));
     data.set("history", history);
     // Its related clusters' page, or else the first the settings name it in.
+    const auto named = std::ranges::find_if(settings.comparisons,
+                                            [&](const auto& ids) { return std::ranges::find(ids, record.id) != ids.end(); });
     if (page.comparison) {
         data.set("compare_path", related_compare_path(record.id));
-    } else {
-        for (const auto& ids : settings.comparisons) {
-            if (std::find(ids.begin(), ids.end(), record.id) == ids.end()) continue;
-            data.set("compare_path", compare_path(ids));
-            break;
-        }
+    } else if (named != settings.comparisons.end()) {
+        data.set("compare_path", compare_path(*named));
     }
     data.set("count", text::group_thousands(static_cast<long long>(page.clusters)));
     return data;

@@ -228,9 +228,6 @@ HtmlSite::~HtmlSite() = default;
 
 namespace {
 
-// The clusters a list shows, linked: id and name, with the operator's page when there is one.
-Data cluster_link(const std::string& id, const std::string& name) { return object{{"id", id}, {"name", page_text(name)}}; }
-
 // A row's texts, in the order pack() writes them, before its count and its badge.
 constexpr std::string HtmlSite::Row::*row_texts[] = {
     &HtmlSite::Row::id,      &HtmlSite::Row::name,      &HtmlSite::Row::owner,     &HtmlSite::Row::operator_path,
@@ -306,7 +303,7 @@ std::vector<ledger::SiteFile> HtmlSite::record(const ledger::SiteRecord& record_
 }
 
 std::string HtmlSite::row_html(const Row& row, const std::string& root) const {
-    Data data = cluster_link(row.id, row.name);
+    Data data = object{{"id", row.id}, {"name", page_text(row.name)}};
     if (!row.owner.empty()) {
         data.set("owner", page_text(row.owner));
         data.set("operator_path", row.operator_path);

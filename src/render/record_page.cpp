@@ -171,9 +171,8 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
         const model::Claim* claim = record.preferred(field.name);
         const std::string competing = record.competing_figures(field.name);
         const std::string value = text::one_line(record.shown(field.name));
-        const std::string cited = claim ? numbers(*claim, number_of) : "";
-        out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value))
-            << (cited.empty() ? "" : " " + style.dim(cited)) << "\n";
+        out << "  " << pad(field.label, width) << "  " << (claim || !competing.empty() ? value : style.dim(value)) << cited(claim)
+            << "\n";
         if (claim) print_quotes(*claim);
         for (const model::Claim* other : record.others(field.name, options.with_deprecated)) {
             const std::string label = other->rank == model::Rank::deprecated ? "deprecated" : "competing";
@@ -238,11 +237,8 @@ Json record_json(const model::Record& record, bool with_deprecated) {
                                   {"value", nullptr},
                                   {"display", record.shown(field.name)},
                                   {"citations", Json::array()}};
-        Json others = Json::array();
-        for (const model::Claim* other : record.others(field.name, with_deprecated)) {
-            others.push_back(claim_json(field, *other, record, number_of));
-        }
-        entry["competing"] = std::move(others);
+        entry["competing"] = json_array(record.others(field.name, with_deprecated),
+                                        [&](const model::Claim* other) { return claim_json(field, *other, record, number_of); });
         fields[std::string(field.name)] = std::move(entry);
     }
     json["fields"] = std::move(fields);
@@ -254,11 +250,9 @@ Json record_json(const model::Record& record, bool with_deprecated) {
         sources.push_back(std::move(entry));
     }
     json["sources"] = std::move(sources);
-    Json keys = Json::array();
-    for (const auto& key : record.keys) {
-        keys.push_back({{"key", key.key}, {"source_id", key.source_id}, {"url", record.sources.at(key.source_id).url}});
-    }
-    json["keys"] = std::move(keys);
+    json["keys"] = json_array(record.keys, [&](const auto& key) {
+        return Json{{"key", key.key}, {"source_id", key.source_id}, {"url", record.sources.at(key.source_id).url}};
+    });
     return json;
 }
 

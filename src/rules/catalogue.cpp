@@ -84,10 +84,8 @@ std::span<const Rule> rule_catalogue() {
 }
 
 const Rule* find_rule(std::string_view id) {
-    for (const auto& rule : rule_catalogue()) {
-        if (rule.id == id) return &rule;
-    }
-    return nullptr;
+    const auto found = std::ranges::find(rule_catalogue(), id, &Rule::id);
+    return found == rule_catalogue().end() ? nullptr : &*found;
 }
 
 std::vector<Finding> check_record(const model::Record& record, const Context& context) {
