@@ -15,31 +15,18 @@ namespace {
 
 // TOML basic strings: quotes, backslashes and control characters escaped.
 std::string toml_string(std::string_view text) {
+    static constexpr std::pair<char, std::string_view> escapes[] = {
+        {'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\t', "\\t"}, {'\r', "\\r"}};
     std::string out = "\"";
     for (char c : text) {
         const auto byte = static_cast<unsigned char>(c);
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            default:
-                if (byte < 0x20 || byte == 0x7F) {
-                    out += fmt::format("\\u{:04X}", byte);
-                } else {
-                    out += c;
-                }
+        if (const auto* escape = std::ranges::find(escapes, c, &std::pair<char, std::string_view>::first);
+            escape != std::end(escapes)) {
+            out += escape->second;
+        } else if (byte < 0x20 || byte == 0x7F) {
+            out += fmt::format("\\u{:04X}", byte);
+        } else {
+            out += c;
         }
     }
     return out + "\"";
@@ -107,7 +94,7 @@ std::vector<const model::Source*> export_sources(const model::Record& record) {
     return sources;
 }
 
-// A record file's tables before its fields: its sources, keys and accepted findings.
+// A record file's tables before its fields: its sources, keys, accepted findings and badge.
 std::string provenance_tables(const model::Record& record) {
     std::string out;
     // By URL, the source's identity in every database: two editors' new sources land at their
@@ -128,6 +115,10 @@ std::string provenance_tables(const model::Record& record) {
         out += fmt::format("\n[[key]]\nsource = {}\nkey = {}\n", toml_string(url), toml_string(key));
     for (const auto& accepted : record.accepted) {
         out += fmt::format("\n[[accepted]]\nrule = {}\nreason = {}\n", toml_string(accepted.rule), toml_string(accepted.reason));
+    }
+    // A stale badge vouches for an earlier state of the record: it does not travel.
+    if (const auto& badge = record.verification; badge && !badge->stale) {
+        out += fmt::format("\n[verified]\nby = {}\non = {}\n", toml_string(badge->author), toml_string(badge->date));
     }
     return out;
 }

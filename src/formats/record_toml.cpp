@@ -13,6 +13,7 @@
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "gpuclusters/model/values.hpp"
 #include "gpuclusters/rules/rules.hpp"
 
 namespace gpuclusters::formats {
@@ -252,6 +253,24 @@ void read_marker(const std::string& file, const toml::table& table, std::string_
     }
 }
 
+// [verified]: the Verified badge, its signer and the date signed.
+std::optional<model::Verification> read_badge(const std::string& file, const toml::table& document) {
+    const toml::node* node = document.get("verified");
+    if (!node) return std::nullopt;
+    const auto& table = node_as<toml::table>(file, *node, "'verified' must be a table ([verified])");
+    reject_unknown_keys(file, table, {"by", "on"}, "verified: ");
+    model::Verification badge;
+    badge.date = string_at(file, table, "on", "verified: ", true);
+    try {
+        badge.author = model::clean_text(string_at(file, table, "by", "verified: ", true));
+        model::parse_timestamp(badge.date + "T00:00:00Z");
+    } catch (const InputError& error) {
+        toml_fail(file, table, fmt::format("verified: {}", error.what()));
+    }
+    if (badge.author.empty()) toml_fail(file, table, "verified: by must name the signer");
+    return badge;
+}
+
 // [[accepted]] tables: the findings accepted for the record, a rule once each, with the reason.
 std::vector<model::AcceptedFinding> read_accepted(const Reader& in, const toml::table& document) {
     std::vector<model::AcceptedFinding> accepted;
@@ -329,7 +348,7 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     }
 
     if (version >= accepted_findings_version) {
-        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field", "accepted", "removed"}, "");
+        reject_unknown_keys(file, document, {"format", "id", "source", "key", "field", "accepted", "verified", "removed"}, "");
     } else {
         reject_unknown_keys(file, document, {"format", "id", "source", "key", "field"}, "");
     }
@@ -379,6 +398,11 @@ RecordDocument read_toml_record(std::string_view content, const std::string& fil
     // A record with its provenance says which findings are accepted for it, none included.
     if (version >= accepted_findings_version && (!result.values_only || document.get("accepted"))) {
         result.record.accepted = read_accepted(in, document);
+    }
+    // So does it of the Verified badge: none is a badge withdrawn.
+    if (version >= accepted_findings_version) {
+        result.record.badge = read_badge(file, document);
+        result.record.badge_given = !result.values_only || result.record.badge;
     }
     return result;
 }

@@ -47,6 +47,7 @@ private:
     std::optional<std::string> near_cluster_id(const std::string& id) const;
     void refuse_value_demoted();
     void apply_acceptances(const ParsedRecord& input);
+    void apply_badge(const ParsedRecord& input);
     void remove_record(const std::string& cluster_id);
     void clear_derived();
 

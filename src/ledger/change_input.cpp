@@ -160,6 +160,8 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
                         .citations_as_they_stood = input.citations_as_they_stood,
                         .new_record = input.new_record,
                         .accepted = std::move(input.accepted),
+                        .badge_given = input.badge_given,
+                        .badge = std::move(input.badge),
                         .removed = input.removed};
     if (model::record_parts(input) + source_count > model::max_record_parts) {
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));

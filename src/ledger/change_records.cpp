@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -39,6 +40,7 @@ void ChangeSession::Engine::run(const PreparedChange& change, ChangeReport& repo
         apply_fields(record);
         refuse_value_demoted();
         apply_acceptances(record);
+        apply_badge(record);
     }
 }
 
@@ -284,6 +286,25 @@ void ChangeSession::Engine::apply_acceptances(const ParsedRecord& input) {
         if (std::ranges::find(*input.accepted, held.rule, &model::AcceptedFinding::rule) != input.accepted->end()) continue;
         store_.insert_acceptance({cluster_id_, held.rule, "", changeset_id_}, false);
         report_->events.push_back(fmt::format("{}: {} acceptance withdrawn", cluster_id_, held.rule));
+        mark_changed();
+    }
+}
+
+// A record file's badge: signed anew, with the file's signer and date, when the badge in force
+// differs (none, stale, another signature); withdrawn when the file has none. A file carries a
+// badge only for the record its signer saw, so taking it vouches for nothing else.
+void ChangeSession::Engine::apply_badge(const ParsedRecord& input) {
+    if (!input.badge_given) return;
+    auto held = verification_of(store_, cluster_id_, std::nullopt);
+    if (held && held->stale) held.reset();
+    if (const auto& badge = input.badge) {
+        if (held && held->author == badge->author && held->date == badge->date) return;
+        store_.insert_verification(cluster_id_, changeset_id_, true, badge->author, badge->date);
+        report_->events.push_back(fmt::format("{}: Verified, signed by {} on {}", cluster_id_, badge->author, badge->date));
+        mark_changed();
+    } else if (held) {
+        store_.insert_verification(cluster_id_, changeset_id_, false);
+        report_->events.push_back(fmt::format("{}: Verified badge withdrawn", cluster_id_));
         mark_changed();
     }
 }

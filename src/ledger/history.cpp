@@ -214,12 +214,15 @@ model::ChangeReport ChangesetView::report() const {
 
 std::optional<model::Verification> verification_of(const store::Store& store, const std::string& cluster_id,
                                                    std::optional<long long> as_of) {
-    const auto signed_in = store.verification_of(cluster_id, as_of);
-    if (!signed_in) return std::nullopt;
-    const auto changeset = require_changeset(store, *signed_in);
+    const auto signature = store.verification_of(cluster_id, as_of);
+    if (!signature) return std::nullopt;
+    const auto changeset = require_changeset(store, signature->changeset_id);
     const auto newest = store.changesets(cluster_id, "", 1, as_of);
-    return model::Verification{*signed_in, changeset.created_at.substr(0, 10), changeset.author,
-                               !newest.empty() && newest.front().id > *signed_in};
+    // A badge that came from the tree keeps the signer and date of its record file.
+    const bool from_tree = !signature->signer.empty();
+    return model::Verification{signature->changeset_id, from_tree ? signature->signed_on : changeset.created_at.substr(0, 10),
+                               from_tree ? signature->signer : changeset.author,
+                               !newest.empty() && newest.front().id > signature->changeset_id};
 }
 
 model::Record require_record(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {

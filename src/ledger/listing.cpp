@@ -257,6 +257,7 @@ void add_tree_parts(const store::Store& store, model::Record& record, std::optio
     record.accepted.clear();
     for (auto& acceptance : store.acceptances_of(record.id, as_of))
         record.accepted.push_back({std::move(acceptance.rule), std::move(acceptance.reason)});
+    record.verification = verification_of(store, record.id, as_of);
 }
 
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {

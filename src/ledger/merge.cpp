@@ -344,6 +344,26 @@ private:
     RecordMerge result_;
 };
 
+// The record file's text without its badge: what a badge vouches for.
+std::string vouched_for(model::Record record) {
+    record.verification.reset();
+    return formats::record_to_toml(record, true);
+}
+
+// A Verified badge vouches for the record its signer saw: it stays only when the merge is that
+// very record (a change from the other side makes it stale, so it is dropped).
+void merge_badge(const model::Record& base, const model::Record& ours, const model::Record& theirs, model::Record& merged) {
+    const auto badge_of = [](const model::Record& record) -> std::optional<std::pair<std::string, std::string>> {
+        if (!record.verification || record.verification->stale) return std::nullopt;
+        return std::pair(record.verification->author, record.verification->date);
+    };
+    bool conflict = false;
+    const auto badge = three_way(badge_of(base), badge_of(ours), badge_of(theirs), conflict);
+    if (!badge || conflict) return;
+    const model::Record& signed_side = badge_of(ours) == badge ? ours : theirs;
+    if (vouched_for(merged) == vouched_for(signed_side)) merged.verification = signed_side.verification;
+}
+
 }  // namespace
 
 RecordMerge merge_records(const model::Record& base, const model::Record& ours, const model::Record& theirs) {
@@ -366,7 +386,9 @@ RecordMerge merge_records(const model::Record& base, const model::Record& ours, 
         return kept;
     }
     // A record brought back after its removal merges as a new one.
-    return Merger(base.removed ? model::Record{} : base, ours, theirs).merge(id);
+    auto merged = Merger(base.removed ? model::Record{} : base, ours, theirs).merge(id);
+    merge_badge(base, ours, theirs, merged.record);
+    return merged;
 }
 
 model::Record record_of_file(const std::string& content, const std::string& name) {

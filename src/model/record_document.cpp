@@ -45,6 +45,7 @@ DocumentRecord record_of(const RecordDocument& document) {
         record.sources.emplace(id, source_of(document.sources[i], id, problems));
     }
     if (document.record.accepted) record.accepted = *document.record.accepted;
+    record.verification = document.record.badge;
     record.removed = document.record.removed;
     long long next_claim = 1, next_citation = 1;
     for (const auto& input : document.record.fields) {

@@ -39,14 +39,14 @@ std::map<std::string, long long> Store::verifications(std::optional<long long> a
     });
 }
 
-std::optional<long long> Store::verification_of(const std::string& cluster_id, std::optional<long long> as_of) const {
-    return guarded(path_, [&]() -> std::optional<long long> {
+std::optional<Signature> Store::verification_of(const std::string& cluster_id, std::optional<long long> as_of) const {
+    return guarded(path_, [&]() -> std::optional<Signature> {
         auto& query = prepare(R"(
-            SELECT changeset_id, verified FROM verification WHERE cluster_id = ? AND changeset_id <= ?
+            SELECT changeset_id, verified, signer, signed_on FROM verification WHERE cluster_id = ? AND changeset_id <= ?
             ORDER BY changeset_id DESC LIMIT 1)");
         bind_all(query, cluster_id, as_of.value_or(no_limit));
         if (!query.executeStep() || query.getColumn(1).getInt() == 0) return std::nullopt;
-        return query.getColumn(0).getInt64();
+        return Signature{query.getColumn(0).getInt64(), column_text(query, 2), column_text(query, 3)};
     });
 }
 

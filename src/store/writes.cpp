@@ -300,9 +300,10 @@ void Store::insert_tree_sync(const TreeSync& sync) {
         .exec();
 }
 
-void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified) {
-    bind_all(prepare("INSERT INTO verification (cluster_id, changeset_id, verified) VALUES (?, ?, ?)"), cluster_id, changeset_id,
-             verified)
+void Store::insert_verification(const std::string& cluster_id, long long changeset_id, bool verified, const std::string& signer,
+                                const std::string& signed_on) {
+    bind_all(prepare("INSERT INTO verification (cluster_id, changeset_id, verified, signer, signed_on) VALUES (?, ?, ?, ?, ?)"),
+             cluster_id, changeset_id, verified, signer, signed_on)
         .exec();
 }
 

@@ -46,6 +46,8 @@ struct ParsedRecord {
     bool citations_as_they_stood = false;
     model::NewRecord new_record = model::NewRecord::allowed;
     std::optional<std::vector<model::AcceptedFinding>> accepted;  ///< checked: known rules, clean reasons
+    bool badge_given = false;
+    std::optional<model::Verification> badge;
     bool removed = false;
 };
 

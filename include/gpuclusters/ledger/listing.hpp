@@ -71,7 +71,7 @@ struct ExportQuery {
     bool with_removed = false;
 };
 /// What a record file of the tree says beyond the claims, as of a changeset (or now): the fields
-/// made unknown and the findings accepted.
+/// made unknown, the findings accepted and the Verified badge.
 void add_tree_parts(const store::Store& store, model::Record& record, std::optional<long long> as_of);
 
 /// The records an export writes, in id order, one at a time; returns the clusters left out

@@ -114,6 +114,11 @@ struct RecordInput {
     /// not in force is accepted, one in force and not given withdrawn. nullopt (every other
     /// input) leaves them as they are.
     std::optional<std::vector<AcceptedFinding>> accepted;
+    /// The Verified badge as a record file of the tree gives it (signer and date; not stale), or
+    /// none: signed anew with that signer and date when the database's differs, withdrawn when
+    /// the file has none. Only when `badge_given` (a record file with its provenance).
+    bool badge_given = false;
+    std::optional<Verification> badge;
     /// The cluster is removed (a record file of the tree that says so): nothing else is given.
     bool removed = false;
 };

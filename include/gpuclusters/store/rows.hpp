@@ -59,6 +59,14 @@ struct Acceptance {
     long long changeset_id = 0;
 };
 
+/// A cluster's newest verification row in force: the changeset that signed it and, for a badge
+/// that came from a record file of the tree, the signer and date the file names (else empty).
+struct Signature {
+    long long changeset_id = 0;
+    std::string signer;
+    std::string signed_on;
+};
+
 /// What a database and a git tree of record files agreed on at a sync.
 struct TreeSync {
     long long changeset_id = 0;

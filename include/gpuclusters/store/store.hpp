@@ -253,13 +253,15 @@ public:
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
     std::map<std::string, long long> verifications(std::optional<long long> as_of) const;
-    /// The changeset of one cluster's newest verification as of a changeset (or now).
-    std::optional<long long> verification_of(const std::string& cluster_id, std::optional<long long> as_of) const;
+    /// One cluster's newest verification as of a changeset (or now), when it is in force.
+    std::optional<Signature> verification_of(const std::string& cluster_id, std::optional<long long> as_of) const;
     /// The newest changeset that changed each cluster's record (fields, citations, presence).
     std::map<std::string, long long> last_changes(std::optional<long long> as_of) const;
     void insert_acceptance(const Acceptance& acceptance, bool accepted);
     void insert_tree_sync(const TreeSync& sync);
-    void insert_verification(const std::string& cluster_id, long long changeset_id, bool verified = true);
+    /// `signer` and `signed_on` for a badge that came from a record file of the tree.
+    void insert_verification(const std::string& cluster_id, long long changeset_id, bool verified = true,
+                             const std::string& signer = "", const std::string& signed_on = "");
     /// Badges signed (rule empty) and findings accepted or withdrawn in a changeset.
     std::vector<VerifyEvent> verify_events_in(long long changeset_id) const;
 

@@ -114,6 +114,24 @@ gc --db bob.db show nersc-perlmutter | grep '^  City' || echo "no city for Perlm
 gc --db bob.db show example-dc
 exports_agree
 
+note "a Verified badge travels with its signer and date; a later change elsewhere makes it stale"
+GPUCLUSTERS_NOW=2026-12-01T09:00:00Z as alice verify olcf-frontier cscs-alps --sign -m "signed after the merge"
+sync_db alice
+git -C alice push -q 2>/dev/null
+pull bob
+sync_db bob
+grep -A2 '^\[verified\]' bob/records/olcf-frontier.toml
+gc --db bob.db show olcf-frontier | grep -i verified
+exports_agree
+as bob add olcf-frontier --set region=Tennessee --source https://bob.example.org/frontier --quote "in Tennessee" -m "Frontier's region"
+sync_db bob
+grep -c '^\[verified\]' bob/records/olcf-frontier.toml || true
+git -C bob push -q 2>/dev/null
+pull alice
+sync_db alice
+gc --db alice.db show olcf-frontier | grep -i verified || echo "no Verified badge"
+exports_agree
+
 note "sync twice: nothing to do"
 sync_db bob
 sync_db bob

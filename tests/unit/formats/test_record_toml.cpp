@@ -187,6 +187,30 @@ TEST_CASE("TOML format 3: a removed cluster's file says so and nothing else") {
     CHECK_THROWS_WITH(read("format = 2\nid = \"a\"\nremoved = true\n"), doctest::Contains("unknown key 'removed'"));
 }
 
+TEST_CASE("TOML format 3: a Verified badge travels with its signer and date, a stale one does not") {
+    auto record = typed_toml_record();
+    record.verification = model::Verification{7, "2026-11-02", "Ada <ada@example.org>", false};
+    const std::string written = formats::record_to_toml(record, true);
+    CHECK(written.find("\n[verified]\nby = \"Ada <ada@example.org>\"\non = \"2026-11-02\"\n") != std::string::npos);
+    const auto document = read(written);
+    CHECK(document.record.badge_given);
+    REQUIRE(document.record.badge);
+    CHECK(document.record.badge->author == "Ada <ada@example.org>");
+    CHECK(document.record.badge->date == "2026-11-02");
+    CHECK(model::record_of(document).record.verification->author == "Ada <ada@example.org>");
+
+    record.verification->stale = true;
+    const auto unsigned_document = read(formats::record_to_toml(record, true));
+    CHECK(unsigned_document.record.badge_given);  // with its provenance, no badge says "none"
+    CHECK_FALSE(unsigned_document.record.badge);
+
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n[verified]\nby = \"Ada\"\non = \"2026-13-01\"\n"),
+                      doctest::Contains("r.toml:3:1: verified: "));
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n[verified]\nby = \"Ada\"\n"), doctest::Contains("missing key 'on'"));
+    CHECK_THROWS_WITH(read("format = 3\nid = \"a\"\n[verified]\nby = \"Ada\"\non = \"2026-11-02\"\nwhen = 1\n"),
+                      doctest::Contains("unknown key 'when'"));
+}
+
 TEST_CASE("TOML format 2: a float is read as its digits, never through a rounded double") {
     CHECK(read(field("power_mw", "value = 0.327\n")).record.fields[0].raw_value == "0.327");
     CHECK(read(field("power_mw", "value = 0.3270\n")).record.fields[0].raw_value == "0.327");

@@ -105,6 +105,23 @@ TEST_CASE("different fields changed on each side, each citing a new source, merg
     CHECK(fields == std::vector<std::string>{"owner", "city", "status", "interconnect"});
 }
 
+TEST_CASE("a Verified badge stays only on the very record its signer saw") {
+    const model::Verification badge{3, "2026-11-20", "Ada", false};
+    const auto base = base_record().record;
+    auto signed_ours = base_record().record;
+    signed_ours.verification = badge;
+    // Theirs unchanged: the merge is ours, badge and all.
+    CHECK(ledger::merge_records(base, signed_ours, base).record.verification.has_value());
+    // Theirs changed a field: the merge is a record nobody signed.
+    auto theirs = base_record().source(7, paper).claim("status", "operational", preferred, {{7, "in production"}});
+    CHECK_FALSE(ledger::merge_records(base, signed_ours, theirs.record).record.verification.has_value());
+    // Both signed the same record alike: kept; signed differently: neither is taken.
+    auto signed_theirs = signed_ours;
+    CHECK(ledger::merge_records(base, signed_ours, signed_theirs).record.verification->author == "Ada");
+    signed_theirs.verification->author = "Grace";
+    CHECK_FALSE(ledger::merge_records(base, signed_ours, signed_theirs).record.verification.has_value());
+}
+
 TEST_CASE("one field set to one value on both sides is taken once") {
     const auto base = base_record().record;
     auto ours = in_lyon();
