@@ -76,6 +76,7 @@ GitCommit read_commit(const git_commit* commit) {
     read.message = git_commit_message(commit) ? git_commit_message(commit) : "";
     while (!read.message.empty() && read.message.back() == '\n') read.message.pop_back();
     if (git_commit_parentcount(commit) > 0) read.first_parent = id_text(*git_commit_parent_id(commit, 0));
+    read.merge = git_commit_parentcount(commit) > 1;
     return read;
 }
 
@@ -215,7 +216,7 @@ std::vector<GitCommit> GitRepository::commits_since(const std::optional<std::str
     return commits;
 }
 
-std::vector<std::string> GitRepository::changed_record_files(const GitCommit& commit) const {
+std::vector<std::string> GitRepository::changed_files(const GitCommit& commit) const {
     Commit after;
     look_up(repository_.get(), commit.id, after);
     Tree after_tree, before_tree;
@@ -233,7 +234,7 @@ std::vector<std::string> GitRepository::changed_record_files(const GitCommit& co
     for (std::size_t i = 0; i < git_diff_num_deltas(diff.object); ++i) {
         const git_diff_delta* delta = git_diff_get_delta(diff.object, i);
         const char* path = delta->new_file.path ? delta->new_file.path : delta->old_file.path;
-        if (path && is_record_file(path)) paths.emplace_back(path);
+        if (path) paths.emplace_back(path);
     }
     return paths;
 }

@@ -24,6 +24,7 @@ struct GitCommit {
     long long time = 0;  ///< seconds since 1970-01-01 UTC
     std::string message;
     std::optional<std::string> first_parent;
+    bool merge = false;  ///< more than one parent
 };
 
 class GitRepository {
@@ -61,8 +62,8 @@ public:
     /// The commits reachable from HEAD and not from `seen` (all of them without one), parents
     /// before children.
     std::vector<GitCommit> commits_since(const std::optional<std::string>& seen) const;
-    /// The record files a commit changed against its first parent (every one, for a root commit).
-    std::vector<std::string> changed_record_files(const GitCommit& commit) const;
+    /// The files a commit changed against its first parent (every one, for a root commit).
+    std::vector<std::string> changed_files(const GitCommit& commit) const;
     /// A file as a commit has it; nullopt when the commit has no such file.
     std::optional<std::string> file_at(const std::string& commit, const std::string& path) const;
     /// The record files whose work tree or index version differs from HEAD's (changed, new,

@@ -53,6 +53,7 @@ private:
 
     // What each field's input does (change_fields.cpp).
     void apply_fields(const ParsedRecord& input);
+    void retire_unlisted(const ParsedRecord& input);
     void apply_set(const ParsedRecord& input, const ParsedField& field, bool& kept_as_older);
     void clear_with_derived(const ParsedField& field);
     void require_source(const ParsedField& field, std::size_t left_out);

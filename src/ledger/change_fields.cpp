@@ -76,6 +76,28 @@ void ChangeSession::Engine::apply_fields(const ParsedRecord& input) {
     }
 }
 
+// A whole record (sync's merge of it) holds every claim that stays: one it does not (a figure
+// the other side retired) is retired here too, so that both sides hold the same record.
+void ChangeSession::Engine::retire_unlisted(const ParsedRecord& input) {
+    if (!input.whole_record) return;
+    working_.absorb(changeset_id_);
+    for (const auto& spec : model::field_catalogue()) {
+        if (spec.derived) continue;
+        std::vector<const Claim*> live = working_.others(std::string(spec.name));
+        if (const Claim* preferred = working_.preferred(std::string(spec.name))) live.push_back(preferred);
+        for (const Claim* claim : live) {
+            const bool listed = std::ranges::any_of(input.fields, [&](const ParsedField& given) {
+                return given.spec == &spec && given.action != FieldAction::clear && same_claim(*claim, given.state, given.value);
+            });
+            if (!listed) {
+                set_rank(claim->id, Rank::retired, "not in the merged record");
+                mark_changed();
+            }
+        }
+    }
+    working_.absorb(changeset_id_);
+}
+
 void ChangeSession::Engine::apply_set(const ParsedRecord& input, const ParsedField& field, bool& kept_as_older) {
     const std::vector<CitationInput> fresh = input.citations_as_they_stood ? new_evidence(field) : field.citations;
     const std::size_t left_out = field.citations.size() - fresh.size();

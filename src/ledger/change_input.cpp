@@ -162,6 +162,7 @@ ParsedRecord parse_record(RecordInput& input, std::size_t source_count) {
                         .accepted = std::move(input.accepted),
                         .badge_given = input.badge_given,
                         .badge = std::move(input.badge),
+                        .whole_record = input.whole_record,
                         .removed = input.removed};
     if (model::record_parts(input) + source_count > model::max_record_parts) {
         throw at(input.origin, InputError(model::too_many_parts(input.cluster_id)));

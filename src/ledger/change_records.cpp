@@ -38,6 +38,7 @@ void ChangeSession::Engine::run(const PreparedChange& change, ChangeReport& repo
         }
         open_record(record);
         apply_fields(record);
+        retire_unlisted(record);
         refuse_value_demoted();
         apply_acceptances(record);
         apply_badge(record);

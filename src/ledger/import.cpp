@@ -291,6 +291,7 @@ void read_inputs(const ImportRequest& request, const std::string& today, formats
         Incoming incoming{document.place, document.record.cluster_id, std::nullopt, {}, document.content_family};
         if (request.default_source) add_default_source(document, *request.default_source);
         document.record.unsourced = request.unsourced;
+        document.record.whole_record = request.whole_records;
         // A record file lists each value's citations under it, as edit does: one left unchanged
         // under a changed value backs the old value, not the new one. A list's row (a mapping)
         // cites the list afresh for every value it gives.

@@ -77,6 +77,7 @@ long long import_files(store::Store& store, const SyncRequest& request, const st
     ImportRequest import;
     import.inputs.emplace_back(folder.string(), formats::Format::toml);
     import.unsourced = true;
+    import.whole_records = true;
     const auto imported = import_records(store, import, std::move(changeset), request.today, {});
     if (imported.refused()) throw InputError(fmt::format("{}: {}", name, imported.problems.front()));
     return imported.written ? imported.changeset_id : 0;
@@ -154,7 +155,9 @@ private:
     void replay_commit(const formats::GitCommit& commit) {
         std::map<std::string, std::string> files;
         SyncedChange change{commit.id, 0, commit.author, subject_of(commit.message), {}};
-        for (const auto& path : repository_.changed_record_files(commit)) {
+        const auto paths = repository_.changed_files(commit);
+        for (const auto& path : paths) {
+            if (!repository_.is_record_file(path)) continue;
             touched_.insert(path);
             const auto theirs_text = repository_.file_at(commit.id, path);
             if (!theirs_text) {
@@ -176,11 +179,17 @@ private:
             files.emplace(repository_.record_path(id), merged);
             change.records.push_back(id);
         }
-        if (files.empty()) return;
+        // A commit of other files (.gitattributes) is none of the dataset's, and a merge commit
+        // whose result the database holds adds nothing; any other commit is a changeset, one
+        // that changes nothing included (a change merged away, or an empty commit for one): its
+        // author and message are history every clone keeps.
+        if (files.empty() && (commit.merge || (!paths.empty() && !touches_records(paths)))) return;
         const model::Changeset changeset{0, timestamp_of(commit.time), commit.author, commit.message,
                                          fmt::format("gpuclusters sync (commit {})", commit.id)};
-        change.changeset_id = import_files(store_, request_, commit.id, files, changeset);
-        if (change.changeset_id != 0) result_.from_git.push_back(std::move(change));
+        change.changeset_id =
+            files.empty() ? changeset_of_nothing(changeset) : import_files(store_, request_, commit.id, files, changeset);
+        if (change.changeset_id == 0) change.changeset_id = changeset_of_nothing(changeset);
+        result_.from_git.push_back(std::move(change));
     }
 
     // The changeset's change of each record it touched (from just before it), merged onto the
@@ -207,9 +216,22 @@ private:
             change.records.push_back(id);
             touched_.insert(path);
         }
-        if (files.empty()) return;
+        // A changeset merged away (its change undone by the tree's) is still a commit, empty.
         change.commit = repository_.commit_files(files, changeset->author, seconds_of(changeset->created_at), changeset->message);
         result_.to_git.push_back(std::move(change));
+    }
+
+    bool touches_records(const std::vector<std::string>& paths) const {
+        return std::ranges::any_of(paths, [&](const std::string& path) { return repository_.is_record_file(path); });
+    }
+
+    long long changeset_of_nothing(const model::Changeset& changeset) {
+        ChangeSession session(store_, changeset, request_.today);
+        session.transact([&] {
+            session.begin();
+            return true;
+        });
+        return session.changeset_id();
     }
 
     // A record merged both ways (its database changes onto the tree, the tree's onto the

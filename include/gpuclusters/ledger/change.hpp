@@ -48,6 +48,7 @@ struct ParsedRecord {
     std::optional<std::vector<model::AcceptedFinding>> accepted;  ///< checked: known rules, clean reasons
     bool badge_given = false;
     std::optional<model::Verification> badge;
+    bool whole_record = false;
     bool removed = false;
 };
 

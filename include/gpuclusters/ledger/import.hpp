@@ -28,6 +28,9 @@ struct ImportRequest {
     bool keep_going = false;
     /// Write values that cite no source (otherwise each is a rejected record).
     bool unsourced = false;
+    /// Each record read is the whole record (sync's merged files): a claim the database holds
+    /// and the record does not is retired.
+    bool whole_records = false;
 };
 
 /// One record of an import as written (or as it would be): new, changed (a value changed; with

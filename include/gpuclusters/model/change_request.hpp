@@ -119,6 +119,9 @@ struct RecordInput {
     /// the file has none. Only when `badge_given` (a record file with its provenance).
     bool badge_given = false;
     std::optional<Verification> badge;
+    /// The input is the whole record (a merged record file of sync): a claim the record holds
+    /// and the input does not is retired.
+    bool whole_record = false;
     /// The cluster is removed (a record file of the tree that says so): nothing else is given.
     bool removed = false;
 };
