@@ -40,6 +40,9 @@ std::string toml_scalar(const Json& value) {
     return toml_string(value.get<std::string>());
 }
 
+// A JSON claim's reason, when it gives one: none is "imported" (add_claim_inputs).
+std::optional<std::string> nonempty(std::string text) { return text.empty() ? std::nullopt : std::optional(std::move(text)); }
+
 Json source_json(const model::Source& source) {
     // "kind" always, in its place; the other metadata when given.
     Json json{{"url", source.url}, {"kind", source.meta.kind}};
@@ -181,7 +184,7 @@ Json record_to_json(const model::Record& record, bool provenance) {
 
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
                       model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin,
-                      std::string reason) {
+                      std::optional<std::string> reason) {
     using model::FieldAction;
     // gpu_maker and gpu_model_canonical follow gpu_model on import; what a file says of them is not taken.
     if (const auto* spec = model::find_field(field); spec && spec->derived) return false;
@@ -191,7 +194,7 @@ bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool
         // A competing or deprecated claim: evidence for its value, held at that rank.
         input.action = FieldAction::cite;
         input.rank = rank;
-        input.reason = reason.empty() ? "imported" : std::move(reason);
+        input.reason = reason ? std::move(*reason) : "imported";
     }
     return true;
 }
@@ -377,7 +380,7 @@ void read_claim(const Json& claim, std::size_t i, const std::string& place, long
     std::string raw;
     if (!not_published) raw = spec ? typed_value(*spec, *value, qualifiers, where + ".value") : value_text(*value, where);
     add_claim_inputs(record, field, not_published, raw, rank_text.empty() ? model::Rank::preferred : model::rank_from(rank_text),
-                     std::move(citations), where, string_member(claim, "reason", where, false));
+                     std::move(citations), where, nonempty(string_member(claim, "reason", where, false)));
 }
 
 }  // namespace

@@ -45,11 +45,11 @@ RecordDocument record_from_json(const Json& json, const std::string& place, long
 std::string record_to_toml(const model::Record& record, bool provenance);
 
 /// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones,
-/// held for `reason`, "imported" when the file gives none); false for gpu_maker, which follows
-/// gpu_model and is not read.
+/// held for `reason`, as given (empty too) by a format that carries it, else "imported"); false
+/// for gpu_maker, which follows gpu_model and is not read.
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
                       model::Rank rank, std::vector<model::CitationInput> citations, const std::string& origin,
-                      std::string reason = {});
+                      std::optional<std::string> reason = std::nullopt);
 
 /// The sources of one document by URL, as a reader lists them and then cites them: each look-up
 /// takes constant time, so a record of N sources and N citations reads in linear time. Every

@@ -234,7 +234,9 @@ void read_claim(Reader& in, const toml::table& entry, const toml::node& node, co
     const model::Rank rank = competing ? competing_rank(file, entry, where) : model::Rank::preferred;
     add_claim_inputs(in.document.record, field_name, not_published, raw, rank, read_citations(in, entry, where),
                      fmt::format("{}: field.{}", toml_place(file, node), field_name),
-                     competing ? string_at(file, entry, "reason", where, false) : std::string());
+                     competing && in.version >= rank_reason_version
+                         ? std::optional(string_at(file, entry, "reason", where, false))
+                         : std::nullopt);
 }
 
 // removed = true: the cluster removed, and nothing else said of it.

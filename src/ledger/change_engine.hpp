@@ -96,6 +96,8 @@ private:
     std::string cluster_id_;
     bool brief_ = false;      ///< it is new, and its fields are not reported
     bool unsourced_ = false;  ///< it may add values without a source
+    /// The record is the whole record (sync): its rank reasons are taken as they are, none too.
+    bool whole_record_ = false;
     detail::WorkingRecord working_;
     /// The fields whose value a competing or deprecated figure demoted, with the error to give if
     /// the record ends without setting another.

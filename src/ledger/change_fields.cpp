@@ -267,8 +267,10 @@ void ChangeSession::Engine::cite_field(const ParsedField& field) {
     }
     FieldReport report = unchanged_report(cluster_id_, name, display_claim(target));
     long long claim_id = target ? target->id : 0;
-    // A merge's mark on a claim already of that rank is a new rank reason all the same.
-    const bool newly_in_conflict = target && field.reason == model::merge_conflict_reason && target->rank_reason != field.reason;
+    // A merge's mark on a claim already of that rank is a new rank reason all the same, and so is
+    // any other reason of a whole record.
+    const bool newly_in_conflict =
+        target && (field.reason == model::merge_conflict_reason || whole_record_) && target->rank_reason != field.reason;
     if (target && field.rank != Rank::preferred && (target->rank != field.rank || newly_in_conflict)) {
         // A record's competing or deprecated figure is a value beside the field's own: given the
         // value itself, it demotes it, and leaves the field without one unless the record sets
@@ -308,7 +310,7 @@ long long ChangeSession::Engine::add_competing(const ParsedField& field, FieldRe
     const bool has_preferred = working_.preferred(name) != nullptr;
     const Rank rank = field.rank != Rank::preferred ? field.rank : has_preferred ? Rank::normal : Rank::preferred;
     const long long claim_id = insert_claim(name, field.state, field.value);
-    set_rank(claim_id, rank, field.reason.empty() ? "cited" : field.reason);
+    set_rank(claim_id, rank, field.reason.empty() && !whole_record_ ? "cited" : field.reason);
     const Claim created{claim_id, name, field.state, field.value, rank, changeset_id_, {}};
     report.kind = FieldReport::Kind::changed;
     report.old_display = "—";

@@ -198,6 +198,7 @@ void ChangeSession::Engine::open_record(const ParsedRecord& input) {
     const std::string named = record_named(input);
     cluster_id_ = named;
     unsourced_ = input.unsourced;
+    whole_record_ = input.whole_record;
     value_demoted_.clear();
     brief_ = false;
     // Most records of a bulk import are new: one lookup tells, before any record is read.
