@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+#include <fstream>
 #include <map>
 #include <set>
 
-#include "formats/atomic_file.hpp"
 #include "formats/git_tree.hpp"
 #include "formats/interchange.hpp"
 #include "gpuclusters/ledger/change.hpp"
@@ -69,10 +69,14 @@ long long import_files(store::Store& store, const SyncRequest& request, const st
                        const std::map<std::string, std::string>& files, model::Changeset changeset) {
     const auto folder = std::filesystem::path(request.scratch_folder) / name;
     std::filesystem::create_directories(folder);
+    // The scratch folder is the caller's private one, read once and removed: its files need no
+    // rename or sync to be whole (an atomic write of each cost the Epoch tree a second).
     for (const auto& [path, content] : files) {
-        formats::AtomicFile file((folder / std::filesystem::path(path).filename()).string());
-        file.stream() << content;
-        file.commit();
+        const auto name = folder / std::filesystem::path(path).filename();
+        std::ofstream file(name, std::ios::binary);
+        file << content;
+        file.close();
+        if (!file) throw OutputError(fmt::format("{}: cannot be written", name.string()));
     }
     ImportRequest import;
     import.inputs.emplace_back(folder.string(), formats::Format::toml);
