@@ -204,6 +204,10 @@ private:
         std::set<std::string> ids;
         store_.each_touched_cluster(changeset_id, "", "", [&](const std::string& id) { ids.insert(id); });
         for (const auto& event : store_.verify_events_in(changeset_id)) ids.insert(event.cluster_id);
+        // A source's new metadata (sources check) changes every record file that lists it.
+        for (const long long source_id : store_.sources_revised_in(changeset_id)) {
+            for (auto& id : store_.clusters_of_source(source_id)) ids.insert(std::move(id));
+        }
         const auto head = repository_.head();
         std::map<std::string, std::string> files;
         SyncedChange change{"", changeset_id, changeset->author, subject_of(changeset->message), {}};

@@ -78,6 +78,16 @@ std::vector<long long> Store::sources_revised_in(long long changeset_id) const {
     });
 }
 
+std::vector<std::string> Store::clusters_of_source(long long source_id) const {
+    return guarded(path_, [&] {
+        auto& query = prepare(R"(
+            SELECT c.cluster_id FROM citation t JOIN claim c ON c.id = t.claim_id WHERE t.source_id = ?1
+            UNION SELECT cluster_id FROM record_key WHERE source_id = ?1
+            ORDER BY 1)");
+        return first_column<std::string>(bind_all(query, source_id));
+    });
+}
+
 void Store::each_source(const std::string& cluster_id, const std::function<void(const SourceUse&)>& visit) const {
     guarded(path_, [&] {
         // A source backs a value when a current citation of it sits on a claim that is not retired.

@@ -216,6 +216,9 @@ public:
     /// Whether a cluster was present just before a changeset.
     std::optional<bool> presence_before(const std::string& cluster_id, long long changeset_id) const;
     std::vector<long long> sources_revised_in(long long changeset_id) const;
+    /// The clusters that ever cited a source or were named by a key of it: the record files
+    /// that list it.
+    std::vector<std::string> clusters_of_source(long long source_id) const;
     /// A source's metadata as of a changeset; nullopt when it did not exist yet.
     std::optional<model::SourceMeta> source_meta_as_of(long long source_id, long long as_of) const;
     std::vector<long long> later_source_revisions(long long source_id, long long after) const;

@@ -132,6 +132,15 @@ sync_db alice
 gc --db alice.db show olcf-frontier | grep -i verified || echo "no Verified badge"
 exports_agree
 
+note "a source's new metadata travels to every record file that lists it"
+as alice sources check https://alice.example.org/frontier --title "Frontier's interconnect, by the operator" -m "title of alice's source"
+sync_db alice
+git -C alice push -q 2>/dev/null
+pull bob
+sync_db bob
+grep -B1 -A2 '^url = "https://alice.example.org/frontier"' bob/records/olcf-frontier.toml
+exports_agree
+
 note "sync twice: nothing to do"
 sync_db bob
 sync_db bob
