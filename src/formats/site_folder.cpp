@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <random>
-#include <ranges>
 #include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -226,8 +225,9 @@ std::map<std::string, std::string> site_templates(const std::optional<std::strin
         const std::string name = entry.path().filename().string();
         auto known = templates.find(name);
         if (known == templates.end()) {
-            throw InputError(fmt::format("{}: not a template of the site (they are {})", entry.path().string(),
-                                         fmt::join(std::views::keys(templates), ", ")));
+            std::string names;
+            for (const auto& [template_name, text] : templates) names += (names.empty() ? "" : ", ") + template_name;
+            throw InputError(fmt::format("{}: not a template of the site (they are {})", entry.path().string(), names));
         }
         known->second = InputFile(entry.path().string(), "the template").read_all();
     }

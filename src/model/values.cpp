@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <ranges>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -76,8 +75,9 @@ std::string parse_choice(const FieldSpec& field, std::string_view raw) {
             return std::string(choice.stored);
         }
     }
-    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)), field.name,
-                                 fmt::join(field.choices | std::views::transform(&Choice::label), ", ")));
+    std::string allowed;
+    for (const auto& choice : field.choices) allowed += (allowed.empty() ? "" : ", ") + std::string(choice.label);
+    throw InputError(fmt::format("'{}' is not a {}: one of {}", std::string(text::trim(raw)), field.name, allowed));
 }
 
 std::vector<Partner> parse_partners(std::string_view raw) {

@@ -1,7 +1,6 @@
 #include <algorithm>
 // The dataset as a whole: the list of clusters, the sources, one source, the field catalogue.
 #include <fmt/format.h>
-#include <ranges>
 
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -276,8 +275,9 @@ void print_fields(const Output& output) {
         out << output.style.bold(std::string(field.name)) << "  " << field.label << "  (" << model::type_name(field.type)
             << (field.derived ? ", derived" : "") << (field.required ? ", required" : "") << ")\n";
         if (!field.choices.empty()) {
-            out << fmt::format("    one of: {}\n",
-                               fmt::join(field.choices | std::views::transform(&model::Choice::stored), ", "));
+            std::string choices;
+            for (const auto& choice : field.choices) choices += (choices.empty() ? "" : ", ") + std::string(choice.stored);
+            out << "    one of: " << choices << "\n";
         }
         out << "    " << field.definition << "\n";
     }

@@ -1,7 +1,6 @@
 // What governs a figure: the verb group before it, the words after it, the years that date it.
 #include <algorithm>
 #include <array>
-#include <ranges>
 
 #include "rules/quote_reading.hpp"
 
@@ -62,7 +61,10 @@ Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     // "... feature the GB200 NVL72 platform, which includes 4,608 GPUs": a relative clause
     // in the present describes what the clause it hangs on plans.
     const auto said_now = [&] {
-        return std::ranges::any_of(std::views::iota(result.from, result.to), [&](std::size_t k) { return is(k, "said_now"); });
+        for (std::size_t k = result.from; k < result.to; ++k) {
+            if (is(k, "said_now")) return true;
+        }
+        return false;
     };
     if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
         is(result.from - 1, "relative_pronouns") && !said_now()) {
