@@ -76,8 +76,9 @@ void ChangeSession::Engine::apply_fields(const ParsedRecord& input) {
     }
 }
 
-// A whole record (sync's merge of it) holds every claim that stays: one it does not (a figure
-// the other side retired) is retired here too, so that both sides hold the same record.
+// A whole record (sync's merge of it) holds every claim and citation that stays: one it does not
+// (a figure the other side retired, a citation it withdrew) is retired or withdrawn here too, so
+// that both sides hold the same record.
 void ChangeSession::Engine::retire_unlisted(const ParsedRecord& input) {
     if (!input.whole_record) return;
     working_.absorb(changeset_id_);
@@ -86,11 +87,21 @@ void ChangeSession::Engine::retire_unlisted(const ParsedRecord& input) {
         std::vector<const Claim*> live = working_.others(std::string(spec.name));
         if (const Claim* preferred = working_.preferred(std::string(spec.name))) live.push_back(preferred);
         for (const Claim* claim : live) {
-            const bool listed = std::ranges::any_of(input.fields, [&](const ParsedField& given) {
-                return given.spec == &spec && given.action != FieldAction::clear && same_claim(*claim, given.state, given.value);
+            const auto given = std::ranges::find_if(input.fields, [&](const ParsedField& field) {
+                return field.spec == &spec && field.action != FieldAction::clear && same_claim(*claim, field.state, field.value);
             });
-            if (!listed) {
+            if (given == input.fields.end()) {
                 set_rank(claim->id, Rank::retired, "not in the merged record");
+                mark_changed();
+                continue;
+            }
+            for (const auto& citation : claim->citations) {
+                const bool kept = std::ranges::any_of(given->citations, [&](const CitationInput& listed) {
+                    return source_ids_[listed.source] == citation.source_id && listed.locator == citation.locator &&
+                           listed.quote == citation.quote;
+                });
+                if (kept) continue;
+                store_.insert_citation_withdrawal(citation.id, changeset_id_, true);
                 mark_changed();
             }
         }
