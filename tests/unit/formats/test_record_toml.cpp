@@ -84,9 +84,10 @@ TEST_CASE("TOML format 3: a competing claim says why it holds its rank; format 2
     const std::string written = formats::record_to_toml(record, true);
     CHECK(written.find("rank = \"normal\"\nreason = \"merge conflict\"\n") != std::string::npos);
     CHECK(input(read(written), "gpus_installed", model::Rank::normal).reason == "merge conflict");
-    // Without a reason, a competing claim is held as the importer's.
+    // Without a reason, a competing claim has none: a format 3 file says all there is (sync
+    // takes rank reasons exactly).
     record.claims[2].rank_reason.clear();
-    CHECK(input(read(formats::record_to_toml(record, true)), "gpus_installed", model::Rank::normal).reason == "imported");
+    CHECK(input(read(formats::record_to_toml(record, true)), "gpus_installed", model::Rank::normal).reason == "");
     std::string older = written;
     older.replace(older.find("format = 3"), 10, "format = 2");
     CHECK_THROWS_WITH(read(older), doctest::Contains("unknown key 'reason'"));
