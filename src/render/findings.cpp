@@ -19,6 +19,7 @@ Json finding_json(const Finding& finding) {
               {"severity", rules::to_string(finding.severity)},
               {"message", finding.message},
               {"accepted", finding.accepted}};
+    if (!finding.kind.empty()) json["kind"] = finding.kind;
     if (finding.accepted) json["accepted_reason"] = finding.accepted_reason;
     json["evidence"] = {{"value", finding.evidence.value},
                         {"source_id", finding.evidence.source_id == 0 ? Json(nullptr) : Json(finding.evidence.source_id)},

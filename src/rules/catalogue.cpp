@@ -19,7 +19,7 @@ namespace {
 
 // Every rule in family order, bound to its check; its text is db/rule_catalogue.toml's.
 using Check = decltype(Rule::check);
-constexpr std::array<std::pair<std::string_view, Check>, 30> checks{{
+constexpr std::array<std::pair<std::string_view, Check>, 31> checks{{
     {"uncited-value", policy::uncited_value},
     {"quote-missing-value", policy::quote_missing_value},
     {"source-accessed-date", policy::source_accessed_date},
@@ -30,6 +30,7 @@ constexpr std::array<std::pair<std::string_view, Check>, 30> checks{{
     {"count-capacity", reading::capacity_count},
     {"count-bound", reading::count_bound},
     {"count-unit", reading::count_unit},
+    {"count-other-model", reading::other_model_count},
     {"derivation-mismatch", policy::derivation_mismatch},
     {"competing-count-unmentioned", policy::competing_count_unmentioned},
     {"maker-mismatch", policy::maker_mismatch},

@@ -34,6 +34,15 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
         if (citation.quote.empty()) continue;
         for (const auto& q : quantities_of(record, citation, context)) {
             Candidate candidate{&q, &citation};
+            if (q.unit == Unit::energy) {
+                // "20 MWh": an energy, whatever the number.
+                if (within(q, *value)) {
+                    candidate.fault(Problem::unit, "energy",
+                                    fmt::format("its quote gives an energy, not power: '{}'", excerpt(citation.quote, q)));
+                    result.problems.push_back(std::move(candidate));
+                }
+                continue;
+            }
             if (q.unit == Unit::none) {
                 if (!within(q, *value)) continue;
             } else if (in_megawatts(q, q.value)) {
@@ -51,7 +60,7 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 if (!converted) {
                     // The number is there, its unit is not MW: a kW or GW figure taken as MW.
                     if (taken_as_mw) {
-                        candidate.fault(Problem::unit,
+                        candidate.fault(Problem::unit, to_string(q.unit),
                                         fmt::format("its quote gives {} {}, which is {} MW: '{}'", taken_as_mw->to_string(),
                                                     to_string(q.unit), in_megawatts(q, *taken_as_mw)->to_string(),
                                                     excerpt(citation.quote, q)));
@@ -62,12 +71,21 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
             } else {
                 continue;
             }
-            if (q.capacity) {
-                candidate.fault(Problem::capacity,
-                                fmt::format("its quote gives a capacity, not power drawn: '{}'",
+            // "drawing 8-30 MW": the top of a range is a maximum, not what is drawn.
+            const bool range_top = q.upper && in_megawatts(q, *q.upper) && gives(*in_megawatts(q, *q.upper), *value) &&
+                                   !gives(in_megawatts(q, q.value).value_or(q.value), *value);
+            if (range_top) {
+                candidate.fault(Problem::capacity, "range-top",
+                                fmt::format("its quote gives a range, whose top is a maximum: '{}'", excerpt(citation.quote, q)));
+            } else if (q.difference) {
+                candidate.fault(Problem::capacity, "difference",
+                                fmt::format("its quote gives a difference, not power drawn: '{}'", q.difference_words));
+            } else if (q.capacity) {
+                candidate.fault(Problem::capacity, q.peak ? "peak" : "capacity",
+                                fmt::format("its quote gives {}, not power drawn: '{}'", q.peak ? "a peak" : "a capacity",
                                             q.capacity_words.empty() ? excerpt(citation.quote, q) : q.capacity_words));
             } else if (q.modality == Modality::planned || q.modality == Modality::procured) {
-                candidate.fault(Problem::planned,
+                candidate.fault(Problem::planned, "planned",
                                 fmt::format("its quote gives planned power, not power drawn: {}", quoted(citation, q)));
             } else {
                 result.clean = true;

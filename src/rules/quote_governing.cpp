@@ -152,6 +152,23 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     return result;
 }
 
+bool Reading::subject_doing(std::size_t from, std::size_t end) const {
+    std::size_t k = from;
+    while (k < end && (aux(k) || adverb(k))) {
+        if (phrase(k, "subject_doings")) return true;  // "be able", "be used"
+        ++k;
+    }
+    return k < end && phrase(k, "subject_doings") > 0;
+}
+
+bool Reading::possessed(std::size_t phrase_begin) const {
+    // "its 10,000 GPUs", "the system's 4,096 GPUs", "seine 4.000 GPUs"
+    if (phrase_begin == 0) return false;
+    const std::size_t k = phrase_begin - 1;
+    if (is(k, "possessives")) return true;
+    return k >= 2 && (tokens_[k - 1].text == "'" || tokens_[k - 1].text == "’") && is_word(tokens_[k], "s");
+}
+
 bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const {
     const bool copula = is(at, "copulas");
     if (!copula || length < 2) return false;
@@ -161,17 +178,23 @@ bool Reading::copula_governs(std::size_t at, std::size_t length, std::size_t fig
     return true;
 }
 
-Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
+std::optional<Reading::Governed> Reading::governed_right_after(std::size_t phrase_end, std::size_t end) const {
     Governed result;
-    if (phrase_end >= end) return result;
     std::size_t adjacent = phrase_end;
     if (adjacent + 1 < end && tokens_[adjacent].text == "(") ++adjacent;  // "65 MW (Proj)"
     // "the 416 A100 GPUs remaining from the old configuration": there already.
     if (const std::size_t length = phrase(adjacent, "existing")) {
-        return {true, Modality::in_service, adjacent, adjacent + length, true};
+        return Governed{true, Modality::in_service, adjacent, adjacent + length, true};
     }
     for (const Cue cue : {Cue("planned"), Cue("procured")}) {
         if (const std::size_t length = phrase(adjacent, cue)) {
+            // "its 10,000 GPUs will deliver 2 exaflops": the figure is the subject of what the
+            // machine will do, which says nothing of whether the GPUs are there.
+            if (cue == "planned" && subject_doing(adjacent + length, end)) {
+                result.found = result.silent = true;
+                result.from = result.to = adjacent;
+                return result;
+            }
             result.found = result.adjacent = true;
             result.modality = cue == "planned" ? Modality::planned : Modality::procured;
             result.from = adjacent;
@@ -179,6 +202,13 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
             return result;
         }
     }
+    return std::nullopt;
+}
+
+Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
+    Governed result;
+    if (phrase_end >= end) return result;
+    if (const auto adjacent = governed_right_after(phrase_end, end)) return *adjacent;
     std::size_t i = phrase_end;
     std::size_t skipped = 0;
     bool comma = false;

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
+#include <unicode/utf8.h>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -12,7 +13,7 @@ namespace {
 
 using namespace reading;
 
-constexpr std::array<std::pair<std::string_view, Unit>, 17> noun_lists{{
+constexpr std::array<std::pair<std::string_view, Unit>, 18> noun_lists{{
     {"gpu_nouns", Unit::gpu},
     {"superchip_nouns", Unit::superchip},
     {"apu_nouns", Unit::apu},
@@ -29,6 +30,7 @@ constexpr std::array<std::pair<std::string_view, Unit>, 17> noun_lists{{
     {"megawatt_nouns", Unit::megawatt},
     {"kilowatt_nouns", Unit::kilowatt},
     {"gigawatt_nouns", Unit::gigawatt},
+    {"energy_nouns", Unit::energy},
     {"other_nouns", Unit::other},
 }};
 
@@ -61,17 +63,49 @@ bool has_word(const std::vector<std::string>& words) {
 
 }  // namespace
 
+namespace {
+
+// The runs of CJK letters in an entry of the lexicon: the words a run of them in a quote is cut into.
+void add_cjk_words(std::string_view entry, std::set<std::string, std::less<>>& words) {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(entry.data());
+    const auto size = static_cast<std::int32_t>(entry.size());
+    std::int32_t run = -1;
+    for (std::int32_t at = 0; at <= size;) {
+        const std::int32_t start = at;
+        UChar32 c = 0;
+        if (at < size) U8_NEXT(bytes, at, size, c);
+        const bool cjk = start < size && c > 0 && quote_tokens::is_cjk(c);
+        if (cjk && run < 0) run = start;
+        if (!cjk && run >= 0) {
+            words.emplace(entry.substr(static_cast<std::size_t>(run), static_cast<std::size_t>(start - run)));
+            run = -1;
+        }
+        if (start == size) break;
+    }
+}
+
+}  // namespace
+
 std::span<const LexiconList> lexicon_lists() { return lists; }
 
 std::optional<std::string> single_word_fault(std::string_view entry) {
+    // A run of CJK letters in the lexicon is one word of it.
+    quote_tokens::TokenWords known;
+    add_cjk_words(entry, known.cjk_words);
     std::vector<std::string> words;
-    for (auto& token : quote_tokens::tokenize(entry, {})) words.push_back(std::move(token.text));
+    for (auto& token : quote_tokens::tokenize(entry, known)) words.push_back(std::move(token.text));
     if (!has_word(words)) return "has no word in it";
     if (words.size() != 1) return "is not one word";
     return std::nullopt;
 }
 
 QuoteReader::Impl::Impl(const Lexicon& lexicon) {
+    for (const auto& [name, entries] : lexicon.lists) {
+        for (const auto& entry : entries) add_cjk_words(entry, token_words.cjk_words);
+    }
+    for (const auto& [name, entries] : lexicon.numbers) {
+        for (const auto& [entry, value] : entries) add_cjk_words(entry, token_words.cjk_words);
+    }
     // The tokenizer's words first: the phrases are tokenized with them.
     for (const auto& list : lists) {
         const auto found = lexicon.numbers.find(list.name);
@@ -85,11 +119,19 @@ QuoteReader::Impl::Impl(const Lexicon& lexicon) {
         }
     }
     token_words.suffixes.assign(numbers[NumberList("figure_suffixes")].begin(), numbers[NumberList("figure_suffixes")].end());
+    // A decimal comma is read before a unit of power or energy, or a scale: "21,1 MW", "3,5 Mio.".
+    for (const auto& [word, scale] : numbers[NumberList("scale_words")]) token_words.decimal_units.push_back(word);
+    for (const char* name : {"megawatt_nouns", "kilowatt_nouns", "gigawatt_nouns", "energy_nouns"}) {
+        if (const auto found = lexicon.lists.find(name); found != lexicon.lists.end()) {
+            for (const auto& entry : found->second) token_words.decimal_units.push_back(text::fold(entry));
+        }
+    }
     for (const auto& list : lists) {
         const auto found = lexicon.lists.find(list.name);
         if (list.shape != ListShape::words || found == lexicon.lists.end()) continue;
         if (list.role == WordClass("abbreviations")) token_words.abbreviations = found->second;
         if (list.role == WordClass("ordinal_suffixes")) token_words.ordinals = found->second;
+        if (list.role == WordClass("counters")) token_words.counters = found->second;
     }
     for (const auto& list : lists) {
         if (list.shape == ListShape::numbers) continue;

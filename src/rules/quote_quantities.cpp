@@ -91,6 +91,13 @@ std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Dec
     const auto scale = impl_.number("scale_words", tokens_[at].text);
     if (!scale) return at;
     number = number.scaled(*scale);
+    // "5 тыс. серверов", "2,5 Mio. Kerne": the full stop of an abbreviated scale, when the
+    // sentence goes on.
+    // (German capitalises the noun after it, which reads as a new sentence.)
+    if (at + 2 < tokens_.size() && tokens_[at + 1].text == "." && !tokens_[at + 1].space_before &&
+        tokens_[at + 2].kind == Kind::word && (!tokens_[at + 2].clause_start || unit_at(at + 2) != Unit::none)) {
+        return at + 2;
+    }
     return at + 1;
 }
 
@@ -175,7 +182,17 @@ void Reading::read_noun(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;
     Noun noun = noun_after(figure.end);
-    if (noun.unit == Unit::none && !noun.model) std::tie(noun.unit, figure.label_start) = label_before(i);
+    if (noun.unit == Unit::none && !noun.model) {
+        std::tie(noun.unit, figure.label_start) = label_before(i);
+        // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
+        const std::size_t start = figure.label_start;
+        if ((noun.unit == Unit::node || noun.unit == Unit::rack || noun.unit == Unit::tray) && start >= clause_[i] + 2 &&
+            (is(start - 1, "per_words") || tokens_[start - 1].text == "/") && unit_at(start - 2) == Unit::gpu) {
+            noun.per = noun.unit;
+            noun.unit = Unit::gpu;
+            figure.label_start = start - 2;
+        }
+    }
     quantity.unit = noun.unit;
     quantity.model = noun.model;
     quantity.unit_from_model = noun.from_model;
@@ -308,6 +325,34 @@ void Reading::read_modality(Figure& figure) const {
     } else if (const Governed governing = governing_of(figure); governing.found) {
         set_modality(quantity, governing.modality, governing.from, governing.to);
     }
+    if (quantity.modality == Modality::in_service) read_retired(figure);
+}
+
+// "decommissioned in 2024 after housing 4,000 GPUs", "18,688 GPUs that were retired": a figure
+// of what is gone. A retirement phrase before the figure in its clause, or right after it.
+void Reading::read_retired(Figure& figure) const {
+    Quantity& quantity = figure.quantity;
+    const std::size_t floor = clause_[figure.at];
+    for (std::size_t back = 1; back <= governing_reach && back <= figure.phrase_begin - floor; ++back) {
+        const std::size_t k = figure.phrase_begin - back;
+        if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
+        const std::size_t length = phrase(k, "retired");
+        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by"))) continue;
+        // "which will be retired next year, has 27,648 GPUs": a retirement to come.
+        for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
+            if (phrase(k - before, "planned")) return;
+        }
+        set_modality(quantity, Modality::retired, k, k + length);
+        return;
+    }
+    std::size_t k = figure.phrase_end;
+    while (k < figure.clause_end && k < figure.phrase_end + 4 && (aux(k) || adverb(k) || is(k, "relative_pronouns") ||
+                                                                   is_word(tokens_[k], "that"))) {
+        ++k;
+    }
+    if (k < figure.clause_end && k > figure.phrase_end) {
+        if (const std::size_t length = phrase(k, "retired")) set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
+    }
 }
 
 Reading::Governed Reading::governing_of(const Figure& figure) const {
@@ -328,6 +373,11 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     // of 4,000 GPUs and the first Data Center ... will be operational".
     const bool hangs = !governing.found || (governing.modality == Modality::in_service && governing.from < governing.to &&
                                             participle(governing.from, clause_[i]));
+    // "researchers will be able to use its 10,000 GPUs until 2030": what the machine has is
+    // there, whatever its users will do with it.
+    if (governing.found && governing.modality == Modality::planned && !governing.adjacent && possessed(before)) {
+        governing = {true, Modality::in_service, governing.from, governing.from, false, true};
+    }
     const Governed after = governed_after(phrase_end, clause_end_at, hangs ? 16 : 6, governing.found && !hangs);
     if (after.found && (after.adjacent || !governing.found || governing.modality == Modality::in_service) &&
         !(governing.found && governing.adjacent)) {
@@ -362,12 +412,50 @@ Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t c
     return {};
 }
 
+// Power figures: a change ("2 MW less", "saves 3 MW") or a peak ("peak consumption of 25 MW")
+// is no power in service.
+void Reading::read_power_kind(Figure& figure) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    const std::size_t before = figure.phrase_begin;
+    const std::size_t phrase_end = figure.phrase_end;
+    const std::size_t floor = clause_[i];
+    if (const std::size_t at = phrase_ending(before, "power_difference", floor, {"a", "of", "by", "about"}); at != no_token) {
+        quantity.difference = true;
+        quantity.difference_words = written(at, phrase_end);
+    } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "power_difference_after") : 0;
+               length > 0 && !quantity.upper) {
+        quantity.difference = true;
+        quantity.difference_words = written(i, phrase_end + length);
+    }
+    // The peak's words a few tokens before, with only a verb of being or a preposition between
+    // ("peak consumption is 25 MW", "a peak power of 25 MW"), or right after ("25 MW at peak").
+    for (std::size_t back = 1; back <= 12 && back <= before - floor; ++back) {
+        const std::size_t k = before - back;
+        if (phrase(k, "power_peak")) {
+            quantity.peak = quantity.capacity = true;
+            quantity.capacity_words = written(k, phrase_end);
+            return;
+        }
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == ",") break;
+    }
+    for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 2); ++k) {
+        if (phrase(k, "power_peak")) {
+            quantity.peak = quantity.capacity = true;
+            quantity.capacity_words = written(i, k + phrase(k, "power_peak"));
+            return;
+        }
+    }
+}
+
 // Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
 void Reading::read_capacity(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;
     const std::size_t before = figure.phrase_begin;
     const std::size_t phrase_end = figure.phrase_end;
+    read_power_kind(figure);
+    if (quantity.capacity) return;
     // "raising its capacity from 12MW", "a capacity of 400 MW"
     const std::size_t at = phrase_ending(before, "power_capacity", clause_[i], {"from", "to", "at"});
     if (quantity.bound == Bound::at_most) {

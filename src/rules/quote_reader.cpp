@@ -68,7 +68,7 @@ using namespace reading;
 
 std::string_view to_string(Unit unit) {
     constexpr std::string_view names[]{"none", "gpu",  "superchip", "apu", "module",          "die", "gcd", "tile", "node",
-                                       "rack", "tray", "core",      "cpu", "h100-equivalent", "MW",  "kW",  "GW",   "other"};
+                                       "rack", "tray", "core",      "cpu", "h100-equivalent", "MW",  "kW",  "GW",   "energy", "other"};
     static_assert(std::size(names) == static_cast<std::size_t>(Unit::other) + 1);
     return names[static_cast<std::size_t>(unit)];
 }
@@ -80,8 +80,8 @@ std::string_view to_string(Bound bound) {
 }
 
 std::string_view to_string(Modality modality) {
-    constexpr std::string_view names[]{"in service", "planned", "procured", "equivalence"};
-    static_assert(std::size(names) == static_cast<std::size_t>(Modality::equivalence) + 1);
+    constexpr std::string_view names[]{"in service", "planned", "procured", "equivalence", "retired"};
+    static_assert(std::size(names) == static_cast<std::size_t>(Modality::retired) + 1);
     return names[static_cast<std::size_t>(modality)];
 }
 

@@ -295,6 +295,8 @@ Unit Reading::unit_named_at(std::size_t i) const {
     if (named == Unit::die && i >= 1 && is(i - 1, "compute")) named = Unit::gcd;
     // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
     if (named == Unit::gpu && i >= 1 && is(i - 1, "logical")) named = Unit::gcd;
+    // "GPUs Nvidia Tensor Core H100": a Tensor Core names the GPU, not a core.
+    if (named == Unit::core && i >= 1 && is_word(tokens_[i - 1], "tensor")) named = Unit::none;
     return named;
 }
 
@@ -412,10 +414,13 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         return Unit::none;
     };
     if (i < clause_end && is_word(tokens_[i], "each")) return holder_before(figure);
+    bool comma = false;
     for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
         const std::size_t k = figure - back;
-        // "each with four GPUs, 1,044 in all": the "each" is the other figure's.
-        if (tokens_[k].kind == Kind::number) break;
+        // "each with four GPUs, 1,044 in all": the "each" is the other figure's, spelled or not;
+        // "each containing one CPU and one GPU" holds both.
+        if (tokens_[k].text == ",") comma = true;
+        if (tokens_[k].kind == Kind::number || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
         if (!is(k, "every")) continue;
         if (k + 1 < figure) {
             const Unit unit = unit_at(k + 1);

@@ -44,10 +44,11 @@ private:
 };
 
 // The lists of phrases looked for in a quote's tokens.
-inline constexpr std::array<std::string_view, 25> cue_lists{
+inline constexpr std::array<std::string_view, 30> cue_lists{
     "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
     "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
-    "power_capacity", "live", "construction", "construction_began", "moved_on", "retired", "negation",
+    "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction",
+    "construction_began", "moved_on", "retired", "negation", "partial", "subject_doings",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
     "use_bounds", "used_on"};
@@ -62,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 38> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 42> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -80,7 +81,9 @@ inline constexpr std::array<std::string_view, 38> word_classes{"auxiliaries",   
                                                                "dozen",         "units",
                                                                "processing",    "accelerated",
                                                                "compute",       "logical",
-                                                               "abbreviations", "ordinal_suffixes"};
+                                                               "abbreviations", "ordinal_suffixes",
+                                                               "counters",      "possessives",
+                                                               "continuing",    "per_words"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -260,11 +263,21 @@ private:
     // with 10,000 GPUs" is not: the figure hangs on a preposition after the noun.
     bool copula_governs(std::size_t at, std::size_t length, std::size_t figure_start) const;
 
+    // Whether what follows a modal at `from` is something a subject does without being there
+    // or not: "will deliver", "will be able".
+    bool subject_doing(std::size_t from, std::size_t end) const;
+
+    // Whether a possessive stands before the figure's phrase: "its 10,000 GPUs".
+    bool possessed(std::size_t phrase_begin) const;
+
     // What governs a figure from after it: "20,000 GPUs will be installed", "are on order",
     // "planned for 2026"; a future of another verb leaves it alone ("will remain open to users").
     // `object`: a verb before governs the figure already, so a verb after it in another conjunct
     // ("uses 100,000 GPUs for training and is set to expand") is not its own.
     Governed governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const;
+    // Its first step: what stands right against the figure's phrase ("remaining", "will be
+    // installed", "on order"); nothing when nothing does.
+    std::optional<Governed> governed_right_after(std::size_t phrase_end, std::size_t end) const;
 
     // "by 2027", "in 2028", "starting Q1 2026": a year still to come, soon after the figure's phrase.
     std::optional<std::pair<std::size_t, std::size_t>> future_year_after(std::size_t from, std::size_t end) const;
@@ -301,9 +314,11 @@ private:
     void bound_after(Figure& figure) const;
     void set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const;
     void read_modality(Figure& figure) const;
+    void read_retired(Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
     void read_capacity(Figure& figure) const;
+    void read_power_kind(Figure& figure) const;
 
     // The status event a phrase at token i reports, and its length (0: none).
     std::size_t event_at(std::size_t i, StatusEvent& event) const;

@@ -28,7 +28,11 @@ std::vector<StatusEvent> Reading::status_events() const {
                 break;
             }
         }
-        if (event.happened) date_event(event, i, end, from, to);
+        // "expect Cheyenne to be in operation through September 2023": running now, and on.
+        const bool continuing = event.kind == StatusEvent::Kind::live && end < tokens_.size() && is(end, "continuing");
+        // "заработает", "entrará en funcionamiento": a future in the event's own words.
+        if (phrase(i, "planned")) event.happened = false;
+        if (event.happened && !continuing) date_event(event, i, end, from, to);
         event.words = written(from, to);
         if (event.kind != StatusEvent::Kind::retired || !retired_elsewhere(from, end)) events.push_back(std::move(event));
         i = end;
@@ -41,11 +45,12 @@ std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
     for (const auto& [cue, kind] :
          {std::pair{Cue("retired"), StatusEvent::Kind::retired}, std::pair{Cue("construction"), StatusEvent::Kind::construction},
           std::pair{Cue("construction_began"), StatusEvent::Kind::construction},
-          std::pair{Cue("live"), StatusEvent::Kind::live}}) {
+          std::pair{Cue("live"), StatusEvent::Kind::live}, std::pair{Cue("partial"), StatusEvent::Kind::live}}) {
         if (phrase(i, cue) > length) {
             length = phrase(i, cue);
             event.kind = kind;
             event.began = cue == "construction_began";
+            event.partial = cue == "partial";
         }
     }
     return length;

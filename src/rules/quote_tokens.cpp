@@ -8,6 +8,7 @@
 #include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::rules::quote_tokens {
+
 namespace {
 
 // What separates a raw token from the one before it.
@@ -19,6 +20,7 @@ struct Raw {
     Gap gap = Gap::none;
     bool newline_before = false;
     std::string folded;
+    bool cjk = false;  ///< a run of Chinese, Japanese or Korean letters, to be cut into words
 };
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -28,6 +30,38 @@ bool all_digits(std::string_view text) { return !text.empty() && std::all_of(tex
 // How many digits the text starts with.
 std::size_t leading_digits(std::string_view text) {
     return static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_digit) - text.begin());
+}
+
+// Cuts each run of CJK letters into its words.
+void cut_cjk_runs(std::string_view quote, std::vector<Raw>& raws, const TokenWords& words) {
+    std::vector<Raw> cut;
+    cut.reserve(raws.size());
+    for (auto& raw : raws) {
+        if (!raw.cjk) {
+            cut.push_back(std::move(raw));
+            continue;
+        }
+        std::uint32_t begin = raw.begin;
+        bool first = true;
+        for (const std::uint32_t end : cjk_word_ends(quote.substr(raw.begin, raw.end - raw.begin), words)) {
+            Raw word = raw;
+            word.begin = begin;
+            word.end = raw.begin + end;
+            word.folded = text::fold(quote.substr(word.begin, word.end - word.begin));
+            if (!first) word.gap = Gap::none, word.newline_before = false;
+            if (word.end > word.begin) cut.push_back(std::move(word));
+            begin = raw.begin + end;
+            first = false;
+        }
+        if (begin < raw.end) {
+            Raw rest = raw;
+            rest.begin = begin;
+            rest.folded = text::fold(quote.substr(rest.begin, rest.end - rest.begin));
+            if (!first) rest.gap = Gap::none, rest.newline_before = false;
+            cut.push_back(std::move(rest));
+        }
+    }
+    raws = std::move(cut);
 }
 
 // Splits the quote into runs of letters and digits and single other characters, noting the space
@@ -41,6 +75,7 @@ std::vector<Raw> scan(std::string_view quote) {
     Gap gap = Gap::none;
     bool newline = false;
     bool in_word = false;
+    bool cjk_word = false;
     while (at < size) {
         const std::int32_t start = at;
         UChar32 c = 0;
@@ -62,12 +97,14 @@ std::vector<Raw> scan(std::string_view quote) {
         }
         const bool word_char = ascii ? ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
                                      : (u_isalnum(c) || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0);
-        if (word_char && in_word) {
+        const bool cjk = word_char && !ascii && is_cjk(c);
+        // A run of CJK letters is a word of its own beside the figures and Latin words it touches.
+        if (word_char && in_word && cjk == cjk_word) {
             raws.back().end = static_cast<std::uint32_t>(at);
             continue;
         }
-        raws.push_back({word_char, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, ""});
-        gap = Gap::none, newline = false, in_word = word_char;
+        raws.push_back({word_char, static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(at), gap, newline, "", cjk});
+        gap = Gap::none, newline = false, in_word = word_char, cjk_word = cjk;
     }
     // "Power55 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
     for (std::size_t i = 0; i < raws.size(); ++i) {
@@ -89,7 +126,7 @@ std::vector<Raw> scan(std::string_view quote) {
             continue;
         }
         const bool plain = std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-        raw.folded = plain ? text::lower_ascii(text) : text::fold(text);
+        raw.folded = plain ? text::lower_ascii(text) : ascii_digits(text::fold(text));
     }
     return raws;
 }
@@ -102,6 +139,7 @@ public:
         : quote_(quote), raws_(std::move(raws)), words_(words) {}
 
     std::vector<Token> run() {
+        drop_counters();
         tokens_.reserve(raws_.size());
         for (std::size_t i = 0; i < raws_.size();) {
             const Raw& raw = raws_[i];
@@ -118,6 +156,26 @@ public:
     }
 
 private:
+    // "2000个计算节点", "800基": the counter after a figure says nothing of what it counts; the
+    // noun after it does.
+    void drop_counters() {
+        for (std::size_t i = 1; i < raws_.size(); ++i) {
+            Raw& raw = raws_[i];
+            const Raw& before = raws_[i - 1];
+            if (!raw.alnum || raw.gap != Gap::none || !before.alnum || before.folded.empty() || !is_digit(before.folded.back())) {
+                continue;
+            }
+            for (const auto& counter : words_.counters) {
+                if (counter.empty() || !raw.folded.starts_with(counter)) continue;
+                raw.folded.erase(0, counter.size());
+                raw.begin += static_cast<std::uint32_t>(counter.size());
+                raw.gap = Gap::space;
+                if (raw.folded.empty()) raws_.erase(raws_.begin() + static_cast<std::ptrdiff_t>(i));
+                break;
+            }
+        }
+    }
+
     // A suffix's power of ten, -1 for none.
     int suffix_scale(std::string_view suffix) const {
         int scale = -1;
@@ -263,10 +321,28 @@ private:
         written.grouped = grouping != Grouping::none;
     }
 
+    bool is_decimal_unit(std::string_view word) const {
+        return std::find(words_.decimal_units.begin(), words_.decimal_units.end(), word) != words_.decimal_units.end();
+    }
+
+    // "21,1 MW", "3,5MW": a comma before one or two digits and a unit; "4,8 GPUs" stays a list.
+    bool decimal_comma(std::size_t next) const {
+        if (!raw_is(next, ",") || next + 1 >= raws_.size() || !raws_[next + 1].alnum || raws_[next + 1].gap != Gap::none) {
+            return false;
+        }
+        const std::string& part = raws_[next + 1].folded;
+        const std::size_t lead = leading_digits(part);
+        if (lead == 0 || lead > 2) return false;
+        if (lead < part.size()) return is_decimal_unit(std::string_view(part).substr(lead));
+        return next + 2 < raws_.size() && raws_[next + 2].alnum && raws_[next + 2].gap != Gap::none &&
+               !raws_[next + 2].newline_before && is_decimal_unit(raws_[next + 2].folded);
+    }
+
     void read_fraction(Written& written) const {
         const std::size_t next = written.next;
-        if (!written.suffix.empty() || !raw_is(next, ".") || next + 1 >= raws_.size() || !raws_[next + 1].alnum ||
-            raws_[next + 1].gap != Gap::none || !is_digit(raws_[next + 1].folded[0])) {
+        if (!written.suffix.empty() || !(raw_is(next, ".") || (!written.grouped && decimal_comma(next))) ||
+            next + 1 >= raws_.size() || !raws_[next + 1].alnum || raws_[next + 1].gap != Gap::none ||
+            !is_digit(raws_[next + 1].folded[0])) {
             return;
         }
         const std::string& part = raws_[next + 1].folded;
@@ -376,7 +452,9 @@ private:
 }  // namespace
 
 std::vector<Token> tokenize(std::string_view quote, const TokenWords& words) {
-    return Assembler(quote, scan(quote), words).run();
+    auto raws = scan(quote);
+    if (std::any_of(raws.begin(), raws.end(), [](const Raw& raw) { return raw.cjk; })) cut_cjk_runs(quote, raws, words);
+    return Assembler(quote, std::move(raws), words).run();
 }
 
 }  // namespace gpuclusters::rules::quote_tokens

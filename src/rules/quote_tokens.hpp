@@ -4,6 +4,8 @@
 // "600k", "400MW", "100,000+", "[4x]"), hyphens that join words are dropped ("12,288-GPU",
 // "H100-equivalents"), and every token knows whether a clause starts with it.
 #include <cstdint>
+#include <set>
+#include <unicode/umachine.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +43,21 @@ struct TokenWords {
     std::vector<std::pair<std::string, int>> suffixes;  ///< glued to a figure, its power of ten: k 3
     std::vector<std::string> ordinals;                  ///< glued to a figure, an ordinal: th
     std::vector<std::string> abbreviations;             ///< a full stop after them ends no sentence
+    /// After these, a comma before one or two digits is a decimal comma: "21,1 MW", "3,5 Mio."
+    std::vector<std::string> decimal_units;
+    /// Counters glued to a figure in Chinese and Japanese, dropped: "800基", "2000个计算节点".
+    std::vector<std::string> counters;
+    /// The lexicon's words in Chinese or Japanese script: a run of such letters is cut into them.
+    std::set<std::string, std::less<>> cjk_words;
 };
+
+/// Whether a character is one of Chinese, Japanese or Korean, written without spaces.
+bool is_cjk(UChar32 c);
+/// Folded text with the decimal digits of every script as ASCII digits.
+std::string ascii_digits(std::string folded);
+/// Where the words of a run of CJK letters end, as bytes of the run: the longest word of the
+/// lexicon at each character, else the character alone.
+std::vector<std::uint32_t> cjk_word_ends(std::string_view run, const TokenWords& words);
 
 std::vector<Token> tokenize(std::string_view quote, const TokenWords& words);
 

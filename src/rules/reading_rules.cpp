@@ -90,20 +90,31 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
     const Quantity& q = *candidate.quantity;
     const model::Citation& citation = *candidate.citation;
     if (q.modality == Modality::equivalence) {
-        candidate.fault(Problem::equivalence, fmt::format("a performance equivalence: {}", quoted(citation, q)));
+        candidate.fault(Problem::equivalence, "equivalence", fmt::format("a performance equivalence: {}", quoted(citation, q)));
     } else if (q.bound == Bound::at_most) {
         // "will host up to 4,088": the limit disqualifies the figure before its future does.
-        candidate.fault(Problem::capacity, fmt::format("a capacity or upper limit: {}", quoted(citation, q)));
+        candidate.fault(Problem::capacity, "capacity", fmt::format("a capacity or upper limit: {}", quoted(citation, q)));
     } else if (q.modality == Modality::planned) {
-        candidate.fault(Problem::planned, fmt::format("a planned figure: {}", quoted(citation, q)));
+        candidate.fault(Problem::planned, "planned", fmt::format("a planned figure: {}", quoted(citation, q)));
     } else if (q.modality == Modality::procured) {
-        candidate.fault(Problem::planned, fmt::format("a figure procured, not shown installed: {}", quoted(citation, q)));
+        candidate.fault(Problem::planned, "procured",
+                        fmt::format("a figure procured, not shown installed: {}", quoted(citation, q)));
+    } else if (q.modality == Modality::retired) {
+        candidate.fault(Problem::planned, "retired", fmt::format("a figure no longer in service: {}", quoted(citation, q)));
     } else if (claim_bound.empty() && (q.bound == Bound::approximate || q.bound == Bound::at_least)) {
         const char* kind = q.bound == Bound::at_least ? "lower bound" : q.upper ? "a range" : "approximate";
-        candidate.fault(Problem::bound, fmt::format("{}: '{}'", kind, phrase_text(citation.quote, q)));
+        candidate.fault(Problem::bound, q.bound == Bound::at_least ? "lower-bound" : q.upper ? "range" : "approximate",
+                        fmt::format("{}: '{}'", kind, phrase_text(citation.quote, q)));
     } else if (claim_bound == model::bound_at_least && q.bound == Bound::approximate) {
-        candidate.fault(Problem::bound, fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q)));
+        candidate.fault(Problem::bound, "approximate",
+                        fmt::format("approximate, not a lower bound: '{}'", phrase_text(citation.quote, q)));
     }
+}
+
+// The kind of a count-unit finding: what the figure counts ("gcd", "node", "per-node").
+std::string unit_kind(const Quantity& q) {
+    if (q.unit == Unit::gpu && q.per != Unit::none) return fmt::format("per-{}", to_string(q.per));
+    return std::string(to_string(q.unit));
 }
 
 // What a figure counts instead of GPUs, when it counts something else; "" when it counts GPUs.
@@ -144,17 +155,22 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
         for (const auto& q : quantities_of(record, citation, context)) {
-            if (q.unit == Unit::other || q.unit == Unit::megawatt || q.unit == Unit::kilowatt || q.unit == Unit::gigawatt) {
-                continue;
-            }
+            if (q.unit == Unit::other || q.unit == Unit::energy || counts_power(q.unit)) continue;
             const model::GpuModel* gpu = model_of(record, q, context);
-            // "they had 4k H100s before ... adding 4k Blackwell GPUs": a figure of another model
-            // than the record's is another cluster's, or another part's.
-            // (An equivalence names another model by nature: "3,500 H100s" of a B200 record.)
-            if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent)
-                continue;
             Candidate candidate{&q, &citation};
             const bool raw = within(q, *value);
+            // "they had 4k H100s before ... adding 4k Blackwell GPUs": a figure of another model
+            // than the record's is another cluster's, or another part's; when it alone gives the
+            // value, the value counts the wrong chips.
+            // (An equivalence names another model by nature: "3,500 H100s" of a B200 record.)
+            if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent) {
+                if (!raw) continue;
+                const model::GpuModel* own = model_of(record, Quantity{}, context);
+                candidate.fault(Problem::other_model, "other-model",
+                                fmt::format("counts {}, not the record's {}: {}", q.model->model, own->model, quoted(citation, q)));
+                candidates.push_back(std::move(candidate));
+                continue;
+            }
             bool converted = false;
             if (q.unit == Unit::superchip && gpu && gpu->package == "superchip") {
                 const auto gpus = q.value.times(gpu->gpus_per_package);
@@ -168,8 +184,17 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // Only a model's name, not a noun ("550k GB200s"), leaves the unit in doubt: the
             // words that qualify the figure come first then.
             if (raw && !converted && q.unit_from_model) judge_words(candidate, claim.value.qualifiers.bound);
+            // "4,200 XK7 compute nodes (each containing ... one accelerator)": N x 1 GPUs.
+            const auto one_each = [&](const std::vector<Quantity>& all) {
+                return std::ranges::any_of(all, [&](const Quantity& other) {
+                    return other.per == q.unit && other.unit == Unit::gpu && other.value == Decimal::whole(1);
+                });
+            };
+            if (raw && !converted && is_holder(q.unit) && one_each(quantities_of(record, citation, context))) converted = true;
             if (raw && !converted && candidate.problem == Problem::none) {
-                if (std::string why = miscount(q, gpu, quoted(citation, q)); !why.empty()) candidate.fault(Problem::unit, why);
+                if (std::string why = miscount(q, gpu, quoted(citation, q)); !why.empty()) {
+                    candidate.fault(Problem::unit, unit_kind(q), why);
+                }
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -185,13 +210,12 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
         for (const auto& q : quantities_of(record, citation, context)) {
-            if (q.unit == Unit::other || q.unit == Unit::megawatt || q.unit == Unit::kilowatt || q.unit == Unit::gigawatt ||
-                !within(q, number)) {
+            if (q.unit == Unit::other || q.unit == Unit::energy || counts_power(q.unit) || !within(q, number)) {
                 continue;
             }
             Candidate candidate{&q, &citation};
             if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                candidate.fault(Problem::unit, fmt::format("the operand {} counts {}, not GPUs: {}", operand,
+                candidate.fault(Problem::unit, to_string(q.unit), fmt::format("the operand {} counts {}, not GPUs: {}", operand,
                                                            is_part(q.unit)       ? std::string(part_name(q.unit))
                                                            : q.unit == Unit::cpu ? "CPUs"
                                                                                  : "cores",
@@ -225,6 +249,11 @@ std::vector<long long> operands_of(const std::string& derivation) {
 CountReading judge_count(const Record& record, const Claim& claim, const Context& context) {
     CountReading result;
     auto whole = count_candidates(record, claim, context);
+    // A figure of another model matters only when no figure of the record's own gives the value:
+    // "approximately 2.5K H100s and 2.5K A100s" of an H100 record is read by its H100s.
+    if (std::ranges::any_of(whole, [](const Candidate& c) { return c.problem != Problem::other_model; })) {
+        std::erase_if(whole, [](const Candidate& c) { return c.problem == Problem::other_model; });
+    }
     if (any_clean(whole)) {
         result.backed = result.clean = true;
         return result;
@@ -233,6 +262,12 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
     std::vector<Candidate> operand_problems;
     if (const auto& derivation = claim.value.qualifiers.derivation; !derivation.empty()) {
         const auto operands = operands_of(derivation);
+        // "16,688 x 1": the nodes are an operand, which the derivation multiplies into GPUs.
+        std::erase_if(whole, [&](const Candidate& c) {
+            return is_holder(c.quantity->unit) && std::ranges::any_of(operands, [&](long long operand) {
+                       return within(*c.quantity, Decimal::whole(operand));
+                   });
+        });
         every_operand = !operands.empty();
         bool all_clean = every_operand;
         std::vector<std::vector<Candidate>> per_operand;
@@ -251,7 +286,7 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
                 const model::GpuModel* gpu = model_of(record, q, context);
                 if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip &&
                     gpu && gpu->gpus_per_package > 1) {
-                    candidate.fault(Problem::unit,
+                    candidate.fault(Problem::unit, "superchip",
                                     fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs", operand,
                                                 quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package));
                 }
@@ -263,6 +298,22 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
             if (any_clean(candidates)) continue;
             all_clean = false;
             for (auto& candidate : candidates) operand_problems.push_back(std::move(candidate));
+        }
+        // "166 racks contains 64 blades" is 166 x 64 blades: a derivation with no operand that
+        // counts GPUs counts none.
+        const bool holders_only = all_clean && std::ranges::all_of(per_operand, [](const auto& candidates) {
+            return std::ranges::all_of(candidates, [](const Candidate& c) { return is_holder(c.quantity->unit); });
+        });
+        if (holders_only) {
+            for (auto& candidates : per_operand) {
+                for (auto& candidate : candidates) {
+                    candidate.fault(Problem::unit, to_string(candidate.quantity->unit),
+                                    fmt::format("no operand of {} counts GPUs: {}", derivation,
+                                                quoted(*candidate.citation, *candidate.quantity)));
+                    operand_problems.push_back(candidate);
+                }
+            }
+            all_clean = false;
         }
         if (all_clean) {
             result.backed = result.clean = true;
@@ -321,6 +372,10 @@ void count_bound(const Record& record, const Context& context, std::vector<Findi
 
 void count_unit(const Record& record, const Context& context, std::vector<Finding>& out) {
     count_rule(record, context, out, Problem::unit, "");
+}
+
+void other_model_count(const Record& record, const Context& context, std::vector<Finding>& out) {
+    count_rule(record, context, out, Problem::other_model, "");
 }
 
 bool reading_backs(const Record& record, const Claim& claim, const Context& context) {

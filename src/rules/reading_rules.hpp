@@ -13,6 +13,7 @@ void capacity_count(const model::Record& record, const Context& context, std::ve
 void equivalent_count(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void count_bound(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void count_unit(const model::Record& record, const Context& context, std::vector<Finding>& out);
+void other_model_count(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void power_unit(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void capacity_power(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void status_contradiction(const model::Record& record, const Context& context, std::vector<Finding>& out);

@@ -29,7 +29,7 @@ using support::live_claims;
 // share its linkage rather than an anonymous namespace's.
 
 // What keeps a figure from backing a value, one kind per rule.
-enum class Problem { none, equivalence, planned, capacity, unit, bound };
+enum class Problem { none, equivalence, planned, capacity, unit, bound, other_model };
 
 // A figure of a quote that gives a value (or an operand of its derivation), and what is wrong
 // with it for that value, if anything.
@@ -37,9 +37,11 @@ struct Candidate {
     const Quantity* quantity = nullptr;
     const model::Citation* citation = nullptr;
     Problem problem = Problem::none;
+    std::string kind;     ///< the finding's kind: what the figure is ("procured", "lower-bound", "gcd")
     std::string message;  ///< why, with the quote's words
-    void fault(Problem kind, std::string why) {
-        problem = kind;
+    void fault(Problem what, std::string_view what_kind, std::string why) {
+        problem = what;
+        kind = what_kind;
         message = std::move(why);
     }
 };
@@ -99,6 +101,7 @@ void report_first(const Record& record, const Context& context, std::string_view
         const auto found = std::ranges::find_if(reading.problems, wanted);
         if (found == reading.problems.end()) continue;
         auto result = finding(record, claim, field, words(*claim, *found));
+        result.kind = found->kind;
         cite_evidence(result, record, *found->citation);
         out.push_back(std::move(result));
     }

@@ -1,77 +1,142 @@
-// status-contradiction: a record's status notes, read for the events they report, against its
-// status.
+// status-contradiction: what a record's status notes and the quotes cited for its status report,
+// read for the events they give, against its status.
 #include <fmt/format.h>
 
 #include "rules/reading_rules.hpp"
 #include "rules/reading_support.hpp"
 
 namespace gpuclusters::rules::reading {
+namespace {
+
+// An event and the text that reports it: the notes (no citation) or a quote cited for the status.
+struct Reported {
+    StatusEvent event;
+    const model::Citation* citation = nullptr;
+};
+
+// The first event of each kind the rule weighs, over every text read.
+struct Events {
+    const Reported* live_now = nullptr;   // live in full
+    const Reported* live_part = nullptr;  // live in part only
+    const Reported* live_later = nullptr;
+    const Reported* live_denied = nullptr;
+    const Reported* building = nullptr;
+    const Reported* began = nullptr;
+    const Reported* to_build = nullptr;  // construction planned: "der Aufbau soll 2024 beginnen"
+    const Reported* retired = nullptr;
+    const Reported* retiring = nullptr;
+
+    explicit Events(const std::vector<Reported>& reported) {
+        const auto first = [](const Reported*& slot, const Reported& it) {
+            if (!slot) slot = &it;
+        };
+        for (const auto& it : reported) {
+            const StatusEvent& event = it.event;
+            switch (event.kind) {
+                case StatusEvent::Kind::live:
+                    if (event.happened) first(event.partial ? live_part : live_now, it);
+                    if (!event.happened) first(live_later, it);
+                    if (event.denied) first(live_denied, it);
+                    break;
+                case StatusEvent::Kind::construction:
+                    if (event.happened && event.began) first(began, it);
+                    if (event.happened && !event.began) first(building, it);
+                    if (!event.happened && !event.denied) first(to_build, it);
+                    break;
+                case StatusEvent::Kind::retired:
+                    if (event.happened) first(retired, it);
+                    if (!event.happened && !event.denied) first(retiring, it);
+                    break;
+            }
+        }
+        // Construction that began is building still, unless a text says it went live since.
+        if (!building && !live_now && !live_part) building = began;
+    }
+};
+
+// The events of the notes, then those of every quote cited for the status or the notes: an
+// editor's neutral note does not hide a quote that says the machine is still being deployed.
+std::vector<Reported> reported_events(const Claim& status, const Claim* notes, const Context& context) {
+    const int year = std::stoi(context.today.substr(0, 4));
+    const auto& reader = context.config.quote_reader();
+    std::vector<Reported> reported;
+    if (notes) {
+        for (auto& event : reader.status_events(notes->value.value, year)) reported.push_back({std::move(event), nullptr});
+    }
+    for (const Claim* claim : {&status, notes}) {
+        if (!claim) continue;
+        for (const auto& citation : claim->citations) {
+            if (citation.quote.empty() || (notes && citation.quote == notes->value.value)) continue;
+            for (auto& event : reader.status_events(citation.quote, year)) reported.push_back({std::move(event), &citation});
+        }
+    }
+    return reported;
+}
+
+struct Contradiction {
+    std::string said;  // what the text says the cluster is: "not live yet: 'expected in 2027'"
+    std::string kind;
+    const Reported* by = nullptr;
+    bool soft = false;  // a warning: the status may stand today
+};
+
+Contradiction contradiction(const std::string& value, const Events& e, int year) {
+    const auto words = [](const Reported* it) { return "'" + it->event.words + "'"; };
+    if (e.retired) return {"retired: " + words(e.retired), "retired", e.retired};
+    if (e.retiring && e.retiring->event.year != 0 && e.retiring->event.year < year) {
+        // "Planned to be decommissioned in 2025", read in 2026: its date has passed.
+        return {"retired by now: " + words(e.retiring), "retired", e.retiring};
+    }
+    if (e.retiring && (e.retiring->event.year == 0 || e.retiring->event.year <= year + 1)) {
+        // A retirement soon, or at a date not given: the status is right today and may not be
+        // for long. One years away says nothing against it.
+        return {"to be retired: " + words(e.retiring), "retiring", e.retiring, true};
+    }
+    const bool live = e.live_now || e.live_part;
+    if (value == "operational" && !live && e.live_later) return {"not live yet: " + words(e.live_later), "not-live", e.live_later};
+    if (value == "operational" && !live && !e.building && e.to_build) {
+        return {"not live yet: " + words(e.to_build), "not-live", e.to_build};
+    }
+    if (value == "operational" && !live && e.building) {
+        return {"under construction: " + words(e.building), "under-construction", e.building};
+    }
+    if (value == "operational" && !e.live_now && e.live_part) {
+        return {"live in part only: " + words(e.live_part), "partly", e.live_part, true};
+    }
+    if (value == "partly operational" && !live && e.live_denied) {
+        // Building goes on in a partly operational cluster and more goes live later; only words
+        // that deny it is live say that no part of it is.
+        return {"not live in any part yet: " + words(e.live_denied), "not-live", e.live_denied};
+    }
+    const Reported* now = e.live_now ? e.live_now : e.live_part;
+    if ((value == "announced" || value == "under construction") && now &&
+        !(value == "announced" && e.live_later && !e.building)) {
+        return {fmt::format("live{}: {}", e.building || !e.live_now ? " in part" : "", words(now)), "live", now, true};
+    }
+    if (value == "announced" && e.building) {
+        return {"under construction: " + words(e.building), "under-construction", e.building, true};
+    }
+    return {};
+}
+
+}  // namespace
 
 void status_contradiction(const Record& record, const Context& context, std::vector<Finding>& out) {
     const Claim* status = record.value_of("status");
+    if (!status) return;
     const Claim* notes = record.value_of("status_notes");
-    if (!status || !notes) return;
-    const int year = std::stoi(context.today.substr(0, 4));
-    const auto events = context.config.quote_reader().status_events(notes->value.value, year);
-    const StatusEvent* live_now = nullptr;
-    const StatusEvent* live_later = nullptr;
-    const StatusEvent* live_denied = nullptr;
-    const StatusEvent* building = nullptr;
-    const StatusEvent* began = nullptr;
-    const StatusEvent* retired = nullptr;
-    const StatusEvent* retiring = nullptr;
-    for (const auto& event : events) {
-        switch (event.kind) {
-            case StatusEvent::Kind::live:
-                if (event.happened && !live_now) live_now = &event;
-                if (!event.happened && !live_later) live_later = &event;
-                if (event.denied && !live_denied) live_denied = &event;
-                break;
-            case StatusEvent::Kind::construction:
-                if (event.happened && event.began && !began) began = &event;
-                if (event.happened && !event.began && !building) building = &event;
-                break;
-            case StatusEvent::Kind::retired:
-                if (event.happened && !retired) retired = &event;
-                if (!event.happened && !event.denied && !retiring) retiring = &event;
-                break;
-        }
-    }
-    // Construction that began is building still, unless the notes say it went live since.
-    if (!building && !live_now) building = began;
-    const std::string& value = status->value.value;
-    std::string problem;
-    bool soft = false;
-    if (retired) {
-        problem = fmt::format("retired: '{}'", retired->words);
-    } else if (retiring && retiring->year != 0 && retiring->year < year) {
-        // "Planned to be decommissioned in 2025", read in 2026: its date has passed.
-        problem = fmt::format("retired by now: '{}'", retiring->words);
-    } else if (retiring && (retiring->year == 0 || retiring->year <= year + 1)) {
-        // A retirement soon, or at a date the notes do not give: the status is right today and
-        // may not be for long. One years away says nothing against it.
-        problem = fmt::format("to be retired: '{}'", retiring->words);
-        soft = true;
-    } else if (value == "operational" && !live_now && live_later) {
-        problem = fmt::format("not live yet: '{}'", live_later->words);
-    } else if (value == "operational" && !live_now && building) {
-        problem = fmt::format("under construction: '{}'", building->words);
-    } else if (value == "partly operational" && !live_now && live_denied) {
-        // Building goes on in a partly operational cluster and more goes live later; only notes
-        // that deny it is live say that no part of it is.
-        problem = fmt::format("not live in any part yet: '{}'", live_denied->words);
-    } else if ((value == "announced" || value == "under construction") && live_now &&
-               !(value == "announced" && live_later && !building)) {
-        problem = fmt::format("live{}: '{}'", building ? " in part" : "", live_now->words);
-        soft = true;
-    } else if (value == "announced" && building) {
-        problem = fmt::format("under construction: '{}'", building->words);
-        soft = true;
-    }
-    if (problem.empty()) return;
-    auto result = finding(record, status, "status", fmt::format("status is {}, but status_notes say it is {}", value, problem));
-    // A record behind the news (announced, and the notes say it is built or live) is a warning.
-    if (soft) result.severity = Severity::warning;
+    const auto reported = reported_events(*status, notes, context);
+    const Events events(reported);
+    const auto found = contradiction(status->value.value, events, std::stoi(context.today.substr(0, 4)));
+    if (!found.by) return;
+    const bool quoted = found.by->citation != nullptr;
+    auto result = finding(record, status, "status",
+                          fmt::format("status is {}, but {} say it is {}", status->value.value,
+                                      quoted ? "the quotes cited for it" : "status_notes", found.said));
+    result.kind = found.kind;
+    if (quoted) cite_evidence(result, record, *found.by->citation);
+    // A record behind the news (announced, and a text says it is built or live) is a warning.
+    if (found.soft) result.severity = Severity::warning;
     out.push_back(std::move(result));
 }
 

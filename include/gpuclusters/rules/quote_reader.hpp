@@ -40,10 +40,12 @@ enum class Unit : std::uint8_t {
     megawatt,
     kilowatt,
     gigawatt,
+    energy,  ///< kWh, MWh, GWh: never power
     other,  ///< anything else the reader knows: exaflops, GB, years, percent
 };
 enum class Bound : std::uint8_t { exact, approximate, at_least, at_most };
-enum class Modality : std::uint8_t { in_service, planned, procured, equivalence };
+/// retired: the figure is of what was there and is no more ("decommissioned after housing 4,000").
+enum class Modality : std::uint8_t { in_service, planned, procured, equivalence, retired };
 
 std::string_view to_string(Unit unit);
 std::string_view to_string(Bound bound);
@@ -71,6 +73,11 @@ struct Quantity {
     /// Power: the figure is a capacity, a facility's or a site's, not power drawn ("400 MW of capacity").
     bool capacity = false;
     std::string capacity_words;
+    /// Power: the figure is a change, not a level ("uses 2 MW less", "a saving of 3 MW").
+    bool difference = false;
+    std::string difference_words;
+    /// Power: the figure is a peak, not what is drawn in service ("peak consumption of 25 MW").
+    bool peak = false;
 };
 
 /// The words that qualify a figure in a quote: its bound and modality words with the figure and
@@ -90,6 +97,7 @@ struct StatusEvent {
     /// planned or denied ("expected to open to users in 2029", "not yet operational").
     bool happened = true;
     bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
+    bool partial = false;  ///< live in part only: "partially operational", "the first phase went live"
     int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
     std::string words;    ///< as written, the qualifier included: "Expected to open to users"
 };

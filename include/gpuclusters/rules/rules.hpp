@@ -36,6 +36,9 @@ struct Finding {
     /// Set by the engine from the configuration; a rule may set a cap (off: no cap).
     Severity severity = Severity::off;
     std::string message;
+    /// What the rule read, for machines: a short stable word ("procured", "lower-bound",
+    /// "supply"); empty when the rule reads one thing only.
+    std::string kind;
     Evidence evidence;
     bool accepted = false;
     std::string accepted_reason;

@@ -25,11 +25,11 @@ TEST_CASE("a configuration's noun and number lists change what the reader reads"
     const auto defaults = formats::default_rules_config();
     auto config = formats::default_rules_config();
     formats::apply_rules_config(config,
-                                "[quote-reader]\nextra_gpu_nouns = ['boards']\nextra_spelled_numbers = { zwoelf = 12 }\n"
+                                "[quote-reader]\nextra_gpu_nouns = ['widgets']\nextra_spelled_numbers = { zwoelf = 12 }\n"
                                 "node_nouns = ['hosts']\n",
                                 "c.toml");
-    CHECK(only_quantity(defaults, "a hall of 640 boards").unit == rules::Unit::none);
-    CHECK(only_quantity(config, "a hall of 640 boards").unit == rules::Unit::gpu);
+    CHECK(only_quantity(defaults, "a hall of 640 widgets").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "a hall of 640 widgets").unit == rules::Unit::gpu);
     CHECK(defaults.quote_reader().quantities("zwoelf GPUs", 2025).empty());
     CHECK(only_quantity(config, "zwoelf GPUs").value == model::Decimal::whole(12));
     // A list replaced: servers are no nodes any more, hosts are.
