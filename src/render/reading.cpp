@@ -21,6 +21,9 @@ Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& qu
                     {"modality_words", q.modality_words},
                     {"capacity", q.capacity},
                     {"capacity_words", q.capacity_words},
+                    {"peak", q.peak},
+                    {"difference", q.difference},
+                    {"difference_words", q.difference_words},
                     {"excerpt", rules::excerpt(quote, q)}};
     });
 }
@@ -30,7 +33,7 @@ Json status_json(const std::vector<rules::StatusEvent>& events) {
         const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
                            : event.kind == rules::StatusEvent::Kind::construction ? "construction"
                                                                                   : "retired";
-        return Json{{"event", kind}, {"happened", event.happened}, {"words", event.words}};
+        return Json{{"event", kind}, {"happened", event.happened}, {"partial", event.partial}, {"words", event.words}};
     });
 }
 
@@ -55,7 +58,8 @@ void print_reading(const Output& output, std::string_view quote, const std::vect
         if (!q.bound_words.empty()) bound += ": " + q.bound_words;
         std::string modality(rules::to_string(q.modality));
         if (!q.modality_words.empty()) modality += ": " + q.modality_words;
-        if (q.capacity) modality += "; capacity: " + q.capacity_words;
+        if (q.capacity) modality += (q.peak ? "; peak: " : "; capacity: ") + q.capacity_words;
+        if (q.difference) modality += "; difference: " + q.difference_words;
         rows.push_back({std::string(quote.substr(q.begin, q.end - q.begin)), value, unit, bound, modality});
     }
     print_table(output, {"FIGURE", "VALUE", "COUNTS", "BOUND", "MODALITY"}, rows);
@@ -72,7 +76,7 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& event : events) {
-        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
+        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? (event.partial ? "live in part" : "live")
                            : event.kind == rules::StatusEvent::Kind::construction ? "under construction"
                                                                                   : "retired";
         rows.push_back({kind, event.happened ? "reported" : "not yet / denied", event.words});

@@ -265,11 +265,20 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     } else if (procured_at != no_token) {
         result.found = true;
         result.modality = Modality::procured;
+    } else if (arrival_at != no_token && service_at == no_token && arrives_later(arrival_at)) {
+        // "3,000 GPUs are arriving in the third quarter": on the way, not there.
+        result.found = true;
+        result.modality = Modality::planned;
     } else if (service_at != no_token || arrival_at != no_token) {
         result.found = true;
         result.modality = Modality::in_service;
     }
     return result;
+}
+
+bool Reading::arrives_later(std::size_t arrival) const {
+    const std::string& word = tokens_[arrival + phrase(arrival, "arrival") - 1].text;
+    return word.size() > 4 && word.ends_with("ing");
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {

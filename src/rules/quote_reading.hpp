@@ -278,6 +278,8 @@ private:
     // Its first step: what stands right against the figure's phrase ("remaining", "will be
     // installed", "on order"); nothing when nothing does.
     std::optional<Governed> governed_right_after(std::size_t phrase_end, std::size_t end) const;
+    // Whether the arrival phrase at token `arrival` is one in progress ("arriving", "coming").
+    bool arrives_later(std::size_t arrival) const;
 
     // "by 2027", "in 2028", "starting Q1 2026": a year still to come, soon after the figure's phrase.
     std::optional<std::pair<std::size_t, std::size_t>> future_year_after(std::size_t from, std::size_t end) const;

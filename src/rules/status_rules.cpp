@@ -100,7 +100,8 @@ Contradiction contradiction(const std::string& value, const Events& e, int year)
     if (value == "operational" && !live && e.building) {
         return {"under construction: " + words(e.building), "under-construction", e.building};
     }
-    if (value == "operational" && !e.live_now && e.live_part) {
+    // "partially operational" says more than "running" does.
+    if (value == "operational" && e.live_part) {
         return {"live in part only: " + words(e.live_part), "partly", e.live_part, true};
     }
     if (value == "partly operational" && !live && e.live_denied) {
