@@ -77,7 +77,8 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
             if (range_top) {
                 candidate.fault(Problem::capacity, "range-top",
                                 fmt::format("its quote gives a range, whose top is a maximum: '{}'", excerpt(citation.quote, q)));
-            } else if (q.difference) {
+            } else if (q.difference && !q.capacity) {
+                // (An increment of capacity, "adds 250 MW of capacity", is read as the capacity it is.)
                 candidate.fault(Problem::capacity, "difference",
                                 fmt::format("its quote gives a difference, not power drawn: '{}'", q.difference_words));
             } else if (q.capacity) {

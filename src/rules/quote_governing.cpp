@@ -215,7 +215,11 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     while (i < end && !verb_start(i)) {
         if (tokens_[i].text == ",") comma = true;
         if (tokens_[i].kind == Kind::number || ++skipped > reach) return result;
-        if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or"))) return result;
+        // An object's clause ends at a conjunction or a comma: "reached ~470 MW, contracted power rose".
+        if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or") ||
+                       tokens_[i].text == ",")) {
+            return result;
+        }
         ++i;
     }
     if (i >= end) return result;
@@ -366,9 +370,10 @@ std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) c
         const std::size_t k = before - back;
         if (phrase(k, "power_capacity")) return k;
         const Token& token = tokens_[k];
-        const bool filler = token.kind == Kind::punct
-                                ? (token.text == "(" || token.text == ")")
-                                : (is(k, "prepositions") || is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
+        // "Current Capacity: 200 MW", "a substation delivering 150 megawatts"
+        const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")" || token.text == ":")
+                                                      : (is(k, "prepositions") || is(k, "adverbs") || is(k, "supply_verbs") ||
+                                                         is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
         if (!filler) return no_token;
     }
     return no_token;

@@ -31,7 +31,8 @@ std::vector<StatusEvent> Reading::status_events() const {
         // "expect Cheyenne to be in operation through September 2023": running now, and on.
         const bool continuing = event.kind == StatusEvent::Kind::live && end < tokens_.size() && is(end, "continuing");
         // "заработает", "entrará en funcionamiento": a future in the event's own words.
-        if (phrase(i, "planned")) event.happened = false;
+        // (Construction is work in progress, and the planned list holds it too: "under construction".)
+        if (event.kind == StatusEvent::Kind::live && phrase(i, "planned")) event.happened = false;
         if (event.happened && !continuing) date_event(event, i, end, from, to);
         event.words = written(from, to);
         if (event.kind != StatusEvent::Kind::retired || !retired_elsewhere(from, end)) events.push_back(std::move(event));
