@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -89,6 +90,26 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
             auto result = finding(record, claim, field,
                                   fmt::format("no quote behind {} = {} contains the value", field, display_claim(claim)));
             cite_evidence(result, record, *first);
+            out.push_back(std::move(result));
+        }
+    }
+}
+
+// A value cited without a quote: its sources are named, but not the words it rests on. A value
+// with no citation at all is uncited-value's.
+void unquoted_value(const Record& record, const Context& context, std::vector<Finding>& out) {
+    for (const auto& field : context.config.unquoted_fields) {
+        for (const Claim* claim : live_claims(record, field)) {
+            if (claim->state != ClaimState::set || claim->citations.empty()) continue;
+            const auto quoted = [](const model::Citation& citation) { return !citation.quote.empty(); };
+            if (std::any_of(claim->citations.begin(), claim->citations.end(), quoted)) continue;
+            std::set<long long> sources;
+            for (const auto& citation : claim->citations) sources.insert(citation.source_id);
+            auto result = finding(record, claim, field,
+                                  fmt::format("{} = {} is cited to {} source{} but no quote: the quote is what makes a "
+                                              "value checkable",
+                                              field, display_claim(claim), sources.size(), sources.size() == 1 ? "" : "s"));
+            cite_evidence(result, record, claim->citations.front());
             out.push_back(std::move(result));
         }
     }
