@@ -218,9 +218,9 @@ public:
     void header(const std::vector<std::string>& cells, const std::string& at) {
         for (std::size_t i = 0; i < cells.size(); ++i) columns_[cells[i]] = i;
         // Every column the mapping names must exist: checked once, against the header.
-        for (const auto& name : mapping_.columns_named()) {
+        for (const auto& [name, where] : mapping_.columns_named()) {
             if (!columns_.contains(name))
-                throw InputError(fmt::format("{}: the table has no column '{}' (named in {})", at, name, mapping_.file_));
+                throw InputError(fmt::format("{}: the table has no column '{}' (named in {})", at, name, where));
         }
     }
 
@@ -374,6 +374,7 @@ private:
         }
         value += rule.suffix;
         auto field_citations = citations;
+        quote_own_column(rule, cells, at, field_citations);
         if (!rounded_from.empty()) {
             // The rounding is part of what the citation relies on: stated in its locator.
             const std::string rounding = fmt::format("{}", fmt::join(rounded_from, "; "));
@@ -381,6 +382,16 @@ private:
         }
         document.record.fields.push_back(
             {.field = rule.field, .raw_value = value, .citations = std::move(field_citations), .origin = where});
+    }
+
+    // [fields.NAME] quote_column: the citation of the row's first source (after the table's own,
+    // when it is one: cite_sources lists them so) quotes the field's column, not the shared one.
+    void quote_own_column(const FieldRule& rule, const std::vector<std::string>& cells, const std::string& at,
+                          std::vector<model::CitationInput>& field_citations) const {
+        const std::size_t first_source = mapping_.dataset_ ? 1 : 0;
+        if (rule.quote_column.empty() || field_citations.size() <= first_source) return;
+        field_citations[first_source].quote = cells[columns_.at(rule.quote_column)];
+        field_citations[first_source].origin = fmt::format("{}: {}", at, rule.quote_column);
     }
 
     // A number column's cell made the figure its rule says (whole, rounded, scaled) in place;

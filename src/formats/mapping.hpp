@@ -45,6 +45,9 @@ public:
         std::string suffix;                      ///< appended, e.g. " (estimate: Epoch AI)"
         std::vector<Condition> when, unless;
         std::string place;
+        /// The column whose text the citation of the row's first source quotes for this field
+        /// instead of [sources] quote_column; with the place of the key, for its errors.
+        std::string quote_column, quote_place;
     };
     /// Where a row's id comes from: a column or a template over columns, made a slug.
     struct IdRule {
@@ -72,6 +75,11 @@ public:
 
     /// The table as a source ([dataset]), as the mapping gives it.
     const std::optional<model::SourceInput>& dataset() const { return dataset_; }
+    /// [sources] quote_column: the quote of the first source of a row ("" when none).
+    const std::string& quote_column() const { return quote_column_; }
+    /// The fields whose citation of a row's first source quotes [sources] quote_column, having
+    /// no quote_column of their own: every such value of a row rests on the same words.
+    std::vector<std::string> fields_sharing_quote() const;
 
 private:
     /// Whether rows are known by their key in the dataset: a key given, or ids that never repeat
@@ -86,8 +94,12 @@ private:
     const SkipRule* skip_rule(const std::map<std::string, std::size_t>& columns, const std::vector<std::string>& cells) const;
     /// repeated = "content": a first pass over the table finds the ids that repeat.
     std::set<std::string> slugs_seen_twice(const std::string& path) const;
+    /// A column the mapping names, and where: the file, or the place of the key that names it.
+    struct NamedColumn {
+        std::string name, where;
+    };
     /// Every column the mapping names, which the table's header must hold.
-    std::vector<std::string> columns_named() const;
+    std::vector<NamedColumn> columns_named() const;
     class TableReader;
 
     std::string file_;

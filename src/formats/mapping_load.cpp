@@ -236,7 +236,8 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
     const std::string where = fmt::format("[fields.{}]", name);
     const auto& table = table_of(path, node, where);
     only_keys(path, table,
-              {"column", "template", "value", "map", "integer", "scale", "round", "significant", "suffix", "when", "unless"},
+              {"column", "template", "value", "map", "integer", "scale", "round", "significant", "suffix", "when", "unless",
+               "quote_column"},
               where);
     Mapping::FieldRule rule;
     rule.field = std::string(name);
@@ -268,6 +269,11 @@ Mapping::FieldRule field_rule(const std::string& path, std::string_view name, co
     if (!rule.integer && !rule.scale && !rule.rounding) check_given_values(path, table, rule, where);
     rule.when = conditions(path, table.get("when"), where + " when");
     rule.unless = conditions(path, table.get("unless"), where + " unless");
+    if (const auto* quote = table.get("quote_column")) {
+        rule.quote_column = text_of(path, *quote, "quote_column");
+        if (rule.quote_column.empty()) toml_fail(path, *quote, fmt::format("{}: quote_column names a column", where));
+        rule.quote_place = fmt::format("{}: {} quote_column", toml_place(path, *quote), where);
+    }
     return rule;
 }
 
@@ -333,6 +339,12 @@ Mapping Mapping::load(const std::string& path) {
     if (!fields) toml_fail(path, document, "the mapping has no [fields.NAME] tables");
     for (const auto& [name, node] : table_of(path, *fields, "[fields]")) {
         mapping.fields_.push_back(field_rule(path, name.str(), node));
+        // The quote is of the row's first source: with no source columns there is none to quote.
+        if (!mapping.fields_.back().quote_column.empty() && mapping.source_columns_.empty()) {
+            toml_fail(path, *node.as_table()->get("quote_column"),
+                      fmt::format("[fields.{}] quote_column quotes the row's first source, and [sources] names no columns",
+                                  name.str()));
+        }
     }
     if (const auto* related = document.get("related")) {
         mapping.related_ = related_rules(path, *related, mapping.id_);
@@ -342,7 +354,7 @@ Mapping Mapping::load(const std::string& path) {
     return mapping;
 }
 
-std::vector<std::string> Mapping::columns_named() const {
+std::vector<Mapping::NamedColumn> Mapping::columns_named() const {
     std::vector<std::string> named = id_.columns;
     named.insert(named.end(), id_.key_columns.begin(), id_.key_columns.end());
     named.insert(named.end(), source_columns_.begin(), source_columns_.end());
@@ -355,7 +367,21 @@ std::vector<std::string> Mapping::columns_named() const {
         for (const auto& condition : rule.when) named.push_back(condition.column);
         for (const auto& condition : rule.unless) named.push_back(condition.column);
     }
-    return named;
+    std::vector<NamedColumn> columns;
+    for (auto& name : named) columns.push_back({std::move(name), file_});
+    for (const auto& rule : fields_) {
+        if (!rule.quote_column.empty()) columns.push_back({rule.quote_column, rule.quote_place});
+    }
+    return columns;
+}
+
+std::vector<std::string> Mapping::fields_sharing_quote() const {
+    std::vector<std::string> fields;
+    if (quote_column_.empty() || source_columns_.empty()) return fields;
+    for (const auto& rule : fields_) {
+        if (rule.quote_column.empty()) fields.push_back(rule.field);
+    }
+    return fields;
 }
 
 }  // namespace gpuclusters::formats

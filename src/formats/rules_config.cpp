@@ -180,14 +180,15 @@ void apply_thresholds(rules::Config& config, const toml::node& node, const std::
     }
 }
 
-void apply_quote_fields(rules::Config& config, const toml::node& node, const std::string& file) {
+// [quote-missing-value] and [unquoted-value]: the fields a rule checks.
+void apply_rule_fields(std::vector<std::string>& target, std::string_view name, const toml::node& node, const std::string& file) {
     const auto* table = node.as_table();
     const auto* fields = table ? table->get("fields") : nullptr;
     if (!fields || table->size() != 1) {
-        toml_fail(file, node, "[quote-missing-value] takes one key, fields");
+        toml_fail(file, node, fmt::format("[{}] takes one key, fields", name));
     }
-    config.quote_fields = strings(*fields, file, "fields");
-    for (const auto& field : config.quote_fields) {
+    target = strings(*fields, file, "fields");
+    for (const auto& field : target) {
         if (!model::find_field(field)) toml_fail(file, *fields, fmt::format("unknown field '{}'", field));
     }
 }
@@ -225,7 +226,9 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         } else if (name == "thresholds") {
             apply_thresholds(config, node, file);
         } else if (name == "quote-missing-value") {
-            apply_quote_fields(config, node, file);
+            apply_rule_fields(config.quote_fields, name, node, file);
+        } else if (name == "unquoted-value") {
+            apply_rule_fields(config.unquoted_fields, name, node, file);
         } else if (name == "h100-equivalents") {
             apply_patterns(config.h100_equivalents, name, node, file);
         } else if (name == "quote-reader") {

@@ -329,6 +329,10 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
     ImportResult result;
     result.dry_run = request.dry_run;
     result.keep_going = request.keep_going;
+    if (request.mapping) {
+        const std::size_t sharing = request.mapping->fields_sharing_quote().size();
+        if (sharing >= SharedQuote::fields_told) result.shared_quote = SharedQuote{request.mapping->quote_column(), sharing};
+    }
     const auto edition = dataset_edition(request);
     if (edition) {
         check_not_older(store, *edition);

@@ -37,6 +37,13 @@ std::string time_left(double seconds) {
 
 }  // namespace
 
+std::string shared_quote_text(const ledger::SharedQuote& shared) {
+    return fmt::format(
+        "mapping cites {} fields of each row with the one quote column '{}': verify's quote checks compare every value "
+        "with the same words; name a quote column per field with [fields.NAME] quote_column",
+        shared.fields, shared.column);
+}
+
 std::string import_progress_text(const ledger::ImportProgress& progress, double elapsed_seconds) {
     std::string text = fmt::format("import: {} records, ", text::group_thousands(static_cast<long long>(progress.records)));
     if (!progress.bytes_total || *progress.bytes_total == 0) return text + byte_size(progress.bytes_read) + " read";
@@ -120,6 +127,12 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
     }
     if (warnings_ > warnings_shown)
         print_warning(output_, fmt::format("{} more warnings like these", warnings_ - warnings_shown));
+    // Of the mapping, not of a row: once, whatever the rows.
+    Json notices = Json::array();
+    if (result.shared_quote) notices.push_back(shared_quote_text(*result.shared_quote));
+    if (!output_.json) {
+        for (const auto& notice : notices) print_warning(output_, notice.get<std::string>());
+    }
     std::string reasons;
     for (const auto& [reason, count] : result.skipped) reasons += fmt::format("\n  skipped {}: {}", count, reason);
     auto& out = output_.out;
@@ -137,6 +150,7 @@ void ImportPrinter::finish(const ledger::ImportResult& result) {
                          {"rejected", result.rejected},
                          {"problems", result.problems},
                          {"problems_total", result.problem_count},
+                         {"notices", notices},
                          {"changeset", result.written ? Json(result.changeset_id) : Json(nullptr)},
                          {"dry_run", result.dry_run}});
         return;

@@ -269,6 +269,8 @@ void print_against(const Output& output, const ledger::Against& comparison);
 /// An import's progress line: "import: 12,000 records, 3.1 MB of 12.5 MB (25%), about 12 s left";
 /// without a total, the records and the bytes read; the time left once a second has passed.
 std::string import_progress_text(const ledger::ImportProgress& progress, double elapsed_seconds);
+/// An import's notice of a mapping that quotes one column for several fields of each row.
+std::string shared_quote_text(const ledger::SharedQuote& shared);
 
 /// An import's report as it runs: a line per record (or, with --json, a list; with --quiet,
 /// none), the first few warnings, a progress line on a terminal, then the problems and the summary.

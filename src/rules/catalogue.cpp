@@ -19,9 +19,10 @@ namespace {
 
 // Every rule in family order, bound to its check; its text is db/rule_catalogue.toml's.
 using Check = decltype(Rule::check);
-constexpr std::array<std::pair<std::string_view, Check>, 31> checks{{
+constexpr std::array<std::pair<std::string_view, Check>, 32> checks{{
     {"uncited-value", policy::uncited_value},
     {"quote-missing-value", policy::quote_missing_value},
+    {"unquoted-value", policy::unquoted_value},
     {"source-accessed-date", policy::source_accessed_date},
     {"stale-sources", policy::stale_sources},
     {"press-only-count", policy::press_only_count},

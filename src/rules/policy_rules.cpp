@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <set>
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -89,6 +90,31 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
             auto result = finding(record, claim, field,
                                   fmt::format("no quote behind {} = {} contains the value", field, display_claim(claim)));
             cite_evidence(result, record, *first);
+            out.push_back(std::move(result));
+        }
+    }
+}
+
+// A value cited without a quote: its sources are named, but not the words it rests on. A value
+// with no citation at all is uncited-value's.
+void unquoted_value(const Record& record, const Context& context, std::vector<Finding>& out) {
+    for (const auto& field : context.config.unquoted_fields) {
+        for (const Claim* claim : live_claims(record, field)) {
+            if (claim->state != ClaimState::set || claim->citations.empty()) continue;
+            // A list's row, named by its locator, is checkable as it stands: a table has no words to quote.
+            const auto checkable = [&](const model::Citation& citation) {
+                if (!citation.quote.empty()) return true;
+                const auto source = record.sources.find(citation.source_id);
+                return !citation.locator.empty() && source != record.sources.end() && source->second.meta.kind == "list";
+            };
+            if (std::any_of(claim->citations.begin(), claim->citations.end(), checkable)) continue;
+            std::set<long long> sources;
+            for (const auto& citation : claim->citations) sources.insert(citation.source_id);
+            auto result = finding(record, claim, field,
+                                  fmt::format("{} = {} is cited to {} source{} but no quote: the quote is what makes a "
+                                              "value checkable",
+                                              field, display_claim(claim), sources.size(), sources.size() == 1 ? "" : "s"));
+            cite_evidence(result, record, claim->citations.front());
             out.push_back(std::move(result));
         }
     }

@@ -9,6 +9,7 @@ namespace gpuclusters::rules::policy {
 
 void uncited_value(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void quote_missing_value(const model::Record& record, const Context& context, std::vector<Finding>& out);
+void unquoted_value(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void source_accessed_date(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void stale_sources(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void press_only_count(const model::Record& record, const Context& context, std::vector<Finding>& out);

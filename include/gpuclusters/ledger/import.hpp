@@ -64,8 +64,18 @@ struct ImportEvents {
     std::function<void(const ImportProgress& progress)> progress = [](const ImportProgress&) {};
 };
 
+/// A mapping that cites several fields of each row with its one [sources] quote_column: every
+/// value of a row rests on the same words. Told once an import, not once a row.
+struct SharedQuote {
+    std::string column;      ///< [sources] quote_column
+    std::size_t fields = 0;  ///< the fields that quote it, having no quote_column of their own
+    /// From this many fields on, the mapping is told of it.
+    static constexpr std::size_t fields_told = 2;
+};
+
 struct ImportResult {
     std::size_t added = 0, values_changed = 0, kept_as_older = 0, cited_again = 0, unchanged = 0;
+    std::optional<SharedQuote> shared_quote;
     /// The records that an earlier edition of the dataset's list keyed and this one does not
     /// name (listed, never deleted), in id order; with their list.
     std::vector<std::string> not_in_edition;

@@ -66,8 +66,9 @@ public:
     Severity severity(std::string_view rule, Severity default_severity) const;
     void set_severity(std::string rule, Severity severity);
     long long stale_source_days = 365;
-    std::vector<std::string> quote_fields;
-    Patterns h100_equivalents;  ///< in gpu_count_notes
+    std::vector<std::string> quote_fields;     ///< [quote-missing-value] fields
+    std::vector<std::string> unquoted_fields;  ///< [unquoted-value] fields
+    Patterns h100_equivalents;                 ///< in gpu_count_notes
     Patterns status_dates;
     bool compare_names = true;
     bool compare_owner_model_count = true;

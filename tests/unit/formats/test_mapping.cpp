@@ -128,6 +128,70 @@ TEST_CASE("mapping: round and significant are checked when the mapping loads") {
     CHECK(load_error("[fields.power_mw]\ncolumn = \"P\"\nround = \"2\"\n").find("bad.toml:6:9:") != std::string::npos);
 }
 
+TEST_CASE("mapping: a field's quote_column quotes its own column in the citation of the row's first source") {
+    ScratchDir dir;
+    const std::string sources =
+        "[sources]\ncolumns = [\"Source\", \"Other\"]\nquote_column = \"Quote\"\nkind = \"operator\"\n"
+        "[fields.owner]\ncolumn = \"Owner\"\n";
+    const std::string table =
+        "Name,Owner,GPUs,Source,Other,Quote,GPU quote\n"
+        "Alpha,Acme,512,https://example.org/a,https://example.org/b,Acme runs Alpha,Alpha has 512 GPUs\n"
+        "Beta,Acme,64,,https://example.org/c,Acme runs Beta,Beta has 64 GPUs\n";
+    const auto result =
+        read_with(dir, sources + "[fields.gpus_installed]\ncolumn = \"GPUs\"\nquote_column = \"GPU quote\"\n", table);
+    REQUIRE(result.problems.empty());
+    REQUIRE(result.records.size() == 2);
+    // The table itself, then the row's sources: only the first source's citation has a quote.
+    const auto& owner = field_of(result.records[0], "owner");
+    REQUIRE(owner.citations.size() == 3);
+    CHECK(owner.citations[1].quote == "Acme runs Alpha");
+    const auto& gpus = field_of(result.records[0], "gpus_installed");
+    REQUIRE(gpus.citations.size() == 3);
+    CHECK(gpus.citations[0].quote.empty());
+    CHECK(gpus.citations[1].quote == "Alpha has 512 GPUs");
+    CHECK(gpus.citations[1].origin.ends_with("t.csv:2: GPU quote"));
+    CHECK(gpus.citations[2].quote.empty());
+    // A row whose first source column is empty: its first source is the next.
+    const auto& beta = field_of(result.records[1], "gpus_installed");
+    REQUIRE(beta.citations.size() == 2);
+    CHECK(beta.citations[1].quote == "Beta has 64 GPUs");
+    CHECK(field_of(result.records[1], "owner").citations[1].quote == "Acme runs Beta");
+
+    // The fields that share [sources] quote_column: owner only, gpus_installed has its own.
+    CHECK(formats::Mapping::load(dir.file("m.toml")).fields_sharing_quote() == std::vector<std::string>{"owner"});
+
+    // A column the table has not is refused at its header, naming the key that names it.
+    const std::string expected = "t.csv:1: the table has no column 'GPU quotes' (named in " + dir.file("m.toml") +
+                                 ":15:16: [fields.gpus_installed] quote_column)";
+    CHECK_THROWS_WITH_AS(
+        read_with(dir, sources + "[fields.gpus_installed]\ncolumn = \"GPUs\"\nquote_column = \"GPU quotes\"\n", table),
+        doctest::Contains(expected.c_str()), InputError);
+}
+
+TEST_CASE("mapping: a field's quote_column is checked when the mapping loads") {
+    ScratchDir dir;
+    auto load_error = [&](const std::string& rest) {
+        write(dir.file("bad.toml"), "format = 1\n[id]\ncolumn = \"Name\"\n" + rest);
+        try {
+            formats::Mapping::load(dir.file("bad.toml"));
+        } catch (const InputError& error) {
+            return std::string(error.what());
+        }
+        return std::string("loaded");
+    };
+    const std::string sources = "[sources]\ncolumns = [\"Source\"]\n";
+    CHECK(load_error(sources + "[fields.owner]\ncolumn = \"Owner\"\nquote_column = \"Q\"\n") == "loaded");
+    CHECK(load_error(sources + "[fields.owner]\ncolumn = \"Owner\"\nquote_column = \"\"\n")
+              .ends_with("bad.toml:8:16: [fields.owner]: quote_column names a column"));
+    CHECK(load_error(sources + "[fields.owner]\ncolumn = \"Owner\"\nquote_column = 3\n")
+              .ends_with("bad.toml:8:16: quote_column must be a string"));
+    CHECK(load_error("[fields.owner]\ncolumn = \"Owner\"\nquote_column = \"Q\"\n")
+              .ends_with("bad.toml:6:16: [fields.owner] quote_column quotes the row's first source, and [sources] names no "
+                         "columns"));
+    CHECK(load_error(sources + "[fields.owner]\ncolumn = \"Owner\"\nquote_colum = \"Q\"\n")
+              .ends_with("bad.toml:8:15: [fields.owner] has no key 'quote_colum'"));
+}
+
 namespace {
 
 void write_text(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }

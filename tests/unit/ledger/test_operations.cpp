@@ -276,6 +276,31 @@ TEST_CASE("import: one changeset for the whole stream, a bad record writes nothi
     CHECK(shown(db.store, "x-one", "gpus_installed") == "512");
 }
 
+TEST_CASE("import: a mapping that quotes one column for several fields of a row is told once, in the result") {
+    Database db;
+    std::ofstream(db.dir.file("t.csv")) << "Name,Owner,GPUs,Source,Quote,GPU quote\n"
+                                           "Alpha,Acme,512,https://example.org/a,Acme runs Alpha,Alpha has 512 GPUs\n"
+                                           "Beta,Acme,64,https://example.org/b,Acme runs Beta,Beta has 64 GPUs\n";
+    auto import_with = [&](const std::string& gpus_quote) {
+        std::ofstream(db.dir.file("m.toml"))
+            << "format = 1\n[id]\ncolumn = \"Name\"\n[sources]\ncolumns = [\"Source\"]\nquote_column = \"Quote\"\n"
+               "kind = \"operator\"\n[fields.owner]\ncolumn = \"Owner\"\n[fields.gpus_installed]\ncolumn = \"GPUs\"\n"
+            << gpus_quote;
+        ledger::ImportRequest request;
+        request.inputs = {{db.dir.file("t.csv"), formats::Format::csv}};
+        request.mapping = formats::Mapping::load(db.dir.file("m.toml"));
+        request.dry_run = true;
+        return ledger::import_records(db.store, request, changeset("import"), today, {});
+    };
+    const auto shared = import_with("");
+    CHECK(shared.added == 2);
+    REQUIRE(shared.shared_quote);
+    CHECK(shared.shared_quote->column == "Quote");
+    CHECK(shared.shared_quote->fields == 2);
+    // gpus_installed quotes its own column: owner alone quotes the shared one.
+    CHECK_FALSE(import_with("quote_column = \"GPU quote\"\n").shared_quote);
+}
+
 namespace {
 
 std::string join(const std::vector<std::string>& parts) { return fmt::format("{}", fmt::join(parts, ",")); }

@@ -209,6 +209,32 @@ TEST_CASE("the import progress line: records, bytes, percent of the input, time 
     CHECK(render::import_progress_text(progress, 10) == "import: 12,000 records, 5.0 GB read");
 }
 
+TEST_CASE("import tells of a mapping's shared quote column once: a line on stderr, or a notice in --json") {
+    ledger::ImportResult result;
+    result.added = 3;
+    result.shared_quote = ledger::SharedQuote{"Quote", 9};
+    const std::string notice =
+        "mapping cites 9 fields of each row with the one quote column 'Quote': verify's quote checks compare every value "
+        "with the same words; name a quote column per field with [fields.NAME] quote_column";
+    Streams text;
+    render::ImportPrinter(text.output(), 0, false).finish(result);
+    CHECK(text.err.str() == "gpuclusters: warning: " + notice + "\n");
+    CHECK(text.out.str().find("read 3: added 3") == 0);
+
+    Streams json;
+    render::ImportPrinter(json.output(true), 0, false).finish(result);
+    CHECK(json.err.str().empty());
+    CHECK(nlohmann::json::parse(json.out.str())["notices"] == nlohmann::json::array({notice}));
+
+    Streams quiet;
+    render::ImportPrinter(quiet.output(false, true), 0, false).finish(result);
+    CHECK(quiet.err.str().empty());
+
+    Streams none;
+    render::ImportPrinter(none.output(true), 0, false).finish(ledger::ImportResult{});
+    CHECK(nlohmann::json::parse(none.out.str())["notices"] == nlohmann::json::array());
+}
+
 TEST_CASE("verify's findings: nothing before the first finding, one JSON document at the end") {
     Streams streams;
     {

@@ -102,6 +102,50 @@ TEST_CASE("quote-missing-value") {
     CHECK(fires(base().set("country", "US", {{1, "a focus on users"}}).record(), "quote-missing-value"));
 }
 
+TEST_CASE("unquoted-value: a cited value with no quote in any of its citations") {
+    auto base = [] { return RecordBuilder().source(1, "operator").source(2, "press"); };
+    const auto found = findings_of(base().set("gpus_installed", "12288", {{1, ""}, {2, ""}}).record(), "unquoted-value");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].field == "gpus_installed");
+    CHECK(found[0].message ==
+          "gpus_installed = 12,288 is cited to 2 sources but no quote: the quote is what makes a value checkable");
+    CHECK(found[0].severity == Severity::warning);
+    CHECK(found[0].evidence.source_id == 1);
+    CHECK(findings_of(base().set("owner", "Acme", {{1, ""}}).record(), "unquoted-value")[0].message.find("to 1 source but") !=
+          std::string::npos);
+    // A competing figure stands too.
+    CHECK(fires(
+        base().set("gpus_installed", "8", {{1, "8 GPUs"}}).set("gpus_installed", "16", {{2, ""}}, model::Rank::normal).record(),
+        "unquoted-value"));
+    // One quote among the citations is enough: quote-missing-value reads it.
+    CHECK_FALSE(fires(base().set("gpus_installed", "12288", {{1, ""}, {2, "12,288 GPUs"}}).record(), "unquoted-value"));
+    // A cleared (retired) value, a researched blank and a deprecated figure are no values in force.
+    CHECK_FALSE(fires(base().set("owner", "Acme", {{1, ""}}, model::Rank::retired).record(), "unquoted-value"));
+    CHECK_FALSE(fires(base().set("owner", "Acme", {{1, ""}}, model::Rank::deprecated).record(), "unquoted-value"));
+    CHECK_FALSE(fires(base().not_published("city").record(), "unquoted-value"));
+    // A list's row named by its locator is checkable as it stands; without a locator it is not.
+    auto listed = base().source(3, "list").set("owner", "Acme", {{3, ""}}).record();
+    CHECK(fires(listed, "unquoted-value"));
+    for (auto& claim : listed.claims) {
+        for (auto& citation : claim.citations) citation.locator = "row 12";
+    }
+    CHECK_FALSE(fires(listed, "unquoted-value"));
+    // No citation at all is uncited-value's finding, not this one's too.
+    const auto uncited = RecordBuilder().set("owner", "Acme").record();
+    CHECK(fires(uncited, "uncited-value"));
+    CHECK_FALSE(fires(uncited, "unquoted-value"));
+    // The editor's own words need no quote; the fields are [unquoted-value] fields.
+    CHECK_FALSE(fires(base().set("summary", "A test cluster", {{1, ""}}).record(), "unquoted-value"));
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config, "[unquoted-value]\nfields = ['summary']\n", "c.toml");
+    CHECK(findings_of(base().set("summary", "A test cluster", {{1, ""}}).record(), "unquoted-value", config).size() == 1);
+    CHECK(findings_of(base().set("owner", "Acme", {{1, ""}}).record(), "unquoted-value", config).empty());
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[unquoted-value]\nfields = ['nope']\n", "c.toml"),
+                         doctest::Contains("c.toml:2:10: unknown field 'nope'"), InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(config, "[unquoted-value]\nfeilds = []\n", "c.toml"),
+                         doctest::Contains("[unquoted-value] takes one key, fields"), InputError);
+}
+
 TEST_CASE("source-accessed-date") {
     CHECK(fires(RecordBuilder().source(1, "operator", "").set("owner", "Acme", {{1, "Acme"}}).record(), "source-accessed-date"));
     CHECK(fires(RecordBuilder().source(1, "operator", "2027-01-01").set("owner", "Acme", {{1, "Acme"}}).record(),
