@@ -216,8 +216,8 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
         if (tokens_[i].text == ",") comma = true;
         if (tokens_[i].kind == Kind::number || ++skipped > reach) return result;
         // An object's clause ends at a conjunction or a comma: "reached ~470 MW, contracted power rose".
-        if (object && (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or") ||
-                       tokens_[i].text == ",")) {
+        if (object &&
+            (is_word(tokens_[i], "and") || is_word(tokens_[i], "but") || is_word(tokens_[i], "or") || tokens_[i].text == ",")) {
             return result;
         }
         ++i;

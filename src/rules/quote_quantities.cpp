@@ -337,7 +337,8 @@ void Reading::read_retired(Figure& figure) const {
         const std::size_t k = figure.phrase_begin - back;
         if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
         const std::size_t length = phrase(k, "retired");
-        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by"))) continue;
+        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
+            continue;
         // "which will be retired next year, has 27,648 GPUs": a retirement to come.
         for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
             if (phrase(k - before, "planned")) return;
@@ -346,12 +347,13 @@ void Reading::read_retired(Figure& figure) const {
         return;
     }
     std::size_t k = figure.phrase_end;
-    while (k < figure.clause_end && k < figure.phrase_end + 4 && (aux(k) || adverb(k) || is(k, "relative_pronouns") ||
-                                                                   is_word(tokens_[k], "that"))) {
+    while (k < figure.clause_end && k < figure.phrase_end + 4 &&
+           (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
         ++k;
     }
     if (k < figure.clause_end && k > figure.phrase_end) {
-        if (const std::size_t length = phrase(k, "retired")) set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
+        if (const std::size_t length = phrase(k, "retired"))
+            set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
     }
 }
 

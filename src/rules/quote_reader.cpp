@@ -67,8 +67,9 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
 using namespace reading;
 
 std::string_view to_string(Unit unit) {
-    constexpr std::string_view names[]{"none", "gpu",  "superchip", "apu", "module",          "die", "gcd", "tile", "node",
-                                       "rack", "tray", "core",      "cpu", "h100-equivalent", "MW",  "kW",  "GW",   "energy", "other"};
+    constexpr std::string_view names[]{"none", "gpu",  "superchip", "apu",    "module", "die", "gcd",
+                                       "tile", "node", "rack",      "tray",   "core",   "cpu", "h100-equivalent",
+                                       "MW",   "kW",   "GW",        "energy", "other"};
     static_assert(std::size(names) == static_cast<std::size_t>(Unit::other) + 1);
     return names[static_cast<std::size_t>(unit)];
 }

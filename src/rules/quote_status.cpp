@@ -45,8 +45,8 @@ std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
     std::size_t length = 0;
     for (const auto& [cue, kind] :
          {std::pair{Cue("retired"), StatusEvent::Kind::retired}, std::pair{Cue("construction"), StatusEvent::Kind::construction},
-          std::pair{Cue("construction_began"), StatusEvent::Kind::construction},
-          std::pair{Cue("live"), StatusEvent::Kind::live}, std::pair{Cue("partial"), StatusEvent::Kind::live}}) {
+          std::pair{Cue("construction_began"), StatusEvent::Kind::construction}, std::pair{Cue("live"), StatusEvent::Kind::live},
+          std::pair{Cue("partial"), StatusEvent::Kind::live}}) {
         if (phrase(i, cue) > length) {
             length = phrase(i, cue);
             event.kind = kind;

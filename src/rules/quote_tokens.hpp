@@ -5,9 +5,9 @@
 // "H100-equivalents"), and every token knows whether a clause starts with it.
 #include <cstdint>
 #include <set>
-#include <unicode/umachine.h>
 #include <string>
 #include <string_view>
+#include <unicode/umachine.h>
 #include <vector>
 
 #include "gpuclusters/model/decimal.hpp"

@@ -103,7 +103,10 @@ void judge_words(Candidate& candidate, std::string_view claim_bound) {
         candidate.fault(Problem::planned, "retired", fmt::format("a figure no longer in service: {}", quoted(citation, q)));
     } else if (claim_bound.empty() && (q.bound == Bound::approximate || q.bound == Bound::at_least)) {
         const char* kind = q.bound == Bound::at_least ? "lower bound" : q.upper ? "a range" : "approximate";
-        candidate.fault(Problem::bound, q.bound == Bound::at_least ? "lower-bound" : q.upper ? "range" : "approximate",
+        candidate.fault(Problem::bound,
+                        q.bound == Bound::at_least ? "lower-bound"
+                        : q.upper                  ? "range"
+                                                   : "approximate",
                         fmt::format("{}: '{}'", kind, phrase_text(citation.quote, q)));
     } else if (claim_bound == model::bound_at_least && q.bound == Bound::approximate) {
         candidate.fault(Problem::bound, "approximate",
@@ -166,8 +169,9 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             if (other_model(record, q, context) && q.modality != Modality::equivalence && q.unit != Unit::h100_equivalent) {
                 if (!raw) continue;
                 const model::GpuModel* own = model_of(record, Quantity{}, context);
-                candidate.fault(Problem::other_model, "other-model",
-                                fmt::format("counts {}, not the record's {}: {}", q.model->model, own->model, quoted(citation, q)));
+                candidate.fault(
+                    Problem::other_model, "other-model",
+                    fmt::format("counts {}, not the record's {}: {}", q.model->model, own->model, quoted(citation, q)));
                 candidates.push_back(std::move(candidate));
                 continue;
             }
@@ -215,11 +219,12 @@ std::vector<Candidate> operand_candidates(const Record& record, const Claim& cla
             }
             Candidate candidate{&q, &citation};
             if (is_part(q.unit) || q.unit == Unit::core || q.unit == Unit::cpu) {
-                candidate.fault(Problem::unit, to_string(q.unit), fmt::format("the operand {} counts {}, not GPUs: {}", operand,
-                                                           is_part(q.unit)       ? std::string(part_name(q.unit))
-                                                           : q.unit == Unit::cpu ? "CPUs"
-                                                                                 : "cores",
-                                                           quoted(citation, q)));
+                candidate.fault(Problem::unit, to_string(q.unit),
+                                fmt::format("the operand {} counts {}, not GPUs: {}", operand,
+                                            is_part(q.unit)       ? std::string(part_name(q.unit))
+                                            : q.unit == Unit::cpu ? "CPUs"
+                                                                  : "cores",
+                                            quoted(citation, q)));
             }
             if (candidate.problem == Problem::none) judge_words(candidate, claim.value.qualifiers.bound);
             candidates.push_back(std::move(candidate));
@@ -264,9 +269,8 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
         const auto operands = operands_of(derivation);
         // "16,688 x 1": the nodes are an operand, which the derivation multiplies into GPUs.
         std::erase_if(whole, [&](const Candidate& c) {
-            return is_holder(c.quantity->unit) && std::ranges::any_of(operands, [&](long long operand) {
-                       return within(*c.quantity, Decimal::whole(operand));
-                   });
+            return is_holder(c.quantity->unit) &&
+                   std::ranges::any_of(operands, [&](long long operand) { return within(*c.quantity, Decimal::whole(operand)); });
         });
         every_operand = !operands.empty();
         bool all_clean = every_operand;
@@ -301,9 +305,10 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
         }
         // "166 racks contains 64 blades" is 166 x 64 blades: a derivation with no operand that
         // counts GPUs counts none.
-        const bool holders_only = all_clean && std::ranges::all_of(per_operand, [](const auto& candidates) {
-            return std::ranges::all_of(candidates, [](const Candidate& c) { return is_holder(c.quantity->unit); });
-        });
+        const bool holders_only =
+            all_clean && std::ranges::all_of(per_operand, [](const auto& candidates) {
+                return std::ranges::all_of(candidates, [](const Candidate& c) { return is_holder(c.quantity->unit); });
+            });
         if (holders_only) {
             for (auto& candidates : per_operand) {
                 for (auto& candidate : candidates) {

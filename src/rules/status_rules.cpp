@@ -93,7 +93,8 @@ Contradiction contradiction(const std::string& value, const Events& e, int year)
         return {"to be retired: " + words(e.retiring), "retiring", e.retiring, true};
     }
     const bool live = e.live_now || e.live_part;
-    if (value == "operational" && !live && e.live_later) return {"not live yet: " + words(e.live_later), "not-live", e.live_later};
+    if (value == "operational" && !live && e.live_later)
+        return {"not live yet: " + words(e.live_later), "not-live", e.live_later};
     if (value == "operational" && !live && !e.building && e.to_build) {
         return {"not live yet: " + words(e.to_build), "not-live", e.to_build};
     }

@@ -41,7 +41,7 @@ enum class Unit : std::uint8_t {
     kilowatt,
     gigawatt,
     energy,  ///< kWh, MWh, GWh: never power
-    other,  ///< anything else the reader knows: exaflops, GB, years, percent
+    other,   ///< anything else the reader knows: exaflops, GB, years, percent
 };
 enum class Bound : std::uint8_t { exact, approximate, at_least, at_most };
 /// retired: the figure is of what was there and is no more ("decommissioned after housing 4,000").
@@ -96,10 +96,10 @@ struct StatusEvent {
     /// Reported as done or ongoing ("went live in 2023", "is under construction"); false when
     /// planned or denied ("expected to open to users in 2029", "not yet operational").
     bool happened = true;
-    bool denied = false;  ///< not happened because the note says it has not: "not yet operational"
+    bool denied = false;   ///< not happened because the note says it has not: "not yet operational"
     bool partial = false;  ///< live in part only: "partially operational", "the first phase went live"
-    int year = 0;         ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
-    std::string words;    ///< as written, the qualifier included: "Expected to open to users"
+    int year = 0;          ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
+    std::string words;     ///< as written, the qualifier included: "Expected to open to users"
 };
 
 /// The words the reader knows (db/rules.toml, [quote-reader]), each list under its name there.

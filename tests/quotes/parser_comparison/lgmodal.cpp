@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <chrono>
 #include <clocale>
-#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -50,9 +50,12 @@ double first_number(const std::string& v) {
     std::string digits;
     for (; i < v.size(); ++i) {
         char c = v[i];
-        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') digits += c;
-        else if (c == ',') continue;
-        else break;
+        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.')
+            digits += c;
+        else if (c == ',')
+            continue;
+        else
+            break;
     }
     return digits.empty() ? -1 : std::stod(digits);
 }
@@ -122,12 +125,12 @@ std::vector<Span> find_figure(const std::string& t, double value) {
             double m;
             bool attached_ok;
         };
-        for (S s : {S{"k", 1e3, true}, S{"thousand", 1e3, true}, S{"million", 1e6, true}, S{"m ", 1e6, true},
-                    S{"тыс", 1e3, true}, S{"млн", 1e6, true}, S{"\xE4\xB8\x87", 1e4, true}, S{"mil ", 1e3, true}, S{"gw", 1e3, true}, S{"gigawatt", 1e3, true}}) {
+        for (S s : {S{"k", 1e3, true}, S{"thousand", 1e3, true}, S{"million", 1e6, true}, S{"m ", 1e6, true}, S{"тыс", 1e3, true},
+                    S{"млн", 1e6, true}, S{"\xE4\xB8\x87", 1e4, true}, S{"mil ", 1e3, true}, S{"gw", 1e3, true},
+                    S{"gigawatt", 1e3, true}}) {
             if (rest.rfind(s.w, 0) == 0) {
                 size_t after = k + std::strlen(s.w);
-                bool word_end = std::strlen(s.w) >= 3 || after >= t.size() ||
-                                !std::isalpha(static_cast<unsigned char>(t[after]));
+                bool word_end = std::strlen(s.w) >= 3 || after >= t.size() || !std::isalpha(static_cast<unsigned char>(t[after]));
                 if (word_end) {
                     mult = s.m;
                     suf_end = k + std::strlen(s.w);
@@ -150,13 +153,16 @@ std::vector<Span> find_figure(const std::string& t, double value) {
 // Spelled-out figures: "twenty thousand", "a million", "five megawatts", "one-gigawatt".
 void find_spelled(const std::string& t, double value, std::vector<Span>& out) {
     static const std::vector<std::pair<std::string, double>> small = {
-        {"one", 1},      {"two", 2},        {"three", 3},     {"four", 4},      {"five", 5},     {"six", 6},
-        {"seven", 7},    {"eight", 8},      {"nine", 9},      {"ten", 10},      {"eleven", 11},  {"twelve", 12},
-        {"fifteen", 15}, {"twenty", 20},    {"thirty", 30},   {"forty", 40},    {"fifty", 50},   {"sixty", 60},
-        {"seventy", 70}, {"eighty", 80},    {"ninety", 90},   {"a", 1}};
+        {"one", 1},      {"two", 2},     {"three", 3},   {"four", 4},   {"five", 5},    {"six", 6},
+        {"seven", 7},    {"eight", 8},   {"nine", 9},    {"ten", 10},   {"eleven", 11}, {"twelve", 12},
+        {"fifteen", 15}, {"twenty", 20}, {"thirty", 30}, {"forty", 40}, {"fifty", 50},  {"sixty", 60},
+        {"seventy", 70}, {"eighty", 80}, {"ninety", 90}, {"a", 1}};
     static const std::vector<std::pair<std::string, double>> big = {
         {"hundred", 100}, {"thousand", 1e3}, {"million", 1e6}, {"billion", 1e9}};
-    struct W { std::string w; size_t b, e; };
+    struct W {
+        std::string w;
+        size_t b, e;
+    };
     std::vector<W> words;
     for (size_t i = 0; i < t.size();) {
         if (std::isalpha(static_cast<unsigned char>(t[i]))) {
@@ -267,11 +273,10 @@ struct Options {
     bool can = false;    // "can" counts as modal
 };
 
-const std::set<std::string> kModal = {"will",     "would",   "shall",    "could",     "may",      "might",  "should",
-                                      "'ll",      "expected", "expect",  "expects",   "expecting", "plan",  "plans",
-                                      "planned",  "planning", "intend",  "intends",   "intended", "aim",    "aims",
-                                      "aiming",   "scheduled", "slated", "set",       "going",    "due",    "poised",
-                                      "upcoming", "future",  "projected", "anticipated"};
+const std::set<std::string> kModal = {
+    "will",      "would",  "shall", "could",   "may",      "might",  "should",   "'ll",      "expected",  "expect",     "expects",
+    "expecting", "plan",   "plans", "planned", "planning", "intend", "intends",  "intended", "aim",       "aims",       "aiming",
+    "scheduled", "slated", "set",   "going",   "due",      "poised", "upcoming", "future",   "projected", "anticipated"};
 
 struct Reading {
     bool modal = false;
@@ -298,10 +303,10 @@ Reading classify(Linkage lk, const std::vector<size_t>& fig_words, const Options
             bool in_a = np.count(a), in_b = np.count(b);
             if (in_a == in_b) continue;
             size_t other = in_a ? b : a;
-            bool np_link = starts(lab, "D") || starts(lab, "AN") || starts(lab, "A") || starts(lab, "G") ||
-                           starts(lab, "NM") || starts(lab, "NN") || starts(lab, "ND") || starts(lab, "NI") ||
-                           starts(lab, "EN") || starts(lab, "EC") || starts(lab, "EZ") || starts(lab, "YS") ||
-                           starts(lab, "YP") || starts(lab, "NW") || starts(lab, "NS") || starts(lab, "SJ") || starts(lab, "MJ");
+            bool np_link = starts(lab, "D") || starts(lab, "AN") || starts(lab, "A") || starts(lab, "G") || starts(lab, "NM") ||
+                           starts(lab, "NN") || starts(lab, "ND") || starts(lab, "NI") || starts(lab, "EN") ||
+                           starts(lab, "EC") || starts(lab, "EZ") || starts(lab, "YS") || starts(lab, "YP") ||
+                           starts(lab, "NW") || starts(lab, "NS") || starts(lab, "SJ") || starts(lab, "MJ");
             // "a cluster of 10,000 GPUs", "a total of 512": noun -M- of -J- figure
             if (!np_link && starts(lab, "J") && in_b) {
                 std::string p = word(a);
@@ -331,8 +336,7 @@ Reading classify(Linkage lk, const std::vector<size_t>& fig_words, const Options
     for (size_t l = 0; l < nl; ++l) {
         const char* lab = linkage_get_link_label(lk, l);
         size_t a = linkage_get_link_lword(lk, l), b = linkage_get_link_rword(lk, l);
-        if (starts(lab, "S") && !starts(lab, "SI") && !starts(lab, "SF") && !starts(lab, "SJ") && np.count(a))
-            verbs.push_back(b);
+        if (starts(lab, "S") && !starts(lab, "SI") && !starts(lab, "SF") && !starts(lab, "SJ") && np.count(a)) verbs.push_back(b);
         if (starts(lab, "SI") && np.count(b)) verbs.push_back(a);
         if (starts(lab, "O") && !starts(lab, "ON") && np.count(b)) verbs.push_back(a);
         if (starts(lab, "J") && np.count(b)) preps.insert(a);
@@ -342,7 +346,8 @@ Reading classify(Linkage lk, const std::vector<size_t>& fig_words, const Options
     }
     for (size_t l = 0; l < nl; ++l) {
         const char* lab = linkage_get_link_label(lk, l);
-        if ((starts(lab, "MV") || starts(lab, "OF")) && preps.count(linkage_get_link_rword(lk, l))) verbs.push_back(linkage_get_link_lword(lk, l));
+        if ((starts(lab, "MV") || starts(lab, "OF")) && preps.count(linkage_get_link_rword(lk, l)))
+            verbs.push_back(linkage_get_link_lword(lk, l));
     }
     // a participle modifying a noun ("a supercomputer powered by 25,000 GPUs"): that noun's verbs;
     // a gerund modifying a verb ("will be built using 10,000 GPUs"): that verb
@@ -378,13 +383,14 @@ Reading classify(Linkage lk, const std::vector<size_t>& fig_words, const Options
             for (size_t l = 0; l < nl; ++l) {
                 const char* lab = linkage_get_link_label(lk, l);
                 if (starts(lab, "VJ") && (linkage_get_link_rword(lk, l) == c || linkage_get_link_lword(lk, l) == c)) {
-                    size_t other = linkage_get_link_rword(lk, l) == c ? linkage_get_link_lword(lk, l) : linkage_get_link_rword(lk, l);
+                    size_t other =
+                        linkage_get_link_rword(lk, l) == c ? linkage_get_link_lword(lk, l) : linkage_get_link_rword(lk, l);
                     if (chain.insert(other).second) todo.push_back(other);
                     continue;
                 }
                 if (linkage_get_link_rword(lk, l) != c) continue;
-                if ((starts(lab, "I") && !starts(lab, "IN") && !starts(lab, "ID")) || starts(lab, "TO") || starts(lab, "Pv") || starts(lab, "PP") ||
-                    starts(lab, "Pg") || starts(lab, "Pa") || starts(lab, "IV") || starts(lab, "Ix")) {
+                if ((starts(lab, "I") && !starts(lab, "IN") && !starts(lab, "ID")) || starts(lab, "TO") || starts(lab, "Pv") ||
+                    starts(lab, "PP") || starts(lab, "Pg") || starts(lab, "Pa") || starts(lab, "IV") || starts(lab, "Ix")) {
                     size_t up = linkage_get_link_lword(lk, l);
                     if (chain.insert(up).second) todo.push_back(up);
                 }
@@ -442,15 +448,24 @@ int main(int argc, char** argv) {
     Options opt;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--lang") lang = argv[++i];
-        else if (a == "--max-time") max_time = std::stoi(argv[++i]);
-        else if (a == "--limit") limit = std::stoi(argv[++i]);
-        else if (a == "--loose") opt.loose = true;
-        else if (a == "--can") opt.can = true;
-        else if (a == "--diagram") diagram = true;
-        else if (a == "--all-fields") all_fields = true;
-        else if (a == "--all-sentences") all_sentences = true, all_fields = true;
-        else path = a;
+        if (a == "--lang")
+            lang = argv[++i];
+        else if (a == "--max-time")
+            max_time = std::stoi(argv[++i]);
+        else if (a == "--limit")
+            limit = std::stoi(argv[++i]);
+        else if (a == "--loose")
+            opt.loose = true;
+        else if (a == "--can")
+            opt.can = true;
+        else if (a == "--diagram")
+            diagram = true;
+        else if (a == "--all-fields")
+            all_fields = true;
+        else if (a == "--all-sentences")
+            all_sentences = true, all_fields = true;
+        else
+            path = a;
     }
     std::setlocale(LC_ALL, "C.UTF-8");
     auto t0 = std::chrono::steady_clock::now();
@@ -474,7 +489,8 @@ int main(int argc, char** argv) {
     std::vector<double> times, cpu_times;
     double total = 0;
     size_t n_sent = 0, n_complete = 0, n_null = 0, n_timeout = 0, n_none = 0;
-    std::cout << "id\tfield\tvalue\tclass\tsent\twords\tus\tnulls\tlinkages\ttimeout\tfig_linked\tmodal\twhy\tsentence\tcpu_us\tunknown\n";
+    std::cout << "id\tfield\tvalue\tclass\tsent\twords\tus\tnulls\tlinkages\ttimeout\tfig_linked\tmodal\twhy\tsentence\tcpu_"
+                 "us\tunknown\n";
     while (std::getline(in, line)) {
         auto c = split(line, '\t');
         if (c.size() < 8) continue;
@@ -544,26 +560,33 @@ int main(int argc, char** argv) {
             total += us;
             ++n_sent;
             if (timeout) ++n_timeout;
-            if (nlk == 0) ++n_none;
-            else if (nulls == 0) ++n_complete;
-            else ++n_null;
+            if (nlk == 0)
+                ++n_none;
+            else if (nulls == 0)
+                ++n_complete;
+            else
+                ++n_null;
             std::cout << id << '\t' << field << '\t' << value << '\t' << cls << '\t' << sidx << '\t' << nwords << '\t'
-                      << static_cast<long>(us) << '\t' << nulls << '\t' << nlk << '\t' << timeout << '\t' << rd.linked
-                      << '\t' << rd.modal << '\t' << clean(rd.why) << '\t' << clean(text) << '\t'
-                      << static_cast<long>(cpu_us) << '\t' << unknown << '\n';
+                      << static_cast<long>(us) << '\t' << nulls << '\t' << nlk << '\t' << timeout << '\t' << rd.linked << '\t'
+                      << rd.modal << '\t' << clean(rd.why) << '\t' << clean(text) << '\t' << static_cast<long>(cpu_us) << '\t'
+                      << unknown << '\n';
         }
         if (kept == 0)
             std::cout << id << '\t' << field << '\t' << value << '\t' << cls << "\t0\t0\t0\t-1\t0\t0\t0\t0\t(figure not found)\t"
                       << clean(quote.substr(0, 200)) << '\n';
     }
-    std::fprintf(stderr,
-                 "dictionary %s load %.1f ms; sentences %zu; parse us: median %.0f p95 %.0f max %.0f total %.3f s; "
-                 "complete %zu, null-links %zu, no-linkage %zu, timed-out %zu; cpu us: median %.0f p95 %.0f max %.0f total %.3f s\n",
-                 lang.c_str(), std::chrono::duration<double, std::milli>(t1 - t0).count(), n_sent, pct(times, 0.5),
-                 pct(times, 0.95), times.empty() ? 0 : *std::max_element(times.begin(), times.end()), total / 1e6,
-                 n_complete, n_null, n_none, n_timeout, pct(cpu_times, 0.5), pct(cpu_times, 0.95),
-                 cpu_times.empty() ? 0 : *std::max_element(cpu_times.begin(), cpu_times.end()),
-                 [&] { double t = 0; for (double x : cpu_times) t += x; return t / 1e6; }());
+    std::fprintf(
+        stderr,
+        "dictionary %s load %.1f ms; sentences %zu; parse us: median %.0f p95 %.0f max %.0f total %.3f s; "
+        "complete %zu, null-links %zu, no-linkage %zu, timed-out %zu; cpu us: median %.0f p95 %.0f max %.0f total %.3f s\n",
+        lang.c_str(), std::chrono::duration<double, std::milli>(t1 - t0).count(), n_sent, pct(times, 0.5), pct(times, 0.95),
+        times.empty() ? 0 : *std::max_element(times.begin(), times.end()), total / 1e6, n_complete, n_null, n_none, n_timeout,
+        pct(cpu_times, 0.5), pct(cpu_times, 0.95), cpu_times.empty() ? 0 : *std::max_element(cpu_times.begin(), cpu_times.end()),
+        [&] {
+            double t = 0;
+            for (double x : cpu_times) t += x;
+            return t / 1e6;
+        }());
     parse_options_delete(po);
     dictionary_delete(dict);
 }

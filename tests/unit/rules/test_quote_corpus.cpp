@@ -144,8 +144,8 @@ Tally evaluate(const std::vector<Row>& rows, bool words) {
             ++per_class.first;
             ++tally.agreed;
         } else if (words) {
-            tally.misses << "  " << row.id << " " << row.field << " '" << row.value << "' [" << row.label << " read as "
-                         << label << "] " << row.quote.substr(0, 160) << "\n";
+            tally.misses << "  " << row.id << " " << row.field << " '" << row.value << "' [" << row.label << " read as " << label
+                         << "] " << row.quote.substr(0, 160) << "\n";
         } else {
             tally.misses << " " << row.id;
         }
@@ -158,7 +158,7 @@ Tally evaluate(const std::vector<Row>& rows, bool words) {
 // reaches it, each part holds at least the agreement it has reached (a floor that only rises),
 // and the development part, whose misses the reader is made from, no clean quote judged error.
 struct Floor {
-    double agreement;     // percent
+    double agreement;  // percent
     std::size_t clean_errors;
 };
 
@@ -175,7 +175,8 @@ void report(const char* part, const std::vector<Row>& rows, bool words, Floor fl
     CHECK_MESSAGE(agreement >= floor.agreement, part << " part: agreement below its floor of " << floor.agreement << "%");
     std::string clean_error_ids;
     for (const auto& id : tally.clean_errors) clean_error_ids += " " + id;
-    CHECK_MESSAGE(tally.clean_errors.size() <= floor.clean_errors, part << " part: clean quotes judged errors:" << clean_error_ids);
+    CHECK_MESSAGE(tally.clean_errors.size() <= floor.clean_errors,
+                  part << " part: clean quotes judged errors:" << clean_error_ids);
 }
 
 }  // namespace
