@@ -19,9 +19,13 @@ std::vector<StatusEvent> Reading::status_events() const {
         const std::size_t floor = clause_[i];
         std::size_t from = i;
         std::size_t to = end;
-        // "not yet operational", "yet to go live", "not quite complete"
+        // "not yet operational", "yet to go live", "not quite complete", "will not enter production"
         for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
-            if (phrase(i - back, "negation") >= back) {
+            const std::size_t between = back - std::min(back, phrase(i - back, "negation"));
+            const bool words_between = std::all_of(tokens_.begin() + static_cast<std::ptrdiff_t>(i - between),
+                                                   tokens_.begin() + static_cast<std::ptrdiff_t>(i),
+                                                   [](const Token& token) { return token.kind == Kind::word; });
+            if (phrase(i - back, "negation") && (between == 0 || (between == 1 && words_between))) {
                 event.happened = false;
                 event.denied = true;
                 from = i - back;
@@ -105,6 +109,10 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
         event.denied = true;
     }
     if (planned_at != no_token) return planned_at;
+    // "Next year the computer will be switched on", "Volgend jaar wordt de computer ingeschakeld".
+    for (std::size_t k = floor; k < i; ++k) {
+        if (phrase(k, "future_time") && k + phrase(k, "future_time") <= i) return k;
+    }
     const auto [verb, verb_end] = verb_back(i, floor, i);
     if (verb == no_token) return no_token;
     for (std::size_t k = verb_end; k < i; ++k) {
