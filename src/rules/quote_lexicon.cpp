@@ -162,6 +162,8 @@ void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std:
             units[intern(words.front())] = static_cast<Unit>(list.role);
         } else if (list.role == WordClass("use_verbs")) {
             use_words.push_back(words.front());
+        } else if (list.role == WordClass("future_endings")) {
+            future_endings.push_back(words.front());
         } else {
             classes[intern(words.front())] |= std::uint64_t{1} << list.role;
         }

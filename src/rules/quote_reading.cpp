@@ -168,6 +168,14 @@ void Reading::match_phrases() {
             }
         }
     }
+    // "contarán", "avranno", "terão": a future told by its ending, in the languages that inflect it.
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        const std::string& word = tokens_[i].text;
+        if (tokens_[i].kind != Kind::word || starts_[i][Cue("planned")] != 0) continue;
+        for (const auto& ending : impl_.future_endings) {
+            if (word.size() >= ending.size() + 3 && word.ends_with(ending)) starts_[i][Cue("planned")] = 1;
+        }
+    }
     // "performed better than expected": the cue inside does not count.
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const std::size_t length = starts_[i][Cue("not_a_cue")];

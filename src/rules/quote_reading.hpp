@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 43> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 44> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -84,7 +84,7 @@ inline constexpr std::array<std::string_view, 43> word_classes{"auxiliaries",   
                                                                "abbreviations", "ordinal_suffixes",
                                                                "counters",      "possessives",
                                                                "continuing",    "per_words",
-                                                               "supply_verbs"};
+                                                               "supply_verbs",  "future_endings"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -127,6 +127,7 @@ struct QuoteReader::Impl {
     std::vector<Unit> units{Unit::none};                 // the noun by word
     std::array<std::map<std::string, int, std::less<>>, reading::number_lists.size()> numbers;
     std::vector<std::string> use_words;                           // the verb that ends a modality's words, as written
+    std::vector<std::string> future_endings;                      // a verb's future by its ending: "contarán"
     std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
 
