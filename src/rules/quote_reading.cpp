@@ -229,6 +229,12 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     Noun noun;
     noun.end = from;
     std::size_t i = from;
+    // "240 of those racks", "9,234 of the full 10,624 nodes": a part of what the noun counts.
+    if (i + 2 < tokens_.size() && is_word(tokens_[i], "of") && is(i + 1, "determiners")) {
+        std::size_t k = i + 2;
+        while (k < std::min(tokens_.size(), i + 5) && unit_named_at(k) == Unit::none && !models_[k].first) ++k;
+        if (k < tokens_.size() && (unit_named_at(k) != Unit::none || models_[k].first)) i = k;
+    }
     const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
     while (i < limit) {
         const Token& token = tokens_[i];
