@@ -72,8 +72,9 @@ PowerReading judge_power(const Record& record, const Claim& claim, const Context
                 continue;
             }
             // "drawing 8-30 MW": the top of a range is a maximum, not what is drawn.
-            const bool range_top = q.upper && in_megawatts(q, *q.upper) && gives(*in_megawatts(q, *q.upper), *value) &&
-                                   !gives(in_megawatts(q, q.value).value_or(q.value), *value);
+            const auto top = q.upper ? in_megawatts(q, *q.upper) : std::nullopt;
+            const auto low = in_megawatts(q, q.value);
+            const bool range_top = top && low && gives(*top, *value) && !gives(*low, *value);
             if (range_top) {
                 candidate.fault(Problem::capacity, "range-top",
                                 fmt::format("its quote gives a range, whose top is a maximum: '{}'", excerpt(citation.quote, q)));

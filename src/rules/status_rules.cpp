@@ -56,8 +56,7 @@ struct Events {
 
 // The events of the notes, then those of every quote cited for the status or the notes: an
 // editor's neutral note does not hide a quote that says the machine is still being deployed.
-std::vector<Reported> reported_events(const Claim& status, const Claim* notes, const Context& context) {
-    const int year = std::stoi(context.today.substr(0, 4));
+std::vector<Reported> reported_events(const Claim& status, const Claim* notes, const Context& context, int year) {
     const auto& reader = context.config.quote_reader();
     std::vector<Reported> reported;
     if (notes) {
@@ -127,9 +126,10 @@ void status_contradiction(const Record& record, const Context& context, std::vec
     const Claim* status = record.value_of("status");
     if (!status) return;
     const Claim* notes = record.value_of("status_notes");
-    const auto reported = reported_events(*status, notes, context);
+    const int year = std::stoi(context.today.substr(0, 4));
+    const auto reported = reported_events(*status, notes, context, year);
     const Events events(reported);
-    const auto found = contradiction(status->value.value, events, std::stoi(context.today.substr(0, 4)));
+    const auto found = contradiction(status->value.value, events, year);
     if (!found.by) return;
     const bool quoted = found.by->citation != nullptr;
     auto result = finding(record, status, "status",
