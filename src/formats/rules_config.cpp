@@ -203,18 +203,6 @@ void apply_quote_reader(rules::Config& config, const toml::node& node, const std
     }
 }
 
-void apply_duplicates(rules::Config& config, const toml::node& node, const std::string& file) {
-    for (const auto& [option, value] : table_of(file, node, "[possible-duplicate]")) {
-        const auto* flag = value.as_boolean();
-        if (!flag || (option != "compare_names" && option != "compare_owner_model_count")) {
-            toml_fail(file, value,
-                      "[possible-duplicate] takes compare_names and "
-                      "compare_owner_model_count, true or false");
-        }
-        (option == "compare_names" ? config.compare_names : config.compare_owner_model_count) = flag->get();
-    }
-}
-
 }  // namespace
 
 void apply_rules_config(rules::Config& config, std::string_view content, const std::string& file) {
@@ -240,7 +228,7 @@ void apply_rules_config(rules::Config& config, std::string_view content, const s
         } else if (name == "status-notes-date") {
             apply_patterns(config.status_dates, name, node, file);
         } else if (name == "possible-duplicate") {
-            apply_duplicates(config, node, file);
+            apply_duplicate_settings(config.duplicates, node, file);
         } else {
             toml_fail(file, node, fmt::format("unknown section [{}]", name));
         }

@@ -19,19 +19,37 @@ namespace {
 
 using Accepted = std::map<std::string, std::map<std::string, std::string>>;  // cluster -> rule -> reason
 
-// Look-alikes are compared across every record, wanted or not: first their keys, grouped by
-// SQLite in a temporary table; then one lookup per record.
-void group_look_alikes(store::Store& store, const std::optional<long long>& as_of, const rules::Context& rule_context) {
+// Look-alikes are compared across every record, wanted or not: first each record's profile and
+// keys, in temporary tables; then the candidate pairs that share a key, each scored; then one
+// lookup per record.
+void find_look_alikes(store::Store& store, const std::optional<long long>& as_of, const rules::Context& rule_context) {
     store.clear_duplicate_keys();
     auto add_keys = [&](model::Record& record) {
-        for (const auto& key : rules::duplicate_keys(record, rule_context)) store.add_duplicate_key(record.id, key.kind, key.key);
+        const auto profile = rules::duplicate_profile(record, rule_context);
+        if (!profile) return;
+        store.add_duplicate_key(record.id, "", profile->encode());
+        for (const auto& key : rules::duplicate_keys(*profile, rule_context))
+            store.add_duplicate_key(record.id, key.kind, key.key);
     };
     if (as_of) {
         store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);
     } else {
         store.for_each_current_record(add_keys, rules::duplicate_key_fields());
     }
-    store.group_duplicate_keys();
+    store.pair_duplicate_keys(rule_context.config.duplicates.largest_block, rule_context.config.duplicates.placeholder_records);
+    std::vector<rules::DuplicateMatch> matches;
+    store.each_duplicate_pair([&](const store::Store::DuplicatePair& pair) {
+        const rules::DuplicateCandidate candidate{pair.left_id,
+                                                  pair.right_id,
+                                                  rules::DuplicateProfile::decode(pair.left_profile),
+                                                  rules::DuplicateProfile::decode(pair.right_profile),
+                                                  pair.key_records,
+                                                  pair.records};
+        if (const auto score = rules::score_duplicate(candidate, rule_context)) {
+            matches.push_back({pair.left_id, pair.right_id, score->score, score->evidence});
+        }
+    });
+    for (const auto& match : matches) store.add_duplicate_match(match.cluster_id, match.other_id, match.score, match.evidence);
 }
 
 // A cluster's findings as check hands them on: the accepted ones marked (they do not count), an
@@ -113,7 +131,7 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
         wanted.insert(id);
     }
     const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
-    group_look_alikes(store, as_of, rule_context);
+    find_look_alikes(store, as_of, rule_context);
     // Accepted findings do not count; an acceptance with nothing left to accept is reported.
     Accepted accepted;
     for (const auto& acceptance : store.acceptances(as_of)) {
@@ -137,7 +155,7 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
                 Read read;
                 queue.reuse(read);
                 std::swap(read.record, record);
-                read.groups = store.duplicate_groups_of(read.record.id);
+                read.groups = store.duplicate_groups_of(read.record.id, config.duplicates.most_matches);
                 queue.item(std::move(read));
             });
         },
@@ -150,7 +168,7 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
         ++summary.clusters;
         auto findings = rules::check_record(record, rule_context);
         for (const auto& group : read.groups) {
-            findings.push_back(rules::duplicate_finding({record.id, group.kind, group.other_id, group.members}, rule_context));
+            findings.push_back(rules::duplicate_finding({record.id, group.other_id, group.score, group.evidence}, rule_context));
         }
         findings_of.finish(record.id, std::move(findings));
         findings_of.forget_acceptances(record.id);

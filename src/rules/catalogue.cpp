@@ -1,6 +1,5 @@
 // The catalogue of the rules (each rule's check; their text, default severities included, from
-// db/rule_catalogue.toml) and the engine that runs them on a record; possible-duplicate's keys
-// and finding.
+// db/rule_catalogue.toml) and the engine that runs them on a record.
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
@@ -70,14 +69,6 @@ std::vector<Rule> read_rule_catalogue() {
     return rules;
 }
 
-std::string name_key(std::string_view name) {
-    std::string key;
-    for (char c : text::fold(name)) {
-        if (std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80) key += c;
-    }
-    return key;
-}
-
 }  // namespace
 
 std::span<const Rule> rule_catalogue() {
@@ -107,42 +98,6 @@ std::vector<Finding> check_record(const model::Record& record, const Context& co
         }
     }
     return findings;
-}
-
-std::vector<std::string_view> duplicate_key_fields() { return {"name", "owner", "gpu_model", "gpus_installed"}; }
-
-std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context) {
-    std::vector<DuplicateKey> keys;
-    if (context.config.severity("possible-duplicate", Severity::warning) == Severity::off) return keys;
-    auto value = [&](std::string_view field) {
-        const model::Claim* claim = record.value_of(field);
-        return claim ? claim->value.value : std::string();
-    };
-    const std::string name = name_key(value("name"));
-    if (context.config.compare_names && !name.empty()) keys.push_back({"name", name});
-    const std::string owner = text::fold(value("owner"));
-    // One model however it is spelled: "MI250X" and "AMD Instinct MI250X" are one key.
-    const std::string disclosed = value("gpu_model");
-    const model::GpuModel* known = model::GpuCatalogue::builtin().find(disclosed);
-    const std::string model = known ? known->model : text::fold(disclosed);
-    const std::string count = value("gpus_installed");
-    if (context.config.compare_owner_model_count && !owner.empty() && !model.empty() && !count.empty()) {
-        keys.push_back({"owner-model-count", owner + "\x1f" + model + "\x1f" + count});
-    }
-    return keys;
-}
-
-Finding duplicate_finding(const DuplicateMatch& match, const Context& context) {
-    Finding finding;
-    finding.cluster_id = match.cluster_id;
-    finding.rule = "possible-duplicate";
-    finding.severity = context.config.severity("possible-duplicate", Severity::warning);
-    // One finding per record and group, naming one other member: a group of thousands of
-    // look-alikes must not turn into millions of pairs.
-    finding.message = fmt::format("looks like the same cluster as {}{} ({})", match.other_id,
-                                  match.members > 2 ? fmt::format(" and {} more", match.members - 2) : "",
-                                  match.kind == "name" ? "same name" : "same owner, GPU model and GPU count");
-    return finding;
 }
 
 }  // namespace gpuclusters::rules

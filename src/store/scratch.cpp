@@ -60,12 +60,19 @@ void Store::clear_duplicate_keys() {
         connection().exec(R"(
             CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
                 ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
-            CREATE TEMP TABLE IF NOT EXISTS duplicate_group (
-                cluster_id TEXT NOT NULL, kind TEXT NOT NULL, other_id TEXT NOT NULL, members INTEGER NOT NULL,
-                PRIMARY KEY (cluster_id, kind)) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_key_size (
+                kind TEXT NOT NULL, key TEXT NOT NULL, records INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_pair (
+                left_id TEXT NOT NULL, right_id TEXT NOT NULL, PRIMARY KEY (left_id, right_id)) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_match (
+                cluster_id TEXT NOT NULL, other_id TEXT NOT NULL, score REAL NOT NULL, evidence TEXT NOT NULL,
+                PRIMARY KEY (cluster_id, other_id)) WITHOUT ROWID;
             DROP INDEX IF EXISTS temp.duplicate_key_by_key;
+            DROP INDEX IF EXISTS temp.duplicate_key_by_cluster;
             DELETE FROM duplicate_key;
-            DELETE FROM duplicate_group;)");
+            DELETE FROM duplicate_key_size;
+            DELETE FROM duplicate_pair;
+            DELETE FROM duplicate_match;)");
         duplicate_keys_.clear();
     });
 }
@@ -86,33 +93,83 @@ void Store::flush_duplicate_keys() {
     duplicate_keys_.clear();
 }
 
-void Store::group_duplicate_keys() {
+void Store::pair_duplicate_keys(long long largest_block, long long placeholder_records) {
     flush_duplicate_keys();
     guarded(path_, [&] {
-        // The keys sorted once (the index), then the groups of two or more found through it.
-        // Members in the order they were added: the first names the second, the others the first.
+        // The keys sorted once (the index) and counted; then each key held by two records or more,
+        // and by no more than the largest block, pairs its records.
         connection().exec(R"(
-            CREATE INDEX temp.duplicate_key_by_key ON duplicate_key(kind, key, ordinal);
-            INSERT INTO duplicate_group (cluster_id, kind, other_id, members)
-            SELECT d.cluster_id, d.kind,
-                   CASE WHEN d.ordinal = g.first
-                        THEN (SELECT s.cluster_id FROM duplicate_key s WHERE s.kind = g.kind AND s.key = g.key
-                              AND s.ordinal > g.first ORDER BY s.ordinal LIMIT 1)
-                        ELSE (SELECT s.cluster_id FROM duplicate_key s WHERE s.ordinal = g.first) END,
-                   g.members
-            FROM (SELECT kind, key, count(*) AS members, min(ordinal) AS first FROM duplicate_key
-                  GROUP BY kind, key HAVING count(*) > 1) g
-            JOIN duplicate_key d ON d.kind = g.kind AND d.key = g.key)");
+            CREATE INDEX temp.duplicate_key_by_key ON duplicate_key(kind, key, cluster_id);
+            CREATE INDEX temp.duplicate_key_by_cluster ON duplicate_key(cluster_id, kind);
+            INSERT INTO duplicate_key_size (kind, key, records)
+            SELECT kind, key, count(DISTINCT cluster_id) FROM duplicate_key WHERE kind <> '' GROUP BY kind, key;)");
+        // A key of kind "m" (country, model, count) pairs only records without a name of their
+        // own (none, or one held by `placeholder_records` or more): named records meet by name.
+        auto& pairs = bind_all(prepare(R"(
+            INSERT OR IGNORE INTO duplicate_pair (left_id, right_id)
+            SELECT l.cluster_id, r.cluster_id FROM duplicate_key_size s
+            JOIN duplicate_key l ON l.kind = s.kind AND l.key = s.key
+            JOIN duplicate_key r ON r.kind = s.kind AND r.key = s.key AND r.cluster_id > l.cluster_id
+            WHERE s.records BETWEEN 2 AND ?1
+              AND (s.kind <> 'm' OR NOT EXISTS (
+                  SELECT 1 FROM duplicate_key w JOIN duplicate_key_size n ON n.kind = 'w' AND n.key = w.key
+                  WHERE w.cluster_id IN (l.cluster_id, r.cluster_id) AND w.kind = 'w' AND n.records < ?2)))"),
+                               largest_block, placeholder_records);
+        pairs.exec();
+        pairs.reset();
     });
 }
 
-std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id) const {
+void Store::each_duplicate_pair(const std::function<void(const DuplicatePair&)>& visit) const {
+    guarded(path_, [&] {
+        auto& counted = prepare("SELECT count(*) FROM duplicate_key WHERE kind = ''");
+        counted.executeStep();
+        const long long records = counted.getColumn(0).getInt64();
+        counted.reset();
+        auto& query = prepare(R"(
+            SELECT p.left_id, p.right_id,
+                   (SELECT key FROM duplicate_key WHERE cluster_id = p.left_id AND kind = ''),
+                   (SELECT key FROM duplicate_key WHERE cluster_id = p.right_id AND kind = '')
+            FROM duplicate_pair p ORDER BY p.left_id, p.right_id)");
+        auto& sizes = prepare(R"(
+            SELECT k.kind || char(31) || k.key, s.records FROM duplicate_key k
+            JOIN duplicate_key_size s ON s.kind = k.kind AND s.key = k.key
+            WHERE k.cluster_id IN (?, ?) AND k.kind <> '')");
+        DuplicatePair pair;
+        pair.records = records;
+        while (query.executeStep()) {
+            pair.left_id = column_text(query, 0);
+            pair.right_id = column_text(query, 1);
+            pair.left_profile = column_text(query, 2);
+            pair.right_profile = column_text(query, 3);
+            pair.key_records.clear();
+            bind_all(sizes, pair.left_id, pair.right_id);
+            while (sizes.executeStep()) pair.key_records[column_text(sizes, 0)] = sizes.getColumn(1).getInt64();
+            sizes.reset();
+            visit(pair);
+        }
+        query.reset();
+    });
+}
+
+void Store::add_duplicate_match(const std::string& left_id, const std::string& right_id, double score,
+                                const std::string& evidence) {
+    guarded(path_, [&] {
+        auto& insert = prepare(
+            "INSERT OR REPLACE INTO duplicate_match (cluster_id, other_id, score, evidence) VALUES (?, ?, ?, ?), (?, ?, ?, ?)");
+        bind_all(insert, left_id, right_id, score, evidence, right_id, left_id, score, evidence).exec();
+        insert.reset();
+    });
+}
+
+std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id, long long most) const {
     return guarded(path_, [&] {
-        auto& query = bind_all(prepare("SELECT kind, other_id, members FROM duplicate_group WHERE cluster_id = ? ORDER BY kind"),
-                               cluster_id);
+        auto& query = bind_all(prepare("SELECT other_id, score, evidence FROM duplicate_match WHERE cluster_id = ? ORDER BY "
+                                       "score DESC, other_id LIMIT ?"),
+                               cluster_id, most);
         std::vector<DuplicateGroup> groups;
         while (query.executeStep()) {
-            groups.push_back({column_text(query, 0), column_text(query, 1), query.getColumn(2).getInt64()});
+            groups.push_back({column_text(query, 0), query.getColumn(1).getDouble(), column_text(query, 2)});
         }
         return groups;
     });

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/rules/duplicates.hpp"
 #include "gpuclusters/rules/quote_reader.hpp"
 
 namespace gpuclusters::rules {
@@ -70,8 +71,7 @@ public:
     std::vector<std::string> unquoted_fields;  ///< [unquoted-value] fields
     Patterns h100_equivalents;                 ///< in gpu_count_notes
     Patterns status_dates;
-    bool compare_names = true;
-    bool compare_owner_model_count = true;
+    DuplicateSettings duplicates;  ///< [possible-duplicate]
     /// The quote reader's phrases ([quote-reader]).
     Lexicon lexicon;
     /// The reader of this lexicon, built once when first asked for.
@@ -113,29 +113,7 @@ const Rule* find_rule(std::string_view id);
 /// Runs every per-record rule on one record; severities from the config, rules set to off skipped.
 std::vector<Finding> check_record(const model::Record& record, const Context& context);
 
-// The cross-record rule, possible-duplicate: records that look like one cluster. Each record
-// gives its keys; whoever holds the keys of all records groups them (verify: a temporary SQLite
-// table, so memory stays flat for any number of records), and each member of a group of two or
-// more gets a finding that names one other member.
-
-/// "name" (the folded name) or "owner-model-count"; one key of each kind at most per record.
-struct DuplicateKey {
-    std::string kind;
-    std::string key;
-};
-/// The fields the keys are made of: a record with these alone gives the same keys.
-std::vector<std::string_view> duplicate_key_fields();
-/// The keys of one record under the configuration (none when the rule is off).
-std::vector<DuplicateKey> duplicate_keys(const model::Record& record, const Context& context);
-
-/// A record in a group of look-alikes: the group's kind, one other member and the group's size.
-struct DuplicateMatch {
-    std::string cluster_id;
-    std::string kind;
-    std::string other_id;
-    long long members = 0;
-};
-Finding duplicate_finding(const DuplicateMatch& match, const Context& context);
+// The cross-record rule, possible-duplicate, is in duplicates.hpp.
 
 // --- matching helpers, shared by the rules and their tests -------------------------------------
 

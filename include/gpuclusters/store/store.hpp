@@ -240,19 +240,33 @@ public:
                                  const std::vector<std::string_view>& fields = {}) const;
 
     // --- verify ---------------------------------------------------------------------------------
-    /// possible-duplicate's keys, in temporary tables (memory stays flat however many records):
-    /// cleared, filled a record at a time, grouped, then asked cluster by cluster.
+    /// possible-duplicate's keys and profiles, in temporary tables (memory stays flat however
+    /// many records): cleared, filled a record at a time (a key of kind "" is the record's
+    /// profile), paired, then asked cluster by cluster.
     void clear_duplicate_keys();
     void add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key);
-    void group_duplicate_keys();
-    /// A group of two or more clusters with one key: its kind, one other member and its size.
-    struct DuplicateGroup {
-        std::string kind;
-        std::string other_id;
-        long long members = 0;
+    /// The candidate pairs: records that share a key held by at most `largest_block` records (a
+    /// key of kind "m" only when neither has a "w" key held by fewer than `placeholder_records`).
+    void pair_duplicate_keys(long long largest_block, long long placeholder_records);
+    /// A candidate pair: both profiles, every key of each with how many records hold it
+    /// ("kind\x1fkey" -> records), and how many records there are.
+    struct DuplicatePair {
+        std::string left_id, right_id, left_profile, right_profile;
+        std::map<std::string, long long, std::less<>> key_records;
+        long long records = 0;
     };
-    /// The groups a cluster is in, by kind.
-    std::vector<DuplicateGroup> duplicate_groups_of(const std::string& cluster_id) const;
+    /// Each candidate pair once, in id order; the visitor must not touch the store.
+    void each_duplicate_pair(const std::function<void(const DuplicatePair&)>& visit) const;
+    /// A pair found alike, noted for both of its records.
+    void add_duplicate_match(const std::string& left_id, const std::string& right_id, double score, const std::string& evidence);
+    /// Another record found alike, with its score and the evidence.
+    struct DuplicateGroup {
+        std::string other_id;
+        double score = 0;
+        std::string evidence;
+    };
+    /// A cluster's look-alikes, the best `most` first.
+    std::vector<DuplicateGroup> duplicate_groups_of(const std::string& cluster_id, long long most) const;
     std::vector<Acceptance> acceptances(std::optional<long long> as_of) const;
     /// The changeset of each cluster's newest verification, as of a changeset (or now).
     std::map<std::string, long long> verifications(std::optional<long long> as_of) const;

@@ -76,7 +76,7 @@ gc show alcf-aurora --json --as-of 14
 gc revert 13
 note "the same id twice in --sign is signed once"
 gc verify --sign cscs-alps cscs-alps
-note "look-alikes: each member of a group names another, across the whole database"
+note "look-alikes, across the whole database: scored on name and owner; acme-three shares the name alone, below the threshold"
 setup add acme-two --name "ACME one!" --set owner=Acme --source https://example.org/acme --quote "Acme One"
 setup add acme-three --name "Acme  One" --source https://example.org/acme --quote "Acme One"
 gc verify --rule possible-duplicate

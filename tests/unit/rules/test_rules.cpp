@@ -412,55 +412,6 @@ TEST_CASE("merge-conflict") {
     CHECK_FALSE(fires(conflicted, "merge-conflict"));
 }
 
-TEST_CASE("possible-duplicate") {
-    const auto config = formats::default_rules_config();
-    const rules::Context context{config, "2026-11-30"};
-    auto key_of = [&](const model::Record& record, std::string_view kind) {
-        for (const auto& key : rules::duplicate_keys(record, context)) {
-            if (key.kind == kind) return key.key;
-        }
-        return std::string();
-    };
-    // Names are compared folded, without punctuation.
-    const auto colossus = key_of(RecordBuilder("colossus").set("name", "Colossus").record(), "name");
-    CHECK_FALSE(colossus.empty());
-    CHECK(colossus == key_of(RecordBuilder("xai-colossus").set("name", "colossus!").record(), "name"));
-    CHECK(colossus != key_of(RecordBuilder("other").set("name", "Other").record(), "name"));
-    // Owner, GPU model and count together: another count is another cluster.
-    const auto alps = key_of(RecordBuilder("a")
-                                 .set("name", "Alps")
-                                 .set("owner", "CSCS")
-                                 .set("gpu_model", "GH200")
-                                 .set("gpus_installed", "10752")
-                                 .record(),
-                             "owner-model-count");
-    CHECK_FALSE(alps.empty());
-    CHECK(alps != key_of(RecordBuilder("b")
-                             .set("name", "Alps 2")
-                             .set("owner", "CSCS")
-                             .set("gpu_model", "GH200")
-                             .set("gpus_installed", "4000")
-                             .record(),
-                         "owner-model-count"));
-    CHECK(alps == key_of(RecordBuilder("c")
-                             .set("name", "Other name")
-                             .set("owner", "cscs")
-                             .set("gpu_model", "GH200")
-                             .set("gpus_installed", "10,752")
-                             .record(),
-                         "owner-model-count"));
-    // Without an owner there is no such key.
-    CHECK(key_of(RecordBuilder("d").set("gpu_model", "GH200").set("gpus_installed", "8").record(), "owner-model-count").empty());
-    const auto finding = rules::duplicate_finding({"c", "owner-model-count", "a", 3}, context);
-    CHECK(finding.rule == "possible-duplicate");
-    CHECK(finding.severity == rules::Severity::warning);
-    CHECK(finding.message == "looks like the same cluster as a and 1 more (same owner, GPU model and GPU count)");
-    // Off: no keys, so no groups.
-    auto off = formats::default_rules_config();
-    formats::apply_rules_config(off, "[severity]\npossible-duplicate = \"off\"\n", "c.toml");
-    CHECK(rules::duplicate_keys(RecordBuilder("colossus").set("name", "Colossus").record(), {off, "2026-11-30"}).empty());
-}
-
 TEST_CASE("configuration: severities, patterns and errors that name the place") {
     auto config = formats::default_rules_config();
     formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n",

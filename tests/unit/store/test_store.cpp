@@ -387,34 +387,41 @@ TEST_CASE("version 6 rebuilds citation without its unique index, keeping every r
     sqlite3_close(db);
 }
 
-TEST_CASE("duplicate keys are grouped by SQLite: each member names the first, the first names the second") {
+TEST_CASE("duplicate keys pair the records that share one, within the largest block") {
     ScratchDir dir;
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
     store.clear_duplicate_keys();
-    store.add_duplicate_key("a", "name", "colossus");
-    store.add_duplicate_key("b", "name", "alps");
-    store.add_duplicate_key("c", "name", "colossus");
-    store.add_duplicate_key("c", "owner-model-count", "x");
-    store.add_duplicate_key("d", "name", "colossus");
-    store.add_duplicate_key("e", "owner-model-count", "x");
-    store.group_duplicate_keys();
-    auto groups = store.duplicate_groups_of("a");
+    for (const std::string id : {"a", "b", "c", "d"}) store.add_duplicate_key(id, "", "profile of " + id);
+    store.add_duplicate_key("a", "n", "colossus");
+    store.add_duplicate_key("c", "n", "colossus");
+    store.add_duplicate_key("b", "n", "alps");
+    // A word of every record pairs nothing when the largest block is smaller.
+    for (const std::string id : {"a", "b", "c", "d"}) store.add_duplicate_key(id, "n", "cluster");
+    store.pair_duplicate_keys(3, 5);
+    std::vector<store::Store::DuplicatePair> pairs;
+    store.each_duplicate_pair([&](const store::Store::DuplicatePair& pair) { pairs.push_back(pair); });
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].left_id == "a");
+    CHECK(pairs[0].right_id == "c");
+    CHECK(pairs[0].left_profile == "profile of a");
+    CHECK(pairs[0].right_profile == "profile of c");
+    CHECK(pairs[0].records == 4);
+    CHECK(pairs[0].key_records.at("n\x1f"
+                                  "colossus") == 2);
+    CHECK(pairs[0].key_records.at("n\x1f"
+                                  "cluster") == 4);
+    store.add_duplicate_match("a", "c", 5.5, "name 1.00");
+    const auto groups = store.duplicate_groups_of("c", 3);
     REQUIRE(groups.size() == 1);
-    CHECK(groups[0].kind == "name");
-    CHECK(groups[0].other_id == "c");
-    CHECK(groups[0].members == 3);
-    groups = store.duplicate_groups_of("c");
-    REQUIRE(groups.size() == 2);
     CHECK(groups[0].other_id == "a");
-    CHECK(groups[1].kind == "owner-model-count");
-    CHECK(groups[1].other_id == "e");
-    CHECK(groups[1].members == 2);
-    CHECK(store.duplicate_groups_of("b").empty());
+    CHECK(groups[0].score == 5.5);
+    CHECK(groups[0].evidence == "name 1.00");
+    CHECK(store.duplicate_groups_of("b", 3).empty());
     // Cleared for the next run.
     store.clear_duplicate_keys();
-    store.group_duplicate_keys();
-    CHECK(store.duplicate_groups_of("a").empty());
+    store.pair_duplicate_keys(3, 5);
+    CHECK(store.duplicate_groups_of("a", 3).empty());
 }
 
 TEST_CASE("history tables are append-only") {

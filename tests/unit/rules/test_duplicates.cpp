@@ -1,0 +1,170 @@
+// possible-duplicate: profiles, keys and the score of a pair.
+#include <doctest/doctest.h>
+
+#include "formats/rules_config.hpp"
+#include "gpuclusters/model/values.hpp"
+#include "gpuclusters/rules/rules.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+// A record of preferred values, uncited: all the rule reads.
+class LookAlike {
+public:
+    explicit LookAlike(std::string id) { record_.id = std::move(id); }
+    LookAlike& set(const std::string& field, const std::string& raw) {
+        model::Claim claim;
+        claim.id = static_cast<long long>(record_.claims.size()) + 1;
+        claim.field = field;
+        claim.value = model::parse_field_value(model::require_field(field), raw);
+        claim.rank = model::Rank::preferred;
+        record_.claims.push_back(std::move(claim));
+        return *this;
+    }
+    const model::Record& record() const { return record_; }
+
+private:
+    model::Record record_;
+};
+
+rules::DuplicateProfile profile_of(const model::Record& record, const rules::Context& context) {
+    const auto profile = rules::duplicate_profile(record, context);
+    REQUIRE(profile);
+    return *profile;
+}
+
+// A pair scored as if among `records` records, each key held by the two alone.
+std::optional<rules::DuplicateScore> scored(const model::Record& left, const model::Record& right, const rules::Context& context,
+                                            long long records = 1000) {
+    rules::DuplicateCandidate candidate{left.id, right.id, profile_of(left, context), profile_of(right, context), {}, records};
+    for (const auto* record : {&left, &right}) {
+        for (const auto& key : rules::duplicate_keys(profile_of(*record, context), context)) {
+            candidate.key_records[key.kind + "\x1f" + key.key] = 2;
+        }
+    }
+    return rules::score_duplicate(candidate, context);
+}
+
+}  // namespace
+
+TEST_CASE("possible-duplicate: a profile's words") {
+    const auto config = formats::default_rules_config();
+    const rules::Context context{config, "2026-11-30"};
+    const auto juwels = profile_of(LookAlike("j").set("name", "JUWELS Booster Module").record(), context);
+    CHECK(juwels.name == std::vector<std::string>{"juwels"});
+    CHECK(juwels.marks == std::vector<std::string>{"part=booster"});
+    const auto phase = profile_of(LookAlike("e").set("name", "Eni HPC4 Phase II").record(), context);
+    CHECK(phase.marks == std::vector<std::string>{"phase=2"});
+    // A path of agencies: each segment's words, abbreviations spelt out, acronyms added.
+    const auto site = profile_of(LookAlike("s").set("owner", "DOE/SC/Oak Ridge National Laboratory").record(), context);
+    CHECK(std::ranges::find(site.owner, "ornl") != site.owner.end());
+    const auto lab = profile_of(LookAlike("l").set("owner", "ORNL").record(), context);
+    CHECK(std::ranges::find(lab.owner, "ridge") != lab.owner.end());
+    // Transliterated, and a profile survives its encoding.
+    const auto fenix = profile_of(LookAlike("f")
+                                      .set("name", "Fênix")
+                                      .set("gpu_model", "V100")
+                                      .set("gpus_installed", "720")
+                                      .set("first_operational", "2019-12")
+                                      .record(),
+                                  context);
+    CHECK(fenix.name == std::vector<std::string>{"fenix"});
+    const auto decoded = rules::DuplicateProfile::decode(fenix.encode());
+    CHECK(decoded.name == fenix.name);
+    CHECK(decoded.model == "NVIDIA V100");
+    CHECK(decoded.gpus == 720);
+    CHECK(decoded.year == 2019);
+    // Off: no profile.
+    auto off = formats::default_rules_config();
+    formats::apply_rules_config(off, "[severity]\npossible-duplicate = \"off\"\n", "c.toml");
+    CHECK_FALSE(rules::duplicate_profile(LookAlike("c").set("name", "Colossus").record(), {off, "2026-11-30"}));
+}
+
+TEST_CASE("possible-duplicate: the score and its evidence") {
+    const auto config = formats::default_rules_config();
+    const rules::Context context{config, "2026-11-30"};
+    const auto sierra = LookAlike("sierra")
+                            .set("name", "Lawrence Livermore NL Sierra")
+                            .set("owner", "Lawrence Livermore National Laboratory")
+                            .set("country", "US")
+                            .set("gpu_model", "NVIDIA V100")
+                            .set("gpus_installed", "17280")
+                            .record();
+    // A list's total cores against a GPU count: 17,280 V100 of 80 cores and some CPU cores.
+    const auto listed = LookAlike("top500-179398")
+                            .set("name", "Sierra")
+                            .set("owner", "DOE/NNSA/LLNL")
+                            .set("country", "US")
+                            .set("total_cores", "1572480")
+                            .record();
+    const auto same = scored(sierra, listed, context);
+    REQUIRE(same);
+    CHECK(same->evidence.find("GPU count agrees with total cores") != std::string::npos);
+    CHECK(same->evidence.find("owner") != std::string::npos);
+    // Two phases of one machine are two clusters by name.
+    const auto phase = [](std::string id, const std::string& name, const std::string& model, const std::string& count) {
+        return LookAlike(std::move(id))
+            .set("name", name)
+            .set("country", "IT")
+            .set("gpu_model", model)
+            .set("gpus_installed", count)
+            .record();
+    };
+    const auto two_phases =
+        scored(phase("p1", "Eni HPC4 Phase 1", "P100", "3170"), phase("p2", "Eni HPC4 Phase 2", "A100", "250"), context);
+    CHECK_FALSE(two_phases);
+    // Another country outweighs a name.
+    CHECK_FALSE(scored(phase("a", "Leonardo", "A100", "13824"),
+                       LookAlike("b").set("name", "Leonardo").set("country", "US").set("gpu_model", "A100").record(), context));
+    const auto finding = rules::duplicate_finding({"c", "a", 5.25, "name 1.00, country agrees"}, context);
+    CHECK(finding.rule == "possible-duplicate");
+    CHECK(finding.severity == rules::Severity::warning);
+    CHECK(finding.message == "looks like the same cluster as a (score 5.2 of 4.0 needed: name 1.00, country agrees)");
+}
+
+TEST_CASE("possible-duplicate: placeholder names are never compared") {
+    const auto config = formats::default_rules_config();
+    const rules::Context context{config, "2026-11-30"};
+    const auto anonymous = [](std::string id, const std::string& count, const std::string& date) {
+        return LookAlike(std::move(id))
+            .set("name", "Anonymized System")
+            .set("country", "CN")
+            .set("gpu_model", "A100")
+            .set("gpu_count_notes", "Epoch AI: " + count + " x NVIDIA A100")
+            .set("first_operational", date)
+            .record();
+    };
+    const auto left = anonymous("x", "1000", "2022-01"), right = anonymous("y", "400", "2024-01");
+    rules::DuplicateCandidate candidate{"x", "y", profile_of(left, context), profile_of(right, context), {}, 1000};
+    candidate.key_records
+        ["w\x1f"
+         "anonymizedsystem"] = 250;
+    candidate.key_records
+        ["n\x1f"
+         "anonymized"] = 250;
+    CHECK_FALSE(rules::score_duplicate(candidate, context));
+    // The same placeholder, everything else alike: the evidence decides, the name is not counted.
+    candidate.right = profile_of(anonymous("z", "1000", "2022-01"), context);
+    const auto alike = rules::score_duplicate(candidate, context);
+    REQUIRE(alike);
+    CHECK(alike->evidence.find("name not compared (a placeholder of 250 records)") == 0);
+}
+
+TEST_CASE("possible-duplicate: settings and their errors") {
+    auto config = formats::default_rules_config();
+    formats::apply_rules_config(config,
+                                "[possible-duplicate]\nthreshold = 6\nweights = { name = 2.5 }\naliases = { hlrs = \"High "
+                                "Performance Computing Center Stuttgart\" }\n",
+                                "c.toml");
+    CHECK(config.duplicates.threshold == 6.0);
+    CHECK(config.duplicates.weight("name") == 2.5);
+    CHECK(config.duplicates.weight("owner") == 1.5);
+    CHECK(config.duplicates.aliases.at("hlrs") == "high performance computing center stuttgart");
+    CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\nweights = { nam = 1 }\n", "c.toml"),
+                      doctest::Contains("c.toml:2:19: [possible-duplicate] weights: unknown signal 'nam'"));
+    CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\nlargest_block = 0\n", "c.toml"),
+                      doctest::Contains("largest_block must be a whole number, 1 or more"));
+    CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\ncompare = true\n", "c.toml"),
+                      doctest::Contains("[possible-duplicate] has no setting 'compare'"));
+}
