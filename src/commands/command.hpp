@@ -151,6 +151,7 @@ std::unique_ptr<Command> make_log(CLI::App& app);
 std::unique_ptr<Command> make_blame(CLI::App& app);
 std::unique_ptr<Command> make_revert(CLI::App& app);
 std::unique_ptr<Command> make_verify(CLI::App& app);
+std::unique_ptr<Command> make_accept(CLI::App& app);
 std::unique_ptr<Command> make_export(CLI::App& app);
 std::unique_ptr<Command> make_import(CLI::App& app);
 std::unique_ptr<Command> make_tree(CLI::App& app);

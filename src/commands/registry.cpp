@@ -19,6 +19,8 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
         CommandInfo{"revert", "undo a changeset with a new one", make_revert},
         CommandInfo{"verify", "check records against the editorial policy; sign the Verified badge", make_verify},
+        CommandInfo{"accept", "accept every finding of a rule in the clusters chosen, with one reason, in one changeset",
+                    make_accept},
         CommandInfo{"backup", "a copy of the database, whole at any moment, written atomically", make_backup},
         CommandInfo{"check", "the file against itself: derived tables against the history, SQLite's checks; --repair",
                     make_check},

@@ -49,6 +49,9 @@ public:
             const bool ruled_out = !only.empty() && std::find(only.begin(), only.end(), finding.rule) == only.end();
             return ruled_out || finding.severity < request_.minimum;
         });
+        if (request_.known) {
+            summary_.known += std::erase_if(findings, [&](const Finding& finding) { return request_.known(finding); });
+        }
         for (const auto& finding : findings) {
             ++(finding.accepted                        ? summary_.accepted
                : finding.severity == Severity::error   ? summary_.errors
@@ -103,6 +106,17 @@ private:
 
 }  // namespace
 
+std::map<std::string, std::string> badge_states(const store::Store& store, std::optional<long long> as_of) {
+    const auto signed_in = store.verifications(as_of);
+    const auto changed_in = store.last_changes(as_of);
+    std::map<std::string, std::string> states;
+    for (const auto& [id, changeset] : signed_in) {
+        const auto change = changed_in.find(id);
+        states[id] = change != changed_in.end() && change->second > changeset ? "stale" : "yes";
+    }
+    return states;
+}
+
 CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
                    const FindingSink& sink) {
     const auto& as_of = request.as_of;
@@ -112,7 +126,15 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
         require_record(store, id, as_of);
         wanted.insert(id);
     }
-    const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+    std::set<std::string> signed_as_they_stand;
+    if (request.unsigned_changes_only) {
+        for (auto& [id, badge] : badge_states(store, as_of)) {
+            if (badge == "yes") signed_as_they_stand.insert(id);
+        }
+    }
+    const auto is_wanted = [&](const std::string& id) {
+        return (wanted.empty() || wanted.contains(id)) && !signed_as_they_stand.contains(id);
+    };
     group_look_alikes(store, as_of, rule_context);
     // Accepted findings do not count; an acceptance with nothing left to accept is reported.
     Accepted accepted;
@@ -186,6 +208,47 @@ AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Ch
         return true;
     });
     result.changeset_id = session.changeset_id();
+    return result;
+}
+
+BulkAcceptResult accept_findings(store::Store& store, const rules::Config& config, const BulkAcceptRequest& request,
+                                 model::Changeset changeset, const std::string& today) {
+    // A merge conflict is two editors' undecided values, not a finding to live with.
+    if (request.rule == "merge-conflict") {
+        throw InputError("merge conflicts are not accepted but resolved, one at a time, with `gpuclusters rank`");
+    }
+    BulkAcceptResult result{request.rule, request.reason, {}, 0, 0, 0, request.dry_run, {}};
+    if (changeset.message.empty()) changeset.message = fmt::format("accept {}: {}", request.rule, request.reason);
+    ChangeSession session(store, std::move(changeset), today);
+    // Checked under the write lock: what is accepted is the finding that stands.
+    session.transact([&] {
+        CheckRequest check_request;
+        check_request.only_rules = {request.rule};
+        check_request.cluster_ids = request.cluster_ids;
+        if (!request.filters.empty()) {
+            for (const auto& id : request.cluster_ids) require_record(store, id);
+            const std::set<std::string> named(request.cluster_ids.begin(), request.cluster_ids.end());
+            check_request.cluster_ids.clear();
+            store.for_each_current_record([&](model::Record& record) {
+                if ((named.empty() || named.contains(record.id)) && passes_all(record, request.filters, result.undecided))
+                    check_request.cluster_ids.push_back(record.id);
+            });
+            if (check_request.cluster_ids.empty()) return false;
+        }
+        check(store, config, today, check_request, [&](const std::vector<Finding>& findings) {
+            const bool accepted = std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.accepted; });
+            const auto fired = std::count_if(findings.begin(), findings.end(),
+                                             [&](const Finding& f) { return f.rule == request.rule && !f.accepted; });
+            if (accepted) ++result.already_accepted;
+            if (fired == 0 || accepted) return;
+            result.findings += static_cast<std::size_t>(fired);
+            result.cluster_ids.push_back(findings.front().cluster_id);
+        });
+        if (result.cluster_ids.empty() || request.dry_run) return false;
+        for (const auto& id : result.cluster_ids) session.set_accepted({id, request.rule, request.reason, 0}, true);
+        return true;
+    });
+    if (!result.cluster_ids.empty() && !request.dry_run) result.changeset_id = session.changeset_id();
     return result;
 }
 
