@@ -150,6 +150,8 @@ std::unique_ptr<Command> make_sources(CLI::App& app);
 std::unique_ptr<Command> make_log(CLI::App& app);
 std::unique_ptr<Command> make_blame(CLI::App& app);
 std::unique_ptr<Command> make_revert(CLI::App& app);
+std::unique_ptr<Command> make_merge(CLI::App& app);
+std::unique_ptr<Command> make_rename(CLI::App& app);
 std::unique_ptr<Command> make_verify(CLI::App& app);
 std::unique_ptr<Command> make_accept(CLI::App& app);
 std::unique_ptr<Command> make_export(CLI::App& app);

@@ -18,6 +18,8 @@ std::span<const CommandInfo> command_registry() {
         CommandInfo{"log", "changesets newest first, with their field diffs", make_log},
         CommandInfo{"blame", "per field: the value, the changeset that set it and its sources", make_blame},
         CommandInfo{"revert", "undo a changeset with a new one", make_revert},
+        CommandInfo{"merge", "two records of one cluster made one; the second id leads to the first", make_merge},
+        CommandInfo{"rename", "a record's id changed; the old id leads to the new one", make_rename},
         CommandInfo{"verify", "check records against the editorial policy; sign the Verified badge", make_verify},
         CommandInfo{"accept", "accept every finding of a rule in the clusters chosen, with one reason, in one changeset",
                     make_accept},

@@ -19,6 +19,12 @@ std::string column_heading(const model::FieldSpec& field) {
 
 }  // namespace
 
+std::string figure_cell(const Output& output, long long figure) {
+    return output.terminal ? text::group_thousands(figure) : std::to_string(figure);
+}
+
+std::string none_cell(const Output& output) { return output.terminal ? "—" : "-"; }
+
 void print_undecided(const Output& output, const ledger::Undecided& undecided) {
     for (const auto& [condition, count] : undecided) {
         print_warning(output, fmt::format("{} cluster{} left out: a date too coarse to tell whether {}", count,

@@ -192,6 +192,7 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
     writer.end_array();
     writer.member("warnings", Json::array());
     if (head.reverted) writer.member("reverted", *head.reverted);
+    for (const auto& [key, id] : head.names) writer.member(key, id);
     writer.end_object();
 }
 
@@ -230,12 +231,6 @@ bool holds_figures(const std::vector<std::vector<std::string>>& rows, std::size_
 }
 
 }  // namespace
-
-std::string figure_cell(const Output& output, long long figure) {
-    return output.terminal ? text::group_thousands(figure) : std::to_string(figure);
-}
-
-std::string none_cell(const Output& output) { return output.terminal ? "—" : "-"; }
 
 TablePrinter::TablePrinter(const Output& output, std::vector<std::string> header, std::size_t key_columns)
     : output_(output), header_(std::move(header)), key_columns_(key_columns) {}
@@ -432,12 +427,37 @@ void print_cite(const Output& output, const ledger::CitedChange& cited) {
 void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
     if (output.json) {
         JsonWriter writer(output.out);
-        write_changeset_json(writer, changes, {result.changeset_id, result.changed, result.dry_run, result.reverted});
+        write_changeset_json(writer, changes, {result.changeset_id, result.changed, result.dry_run, result.reverted, {}});
         output.out << "\n";
     } else {
         print_changeset_body(output.out, output.style, changes, "");
         print_report_outcome(output.out, result.changed, result.dry_run, result.changeset_id);
     }
+}
+
+void print_merge(const Output& output, const ledger::MergeResult& result, const ledger::ChangesetView& changes) {
+    if (output.json) {
+        JsonWriter writer(output.out);
+        ReportHead head{result.changeset_id, true, result.dry_run, std::nullopt, {}};
+        head.names = {{result.rename ? "renamed" : "merged", result.gone}, {result.rename ? "to" : "into", result.kept}};
+        write_changeset_json(writer, changes, head);
+        output.out << "\n";
+        return;
+    }
+    std::string head = result.rename ? fmt::format("renamed {} to {}", result.gone, result.kept)
+                                     : fmt::format("merged {} into {}", result.gone, result.kept);
+    head += fmt::format(": {} {} copied", result.claims_copied, result.claims_copied == 1 ? "claim" : "claims");
+    if (result.citations_joined > 0) {
+        head += fmt::format(", {} {} added to the same value", result.citations_joined,
+                            result.citations_joined == 1 ? "citation" : "citations");
+    }
+    if (result.fields_in_conflict > 0) {
+        head += fmt::format(", {} {} with competing figures (`gpuclusters rank` prefers one)", result.fields_in_conflict,
+                            result.fields_in_conflict == 1 ? "field" : "fields");
+    }
+    output.out << text::one_line(head) << "\n";
+    print_changeset_body(output.out, output.style, changes, "");
+    print_report_outcome(output.out, true, result.dry_run, result.changeset_id);
 }
 
 void print_init(const Output& output, const ledger::InitResult& result) {

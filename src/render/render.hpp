@@ -19,6 +19,7 @@
 #include "gpuclusters/ledger/integrity.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 #include "gpuclusters/ledger/merge.hpp"
+#include "gpuclusters/ledger/record_merge.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
 #include "gpuclusters/ledger/sync.hpp"
@@ -159,6 +160,8 @@ struct ReportHead {
     bool changed = false;
     bool dry_run = false;
     std::optional<long long> reverted;
+    /// merge and rename: what became of the two ids ("merged", "into"; "renamed", "to").
+    std::vector<std::pair<std::string, std::string>> names;
 };
 /// change_report_json of a changeset read as it is written.
 void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
@@ -174,6 +177,8 @@ void print_edit_change(const Output& output, model::ChangeReport report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
 void print_cite(const Output& output, const ledger::CitedChange& cited);
 void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes);
+/// merge and rename: what became of the two ids, then the changeset's fields, keys and sources.
+void print_merge(const Output& output, const ledger::MergeResult& result, const ledger::ChangesetView& changes);
 void print_init(const Output& output, const ledger::InitResult& result);
 void print_backup(const Output& output, const ledger::BackupResult& result);
 /// edit: the editor left the file as it was.

@@ -176,6 +176,15 @@ public:
     std::vector<std::string> removed_clusters() const;
     /// The findings accepted for one cluster as of a changeset (or now), by rule.
     std::vector<Acceptance> acceptances_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
+    /// The record an id leads to when it was merged into another or renamed (cluster_alias), as of
+    /// a changeset (or now); one step: that record may be an alias too.
+    std::optional<std::string> alias_target(const std::string& alias, std::optional<long long> as_of = std::nullopt) const;
+    /// The changeset of the alias's newest row as of a changeset (or now).
+    std::optional<long long> alias_made_in(const std::string& alias, std::optional<long long> as_of = std::nullopt) const;
+    /// The ids that lead to a cluster now, in id order.
+    std::vector<std::string> aliases_of(const std::string& cluster_id) const;
+    /// The aliases a changeset wrote or withdrew, in alias order.
+    std::vector<AliasChange> alias_changes_in(long long changeset_id) const;
     /// The changeset that made a cluster; nullopt for an id never used.
     std::optional<long long> cluster_created_in(const std::string& id) const;
     /// The newest sync's row (tree_sync): the newest changeset and the commit (empty: none yet)
@@ -331,6 +340,7 @@ public:
     /// A key already written for that cluster (and withdrawn) is shown again instead.
     void insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id, long long changeset_id);
     void set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn);
+    void insert_alias(const std::string& alias, const std::string& cluster_id, long long changeset_id, bool withdrawn);
     /// Makes the (empty) temporary table of the ids an import reads; before the first
     /// note_import_id and outside any savepoint, which would take the table along when rolled back.
     void start_import_ids();
