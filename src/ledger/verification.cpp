@@ -122,10 +122,8 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
     const auto& as_of = request.as_of;
     const rules::Context rule_context{config, today};
     std::set<std::string> wanted;
-    for (const auto& id : request.cluster_ids) {
-        require_record(store, id, as_of);
-        wanted.insert(id);
-    }
+    // An id merged into another record, or renamed, stands for the record it leads to.
+    for (const auto& id : request.cluster_ids) wanted.insert(require_record(store, id, as_of).id);
     std::set<std::string> signed_as_they_stand;
     if (request.unsigned_changes_only) {
         for (auto& [id, badge] : badge_states(store, as_of)) {
@@ -186,8 +184,9 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
     return summary;
 }
 
-AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Changeset changeset, const std::string& today) {
-    require_record(store, request.cluster_id);
+AcceptResult accept(store::Store& store, const AcceptRequest& given, model::Changeset changeset, const std::string& today) {
+    AcceptRequest request = given;
+    request.cluster_id = require_record(store, given.cluster_id).id;  // an alias: the record it leads to
     // A merge conflict is two editors' undecided values, not a finding to live with.
     if (request.accept && request.rule == "merge-conflict") {
         throw InputError(
@@ -226,8 +225,8 @@ BulkAcceptResult accept_findings(store::Store& store, const rules::Config& confi
         check_request.only_rules = {request.rule};
         check_request.cluster_ids = request.cluster_ids;
         if (!request.filters.empty()) {
-            for (const auto& id : request.cluster_ids) require_record(store, id);
-            const std::set<std::string> named(request.cluster_ids.begin(), request.cluster_ids.end());
+            std::set<std::string> named;
+            for (const auto& id : request.cluster_ids) named.insert(require_record(store, id).id);
             check_request.cluster_ids.clear();
             store.for_each_current_record([&](model::Record& record) {
                 if ((named.empty() || named.contains(record.id)) && passes_all(record, request.filters, result.undecided))
@@ -254,16 +253,19 @@ BulkAcceptResult accept_findings(store::Store& store, const rules::Config& confi
 
 SignResult sign(store::Store& store, const rules::Config& config, const std::vector<std::string>& cluster_ids,
                 model::Changeset changeset, const std::string& today) {
-    SignResult result{cluster_ids, {}, {}, 0};
+    // An alias signs the record it leads to (a merged record is signed nowhere).
+    std::vector<std::string> records;
+    for (const auto& id : cluster_ids) records.push_back(require_record(store, id).id);
+    SignResult result{records, {}, {}, 0};
     ChangeSession session(store, std::move(changeset), today);
     // Checked under the write lock: what is signed is what was checked.
     session.transact([&] {
         CheckRequest request;
-        request.cluster_ids = cluster_ids;
+        request.cluster_ids = records;
         result.summary =
             check(store, config, today, request, [&](const std::vector<Finding>& found) { result.findings.push_back(found); });
         if (result.summary.errors > 0) return false;
-        for (const auto& id : cluster_ids) session.set_verified(id, true);
+        for (const auto& id : records) session.set_verified(id, true);
         return true;
     });
     if (result.summary.errors == 0) result.changeset_id = session.changeset_id();

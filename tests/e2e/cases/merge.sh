@@ -63,6 +63,10 @@ note "every command that takes an id takes B's for A"
 gc blame alpha
 gc rank alpha power_mw preferred --value 0.98344 --reason "the list measures it" -n
 gc log alpha
+note "verify and accept with B's id check and accept A's findings"
+gc verify alpha --summary
+gc accept --rule merge-conflict --cluster alpha --reason "the list measures it" --dry-run
+gc accept --rule required-field --cluster alpha --reason "asked Lab A" --dry-run
 note "a TOML export: no file of B, A's with B's claims"
 gc export --format toml --provenance -o toml-after
 ls toml-after
