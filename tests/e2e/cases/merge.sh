@@ -37,16 +37,6 @@ edition november.toml 2025-11
 setup import --mapping june.toml june.csv
 setup add lab-a-alpha --set name=Alpha --set owner="Lab A" --set power_mw=1.2 --source https://lab-a.example.org/alpha \
     --kind operator --quote "Alpha, Lab A's machine, draws 1.2 MW"
-exports() {
-    for format in json jsonl csv csv-long toml; do
-        "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "$1.$format"
-    done
-}
-same_as_before() {
-    for format in json jsonl csv csv-long toml; do
-        if diff -r "before.$format" "$1.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
-    done
-}
 exports before
 gc list
 note "B = alpha (from the list) into A = lab-a-alpha: name and owner agree, power differs"

@@ -1,15 +1,5 @@
 # rename OLD NEW: a record's id changed in one changeset; OLD leads to NEW; a revert puts it back.
 setup init --sample
-exports() {
-    for format in json jsonl csv csv-long toml; do
-        "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "$1.$format"
-    done
-}
-same_as_before() {
-    for format in json jsonl csv csv-long toml; do
-        if diff -r "before.$format" "$1.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
-    done
-}
 setup verify olcf-frontier --accept stale-sources --reason "the operator's page is the latest word"
 exports before
 "$GPUCLUSTERS_BIN" show olcf-frontier > before-page.txt
