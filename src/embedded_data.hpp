@@ -12,6 +12,7 @@ struct EmbeddedFile {
 
 extern const std::string_view schema_sql;
 extern const std::string_view gpu_models_tsv;
+extern const std::string_view gpu_name_words_tsv;
 extern const std::string_view countries_tsv;
 extern const std::string_view rules_toml;
 extern const std::string_view rule_catalogue_toml;

@@ -20,11 +20,14 @@ _gpuclusters_offer() {
             for word in ${token:1:${#token}-2}; do [[ $word == "$prefix"* ]] && COMPREPLY+=("$head$word"); done ;;
     esac
 }
-# Appends the words of a _gpuclusters_described list that start with PREFIX.
+# Appends the words of a _gpuclusters_described list that start with PREFIX and are not offered
+# yet (--help and -h are the command's and the program's).
 _gpuclusters_offer_described() {
-    local entry
+    local entry offered=" ${COMPREPLY[*]} "
     _gpuclusters_described "$1" "$2"
-    for entry in "${reply[@]}"; do [[ ${entry%%:*} == "$3"* ]] && COMPREPLY+=("${entry%%:*}"); done
+    for entry in "${reply[@]}"; do
+        [[ ${entry%%:*} == "$3"* && $offered != *" ${entry%%:*} "* ]] && COMPREPLY+=("${entry%%:*}")
+    done
 }
 _gpuclusters() {
     local -a words_=("") reply _gpuclusters_db=()  # from 1, as zsh numbers them

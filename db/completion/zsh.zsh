@@ -39,7 +39,8 @@ _gpuclusters() {
         local -a options
         _gpuclusters_described "$path_" options
         options=("${reply[@]}")
-        if [[ -n $path_ ]]; then _gpuclusters_described '' options; options+=("${reply[@]}"); fi
+        # The program's options after the command's: --help and -h, in both, are offered once.
+        if [[ -n $path_ ]]; then _gpuclusters_described '' options; options=("${(@u)options}" "${reply[@]}"); options=("${(@u)options}"); fi
         _describe -t options option options
     else
         if ((n_ == 0)); then

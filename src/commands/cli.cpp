@@ -183,7 +183,7 @@ void add_global_options(CLI::App& app, GlobalOptions& options, std::string& colo
         ->type_name(value_type::file);
     app.add_option("--author", options.author, "author of the changeset (default: $GPUCLUSTERS_AUTHOR, else login)");
     app.add_flag("--json", options.json, "print JSON on stdout");
-    app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset), always, never")
+    app.add_option("--color", color, "colour on stdout: auto (a terminal, NO_COLOR unset, TERM not dumb), always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
     app.add_flag("-q,--quiet", options.quiet, "no warnings on stderr");
     app.add_flag("--no-pager", options.no_pager,
@@ -317,16 +317,16 @@ int run_escaped(const std::vector<std::string>& args, std::ostream& data_out, st
         // Data for a program (an export on a pipe) passes as it is, so that it round-trips; on a
         // terminal it is escaped like everything else.
         const bool raw_data = chosen->writes_data() && isatty(STDOUT_FILENO) != 1;
-        Context context{
-            options,
-            {raw_data ? data_out : out, err, raw_data ? render::Style(false) : render::Style::for_stdout(options.color),
-             options.json, options.quiet, raw_data || options.wide ? 0 : render::terminal_columns(STDOUT_FILENO)},
-            command_line,
-            now,
-            now.substr(0, 10),
-            db_path,
-            std::nullopt,
-            &app};
+        Context context{options,
+                        {raw_data ? data_out : out, err,
+                         raw_data ? render::Style(false) : render::Style::for_stdout(options.color), options.json, options.quiet,
+                         raw_data || options.wide ? 0 : render::terminal_columns(STDOUT_FILENO), isatty(STDOUT_FILENO) == 1},
+                        command_line,
+                        now,
+                        now.substr(0, 10),
+                        db_path,
+                        std::nullopt,
+                        &app};
         chosen->validate(context);
         const DbAccess access = chosen->access();
         const bool writes = access == DbAccess::read_write || access == DbAccess::create;

@@ -15,6 +15,7 @@
 #include "formats/input_file.hpp"
 #include "formats/record_edit.hpp"
 #include "gpuclusters/ledger/records.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
 
 namespace gpuclusters::commands {
@@ -31,8 +32,9 @@ void write_file(const std::string& path, const std::string& content) {
     file.commit();
 }
 
-// The editor command is split on spaces and run directly (no shell): $VISUAL, $EDITOR, else vi.
-// A variable that holds only blanks is unset: split, it would leave the file name to be run.
+// $VISUAL, $EDITOR, else vi, run as git runs it (text::user_command: "code --wait" directly,
+// "sed -i -e 's/a/b/'" through the shell) with the file as its last argument. A variable that
+// holds only blanks is unset: run, it would leave the file name to be run.
 int run_editor(const std::string& path, TemporaryFolder& folder) {
     std::string command;
     for (const char* name : {"VISUAL", "EDITOR"}) {
@@ -43,10 +45,7 @@ int run_editor(const std::string& path, TemporaryFolder& folder) {
         }
     }
     if (command.empty()) command = "vi";
-    std::vector<std::string> words;
-    std::istringstream split(command);
-    for (std::string word; split >> word;) words.push_back(word);
-    words.push_back(path);
+    auto words = text::user_command(command, {path}).argv;
     std::vector<char*> argv;
     argv.reserve(words.size() + 1);
     for (auto& word : words) argv.push_back(word.data());
@@ -65,7 +64,7 @@ int run_editor(const std::string& path, TemporaryFolder& folder) {
     // Ctrl-C that stopped the editor stops the edit, as it would have without one.
     if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) folder.end_by(SIGINT);
     if (!WIFEXITED(status)) return 1;
-    if (WEXITSTATUS(status) == 127) throw UsageError(fmt::format("cannot run the editor '{}'", words.front()));
+    if (WEXITSTATUS(status) == 127) throw UsageError(fmt::format("cannot run the editor '{}'", text::one_line(command)));
     return WEXITSTATUS(status);
 }
 
@@ -117,7 +116,7 @@ public:
                                                            "Your edit is kept in {}",
                                                            id_, keep_beside(path)));
         }
-        render::print_change(context.output, outcome.report);
+        render::print_edit_change(context.output, std::move(outcome.report));
         return ExitCode::ok;
     }
 

@@ -28,6 +28,8 @@ public:
         app.add_option("-o,--output", output_, "write to FILE (replaced whole, or not at all) or, for toml, into DIR")
             ->type_name(value_type::path);
         app.add_flag("--raw", raw_, "CSV: write cells as they are, even those a spreadsheet would run as a formula");
+        app.add_flag("--no-header", no_header_,
+                     "jsonl: records only, without the first line naming the format (for sqlite-utils insert --nl, jq)");
     }
 
     void validate(const Context&) override {
@@ -35,6 +37,9 @@ public:
         for (const auto& condition : where_) query_.filters.push_back(ledger::parse_filter(condition));
         if (format_ == formats::Format::toml && output_.empty()) {
             throw UsageError("--format toml writes one file per record: give the folder with -o DIR");
+        }
+        if (no_header_ && format_ != formats::Format::jsonl) {
+            throw UsageError("--no-header is for --format jsonl, whose first line is the header (a CSV's names its columns)");
         }
         query_.provenance = query_.provenance || format_ == formats::Format::csv_long;
         // A tree of record files keeps a removed cluster's file, saying so, so that the removal travels.
@@ -62,7 +67,7 @@ public:
 
 private:
     void write_all(Context& context, std::ostream& out, const std::string& folder) const {
-        auto writer = formats::make_writer(format_, out, folder, {query_.provenance, !raw_});
+        auto writer = formats::make_writer(format_, out, folder, {query_.provenance, !raw_, !no_header_});
         const auto undecided =
             ledger::export_records(context.store(), query_, [&](model::Record& record) { writer->write(record); });
         writer->finish();
@@ -88,6 +93,7 @@ private:
     std::vector<std::string> where_;
     std::string output_;
     bool raw_ = false;
+    bool no_header_ = false;
     ledger::ExportQuery query_;
 };
 

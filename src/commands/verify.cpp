@@ -6,6 +6,7 @@
 #include "commands/command.hpp"
 #include "commands/options.hpp"
 #include "commands/temporary_folder.hpp"
+#include "formats/baseline.hpp"
 #include "formats/rules_config.hpp"
 #include "gpuclusters/ledger/history.hpp"
 #include "gpuclusters/ledger/tree.hpp"
@@ -44,6 +45,13 @@ public:
         app.add_option("-m,--message", message_, "changeset message for --sign");
         app.add_option("--tree", tree_, "check the record files of a folder instead, with no database of one's own")
             ->type_name(value_type::path);
+        app.add_option("--baseline", baseline_, "report only the findings not in FILE (written by --write-baseline)")
+            ->type_name(value_type::file);
+        app.add_option("--write-baseline", write_baseline_, "write the findings to FILE, to be left out by --baseline FILE")
+            ->type_name(value_type::file);
+        app.add_flag("--new", check_.unsigned_changes_only,
+                     "only the clusters changed since their last signing, or never signed (no current badge)");
+        app.add_flag("--summary", summary_, "the findings counted by rule and severity, and the clusters with the most");
     }
     // Describing the rules needs no database; checking reads it; signing and accepting write.
     bool pages() const override { return true; }
@@ -69,6 +77,18 @@ public:
                 "--unaccept, --as-of, --list-rules or --explain");
         }
         while (tree_.size() > 1 && tree_.back() == '/') tree_.pop_back();
+        const bool checks = modes == 0;
+        if (!checks && (!baseline_.empty() || !write_baseline_.empty() || summary_ || check_.unsigned_changes_only)) {
+            throw UsageError(
+                "--baseline, --write-baseline, --new and --summary are for checking, not with --list-rules, "
+                "--explain, --accept/--unaccept or --sign");
+        }
+        if (!write_baseline_.empty() && (summary_ || !baseline_.empty())) {
+            throw UsageError("--write-baseline writes every finding and prints what it wrote: not with --summary or --baseline");
+        }
+        if (!tree_.empty() && (!write_baseline_.empty() || summary_ || check_.unsigned_changes_only)) {
+            throw UsageError("--tree checks a folder's files: --write-baseline, --summary and --new need a database");
+        }
         if (sign_) {
             if (ids_.empty()) throw UsageError("--sign needs the ids of the clusters to sign");
             if (!as_of_.empty()) throw UsageError("--sign signs the current state; it cannot be combined with --as-of");
@@ -93,12 +113,7 @@ public:
         } else if (!tree_.empty()) {
             return check_tree(context);
         } else {
-            check_.as_of = ledger::resolve_as_of(context.store(), as_of_);
-            render::FindingsPrinter printer(output);
-            const auto summary = ledger::check(context.store(), config_, context.today, check_,
-                                               [&](const std::vector<rules::Finding>& findings) { printer.cluster(findings); });
-            printer.finish(summary);
-            return summary.errors > 0 ? ExitCode::differences : ExitCode::ok;
+            return check(context);
         }
         return ExitCode::ok;
     }
@@ -115,7 +130,42 @@ private:
         acceptance_ = {check_.cluster_ids.front(), std::string(rule.id), model::clean_text(reason_), accept};
     }
 
+    // The findings printed, summed up or written to a baseline; a baseline read leaves out the
+    // findings it holds, so that the exit status follows the new ones.
+    ExitCode check(Context& context) {
+        check_.as_of = ledger::resolve_as_of(context.store(), as_of_);
+        read_baseline();
+        if (!write_baseline_.empty()) {
+            formats::BaselineWriter writer(write_baseline_);
+            const auto summary = ledger::check(context.store(), config_, context.today, check_,
+                                               [&](const std::vector<rules::Finding>& findings) { writer.add(findings); });
+            writer.commit();
+            render::print_baseline_written(context.output, write_baseline_, summary, writer.findings());
+            return ExitCode::ok;
+        }
+        ledger::CheckSummary summary;
+        if (summary_) {
+            render::FindingsSummaryPrinter printer(context.output);
+            summary = ledger::check(context.store(), config_, context.today, check_,
+                                    [&](const std::vector<rules::Finding>& findings) { printer.cluster(findings); });
+            printer.finish(summary);
+        } else {
+            render::FindingsPrinter printer(context.output);
+            summary = ledger::check(context.store(), config_, context.today, check_,
+                                    [&](const std::vector<rules::Finding>& findings) { printer.cluster(findings); });
+            printer.finish(summary);
+        }
+        return summary.errors > 0 ? ExitCode::differences : ExitCode::ok;
+    }
+
+    void read_baseline() {
+        if (baseline_.empty()) return;
+        baseline_read_ = formats::Baseline::read(baseline_);
+        check_.known = [this](const rules::Finding& finding) { return baseline_read_->take(finding); };
+    }
+
     ExitCode check_tree(Context& context) {
+        read_baseline();
         const TemporaryFolder scratch("gpuclusters-verify");
         render::FindingsPrinter printer(context.output);
         const auto result =
@@ -148,6 +198,10 @@ private:
     bool list_rules_ = false;
     std::string explain_;
     bool sign_ = false;
+    bool summary_ = false;
+    std::string baseline_;
+    std::string write_baseline_;
+    std::optional<formats::Baseline> baseline_read_;
     std::string accept_;
     std::string unaccept_;
     std::string reason_;

@@ -52,15 +52,10 @@ bool condition_holds(const Mapping::Condition& condition, const std::map<std::st
     return std::ranges::find(condition.values, cell) != condition.values.end();
 }
 
-// Eight hex digits from a row's cells (FNV-1a): the same row gives the same suffix wherever it
-// stands in the table.
+// Eight hex digits from a row's cells: the same row gives the same suffix wherever it stands in
+// the table.
 std::string content_suffix(const std::vector<std::string>& cells) {
-    std::uint64_t hash = 14695981039346656037ULL;
-    for (const auto& cell : cells) {
-        for (unsigned char c : cell) hash = (hash ^ c) * 1099511628211ULL;
-        hash = (hash ^ 0x1f) * 1099511628211ULL;
-    }
-    return fmt::format("{:08x}", static_cast<std::uint32_t>(hash >> 32));
+    return fmt::format("{:08x}", static_cast<std::uint32_t>(text::fingerprint(cells) >> 32));
 }
 
 // "{Name} in {Country}": each column named in braces replaced by what `cell(name, index)` makes of

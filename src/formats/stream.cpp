@@ -53,7 +53,7 @@ class JsonWriter : public RecordWriter {
 public:
     JsonWriter(std::ostream& out, bool lines, WriterOptions options) : out_(out), lines_(lines), options_(options) {
         if (lines_) {
-            out_ << header_json(options_.provenance).dump() << "\n";
+            if (options_.header) out_ << header_json(options_.provenance).dump() << "\n";
         } else {
             const std::string opening = header_json(options_.provenance).dump();
             out_ << opening.substr(0, opening.size() - 1) << ",\"clusters\":[";

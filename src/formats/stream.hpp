@@ -44,6 +44,7 @@ public:
 struct WriterOptions {
     bool provenance = false;
     bool neutralise = true;  ///< CSV: no cell starts a formula (--raw turns it off)
+    bool header = true;      ///< JSON Lines: the first line names the format (--no-header leaves it out)
 };
 
 /// A writer to a stream; for TOML, `folder` receives one ID.toml per record instead.

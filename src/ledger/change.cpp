@@ -91,6 +91,29 @@ void ChangeSession::set_presence(const std::string& cluster_id, bool present) {
     store_.insert_presence(cluster_id, changeset_id(), present);
 }
 
+void ChangeSession::create_cluster(const std::string& cluster_id) {
+    engine_->begin();
+    store_.insert_cluster(cluster_id, changeset_id());
+}
+
+long long ChangeSession::copy_claim(const std::string& cluster_id, const model::Claim& claim, model::Rank rank,
+                                    const std::string& reason) {
+    engine_->begin();
+    const long long id = store_.insert_claim(cluster_id, claim.field, claim.state, claim.value, changeset_id());
+    store_.insert_rank(cluster_id, id, changeset_id(), rank, reason);
+    return id;
+}
+
+long long ChangeSession::copy_citation(long long claim_id, const model::Citation& citation) {
+    engine_->begin();
+    return store_.insert_citation(claim_id, citation.source_id, citation.locator, citation.quote, changeset_id());
+}
+
+void ChangeSession::set_alias(const std::string& alias, const std::string& cluster_id, bool withdrawn) {
+    engine_->begin();
+    store_.insert_alias(alias, cluster_id, changeset_id(), withdrawn);
+}
+
 void ChangeSession::agree_with_tree(const store::TreeSync& sync) { store_.insert_tree_sync(sync); }
 
 void ChangeSession::revise_source(long long source_id, const model::SourceMeta& meta) {

@@ -42,6 +42,9 @@ private:
     model::SourceTag tag(long long source_id);
     std::string record_named(const ParsedRecord& input);
     std::optional<std::string> cluster_of_key(long long source_id, const std::string& key);
+    std::string followed(const std::string& id) const;
+    bool merged_key(long long source_id, const std::string& key, const std::string& cluster_id) const;
+    void refuse_merged(const std::string& cluster_id) const;
     void record_keys(const model::Record& record, const ParsedRecord& input);
     void open_record(const ParsedRecord& input);
     std::optional<std::string> near_cluster_id(const std::string& id) const;

@@ -224,12 +224,16 @@ void ChangeSession::Engine::derive_from_model(const ParsedField& model_field, co
     const bool set = model_field.state == ClaimState::set;
     const model::GpuModel* known = set ? model::GpuCatalogue::builtin().find(model_field.value.value) : nullptr;
     const auto derived = model::values_from_model(set ? model_field.value.value : "");
+    const bool two_models =
+        set && model::GpuCatalogue::builtin().recognise(model_field.value.value).reading == model::NameReading::two_models;
     if (set && derived.front().value.empty()) {  // values_from_model gives gpu_maker first
         report_->warnings.push_back(
             known ? fmt::format("{}: gpu_model '{}' is an accelerator by {}, not a GPU; gpu_maker is left unset", cluster_id_,
                                 model_field.value.value, known->maker)
-                  : fmt::format("{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
-                                cluster_id_, model_field.value.value));
+            : two_models ? fmt::format("{}: gpu_model '{}' names two models; gpu_maker and gpu_model_canonical are unknown",
+                                       cluster_id_, model_field.value.value)
+                         : fmt::format("{}: gpu_model '{}' is not in the catalogue (db/gpu_models.tsv); gpu_maker is unknown",
+                                       cluster_id_, model_field.value.value));
     }
     const model::Qualifiers from_model{fmt::format("gpu_model {}", model_field.value.value), "", ""};
     for (const auto& [spec, value] : derived) derive(*spec, value, from_model, citations, keep_previous);

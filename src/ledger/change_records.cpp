@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/record_merge.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
@@ -132,22 +133,37 @@ SourceTag ChangeSession::Engine::tag(long long source_id) {
 
 // The record the input's keys name, if they name one; the input's id otherwise. A key that names
 // another record than the id does is refused, unless the id is the input's guess.
+// An id that a merge or rename made an alias names the record it leads to, and so does a key of
+// a merged record: a list read again updates the record its row was merged into. A record file of
+// the tree (sync) is the record it names, whole, and is refused instead (open_record).
 std::string ChangeSession::Engine::record_named(const ParsedRecord& input) {
+    const std::string id = input.whole_record ? input.cluster_id : followed(input.cluster_id);
     std::optional<std::string> named;
     for (const auto& key : input.keys) {
         const long long source_id = source_ids_[key.source];
-        const auto owner = cluster_of_key(source_id, key.key);
+        auto owner = cluster_of_key(source_id, key.key);
         if (!owner) continue;
+        if (!input.whole_record) owner = followed(*owner);
         if (named && *named != *owner) {
             throw InputError(fmt::format("{}: the keys name two records, {} and {}", key.origin, *named, *owner));
         }
         named = owner;
-        if (*owner != input.cluster_id && !input.id_from_key) {
+        if (*owner != id && !input.id_from_key) {
             throw InputError(fmt::format("{}: key '{}' of {} names {}, not {}", key.origin, key.key, tag(source_id).domain,
                                          *owner, input.cluster_id));
         }
     }
-    return named.value_or(input.cluster_id);
+    return named.value_or(id);
+}
+
+bool ChangeSession::Engine::merged_key(long long source_id, const std::string& key, const std::string& cluster_id) const {
+    const auto owner = store_.cluster_of_key(source_id, key);
+    return owner && *owner != cluster_id && followed(*owner) == cluster_id;
+}
+
+std::string ChangeSession::Engine::followed(const std::string& id) const {
+    if (!store_.alias_target(id)) return id;  // one index lookup: most ids were never merged
+    return resolve_cluster_id(store_, id).value_or(id);
 }
 
 // The record a key names: a key of an edition of a list names it in every edition.
@@ -169,9 +185,11 @@ void ChangeSession::Engine::record_keys(const model::Record& record, const Parse
     const std::vector<model::RecordKey> held = store_.keys_of(record.id);
     for (const auto& key : input.keys) {
         const long long source_id = source_ids_[key.source];
-        const bool known = std::any_of(held.begin(), held.end(), [&](const model::RecordKey& each) {
-            return each.source_id == source_id && each.key == key.key;
-        });
+        // A key of a record merged into this one names this one too, and stays the merged one's.
+        const bool known =
+            std::any_of(held.begin(), held.end(),
+                        [&](const model::RecordKey& each) { return each.source_id == source_id && each.key == key.key; }) ||
+            merged_key(source_id, key.key, record.id);
         // One key per source and record: a row whose id lands on the record of another row of
         // the source (a new system named like an old one) must not take that record over.
         const auto other = std::find_if(held.begin(), held.end(), [&](const model::RecordKey& each) {
@@ -201,6 +219,7 @@ void ChangeSession::Engine::open_record(const ParsedRecord& input) {
     whole_record_ = input.whole_record;
     value_demoted_.clear();
     brief_ = false;
+    if (input.whole_record) refuse_merged(named);
     // Most records of a bulk import are new: one lookup tells, before any record is read.
     const bool known = store_.cluster_known(named);
     std::optional<model::Record> record = known ? store_.load_record(named) : std::nullopt;
@@ -258,6 +277,17 @@ std::optional<std::string> ChangeSession::Engine::near_cluster_id(const std::str
     }
     if (id.size() < 8) return std::nullopt;
     return text::closest(id, same_numbers, id.size() >= 16 ? 2 : 1);
+}
+
+// A record file of an id merged or renamed here would bring the old record back beside the one it
+// went to: refused, loudly, until the tree's file is brought up to date (sync exports the merge).
+void ChangeSession::Engine::refuse_merged(const std::string& cluster_id) const {
+    if (const auto target = store_.alias_target(cluster_id)) {
+        throw InputError(
+            fmt::format("the record file of '{}' changes a record this database merged into (or renamed) '{}': "
+                        "make the change to '{}' instead",
+                        cluster_id, *target, *target));
+    }
 }
 
 // A record file that says the cluster is removed removes it; one this database never had is

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "gpuclusters/ledger/change.hpp"
+#include "gpuclusters/ledger/record_merge.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -183,6 +184,12 @@ void ChangesetView::each_event(const std::function<void(const std::string&)>& vi
                   ? fmt::format("{}: {}", event.cluster_id, event.now ? "verified" : "verification withdrawn")
                   : fmt::format("{}: {} {}", event.cluster_id, event.rule, event.now ? "accepted" : "no longer accepted"));
     }
+    // merge and rename leave an id that leads to another record; a revert withdraws it.
+    for (const auto& alias : store_->alias_changes_in(changeset_id_)) {
+        if (!cluster_filter_.empty() && alias.alias != cluster_filter_ && alias.cluster_id != cluster_filter_) continue;
+        visit(alias.in_force ? fmt::format("{}: now leads to {}", alias.alias, alias.cluster_id)
+                             : fmt::format("{}: no longer leads to {}", alias.alias, alias.cluster_id));
+    }
 }
 
 void ChangesetView::each_source(const std::function<void(const model::SourceReport&)>& visit) const {
@@ -226,7 +233,8 @@ std::optional<model::Verification> verification_of(const store::Store& store, co
 }
 
 model::Record require_record(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {
-    auto record = store.load_record(cluster_id, as_of);
+    // An id merged into another record, or renamed, leads to it.
+    auto record = store.load_record(resolve_cluster_id(store, cluster_id, as_of).value_or(cluster_id), as_of);
     if (!record) {
         throw InputError(fmt::format("no cluster '{}'{} (`gpuclusters list` shows the ids)", cluster_id,
                                      as_of ? fmt::format(" as of changeset {}", *as_of) : ""));
@@ -236,7 +244,16 @@ model::Record require_record(const store::Store& store, const std::string& clust
 
 model::Record record_page(const store::Store& store, const std::string& cluster_id, std::optional<long long> as_of) {
     auto record = require_record(store, cluster_id, as_of);
-    record.verification = verification_of(store, cluster_id, as_of);
+    record.verification = verification_of(store, record.id, as_of);
+    if (record.id != cluster_id) {
+        // The first step from the id asked for says how it went: a rename makes the record it
+        // leads to, a merge leads to one that was there.
+        const auto step = store.alias_target(cluster_id, as_of);
+        const auto made = step ? store.cluster_created_in(*step) : std::nullopt;
+        const bool renamed = step && made && store.alias_made_in(cluster_id, as_of) == *made;
+        record.reached_by = renamed ? fmt::format("'{}' was renamed '{}'", cluster_id, *step)
+                                    : fmt::format("'{}' was merged into '{}'", cluster_id, step.value_or(record.id));
+    }
     return record;
 }
 

@@ -6,6 +6,7 @@
 
 #include "gpuclusters/ledger/change.hpp"
 #include "gpuclusters/ledger/history.hpp"
+#include "gpuclusters/ledger/verification.hpp"
 #include "gpuclusters/model/decimal.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -55,16 +56,19 @@ std::optional<int> order(const model::FieldSpec& field, const std::string& held,
     return *right < *left ? 1 : 0;
 }
 
-// The Verified badge of each cluster as list --verified reads it: "yes", "stale" or "no".
-std::map<std::string, std::string> badges(const store::Store& store, std::optional<long long> as_of) {
-    const auto signed_in = store.verifications(as_of);
-    const auto changed_in = store.last_changes(as_of);
-    std::map<std::string, std::string> states;
-    for (const auto& [id, changeset] : signed_in) {
-        const auto change = changed_in.find(id);
-        states[id] = change != changed_in.end() && change->second > changeset ? "stale" : "yes";
+// The value a condition compares with, in the stored form. A bound of an order need not be a
+// value the field could hold: "gpus_installed>0" asks for every published count, though no
+// count is 0.
+std::string filter_value(const model::FieldSpec& field, const std::string& value, bool order_wanted) {
+    if (order_wanted && field.type == model::FieldType::count) {
+        const std::string_view number = text::trim(value);
+        if (!number.empty() && number.find_first_not_of('0') == std::string_view::npos) return "0";
+        return std::to_string(model::parse_whole_number(number));
     }
-    return states;
+    if (order_wanted && field.type == model::FieldType::decimal) {
+        if (const auto number = model::Decimal::parse(text::trim(value))) return number->to_string();
+    }
+    return model::parse_field_value(field, value).value;
 }
 
 }  // namespace
@@ -91,7 +95,7 @@ Filter parse_filter(const std::string& condition) {
                                          name, model::type_name(field.type)));
         }
         const std::string value = condition.substr(at + found->first.size());
-        return {&field, found->second, model::parse_field_value(field, value).value, condition};
+        return {&field, found->second, filter_value(field, value, order_wanted), condition};
     } catch (const UsageError&) {
         throw;
     } catch (const InputError& error) {
@@ -135,7 +139,7 @@ bool passes_counted(const model::FieldRow* row, const Filter& filter, Undecided&
 }
 
 // Whether a record's preferred values pass every filter.
-bool passes(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided) {
+bool passes_record(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided) {
     return std::all_of(filters.begin(), filters.end(), [&](const Filter& filter) {
         const model::Claim* claim = record.preferred(filter.field->name);
         if (!claim) return false;
@@ -145,6 +149,10 @@ bool passes(const model::Record& record, const std::vector<Filter>& filters, Und
 }
 
 }  // namespace
+
+bool passes_all(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided) {
+    return passes_record(record, filters, undecided);
+}
 
 const model::FieldRow* ListedCluster::value(std::string_view field) const {
     const auto found = values.find(field);
@@ -196,7 +204,7 @@ ListSummary list_clusters(const store::Store& store, const ListQuery& query,
             for (auto& id : store.search(words)) found_by_search.insert(std::move(id));
         }
     }
-    const auto verified = query.verified.empty() ? std::map<std::string, std::string>{} : badges(store, query.as_of);
+    const auto verified = query.verified.empty() ? std::map<std::string, std::string>{} : badge_states(store, query.as_of);
     const auto listed = [](const std::string& id, std::vector<model::FieldRow>& rows) {
         ListedCluster cluster{id, {}};
         for (auto& row : rows) cluster.values.emplace(row.field, std::move(row));
@@ -245,7 +253,7 @@ DatasetStats dataset_stats(const store::Store& store) {
     stats.values = store.value_sources();
     const auto present = store.cluster_ids(std::nullopt);
     const std::set<std::string> present_ids(present.begin(), present.end());
-    for (const auto& [id, badge] : badges(store, std::nullopt)) {
+    for (const auto& [id, badge] : badge_states(store, std::nullopt)) {
         if (!present_ids.contains(id)) continue;
         ++(badge == "yes" ? stats.verified : stats.stale);
     }
@@ -263,7 +271,7 @@ void add_tree_parts(const store::Store& store, model::Record& record, std::optio
 Undecided export_records(const store::Store& store, const ExportQuery& query, const std::function<void(model::Record&)>& visit) {
     Undecided undecided;
     auto write = [&](model::Record& record) {
-        if (!passes(record, query.filters, undecided)) return;
+        if (!passes_record(record, query.filters, undecided)) return;
         if (query.provenance) add_tree_parts(store, record, query.as_of);
         visit(record);
     };

@@ -163,6 +163,12 @@ std::size_t put_back(const store::Store& store, ChangeSession& session, const Un
             ++writes;
         }
     }
+    // An id that a merge or rename made lead to another record leads where it led before.
+    for (const auto& alias : store.alias_changes_in(undone.id)) {
+        if (store.alias_target(alias.alias) == alias.before) continue;
+        session.set_alias(alias.alias, alias.before.value_or(alias.cluster_id), !alias.before.has_value());
+        ++writes;
+    }
     // Badges and acceptances go back to how they stood before the changeset.
     for (const auto& event : store.verify_events_in(undone.id)) {
         if (event.now == event.before) continue;

@@ -135,7 +135,10 @@ DatasetStats tally_stats(const std::vector<StatsRow>& rows) {
             group.value = row.dimensions[i];
             ++group.clusters;
             if (row.count) ++group.with_gpu_count;
-            if (!reason) group.gpus.add(row.count);
+            if (!reason) {
+                group.gpus.add(row.count);
+                group.add_bound(row.bound);
+            }
             if (unknown) ++group.left_out_unknown;
         }
     }

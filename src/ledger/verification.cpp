@@ -24,12 +24,14 @@ using Accepted = std::map<std::string, std::map<std::string, std::string>>;  // 
 // lookup per record.
 void find_look_alikes(store::Store& store, const std::optional<long long>& as_of, const rules::Context& rule_context) {
     store.clear_duplicate_keys();
+    std::vector<std::pair<std::string, std::string>> keys;
     auto add_keys = [&](model::Record& record) {
         const auto profile = rules::duplicate_profile(record, rule_context);
         if (!profile) return;
-        store.add_duplicate_key(record.id, "", profile->encode());
-        for (const auto& key : rules::duplicate_keys(*profile, rule_context))
-            store.add_duplicate_key(record.id, key.kind, key.key);
+        keys.clear();
+        for (auto& key : rules::duplicate_keys(*profile, rule_context))
+            keys.emplace_back(std::move(key.kind), std::move(key.key));
+        store.add_duplicate_record(record.id, profile->encode(), keys);
     };
     if (as_of) {
         store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);
@@ -37,19 +39,22 @@ void find_look_alikes(store::Store& store, const std::optional<long long>& as_of
         store.for_each_current_record(add_keys, rules::duplicate_key_fields());
     }
     store.pair_duplicate_keys(rule_context.config.duplicates.largest_block, rule_context.config.duplicates.placeholder_records);
-    std::vector<rules::DuplicateMatch> matches;
-    store.each_duplicate_pair([&](const store::Store::DuplicatePair& pair) {
-        const rules::DuplicateCandidate candidate{pair.left_id,
-                                                  pair.right_id,
-                                                  rules::DuplicateProfile::decode(pair.left_profile),
-                                                  rules::DuplicateProfile::decode(pair.right_profile),
-                                                  pair.key_records,
-                                                  pair.records};
-        if (const auto score = rules::score_duplicate(candidate, rule_context)) {
-            matches.push_back({pair.left_id, pair.right_id, score->score, score->evidence});
+    // One candidate for all the pairs: the left record's profile is read once for all its pairs.
+    rules::DuplicateCandidate candidate;
+    store.judge_duplicate_pairs([&](const store::Store::DuplicatePair& pair) -> std::optional<store::Store::DuplicateVerdict> {
+        if (candidate.left_id != pair.left_id) {
+            candidate.left_id = pair.left_id;
+            candidate.left = rules::DuplicateProfile::decode(pair.left_profile);
         }
+        candidate.right_id = pair.right_id;
+        candidate.right = rules::DuplicateProfile::decode(pair.right_profile);
+        candidate.left_keys = &pair.left_keys;
+        candidate.right_keys = &pair.right_keys;
+        candidate.records = pair.records;
+        const auto score = rules::score_duplicate(candidate, rule_context);
+        if (!score) return std::nullopt;
+        return store::Store::DuplicateVerdict{score->score, score->evidence};
     });
-    for (const auto& match : matches) store.add_duplicate_match(match.cluster_id, match.other_id, match.score, match.evidence);
 }
 
 // A cluster's findings as check hands them on: the accepted ones marked (they do not count), an
@@ -67,6 +72,9 @@ public:
             const bool ruled_out = !only.empty() && std::find(only.begin(), only.end(), finding.rule) == only.end();
             return ruled_out || finding.severity < request_.minimum;
         });
+        if (request_.known) {
+            summary_.known += std::erase_if(findings, [&](const Finding& finding) { return request_.known(finding); });
+        }
         for (const auto& finding : findings) {
             ++(finding.accepted                        ? summary_.accepted
                : finding.severity == Severity::error   ? summary_.errors
@@ -121,16 +129,33 @@ private:
 
 }  // namespace
 
+std::map<std::string, std::string> badge_states(const store::Store& store, std::optional<long long> as_of) {
+    const auto signed_in = store.verifications(as_of);
+    const auto changed_in = store.last_changes(as_of);
+    std::map<std::string, std::string> states;
+    for (const auto& [id, changeset] : signed_in) {
+        const auto change = changed_in.find(id);
+        states[id] = change != changed_in.end() && change->second > changeset ? "stale" : "yes";
+    }
+    return states;
+}
+
 CheckSummary check(store::Store& store, const rules::Config& config, const std::string& today, const CheckRequest& request,
                    const FindingSink& sink) {
     const auto& as_of = request.as_of;
     const rules::Context rule_context{config, today};
     std::set<std::string> wanted;
-    for (const auto& id : request.cluster_ids) {
-        require_record(store, id, as_of);
-        wanted.insert(id);
+    // An id merged into another record, or renamed, stands for the record it leads to.
+    for (const auto& id : request.cluster_ids) wanted.insert(require_record(store, id, as_of).id);
+    std::set<std::string> signed_as_they_stand;
+    if (request.unsigned_changes_only) {
+        for (auto& [id, badge] : badge_states(store, as_of)) {
+            if (badge == "yes") signed_as_they_stand.insert(id);
+        }
     }
-    const auto is_wanted = [&](const std::string& id) { return wanted.empty() || wanted.contains(id); };
+    const auto is_wanted = [&](const std::string& id) {
+        return (wanted.empty() || wanted.contains(id)) && !signed_as_they_stand.contains(id);
+    };
     find_look_alikes(store, as_of, rule_context);
     // Accepted findings do not count; an acceptance with nothing left to accept is reported.
     Accepted accepted;
@@ -182,8 +207,9 @@ CheckSummary check(store::Store& store, const rules::Config& config, const std::
     return summary;
 }
 
-AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Changeset changeset, const std::string& today) {
-    require_record(store, request.cluster_id);
+AcceptResult accept(store::Store& store, const AcceptRequest& given, model::Changeset changeset, const std::string& today) {
+    AcceptRequest request = given;
+    request.cluster_id = require_record(store, given.cluster_id).id;  // an alias: the record it leads to
     // A merge conflict is two editors' undecided values, not a finding to live with.
     if (request.accept && request.rule == "merge-conflict") {
         throw InputError(
@@ -207,18 +233,62 @@ AcceptResult accept(store::Store& store, const AcceptRequest& request, model::Ch
     return result;
 }
 
+BulkAcceptResult accept_findings(store::Store& store, const rules::Config& config, const BulkAcceptRequest& request,
+                                 model::Changeset changeset, const std::string& today) {
+    // A merge conflict is two editors' undecided values, not a finding to live with.
+    if (request.rule == "merge-conflict") {
+        throw InputError("merge conflicts are not accepted but resolved, one at a time, with `gpuclusters rank`");
+    }
+    BulkAcceptResult result{request.rule, request.reason, {}, 0, 0, 0, request.dry_run, {}};
+    if (changeset.message.empty()) changeset.message = fmt::format("accept {}: {}", request.rule, request.reason);
+    ChangeSession session(store, std::move(changeset), today);
+    // Checked under the write lock: what is accepted is the finding that stands.
+    session.transact([&] {
+        CheckRequest check_request;
+        check_request.only_rules = {request.rule};
+        check_request.cluster_ids = request.cluster_ids;
+        if (!request.filters.empty()) {
+            std::set<std::string> named;
+            for (const auto& id : request.cluster_ids) named.insert(require_record(store, id).id);
+            check_request.cluster_ids.clear();
+            store.for_each_current_record([&](model::Record& record) {
+                if ((named.empty() || named.contains(record.id)) && passes_all(record, request.filters, result.undecided))
+                    check_request.cluster_ids.push_back(record.id);
+            });
+            if (check_request.cluster_ids.empty()) return false;
+        }
+        check(store, config, today, check_request, [&](const std::vector<Finding>& findings) {
+            const bool accepted = std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.accepted; });
+            const auto fired = std::count_if(findings.begin(), findings.end(),
+                                             [&](const Finding& f) { return f.rule == request.rule && !f.accepted; });
+            if (accepted) ++result.already_accepted;
+            if (fired == 0 || accepted) return;
+            result.findings += static_cast<std::size_t>(fired);
+            result.cluster_ids.push_back(findings.front().cluster_id);
+        });
+        if (result.cluster_ids.empty() || request.dry_run) return false;
+        for (const auto& id : result.cluster_ids) session.set_accepted({id, request.rule, request.reason, 0}, true);
+        return true;
+    });
+    if (!result.cluster_ids.empty() && !request.dry_run) result.changeset_id = session.changeset_id();
+    return result;
+}
+
 SignResult sign(store::Store& store, const rules::Config& config, const std::vector<std::string>& cluster_ids,
                 model::Changeset changeset, const std::string& today) {
-    SignResult result{cluster_ids, {}, {}, 0};
+    // An alias signs the record it leads to (a merged record is signed nowhere).
+    std::vector<std::string> records;
+    for (const auto& id : cluster_ids) records.push_back(require_record(store, id).id);
+    SignResult result{records, {}, {}, 0};
     ChangeSession session(store, std::move(changeset), today);
     // Checked under the write lock: what is signed is what was checked.
     session.transact([&] {
         CheckRequest request;
-        request.cluster_ids = cluster_ids;
+        request.cluster_ids = records;
         result.summary =
             check(store, config, today, request, [&](const std::vector<Finding>& found) { result.findings.push_back(found); });
         if (result.summary.errors > 0) return false;
-        for (const auto& id : cluster_ids) session.set_verified(id, true);
+        for (const auto& id : records) session.set_verified(id, true);
         return true;
     });
     if (result.summary.errors == 0) result.changeset_id = session.changeset_id();

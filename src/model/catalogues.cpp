@@ -97,6 +97,7 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) {
             index_.emplace(key.starts_with(maker_prefix) ? key.substr(maker_prefix.size()) : maker_prefix + key, position);
         }
     }
+    parser_ = std::make_unique<AcceleratorNameParser>(models_, spellings_, NameWords::builtin());
 }
 
 const GpuCatalogue& GpuCatalogue::builtin() {
@@ -108,55 +109,30 @@ std::vector<std::string> GpuCatalogue::spellings(const GpuModel& model) const {
     return spellings_.at(static_cast<std::size_t>(&model - models_.data()));
 }
 
-namespace {
+GpuCatalogue::~GpuCatalogue() = default;
 
-// "NVIDIA H100 64GB", "H100 SXM5 94 GB", "H200 141GB HBM3e": the memory is not part of the model.
-std::string without_memory(std::string_view disclosed) {
-    const auto words = text::split(text::trim(disclosed), ' ');
-    auto memory_size = [](std::string_view word) {
-        const std::string lower = text::lower_ascii(word);
-        const std::size_t digits = lower.find_first_not_of("0123456789");
-        return digits != 0 && digits != std::string::npos && lower.substr(digits) == "gb";
-    };
-    std::string kept;
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        const std::string lower = text::lower_ascii(words[i]);
-        const bool number_then_gb = !lower.empty() && lower.find_first_not_of("0123456789") == std::string::npos &&
-                                    i + 1 < words.size() && text::lower_ascii(words[i + 1]) == "gb";
-        if (number_then_gb) {
-            ++i;
-            continue;
-        }
-        if (memory_size(words[i]) || lower.starts_with("hbm") || words[i].empty()) continue;
-        kept += (kept.empty() ? "" : " ") + std::string(words[i]);
+AcceleratorName GpuCatalogue::recognise(std::string_view disclosed) const {
+    if (!readable_accelerator_name(disclosed)) return {};
+    AcceleratorName name = parser_->parse(disclosed);
+    // A catalogue name or a true alias is that entry as written, whatever its words: the Epoch AI
+    // row "Cambricon MLU370-S4/S8" is one model.
+    if (const GpuModel* exact = find_spelling(disclosed)) {
+        name.reading = exact->kind == "family" ? NameReading::family : NameReading::model;
+        name.model = exact;
+        name.named.clear();
     }
-    return kept;
+    return name;
 }
 
-}  // namespace
-
 const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
-    if (const GpuModel* model = find_spelling(disclosed)) return model;
-    const std::string shorter = without_memory(disclosed);
-    return shorter.size() < text::trim(disclosed).size() && !shorter.empty() ? find_spelling(shorter) : nullptr;
+    const AcceleratorName name = recognise(disclosed);
+    return name.reading == NameReading::model || name.reading == NameReading::family ? name.model : nullptr;
 }
 
 const GpuModel* GpuCatalogue::find_spelling(std::string_view disclosed) const {
-    const std::string key = model_key(text::trim(disclosed));
-    const auto found = index_.find(key);
-    if (found != index_.end()) return &models_[found->second];
-    // "NVIDIA H100 SXM5 80GB" is an H100: the longest catalogue name the text starts with, when
-    // the model number ends there ("A10" is not the start of "A100").
-    const GpuModel* best = nullptr;
-    std::size_t best_length = 0;
-    for (const auto& [name, position] : index_) {
-        if (name.size() <= best_length || name.size() >= key.size() || !key.starts_with(name)) continue;
-        const char next = key[name.size()];
-        if (next >= '0' && next <= '9') continue;
-        best = &models_[position];
-        best_length = name.size();
-    }
-    return best;
+    if (disclosed.size() > max_accelerator_name_bytes) return nullptr;
+    const auto found = index_.find(model_key(text::trim(disclosed)));
+    return found == index_.end() ? nullptr : &models_[found->second];
 }
 
 CountryTable::CountryTable(std::string_view tsv) {

@@ -250,4 +250,30 @@ std::string shell_quote(std::string_view word) {
     return quoted + "'";
 }
 
+std::uint64_t fingerprint(const std::vector<std::string>& parts) {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const auto& part : parts) {
+        for (const unsigned char c : part) hash = (hash ^ c) * 1099511628211ULL;
+        hash = (hash ^ 0x1f) * 1099511628211ULL;
+    }
+    return hash;
+}
+
+UserCommand user_command(std::string_view command, const std::vector<std::string>& arguments) {
+    // git's list of what makes a command shell syntax, but for the blanks that only split it.
+    UserCommand run;
+    run.through_shell = command.find_first_of("|&;<>()$`\\\"'*?[#~=%") != std::string_view::npos;
+    if (run.through_shell) {
+        run.argv = {"/bin/sh", "-c", std::string(command) + " \"$@\"", std::string(command)};
+    } else {
+        for (std::size_t at = command.find_first_not_of(" \t\n"); at != std::string_view::npos;) {
+            const std::size_t end = std::min(command.find_first_of(" \t\n", at), command.size());
+            run.argv.emplace_back(command.substr(at, end - at));
+            at = command.find_first_not_of(" \t\n", end);
+        }
+    }
+    run.argv.insert(run.argv.end(), arguments.begin(), arguments.end());
+    return run;
+}
+
 }  // namespace gpuclusters::text

@@ -19,6 +19,12 @@ std::string column_heading(const model::FieldSpec& field) {
 
 }  // namespace
 
+std::string figure_cell(const Output& output, long long figure) {
+    return output.terminal ? text::group_thousands(figure) : std::to_string(figure);
+}
+
+std::string none_cell(const Output& output) { return output.terminal ? "—" : "-"; }
+
 void print_undecided(const Output& output, const ledger::Undecided& undecided) {
     for (const auto& [condition, count] : undecided) {
         print_warning(output, fmt::format("{} cluster{} left out: a date too coarse to tell whether {}", count,
@@ -34,6 +40,7 @@ ListPrinter::ListPrinter(const Output& output, const std::vector<std::string>& c
     // Headed by the names --columns takes: gpus_installed is GPUS INSTALLED.
     for (const auto* field : fields_) header.push_back(column_heading(*field));
     table_.emplace(output, std::move(header), 1);
+    table_->leave_out_columns_to_fit();
 }
 
 void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
@@ -50,11 +57,14 @@ void ListPrinter::cluster(const ledger::ListedCluster& cluster) {
     std::vector<std::string> row{cluster.id};
     for (const auto* field : fields_) {
         const auto* value = cluster.value(field->name);
-        std::string shown = !value                                             ? "—"
+        std::string shown = !value                                             ? none_cell(output_)
                             : value->state == model::ClaimState::not_published ? "not published"
                                                                                : model::display_value(*field, value->value);
         if (field->type == model::FieldType::count && value && value->state == model::ClaimState::set) {
-            shown = text::group_thousands(std::stoll(value->value.value));
+            // The count without its derivation, which would not fit a column, but with its bound:
+            // "~10,000" is not 10,000.
+            const std::string& count = value->value.value;
+            shown = model::bounded(figure_cell(output_, std::stoll(count)), value->value.qualifiers.bound);
         }
         row.push_back(std::move(shown));
     }
@@ -108,6 +118,7 @@ Json stats_json(const ledger::DatasetStats& stats, long long unbadged) {
             return Json{{"value", group.value ? Json(*group.value) : Json(nullptr)},
                         {"clusters", group.clusters},
                         {"gpus_installed", count_or_null(group.gpus_installed())},
+                        {"gpus_installed_bound", group.gpus_bound.empty() ? Json(nullptr) : Json(group.gpus_bound)},
                         {"clusters_with_gpu_count", group.with_gpu_count},
                         {"clusters_counted", group.gpus.clusters}};
         });
@@ -180,9 +191,9 @@ void print_stats(const Output& output, const ledger::DatasetStats& stats) {
         std::vector<std::vector<std::string>> rows;
         for (const auto& group : groups) {
             const auto installed = group.gpus_installed();
-            rows.push_back({group.value ? model::display_value(*field, model::FieldValue{*group.value, {}}) : "—",
-                            text::group_thousands(group.clusters), text::group_thousands(group.gpus.clusters),
-                            installed ? text::group_thousands(*installed) : "unknown"});
+            rows.push_back({group.value ? model::display_value(*field, model::FieldValue{*group.value, {}}) : none_cell(output),
+                            figure_cell(output, group.clusters), figure_cell(output, group.gpus.clusters),
+                            installed ? model::bounded(figure_cell(output, *installed), group.gpus_bound) : "unknown"});
         }
         print_table(output, {column_heading(*field), "CLUSTERS", "COUNTED", "GPUS INSTALLED"}, rows, 1);
     }

@@ -1,6 +1,7 @@
 // verify: findings as they come, the summary, the rules, acceptances and signatures.
 #include <fmt/format.h>
 
+#include "gpuclusters/model/text.hpp"
 #include "render/render.hpp"
 
 namespace gpuclusters::render {
@@ -69,16 +70,19 @@ void FindingsPrinter::cluster(const std::vector<Finding>& findings) {
         const std::string coloured = finding.accepted                      ? style.dim(level)
                                      : finding.severity == Severity::error ? style.removed(level)
                                                                            : level;
-        out << "  " << coloured << " " << finding.rule << ": " << finding.message << "\n";
+        // A finding is its lines: a line break in a quote (which quotes may hold) or in a value a
+        // message names is shown escaped, so that grep and a baseline read one finding a line.
+        out << "  " << coloured << " " << finding.rule << ": " << text::one_line(finding.message) << "\n";
         if (!finding.evidence.quote.empty() || !finding.evidence.url.empty()) {
             std::string where = finding.evidence.source_id ? fmt::format("source {}", finding.evidence.source_id) : "";
             if (!finding.evidence.url.empty()) where += (where.empty() ? "" : ", ") + model::url_domain(finding.evidence.url);
             out << "           "
                 << style.dim(
-                       fmt::format("[{}]{}", where, finding.evidence.quote.empty() ? "" : " “" + finding.evidence.quote + "”"))
+                       fmt::format("[{}]{}", where,
+                                   finding.evidence.quote.empty() ? "" : " “" + text::one_line(finding.evidence.quote) + "”"))
                 << "\n";
         }
-        if (finding.accepted) out << "           " << style.dim("accepted: " + finding.accepted_reason) << "\n";
+        if (finding.accepted) out << "           " << style.dim("accepted: " + text::one_line(finding.accepted_reason)) << "\n";
     }
 }
 
@@ -91,13 +95,19 @@ void FindingsPrinter::finish(const ledger::CheckSummary& summary) {
                                        {"warnings", summary.warnings},
                                        {"infos", summary.infos},
                                        {"accepted", summary.accepted},
+                                       {"known", summary.known},
                                        {"clusters", summary.clusters}});
         end();
         return;
     }
-    out << fmt::format("{} error{}, {} warning{}, {} info, {} accepted; {} of {} cluster{} with findings\n", summary.errors,
+    out << summary_line(summary) << "\n";
+}
+
+std::string summary_line(const ledger::CheckSummary& summary) {
+    return fmt::format("{} error{}, {} warning{}, {} info, {} accepted{}; {} of {} cluster{} with findings", summary.errors,
                        summary.errors == 1 ? "" : "s", summary.warnings, summary.warnings == 1 ? "" : "s", summary.infos,
-                       summary.accepted, summary.clusters_with_findings, summary.clusters, summary.clusters == 1 ? "" : "s");
+                       summary.accepted, summary.known == 0 ? "" : fmt::format(", {} in the baseline", summary.known),
+                       summary.clusters_with_findings, summary.clusters, summary.clusters == 1 ? "" : "s");
 }
 
 void print_rules(const Output& output, const rules::Config& config) {

@@ -9,7 +9,9 @@ namespace gpuclusters::render {
 
 void print_record(const Output& output, const model::Record& record, PageOptions options) {
     if (output.json) {
-        print_json(output.out, record_json(record, options.with_deprecated));
+        Json json = record_json(record, options.with_deprecated);
+        if (!record.reached_by.empty()) json["reached_by"] = record.reached_by;
+        print_json(output.out, json);
     } else {
         print_record_page(output.out, output.style, record, options);
     }
@@ -83,7 +85,7 @@ void LogPrinter::entry(const ledger::LogEntry& entry) {
         writer_.member("message", changeset.message);
         writer_.member("command", changeset.command);
         writer_.key("changes");
-        write_changeset_json(writer_, entry.changes, {changeset.id, true, false, std::nullopt});
+        write_changeset_json(writer_, entry.changes, {changeset.id, true, false, std::nullopt, {}});
         writer_.end_object();
         return;
     }

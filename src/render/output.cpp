@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <numeric>
 #include <unordered_set>
 
@@ -191,6 +192,7 @@ void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& chang
     writer.end_array();
     writer.member("warnings", Json::array());
     if (head.reverted) writer.member("reverted", *head.reverted);
+    for (const auto& [key, id] : head.names) writer.member(key, id);
     writer.end_object();
 }
 
@@ -224,7 +226,7 @@ bool holds_figures(const std::vector<std::vector<std::string>>& rows, std::size_
     return std::all_of(rows.begin(), rows.end(), [&](const std::vector<std::string>& row) {
         if (column >= row.size()) return true;
         const std::string& cell = row[column];
-        return cell == "—" || (!cell.empty() && cell.find_first_not_of("0123456789,.-:%") == std::string::npos);
+        return cell == "—" || (!cell.empty() && cell.find_first_not_of("0123456789,.-:%~+") == std::string::npos);
     });
 }
 
@@ -257,23 +259,63 @@ void TablePrinter::finish() {
 void TablePrinter::measure() {
     const auto& rows = waiting_;
     widths_.assign(header_.size(), 0);
+    left_out_.assign(header_.size(), false);
     for (std::size_t i = 0; i < header_.size(); ++i) widths_[i] = text::display_width(header_[i]);
     for (const auto& row : rows) {
         for (std::size_t i = 0; i < row.size() && i < widths_.size(); ++i) {
             widths_[i] = std::max(widths_[i], text::display_width(row[i]));
         }
     }
-    // First the other columns give way; when that is not enough, the key columns too, all from
-    // what they want.
     const std::vector<std::size_t> natural = widths_;
+    fit(natural);
+    // A cell cut to a few characters says nothing ("NVID…"): a column left out, and named, says
+    // more. The rightmost first, as a table's columns are written most telling first.
+    std::vector<std::string> left_out_names;
+    for (std::size_t column = widths_.size(); may_leave_out_ && column-- > key_columns_;) {
+        if (!cuts_unreadably(natural)) break;
+        if (holds_figures(rows, column)) continue;
+        left_out_[column] = true;
+        left_out_names.insert(left_out_names.begin(), header_[column]);
+        widths_ = natural;
+        fit(natural);
+    }
+    measured_ = true;
+    line(header_, true);
+    for (const auto& row : waiting_) line(row, false);
+    waiting_.clear();
+    waiting_.shrink_to_fit();
+    if (!left_out_names.empty()) {
+        // Within the width too: the note is a line of the table.
+        const std::string note =
+            fmt::format("(left out to fit {} columns: {}; --wide shows all)", output_.width, fmt::join(left_out_names, ", "));
+        output_.out << output_.style.dim(text::truncate_to_width(note, output_.width)) << "\n";
+    }
+}
+
+bool TablePrinter::cuts_unreadably(const std::vector<std::size_t>& natural) const {
+    for (std::size_t i = 0; i < widths_.size(); ++i) {
+        if (!left_out_[i] && widths_[i] < std::min(natural[i], readable_width)) return true;
+    }
+    return false;
+}
+
+// Shares the terminal's width among the columns shown: first the other columns give way; when
+// that is not enough, the key columns too, all from what they want.
+void TablePrinter::fit(const std::vector<std::size_t>& natural) {
     for (const bool keys_give_way : {false, true}) {
-        const std::size_t shown =
-            std::accumulate(widths_.begin(), widths_.end(), std::size_t{0}) + gap * (widths_.empty() ? 0 : widths_.size() - 1);
+        std::size_t shown = 0, columns = 0;
+        for (std::size_t i = 0; i < widths_.size(); ++i) {
+            if (left_out_[i]) continue;
+            shown += widths_[i];
+            ++columns;
+        }
+        shown += gap * (columns == 0 ? 0 : columns - 1);
         if (output_.width == 0 || shown <= output_.width) break;
-        std::size_t fixed = gap * (widths_.size() - 1);
+        std::size_t fixed = gap * (columns - 1);
         std::vector<std::size_t> shrinking;  // the columns that may give way
         for (std::size_t i = 0; i < widths_.size(); ++i) {
-            if ((i < key_columns_ && !keys_give_way) || holds_figures(rows, i)) {
+            if (left_out_[i]) continue;
+            if ((i < key_columns_ && !keys_give_way) || holds_figures(waiting_, i)) {
                 fixed += widths_[i];
             } else {
                 shrinking.push_back(i);
@@ -284,17 +326,15 @@ void TablePrinter::measure() {
         const auto fitted = fit_widths(wanted_widths, output_.width > fixed ? output_.width - fixed : 0);
         for (std::size_t k = 0; k < shrinking.size(); ++k) widths_[shrinking[k]] = fitted[k];
     }
-    measured_ = true;
-    line(header_, true);
-    for (const auto& row : waiting_) line(row, false);
-    waiting_.clear();
-    waiting_.shrink_to_fit();
 }
 
 void TablePrinter::line(const std::vector<std::string>& cells, bool is_header) {
     std::string text;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        const bool last = i + 1 == cells.size();
+    std::size_t last_shown = cells.size();
+    while (last_shown > 0 && last_shown - 1 < left_out_.size() && left_out_[last_shown - 1]) --last_shown;
+    for (std::size_t i = 0; i < last_shown; ++i) {
+        if (i < left_out_.size() && left_out_[i]) continue;
+        const bool last = i + 1 == last_shown;
         // Past the measured rows, a wider cell is cut on a terminal and kept whole elsewhere.
         const bool fits = i < widths_.size() && (output_.width != 0 || text::display_width(cells[i]) <= widths_[i]);
         const std::string cell = fits ? text::truncate_to_width(cells[i], widths_[i]) : cells[i];
@@ -352,6 +392,23 @@ void print_change(const Output& output, const model::ChangeReport& report) {
     }
 }
 
+void print_edit_change(const Output& output, model::ChangeReport report) {
+    if (output.json) {
+        print_change(output, report);
+        return;
+    }
+    // The editor held every field; the report names those that changed and counts the rest.
+    const auto unchanged = std::erase_if(report.fields, [](const model::FieldReport& field) {
+        return field.kind == model::FieldReport::Kind::unchanged && field.note.empty() && !field.kept_as_older;
+    });
+    for (const auto& warning : report.warnings) print_warning(output, warning);
+    print_change_body(output.out, output.style, report, "");
+    if (unchanged > 0) {
+        output.out << output.style.dim(fmt::format("{} field{} unchanged", unchanged, unchanged == 1 ? "" : "s")) << "\n";
+    }
+    print_report_outcome(output.out, report.changed, report.dry_run, report.changeset_id);
+}
+
 void print_cite(const Output& output, const ledger::CitedChange& cited) {
     const auto& report = cited.report;
     if (output.json || !cited.record) {
@@ -370,12 +427,37 @@ void print_cite(const Output& output, const ledger::CitedChange& cited) {
 void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes) {
     if (output.json) {
         JsonWriter writer(output.out);
-        write_changeset_json(writer, changes, {result.changeset_id, result.changed, result.dry_run, result.reverted});
+        write_changeset_json(writer, changes, {result.changeset_id, result.changed, result.dry_run, result.reverted, {}});
         output.out << "\n";
     } else {
         print_changeset_body(output.out, output.style, changes, "");
         print_report_outcome(output.out, result.changed, result.dry_run, result.changeset_id);
     }
+}
+
+void print_merge(const Output& output, const ledger::MergeResult& result, const ledger::ChangesetView& changes) {
+    if (output.json) {
+        JsonWriter writer(output.out);
+        ReportHead head{result.changeset_id, true, result.dry_run, std::nullopt, {}};
+        head.names = {{result.rename ? "renamed" : "merged", result.gone}, {result.rename ? "to" : "into", result.kept}};
+        write_changeset_json(writer, changes, head);
+        output.out << "\n";
+        return;
+    }
+    std::string head = result.rename ? fmt::format("renamed {} to {}", result.gone, result.kept)
+                                     : fmt::format("merged {} into {}", result.gone, result.kept);
+    head += fmt::format(": {} {} copied", result.claims_copied, result.claims_copied == 1 ? "claim" : "claims");
+    if (result.citations_joined > 0) {
+        head += fmt::format(", {} {} added to the same value", result.citations_joined,
+                            result.citations_joined == 1 ? "citation" : "citations");
+    }
+    if (result.fields_in_conflict > 0) {
+        head += fmt::format(", {} {} with competing figures (`gpuclusters rank` prefers one)", result.fields_in_conflict,
+                            result.fields_in_conflict == 1 ? "field" : "fields");
+    }
+    output.out << text::one_line(head) << "\n";
+    print_changeset_body(output.out, output.style, changes, "");
+    print_report_outcome(output.out, true, result.dry_run, result.changeset_id);
 }
 
 void print_init(const Output& output, const ledger::InitResult& result) {

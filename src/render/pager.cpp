@@ -6,17 +6,15 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
-#include <sstream>
 #include <sys/wait.h>
 #include <system_error>
 #include <unistd.h>
 #include <vector>
 
+#include "gpuclusters/model/text.hpp"
+
 namespace gpuclusters::render {
 namespace {
-
-// Characters that make a command shell syntax (git's list, but for the blanks that only split it).
-bool needs_shell(const std::string& command) { return command.find_first_of("|&;<>()$`\\\"'*?[#~=%") != std::string::npos; }
 
 void close_both(const int ends[2]) {
     close(ends[0]);
@@ -34,12 +32,10 @@ std::optional<std::string> Pager::wanted(bool no_pager) {
     return command;
 }
 
-Pager::Pager(const std::string& command) : through_shell_(needs_shell(command)), command_(command) {
-    std::vector<std::string> words;
-    if (!through_shell_) {
-        std::istringstream split(command);
-        for (std::string word; split >> word;) words.push_back(word);
-    }
+Pager::Pager(const std::string& command) : command_(command) {
+    auto run = text::user_command(command, {});
+    through_shell_ = run.through_shell;
+    auto& words = run.argv;
     std::vector<char*> argv;
     for (auto& word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
@@ -67,11 +63,7 @@ Pager::Pager(const std::string& command) : through_shell_(needs_shell(command)),
         std::signal(SIGPIPE, SIG_DFL);  // ignored by gpuclusters, not by the pager
         setenv("LESS", "FRX", 0);       // only when the user has no LESS of their own
         setenv("LV", "-c", 0);
-        if (through_shell_) {
-            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-        } else {
-            execvp(argv[0], argv.data());
-        }
+        execvp(argv[0], argv.data());
         const int code = errno;
         (void)!write(exec_status[1], &code, sizeof code);
         _exit(127);

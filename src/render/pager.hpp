@@ -13,9 +13,8 @@ public:
     /// The pager command to run, or nullopt: stdout is not a terminal, paging is off, or the
     /// pager asked for is empty or `cat`.
     static std::optional<std::string> wanted(bool no_pager);
-    /// Starts `command` with standard output redirected into it: run directly, split on blanks,
-    /// when it holds no shell syntax (so that a program that cannot be run is known at once),
-    /// else through /bin/sh. Throws std::system_error when no pipe or process can be made.
+    /// Starts `command` with standard output redirected into it, run as text::user_command
+    /// runs a user's command (as the editor is). Throws std::system_error when no pipe or process can be made.
     explicit Pager(const std::string& command);
     Pager(const Pager&) = delete;
     Pager& operator=(const Pager&) = delete;

@@ -143,6 +143,7 @@ void print_record_page(std::ostream& out, const Style& style, const model::Recor
     };
     out << style.bold(title) << cited(name) << "\n";
     out << style.dim(text::one_line(record.id)) << "\n";
+    if (!record.reached_by.empty()) out << text::one_line(record.reached_by) << "\n";
     if (const auto& badge = record.verification) {
         out << (badge->stale ? style.dim(fmt::format("Verified (stale: changed since {})", badge->date))
                              : style.added(fmt::format("Verified {} by {}", badge->date, text::one_line(badge->author))))

@@ -19,6 +19,7 @@
 #include "gpuclusters/ledger/integrity.hpp"
 #include "gpuclusters/ledger/listing.hpp"
 #include "gpuclusters/ledger/merge.hpp"
+#include "gpuclusters/ledger/record_merge.hpp"
 #include "gpuclusters/ledger/records.hpp"
 #include "gpuclusters/ledger/revert.hpp"
 #include "gpuclusters/ledger/sync.hpp"
@@ -54,6 +55,9 @@ struct Output {
     /// Columns a table may take: the terminal's width on a terminal, 0 (no limit) on a pipe or
     /// with --wide.
     std::size_t width = 0;
+    /// Standard output is a terminal: figures are grouped for the eye ("12,288") and "—" marks a
+    /// value there is none of. A pipe gets plain figures ("12288", "-"), which awk sums right.
+    bool terminal = false;
 };
 
 // --- messages on standard error ---------------------------------------------------------------
@@ -74,6 +78,11 @@ void print_internal_error(std::ostream& err, const std::string& message);
 Json source_json(const model::Source& source);
 /// A value as JSON: counts as integers, power as a number, lists as arrays, the rest as strings.
 Json typed_value(const model::FieldSpec& field, const model::FieldValue& value);
+/// A figure in a table cell: grouped for the eye on a terminal ("12,288"), plain digits on a pipe
+/// ("12288"), which awk and sort -n read right.
+std::string figure_cell(const Output& output, long long figure);
+/// A table cell with no value: "—" on a terminal, "-" on a pipe.
+std::string none_cell(const Output& output);
 /// A table with a header row on output.out; columns padded to their widest cell (in display
 /// columns). When the rows are wider than output.width, the widest columns give way first and
 /// their long cells end in "…"; the first `key_columns` columns (what names a row) give way only
@@ -89,18 +98,27 @@ public:
     TablePrinter(const Output& output, std::vector<std::string> header, std::size_t key_columns = 0);
     TablePrinter(const TablePrinter&) = delete;
     TablePrinter& operator=(const TablePrinter&) = delete;
+    /// Rather than cut a cell below `readable_width`, leave whole columns out, the rightmost
+    /// that may give way first, and say which under the table. For a table whose columns are
+    /// fields of one row (list), not one whose columns are the things compared (compare).
+    void leave_out_columns_to_fit() { may_leave_out_ = true; }
+    static constexpr std::size_t readable_width = 12;
     void row(std::vector<std::string> cells);
     /// Prints what waits (the header, at least).
     void finish();
 
 private:
     void measure();
+    void fit(const std::vector<std::size_t>& natural);
+    bool cuts_unreadably(const std::vector<std::size_t>& natural) const;
     void line(const std::vector<std::string>& cells, bool is_header);
     Output output_;  // a copy: it holds the streams by reference
     std::vector<std::string> header_;
     std::size_t key_columns_;
     std::vector<std::vector<std::string>> waiting_;
     std::vector<std::size_t> widths_;
+    std::vector<bool> left_out_;
+    bool may_leave_out_ = false;
     bool measured_ = false;
 };
 /// JSON with two-space indentation, as print_json writes it (without the final newline).
@@ -142,6 +160,8 @@ struct ReportHead {
     bool changed = false;
     bool dry_run = false;
     std::optional<long long> reverted;
+    /// merge and rename: what became of the two ids ("merged", "into"; "renamed", "to").
+    std::vector<std::pair<std::string, std::string>> names;
 };
 /// change_report_json of a changeset read as it is written.
 void write_changeset_json(JsonWriter& writer, const ledger::ChangesetView& changes, const ReportHead& head);
@@ -151,9 +171,14 @@ Json field_report_json(const model::FieldReport& field);
 void print_report_outcome(std::ostream& out, bool changed, bool dry_run, long long changeset_id);
 /// What a write did: its warnings on stderr, then the report as text or JSON.
 void print_change(const Output& output, const model::ChangeReport& report);
+/// edit: print_change with only the fields that changed, the unchanged ones counted ("15 fields
+/// unchanged"); --json gives every field, as print_change does.
+void print_edit_change(const Output& output, model::ChangeReport report);
 /// cite: the claim with every citation, the new ones marked, then the sources and the changeset.
 void print_cite(const Output& output, const ledger::CitedChange& cited);
 void print_revert(const Output& output, const ledger::RevertResult& result, const ledger::ChangesetView& changes);
+/// merge and rename: what became of the two ids, then the changeset's fields, keys and sources.
+void print_merge(const Output& output, const ledger::MergeResult& result, const ledger::ChangesetView& changes);
 void print_init(const Output& output, const ledger::InitResult& result);
 void print_backup(const Output& output, const ledger::BackupResult& result);
 /// edit: the editor left the file as it was.
@@ -237,6 +262,31 @@ public:
     void cluster(const std::vector<rules::Finding>& findings);
     void finish(const ledger::CheckSummary& summary);
 };
+/// "3 errors, 12 warnings, 0 info, 1 accepted; 5 of 9 clusters with findings": the last line of
+/// verify's text.
+std::string summary_line(const ledger::CheckSummary& summary);
+/// verify --summary: the findings counted by rule and severity, and the clusters with the most,
+/// printed at the end; nothing of a finding kept but its counts.
+class FindingsSummaryPrinter {
+public:
+    static constexpr std::size_t top_clusters = 10;
+    explicit FindingsSummaryPrinter(const Output& output) : output_(output) {}
+    void cluster(const std::vector<rules::Finding>& findings);
+    void finish(const ledger::CheckSummary& summary);
+
+private:
+    struct Counts {
+        std::size_t errors = 0, warnings = 0, infos = 0, accepted = 0;
+    };
+    Output output_;  // a copy: it holds the streams by reference
+    std::map<std::string, Counts> by_rule_;
+    std::vector<std::pair<std::size_t, std::string>> top_;
+};
+/// verify --write-baseline: what the file holds.
+void print_baseline_written(const Output& output, const std::string& path, const ledger::CheckSummary& summary,
+                            std::size_t findings);
+/// accept: the clusters whose finding was accepted, and the changeset.
+void print_bulk_acceptance(const Output& output, const ledger::BulkAcceptResult& result);
 /// verify --list-rules: each rule's family, its severity under `config`, what it checks.
 void print_rules(const Output& output, const rules::Config& config);
 /// verify --explain RULE.

@@ -13,7 +13,9 @@ namespace gpuclusters::render {
 Style Style::for_stdout(ColorMode mode) {
     if (mode != ColorMode::automatic) return Style(mode == ColorMode::always);
     const char* no_color = std::getenv("NO_COLOR");
-    const bool disabled = no_color != nullptr && *no_color != '\0';
+    // A dumb terminal (Emacs' shell, some CI logs) shows escape codes as text, as git and ls know.
+    const char* term = std::getenv("TERM");
+    const bool disabled = (no_color != nullptr && *no_color != '\0') || (term != nullptr && std::string_view(term) == "dumb");
     return Style(!disabled && isatty(STDOUT_FILENO) == 1);
 }
 

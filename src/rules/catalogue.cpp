@@ -18,7 +18,7 @@ namespace {
 
 // Every rule in family order, bound to its check; its text is db/rule_catalogue.toml's.
 using Check = decltype(Rule::check);
-constexpr std::array<std::pair<std::string_view, Check>, 32> checks{{
+constexpr std::array<std::pair<std::string_view, Check>, 33> checks{{
     {"uncited-value", policy::uncited_value},
     {"quote-missing-value", policy::quote_missing_value},
     {"unquoted-value", policy::unquoted_value},
@@ -35,6 +35,7 @@ constexpr std::array<std::pair<std::string_view, Check>, 32> checks{{
     {"competing-count-unmentioned", policy::competing_count_unmentioned},
     {"maker-mismatch", policy::maker_mismatch},
     {"unknown-model", policy::unknown_model},
+    {"ambiguous-model", policy::ambiguous_model},
     {"not-a-gpu", policy::not_a_gpu},
     {"status-notes-undated", policy::status_notes_undated},
     {"status-contradiction", reading::status_contradiction},

@@ -26,8 +26,14 @@ public:
     void note(std::string words) { evidence_.push_back(std::move(words)); }
 
     long long records_with(std::string_view kind, std::string_view key) const {
-        const auto found = candidate_.key_records.find(fmt::format("{}\x1f{}", kind, key));
-        return found == candidate_.key_records.end() ? 1 : std::max(1LL, found->second);
+        lookup_.assign(kind);
+        lookup_ += '\x1f';
+        lookup_ += key;
+        for (const auto* keys : {candidate_.left_keys, candidate_.right_keys}) {
+            if (!keys) continue;
+            if (const auto found = keys->find(lookup_); found != keys->end()) return std::max(1LL, found->second);
+        }
+        return 1;
     }
     // A word's worth: ln of how many records there are for each that holds it.
     double worth(std::string_view kind, std::string_view word) const {
@@ -43,6 +49,7 @@ private:
     const DuplicateSettings& settings_;
     double score_ = 0;
     std::vector<std::string> evidence_;
+    mutable std::string lookup_;  ///< "kind\x1fkey", its buffer kept between look-ups
 };
 
 using Words = std::vector<std::string>;
@@ -220,7 +227,10 @@ Finding duplicate_finding(const DuplicateMatch& match, const Context& context) {
     finding.cluster_id = match.cluster_id;
     finding.rule = "possible-duplicate";
     finding.severity = context.config.severity("possible-duplicate", Severity::warning);
-    finding.message = fmt::format("looks like the same cluster as {} (score {:.1f} of {:.1f} needed: {})", match.other_id,
+    // What it read is the other record: a baseline keeps the finding while a score moves with
+    // the records around it.
+    finding.evidence.value = match.other_id;
+    finding.message = fmt::format("looks like the same cluster as {} (score {:.2f} of {:.2f} needed: {})", match.other_id,
                                   match.score, context.config.duplicates.threshold, match.evidence);
     return finding;
 }

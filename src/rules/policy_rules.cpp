@@ -236,10 +236,30 @@ void maker_mismatch(const Record& record, const Context&, std::vector<Finding>& 
 
 void unknown_model(const Record& record, const Context&, std::vector<Finding>& out) {
     const Claim* gpu = record.value_of("gpu_model");
-    if (!gpu || model::GpuCatalogue::builtin().find(gpu->value.value)) return;
+    if (!gpu) return;
+    // A name of two models is ambiguous-model's: what it lacks is one model, not a catalogue entry.
+    const model::NameReading reading = model::GpuCatalogue::builtin().recognise(gpu->value.value).reading;
+    if (reading != model::NameReading::none) return;
     out.push_back(finding(
         record, gpu, "gpu_model",
         fmt::format("gpu_model '{}' is not in the catalogue (db/gpu_models.tsv), so gpu_maker is unknown", gpu->value.value)));
+}
+
+// "A100/H100" or "NVIDIA Tesla K40/Intel Xeon Phi 7120P" is a record of two kinds of accelerator,
+// or a list unsure which: no one canonical model or maker follows from it, and the record's GPU
+// count mixes them. The finding names what the catalogue knows of each.
+void ambiguous_model(const Record& record, const Context&, std::vector<Finding>& out) {
+    const Claim* gpu = record.value_of("gpu_model");
+    if (!gpu) return;
+    const model::AcceleratorName name = model::GpuCatalogue::builtin().recognise(gpu->value.value);
+    if (name.reading != model::NameReading::two_models) return;
+    std::vector<std::string> known;
+    for (const model::GpuModel* entry : name.named) known.push_back(entry->model);
+    out.push_back(finding(
+        record, gpu, "gpu_model",
+        fmt::format("gpu_model '{}' names two models{}, so it has no canonical model or maker: record the "
+                    "model the source confirms, or one record for each part of the cluster",
+                    gpu->value.value, known.empty() ? "" : fmt::format(" (the catalogue knows {})", fmt::join(known, ", ")))));
 }
 
 // TPUs, NPUs, LPUs and wafer-scale engines are catalogued so that a record of one is recognised

@@ -18,6 +18,7 @@ void derivation_mismatch(const model::Record& record, const Context& context, st
 void competing_count_unmentioned(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void maker_mismatch(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void unknown_model(const model::Record& record, const Context& context, std::vector<Finding>& out);
+void ambiguous_model(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void not_a_gpu(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void status_notes_undated(const model::Record& record, const Context& context, std::vector<Finding>& out);
 void power_on_announced(const model::Record& record, const Context& context, std::vector<Finding>& out);

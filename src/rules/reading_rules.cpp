@@ -7,6 +7,7 @@
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "rules/quote_reading.hpp"
 #include "rules/reading_support.hpp"
 
 namespace gpuclusters::rules::reading {

@@ -79,8 +79,9 @@ void Store::each_sorted_cluster(const std::vector<std::string>& fields, std::opt
                                 std::optional<std::size_t> limit,
                                 const std::function<void(const std::string&, std::vector<FieldRow>&)>& visit) const {
     guarded(path_, [&] {
-        // Reversed, the whole order is: the clusters without a key first, ties in reverse too.
-        SQLite::Statement ids(connection(), reverse ? "SELECT id FROM sorted_id ORDER BY known ASC, key DESC, seq DESC"
+        // The clusters without a key (an unknown value) come last either way: "largest first" must
+        // begin with the largest figure, not with the records that give none. Ties reverse too.
+        SQLite::Statement ids(connection(), reverse ? "SELECT id FROM sorted_id ORDER BY known DESC, key DESC, seq DESC"
                                                     : "SELECT id FROM sorted_id ORDER BY known DESC, key ASC, seq ASC");
         SQLite::Statement one(connection(), cluster_fields_sql(fields.size(), true, false));
         for (std::size_t visited = 0; (!limit || visited < *limit) && ids.executeStep(); ++visited) {

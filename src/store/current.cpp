@@ -271,11 +271,16 @@ public:
         while (presence.executeStep()) {
             const std::string cluster_id = column_text(presence, 0);
             const bool present = presence.getColumn(1).getInt() == 1;
-            bind_all(store_.prepare(present ? "INSERT OR IGNORE INTO cluster_values (cluster_id) VALUES (?)"
-                                            : "DELETE FROM cluster_values WHERE cluster_id = ?"),
-                     cluster_id)
-                .exec();
-            stage_search_row(load(cluster_id), present);
+            if (present) {
+                // Its values are those of its live claims: a merge or rename leaves the claims of the
+                // id it makes absent live, and a revert brings the id back without ranking them again.
+                const ValuesRow row = live_values(cluster_id);
+                write_values_row(store_.prepare(values_upsert_sql()), row);
+                stage_search_row(row, true);
+                continue;
+            }
+            bind_all(store_.prepare("DELETE FROM cluster_values WHERE cluster_id = ?"), cluster_id).exec();
+            stage_search_row(load(cluster_id), false);
         }
     }
 
@@ -290,6 +295,26 @@ private:
             staged_ = true;
         }
         write_search_row(store_.prepare(search_stage_row_sql), row, present);
+    }
+
+    // A cluster's row as its preferred live claims make it (the newest ranked first, as
+    // each_expected_values_row reads them).
+    ValuesRow live_values(const std::string& cluster_id) {
+        static const std::string live_sql = fmt::format(R"(
+            SELECT c.cluster_id, {} FROM live_claim l JOIN claim c ON c.id = l.claim_id
+            WHERE l.cluster_id = ? AND l.rank = 'preferred' ORDER BY l.ranked_in DESC, c.id DESC)",
+                                                        claim_columns);
+        auto& live = bind_all(store_.prepare(live_sql.c_str()), cluster_id);
+        ValuesRow row{cluster_id};
+        while (live.executeStep()) {
+            const CachedColumns columns{live};
+            const auto index = catalogue_index(columns.view(2));
+            if (!index || row.fields[*index]) continue;
+            model::Claim claim;
+            read_claim(columns, 1, claim);
+            row.fields[*index] = std::move(claim);
+        }
+        return row;
     }
 
     ValuesRow load(const std::string& cluster_id) {

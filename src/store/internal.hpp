@@ -36,12 +36,19 @@ inline std::string column_text(SQLite::Statement& statement, int index) {
 }
 
 /// Binds `value` to ?index: a flag as 0 or 1, any other integer (an id, a count) as SQLite's
-/// 64-bit one (SQLiteCpp has no overload for long long), text as text, a null pointer as NULL.
-/// With `no_copy`, SQLite reads a string (or the one a pointer points to) where it is: it must
+/// 64-bit one (SQLiteCpp has no overload for long long), text as text, a null pointer or an
+/// empty optional as NULL. With `no_copy`, SQLite reads a string (or the one a pointer points to) where it is: it must
 /// outlive the statement's run.
+template <typename Value>
+inline constexpr bool is_optional = false;
+template <typename Value>
+inline constexpr bool is_optional<std::optional<Value>> = true;
+
 template <bool no_copy = false, typename Value>
 void bind_value(SQLite::Statement& query, int index, const Value& value) {
-    if constexpr (std::is_same_v<Value, bool>) {
+    if constexpr (is_optional<Value>) {
+        value ? bind_value<no_copy>(query, index, *value) : query.bind(index);
+    } else if constexpr (std::is_same_v<Value, bool>) {
         query.bind(index, value ? 1 : 0);
     } else if constexpr (std::is_integral_v<Value>) {
         query.bind(index, static_cast<std::int64_t>(value));
@@ -342,6 +349,7 @@ struct Store::PendingRows {
         live_claim_rows,
         live_claim_deletions,
         scratch_rows,
+        scratch_profile_rows,
         withdrawal_rows
     };
     // Multi-row INSERTs (and deletions) by what they write and row count.
@@ -384,6 +392,33 @@ struct Store::PendingRows {
         citations.clear();
         withdrawals.clear();
         waiting_citations.clear();
+    }
+};
+
+// possible-duplicate's rows waiting for a multi-row INSERT (a statement per key was most of the
+// pass). Records are numbered and keys hashed here, so that SQLite sorts and joins integers, and a
+// profile knows the run of key ordinals its keys hold (read back by range, with no second index).
+struct Store::DuplicateRows {
+    struct Key {
+        long long ordinal, record;
+        std::string kind, key;
+        long long hash;
+    };
+    struct Profile {
+        long long record;
+        std::string cluster_id, profile;
+        std::optional<long long> whole_name;  ///< the hash of its key of kind "w"
+        long long first_key, keys;
+    };
+    std::vector<Key> keys;
+    std::vector<Profile> profiles;
+    long long next_ordinal = 1;
+    long long next_record = 1;
+    void clear() {
+        keys.clear();
+        profiles.clear();
+        next_ordinal = 1;
+        next_record = 1;
     }
 };
 

@@ -79,7 +79,8 @@ Store::Store(std::string path, std::unique_ptr<SQLite::Database> db, Access acce
       access_(access),
       db_(std::move(db)),
       statements_(std::make_unique<StatementCache>()),
-      pending_(std::make_unique<PendingRows>()) {}
+      pending_(std::make_unique<PendingRows>()),
+      duplicate_rows_(std::make_unique<DuplicateRows>()) {}
 Store::Store(Store&&) noexcept = default;
 
 Store& Store::operator=(Store&& other) noexcept {
@@ -95,7 +96,7 @@ Store& Store::operator=(Store&& other) noexcept {
     statements_ = std::move(other.statements_);
     pending_ = std::move(other.pending_);
     changesets_written_ = std::move(other.changesets_written_);
-    duplicate_keys_ = std::move(other.duplicate_keys_);
+    duplicate_rows_ = std::move(other.duplicate_rows_);
     return *this;
 }
 

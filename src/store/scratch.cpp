@@ -5,6 +5,9 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <bit>
+
+#include "gpuclusters/model/text.hpp"
 #include "store/internal.hpp"
 
 namespace gpuclusters::store {
@@ -59,106 +62,167 @@ void Store::clear_duplicate_keys() {
         finish_reading();
         connection().exec(R"(
             CREATE TEMP TABLE IF NOT EXISTS duplicate_key (
-                ordinal INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL);
+                ordinal INTEGER PRIMARY KEY, record INTEGER NOT NULL, kind TEXT NOT NULL, key TEXT NOT NULL,
+                hash INTEGER NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS duplicate_key_size (
-                kind TEXT NOT NULL, key TEXT NOT NULL, records INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;
+                hash INTEGER PRIMARY KEY, kind TEXT NOT NULL, records INTEGER NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS duplicate_profile (
+                record INTEGER PRIMARY KEY, cluster_id TEXT NOT NULL, profile TEXT NOT NULL, whole_name INTEGER,
+                first_key INTEGER NOT NULL, keys INTEGER NOT NULL, named INTEGER NOT NULL, key_sizes TEXT);
             CREATE TEMP TABLE IF NOT EXISTS duplicate_pair (
-                left_id TEXT NOT NULL, right_id TEXT NOT NULL, PRIMARY KEY (left_id, right_id)) WITHOUT ROWID;
+                left INTEGER NOT NULL, right INTEGER NOT NULL, PRIMARY KEY (left, right)) WITHOUT ROWID;
             CREATE TEMP TABLE IF NOT EXISTS duplicate_match (
                 cluster_id TEXT NOT NULL, other_id TEXT NOT NULL, score REAL NOT NULL, evidence TEXT NOT NULL,
                 PRIMARY KEY (cluster_id, other_id)) WITHOUT ROWID;
-            DROP INDEX IF EXISTS temp.duplicate_key_by_key;
-            DROP INDEX IF EXISTS temp.duplicate_key_by_cluster;
+            DROP INDEX IF EXISTS temp.duplicate_key_by_hash;
             DELETE FROM duplicate_key;
             DELETE FROM duplicate_key_size;
+            DELETE FROM duplicate_profile;
             DELETE FROM duplicate_pair;
             DELETE FROM duplicate_match;)");
-        duplicate_keys_.clear();
+        duplicate_rows_->clear();
     });
 }
 
-void Store::add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key) {
-    // Keys wait and go in as multi-row INSERTs: a statement per key was most of the pass.
-    duplicate_keys_.push_back({cluster_id, kind, key});
-    if (duplicate_keys_.size() == PendingRows::batch) flush_duplicate_keys();
+void Store::add_duplicate_record(const std::string& cluster_id, const std::string& profile,
+                                 const std::vector<std::pair<std::string, std::string>>& keys) {
+    auto& rows = *duplicate_rows_;
+    DuplicateRows::Profile row{rows.next_record++, cluster_id,        profile,
+                               std::nullopt,       rows.next_ordinal, static_cast<long long>(keys.size())};
+    for (const auto& [kind, key] : keys) {
+        // The kind and key as SQLite's signed 64-bit integer. Two keys alike by chance (about one
+        // pair in 10^7 among a million records' keys) only make a candidate pair, which is scored
+        // on the records' profiles, or count a word as a little commoner than it is.
+        const auto hash = std::bit_cast<long long>(text::fingerprint({kind, key}));
+        if (kind == "w") row.whole_name = hash;
+        rows.keys.push_back({rows.next_ordinal++, row.record, kind, key, hash});
+    }
+    rows.profiles.push_back(std::move(row));
+    if (rows.keys.size() >= PendingRows::batch || rows.profiles.size() >= PendingRows::batch) flush_duplicate_keys();
 }
 
 void Store::flush_duplicate_keys() {
-    if (duplicate_keys_.empty()) return;
+    auto& rows = *duplicate_rows_;
+    if (rows.keys.empty() && rows.profiles.empty()) return;
     guarded(path_, [&] {
-        pending_->insert_rows(
-            *db_, PendingRows::scratch_rows, "INSERT INTO duplicate_key (cluster_id, kind, key)", 3, duplicate_keys_,
-            [](SQLite::Statement& query, int at, const auto& row) { bind_row(query, at, row[0], row[1], row[2]); });
+        pending_->insert_rows(*db_, PendingRows::scratch_rows, "INSERT INTO duplicate_key (ordinal, record, kind, key, hash)", 5,
+                              rows.keys, [](SQLite::Statement& query, int at, const DuplicateRows::Key& row) {
+                                  bind_row(query, at, row.ordinal, row.record, row.kind, row.key, row.hash);
+                              });
+        pending_->insert_rows(*db_, PendingRows::scratch_profile_rows,
+                              "INSERT INTO duplicate_profile (record, cluster_id, profile, whole_name, first_key, keys, named)",
+                              7, rows.profiles, [](SQLite::Statement& query, int at, const DuplicateRows::Profile& row) {
+                                  bind_row(query, at, row.record, row.cluster_id, row.profile, row.whole_name, row.first_key,
+                                           row.keys, row.whole_name.has_value());
+                              });
     });
-    duplicate_keys_.clear();
+    rows.keys.clear();
+    rows.profiles.clear();
 }
 
 void Store::pair_duplicate_keys(long long largest_block, long long placeholder_records) {
     flush_duplicate_keys();
     guarded(path_, [&] {
-        // The keys sorted once (the index) and counted; then each key held by two records or more,
-        // and by no more than the largest block, pairs its records.
+        // Every step is one pass over a sorted index of integers (or a join through one), so the
+        // cost grows with the keys and the pairs, not with the records squared. The keys are
+        // sorted once and those held by two records or more counted (a record holds a key once);
+        // a key missing there is a record's own.
         connection().exec(R"(
-            CREATE INDEX temp.duplicate_key_by_key ON duplicate_key(kind, key, cluster_id);
-            CREATE INDEX temp.duplicate_key_by_cluster ON duplicate_key(cluster_id, kind);
-            INSERT INTO duplicate_key_size (kind, key, records)
-            SELECT kind, key, count(DISTINCT cluster_id) FROM duplicate_key WHERE kind <> '' GROUP BY kind, key;)");
-        // A key of kind "m" (country, model, count) pairs only records without a name of their
-        // own (none, or one held by `placeholder_records` or more): named records meet by name.
+            CREATE INDEX temp.duplicate_key_by_hash ON duplicate_key(hash, record, kind);
+            INSERT INTO duplicate_key_size (hash, kind, records)
+            SELECT hash, min(kind), count(*) FROM duplicate_key GROUP BY hash HAVING count(*) > 1;)");
+        // A name held by `placeholder_records` or more ("Anonymized System") is no name of its own.
+        auto& placeholders = bind_all(prepare(R"(
+            UPDATE duplicate_profile SET named = 0
+            WHERE whole_name IN (SELECT hash FROM duplicate_key_size WHERE kind = 'w' AND records >= ?))"),
+                                      placeholder_records);
+        placeholders.exec();
+        placeholders.reset();
+        // Each key held by no more than the largest block pairs its records; a key of kind "m"
+        // (country, model, count) only records without a name of their own: named records meet
+        // by name. CROSS JOIN keeps the shared keys outermost: the few of them lead into the index,
+        // where SQLite (with no statistics on temporary tables) would walk every key.
         auto& pairs = bind_all(prepare(R"(
-            INSERT OR IGNORE INTO duplicate_pair (left_id, right_id)
-            SELECT l.cluster_id, r.cluster_id FROM duplicate_key_size s
-            JOIN duplicate_key l ON l.kind = s.kind AND l.key = s.key
-            JOIN duplicate_key r ON r.kind = s.kind AND r.key = s.key AND r.cluster_id > l.cluster_id
-            WHERE s.records BETWEEN 2 AND ?1
-              AND (s.kind <> 'm' OR NOT EXISTS (
-                  SELECT 1 FROM duplicate_key w JOIN duplicate_key_size n ON n.kind = 'w' AND n.key = w.key
-                  WHERE w.cluster_id IN (l.cluster_id, r.cluster_id) AND w.kind = 'w' AND n.records < ?2)))"),
-                               largest_block, placeholder_records);
+            INSERT OR IGNORE INTO duplicate_pair (left, right)
+            SELECT l.record, r.record FROM duplicate_key_size s
+            CROSS JOIN duplicate_key l ON l.hash = s.hash
+            CROSS JOIN duplicate_key r ON r.hash = s.hash AND r.record > l.record
+            WHERE s.records <= ?1 AND s.kind <> 'm'
+            UNION ALL
+            SELECT l.record, r.record FROM duplicate_key_size s
+            CROSS JOIN duplicate_key l ON l.hash = s.hash
+            CROSS JOIN duplicate_key r ON r.hash = s.hash AND r.record > l.record
+            CROSS JOIN duplicate_profile lp ON lp.record = l.record AND lp.named = 0
+            CROSS JOIN duplicate_profile rp ON rp.record = r.record AND rp.named = 0
+            WHERE s.records <= ?1 AND s.kind = 'm')"),
+                               largest_block);
         pairs.exec();
         pairs.reset();
+        // The shared keys a name or an owner is compared on, with their sizes, once for each
+        // record in a pair: "kind US key RS records", joined by GS.
+        connection().exec(R"(
+            UPDATE duplicate_profile SET key_sizes = (
+                SELECT group_concat(k.kind || char(31) || k.key || char(30) || s.records, char(29))
+                FROM duplicate_key k JOIN duplicate_key_size s ON s.hash = k.hash
+                WHERE k.ordinal >= duplicate_profile.first_key AND k.ordinal < duplicate_profile.first_key + duplicate_profile.keys
+                  AND k.kind IN ('n', 'o', 'w'))
+            WHERE record IN (SELECT left FROM duplicate_pair UNION SELECT right FROM duplicate_pair);)");
     });
 }
 
-void Store::each_duplicate_pair(const std::function<void(const DuplicatePair&)>& visit) const {
+namespace {
+
+// A record's keys as pair_duplicate_keys wrote them: "kind US key RS records", joined by GS.
+void read_key_sizes(std::string_view text, std::map<std::string, long long, std::less<>>& sizes) {
+    sizes.clear();
+    while (!text.empty()) {
+        const auto end = text.find('\x1d');
+        const auto item = text.substr(0, end);
+        const auto split = item.rfind('\x1e');
+        if (split != std::string_view::npos) {
+            long long records = 0;
+            for (const char digit : item.substr(split + 1)) records = records * 10 + (digit - '0');
+            sizes.emplace(std::string(item.substr(0, split)), records);
+        }
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+}
+
+}  // namespace
+
+void Store::judge_duplicate_pairs(const std::function<std::optional<DuplicateVerdict>(const DuplicatePair&)>& judge) {
     guarded(path_, [&] {
-        auto& counted = prepare("SELECT count(*) FROM duplicate_key WHERE kind = ''");
+        auto& counted = prepare("SELECT count(*) FROM duplicate_profile");
         counted.executeStep();
-        const long long records = counted.getColumn(0).getInt64();
+        DuplicatePair pair;
+        pair.records = counted.getColumn(0).getInt64();
         counted.reset();
         auto& query = prepare(R"(
-            SELECT p.left_id, p.right_id,
-                   (SELECT key FROM duplicate_key WHERE cluster_id = p.left_id AND kind = ''),
-                   (SELECT key FROM duplicate_key WHERE cluster_id = p.right_id AND kind = '')
-            FROM duplicate_pair p ORDER BY p.left_id, p.right_id)");
-        auto& sizes = prepare(R"(
-            SELECT k.kind || char(31) || k.key, s.records FROM duplicate_key k
-            JOIN duplicate_key_size s ON s.kind = k.kind AND s.key = k.key
-            WHERE k.cluster_id IN (?, ?) AND k.kind <> '')");
-        DuplicatePair pair;
-        pair.records = records;
-        while (query.executeStep()) {
-            pair.left_id = column_text(query, 0);
-            pair.right_id = column_text(query, 1);
-            pair.left_profile = column_text(query, 2);
-            pair.right_profile = column_text(query, 3);
-            pair.key_records.clear();
-            bind_all(sizes, pair.left_id, pair.right_id);
-            while (sizes.executeStep()) pair.key_records[column_text(sizes, 0)] = sizes.getColumn(1).getInt64();
-            sizes.reset();
-            visit(pair);
-        }
-        query.reset();
-    });
-}
-
-void Store::add_duplicate_match(const std::string& left_id, const std::string& right_id, double score,
-                                const std::string& evidence) {
-    guarded(path_, [&] {
+            SELECT l.cluster_id, r.cluster_id, l.profile, l.key_sizes, r.profile, r.key_sizes FROM duplicate_pair p
+            JOIN duplicate_profile l ON l.record = p.left
+            JOIN duplicate_profile r ON r.record = p.right
+            ORDER BY p.left, p.right)");
         auto& insert = prepare(
             "INSERT OR REPLACE INTO duplicate_match (cluster_id, other_id, score, evidence) VALUES (?, ?, ?, ?), (?, ?, ?, ?)");
-        bind_all(insert, left_id, right_id, score, evidence, right_id, left_id, score, evidence).exec();
-        insert.reset();
+        while (query.executeStep()) {
+            const char* left_id = query.getColumn(0).getText();
+            if (pair.left_id != left_id) {
+                pair.left_id = left_id;
+                pair.left_profile = column_text(query, 2);
+                read_key_sizes(column_text(query, 3), pair.left_keys);
+            }
+            pair.right_id = column_text(query, 1);
+            pair.right_profile = column_text(query, 4);
+            read_key_sizes(column_text(query, 5), pair.right_keys);
+            if (const auto verdict = judge(pair)) {
+                bind_all(insert, pair.left_id, pair.right_id, verdict->score, verdict->evidence, pair.right_id, pair.left_id,
+                         verdict->score, verdict->evidence)
+                    .exec();
+                insert.reset();
+            }
+        }
+        query.reset();
     });
 }
 

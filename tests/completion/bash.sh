@@ -19,6 +19,7 @@ offers() {
 check_common_words
 check "file names, --db" "$(offers 'gpuclusters --db te')" "test.db"
 check "file names, --db= (bash completes after the =)" "$(offers 'gpuclusters --db=te')" "test.db"
+check "an option both the command and the program have, offered once" "$(offers 'gpuclusters init -')" $'--author\n--color\n--db\n--help\n--json\n--message\n--no-pager\n--quiet\n--sample\n--version\n--wide\n-V\n-h\n-m\n-q'
 check "no files where none is expected" "$(offers 'gpuclusters fields sn')" ""
 check "cluster ids, --db" "$(offers 'gpuclusters --db test.db show c')" $'cineca-leonardo\ncscs-alps'
 check "cluster ids, --db=" "$(offers 'gpuclusters --db=test.db blame o')" "olcf-frontier"

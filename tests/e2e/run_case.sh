@@ -51,6 +51,18 @@ mkdir "$scratch/work"
         sqlite3 -batch -noheader -separator ' | ' "$GPUCLUSTERS_DB" "$1" 2>&1 || echo "[sqlite3 failed]"
     }
     note() { printf '# %s\n' "$*"; }
+    # exports NAME: every provenance export of the database, as NAME.json, NAME.jsonl, ... and the
+    # folder NAME.toml; same_as_before NAME: each against before.FORMAT, byte for byte (revert is exact).
+    exports() {
+        for format in json jsonl csv csv-long toml; do
+            "$binary" export --format "$format" --provenance -o "$1.$format"
+        done
+    }
+    same_as_before() {
+        for format in json jsonl csv csv-long toml; do
+            if diff -r "before.$format" "$1.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
+        done
+    }
     # shellcheck disable=SC1090
     source "$case_file"
 ) >"$transcript" 2>&1

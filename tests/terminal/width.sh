@@ -56,7 +56,7 @@ on_terminal 120 list --columns name,gpus_installed
 check "CJK names take two columns each and the next column aligns" aligned screen.txt
 check "a name that fits is whole" grep -q "東京大学計算機クラスタ" screen.txt
 
-on_terminal 40 list --columns name,gpus_installed
+on_terminal 58 list --columns name,gpus_installed
 check "a CJK name cut to fit keeps whole characters" grep -q '東[^ ]*…' screen.txt
 check "and still aligns" aligned screen.txt
 
@@ -88,6 +88,21 @@ chmod +x record-pager
 PAGED_DIR=$scratch GPUCLUSTERS_PAGER="$scratch/record-pager" on_terminal 72 list
 check "through the pager, tables fit the terminal it shows on" test "$(widest paged.txt)" -le 72
 check "and are cut" grep -q "…" paged.txt
+
+on_terminal 60 list
+check "columns left out rather than cut unreadably, and named" grep -q "left out to fit 60 columns: OWNER, GPU MODEL, STATUS" screen.txt
+check "and the note fits too" test "$(widest screen.txt)" -le 60
+check "the figures stay" grep -q "GPUS INSTALLED" screen.txt
+check "a terminal gets grouped figures" grep -q "12,288" screen.txt
+gc list --columns gpus_installed > piped.txt
+check "a pipe gets plain figures" grep -q "  12288$" piped.txt
+
+on_terminal 100 list
+check "a terminal gets colour (the bold header)" grep -q $'\x1b\\[1m' screen.txt
+TERM=dumb on_terminal 100 list
+check "TERM=dumb gets none" bash -c "! grep -q $'\x1b\\[1m' screen.txt"
+NO_COLOR=1 on_terminal 100 list
+check "nor does NO_COLOR" bash -c "! grep -q $'\x1b\\[1m' screen.txt"
 
 echo "width: $failures failure(s)"
 [ "$failures" -eq 0 ]

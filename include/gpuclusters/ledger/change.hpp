@@ -109,6 +109,13 @@ public:
     void revise_source(long long source_id, const model::SourceMeta& meta);
     void set_verified(const std::string& cluster_id, bool verified);
     void set_accepted(const store::Acceptance& acceptance, bool accepted);
+    // The writes of merge and rename: a record made under a new id, a claim copied onto a record
+    // (its field, state and value) at a rank, a citation copied onto a claim (0 when the claim has
+    // it already), and an id that leads to another record (or no longer: withdrawn).
+    void create_cluster(const std::string& cluster_id);
+    long long copy_claim(const std::string& cluster_id, const model::Claim& claim, model::Rank rank, const std::string& reason);
+    long long copy_citation(long long claim_id, const model::Citation& citation);
+    void set_alias(const std::string& alias, const std::string& cluster_id, bool withdrawn);
     /// check --repair: the derived tables written again from the history, and a database restored
     /// without its application_id taken back (store::Store's, which only the engine calls).
     void repair_derived_tables();

@@ -31,6 +31,9 @@ Filter parse_filter(const std::string& condition);
 std::optional<bool> passes(const model::FieldRow* row, const Filter& filter);
 /// Conditions a partial date was too coarse to decide, with the clusters each left out.
 using Undecided = std::map<std::string, std::size_t>;
+/// Whether a record's preferred values pass every filter; one a filter cannot decide (a date too
+/// coarse) does not, and counts in `undecided`.
+bool passes_all(const model::Record& record, const std::vector<Filter>& filters, Undecided& undecided);
 
 /// The columns `list` shows, after the id.
 inline constexpr std::string_view list_columns[] = {"name", "owner", "gpu_model", "gpus_installed", "status"};

@@ -64,6 +64,13 @@ struct StatsGroup {
     long long clusters = 0;
     long long with_gpu_count = 0;  ///< of them, those that publish a count (of any chip)
     Tally gpus;                    ///< those counted in the GPU total, and their GPUs
+    /// The bound of the group's sum: approximate when a count in it is, else at least when one
+    /// is, else exact (empty). A sum of "~40,000" and 9,408 is no exact 49,408.
+    std::string gpus_bound;
+    void add_bound(std::string_view bound) {
+        if (bound == model::bound_approximate || (bound == model::bound_at_least && gpus_bound.empty()))
+            gpus_bound = std::string(bound);
+    }
     /// Left out records whose model or count is unknown: when it counts no record, the group's
     /// GPUs are unknown, not 0.
     long long left_out_unknown = 0;

@@ -1,10 +1,13 @@
 #pragma once
 // Reference catalogues compiled in from db/: GPU models (for gpu_maker) and ISO 3166-1 countries.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "gpuclusters/model/accelerator_names.hpp"
 
 namespace gpuclusters::model {
 
@@ -35,12 +38,20 @@ class GpuCatalogue {
 public:
     /// Parses the TSV of db/gpu_models.tsv; throws InputError naming the line on a bad row.
     explicit GpuCatalogue(std::string_view tsv);
+    // The parser holds the catalogue's models by reference: a catalogue stays where it was made.
+    GpuCatalogue(const GpuCatalogue&) = delete;
+    GpuCatalogue& operator=(const GpuCatalogue&) = delete;
+    ~GpuCatalogue();
     static const GpuCatalogue& builtin();
 
-    /// The entry for a model as disclosed: the catalogue name or an alias, ignoring case, spaces
-    /// and hyphens, with or without the maker's name in front, and with or without a memory size
-    /// ("NVIDIA H100 64GB").
+    /// What a disclosed name names: the catalogue name or an alias (ignoring case, spaces and
+    /// hyphens, with or without the maker's name in front), else the name read by the parser of
+    /// accelerator names ("NVIDIA Tesla V100 SXM2 32 GB", "A100 80G", "A100/H100": two models).
+    AcceleratorName recognise(std::string_view disclosed) const;
+    /// The entry for a model or a family as disclosed (recognise's), or null: none, or two.
     const GpuModel* find(std::string_view disclosed) const;
+    /// Catalogue entries whose names, read less the words around a model, are one: a fault.
+    std::vector<std::string> shared_cores() const { return parser_->shared_cores(); }
     const std::vector<GpuModel>& models() const { return models_; }
     /// Every name of a catalogued model: its catalogue name, without the maker, and its aliases.
     std::vector<std::string> spellings(const GpuModel& model) const;
@@ -50,6 +61,7 @@ private:
     std::vector<GpuModel> models_;
     std::map<std::string, std::size_t> index_;
     std::vector<std::vector<std::string>> spellings_;
+    std::unique_ptr<AcceleratorNameParser> parser_;
 };
 
 /// Dense BF16 tensor throughput of a catalogued model, from Epoch AI's "Data on Machine Learning

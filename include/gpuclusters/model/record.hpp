@@ -123,6 +123,9 @@ struct Record {
     /// that the removal travels.
     bool removed = false;
     std::optional<Verification> verification;  ///< filled by commands that show it
+    /// Filled by show when the id asked for was merged into this record or renamed to it:
+    /// "'b' was merged into 'a'", "'old' was renamed 'new'".
+    std::string reached_by;
 
     const Claim* preferred(std::string_view field) const;
     /// The preferred claim of a field when it holds a value (its state is set); null otherwise.

@@ -1,6 +1,7 @@
 #pragma once
 // Small text utilities shared by every layer.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,7 +86,22 @@ std::size_t display_width(std::string_view text);
 /// character, and keeps the combining marks of the last character kept.
 std::string truncate_to_width(std::string_view text, std::size_t columns);
 
+/// A 64-bit FNV-1a hash of the texts, each ended by a unit separator so that ("ab", "c") and
+/// ("a", "bc") differ: the same texts give the same number on every machine and in every release,
+/// which files written by one (ids, baselines) rely on.
+std::uint64_t fingerprint(const std::vector<std::string>& parts);
+
 /// Quoted for a POSIX shell when it needs to be, so a recorded command line can be re-run.
 std::string shell_quote(std::string_view word);
+
+/// How a user's command ($EDITOR, $PAGER) runs with `arguments` after it, as git runs it: split
+/// on blanks and run directly when it holds no shell syntax (so that a program that cannot be
+/// run is known at once), else `/bin/sh -c 'COMMAND "$@"' COMMAND ARGUMENTS...`, the arguments
+/// passed as they are, never parsed by the shell.
+struct UserCommand {
+    std::vector<std::string> argv;
+    bool through_shell = false;
+};
+UserCommand user_command(std::string_view command, const std::vector<std::string>& arguments);
 
 }  // namespace gpuclusters::text

@@ -77,15 +77,19 @@ struct DuplicateKey {
 };
 std::vector<DuplicateKey> duplicate_keys(const DuplicateProfile& profile, const Context& context);
 
+/// How many records hold each key: "n\x1fword" -> records.
+using KeyRecords = std::map<std::string, long long, std::less<>>;
+
 /// A candidate pair from shared keys: both profiles, and how many records hold each key of
-/// each (what makes a word common and worth less).
+/// each (what makes a word common and worth less); the key counts are read where they are held.
 struct DuplicateCandidate {
     std::string left_id;
     std::string right_id;
     DuplicateProfile left;
     DuplicateProfile right;
-    std::map<std::string, long long, std::less<>> key_records;  ///< "n\x1fword" -> records
-    long long records = 0;                                      ///< records compared
+    const KeyRecords* left_keys = nullptr;
+    const KeyRecords* right_keys = nullptr;
+    long long records = 0;  ///< records compared
 };
 
 /// A scored pair: the score and the evidence in words ("name 0.93, country agrees, ...").

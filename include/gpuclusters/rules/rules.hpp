@@ -113,6 +113,12 @@ const Rule* find_rule(std::string_view id);
 /// Runs every per-record rule on one record; severities from the config, rules set to off skipped.
 std::vector<Finding> check_record(const model::Record& record, const Context& context);
 
+/// What decided a finding, as 16 hex digits: its rule, cluster, field and kind, and the value,
+/// source and quote it read (its message when it read none). Not its claim id nor its severity:
+/// an edit of another field or a severity set in gpuclusters.toml keeps it; a changed value or
+/// quote makes another. What a baseline (verify --baseline) keeps of each finding.
+std::string fingerprint(const Finding& finding);
+
 // The cross-record rule, possible-duplicate, is in duplicates.hpp.
 
 // --- matching helpers, shared by the rules and their tests -------------------------------------

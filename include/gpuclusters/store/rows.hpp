@@ -41,6 +41,15 @@ struct KeyState {
     bool shown_now = false;
 };
 
+/// An alias a changeset wrote (merge, rename) or withdrew (a revert): what it leads to now, and
+/// before the changeset (nullopt: nothing, or withdrawn).
+struct AliasChange {
+    std::string alias;
+    std::string cluster_id;
+    bool in_force = false;  ///< after the changeset
+    std::optional<std::string> before;
+};
+
 /// What a changeset did to one cluster: every claim of it in id order, and the citations and
 /// keys it touched.
 struct ChangesetPart {

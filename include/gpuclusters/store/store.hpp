@@ -176,6 +176,15 @@ public:
     std::vector<std::string> removed_clusters() const;
     /// The findings accepted for one cluster as of a changeset (or now), by rule.
     std::vector<Acceptance> acceptances_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
+    /// The record an id leads to when it was merged into another or renamed (cluster_alias), as of
+    /// a changeset (or now); one step: that record may be an alias too.
+    std::optional<std::string> alias_target(const std::string& alias, std::optional<long long> as_of = std::nullopt) const;
+    /// The changeset of the alias's newest row as of a changeset (or now).
+    std::optional<long long> alias_made_in(const std::string& alias, std::optional<long long> as_of = std::nullopt) const;
+    /// The ids that lead to a cluster now, in id order.
+    std::vector<std::string> aliases_of(const std::string& cluster_id) const;
+    /// The aliases a changeset wrote or withdrew, in alias order.
+    std::vector<AliasChange> alias_changes_in(long long changeset_id) const;
     /// The changeset that made a cluster; nullopt for an id never used.
     std::optional<long long> cluster_created_in(const std::string& id) const;
     /// The newest sync's row (tree_sync): the newest changeset and the commit (empty: none yet)
@@ -240,25 +249,33 @@ public:
                                  const std::vector<std::string_view>& fields = {}) const;
 
     // --- verify ---------------------------------------------------------------------------------
-    /// possible-duplicate's keys and profiles, in temporary tables (memory stays flat however
-    /// many records): cleared, filled a record at a time (a key of kind "" is the record's
-    /// profile), paired, then asked cluster by cluster.
+    /// possible-duplicate's profiles and keys, in temporary tables (memory stays flat however
+    /// many records): cleared, filled a record at a time, paired, judged, then asked cluster by
+    /// cluster.
     void clear_duplicate_keys();
-    void add_duplicate_key(const std::string& cluster_id, const std::string& kind, const std::string& key);
+    /// A record's profile (what it is compared on) and its keys as (kind, key), each at most once;
+    /// a key of kind "w" is its whole name.
+    void add_duplicate_record(const std::string& cluster_id, const std::string& profile,
+                              const std::vector<std::pair<std::string, std::string>>& keys);
     /// The candidate pairs: records that share a key held by at most `largest_block` records (a
     /// key of kind "m" only when neither has a "w" key held by fewer than `placeholder_records`).
     void pair_duplicate_keys(long long largest_block, long long placeholder_records);
-    /// A candidate pair: both profiles, every key of each with how many records hold it
-    /// ("kind\x1fkey" -> records), and how many records there are.
+    /// A candidate pair: both profiles, the keys of each that a name or owner is compared on
+    /// ("kind\x1fkey" -> how many records hold it), and how many records there are.
     struct DuplicatePair {
         std::string left_id, right_id, left_profile, right_profile;
-        std::map<std::string, long long, std::less<>> key_records;
+        std::map<std::string, long long, std::less<>> left_keys, right_keys;
         long long records = 0;
     };
-    /// Each candidate pair once, in id order; the visitor must not touch the store.
-    void each_duplicate_pair(const std::function<void(const DuplicatePair&)>& visit) const;
-    /// A pair found alike, noted for both of its records.
-    void add_duplicate_match(const std::string& left_id, const std::string& right_id, double score, const std::string& evidence);
+    /// A pair found alike: its score and the evidence in words.
+    struct DuplicateVerdict {
+        double score = 0;
+        std::string evidence;
+    };
+    /// Each candidate pair once, in id order (the left record's profile and keys are read once
+    /// for all its pairs); a pair `judge` finds alike is noted for both of its records. `judge`
+    /// must not touch the store.
+    void judge_duplicate_pairs(const std::function<std::optional<DuplicateVerdict>(const DuplicatePair&)>& judge);
     /// Another record found alike, with its score and the evidence.
     struct DuplicateGroup {
         std::string other_id;
@@ -345,6 +362,7 @@ public:
     /// A key already written for that cluster (and withdrawn) is shown again instead.
     void insert_record_key(long long source_id, const std::string& key, const std::string& cluster_id, long long changeset_id);
     void set_key_withdrawn(long long source_id, const std::string& key, long long changeset_id, bool withdrawn);
+    void insert_alias(const std::string& alias, const std::string& cluster_id, long long changeset_id, bool withdrawn);
     /// Makes the (empty) temporary table of the ids an import reads; before the first
     /// note_import_id and outside any savepoint, which would take the table along when rolled back.
     void start_import_ids();
@@ -410,8 +428,9 @@ private:
     std::unique_ptr<PendingRows> pending_;
     std::vector<long long> changesets_written_;  ///< in the open transaction
     bool shown_again(long long citation_id, long long changeset_id);
-    std::vector<std::array<std::string, 3>> duplicate_keys_;  ///< waiting: cluster, kind, key
-    mutable bool kept_sorted_ = false;                        ///< kept_key's indexes made (sort_kept)
+    struct DuplicateRows;
+    std::unique_ptr<DuplicateRows> duplicate_rows_;  ///< profiles and keys waiting to be written
+    mutable bool kept_sorted_ = false;               ///< kept_key's indexes made (sort_kept)
     void flush_duplicate_keys();
     /// Brings the derived tables (cluster_values, the full-text index) up to date for the
     /// clusters whose values or presence a changeset changed.

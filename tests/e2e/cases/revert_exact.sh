@@ -34,17 +34,6 @@ TOML
 edition june.toml 2025-06
 edition november.toml 2025-11
 setup import --mapping june.toml e1.csv
-exports() {
-    for format in json jsonl csv csv-long toml; do
-        "$GPUCLUSTERS_BIN" export --format "$format" --provenance -o "$1.$format"
-    done
-}
-# Each format's export in the folder named $1 against the one before the reverted import.
-same_as_before() {
-    for format in json jsonl csv csv-long toml; do
-        if diff -r "before.$format" "$1.$format" > /dev/null; then echo "$format: identical"; else echo "$format: differs"; fi
-    done
-}
 exports before
 gc import --mapping november.toml e2.csv
 exports edition

@@ -219,3 +219,19 @@ TEST_CASE("a text of blanks and invisible characters shows nothing") {
         CHECK_FALSE(text::shows_nothing(text));
     }
 }
+
+TEST_CASE("a user's command runs as git runs it: split and run directly, or through sh with the arguments apart") {
+    const auto direct = text::user_command("  code   --wait ", {"/tmp/a file.toml"});
+    CHECK_FALSE(direct.through_shell);
+    CHECK(direct.argv == std::vector<std::string>{"code", "--wait", "/tmp/a file.toml"});
+    const auto shell = text::user_command("sed -i 's/a/b/'", {"/tmp/x; rm -rf y.toml"});
+    CHECK(shell.through_shell);
+    // The argument is "$1" to the shell, never part of the command it parses.
+    CHECK(shell.argv ==
+          std::vector<std::string>{"/bin/sh", "-c", "sed -i 's/a/b/' \"$@\"", "sed -i 's/a/b/'", "/tmp/x; rm -rf y.toml"});
+    for (const char* syntax : {"less | cat", "a && b", "$PAGER", "x >y", "~/bin/ed", "VAR=1 ed"}) {
+        CAPTURE(std::string(syntax));
+        CHECK(text::user_command(syntax, {}).through_shell);
+    }
+    CHECK(text::user_command("less -R", {}).argv == std::vector<std::string>{"less", "-R"});
+}

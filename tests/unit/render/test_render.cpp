@@ -402,3 +402,37 @@ TEST_CASE("a table shorter than the rows measured is laid out as a whole, as bef
     table.finish();
     CHECK(streams.out.str() == "ID    VALUE\na     1\nbbbb  line\\u000abreak\n");
 }
+
+TEST_CASE("a list on a narrow terminal leaves columns out, the rightmost first, rather than cut cells unreadably") {
+    const std::vector<std::vector<std::string>> rows{
+        {"abu-dhabi-uae-usa-5gw-campus-phase-2", "Abu Dhabi UAE-USA 5GW Campus Phase 2", "G42 and OpenAI", "NVIDIA GB300", "-",
+         "announced"},
+        {"agh-cyfronet-athena", "AGH Cyfronet Athena", "AGH University of Krakow", "NVIDIA A100 SXM4 40GB", "384",
+         "operational"}};
+    const std::vector<std::string> header{"ID", "NAME", "OWNER", "GPU MODEL", "GPUS INSTALLED", "STATUS"};
+    const auto print = [&](std::size_t width, bool may_leave_out) {
+        Streams streams;
+        auto output = streams.output();
+        output.width = width;
+        render::TablePrinter table(output, header, 1);
+        if (may_leave_out) table.leave_out_columns_to_fit();
+        for (const auto& row : rows) table.row(row);
+        table.finish();
+        return streams.out.str();
+    };
+    const std::string fitted = print(80, true);
+    // Status and model go (the figures stay) until name and owner are readable; the table says so.
+    CHECK(fitted ==
+          "ID                                    NAME          OWNER         GPUS INSTALLED\n"
+          "abu-dhabi-uae-usa-5gw-campus-phase-2  Abu Dhabi U…  G42 and Ope…  -\n"
+          "agh-cyfronet-athena                   AGH Cyfrone…  AGH Univers…  384\n"
+          "(left out to fit 80 columns: GPU MODEL, STATUS; --wide shows all)\n");
+    // A table of things compared side by side keeps every column, cut.
+    const std::string cut = print(80, false);
+    CHECK(cut.find("STAT") != std::string::npos);
+    CHECK(cut.find("left out") == std::string::npos);
+    // Wide enough, nothing is left out.
+    CHECK(print(200, true).find("left out") == std::string::npos);
+    // A pipe (no width) never leaves a column out.
+    CHECK(print(0, true).find("STATUS") != std::string::npos);
+}

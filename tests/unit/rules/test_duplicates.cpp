@@ -37,12 +37,13 @@ rules::DuplicateProfile profile_of(const model::Record& record, const rules::Con
 // A pair scored as if among `records` records, each key held by the two alone.
 std::optional<rules::DuplicateScore> scored(const model::Record& left, const model::Record& right, const rules::Context& context,
                                             long long records = 1000) {
-    rules::DuplicateCandidate candidate{left.id, right.id, profile_of(left, context), profile_of(right, context), {}, records};
+    rules::KeyRecords keys;
     for (const auto* record : {&left, &right}) {
-        for (const auto& key : rules::duplicate_keys(profile_of(*record, context), context)) {
-            candidate.key_records[key.kind + "\x1f" + key.key] = 2;
-        }
+        for (const auto& key : rules::duplicate_keys(profile_of(*record, context), context))
+            keys[key.kind + "\x1f" + key.key] = 2;
     }
+    const rules::DuplicateCandidate candidate{left.id, right.id, profile_of(left, context), profile_of(right, context), &keys,
+                                              nullptr, records};
     return rules::score_duplicate(candidate, context);
 }
 
@@ -120,7 +121,10 @@ TEST_CASE("possible-duplicate: the score and its evidence") {
     const auto finding = rules::duplicate_finding({"c", "a", 5.25, "name 1.00, country agrees"}, context);
     CHECK(finding.rule == "possible-duplicate");
     CHECK(finding.severity == rules::Severity::warning);
-    CHECK(finding.message == "looks like the same cluster as a (score 5.2 of 4.0 needed: name 1.00, country agrees)");
+    CHECK(finding.message == "looks like the same cluster as a (score 5.25 of 4.00 needed: name 1.00, country agrees)");
+    // What it read is the other record, whatever its score: a baseline keeps it.
+    CHECK(finding.evidence.value == "a");
+    CHECK(rules::fingerprint(finding) == rules::fingerprint(rules::duplicate_finding({"c", "a", 6.5, "name 1.00"}, context)));
 }
 
 TEST_CASE("possible-duplicate: placeholder names are never compared") {
@@ -136,13 +140,16 @@ TEST_CASE("possible-duplicate: placeholder names are never compared") {
             .record();
     };
     const auto left = anonymous("x", "1000", "2022-01"), right = anonymous("y", "400", "2024-01");
-    rules::DuplicateCandidate candidate{"x", "y", profile_of(left, context), profile_of(right, context), {}, 1000};
-    candidate.key_records
-        ["w\x1f"
-         "anonymizedsystem"] = 250;
-    candidate.key_records
-        ["n\x1f"
-         "anonymized"] = 250;
+    // The keys counted on each side: a placeholder on either is found.
+    const rules::KeyRecords left_keys{
+        {"w\x1f"
+         "anonymizedsystem",
+         250}},
+        right_keys{{"n\x1f"
+                    "anonymized",
+                    250}};
+    rules::DuplicateCandidate candidate{"x",         "y", profile_of(left, context), profile_of(right, context), &left_keys,
+                                        &right_keys, 1000};
     CHECK_FALSE(rules::score_duplicate(candidate, context));
     // The same placeholder, everything else alike: the evidence decides, the name is not counted.
     candidate.right = profile_of(anonymous("z", "1000", "2022-01"), context);

@@ -355,6 +355,20 @@ TEST_CASE("unknown-model") {
     CHECK_FALSE(fires(RecordBuilder().set("gpu_model", "H100").record(), "unknown-model"));
 }
 
+TEST_CASE("ambiguous-model: a name of two models, and only that") {
+    for (const char* name : {"NVIDIA A100 / V100", "A100/H100", "NVIDIA Tesla K40/Intel Xeon Phi 7120P"}) {
+        CAPTURE(std::string(name));
+        const auto record = RecordBuilder().set("gpu_model", name).record();
+        CHECK(fires(record, "ambiguous-model"));
+        CHECK_FALSE(fires(record, "unknown-model"));  // one finding for one problem
+        CHECK_FALSE(fires(record, "maker-mismatch"));
+    }
+    for (const char* name : {"H100", "NVIDIA A100 40GB/80GB", "Hopper", "H1OO", "Cambricon MLU370-S4/S8"}) {
+        CAPTURE(std::string(name));
+        CHECK_FALSE(fires(RecordBuilder().set("gpu_model", name).record(), "ambiguous-model"));
+    }
+}
+
 TEST_CASE("status-notes-undated") {
     CHECK(fires(RecordBuilder().set("status_notes", "In production.").record(), "status-notes-undated"));
     CHECK_FALSE(

@@ -392,26 +392,30 @@ TEST_CASE("duplicate keys pair the records that share one, within the largest bl
     bool created = false;
     auto store = store::Store::create(dir.file("a.db"), created);
     store.clear_duplicate_keys();
-    for (const std::string id : {"a", "b", "c", "d"}) store.add_duplicate_key(id, "", "profile of " + id);
-    store.add_duplicate_key("a", "n", "colossus");
-    store.add_duplicate_key("c", "n", "colossus");
-    store.add_duplicate_key("b", "n", "alps");
-    // A word of every record pairs nothing when the largest block is smaller.
-    for (const std::string id : {"a", "b", "c", "d"}) store.add_duplicate_key(id, "n", "cluster");
+    // A word of every record ("cluster") pairs nothing when the largest block is smaller.
+    store.add_duplicate_record("a", "profile of a", {{"n", "colossus"}, {"n", "cluster"}});
+    store.add_duplicate_record("b", "profile of b", {{"n", "alps"}, {"n", "cluster"}});
+    store.add_duplicate_record("c", "profile of c", {{"n", "colossus"}, {"n", "cluster"}, {"m", "us model 1000"}});
+    store.add_duplicate_record("d", "profile of d", {{"n", "cluster"}});
     store.pair_duplicate_keys(3, 5);
     std::vector<store::Store::DuplicatePair> pairs;
-    store.each_duplicate_pair([&](const store::Store::DuplicatePair& pair) { pairs.push_back(pair); });
+    store.judge_duplicate_pairs([&](const store::Store::DuplicatePair& pair) -> std::optional<store::Store::DuplicateVerdict> {
+        pairs.push_back(pair);
+        return store::Store::DuplicateVerdict{5.5, "name 1.00"};
+    });
     REQUIRE(pairs.size() == 1);
     CHECK(pairs[0].left_id == "a");
     CHECK(pairs[0].right_id == "c");
     CHECK(pairs[0].left_profile == "profile of a");
     CHECK(pairs[0].right_profile == "profile of c");
     CHECK(pairs[0].records == 4);
-    CHECK(pairs[0].key_records.at("n\x1f"
-                                  "colossus") == 2);
-    CHECK(pairs[0].key_records.at("n\x1f"
-                                  "cluster") == 4);
-    store.add_duplicate_match("a", "c", 5.5, "name 1.00");
+    // Each side's own keys, with how many records hold each.
+    CHECK(pairs[0].left_keys.at("n\x1f"
+                                "colossus") == 2);
+    CHECK(pairs[0].left_keys.at("n\x1f"
+                                "cluster") == 4);
+    // Only the keys another record holds too, and not the country, model and count.
+    CHECK(pairs[0].right_keys.size() == 2);
     const auto groups = store.duplicate_groups_of("c", 3);
     REQUIRE(groups.size() == 1);
     CHECK(groups[0].other_id == "a");
@@ -421,6 +425,32 @@ TEST_CASE("duplicate keys pair the records that share one, within the largest bl
     // Cleared for the next run.
     store.clear_duplicate_keys();
     store.pair_duplicate_keys(3, 5);
+    CHECK(store.duplicate_groups_of("a", 3).empty());
+}
+
+TEST_CASE("a country, model and count key pairs only records without a name of their own") {
+    ScratchDir dir;
+    bool created = false;
+    auto store = store::Store::create(dir.file("a.db"), created);
+    store.clear_duplicate_keys();
+    // a and b have no name; c and d each their own; e, f and g share a placeholder (3 records,
+    // at the limit of 3): as if they had none.
+    const std::pair<std::string, std::string> alike{"m", "us model 1000"};
+    store.add_duplicate_record("a", "profile of a", {alike});
+    store.add_duplicate_record("b", "profile of b", {alike});
+    for (const std::string id : {"c", "d"}) store.add_duplicate_record(id, "profile of " + id, {{"w", "name of " + id}, alike});
+    for (const std::string id : {"e", "f"})
+        store.add_duplicate_record(id, "profile of " + id, {{"w", "anonymizedsystem"}, alike});
+    store.add_duplicate_record("g", "profile of g", {{"w", "anonymizedsystem"}});
+    store.pair_duplicate_keys(10, 3);
+    std::vector<std::string> pairs;
+    store.judge_duplicate_pairs([&](const store::Store::DuplicatePair& pair) -> std::optional<store::Store::DuplicateVerdict> {
+        pairs.push_back(pair.left_id + pair.right_id);
+        return std::nullopt;
+    });
+    // e, f and g also meet on their shared placeholder (a key like any other, within the largest
+    // block): the score does not count it.
+    CHECK(pairs == std::vector<std::string>{"ab", "ae", "af", "be", "bf", "ef", "eg", "fg"});
     CHECK(store.duplicate_groups_of("a", 3).empty());
 }
 
