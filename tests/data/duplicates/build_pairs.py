@@ -13,7 +13,7 @@ import os
 import random
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = '/work/main/tests/data'
+DATA = os.path.join(HERE, '..')
 EPOCH = os.path.join(DATA, 'epoch', 'gpu_clusters.csv')
 T11 = os.path.join(DATA, 'top500', 'top500-2020-11.csv')
 T06 = os.path.join(DATA, 'top500', 'top500-2020-06.csv')

@@ -9,7 +9,7 @@ For every pair in pairs_dev.tsv, pairs_test.tsv (and uncertain.tsv if present):
 - label is same|different (uncertain in uncertain.tsv), no pair repeats across files.
 Prints counts per file and per label; exits 1 on any error.
 
-Usage: python3 check_pairs.py [--data /work/main/tests/data]
+Usage: python3 check_pairs.py [--data DIR]  (default: tests/data beside this file)
 """
 import csv
 import os
@@ -17,7 +17,7 @@ import sys
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-data = '/work/main/tests/data'
+data = os.path.join(HERE, '..')
 if '--data' in sys.argv:
     data = sys.argv[sys.argv.index('--data') + 1]
 
