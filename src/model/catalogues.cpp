@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <fmt/format.h>
+#include <mutex>
+#include <unordered_map>
 
 #include "embedded_data.hpp"
 #include "gpuclusters/model/error.hpp"
@@ -37,7 +39,19 @@ std::string model_key(std::string_view name) {
 
 }  // namespace
 
-GpuCatalogue::GpuCatalogue(std::string_view tsv) {
+// Shared by verify's threads, hence the lock; cleared when full, so memory stays flat whatever the
+// number of spellings.
+struct GpuCatalogue::Readings {
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+    };
+    static constexpr std::size_t most = 4096;
+    std::mutex mutex;
+    std::unordered_map<std::string, AcceleratorName, Hash, std::equal_to<>> names;
+};
+
+GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Readings>()) {
     std::size_t line = 1;
     for (const auto& row : read_tsv(tsv, 9, "db/gpu_models.tsv")) {
         ++line;
@@ -112,6 +126,18 @@ std::vector<std::string> GpuCatalogue::spellings(const GpuModel& model) const {
 GpuCatalogue::~GpuCatalogue() = default;
 
 AcceleratorName GpuCatalogue::recognise(std::string_view disclosed) const {
+    {
+        const std::lock_guard lock(readings_->mutex);
+        if (const auto found = readings_->names.find(disclosed); found != readings_->names.end()) return found->second;
+    }
+    AcceleratorName name = read(disclosed);
+    const std::lock_guard lock(readings_->mutex);
+    if (readings_->names.size() >= Readings::most) readings_->names.clear();
+    readings_->names.emplace(std::string(disclosed), name);
+    return name;
+}
+
+AcceleratorName GpuCatalogue::read(std::string_view disclosed) const {
     if (!readable_accelerator_name(disclosed)) return {};
     AcceleratorName name = parser_->parse(disclosed);
     // A catalogue name or a true alias is that entry as written, whatever its words: the Epoch AI
@@ -125,8 +151,14 @@ AcceleratorName GpuCatalogue::recognise(std::string_view disclosed) const {
 }
 
 const GpuModel* GpuCatalogue::find(std::string_view disclosed) const {
-    const AcceleratorName name = recognise(disclosed);
-    return name.reading == NameReading::model || name.reading == NameReading::family ? name.model : nullptr;
+    const auto named = [](const AcceleratorName& name) {
+        return name.reading == NameReading::model || name.reading == NameReading::family ? name.model : nullptr;
+    };
+    {
+        const std::lock_guard lock(readings_->mutex);
+        if (const auto found = readings_->names.find(disclosed); found != readings_->names.end()) return named(found->second);
+    }
+    return named(recognise(disclosed));
 }
 
 const GpuModel* GpuCatalogue::find_spelling(std::string_view disclosed) const {

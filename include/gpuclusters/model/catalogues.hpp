@@ -58,10 +58,15 @@ public:
 
 private:
     const GpuModel* find_spelling(std::string_view disclosed) const;
+    AcceleratorName read(std::string_view disclosed) const;
     std::vector<GpuModel> models_;
     std::map<std::string, std::size_t> index_;
     std::vector<std::vector<std::string>> spellings_;
     std::unique_ptr<AcceleratorNameParser> parser_;
+    // Names read before, by their spelling: a dataset spells its models a few dozen ways, and
+    // verify and import ask for each record's several times (most of verify's time was the parser).
+    struct Readings;
+    std::unique_ptr<Readings> readings_;
 };
 
 /// Dense BF16 tensor throughput of a catalogued model, from Epoch AI's "Data on Machine Learning

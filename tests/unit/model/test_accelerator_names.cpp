@@ -221,3 +221,16 @@ TEST_CASE("the words' file: a bad row names its line") {
     CHECK_THROWS_WITH(model::NameWords(header + "NVIDIA\tvendor\n"), doctest::Contains("db/gpu_name_words.tsv:2"));
     CHECK_THROWS_WITH(model::NameWords(header + " \tvendor\t\n"), doctest::Contains("db/gpu_name_words.tsv:2"));
 }
+
+TEST_CASE("a name read again reads the same, however many names came between") {
+    const auto& catalogue = model::GpuCatalogue::builtin();
+    const auto first = catalogue.recognise("NVIDIA A100 / V100");
+    CHECK(catalogue.find("NVIDIA H100 SXM5 80GB")->model == "NVIDIA H100");
+    // More names than the catalogue keeps readings of: the readings are cleared, not grown.
+    for (int i = 0; i < 5000; ++i) CHECK_FALSE(catalogue.find("unheard-of accelerator " + std::to_string(i)));
+    const auto again = catalogue.recognise("NVIDIA A100 / V100");
+    CHECK(again.reading == first.reading);
+    CHECK(again.named == first.named);
+    CHECK(catalogue.find("NVIDIA H100 SXM5 80GB")->model == "NVIDIA H100");
+    CHECK(catalogue.find("A100/H100") == nullptr);
+}
