@@ -2,7 +2,12 @@
 # Benchmark, run by hand (not in CI): times gpuclusters against the sqlite3 shell (and sqlite-utils,
 # when installed) on the same N synthetic records, and prints ratios and peak memory.
 #
-#   bash tests/bench/run.sh [N ...]        default: 25000 100000 (N and 4N)
+#   bash tests/bench/run.sh [--write-baseline FILE] [N ...]    default: 25000 100000 (N and 4N)
+#
+# It ends with one table of the figures the project holds itself to: each ratio (or time) at every
+# size, how the time grew from one size to the next (marked when faster than the records grew),
+# and the change against tests/bench/baseline.txt, the last release's figures. --write-baseline
+# writes this run's figures in that file's form (name, size, value: tab-separated).
 #
 # Build first with optimisation: cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release &&
 # cmake --build build-release. GPUCLUSTERS_BIN overrides the binary.
@@ -11,6 +16,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 binary=${GPUCLUSTERS_BIN:-$here/../../build-release/gpuclusters}
 [ -x "$binary" ] || { echo "no binary at $binary (build build-release first)" >&2; exit 2; }
 command -v sqlite3 >/dev/null || { echo "sqlite3 is needed: apt-get install sqlite3" >&2; exit 2; }
+baseline_in="$here/baseline.txt"
+baseline_out=""
+if [ "${1:-}" = --write-baseline ]; then
+    [ $# -ge 2 ] || { echo "--write-baseline needs a file" >&2; exit 2; }
+    baseline_out=$2
+    shift 2
+fi
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(25000 100000)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gpuclusters-bench.XXXXXX")
@@ -31,6 +43,16 @@ measure() {
     peak=$(( kib / 1024 ))
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) b = 0.001; printf "%.2f", a / b }'; }
+
+# The summary's figures: for each name and size, the value (a ratio, microseconds or MiB) and the
+# seconds gpuclusters took, which the growth from size to size is read from.
+declare -A figure_value figure_seconds
+figure_names=()
+figure() {  # name size value seconds
+    [[ " ${figure_names[*]} " == *" $1 "* ]] || figure_names+=("$1")
+    figure_value["$1 $2"]=$3
+    figure_seconds["$1 $2"]=$4
+}
 row() { printf '%-36s %9ss %7s MiB   %s\n' "$1" "$2" "$3" "$4"; }
 
 for n in "${sizes[@]}"; do
@@ -63,6 +85,8 @@ for n in "${sizes[@]}"; do
     "$binary" --db "$dir/jsonl.db" init > /dev/null
     measure "$binary" --db "$dir/jsonl.db" import "$dir/records.jsonl"
     import_jsonl=$seconds
+    figure import-jsonl/sqlite3 "$n" "$(ratio "$seconds" "$sqlite_long")" "$seconds"
+    figure import-jsonl-MiB "$n" "$peak" "$seconds"
     row "gpuclusters import jsonl" "$seconds" "$peak" "$(against_provenance "$seconds")"
     "$binary" --db "$dir/long.gc.db" init > /dev/null
     measure "$binary" --db "$dir/long.gc.db" import --format csv-long "$dir/records-long.csv"
@@ -70,6 +94,7 @@ for n in "${sizes[@]}"; do
     "$binary" --db "$dir/csv.db" init > /dev/null
     measure "$binary" --db "$dir/csv.db" import "$dir/records.csv" --source https://example.org/bench --kind list
     row "gpuclusters import csv (values)" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_import") sqlite3${utils_import:+, x$(ratio "$seconds" "$utils_import") sqlite-utils} (values)"
+    [ -z "$utils_import" ] || figure import-csv/sqlite-utils "$n" "$(ratio "$seconds" "$utils_import")" "$seconds"
 
     measure sqlite3 -csv "$dir/flat.db" "SELECT * FROM clusters ORDER BY id"
     sqlite_export=$seconds; row "sqlite3 -csv (flat table)" "$seconds" "$peak" ""
@@ -77,6 +102,7 @@ for n in "${sizes[@]}"; do
     row "gpuclusters export csv" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_export") sqlite3"
     measure "$binary" --db "$dir/jsonl.db" export --format json
     row "gpuclusters export json" "$seconds" "$peak" "x$(ratio "$seconds" "$sqlite_export") sqlite3 -csv"
+    figure export-json/sqlite3 "$n" "$(ratio "$seconds" "$sqlite_export")" "$seconds"
     measure "$binary" --db "$dir/jsonl.db" export --format jsonl --provenance
     row "gpuclusters export jsonl --provenance" "$seconds" "$peak" ""
 
@@ -84,6 +110,8 @@ for n in "${sizes[@]}"; do
     measure "$binary" --db "$dir/jsonl.db" verify --quiet
     set -e
     row "gpuclusters verify" "$seconds" "$peak" "$(awk -v s="$seconds" -v n="$n" 'BEGIN { printf "%.1f us/record", s * 1e6 / n }')"
+    figure verify-us/record "$n" "$(awk -v s="$seconds" -v n="$n" 'BEGIN { printf "%.1f", s * 1e6 / n }')" "$seconds"
+    figure verify-MiB "$n" "$peak" "$seconds"
     measure sqlite3 "$dir/flat.db" "SELECT * FROM clusters WHERE id = 'bench-0000042'"
     sqlite_show=$seconds; row "sqlite3 one row" "$seconds" "$peak" ""
     measure "$binary" --db "$dir/jsonl.db" show bench-0000042
@@ -210,3 +238,54 @@ peaks+=("$peak")
 sorted=$(printf '%s\n' "${peaks[@]}" | sort -n)
 row "a record at the limit, every path" "" "$(tail -1 <<<"$sorted")" "the peak of them all (the least $(head -1 <<<"$sorted") MiB)"
 rm -rf "$dir"
+
+# The summary: one row a figure, one column a size, its target (met at every size, or the row says
+# MISSED), the growth of the time from the first size to the last against the growth of the
+# records, and the change against the baseline at the largest size.
+declare -A target=([import-jsonl/sqlite3]=2.00 [import-csv/sqlite-utils]=0.99 [export-json/sqlite3]=1.50
+                   [verify-us/record]=20 [import-jsonl-MiB]=63 [verify-MiB]=63)
+echo "== summary (ratios are gpuclusters' time over the other tool's on the same rows; targets are at most)"
+declare -A baseline_value
+if [ -f "$baseline_in" ]; then
+    while IFS=$'\t' read -r name size value; do
+        [[ -z "$name" || "$name" == \#* ]] || baseline_value["$name $size"]=$value
+    done < "$baseline_in"
+fi
+first=${sizes[0]}
+last=${sizes[${#sizes[@]}-1]}
+header=$(printf '%-26s' FIGURE)
+for n in "${sizes[@]}"; do header+=$(printf ' %10s' "$n"); done
+printf '%s %-13s %-26s %s\n' "$header" TARGET "GROWTH x$(ratio "$last" "$first") RECORDS" "AGAINST BASELINE ($last)"
+for name in "${figure_names[@]}"; do
+    line=$(printf '%-26s' "$name")
+    met=met
+    for n in "${sizes[@]}"; do
+        value=${figure_value["$name $n"]:-}
+        line+=$(printf ' %10s' "${value:--}")
+        if [ -n "$value" ] && awk -v v="$value" -v t="${target[$name]}" 'BEGIN { exit !(v > t) }'; then met=MISSED; fi
+    done
+    line+=$(printf ' %-13s' "${target[$name]} $met")
+    growth="-"
+    if [ "$first" != "$last" ] && [ -n "${figure_seconds["$name $first"]:-}" ] && [ -n "${figure_seconds["$name $last"]:-}" ]; then
+        growth=$(awk -v a="${figure_seconds["$name $last"]}" -v b="${figure_seconds["$name $first"]}" -v r="$(ratio "$last" "$first")" \
+            'BEGIN { if (b <= 0) b = 0.001; g = a / b; printf "x%.2f time%s", g, (g > r * 1.15 ? " FASTER THAN LINEAR" : "") }')
+    fi
+    change="-"
+    if [ -n "${baseline_value["$name $last"]:-}" ] && [ -n "${figure_value["$name $last"]:-}" ]; then
+        change=$(awk -v now="${figure_value["$name $last"]}" -v was="${baseline_value["$name $last"]}" \
+            'BEGIN { if (was <= 0) was = 0.001; printf "%s -> %s (%+.0f%%)", was, now, (now / was - 1) * 100 }')
+    fi
+    printf '%s %-26s %s\n' "$line" "$growth" "$change"
+done
+if [ -n "$baseline_out" ]; then
+    {
+        echo "# gpuclusters bench figures: name, records, value (tests/bench/run.sh --write-baseline)"
+        echo "# $(date -u +%Y-%m-%d), $(nproc) cores, $("$binary" --version 2>/dev/null | head -1)"
+        for name in "${figure_names[@]}"; do
+            for n in "${sizes[@]}"; do
+                [ -z "${figure_value["$name $n"]:-}" ] || printf '%s\t%s\t%s\n' "$name" "$n" "${figure_value["$name $n"]}"
+            done
+        done
+    } > "$baseline_out.tmp" && mv "$baseline_out.tmp" "$baseline_out"
+    echo "(figures written to $baseline_out)"
+fi
