@@ -133,6 +133,20 @@ private:
 // A number held verbatim for dump_exact: its text, never a double.
 Json verbatim_number(const std::string& text) { return Json::binary(Json::binary_t::container_type(text.begin(), text.end())); }
 
+// A string as Json::dump writes it. Most are printable ASCII with nothing to escape: those are
+// quoted here (a serializer made for each was half of an export's time); the rest go through
+// dump, which alone decides escapes and invalid UTF-8.
+void dump_string_into(std::string& out, const std::string& text) {
+    const bool plain = std::ranges::all_of(text, [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+    if (!plain) {
+        out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+        return;
+    }
+    out += '"';
+    out += text;
+    out += '"';
+}
+
 void dump_into(std::string& out, const Json& json) {
     if (json.is_binary()) {
         const auto& bytes = json.get_binary();
@@ -142,10 +156,19 @@ void dump_into(std::string& out, const Json& json) {
         out += object ? '{' : '[';
         for (auto it = json.begin(); it != json.end(); ++it) {
             if (it != json.begin()) out += ',';
-            if (object) out += Json(it.key()).dump(-1, ' ', false, Json::error_handler_t::replace) + ':';
+            if (object) {
+                dump_string_into(out, it.key());
+                out += ':';
+            }
             dump_into(out, *it);
         }
         out += object ? '}' : ']';
+    } else if (json.is_string()) {
+        dump_string_into(out, json.get_ref<const std::string&>());
+    } else if (json.is_number_integer()) {
+        // (Unsigned integers are integers too: both are their decimal digits.)
+        out += json.is_number_unsigned() ? fmt::format_int(json.get<std::uint64_t>()).str()
+                                         : fmt::format_int(json.get<std::int64_t>()).str();
     } else {
         out += json.dump(-1, ' ', false, Json::error_handler_t::replace);
     }

@@ -422,3 +422,21 @@ TEST_CASE("a record's text, made once, is what write() puts in each document of 
     CHECK_FALSE(csv->text_of(record).has_value());
     CHECK_THROWS_AS(csv->write_text("x"), std::logic_error);
 }
+
+TEST_CASE("dump_exact writes every string and integer as Json::dump does") {
+    using formats::Json;
+    const std::vector<std::string> texts{"",
+                                         "Plain ASCII, with spaces: 1/2 & <b>",
+                                         "a \"quoted\" word",
+                                         "back\\slash",
+                                         "tab\there, line\nbreak, bell\a, escape\x1b",
+                                         std::string("a NUL \0 inside", 15),
+                                         "delete \x7f",
+                                         "Jülich, 北京, emoji \xf0\x9f\x9a\x80",
+                                         "invalid \xff\xfe UTF-8 and a cut \xe2\x82"};
+    for (const auto& text : texts) {
+        CAPTURE(text);
+        const Json json{{text, text}, {"list", Json::array({text, -42, 18446744073709551615ULL, 7, nullptr, true, 2.5})}};
+        CHECK(formats::dump_exact(json) == json.dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+}
