@@ -4,29 +4,12 @@
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "rules/record_builder.hpp"
 
 using namespace gpuclusters;
+using test_support::RecordBuilder;
 
 namespace {
-
-// A record of preferred values, uncited: all the rule reads.
-class LookAlike {
-public:
-    explicit LookAlike(std::string id) { record_.id = std::move(id); }
-    LookAlike& set(const std::string& field, const std::string& raw) {
-        model::Claim claim;
-        claim.id = static_cast<long long>(record_.claims.size()) + 1;
-        claim.field = field;
-        claim.value = model::parse_field_value(model::require_field(field), raw);
-        claim.rank = model::Rank::preferred;
-        record_.claims.push_back(std::move(claim));
-        return *this;
-    }
-    const model::Record& record() const { return record_; }
-
-private:
-    model::Record record_;
-};
 
 rules::DuplicateProfile profile_of(const model::Record& record, const rules::Context& context) {
     const auto profile = rules::duplicate_profile(record, context);
@@ -52,18 +35,18 @@ std::optional<rules::DuplicateScore> scored(const model::Record& left, const mod
 TEST_CASE("possible-duplicate: a profile's words") {
     const auto config = formats::default_rules_config();
     const rules::Context context{config, "2026-11-30"};
-    const auto juwels = profile_of(LookAlike("j").set("name", "JUWELS Booster Module").record(), context);
+    const auto juwels = profile_of(RecordBuilder("j").set("name", "JUWELS Booster Module").record(), context);
     CHECK(juwels.name == std::vector<std::string>{"juwels"});
     CHECK(juwels.marks == std::vector<std::string>{"part=booster"});
-    const auto phase = profile_of(LookAlike("e").set("name", "Eni HPC4 Phase II").record(), context);
+    const auto phase = profile_of(RecordBuilder("e").set("name", "Eni HPC4 Phase II").record(), context);
     CHECK(phase.marks == std::vector<std::string>{"phase=2"});
     // A path of agencies: each segment's words, abbreviations spelt out, acronyms added.
-    const auto site = profile_of(LookAlike("s").set("owner", "DOE/SC/Oak Ridge National Laboratory").record(), context);
+    const auto site = profile_of(RecordBuilder("s").set("owner", "DOE/SC/Oak Ridge National Laboratory").record(), context);
     CHECK(std::ranges::find(site.owner, "ornl") != site.owner.end());
-    const auto lab = profile_of(LookAlike("l").set("owner", "ORNL").record(), context);
+    const auto lab = profile_of(RecordBuilder("l").set("owner", "ORNL").record(), context);
     CHECK(std::ranges::find(lab.owner, "ridge") != lab.owner.end());
     // Transliterated, and a profile survives its encoding.
-    const auto fenix = profile_of(LookAlike("f")
+    const auto fenix = profile_of(RecordBuilder("f")
                                       .set("name", "Fênix")
                                       .set("gpu_model", "V100")
                                       .set("gpus_installed", "720")
@@ -79,13 +62,13 @@ TEST_CASE("possible-duplicate: a profile's words") {
     // Off: no profile.
     auto off = formats::default_rules_config();
     formats::apply_rules_config(off, "[severity]\npossible-duplicate = \"off\"\n", "c.toml");
-    CHECK_FALSE(rules::duplicate_profile(LookAlike("c").set("name", "Colossus").record(), {off, "2026-11-30"}));
+    CHECK_FALSE(rules::duplicate_profile(RecordBuilder("c").set("name", "Colossus").record(), {off, "2026-11-30"}));
 }
 
 TEST_CASE("possible-duplicate: the score and its evidence") {
     const auto config = formats::default_rules_config();
     const rules::Context context{config, "2026-11-30"};
-    const auto sierra = LookAlike("sierra")
+    const auto sierra = RecordBuilder("sierra")
                             .set("name", "Lawrence Livermore NL Sierra")
                             .set("owner", "Lawrence Livermore National Laboratory")
                             .set("country", "US")
@@ -93,7 +76,7 @@ TEST_CASE("possible-duplicate: the score and its evidence") {
                             .set("gpus_installed", "17280")
                             .record();
     // A list's total cores against a GPU count: 17,280 V100 of 80 cores and some CPU cores.
-    const auto listed = LookAlike("top500-179398")
+    const auto listed = RecordBuilder("top500-179398")
                             .set("name", "Sierra")
                             .set("owner", "DOE/NNSA/LLNL")
                             .set("country", "US")
@@ -105,7 +88,7 @@ TEST_CASE("possible-duplicate: the score and its evidence") {
     CHECK(same->evidence.find("owner") != std::string::npos);
     // Two phases of one machine are two clusters by name.
     const auto phase = [](std::string id, const std::string& name, const std::string& model, const std::string& count) {
-        return LookAlike(std::move(id))
+        return RecordBuilder(std::move(id))
             .set("name", name)
             .set("country", "IT")
             .set("gpu_model", model)
@@ -117,7 +100,8 @@ TEST_CASE("possible-duplicate: the score and its evidence") {
     CHECK_FALSE(two_phases);
     // Another country outweighs a name.
     CHECK_FALSE(scored(phase("a", "Leonardo", "A100", "13824"),
-                       LookAlike("b").set("name", "Leonardo").set("country", "US").set("gpu_model", "A100").record(), context));
+                       RecordBuilder("b").set("name", "Leonardo").set("country", "US").set("gpu_model", "A100").record(),
+                       context));
     const auto finding = rules::duplicate_finding({"c", "a", 5.25, "name 1.00, country agrees"}, context);
     CHECK(finding.rule == "possible-duplicate");
     CHECK(finding.severity == rules::Severity::warning);
@@ -131,7 +115,7 @@ TEST_CASE("possible-duplicate: placeholder names are never compared") {
     const auto config = formats::default_rules_config();
     const rules::Context context{config, "2026-11-30"};
     const auto anonymous = [](std::string id, const std::string& count, const std::string& date) {
-        return LookAlike(std::move(id))
+        return RecordBuilder(std::move(id))
             .set("name", "Anonymized System")
             .set("country", "CN")
             .set("gpu_model", "A100")
