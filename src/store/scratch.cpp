@@ -90,9 +90,9 @@ void Store::add_duplicate_record(const std::string& cluster_id, const std::strin
     DuplicateRows::Profile row{rows.next_record++, cluster_id,        profile,
                                std::nullopt,       rows.next_ordinal, static_cast<long long>(keys.size())};
     for (const auto& [kind, key] : keys) {
-        // The kind and key as SQLite's signed 64-bit integer. Two keys alike by chance (about one
-        // pair in 10^7 among a million records' keys) only make a candidate pair, which is scored
-        // on the records' profiles, or count a word as a little commoner than it is.
+        // The kind and key as SQLite's signed 64-bit integer. Two keys alike by chance (a chance of
+        // about 3 in a million that any two of a million records' ten million keys are) only make a
+        // candidate pair, which is scored on the records' profiles, or count a word as commoner.
         const auto hash = std::bit_cast<long long>(text::fingerprint({kind, key}));
         if (kind == "w") row.whole_name = hash;
         rows.keys.push_back({rows.next_ordinal++, row.record, kind, key, hash});
