@@ -6,7 +6,9 @@
 //                                                 (with EPOCH_SITE, axe-core on the Epoch site's
 //                                                 index, lists, sources, changes and a record too)
 //   node site_test.mjs lighthouse SITE ARTEFACTS  Lighthouse on the record page and the index (with
-//                                                 EPOCH_SITE, on its index and a record too)
+//                                                 EPOCH_SITE, on its index and a record too):
+//                                                 accessibility, best practices, SEO, page weight
+//                                                 and layout shift (its timed score printed only)
 // Exit 1 naming every check that fails.
 import fs from "node:fs";
 import path from "node:path";
@@ -212,7 +214,12 @@ async function lighthouseRun(base) {
   const { default: lighthouse } = await import("lighthouse");
   const browser = await launch();
   const port = Number(new URL(browser.wsEndpoint()).port);
-  const wanted = { accessibility: 100, performance: 95, "best-practices": 95, seo: 95 };
+  // Scores held to floors are those Lighthouse reads from the page itself. Its performance score
+  // is timed (total blocking time is the main thread's work on this machine, under whatever else
+  // runs): it is printed, and what the page weighs and how it shifts, which do not depend on the
+  // machine, are held instead. Timings belong to tests/bench, never to a test.
+  const wanted = { accessibility: 100, "best-practices": 95, seo: 95 };
+  const budgets = { "total-byte-weight": 64 * 1024, "cumulative-layout-shift": 0.1 };
   // The sample's record page and index, and the Epoch site's index (780 rows) and a record.
   const targets = [["record", base + pages.record], ["index", base + pages.index]];
   let epoch = null;
@@ -226,11 +233,17 @@ async function lighthouseRun(base) {
         port,
         output: "json",
         logLevel: "error",
-        onlyCategories: Object.keys(wanted),
+        onlyCategories: [...Object.keys(wanted), "performance"],
       });
       fs.writeFileSync(path.join(artefacts, `lighthouse-${name.replace(" ", "-")}.json`), result.report);
       // The Epoch index is the first of its pages of a hundred clusters, held to the same scores.
       const floors = wanted;
+      console.log(`lighthouse ${name} performance (timed, not held): ${Math.round(result.lhr.categories.performance.score * 100)}`);
+      for (const [audit, most] of Object.entries(budgets)) {
+        const value = result.lhr.audits[audit].numericValue;
+        console.log(`lighthouse ${name} ${audit}: ${value}`);
+        if (!(value <= most)) failures.push(`lighthouse ${name}: ${audit} ${value} > ${most}`);
+      }
       for (const [category, least] of Object.entries(floors)) {
         const score = Math.round(result.lhr.categories[category].score * 100);
         console.log(`lighthouse ${name} ${category}: ${score}`);
