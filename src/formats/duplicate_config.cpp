@@ -17,9 +17,11 @@ double number_of(const toml::node& node, const std::string& file, std::string_vi
     toml_fail(file, node, fmt::format("{} {} must be a number", section, key));
 }
 
-long long count_of(const toml::node& node, const std::string& file, std::string_view key) {
+long long count_of(const toml::node& node, const std::string& file, std::string_view key, long long least = 1) {
     const auto* whole = node.as_integer();
-    if (!whole || whole->get() < 1) toml_fail(file, node, fmt::format("{} {} must be a whole number, 1 or more", section, key));
+    if (!whole || whole->get() < least) {
+        toml_fail(file, node, fmt::format("{} {} must be a whole number, {} or more", section, key, least));
+    }
     return whole->get();
 }
 
@@ -80,10 +82,9 @@ void apply_duplicate_settings(rules::DuplicateSettings& settings, const toml::no
             (key == "compare_names" ? settings.compare_names : settings.compare_evidence) = flag.get();
         } else if (key == "threshold") {
             settings.threshold = number_of(value, file, key);
-        } else if (key == "largest_block") {
-            settings.largest_block = count_of(value, file, key);
-        } else if (key == "placeholder_records") {
-            settings.placeholder_records = count_of(value, file, key);
+        } else if (key == "largest_block" || key == "placeholder_records") {
+            // Both count the records that hold one key: fewer than two share nothing.
+            (key == "largest_block" ? settings.largest_block : settings.placeholder_records) = count_of(value, file, key, 2);
         } else if (key == "most_matches") {
             settings.most_matches = count_of(value, file, key);
         } else if (key == "count_close" || key == "count_far" || key == "most_cores_ratio") {

@@ -31,7 +31,10 @@ void find_look_alikes(store::Store& store, const std::optional<long long>& as_of
         keys.clear();
         for (auto& key : rules::duplicate_keys(*profile, rule_context))
             keys.emplace_back(std::move(key.kind), std::move(key.key));
-        store.add_duplicate_record(record.id, profile->encode(), keys);
+        // Named records meet by name; one without a name the score compares (none, or only words
+        // such as "Supercomputer") meets others by country, model and count.
+        const bool named = rule_context.config.duplicates.compare_names && !profile->name.empty();
+        store.add_duplicate_record(record.id, profile->encode(), named, keys);
     };
     if (as_of) {
         store.for_each_record(as_of, add_keys, store::Store::RecordParts::values);

@@ -131,6 +131,8 @@ AcceleratorName GpuCatalogue::recognise(std::string_view disclosed) const {
         if (const auto found = readings_->names.find(disclosed); found != readings_->names.end()) return found->second;
     }
     AcceleratorName name = read(disclosed);
+    // A name longer than any the parser reads reads as none: not kept, so each kept one is short.
+    if (disclosed.size() > max_accelerator_name_bytes) return name;
     const std::lock_guard lock(readings_->mutex);
     if (readings_->names.size() >= Readings::most) readings_->names.clear();
     readings_->names.emplace(std::string(disclosed), name);

@@ -92,6 +92,37 @@ void read_owner(std::string_view owner, const DuplicateSettings& settings, Dupli
     }
 }
 
+// A count of chips as a list writes it, "1,000 x NVIDIA A100": the number right before an "x" (or
+// "×") and a model's name. Other numbers of free text (nodes, a model's own digits) are not a
+// GPU count, and none is read from them.
+long long count_of_chips(std::string_view text) {
+    const auto digit = [&](std::size_t at) { return at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])); };
+    for (std::size_t start = 0; start < text.size(); ++start) {
+        if (!digit(start) ||
+            (start > 0 && (std::isalnum(static_cast<unsigned char>(text[start - 1])) || text[start - 1] == ','))) {
+            continue;
+        }
+        std::string digits;
+        std::size_t at = start;
+        while (digit(at) ||
+               (at < text.size() && text[at] == ',' && digit(at + 1) && digit(at + 2) && digit(at + 3) && !digit(at + 4))) {
+            if (text[at] != ',') digits += text[at];
+            ++at;
+        }
+        std::size_t after = at;
+        while (after < text.size() && text[after] == ' ') ++after;
+        const auto rest = text.substr(after);
+        const std::size_t times = rest.starts_with("x ") ? 1 : rest.starts_with("\u00d7") ? 2 : 0;
+        std::size_t name = after + times;
+        while (times > 0 && name < text.size() && text[name] == ' ') ++name;
+        if (times > 0 && name < text.size() && std::isalpha(static_cast<unsigned char>(text[name])) && digits.size() <= 12) {
+            return std::stoll(digits);
+        }
+        start = at;
+    }
+    return 0;
+}
+
 long long whole_number(std::string_view text) {
     const auto numbers = numbers_in(text);
     return numbers.empty() ? 0 : numbers.front();
@@ -166,7 +197,7 @@ std::optional<DuplicateProfile> duplicate_profile(const model::Record& record, c
     std::replace(profile.country.begin(), profile.country.end(), field_separator, ' ');
     profile.gpus = whole_number(value("gpus_installed"));
     // A count written only in the notes ("1000 x A100", as a list of anonymised systems gives it).
-    if (profile.gpus == 0) profile.gpus = whole_number(value("gpu_count_notes"));
+    if (profile.gpus == 0) profile.gpus = count_of_chips(value("gpu_count_notes"));
     profile.total_cores = whole_number(value("total_cores"));
     const std::string first = value("first_operational");
     if (first.size() >= 4 && all_digits(std::string_view(first).substr(0, 4))) profile.year = std::stoi(first.substr(0, 4));

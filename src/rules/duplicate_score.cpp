@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <optional>
 #include <set>
 
 #include "gpuclusters/model/text.hpp"
@@ -66,15 +67,17 @@ Words own_words(const DuplicateProfile& profile) {
     return words.empty() ? profile.name : words;
 }
 
-// Shared worth over the geometric mean of each side's: 1 for the same words, 0 for none shared.
-double similarity(const Scoring& scoring, const Words& left, const Words& right, std::string_view kind) {
+// Shared worth over the geometric mean of each side's: 1 for the same words, 0 for none shared;
+// nothing when a side's words are held by every record, which tells the records apart no more
+// than a missing name.
+std::optional<double> similarity(const Scoring& scoring, const Words& left, const Words& right, std::string_view kind) {
     double shared = 0, left_total = 0, right_total = 0;
     for (const auto& word : left) {
         left_total += scoring.worth(kind, word);
         if (holds(right, word)) shared += scoring.worth(kind, word);
     }
     for (const auto& word : right) right_total += scoring.worth(kind, word);
-    if (left_total <= 0 || right_total <= 0) return 0;
+    if (left_total <= 0 || right_total <= 0) return std::nullopt;
     return shared / std::sqrt(left_total * right_total);
 }
 
@@ -93,7 +96,12 @@ void score_names(Scoring& scoring, const DuplicateCandidate& pair, const Duplica
     }
     const Words left = own_words(pair.left), right = own_words(pair.right);
     if (left.empty() || right.empty()) return;
-    const double name = similarity(scoring, left, right, "n");
+    const auto compared = similarity(scoring, left, right, "n");
+    if (!compared) {
+        scoring.note("names not compared (words every record has)");
+        return;
+    }
+    const double name = *compared;
     if (name > 0) {
         scoring.add("name", name, fmt::format("name {:.2f}", name));
     } else {

@@ -409,6 +409,7 @@ struct Store::DuplicateRows {
         std::string cluster_id, profile;
         std::optional<long long> whole_name;  ///< the hash of its key of kind "w"
         long long first_key, keys;
+        bool named;
     };
     std::vector<Key> keys;
     std::vector<Profile> profiles;

@@ -84,11 +84,11 @@ void Store::clear_duplicate_keys() {
     });
 }
 
-void Store::add_duplicate_record(const std::string& cluster_id, const std::string& profile,
+void Store::add_duplicate_record(const std::string& cluster_id, const std::string& profile, bool named,
                                  const std::vector<std::pair<std::string, std::string>>& keys) {
     auto& rows = *duplicate_rows_;
-    DuplicateRows::Profile row{rows.next_record++, cluster_id,        profile,
-                               std::nullopt,       rows.next_ordinal, static_cast<long long>(keys.size())};
+    DuplicateRows::Profile row{
+        rows.next_record++, cluster_id, profile, std::nullopt, rows.next_ordinal, static_cast<long long>(keys.size()), named};
     for (const auto& [kind, key] : keys) {
         // The kind and key as SQLite's signed 64-bit integer. Two keys alike by chance (a chance of
         // about 3 in a million that any two of a million records' ten million keys are) only make a
@@ -113,7 +113,7 @@ void Store::flush_duplicate_keys() {
                               "INSERT INTO duplicate_profile (record, cluster_id, profile, whole_name, first_key, keys, named)",
                               7, rows.profiles, [](SQLite::Statement& query, int at, const DuplicateRows::Profile& row) {
                                   bind_row(query, at, row.record, row.cluster_id, row.profile, row.whole_name, row.first_key,
-                                           row.keys, row.whole_name.has_value());
+                                           row.keys, row.named);
                               });
     });
     rows.keys.clear();

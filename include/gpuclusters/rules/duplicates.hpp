@@ -23,11 +23,11 @@ struct Finding;
 struct DuplicateSettings {
     bool compare_names = true;
     bool compare_evidence = true;  ///< owner, GPU model, counts, country and year
-    double threshold = 3.0;        ///< the score a pair needs to be a finding
+    double threshold = 4.0;        ///< the score a pair needs to be a finding
     long long largest_block = 40;  ///< a key shared by more records makes no candidate pairs
     /// A name shared by this many records or more is a placeholder ("Anonymized System"): never
     /// compared, as if the records had none.
-    long long placeholder_records = 3;
+    long long placeholder_records = 5;
     long long most_matches = 3;  ///< findings a record gets at most, the best scores first
     double count_close = 0.03;   ///< counts within this share agree
     double count_far = 0.15;     ///< counts further apart than this share disagree

@@ -253,12 +253,13 @@ public:
     /// many records): cleared, filled a record at a time, paired, judged, then asked cluster by
     /// cluster.
     void clear_duplicate_keys();
-    /// A record's profile (what it is compared on) and its keys as (kind, key), each at most once;
-    /// a key of kind "w" is its whole name.
-    void add_duplicate_record(const std::string& cluster_id, const std::string& profile,
+    /// A record's profile (what it is compared on), whether it has a name the score compares, and
+    /// its keys as (kind, key), each at most once; a key of kind "w" is its whole name.
+    void add_duplicate_record(const std::string& cluster_id, const std::string& profile, bool named,
                               const std::vector<std::pair<std::string, std::string>>& keys);
     /// The candidate pairs: records that share a key held by at most `largest_block` records (a
-    /// key of kind "m" only when neither has a "w" key held by fewer than `placeholder_records`).
+    /// key of kind "m" only when neither is named, or its "w" key is held by `placeholder_records`
+    /// or more: a placeholder).
     void pair_duplicate_keys(long long largest_block, long long placeholder_records);
     /// A candidate pair: both profiles, the keys of each that a name or owner is compared on
     /// ("kind\x1fkey" -> how many records hold it), and how many records there are.

@@ -59,6 +59,16 @@ TEST_CASE("possible-duplicate: a profile's words") {
     CHECK(decoded.model == "NVIDIA V100");
     CHECK(decoded.gpus == 720);
     CHECK(decoded.year == 2019);
+    // A count in the notes only as a list writes chips, "N x model"; other numbers are no count.
+    const auto chips = [&](const std::string& notes) {
+        return profile_of(RecordBuilder("n").set("gpu_count_notes", notes).record(), context).gpus;
+    };
+    CHECK(chips("Epoch AI: 1,000 x NVIDIA A100 (primary chips)") == 1000);
+    CHECK(chips("12288 \u00d7 AMD MI250X") == 12288);
+    CHECK(chips("All 3132 nodes of the main partition; 4 GPUs per node.") == 0);
+    CHECK(chips("3132 x 4 MI250X") == 0);
+    CHECK(chips("MI250X nodes, 1,000") == 0);
+    CHECK(chips("Epoch AI: 1,000,") == 0);
     // Off: no profile.
     auto off = formats::default_rules_config();
     formats::apply_rules_config(off, "[severity]\npossible-duplicate = \"off\"\n", "c.toml");
@@ -102,6 +112,23 @@ TEST_CASE("possible-duplicate: the score and its evidence") {
     CHECK_FALSE(scored(phase("a", "Leonardo", "A100", "13824"),
                        RecordBuilder("b").set("name", "Leonardo").set("country", "US").set("gpu_model", "A100").record(),
                        context));
+    // A name whose words every record holds tells nothing: not compared, not "names differ".
+    const auto two = RecordBuilder("t").set("name", "Colossus").set("country", "US").record();
+    const auto common = scored(two, RecordBuilder("u").set("name", "Colossus").set("country", "US").record(), context, 2);
+    CHECK_FALSE(common);
+    rules::KeyRecords everyone{
+        {"n\x1f"
+         "colossus",
+         2}};
+    rules::DuplicateSettings lenient = config.duplicates;
+    lenient.threshold = -10;
+    rules::Config lenient_config = config;
+    lenient_config.duplicates = lenient;
+    const rules::Context lenient_context{lenient_config, "2026-11-30"};
+    const rules::DuplicateCandidate pair{"t", "u", profile_of(two, context), profile_of(two, context), &everyone, nullptr, 2};
+    const auto read = rules::score_duplicate(pair, lenient_context);
+    REQUIRE(read);
+    CHECK(read->evidence == "names not compared (words every record has), country agrees");
     const auto finding = rules::duplicate_finding({"c", "a", 5.25, "name 1.00, country agrees"}, context);
     CHECK(finding.rule == "possible-duplicate");
     CHECK(finding.severity == rules::Severity::warning);
@@ -155,7 +182,10 @@ TEST_CASE("possible-duplicate: settings and their errors") {
     CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\nweights = { nam = 1 }\n", "c.toml"),
                       doctest::Contains("c.toml:2:19: [possible-duplicate] weights: unknown signal 'nam'"));
     CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\nlargest_block = 0\n", "c.toml"),
-                      doctest::Contains("largest_block must be a whole number, 1 or more"));
+                      doctest::Contains("largest_block must be a whole number, 2 or more"));
+    // A name held by one record is its own, never a placeholder.
+    CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\nplaceholder_records = 1\n", "c.toml"),
+                      doctest::Contains("placeholder_records must be a whole number, 2 or more"));
     CHECK_THROWS_WITH(formats::apply_rules_config(config, "[possible-duplicate]\ncompare = true\n", "c.toml"),
                       doctest::Contains("[possible-duplicate] has no setting 'compare'"));
 }

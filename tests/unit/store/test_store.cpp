@@ -393,10 +393,10 @@ TEST_CASE("duplicate keys pair the records that share one, within the largest bl
     auto store = store::Store::create(dir.file("a.db"), created);
     store.clear_duplicate_keys();
     // A word of every record ("cluster") pairs nothing when the largest block is smaller.
-    store.add_duplicate_record("a", "profile of a", {{"n", "colossus"}, {"n", "cluster"}});
-    store.add_duplicate_record("b", "profile of b", {{"n", "alps"}, {"n", "cluster"}});
-    store.add_duplicate_record("c", "profile of c", {{"n", "colossus"}, {"n", "cluster"}, {"m", "us model 1000"}});
-    store.add_duplicate_record("d", "profile of d", {{"n", "cluster"}});
+    store.add_duplicate_record("a", "profile of a", true, {{"n", "colossus"}, {"n", "cluster"}});
+    store.add_duplicate_record("b", "profile of b", true, {{"n", "alps"}, {"n", "cluster"}});
+    store.add_duplicate_record("c", "profile of c", true, {{"n", "colossus"}, {"n", "cluster"}, {"m", "us model 1000"}});
+    store.add_duplicate_record("d", "profile of d", true, {{"n", "cluster"}});
     store.pair_duplicate_keys(3, 5);
     std::vector<store::Store::DuplicatePair> pairs;
     store.judge_duplicate_pairs([&](const store::Store::DuplicatePair& pair) -> std::optional<store::Store::DuplicateVerdict> {
@@ -434,14 +434,18 @@ TEST_CASE("a country, model and count key pairs only records without a name of t
     auto store = store::Store::create(dir.file("a.db"), created);
     store.clear_duplicate_keys();
     // a and b have no name; c and d each their own; e, f and g share a placeholder (3 records,
-    // at the limit of 3): as if they had none.
+    // at the limit of 3): as if they had none; h has a name the score does not compare (only
+    // words such as "Supercomputer").
     const std::pair<std::string, std::string> alike{"m", "us model 1000"};
-    store.add_duplicate_record("a", "profile of a", {alike});
-    store.add_duplicate_record("b", "profile of b", {alike});
-    for (const std::string id : {"c", "d"}) store.add_duplicate_record(id, "profile of " + id, {{"w", "name of " + id}, alike});
-    for (const std::string id : {"e", "f"})
-        store.add_duplicate_record(id, "profile of " + id, {{"w", "anonymizedsystem"}, alike});
-    store.add_duplicate_record("g", "profile of g", {{"w", "anonymizedsystem"}});
+    store.add_duplicate_record("a", "profile of a", false, {alike});
+    store.add_duplicate_record("b", "profile of b", false, {alike});
+    for (const std::string id : {"c", "d"})
+        store.add_duplicate_record(id, "profile of " + id, true, {{"w", "name of " + id}, alike});
+    for (const std::string id : {"e", "f"}) {
+        store.add_duplicate_record(id, "profile of " + id, true, {{"w", "anonymizedsystem"}, alike});
+    }
+    store.add_duplicate_record("g", "profile of g", true, {{"w", "anonymizedsystem"}});
+    store.add_duplicate_record("h", "profile of h", false, {{"w", "supercomputer"}, alike});
     store.pair_duplicate_keys(10, 3);
     std::vector<std::string> pairs;
     store.judge_duplicate_pairs([&](const store::Store::DuplicatePair& pair) -> std::optional<store::Store::DuplicateVerdict> {
@@ -450,7 +454,7 @@ TEST_CASE("a country, model and count key pairs only records without a name of t
     });
     // e, f and g also meet on their shared placeholder (a key like any other, within the largest
     // block): the score does not count it.
-    CHECK(pairs == std::vector<std::string>{"ab", "ae", "af", "be", "bf", "ef", "eg", "fg"});
+    CHECK(pairs == std::vector<std::string>{"ab", "ae", "af", "ah", "be", "bf", "bh", "ef", "eg", "eh", "fg", "fh"});
     CHECK(store.duplicate_groups_of("a", 3).empty());
 }
 
