@@ -280,6 +280,29 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     return result;
 }
 
+// Japanese and Korean end a sentence with its verb and what qualifies it: "GPU 4,000基を搭載する
+// 予定だ", "GPU 8496개 등을 탑재해 ... 것으로 기대된다". A plan or an order in such words after the
+// figure, before the sentence ends, governs it. Chinese puts its verb before the object, and a
+// comma there starts another verb's clause: "已部署 2000 块 GPU，计划明年扩展": there the search
+// stops at a comma.
+Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause_end_at) const {
+    bool verb_last = false;
+    for (std::size_t k = phrase_end; k < clause_end_at; ++k) {
+        const Token& token = tokens_[k];
+        if (token.kind == Kind::punct && (token.text == "," || token.text == "\uFF0C" || token.text == "\u3001") && !verb_last) {
+            return {};
+        }
+        if (token.kind != Kind::word || !quote_tokens::is_cjk(quote_tokens::first_code_point(token.text))) continue;
+        verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(token.text));
+        for (const Cue cue : {Cue("planned"), Cue("procured")}) {
+            if (const std::size_t length = phrase(k, cue)) {
+                return {true, cue == "planned" ? Modality::planned : Modality::procured, k, k + length, false};
+            }
+        }
+    }
+    return {};
+}
+
 bool Reading::arrives_later(std::size_t arrival) const {
     const std::string& word = tokens_[arrival + phrase(arrival, "arrival") - 1].text;
     return word.size() > 4 && word.ends_with("ing");

@@ -394,6 +394,9 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         }
     }
     if (!governing.found) governing = time_span_after(phrase_end, clause_end_at);
+    if ((!governing.found || (governing.modality == Modality::in_service && !governing.adjacent)) && !after.silent) {
+        if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
+    }
     if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {
         if (const auto year = future_year_after(phrase_end, clause_end_at)) {
             const bool said_done =

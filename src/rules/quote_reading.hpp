@@ -321,6 +321,7 @@ private:
     void read_retired(Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
+    Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
     void read_capacity(Figure& figure) const;
     void read_power_kind(Figure& figure) const;
 

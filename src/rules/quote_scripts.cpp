@@ -18,6 +18,21 @@ bool is_cjk(UChar32 c) {
     return script == USCRIPT_HAN || script == USCRIPT_HIRAGANA || script == USCRIPT_KATAKANA || script == USCRIPT_HANGUL;
 }
 
+bool verb_final_script(UChar32 c) {
+    if (c >= 0x3040 && c <= 0x30FF) return true;  // hiragana and katakana
+    return c > 0 && u_getIntPropertyValue(c, UCHAR_SCRIPT) == USCRIPT_HANGUL;
+}
+
+UChar32 first_code_point(std::string_view text) {
+    if (text.empty()) return -1;
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+    const auto size = static_cast<std::int32_t>(text.size());
+    std::int32_t at = 0;
+    UChar32 c = 0;
+    U8_NEXT(bytes, at, size, c);
+    return c;
+}
+
 // NFKC leaves "٢٠٢٤" as it is.
 std::string ascii_digits(std::string folded) {
     std::string out;

@@ -107,13 +107,17 @@ std::vector<Raw> scan(std::string_view quote) {
         gap = Gap::none, newline = false, in_word = word_char, cjk_word = cjk;
     }
     // "Power55 MW": a word run into a figure is split; a model number ("H100", "MI250X") is not.
+    // Text in CJK letters runs the noun into its figure too: "GPU10万基", "CPU9936개".
     for (std::size_t i = 0; i < raws.size(); ++i) {
         Raw& raw = raws[i];
         if (!raw.alnum) continue;
         const std::string_view text = quote.substr(raw.begin, raw.end - raw.begin);
         const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
         const auto letters = static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_letter) - text.begin());
-        if (letters < 4 || letters == text.size() || !all_digits(text.substr(letters))) continue;
+        const bool before_cjk = i + 1 < raws.size() && raws[i + 1].cjk && raws[i + 1].gap == Gap::none;
+        const bool processor =
+            letters == 3 && (text::lower_ascii(text.substr(0, 3)) == "gpu" || text::lower_ascii(text.substr(0, 3)) == "cpu");
+        if ((letters < 4 && !(processor && before_cjk)) || letters == text.size() || !all_digits(text.substr(letters))) continue;
         Raw figure{true, raw.begin + static_cast<std::uint32_t>(letters), raw.end, Gap::none, false, ""};
         raw.end = figure.begin;
         raws.insert(raws.begin() + static_cast<std::ptrdiff_t>(i) + 1, figure);
@@ -157,12 +161,14 @@ public:
 
 private:
     // "2000个计算节点", "800基": the counter after a figure says nothing of what it counts; the
-    // noun after it does.
+    // noun after it does. Text that sets Latin figures apart with spaces ("部署了 2000 块 GPU")
+    // keeps the counter as a CJK word of its own.
     void drop_counters() {
         for (std::size_t i = 1; i < raws_.size(); ++i) {
             Raw& raw = raws_[i];
             const Raw& before = raws_[i - 1];
-            if (!raw.alnum || raw.gap != Gap::none || !before.alnum || before.folded.empty() || !is_digit(before.folded.back())) {
+            const bool after_figure = raw.gap == Gap::none || (raw.gap == Gap::space && raw.cjk);
+            if (!raw.alnum || !after_figure || !before.alnum || before.folded.empty() || !is_digit(before.folded.back())) {
                 continue;
             }
             for (const auto& counter : words_.counters) {
@@ -429,7 +435,9 @@ private:
             const std::string& mark = before.text;
             // Parentheses and brackets are no clause of their own: "(for a total of 768)" hangs on
             // the sentence around it.
-            if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?") {
+            // (A CJK sentence's full stop, "。", needs no space after it.)
+            if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?" ||
+                mark == "\u3002" || mark == "\uFF01" || mark == "\uFF1F" || mark == "\uFF1B") {
                 token.clause_start = true;
             } else if ((mark == "\u2013" || is_hyphen(mark)) && before.space_before && token.space_before) {
                 token.clause_start = true;  // a spaced dash

@@ -53,6 +53,10 @@ struct TokenWords {
 
 /// Whether a character is one of Chinese, Japanese or Korean, written without spaces.
 bool is_cjk(UChar32 c);
+/// Whether a character is of a script whose sentences end with their verb: kana or Hangul.
+bool verb_final_script(UChar32 c);
+/// The first character of UTF-8 text; -1 for none or a byte that starts none.
+UChar32 first_code_point(std::string_view text);
 /// Folded text with the decimal digits of every script as ASCII digits.
 std::string ascii_digits(std::string folded);
 /// Where the words of a run of CJK letters end, as bytes of the run: the longest word of the

@@ -1,0 +1,58 @@
+// The quote reader on text in Chinese, Japanese and Korean: figures set apart by spaces or run
+// into their noun, sentences that end with their verb, and full stops without a space.
+#include <doctest/doctest.h>
+
+#include "formats/rules_config.hpp"
+#include "gpuclusters/rules/rules.hpp"
+
+using namespace gpuclusters;
+
+namespace {
+
+std::vector<rules::Quantity> read_cjk(std::string_view quote) {
+    static const auto config = formats::default_rules_config();
+    return config.quote_reader().quantities(quote, 2025);
+}
+
+}  // namespace
+
+TEST_CASE("a counter set apart from its figure by spaces is dropped as a glued one is") {
+    for (const std::string_view quote : {"该中心部署了 2000 块 GPU", "该中心部署了2000块GPU"}) {
+        CAPTURE(quote);
+        const auto found = read_cjk(quote);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].value == model::Decimal::whole(2000));
+        CHECK(found[0].unit == rules::Unit::gpu);
+    }
+}
+
+TEST_CASE("a figure run into GPU or CPU in CJK text is a figure of its own; a model number is not") {
+    const auto found = read_cjk("GPU10万基を導入した");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].value == model::Decimal::whole(100000));
+    // "H100" stays a model's name, and English keeps "GPU100" whole.
+    CHECK(read_cjk("H100搭載のサーバー").empty());
+    CHECK(read_cjk("the GPU100 board").empty());
+}
+
+TEST_CASE("a plan at the end of a Japanese or Korean sentence governs the figures before it") {
+    const auto japanese = read_cjk("新しいスパコンは 4,000基の GPU を搭載する予定だ。");
+    REQUIRE(japanese.size() == 1);
+    CHECK(japanese[0].modality == rules::Modality::planned);
+    const auto korean = read_cjk("이 시스템은 향후 GPU 2,000개를 탑재할 예정이다.");
+    REQUIRE(korean.size() == 1);
+    CHECK(korean[0].modality == rules::Modality::planned);
+    // The plan of the next sentence is not this one's: "。" ends a sentence without a space.
+    const auto two = read_cjk("このスパコンは GPU 4,000基を搭載している。来年には拡張する予定だ。");
+    REQUIRE(two.size() == 1);
+    CHECK(two[0].modality == rules::Modality::in_service);
+}
+
+TEST_CASE("in Chinese a plan after a comma is the next clause's, not the figure's") {
+    const auto found = read_cjk("该中心已部署 2000 块 GPU，计划明年扩展");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].modality == rules::Modality::in_service);
+    const auto planned = read_cjk("该项目将建设 4万张加速卡集群");
+    REQUIRE(planned.size() == 1);
+    CHECK(planned[0].modality == rules::Modality::planned);
+}
