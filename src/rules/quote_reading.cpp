@@ -311,6 +311,9 @@ Unit Reading::unit_named_at(std::size_t i) const {
     if (named == Unit::gpu && i >= 1 && is(i - 1, "logical")) named = Unit::gcd;
     // "GPUs Nvidia Tensor Core H100": a Tensor Core names the GPU, not a core.
     if (named == Unit::core && i >= 1 && is_word(tokens_[i - 1], "tensor")) named = Unit::none;
+    // "20 megawatt-hours", "2 Gigawatt Stunden": energy, whatever the power noun before the hours.
+    if (counts_power(named) && i + 1 < tokens_.size() && is(i + 1, "hours")) named = Unit::energy;
+    if (is(i, "hours") && i >= 1 && counts_power(unit_at(i - 1))) named = Unit::energy;
     return named;
 }
 
@@ -378,10 +381,13 @@ std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i
         return i + 2;
     }
     if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
-    // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs".
+    // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs". Not
+    // towards a noun of something else once the figure has its unit: "20 GPUs last year".
+    const bool has_unit = noun.unit != Unit::none;
     bool noun_ahead = false;
     for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
-        if (unit_at(ahead) != Unit::none || models_[ahead].first) noun_ahead = true;
+        const Unit unit = unit_at(ahead);
+        if ((unit != Unit::none && !(has_unit && unit == Unit::other)) || models_[ahead].first) noun_ahead = true;
     }
     if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, "makers")) return std::nullopt;
     return i + 1;

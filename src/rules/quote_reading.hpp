@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 44> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 45> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -84,7 +84,8 @@ inline constexpr std::array<std::string_view, 44> word_classes{"auxiliaries",   
                                                                "abbreviations", "ordinal_suffixes",
                                                                "counters",      "possessives",
                                                                "continuing",    "per_words",
-                                                               "supply_verbs",  "future_endings"};
+                                                               "supply_verbs",  "future_endings",
+                                                               "hours"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 

@@ -85,3 +85,21 @@ TEST_CASE("a use of up to N shows at least N, whatever the case of its words") {
     // A plan of up to N stays a ceiling.
     CHECK(only_quantity(config, "Up to 800 GPUs will be installed.").bound == rules::Bound::at_most);
 }
+
+TEST_CASE("a unit of power before hours is energy, in words or glued by a hyphen") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "it used 20 megawatt-hours last year").unit == rules::Unit::energy);
+    CHECK(only_quantity(config, "es verbrauchte 3 Kilowatt Stunden").unit == rules::Unit::energy);
+    CHECK(only_quantity(config, "it draws 20 megawatts").unit == rules::Unit::megawatt);
+    // A noun of something else after the figure's own is no longer its noun.
+    CHECK(only_quantity(config, "they installed 20 GPUs last year").unit == rules::Unit::gpu);
+}
+
+TEST_CASE("a preposition of another language ends a noun phrase as English 'with' does") {
+    const auto config = formats::default_rules_config();
+    // "44 Schränke mit 5.632 Rechenknoten": the cabinets are not the nodes after "mit".
+    const auto found = config.quote_reader().quantities("Es gibt 44 Schränke mit 5632 Rechenknoten.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unit == rules::Unit::rack);
+    CHECK(found[1].unit == rules::Unit::node);
+}
