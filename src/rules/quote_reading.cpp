@@ -176,6 +176,12 @@ void Reading::match_phrases() {
             if (word.size() >= ending.size() + 3 && word.ends_with(ending)) starts_[i][Cue("planned")] = 1;
         }
     }
+    // "in May 2023": a month written with its capital inside a sentence is a date, not a modal.
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (tokens_[i].capitalised && !tokens_[i].clause_start && is(i, "date_parts") && starts_[i][Cue("planned")] == 1) {
+            starts_[i][Cue("planned")] = 0;
+        }
+    }
     // "performed better than expected": the cue inside does not count.
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const std::size_t length = starts_[i][Cue("not_a_cue")];

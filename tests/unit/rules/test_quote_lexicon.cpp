@@ -103,3 +103,13 @@ TEST_CASE("a preposition of another language ends a noun phrase as English 'with
     CHECK(found[0].unit == rules::Unit::rack);
     CHECK(found[1].unit == rules::Unit::node);
 }
+
+TEST_CASE("a month with its capital inside a sentence is a date, and 'may' in lower case a modal") {
+    const auto config = formats::default_rules_config();
+    const auto dated = config.quote_reader().status_events("The partition entered production in May 2023.", 2025);
+    REQUIRE(dated.size() == 1);
+    CHECK(dated[0].happened);
+    const auto modal = config.quote_reader().status_events("The partition may enter production next year.", 2025);
+    REQUIRE(modal.size() == 1);
+    CHECK_FALSE(modal[0].happened);
+}
