@@ -86,7 +86,7 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
         for (const Cue cue : {Cue("planned"), Cue("future_time")})
             phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         if (phrase_start != no_token) {
-            planned_at = phrase_start;
+            if (!passive_only(phrase_start)) planned_at = phrase_start;
             group = phrase_start;
             continue;
         }
@@ -121,20 +121,25 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
     }
     if (participle(verb, floor)) return no_token;
     const Governed governing = verb_group(verb, verb_end, floor, i);
-    return governing.modality == Modality::planned ? governing.from : no_token;
+    return governing.modality == Modality::planned && !passive_only(governing.from) ? governing.from : no_token;
 }
+
+// German "wird" is a future ("wird 4.000 GPUs erhalten") or a passive of the present ("wird ...
+// in Betrieb genommen", in a report of the ceremony): of a figure, either says it is not there
+// yet; of an event, only a time to come says it is planned.
+bool Reading::passive_only(std::size_t at) const { return phrase(at, "planned") == 1 && is(at, "passive_auxiliaries"); }
 
 // A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
 // year", "construction of the hall ... will be the first phase".
 std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
     if (end < stop) {
-        if (const std::size_t p = phrase(end, "planned")) return end + p;
+        if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end)) return end + p;
     }
     if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             if (tokens_[k].text == ",") break;
             if (!verb_start(k)) continue;
-            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1)) return k + p;
+            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k)) return k + p;
             break;
         }
     }

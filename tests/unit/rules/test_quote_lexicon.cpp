@@ -113,3 +113,14 @@ TEST_CASE("a month with its capital inside a sentence is a date, and 'may' in lo
     REQUIRE(modal.size() == 1);
     CHECK_FALSE(modal[0].happened);
 }
+
+TEST_CASE("German 'wird' puts a figure in the future, and an event only with a time to come") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Der Rechner wird mit 4000 GPUs ausgestattet.").modality == rules::Modality::planned);
+    const auto now = config.quote_reader().status_events("Heute wird der Rechner feierlich in Betrieb genommen.", 2025);
+    REQUIRE(now.size() == 1);
+    CHECK(now[0].happened);
+    const auto later = config.quote_reader().status_events("Der Rechner wird nächstes Jahr in Betrieb genommen.", 2025);
+    REQUIRE(later.size() == 1);
+    CHECK_FALSE(later[0].happened);
+}
