@@ -124,3 +124,13 @@ TEST_CASE("German 'wird' puts a figure in the future, and an event only with a t
     REQUIRE(later.size() == 1);
     CHECK_FALSE(later[0].happened);
 }
+
+TEST_CASE("a site's power capacity is told in other languages too") {
+    const auto config = formats::default_rules_config();
+    for (const std::string_view quote : {"Le site a une capacité électrique de 40 MW.", "数据中心的电力容量为100兆瓦。",
+                                         "The facility is permitted for 250 MW."}) {
+        CAPTURE(quote);
+        CHECK(only_quantity(config, quote).capacity);
+    }
+    CHECK_FALSE(only_quantity(config, "Der Stromverbrauch liegt bei 5 Megawatt.").capacity);
+}
