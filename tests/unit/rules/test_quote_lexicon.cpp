@@ -134,3 +134,22 @@ TEST_CASE("a site's power capacity is told in other languages too") {
     }
     CHECK_FALSE(only_quantity(config, "Der Stromverbrauch liegt bei 5 Megawatt.").capacity);
 }
+
+TEST_CASE("a machine still in its tests, or live only later, is told in other languages too") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
+    for (const std::string_view notes : {"El sistema está siendo instalado.", "시스템은 현재 시험 운영 중이다.",
+                                         "Суперкомпьютер находится в стадии тестирования."}) {
+        CAPTURE(notes);
+        const auto found = events(notes);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
+    }
+    for (const std::string_view notes : {"Le supercalculateur entrera en service l'an prochain.", "该集群预计明年上线。"}) {
+        CAPTURE(notes);
+        const auto found = events(notes);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::live);
+        CHECK_FALSE(found[0].happened);
+    }
+}
