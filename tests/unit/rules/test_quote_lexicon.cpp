@@ -153,3 +153,11 @@ TEST_CASE("a machine still in its tests, or live only later, is told in other la
         CHECK_FALSE(found[0].happened);
     }
 }
+
+TEST_CASE("small numbers spelled in German, French, Spanish and Portuguese are figures") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "eine Gesamtleistung von zwei Gigawatt").value == model::Decimal::whole(2));
+    CHECK(only_quantity(config, "cuatro GPU por nodo").value == model::Decimal::whole(4));
+    // Abbreviated months are no numbers: "Sept." and "Dez." stay words.
+    CHECK(config.quote_reader().quantities("le 4 sept. la machine", 2025).size() == 1);
+}
