@@ -448,6 +448,9 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         if (tokens_[k].text == ",") comma = true;
         if (tokens_[k].kind == Kind::number || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
         if (!is(k, "every")) continue;
+        // "9,472 nodes with 4 MI250X each, 37,888 GPUs in total": an "each" that closes a phrase
+        // before a comma is the figure's before it.
+        if (k + 1 < figure && tokens_[k + 1].text == ",") break;
         if (k + 1 < figure) {
             const Unit unit = unit_at(k + 1);
             if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;

@@ -161,3 +161,16 @@ TEST_CASE("small numbers spelled in German, French, Spanish and Portuguese are f
     // Abbreviated months are no numbers: "Sept." and "Dez." stay words.
     CHECK(config.quote_reader().quantities("le 4 sept. la machine", 2025).size() == 1);
 }
+
+TEST_CASE("a total after a phrase closed by 'each' counts all the GPUs, not those of a node") {
+    const auto config = formats::default_rules_config();
+    const auto found =
+        config.quote_reader().quantities("The supercomputer has 9,472 nodes with 4 MI250X each, 37,888 GPUs in total.", 2025);
+    REQUIRE(found.size() == 3);
+    CHECK(found[1].per == rules::Unit::node);
+    CHECK(found[2].per == rules::Unit::none);
+    // Russian "по" ends the nodes' noun phrase: the GPUs after it are not what 1000 counts.
+    const auto russian = config.quote_reader().quantities("Система включает 1000 узлов по 4 GPU в каждом.", 2025);
+    REQUIRE(russian.size() == 2);
+    CHECK(russian[0].unit == rules::Unit::node);
+}
