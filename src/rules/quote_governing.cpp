@@ -303,6 +303,52 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
     return {};
 }
 
+// "decommissioned in 2024 after housing 4,000 GPUs", "18,688 GPUs that were retired": a figure
+// of what is gone. A retirement phrase before the figure in its clause, or right after it.
+void Reading::read_retired(Figure& figure) const {
+    Quantity& quantity = figure.quantity;
+    const std::size_t floor = clause_[figure.at];
+    for (std::size_t back = 1; back <= governing_reach && back <= figure.phrase_begin - floor; ++back) {
+        const std::size_t k = figure.phrase_begin - back;
+        if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
+        const std::size_t length = phrase(k, "retired");
+        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
+            continue;
+        // "which will be retired next year, has 27,648 GPUs": a retirement to come.
+        for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
+            if (phrase(k - before, "planned")) return;
+        }
+        set_modality(quantity, Modality::retired, k, k + length);
+        return;
+    }
+    std::size_t k = figure.phrase_end;
+    while (k < figure.clause_end && k < figure.phrase_end + 4 &&
+           (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
+        ++k;
+    }
+    if (k < figure.clause_end && k > figure.phrase_end) {
+        if (const std::size_t length = phrase(k, "retired")) {
+            set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
+            return;
+        }
+    }
+    // "Titan, which housed 18,688 GPUs, was decommissioned in 2019", "The 27,648 GPUs of Summit
+    // were retired": the figure stands in the subject, and the sentence's verb retires it. Words
+    // of another verb (a plan, a move, a use) between them end the search.
+    for (k = figure.phrase_end; k < figure.clause_end && k < figure.phrase_end + 12; ++k) {
+        const Token& token = tokens_[k];
+        if ((token.kind == Kind::number && !year_of(k)) || phrase(k, "moved_on") || phrase(k, "planned") ||
+            is(k, "relative_pronouns") || is_word(token, "and") || is_word(token, "but")) {
+            return;
+        }
+        if (const std::size_t length = phrase(k, "retired")) {
+            set_modality(quantity, Modality::retired, k, k + length);
+            return;
+        }
+        if (verb_start(k) && !aux(k)) return;
+    }
+}
+
 bool Reading::arrives_later(std::size_t arrival) const {
     const std::string& word = tokens_[arrival + phrase(arrival, "arrival") - 1].text;
     return word.size() > 4 && word.ends_with("ing");

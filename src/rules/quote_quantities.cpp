@@ -328,35 +328,6 @@ void Reading::read_modality(Figure& figure) const {
     if (quantity.modality == Modality::in_service) read_retired(figure);
 }
 
-// "decommissioned in 2024 after housing 4,000 GPUs", "18,688 GPUs that were retired": a figure
-// of what is gone. A retirement phrase before the figure in its clause, or right after it.
-void Reading::read_retired(Figure& figure) const {
-    Quantity& quantity = figure.quantity;
-    const std::size_t floor = clause_[figure.at];
-    for (std::size_t back = 1; back <= governing_reach && back <= figure.phrase_begin - floor; ++back) {
-        const std::size_t k = figure.phrase_begin - back;
-        if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
-        const std::size_t length = phrase(k, "retired");
-        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
-            continue;
-        // "which will be retired next year, has 27,648 GPUs": a retirement to come.
-        for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
-            if (phrase(k - before, "planned")) return;
-        }
-        set_modality(quantity, Modality::retired, k, k + length);
-        return;
-    }
-    std::size_t k = figure.phrase_end;
-    while (k < figure.clause_end && k < figure.phrase_end + 4 &&
-           (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
-        ++k;
-    }
-    if (k < figure.clause_end && k > figure.phrase_end) {
-        if (const std::size_t length = phrase(k, "retired"))
-            set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
-    }
-}
-
 Reading::Governed Reading::governing_of(const Figure& figure) const {
     const std::size_t i = figure.at;
     const std::size_t before = figure.phrase_begin;

@@ -174,3 +174,16 @@ TEST_CASE("a total after a phrase closed by 'each' counts all the GPUs, not thos
     REQUIRE(russian.size() == 2);
     CHECK(russian[0].unit == rules::Unit::node);
 }
+
+TEST_CASE("a figure in the subject of a sentence that retires it is retired") {
+    const auto config = formats::default_rules_config();
+    for (const std::string_view quote : {"Titan, which housed 18,688 GPUs, was decommissioned in 2019.",
+                                         "Le supercalculateur, qui comptait 4 000 GPU, a été démantelé en 2021."}) {
+        CAPTURE(quote);
+        CHECK(only_quantity(config, quote).modality == rules::Modality::retired);
+    }
+    // Another predicate between them, or a plan, keeps the figure's own reading.
+    CHECK(only_quantity(config, "The cluster has 4,000 GPUs and replaced the old system, which was retired.").modality ==
+          rules::Modality::in_service);
+    CHECK(only_quantity(config, "The 4,000 GPUs will be retired next year.").modality == rules::Modality::planned);
+}
