@@ -187,3 +187,13 @@ TEST_CASE("a figure in the subject of a sentence that retires it is retired") {
           rules::Modality::in_service);
     CHECK(only_quantity(config, "The 4,000 GPUs will be retired next year.").modality == rules::Modality::planned);
 }
+
+TEST_CASE("a performance equivalence is told in other languages too") {
+    const auto config = formats::default_rules_config();
+    for (const std::string_view quote :
+         {"Le cluster offre une puissance équivalente à 20 000 H100.", "Der Cluster entspricht 10.000 H100-GPUs.",
+          "相当于1万张H100的算力。", "H100 1만 개에 해당하는 성능.", "Мощность кластера эквивалентна 20 000 H100."}) {
+        CAPTURE(quote);
+        CHECK(only_quantity(config, quote).modality == rules::Modality::equivalence);
+    }
+}
