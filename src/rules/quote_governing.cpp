@@ -304,7 +304,8 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
 }
 
 // "decommissioned in 2024 after housing 4,000 GPUs", "18,688 GPUs that were retired": a figure
-// of what is gone. A retirement phrase before the figure in its clause, or right after it.
+// of what is gone. A retirement phrase before the figure in its clause, right after it, or as
+// the verb of the sentence whose subject holds it.
 void Reading::read_retired(Figure& figure) const {
     Quantity& quantity = figure.quantity;
     const std::size_t floor = clause_[figure.at];
