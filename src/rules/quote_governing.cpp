@@ -281,17 +281,17 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
 }
 
 // Japanese and Korean end a sentence with its verb and what qualifies it: "GPU 4,000基を搭載する
-// 予定だ", "GPU 8496개 등을 탑재해 ... 것으로 기대된다". A plan or an order in such words after the
-// figure, before the sentence ends, governs it. Chinese puts its verb before the object, and a
-// comma there starts another verb's clause: "已部署 2000 块 GPU，计划明年扩展": there the search
-// stops at a comma.
+// 予定だ", "GPU 8496개 등을 탑재해 ... 것으로 기대된다". A plan or an order in CJK words after the
+// figure governs it, up to the end of its clause: in Chinese, which puts its verb first, up to a
+// comma ("2000 块 GPU，计划明年扩展"); in Japanese and Korean, up to a comma or another figure once a
+// verb of its own has been passed ("4,000基を搭載しており、来年8,000基を追加する予定だ").
 Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause_end_at) const {
     bool verb_last = false;
+    bool own_verb = false;
     for (std::size_t k = phrase_end; k < clause_end_at; ++k) {
         const Token& token = tokens_[k];
-        if (token.kind == Kind::punct && (token.text == "," || token.text == "\uFF0C" || token.text == "\u3001") && !verb_last) {
-            return {};
-        }
+        const bool comma = token.kind == Kind::punct && (token.text == "," || token.text == "\uFF0C" || token.text == "\u3001");
+        if ((comma && (!verb_last || own_verb)) || (own_verb && token.kind == Kind::number && !year_of(k))) return {};
         if (token.kind != Kind::word || !quote_tokens::is_cjk(quote_tokens::first_code_point(token.text))) continue;
         verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(token.text));
         for (const Cue cue : {Cue("planned"), Cue("procured")}) {
@@ -299,6 +299,7 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
                 return {true, cue == "planned" ? Modality::planned : Modality::procured, k, k + length, false};
             }
         }
+        own_verb = own_verb || phrase(k, "in_service") > 0;
     }
     return {};
 }
@@ -325,6 +326,7 @@ void Reading::read_retired(Figure& figure) const {
     std::size_t k = figure.phrase_end;
     while (k < figure.clause_end && k < figure.phrase_end + 4 &&
            (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
+        if (phrase(k, "negation")) return;  // "have not been retired"
         ++k;
     }
     if (k < figure.clause_end && k > figure.phrase_end) {
@@ -334,12 +336,22 @@ void Reading::read_retired(Figure& figure) const {
         }
     }
     // "Titan, which housed 18,688 GPUs, was decommissioned in 2019", "The 27,648 GPUs of Summit
-    // were retired": the figure stands in the subject, and the sentence's verb retires it. Words
-    // of another verb (a plan, a move, a use) between them end the search.
+    // were retired": the figure stands in the subject, and the sentence's verb retires it. A
+    // figure a verb before it governs stands in the subject only inside a relative clause
+    // ("Frontier has 37,888 GPUs, while Summit was retired" is no such case). Words of another
+    // verb, a conjunction or a negation between them end the search.
+    const bool governed_before =
+        quantity.modality_end > quantity.modality_begin && quantity.modality_begin < tokens_[figure.phrase_begin].begin;
+    if (governed_before) {
+        bool relative = false;
+        for (std::size_t back = floor; back < figure.phrase_begin; ++back) relative = relative || is(back, "relative_pronouns");
+        if (!relative) return;
+    }
     for (k = figure.phrase_end; k < figure.clause_end && k < figure.phrase_end + 12; ++k) {
         const Token& token = tokens_[k];
         if ((token.kind == Kind::number && !year_of(k)) || phrase(k, "moved_on") || phrase(k, "planned") ||
-            is(k, "relative_pronouns") || is_word(token, "and") || is_word(token, "but")) {
+            phrase(k, "negation") || is(k, "relative_pronouns") || is(k, "subordinators") || is_word(token, "and") ||
+            is_word(token, "but")) {
             return;
         }
         if (const std::size_t length = phrase(k, "retired")) {

@@ -365,7 +365,9 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         }
     }
     if (!governing.found) governing = time_span_after(phrase_end, clause_end_at);
-    if ((!governing.found || (governing.modality == Modality::in_service && !governing.adjacent)) && !after.silent) {
+    // A verb before the figure is its own ("已部署 2000 块 GPU"); one after it may be qualified at
+    // the sentence's end ("GPU 4,000基を搭載する予定だ").
+    if ((!governing.found || (governing.modality == Modality::in_service && governing.from >= phrase_end)) && !after.silent) {
         if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
     }
     if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {

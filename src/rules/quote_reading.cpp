@@ -176,11 +176,15 @@ void Reading::match_phrases() {
             if (word.size() >= ending.size() + 3 && word.ends_with(ending)) starts_[i][Cue("planned")] = 1;
         }
     }
-    // "in May 2023": a month written with its capital inside a sentence is a date, not a modal.
+    // "in May 2023", "May 2024: the cluster went live": a month with its capital before a figure,
+    // or after a word that dates, is a date, not a modal ("Tesla May Deploy 100,000 GPUs" is one).
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        if (tokens_[i].capitalised && !tokens_[i].clause_start && is(i, "date_parts") && starts_[i][Cue("planned")] == 1) {
-            starts_[i][Cue("planned")] = 0;
-        }
+        if (!tokens_[i].capitalised || !is(i, "date_parts") || starts_[i][Cue("planned")] != 1) continue;
+        const bool figure_after = i + 1 < tokens_.size() && tokens_[i + 1].kind == Kind::number;
+        const bool dated = i >= 1 && !tokens_[i].clause_start &&
+                           (is(i - 1, "until") || is(i - 1, "starting") || is(i - 1, "date_parts") ||
+                            is_word(tokens_[i - 1], "of") || is_word(tokens_[i - 1], "since"));
+        if (figure_after || dated) starts_[i][Cue("planned")] = 0;
     }
     // "performed better than expected": the cue inside does not count.
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
@@ -388,12 +392,13 @@ std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i
     }
     if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
     // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs". Not
-    // towards a noun of something else once the figure has its unit: "20 GPUs last year".
+    // towards a span of time once the figure has its unit: "20 GPUs last year" (but "GPU compute
+    // hours" are hours).
     const bool has_unit = noun.unit != Unit::none;
     bool noun_ahead = false;
     for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
         const Unit unit = unit_at(ahead);
-        if ((unit != Unit::none && !(has_unit && unit == Unit::other)) || models_[ahead].first) noun_ahead = true;
+        if ((unit != Unit::none && !(has_unit && is(ahead, "time_spans"))) || models_[ahead].first) noun_ahead = true;
     }
     if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, "makers")) return std::nullopt;
     return i + 1;

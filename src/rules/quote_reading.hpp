@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 46> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 47> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -85,7 +85,8 @@ inline constexpr std::array<std::string_view, 46> word_classes{"auxiliaries",   
                                                                "counters",      "possessives",
                                                                "continuing",    "per_words",
                                                                "supply_verbs",  "future_endings",
-                                                               "hours",         "passive_auxiliaries"};
+                                                               "hours",         "passive_auxiliaries",
+                                                               "subordinators"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -330,8 +331,8 @@ private:
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;
-    std::size_t plan_before_event(StatusEvent& event, std::size_t i) const;
-    bool passive_only(std::size_t at) const;
+    std::size_t plan_before_event(StatusEvent& event, std::size_t i, std::size_t end) const;
+    bool passive_only(std::size_t at, std::size_t event_end) const;
     std::size_t plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const;
     bool retired_elsewhere(std::size_t from, std::size_t end) const;
 

@@ -63,7 +63,7 @@ std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
 
 void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const {
     const std::size_t stop = clause_end(i);
-    const std::size_t planned_at = plan_before_event(event, i);
+    const std::size_t planned_at = plan_before_event(event, i, end);
     const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
     if (const auto year = year_after(end, stop)) event.year = *year;
     if (planned_at != no_token || planned_to != no_token) {
@@ -75,7 +75,7 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
 
 // A plan before the event: its own verb group ("is set to open to users", "will be switched
 // off") or that of the verb it hangs on ("will bring the machine online").
-std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const {
+std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::size_t end) const {
     const std::size_t floor = clause_[i];
     std::size_t planned_at = no_token;
     std::size_t group = i;
@@ -86,7 +86,7 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
         for (const Cue cue : {Cue("planned"), Cue("future_time")})
             phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
         if (phrase_start != no_token) {
-            if (!passive_only(phrase_start)) planned_at = phrase_start;
+            if (!passive_only(phrase_start, end)) planned_at = phrase_start;
             group = phrase_start;
             continue;
         }
@@ -121,25 +121,31 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i) const 
     }
     if (participle(verb, floor)) return no_token;
     const Governed governing = verb_group(verb, verb_end, floor, i);
-    return governing.modality == Modality::planned && !passive_only(governing.from) ? governing.from : no_token;
+    return governing.modality == Modality::planned && !passive_only(governing.from, end) ? governing.from : no_token;
 }
 
-// German "wird" is a future ("wird 4.000 GPUs erhalten") or a passive of the present ("wird ...
-// in Betrieb genommen", in a report of the ceremony): of a figure, either says it is not there
-// yet; of an event, only a time to come says it is planned.
-bool Reading::passive_only(std::size_t at) const { return phrase(at, "planned") == 1 && is(at, "passive_auxiliaries"); }
+// German "wird" is a future before an infinitive ("wird ... in Betrieb gehen") and a passive of
+// the present before a participle ("wird ... in Betrieb genommen", in a report of the ceremony):
+// before an event that ends with a participle, only a time to come makes it a plan.
+bool Reading::passive_only(std::size_t at, std::size_t event_end) const {
+    if (phrase(at, "planned") != 1 || !is(at, "passive_auxiliaries") || event_end == 0) return false;
+    const std::string& last = tokens_[event_end - 1].text;
+    const bool participle =
+        last.ends_with("t") || (last.ends_with("en") && last != "gehen" && last.find("ge") != std::string::npos);
+    return participle;
+}
 
 // A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
 // year", "construction of the hall ... will be the first phase".
 std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
     if (end < stop) {
-        if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end)) return end + p;
+        if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end, end)) return end + p;
     }
     if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             if (tokens_[k].text == ",") break;
             if (!verb_start(k)) continue;
-            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k)) return k + p;
+            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k, end)) return k + p;
             break;
         }
     }

@@ -197,3 +197,30 @@ TEST_CASE("a performance equivalence is told in other languages too") {
         CHECK(only_quantity(config, quote).modality == rules::Modality::equivalence);
     }
 }
+
+TEST_CASE("what an independent review found the new readings got wrong") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote, std::size_t at = 0) {
+        const auto found = config.quote_reader().quantities(quote, 2025);
+        REQUIRE(found.size() > at);
+        return found[at].modality;
+    };
+    // A plan after a figure with a verb of its own is the next figure's.
+    CHECK(modality("このスパコンはGPU 4,000基を搭載しており、来年8,000基を追加する予定だ。") == rules::Modality::in_service);
+    CHECK(modality("该中心已部署2000块GPU并计划明年扩展至1万块") == rules::Modality::in_service);
+    // A retirement in another clause, or denied, is not the figure's.
+    CHECK(modality("Frontier has 37,888 GPUs, while Summit was decommissioned in 2024.") == rules::Modality::in_service);
+    CHECK(modality("The 4,000 GPUs have not been retired.") == rules::Modality::in_service);
+    // Hours of GPU compute are hours; "pari a" is Italian for "amounting to".
+    CHECK(only_quantity(config, "awarded 1.5 million GPU compute hours").unit == rules::Unit::other);
+    CHECK(modality("13.824 GPU, pari a 3.456 nodi") == rules::Modality::in_service);
+    // "May" before a verb in a headline is the modal.
+    CHECK(modality("Tesla May Deploy 100,000 GPUs") == rules::Modality::planned);
+    const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
+    // "wird" before an infinitive is a future; an operating system is not an operation.
+    const auto future = events("Der Rechner wird im Herbst in Betrieb gehen.");
+    REQUIRE(future.size() == 1);
+    CHECK_FALSE(future[0].happened);
+    CHECK(events("Il cluster usa il sistema operativo Linux.").empty());
+    CHECK(events("The cluster went live after a faulty power supply was replaced.").size() == 1);
+}
