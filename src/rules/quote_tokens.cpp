@@ -115,9 +115,14 @@ std::vector<Raw> scan(std::string_view quote) {
         const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
         const auto letters = static_cast<std::size_t>(std::find_if_not(text.begin(), text.end(), is_letter) - text.begin());
         const bool before_cjk = i + 1 < raws.size() && raws[i + 1].cjk && raws[i + 1].gap == Gap::none;
-        const bool processor =
-            letters == 3 && (text::lower_ascii(text.substr(0, 3)) == "gpu" || text::lower_ascii(text.substr(0, 3)) == "cpu");
-        if ((letters < 4 && !(processor && before_cjk)) || letters == text.size() || !all_digits(text.substr(letters))) continue;
+        const auto processor = [&] {
+            const std::string noun = text::lower_ascii(text.substr(0, 3));
+            return noun == "gpu" || noun == "cpu";
+        };
+        if ((letters < 4 && !(letters == 3 && before_cjk && processor())) || letters == text.size() ||
+            !all_digits(text.substr(letters))) {
+            continue;
+        }
         Raw figure{true, raw.begin + static_cast<std::uint32_t>(letters), raw.end, Gap::none, false, ""};
         raw.end = figure.begin;
         raws.insert(raws.begin() + static_cast<std::ptrdiff_t>(i) + 1, figure);
