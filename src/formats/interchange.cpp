@@ -32,24 +32,18 @@ std::string toml_string(std::string_view text) {
     return out + "\"";
 }
 
-// A member put_typed_value made, as a TOML value: a number as its digits (a verbatim decimal's
-// text, never through a double), a string quoted.
-std::string toml_scalar(const Json& value) {
-    if (value.is_binary()) return {value.get_binary().begin(), value.get_binary().end()};
-    if (value.is_number_integer()) return std::to_string(value.get<long long>());
-    return toml_string(value.get<std::string>());
-}
-
 // A JSON claim's reason, when it gives one: none is "imported" (add_claim_inputs).
 std::optional<std::string> nonempty(std::string text) { return text.empty() ? std::nullopt : std::optional(std::move(text)); }
 
-Json source_json(const model::Source& source) {
-    // "kind" always, in its place; the other metadata when given.
-    Json json{{"url", source.url}, {"kind", source.meta.kind}};
+// A source's members in their order, each to `put(key, value)`: "url", then "kind" always, in
+// its place; the other metadata when given.
+template <typename Put>
+void each_source_member(const model::Source& source, Put&& put) {
+    put("url", source.url);
     for (const auto& key : model::source_metadata_keys) {
-        if (const std::string& value = source.meta.*key.stored; !value.empty()) json[key.name] = value;
+        const std::string& value = source.meta.*key.stored;
+        if (!value.empty() || key.stored == &model::SourceMeta::kind) put(key.name, value);
     }
-    return json;
 }
 
 std::string value_text(const Json& value, const std::string& where) {
@@ -106,10 +100,9 @@ std::string provenance_tables(const model::Record& record) {
     std::ranges::sort(sources, {}, &model::Source::url);
     for (const auto* source : sources) {
         out += "\n[[source]]\n";
-        const Json fields = source_json(*source);
-        for (const auto& [key, value] : fields.items()) {
-            out += fmt::format("{} = {}\n", key, toml_string(value.get<std::string>()));
-        }
+        each_source_member(*source, [&](std::string_view key, const std::string& value) {
+            out += fmt::format("{} = {}\n", key, toml_string(value));
+        });
     }
     std::vector<std::pair<std::string, std::string>> keys;  // by URL, as the sources
     for (const auto& key : record.keys) keys.emplace_back(record.sources.at(key.source_id).url, key.key);
@@ -138,48 +131,45 @@ std::vector<const model::Claim*> export_claims(const model::Record& record, bool
     return claims;
 }
 
-Json record_to_json(const model::Record& record, bool provenance) {
-    Json json{{"id", record.id}};
+void append_record_json(std::string& text, const model::Record& record, bool provenance) {
+    JsonOut out(text);
+    out.begin_object().key("id").string(record.id);
     if (!provenance) {
-        Json fields = Json::object();
-        for (const auto* claim : export_claims(record, false)) {
-            if (claim->state == model::ClaimState::not_published) {
-                fields[claim->field] = nullptr;
-                fields[claim->field + std::string(state_suffix)] = not_published_state;
-            } else {
-                put_typed_value(fields, claim->field, claim->field + "_", *model::find_field(claim->field), claim->value);
-            }
-        }
-        json["fields"] = std::move(fields);
-        return json;
+        out.key("fields").begin_object();
+        write_typed_fields(out, record);
+        out.end_object().end_object();
+        return;
     }
-    Json sources = Json::array();
-    for (const auto* source : export_sources(record)) sources.push_back(source_json(*source));
-    json["sources"] = std::move(sources);
-    Json claims = Json::array();
+    out.key("sources").begin_array();
+    for (const auto* source : export_sources(record)) {
+        out.begin_object();
+        each_source_member(*source, [&](std::string_view key, const std::string& value) { out.key(key).string(value); });
+        out.end_object();
+    }
+    out.end_array();
+    out.key("claims").begin_array();
     for (const auto* claim : export_claims(record, true)) {
         const auto& spec = *model::find_field(claim->field);
-        Json entry{{"field", claim->field}, {"state", model::to_string(claim->state)}};
+        out.begin_object().key("field").string(claim->field).key("state").string(model::to_string(claim->state));
         if (claim->state == model::ClaimState::set) {
-            put_typed_value(entry, "value", "", spec, claim->value);
+            write_typed_value(out, "value", "", spec, claim->value);
         } else {
-            entry["value"] = nullptr;
+            out.key("value").null();
         }
-        entry["rank"] = model::to_string(claim->rank);
-        if (claim->rank != model::Rank::preferred && !claim->rank_reason.empty()) entry["reason"] = claim->rank_reason;
-        Json citations = Json::array();
+        out.key("rank").string(model::to_string(claim->rank));
+        if (claim->rank != model::Rank::preferred && !claim->rank_reason.empty()) out.key("reason").string(claim->rank_reason);
+        out.key("citations").begin_array();
         for (const auto& citation : claim->citations) {
-            citations.push_back(Json{
-                {"source", record.sources.at(citation.source_id).url}, {"locator", citation.locator}, {"quote", citation.quote}});
+            out.begin_object().key("source").string(record.sources.at(citation.source_id).url);
+            out.key("locator").string(citation.locator).key("quote").string(citation.quote).end_object();
         }
-        entry["citations"] = std::move(citations);
-        claims.push_back(std::move(entry));
+        out.end_array().end_object();
     }
-    json["claims"] = std::move(claims);
-    Json keys = Json::array();
-    for (const auto& key : record.keys) keys.push_back(Json{{"source", record.sources.at(key.source_id).url}, {"key", key.key}});
-    json["keys"] = std::move(keys);
-    return json;
+    out.end_array();
+    out.key("keys").begin_array();
+    for (const auto& key : record.keys)
+        out.begin_object().key("source").string(record.sources.at(key.source_id).url).key("key").string(key.key).end_object();
+    out.end_array().end_object();
 }
 
 bool add_claim_inputs(model::RecordInput& record, const std::string& field, bool not_published, const std::string& value,
@@ -453,9 +443,13 @@ std::string record_to_toml(const model::Record& record, bool provenance) {
             out += fmt::format("state = {}\n", toml_string(not_published_state));
             return;
         }
-        Json typed = Json::object();
-        put_typed_value(typed, "value", "", *model::find_field(claim.field), claim.value);
-        for (const auto& [key, value] : typed.items()) out += fmt::format("{} = {}\n", key, toml_scalar(value));
+        each_typed_member("value", "", *model::find_field(claim.field), claim.value,
+                          [&](std::string_view key, TypedMember kind, const std::string& text) {
+                              out += fmt::format("{} = {}\n", key,
+                                                 kind == TypedMember::integer   ? std::to_string(std::stoll(text))
+                                                 : kind == TypedMember::decimal ? text
+                                                                                : toml_string(text));
+                          });
     };
     for (const auto& spec : model::field_catalogue()) {
         const model::Claim* preferred = record.preferred(spec.name);

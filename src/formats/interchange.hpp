@@ -35,13 +35,14 @@ using model::RecordDocument;
 /// then the competing ones, then (with provenance) the deprecated ones.
 std::vector<const model::Claim*> export_claims(const model::Record& record, bool provenance);
 
-/// {"id", "fields": {FIELD: value}} or, with provenance, {"id", "sources": [...], "claims": [...]}.
-Json record_to_json(const model::Record& record, bool provenance);
+/// Appends {"id", "fields": {FIELD: value}} or, with provenance, {"id", "sources": [...],
+/// "claims": [...], "keys": [...]}, on one line.
+void append_record_json(std::string& text, const model::Record& record, bool provenance);
 /// Either shape back, as a file of `version` writes it; errors name `place` and the key at fault.
 RecordDocument record_from_json(const Json& json, const std::string& place, long long version = format_version);
 
 /// One TOML file per record (the shape of db/sample/*.toml), keys in a fixed order; each claim's
-/// table has the keys of a JSON claim (put_typed_value), or state = "not_published".
+/// table has the keys of a JSON claim (each_typed_member), or state = "not_published".
 std::string record_to_toml(const model::Record& record, bool provenance);
 
 /// Adds the FieldInputs of one claim (set, or cite and rank for competing and deprecated ones,

@@ -59,9 +59,15 @@ public:
             out_ << opening.substr(0, opening.size() - 1) << ",\"clusters\":[";
         }
     }
-    void write(const model::Record& record) override { write_text(*text_of(record)); }
+    void write(const model::Record& record) override {
+        line_.clear();
+        append_record_json(line_, record, options_.provenance);
+        write_text(line_);
+    }
     std::optional<std::string> text_of(const model::Record& record) const override {
-        return dump_exact(record_to_json(record, options_.provenance));
+        std::string text;
+        append_record_json(text, record, options_.provenance);
+        return text;
     }
     void write_text(const std::string& line) override {
         if (lines_) {
@@ -80,6 +86,7 @@ private:
     bool lines_;
     WriterOptions options_;
     bool first_ = true;
+    std::string line_;  // one record's text, its buffer kept from record to record
 };
 
 class TomlWriter : public RecordWriter {

@@ -1,11 +1,16 @@
 #include "formats/typed.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <fmt/format.h>
+#include <functional>
 #include <unordered_set>
 
 #include "gpuclusters/model/decimal.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
 
@@ -130,48 +135,40 @@ private:
     std::size_t depth_ = 0;
 };
 
-// A number held verbatim for dump_exact: its text, never a double.
-Json verbatim_number(const std::string& text) { return Json::binary(Json::binary_t::container_type(text.begin(), text.end())); }
-
 // A string as Json::dump writes it. Most are printable ASCII with nothing to escape: those are
 // quoted here (a serializer made for each was half of an export's time); the rest go through
 // dump, which alone decides escapes and invalid UTF-8.
-void dump_string_into(std::string& out, const std::string& text) {
-    const bool plain = std::ranges::all_of(text, [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+void dump_string_into(std::string& out, std::string_view text) {
+    static constexpr auto plain_byte = [] {
+        std::array<bool, 256> plain{};
+        for (int c = 0x20; c < 0x7f; ++c) plain[static_cast<std::size_t>(c)] = c != '"' && c != '\\';
+        return plain;
+    }();
+    // Eight bytes at a time: whether any is below 0x20, above 0x7e, '"' or '\\' (the byte tests
+    // of Hacker's Delight, each exact for these bounds); the rest one by one.
+    constexpr std::uint64_t ones = 0x0101010101010101ULL;
+    constexpr std::uint64_t highs = 0x8080808080808080ULL;
+    const auto any_zero = [](std::uint64_t bytes) { return ((bytes - ones) & ~bytes & highs) != 0; };
+    bool plain = true;
+    std::size_t at = 0;
+    for (; plain && at + 8 <= text.size(); at += 8) {
+        std::uint64_t bytes = 0;
+        std::memcpy(&bytes, text.data() + at, 8);
+        const bool control = ((bytes - ones * 0x20) & ~bytes & highs) != 0;
+        const bool beyond_ascii = (((bytes + ones) | bytes) & highs) != 0;
+        plain = !control && !beyond_ascii && !any_zero(bytes ^ (ones * '"')) && !any_zero(bytes ^ (ones * '\\'));
+    }
+    for (; plain && at < text.size(); ++at) plain = plain_byte[static_cast<unsigned char>(text[at])];
     if (!plain) {
-        out += Json(text).dump(-1, ' ', false, Json::error_handler_t::replace);
+        out += Json(std::string(text)).dump(-1, ' ', false, Json::error_handler_t::replace);
         return;
     }
-    out += '"';
-    out += text;
-    out += '"';
-}
-
-void dump_into(std::string& out, const Json& json) {
-    if (json.is_binary()) {
-        const auto& bytes = json.get_binary();
-        out.append(bytes.begin(), bytes.end());
-    } else if (json.is_structured()) {
-        const bool object = json.is_object();
-        out += object ? '{' : '[';
-        for (auto it = json.begin(); it != json.end(); ++it) {
-            if (it != json.begin()) out += ',';
-            if (object) {
-                dump_string_into(out, it.key());
-                out += ':';
-            }
-            dump_into(out, *it);
-        }
-        out += object ? '}' : ']';
-    } else if (json.is_string()) {
-        dump_string_into(out, json.get_ref<const std::string&>());
-    } else if (json.is_number_integer()) {
-        // (Unsigned integers are integers too: both are their decimal digits.)
-        out += json.is_number_unsigned() ? fmt::format_int(json.get<std::uint64_t>()).str()
-                                         : fmt::format_int(json.get<std::int64_t>()).str();
-    } else {
-        out += json.dump(-1, ' ', false, Json::error_handler_t::replace);
-    }
+    const std::size_t end = out.size();
+    out.resize(end + text.size() + 2);
+    char* quoted = out.data() + end;
+    quoted[0] = '"';
+    std::memcpy(quoted + 1, text.data(), text.size());
+    quoted[text.size() + 1] = '"';
 }
 
 }  // namespace
@@ -206,26 +203,135 @@ std::string typed_input(const model::FieldSpec& spec, std::string_view number, c
     return input;
 }
 
-void put_typed_value(Json& object, const std::string& value_key, const std::string& prefix, const model::FieldSpec& spec,
-                     const model::FieldValue& value) {
+void each_typed_member(std::string_view value_key, std::string_view prefix, const model::FieldSpec& spec,
+                       const model::FieldValue& value,
+                       const std::function<void(std::string_view key, TypedMember kind, const std::string& text)>& put) {
     if (spec.type == model::FieldType::count) {
-        object[value_key] = std::stoll(value.value);
+        put(value_key, TypedMember::integer, value.value);
     } else if (spec.type == model::FieldType::decimal) {
-        object[value_key] = verbatim_number(value.value);
+        put(value_key, TypedMember::decimal, value.value);
     } else {
-        object[value_key] = model::input_text(spec, value);
+        put(value_key, TypedMember::text, model::input_text(spec, value));
         return;
     }
     for (const auto& key : model::qualifier_keys(spec.type)) {
         const std::string& held = value.qualifiers.*key.member;
-        if (!held.empty()) object[prefix + std::string(key.name)] = held;
+        if (!held.empty()) put(std::string(prefix).append(key.name), TypedMember::text, held);
     }
 }
 
-std::string dump_exact(const Json& json) {
-    std::string out;
-    dump_into(out, json);
-    return out;
+void write_typed_value(JsonOut& out, std::string_view value_key, std::string_view prefix, const model::FieldSpec& spec,
+                       const model::FieldValue& value) {
+    each_typed_member(value_key, prefix, spec, value, [&](std::string_view key, TypedMember kind, const std::string& text) {
+        out.key(key);
+        if (kind == TypedMember::integer) {
+            out.integer(std::stoll(text));
+        } else if (kind == TypedMember::decimal) {
+            out.number_text(text);
+        } else {
+            out.string(text);
+        }
+    });
+}
+
+void write_typed_fields(JsonOut& out, const model::Record& record) {
+    // Per field, the prefix of its qualifiers' keys and its state key: made once.
+    static const auto keys = [] {
+        std::vector<std::pair<std::string, std::string>> made;
+        for (const auto& spec : model::field_catalogue())
+            made.emplace_back(fmt::format("{}_", spec.name), fmt::format("{}{}", spec.name, state_suffix));
+        return made;
+    }();
+    const auto catalogue = model::field_catalogue();
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        const auto& spec = catalogue[i];
+        const auto* claim = record.preferred(spec.name);
+        if (!claim) continue;
+        if (claim->state == model::ClaimState::not_published) {
+            out.key(spec.name).null();
+            out.key(keys[i].second).string(not_published_state);
+        } else {
+            write_typed_value(out, spec.name, keys[i].first, spec, claim->value);
+        }
+    }
+}
+
+void JsonOut::separate() {
+    if (first_in_.empty()) return;
+    if (!first_in_.back()) out_ += ',';
+    first_in_.back() = 0;
+}
+
+void JsonOut::before_value() {
+    if (after_key_) {
+        after_key_ = false;
+    } else {
+        separate();
+    }
+}
+
+JsonOut& JsonOut::begin_object() {
+    before_value();
+    out_ += '{';
+    first_in_.push_back(1);
+    return *this;
+}
+
+JsonOut& JsonOut::end_object() {
+    out_ += '}';
+    first_in_.pop_back();
+    return *this;
+}
+
+JsonOut& JsonOut::begin_array() {
+    before_value();
+    out_ += '[';
+    first_in_.push_back(1);
+    return *this;
+}
+
+JsonOut& JsonOut::end_array() {
+    out_ += ']';
+    first_in_.pop_back();
+    return *this;
+}
+
+JsonOut& JsonOut::key(std::string_view name) {
+    separate();
+    dump_string_into(out_, name);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+}
+
+JsonOut& JsonOut::string(std::string_view text) {
+    before_value();
+    dump_string_into(out_, text);
+    return *this;
+}
+
+JsonOut& JsonOut::integer(long long number) {
+    before_value();
+    out_ += fmt::format_int(number).str();
+    return *this;
+}
+
+JsonOut& JsonOut::number_text(std::string_view text) {
+    before_value();
+    out_ += text;
+    return *this;
+}
+
+JsonOut& JsonOut::boolean(bool value) {
+    before_value();
+    out_ += value ? "true" : "false";
+    return *this;
+}
+
+JsonOut& JsonOut::null() {
+    before_value();
+    out_ += "null";
+    return *this;
 }
 
 // A float token must be what its double gives back as its shortest form: then float_text

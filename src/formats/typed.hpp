@@ -4,6 +4,7 @@
 // state each in its own key or column, named from the field catalogue here and nowhere else.
 // JSON numbers are written from the decimal's text and read back exactly, never through a
 // rounded double.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,13 +37,49 @@ const TypedColumn* find_typed_column(std::string_view name);
 /// reading it gives back exactly; InputError (without a place) when the parts do not agree.
 std::string typed_input(const model::FieldSpec& spec, std::string_view number, const model::Qualifiers& qualifiers);
 
-/// Members of a typed value: `value_key` the number (or text), then each non-empty qualifier as
-/// `prefix + name`. The number is held verbatim (see dump_exact).
-void put_typed_value(Json& object, const std::string& value_key, const std::string& prefix, const model::FieldSpec& spec,
-                     const model::FieldValue& value);
+/// A JSON text appended straight to a string, byte for byte what Json::dump(-1) writes of the
+/// same tree (invalid UTF-8 replaced), but for numbers, which are written as their text: an
+/// export writes each record through it, since building a tree per record took most of an
+/// export's time. Members and elements are separated by commas as they come.
+class JsonOut {
+public:
+    explicit JsonOut(std::string& out) : out_(out) {}
+    JsonOut& begin_object();
+    JsonOut& end_object();
+    JsonOut& begin_array();
+    JsonOut& end_array();
+    /// The key of the next member; the value follows.
+    JsonOut& key(std::string_view name);
+    JsonOut& string(std::string_view text);
+    JsonOut& integer(long long number);
+    /// A number written as its text, which the caller has checked to be a JSON number.
+    JsonOut& number_text(std::string_view text);
+    JsonOut& boolean(bool value);
+    JsonOut& null();
 
-/// Json::dump(-1) but for verbatim numbers (put_typed_value's), which are written as their text.
-std::string dump_exact(const Json& json);
+private:
+    void before_value();
+    void separate();
+    std::string& out_;
+    std::vector<char> first_in_;  ///< per open object or array: nothing written in it yet
+    bool after_key_ = false;
+};
+
+/// How a member of a typed value is written: a count as an integer, a decimal as its text
+/// (never through a double), the rest as a string.
+enum class TypedMember { integer, decimal, text };
+/// The members of a typed value in their order, each to `put(key, kind, text)`: `value_key` the
+/// number (or text), then each non-empty qualifier as `prefix + name`. The one rule of the JSON
+/// and TOML writers.
+void each_typed_member(std::string_view value_key, std::string_view prefix, const model::FieldSpec& spec,
+                       const model::FieldValue& value,
+                       const std::function<void(std::string_view key, TypedMember kind, const std::string& text)>& put);
+/// Those members, written.
+void write_typed_value(JsonOut& out, std::string_view value_key, std::string_view prefix, const model::FieldSpec& spec,
+                       const model::FieldValue& value);
+/// The members of a values-only record: each field's preferred claim in catalogue order, its
+/// value and qualifiers keyed as typed_columns names them, or null and its state.
+void write_typed_fields(JsonOut& out, const model::Record& record);
 
 /// Whether a float token ("0.3270", "1e-05", as a JSON or TOML parser read it into `value`) is
 /// the number its double gives back as its shortest form: at most 15 significant digits, no

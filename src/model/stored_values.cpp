@@ -34,7 +34,8 @@ std::optional<std::string> stored_value_problem(const FieldSpec& field, const Fi
             if (!qualifiers.bound.empty() && qualifiers.bound != bound_approximate && qualifiers.bound != bound_at_least) {
                 return fmt::format("bound {} is not {} or {}", quoted(qualifiers.bound), bound_approximate, bound_at_least);
             }
-            if (!qualifiers.derivation.empty()) {
+            if (const auto total = written_derivation_total(qualifiers.derivation);
+                !qualifiers.derivation.empty() && !(total && std::to_string(*total) == value)) {
                 try {
                     const Count derived = parse_exact_count(qualifiers.derivation);
                     if (derived.derivation != qualifiers.derivation || std::to_string(derived.value) != value) {

@@ -95,6 +95,42 @@ long long parse_whole_number(std::string_view raw) {
     return value;
 }
 
+std::optional<long long> written_derivation_total(std::string_view derivation) {
+    long long total = 0;
+    long long product = 1;
+    std::size_t at = 0;
+    bool operator_seen = false;  // a number alone is a count, not a derivation
+    while (true) {
+        // A factor: digits, the first not 0.
+        const std::size_t start = at;
+        long long number = 0;
+        for (; at < derivation.size() && is_digit(derivation[at]); ++at) {
+            number = number * 10 + (derivation[at] - '0');
+            if (number > max_count) return std::nullopt;
+        }
+        if (at == start || derivation[start] == '0' || product > max_count / number) return std::nullopt;
+        product *= number;
+        if (at == derivation.size()) {
+            if (!operator_seen) return std::nullopt;
+            break;
+        }
+        operator_seen = true;
+        // Then " x " before the next factor or " + " before the next term.
+        const std::string_view separator = derivation.substr(at, 3);
+        if (separator == " + ") {
+            total += product;
+            if (total > max_count) return std::nullopt;
+            product = 1;
+        } else if (separator != " x ") {
+            return std::nullopt;
+        }
+        at += 3;
+    }
+    total += product;
+    if (total > max_count) return std::nullopt;
+    return total;
+}
+
 Count parse_count(std::string_view raw) {
     auto [text, bound] = split_bound(text::trim(raw));
     if (text.empty()) throw InputError("empty count");

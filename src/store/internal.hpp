@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,7 +28,7 @@ inline constexpr long long no_limit = std::numeric_limits<long long>::max();
 // Page cache sizes (KiB): for reading and small writes, and for a bulk write (more gained nothing
 // on 100,000 records, and a million must stay under 64 MiB with the WAL index beside it).
 inline constexpr int page_size = 16384;
-inline constexpr int small_cache_kib = 8192;
+inline constexpr int small_cache_kib = 2048;
 inline constexpr int bulk_cache_kib = 24576;
 
 inline std::string column_text(SQLite::Statement& statement, int index) {
@@ -116,6 +117,11 @@ struct CachedColumns {
         return {text, static_cast<std::size_t>(column.getBytes())};
     }
     bool null(int index) const { return query.isColumnNull(index); }
+    /// view(), or nullopt for NULL.
+    std::optional<std::string_view> view_or_null(int index) const {
+        if (null(index)) return std::nullopt;
+        return view(index);
+    }
     long long integer(int index) const { return query.getColumn(index).getInt64(); }
 };
 struct RawColumns {
@@ -128,6 +134,17 @@ struct RawColumns {
         return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
     }
     bool null(int index) const { return sqlite3_column_type(query, index) == SQLITE_NULL; }
+    /// view(), or nullopt for NULL: one call where null() and view() make three.
+    std::optional<std::string_view> view_or_null(int index) const {
+        const auto* text = sqlite3_column_text(query, index);
+        if (text == nullptr) {
+            // (SQLite gives no text for a value it had no memory to convert, too.)
+            if (!null(index)) throw std::bad_alloc();
+            return std::nullopt;
+        }
+        return std::string_view{reinterpret_cast<const char*>(text),
+                                static_cast<std::size_t>(sqlite3_column_bytes(query, index))};
+    }
     long long integer(int index) const { return sqlite3_column_int64(query, index); }
 };
 
@@ -249,7 +266,9 @@ enum class StoredIn { claim, values };
 // Throws DatabaseError naming the file, the cluster, the field and where the value was read, when
 // a claim's value is not in the form gpuclusters writes (model::stored_value_problem): nothing
 // downstream reads "12k" as 12 or throws std::stoll's error on a value written behind the tool's back.
-void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where);
+// `field`, when the caller knows the claim's field, spares looking it up.
+void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where,
+                        const model::FieldSpec* field = nullptr);
 // The same for a source's metadata, read from source_revision or current_source.
 void check_stored_source(const std::string& path, long long source_id, const model::SourceMeta& meta);
 // The same, and the source's URL.

@@ -234,9 +234,10 @@ std::vector<std::string> check_problems(SQLite::Database& db, const char* pragma
     return problems;
 }
 
-void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where) {
+void check_stored_claim(const std::string& path, std::string_view cluster_id, const model::Claim& claim, StoredIn where,
+                        const model::FieldSpec* field) {
     if (claim.state != model::ClaimState::set) return;
-    const model::FieldSpec* field = model::find_field(claim.field);
+    if (field == nullptr) field = model::find_field(claim.field);
     if (field == nullptr) {
         // cluster_values' columns are the catalogue's; a claim's field is checked here.
         refuse_history(path, fmt::format("claim {} of {} is of a field gpuclusters does not know, '{}'", claim.id,

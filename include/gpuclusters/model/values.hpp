@@ -83,6 +83,10 @@ struct Power {
 
 /// parse_count without a bound: "12,288" or "1536 x 8".
 Count parse_exact_count(std::string_view text);
+/// The total of a derivation in the form parse_exact_count writes one ("1536 x 8 + 64 x 4"),
+/// checked digit by digit; nullopt for any other text, which parse_exact_count reads or refuses.
+/// Reading a database checks every stored derivation: this is its quick way.
+std::optional<long long> written_derivation_total(std::string_view derivation);
 
 /// A count written with its bound: "~10,000", "10,000+" (and the count alone when exact).
 std::string bounded(const std::string& count, std::string_view bound);

@@ -169,7 +169,8 @@ std::vector<model::RecordDocument> read_back(const std::string& path, formats::F
 }  // namespace
 
 TEST_CASE("format 2 JSON: numbers are numbers, written from the decimal and read back exactly") {
-    const std::string written = formats::dump_exact(formats::record_to_json(typed_record(), false));
+    std::string written;
+    formats::append_record_json(written, typed_record(), false);
     CHECK(
         written ==
         R"({"id":"acme-one","fields":{"gpus_installed":63744,"gpus_installed_derivation":"10624 x 6",)"
@@ -181,7 +182,8 @@ TEST_CASE("format 2 JSON: numbers are numbers, written from the decimal and read
     CHECK(document.record.fields[1].not_published);
     CHECK(document.record.fields[2].raw_value == "0.327 (estimate: Epoch AI)");
     // With provenance the claim carries its qualifiers as keys of its own.
-    const std::string claims = formats::dump_exact(formats::record_to_json(typed_record(), true));
+    std::string claims;
+    formats::append_record_json(claims, typed_record(), true);
     CHECK(claims.find(R"("value":63744,"derivation":"10624 x 6","rank")") != std::string::npos);
     CHECK(claims.find(R"("value":0.327,"basis":"estimate","estimator":"Epoch AI")") != std::string::npos);
     CHECK(formats::record_from_json(formats::parse_json_exact(claims, "f:2"), "f:2").record.fields[2].raw_value ==
@@ -423,7 +425,7 @@ TEST_CASE("a record's text, made once, is what write() puts in each document of 
     CHECK_THROWS_AS(csv->write_text("x"), std::logic_error);
 }
 
-TEST_CASE("dump_exact writes every string and integer as Json::dump does") {
+TEST_CASE("JsonOut writes every string, integer and structure as Json::dump does") {
     using formats::Json;
     const std::vector<std::string> texts{"",
                                          "Plain ASCII, with spaces: 1/2 & <b>",
@@ -436,7 +438,35 @@ TEST_CASE("dump_exact writes every string and integer as Json::dump does") {
                                          "invalid \xff\xfe UTF-8 and a cut \xe2\x82"};
     for (const auto& text : texts) {
         CAPTURE(text);
-        const Json json{{text, text}, {"list", Json::array({text, -42, 18446744073709551615ULL, 7, nullptr, true, 2.5})}};
-        CHECK(formats::dump_exact(json) == json.dump(-1, ' ', false, Json::error_handler_t::replace));
+        const Json json{{text, text},
+                        {"list", Json::array({text, -42, 7, nullptr, true, false, Json::array(), Json::object()})},
+                        {"nested", Json{{"a", Json::array({Json{{"b", 1}}, Json{{"c", text}}})}}}};
+        std::string written;
+        formats::JsonOut out(written);
+        out.begin_object().key(text).string(text);
+        out.key("list").begin_array().string(text).integer(-42).number_text("7").null().boolean(true).boolean(false);
+        out.begin_array().end_array().begin_object().end_object().end_array();
+        out.key("nested").begin_object().key("a").begin_array();
+        out.begin_object().key("b").integer(1).end_object().begin_object().key("c").string(text).end_object();
+        out.end_array().end_object().end_object();
+        CHECK(written == json.dump(-1, ' ', false, Json::error_handler_t::replace));
+    }
+    // Each byte that needs more than quotes, at each place of a string read eight bytes at a time.
+    for (const int special : {0x00, 0x01, 0x1f, 0x22, 0x5c, 0x7f, 0x80, 0xc3, 0xfe, 0xff}) {
+        for (std::size_t at = 0; at < 19; ++at) {
+            std::string text(19, '~');
+            text[at] = static_cast<char>(special);
+            CAPTURE(special);
+            CAPTURE(at);
+            std::string written;
+            formats::JsonOut(written).string(text);
+            CHECK(written == Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+        }
+    }
+    for (const int plain : {0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7e}) {
+        const std::string text(17, static_cast<char>(plain));
+        std::string written;
+        formats::JsonOut(written).string(text);
+        CHECK(written == "\"" + text + "\"");
     }
 }

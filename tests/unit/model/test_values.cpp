@@ -322,6 +322,14 @@ TEST_CASE("a stored value is judged by the form gpuclusters writes: what every r
     CHECK(problem(count, "12\nforged").starts_with("'12\\u000aforged' is not a count"));
     CHECK(problem(count, "12288", {"1536 x 4", "", "", ""}) == "derivation '1536 x 4' does not make 12288");
     CHECK(problem(count, "12288", {"", "", "", "roughly"}) == "bound 'roughly' is not approximate or at least");
+    // A derivation not in the written form is refused, whatever it adds up to.
+    CHECK(problem(count, "12288", {"1536 * 8", "", "", ""}) == "derivation '1536 * 8' does not make 12288");
+    CHECK(problem(count, "12288", {"1,536 x 8", "", "", ""}) == "derivation '1,536 x 8' does not make 12288");
+    CHECK(problem(count, "12288", {"12288", "", "", ""}) == "derivation '12288' does not make 12288");
+    CHECK(problem(count, "12288", {"1536 x 8 ", "", "", ""}) == "derivation '1536 x 8 ' does not make 12288");
+    CHECK(problem(count, "12288", {"1536 x 0008", "", "", ""}) == "derivation '1536 x 0008' does not make 12288");
+    CHECK(problem(count, "12288", {"1536 x 0 + 12288", "", "", ""}).starts_with("derivation '1536 x 0 + 12288': "));
+    CHECK(problem(count, "12288", {"1536 x 4 + 1536 x 4", "", "", ""}) == "");
     CHECK(problem(power, "1e3") == "'1e3' is not a positive decimal as gpuclusters writes one");
     CHECK(problem(power, "21.10") == "'21.10' is not a positive decimal as gpuclusters writes one");
     CHECK(problem(power, "0") == "'0' is not a positive decimal as gpuclusters writes one");
@@ -338,6 +346,21 @@ TEST_CASE("a stored value is judged by the form gpuclusters writes: what every r
     // What check shows of such a value: as stored, never the number it begins with.
     CHECK(display_value(count, {"12k", {}}) == "12k");
     CHECK(display_value(count, {"10752", {"2688 x 4", "", "", ""}}) == "10,752 (= 2688 x 4)");
+}
+
+TEST_CASE("written_derivation_total reads what parse_exact_count writes, and nothing else") {
+    for (const char* input :
+         {"1536 x 8", "2 x 3 x 4", "1536 x 8 + 64 x 4", "3 + 4", "1 x 1", "1000000000 x 1", "31622 x 31622", "40000 x 25000"}) {
+        CAPTURE(input);
+        const Count count = parse_exact_count(input);
+        REQUIRE(count.derivation == input);
+        CHECK(written_derivation_total(input) == count.value);
+    }
+    for (const char* other : {"", "12288", "1536 X 8", "1536x8", "1536  x 8", "1536 x 8 +", "x 8", "1536 × 8", "0 x 8", "08 x 8",
+                              "1,536 x 8", "1536 x 8\n", "50000 x 25000", "1000000000 + 1", "99999999999 x 1", "1536 x -8"}) {
+        CAPTURE(other);
+        CHECK_FALSE(written_derivation_total(other).has_value());
+    }
 }
 
 TEST_CASE("a source URL or a cluster id read back is judged as gpuclusters would write it") {
