@@ -215,10 +215,15 @@ void set_file_unsettled(bool unsettled) noexcept;
 
 // The schema version a migration's file name gives ("0007-....sql": 7).
 int migration_version(std::string_view file_name);
-// The schema version whose tables, views, indexes and triggers the file has, one by one and no
-// others (db/schema.sql and the migrations up to it, made again in memory); nullopt when none
-// has: another application's file. A user_version the file kept must be that version.
-std::optional<int> restored_schema_version(SQLite::Database& db, int user_version);
+// The schema versions whose tables, views, indexes and triggers the file has, one by one and no
+// others (db/schema.sql and the migrations up to each, made again in memory): the oldest and the
+// newest, which differ when a migration changed no object's outline (16 rewrote CHECK text);
+// nullopt when none has: another application's file. A user_version the file kept must be one.
+struct RestoredVersions {
+    int oldest;
+    int newest;
+};
+std::optional<RestoredVersions> restored_schema_versions(SQLite::Database& db, int user_version);
 
 // --- the file before SQLite opens it (file_checks.cpp) -------------------------------------------
 // A file that is not SQLite is refused before SQLite touches it (an empty one is the caller's).

@@ -231,7 +231,8 @@ void Store::configure_and_check(bool may_initialise, bool& created) {
 }
 
 void Store::check_identity(int app_id, int version) {
-    if (app_id == 0 && (restored_schema_ = restored_schema_version(*db_, version))) {
+    if (const auto restored = app_id == 0 ? restored_schema_versions(*db_, version) : std::nullopt) {
+        restored_schema_ = restored->newest;
         // `sqlite3 .dump` keeps no PRAGMA: read into a new file, a database of ours has neither
         // its application_id nor its user_version. Its tables tell it from another application's.
         if (restored_ == Restored::refuse) {

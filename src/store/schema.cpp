@@ -36,20 +36,26 @@ std::vector<std::string> schema_outline(SQLite::Database& db) {
 
 }  // namespace
 
-std::optional<int> restored_schema_version(SQLite::Database& db, int user_version) {
+std::optional<RestoredVersions> restored_schema_versions(SQLite::Database& db, int user_version) {
     const auto outline = schema_outline(db);
     if (outline.empty()) return std::nullopt;
     SQLite::Database reference(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     reference.exec(std::string(embedded::schema_sql));
     int version = 1;
-    auto matches = [&] { return (user_version == 0 || user_version == version) && schema_outline(reference) == outline; };
-    if (matches()) return version;
+    std::optional<RestoredVersions> found;
+    auto compare = [&] {
+        if ((user_version == 0 || user_version == version) && schema_outline(reference) == outline) {
+            if (!found) found = RestoredVersions{version, version};
+            found->newest = version;
+        }
+    };
+    compare();
     for (const auto& migration : embedded::migrations) {
         reference.exec(std::string(migration.content));
         version = migration_version(migration.name);
-        if (matches()) return version;
+        compare();
     }
-    return std::nullopt;
+    return found;
 }
 
 }  // namespace detail
@@ -117,9 +123,12 @@ void Store::take_back_restored() {
         auto& db = connection();
         // Both are in the file's header, written in the open transaction like any page.
         db.exec(fmt::format("PRAGMA application_id = {}", application_id));
+        // From the oldest version the file may be: the migrations that changed no outline
+        // change nothing where they were made already.
+        const auto versions = restored_schema_versions(db, 0);
         db.exec(fmt::format("PRAGMA user_version = {}", *restored_schema_));
-        if (*restored_schema_ < current_schema_version()) {
-            migrate(*restored_schema_);
+        if (versions && versions->oldest < current_schema_version()) {
+            migrate(versions->oldest);
             sync_gpu_catalogue();
         }
     });

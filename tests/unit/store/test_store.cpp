@@ -1,7 +1,9 @@
 #include <doctest/doctest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 
 #include "gpuclusters/ledger/change.hpp"
@@ -101,12 +103,103 @@ TEST_CASE("the schema's source kinds are the model's: the SQL CHECK and model::s
     bool created = false;
     { auto store = store::Store::create(dir.file("kinds.db"), created); }
     const std::string table = sql_text(dir.file("kinds.db"), "SELECT sql FROM sqlite_master WHERE name = 'source_revision'");
-    const auto start = table.find("kind IN (");
+    const auto start = table.find("CHECK (kind = ");
     REQUIRE(start != std::string::npos);
     const auto end = table.find(')', start);
     std::string listed;
-    for (const auto kind : model::source_kinds) listed += fmt::format("{}'{}'", listed.empty() ? "" : ", ", kind);
-    CHECK(table.substr(start + 9, end - start - 9) == listed);
+    for (const auto kind : model::source_kinds) listed += fmt::format("{}kind = '{}'", listed.empty() ? "" : " OR ", kind);
+    CHECK(table.substr(start + 7, end - start - 7) == listed);
+}
+
+namespace {
+
+// The tables whose CHECK constraints make SQLite build a temporary table for every row written
+// (an IN list of more than two constants), found from the code SQLite makes of an INSERT (which
+// has no checks on a read-only connection: this one may write, and does not).
+std::vector<std::string> tables_checked_through_temporary_tables(const std::string& path) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
+    std::vector<std::string> names;
+    sqlite3_stmt* listing = nullptr;
+    REQUIRE(sqlite3_prepare_v2(
+                db, "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY rowid", -1,
+                &listing, nullptr) == SQLITE_OK);
+    while (sqlite3_step(listing) == SQLITE_ROW)
+        names.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(listing, 0)));
+    sqlite3_finalize(listing);
+    std::vector<std::string> tables;
+    for (const auto& table : names) {
+        sqlite3_stmt* explain = nullptr;
+        REQUIRE(sqlite3_prepare_v2(db, ("EXPLAIN INSERT INTO \"" + table + "\" DEFAULT VALUES").c_str(), -1, &explain, nullptr) ==
+                SQLITE_OK);
+        while (sqlite3_step(explain) == SQLITE_ROW) {
+            if (std::string(reinterpret_cast<const char*>(sqlite3_column_text(explain, 1))) == "OpenEphemeral") {
+                tables.push_back(table);
+                break;
+            }
+        }
+        sqlite3_finalize(explain);
+    }
+    sqlite3_close(db);
+    return tables;
+}
+
+}  // namespace
+
+TEST_CASE("no CHECK constraint makes SQLite build a table for each row written, new or migrated") {
+    ScratchDir dir;
+    bool created = false;
+    { auto store = store::Store::create(dir.file("new.db"), created); }
+    CHECK(tables_checked_through_temporary_tables(dir.file("new.db")).empty());
+    // A file of version 15 (before the constraints were rewritten) is rewritten by the migration.
+    const std::string old_path = dir.file("old.db");
+    std::ifstream schema(std::string(GPUCLUSTERS_SOURCE_DIR) + "/db/schema.sql");
+    std::string sql{std::istreambuf_iterator<char>(schema), {}};
+    for (const auto* name : {"0002-search-and-current-state-views.sql", "0003-withdrawals-presence-archives.sql",
+                             "0004-acceptances-and-verifications.sql", "0005-current-values.sql", "0006-leaner-indexes.sql",
+                             "0007-bounds-and-live-claims.sql", "0008-power-estimator-in-current-cluster.sql",
+                             "0009-catalogued-model-and-total-cores.sql", "0010-record-keys.sql", "0011-gpu-catalogue.sql",
+                             "0012-record-key-withdrawals.sql", "0013-source-editions.sql", "0014-tree-sync-and-signers.sql",
+                             "0015-cluster-aliases.sql"})
+        sql += source_file(std::string("db/migrations/") + name);
+    // Read back from `sqlite3 .dump` (no application_id, no user_version), it cannot be told from
+    // version 16 by its tables and columns; taken back, it is migrated as a 15 would be.
+    const std::string restored_path = dir.file("restored.db");
+    raw_sql(restored_path, sql);
+    {
+        auto store = store::Store::open(restored_path, store::Access::read_write, store::Restored::open);
+        REQUIRE(store.restored_schema());
+        CHECK(*store.restored_schema() == 16);
+        store.with_write_transaction([&] {
+            store.take_back_restored();
+            return true;
+        });
+    }
+    CHECK(sql_text(restored_path, "PRAGMA user_version") == "16");
+    CHECK(tables_checked_through_temporary_tables(restored_path).empty());
+    raw_sql(old_path, sql + "PRAGMA application_id = 1196447043; PRAGMA user_version = 15;");
+    auto before = tables_checked_through_temporary_tables(old_path);
+    std::ranges::sort(before);
+    CHECK(fmt::format("{}", fmt::join(before, " ")) == "claim claim_rank gpu_catalogue live_claim source_revision");
+    { auto store = store::Store::open(old_path); }
+    CHECK(sql_text(old_path, "PRAGMA user_version") == "16");
+    CHECK(tables_checked_through_temporary_tables(old_path).empty());
+    CHECK(sql_text(old_path, "PRAGMA integrity_check") == "ok");
+    // The rules are the same: a rank, a bound or a kind outside its list is still refused.
+    raw_sql(old_path,
+            "INSERT INTO changeset (id, created_at, author, message) VALUES (1, '2026-01-01', 'a', 'm');"
+            "INSERT INTO cluster (number, id, changeset_id) VALUES (1, 'x', 1);"
+            "INSERT INTO claim (id, cluster_id, field, state, value, changeset_id) VALUES (1, 'x', 'name', 'set', 'X', 1);");
+    for (const char* refused : {"INSERT INTO claim_rank (claim_id, changeset_id, rank) VALUES (1, 1, 'best')",
+                                "INSERT INTO live_claim (cluster_id, claim_id, rank, ranked_in) VALUES ('x', 1, 'retired', 1)",
+                                "INSERT INTO claim (id, cluster_id, field, state, value, changeset_id, bound) "
+                                "VALUES (2, 'x', 'name', 'set', 'Y', 1, 'about')"}) {
+        CAPTURE(refused);
+        sqlite3* db = nullptr;
+        REQUIRE(sqlite3_open(old_path.c_str(), &db) == SQLITE_OK);
+        CHECK(sqlite3_exec(db, refused, nullptr, nullptr, nullptr) == SQLITE_CONSTRAINT);
+        sqlite3_close(db);
+    }
 }
 
 TEST_CASE("current_cluster has a column for each field of the catalogue, in its order, and no other") {
