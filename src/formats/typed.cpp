@@ -10,8 +10,8 @@
 #include <unordered_set>
 
 #include "gpuclusters/model/decimal.hpp"
-#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
