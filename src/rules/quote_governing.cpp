@@ -1,6 +1,7 @@
 // What governs a figure: the verb group before it, the words after it, the years that date it.
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 #include "rules/quote_reading.hpp"
 
@@ -68,9 +69,17 @@ Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     };
     if (result.modality == Modality::in_service && !result.silent && result.from > floor &&
         is(result.from - 1, "relative_pronouns") && !said_now()) {
-        const auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
+        auto [outer, outer_end] = verb_back(result.from - 1, floor, result.from - 1);
+        // "will include 64 DGX systems – each of which includes eight GPUs": a relative clause
+        // after a dash hangs on the clause before it.
+        std::size_t outer_floor = floor;
+        if (outer == no_token && floor >= 2 && tokens_[floor - 1].kind == Kind::punct && tokens_[floor - 1].text != "." &&
+            tokens_[floor - 1].text != ";") {
+            outer_floor = clause_[floor - 1];
+            std::tie(outer, outer_end) = verb_back(floor - 1, outer_floor, floor - 1);
+        }
         if (outer != no_token) {
-            const Governed main = verb_group(outer, outer_end, floor, result.from - 1);
+            const Governed main = verb_group(outer, outer_end, outer_floor, result.from - 1);
             if (main.modality == Modality::planned || main.modality == Modality::procured) return main;
         }
     }
@@ -159,6 +168,18 @@ bool Reading::subject_doing(std::size_t from, std::size_t end) const {
         ++k;
     }
     return k < end && phrase(k, "subject_doings") > 0;
+}
+
+bool Reading::predicate_plan(std::size_t group, std::size_t planned_at, std::size_t end) const {
+    bool copula = false;
+    for (std::size_t k = group; k < planned_at; ++k) {
+        if (!(aux(k) || adverb(k))) return false;
+        copula = copula || aux(k);
+    }
+    const std::size_t after = planned_at + phrase(planned_at, "planned");
+    // "are expected to deliver": an infinitive follows, the plan is its verb's.
+    if (!copula || after > end || is_word(tokens_[after - 1], "to")) return false;
+    return after == end || !verb_start(after);
 }
 
 bool Reading::possessed(std::size_t phrase_begin) const {
@@ -263,7 +284,7 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
         // After a comma the figure stood in a fronted phrase, and the clause's future is its
         // too when the verb is one of having: "Alongside the 20,736 B200 GPUs, Ceiba will boast".
         const bool fronted = comma && !object && service_at != no_token;
-        if (arrival_at == no_token && procured_at == no_token && !fronted) return {};
+        if (arrival_at == no_token && procured_at == no_token && !fronted && !predicate_plan(group, planned_at, end)) return {};
         result.found = true;
         result.modality = Modality::planned;
     } else if (procured_at != no_token) {

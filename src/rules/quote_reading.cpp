@@ -452,6 +452,8 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         // "each containing one CPU and one GPU" holds both.
         if (tokens_[k].text == ",") comma = true;
         if (tokens_[k].kind == Kind::number || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
+        // "four GPUs for each node, with a total of 2,240 GPUs": a total is no count per node.
+        if (is(k, "totals")) break;
         if (!is(k, "every")) continue;
         // "9,472 nodes with 4 MI250X each, 37,888 GPUs in total": an "each" that closes a phrase
         // before a comma is the figure's before it.

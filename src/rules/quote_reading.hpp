@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 47> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 49> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -86,7 +86,8 @@ inline constexpr std::array<std::string_view, 47> word_classes{"auxiliaries",   
                                                                "continuing",    "per_words",
                                                                "supply_verbs",  "future_endings",
                                                                "hours",         "passive_auxiliaries",
-                                                               "subordinators"};
+                                                               "subordinators", "totals",
+                                                               "awaiting"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -271,6 +272,12 @@ private:
     // or not: "will deliver", "will be able".
     bool subject_doing(std::size_t from, std::size_t end) const;
 
+    // Whether the plan at `planned_at`, in the verb group that starts at `group` after the
+    // figure, is said of the figure's noun itself: a copula and a plan that ends the clause or
+    // a verb-less phrase ("a 30,000-GPU cluster is in the works", "are planned for 2026"), not
+    // one before another verb ("will deliver", "is expected to power").
+    bool predicate_plan(std::size_t group, std::size_t planned_at, std::size_t end) const;
+
     // Whether a possessive stands before the figure's phrase: "its 10,000 GPUs".
     bool possessed(std::size_t phrase_begin) const;
 
@@ -328,6 +335,9 @@ private:
     void read_power_kind(Figure& figure) const;
 
     // The status event a phrase at token i reports, and its length (0: none).
+    // The word that opens a clause of "before" or "until" holding the live event at `event`
+    // (still to come), or no_token.
+    std::size_t awaited(std::size_t event) const;
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;

@@ -19,13 +19,17 @@ std::vector<StatusEvent> Reading::status_events() const {
         const std::size_t floor = clause_[i];
         std::size_t from = i;
         std::size_t to = end;
-        // "not yet operational", "yet to go live", "not quite complete", "will not enter production"
-        for (std::size_t back = 1; back <= 3 && back <= i - floor; ++back) {
+        // "not yet operational", "yet to go live", "not quite complete", "will not enter production",
+        // "won't be fully deployed"
+        for (std::size_t back = 1; back <= 6 && back <= i - floor; ++back) {
             const std::size_t between = back - std::min(back, phrase(i - back, "negation"));
             const bool words_between = std::all_of(tokens_.begin() + static_cast<std::ptrdiff_t>(i - between),
                                                    tokens_.begin() + static_cast<std::ptrdiff_t>(i),
                                                    [](const Token& token) { return token.kind == Kind::word; });
-            if (phrase(i - back, "negation") && (between == 0 || (between == 1 && words_between))) {
+            bool group_between = true;
+            for (std::size_t k = i - between; k < i; ++k) group_between = group_between && (aux(k) || adverb(k));
+            if (phrase(i - back, "negation") &&
+                (between == 0 || (between == 1 && words_between) || (between <= 3 && group_between))) {
                 event.happened = false;
                 event.denied = true;
                 from = i - back;
@@ -37,12 +41,28 @@ std::vector<StatusEvent> Reading::status_events() const {
         // "заработает", "entrará en funcionamiento": a future in the event's own words.
         // (Construction is work in progress, and the planned list holds it too: "under construction".)
         if (event.kind == StatusEvent::Kind::live && phrase(i, "planned")) event.happened = false;
+        // "checkout tests before the system can go into production": what a clause of "before" or
+        // "until" holds is still to come.
+        if (const std::size_t opens = awaited(i); event.kind == StatusEvent::Kind::live && opens != no_token) {
+            event.happened = false;
+            from = std::min(from, opens);
+        }
         if (event.happened && !continuing) date_event(event, i, end, from, to);
         event.words = written(from, to);
         if (event.kind != StatusEvent::Kind::retired || !retired_elsewhere(from, end)) events.push_back(std::move(event));
         i = end;
     }
     return events;
+}
+
+std::size_t Reading::awaited(std::size_t event) const {
+    const std::size_t floor = clause_[event];
+    for (std::size_t back = 1; back <= 8 && back <= event - floor; ++back) {
+        const std::size_t k = event - back;
+        if (is(k, "awaiting")) return k;
+        if (tokens_[k].kind == Kind::punct || tokens_[k].kind == Kind::number) return no_token;
+    }
+    return no_token;
 }
 
 std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {

@@ -178,15 +178,19 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
                               "expected to reach 2,304 GPUs", "2,304 GPUs by the end of 2027", "a target of 2,304 GPUs",
                               "has ordered 2,304 NVIDIA H100 GPUs", "purchased 2,304 GPUs", "is building a cluster of 2,304 GPUs",
                               "is on track to install 2,304 GPUs", "2,304 GPUs will be installed next year",
+                              "a 2,304-GPU cluster is in the works", "2,304 GPUs are planned for the second hall",
+                              "will include 288 servers – each of which includes eight GPUs (for a total of 2,304)",
                               "2,304 GPUs are on order", "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs"}) {
         CAPTURE(std::string(quote));
         CHECK(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
     }
-    for (const char* quote : {"2,304 GPUs are installed", "a willing team runs 2,304 GPUs",
-                              "The system, with 2,304 GPUs, will be used for climate research",
-                              "2,304 GPUs ... will remain open to users", "performed better than expected on 2,304 GPUs",
-                              "2,304 GPUs by the end of 2023", "has 2,304 GPUs and will add 1,000 more next year"}) {
+    for (const char* quote :
+         {"2,304 GPUs are installed", "a willing team runs 2,304 GPUs",
+          "The system, with 2,304 GPUs, will be used for climate research", "2,304 GPUs ... will remain open to users",
+          "performed better than expected on 2,304 GPUs", "2,304 GPUs by the end of 2023",
+          "has 2,304 GPUs and will add 1,000 more next year", "2,304 GPUs are expected to deliver 90 petaflops",
+          "has 288 servers – each of which includes eight GPUs (for a total of 2,304)"}) {
         CAPTURE(std::string(quote));
         CHECK_FALSE(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
@@ -232,6 +236,9 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     CHECK(fires(count("8699904", "Cores: 8,699,904"), "count-unit"));
     CHECK_FALSE(fires(count("9408 x 4", "9,408 nodes, each with four AMD MI250X", "AMD Instinct MI250X"), "count-unit"));
     CHECK(fires(count("9408 x 8", "9,408 nodes, each with 8 GCDs", "AMD Instinct MI250X"), "count-unit"));
+    // A total after a phrase of "each" is a sum, not a count per node.
+    CHECK_FALSE(fires(count("1200", "four GPUs for each node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
+    CHECK(fires(count("4", "four GPUs per node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
     CHECK_FALSE(fires(count("10752", "10,752 GH200 superchips", "NVIDIA GH200"), "count-unit"));
 }
 
@@ -261,6 +268,13 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK(fires(record("operational", "The system is not yet operational."), "status-contradiction"));
     CHECK(fires(record("operational", "Under construction since March 2025."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "In production since September 2023."), "status-contradiction"));
+    // A negated future some words before the event, and an event in a clause of "before".
+    CHECK(fires(record("operational", "The machine won't be fully available to researchers until spring."),
+                "status-contradiction"));
+    CHECK(fires(record("operational", "Final checks remain to be run before the system can enter production."),
+                "status-contradiction"));
+    CHECK_FALSE(
+        fires(record("operational", "The system went into production in May, before the upgrade."), "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
     // A retirement soon is a warning; one whose date has passed, an error.
