@@ -1,6 +1,7 @@
 // The figures of a quote, one at a time: value, range, unit, bound, modality and, for power,
 // whether it is a capacity.
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 #include "gpuclusters/model/text.hpp"
@@ -91,6 +92,19 @@ std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Dec
     const auto scale = impl_.number("scale_words", tokens_[at].text);
     if (!scale) return at;
     number = number.scaled(*scale);
+    // "480万1344": the digits right after a CJK scale are what is left under it, 4,801,344.
+    if (at + 1 < tokens_.size() && static_cast<unsigned char>(tokens_[at].text[0]) >= 0x80) {
+        const Token& rest = tokens_[at + 1];
+        const auto high = number.to_integer();
+        const auto low = rest.kind == Kind::number && rest.begin == tokens_[at].end && rest.scale == 0 && !rest.grouped &&
+                                 !rest.fraction && rest.text.size() <= static_cast<std::size_t>(*scale)
+                             ? rest.value.to_integer()
+                             : std::nullopt;
+        if (high && low && *high <= std::numeric_limits<std::int64_t>::max() - *low) {
+            number = model::Decimal::whole(*high + *low);
+            return at + 2;
+        }
+    }
     // "5 тыс. серверов", "2,5 Mio. Kerne": the full stop of an abbreviated scale, when the
     // sentence goes on.
     // (German capitalises the noun after it, which reads as a new sentence.)

@@ -377,8 +377,9 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
 std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const {
     const std::string& mark = tokens_[i].text;
     if ((mark == "]" || mark == ")") && i == from) return i + 1;
+    // Quotation marks, and the trademark signs of a product's name: "Intel® Data Center GPU Max".
     if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" || mark == "\u201D" ||
-        mark == "\u00D7") {
+        mark == "\u00D7" || mark == "\u00AE" || mark == "\u2122") {
         return i + 1;
     }
     // "A100/H100 chips"

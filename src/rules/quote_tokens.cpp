@@ -297,22 +297,31 @@ private:
         return 0;
     }
 
-    // Thousands separators, always in groups of three: "12,345", "12 288", "12\u202F288"; one kind
-    // of separator per figure.
+    // Thousands separators, always in groups of three: "12,345", "12 288", "12\u202F288", the Swiss
+    // "11'039'616"; one kind of separator per figure.
     void read_groups(Written& written) const {
         std::size_t& next = written.next;
-        enum class Grouping { none, comma, space } grouping = Grouping::none;
+        enum class Grouping { none, comma, space, apostrophe } grouping = Grouping::none;
         Gap space_kind = Gap::none;
         while (true) {
-            if (grouping != Grouping::space && raw_is(next, ",") && raw_digits(next + 1, 3, Gap::none)) {
+            if ((grouping == Grouping::none || grouping == Grouping::apostrophe) && next < raws_.size() &&
+                raws_[next].gap == Gap::none && (raw_is(next, "'") || raw_is(next, "\u2019")) &&
+                raw_digits(next + 1, 3, Gap::none)) {
+                grouping = Grouping::apostrophe;
+                written.digits += raws_[next + 1].folded;
+                next += 2;
+                continue;
+            }
+            if ((grouping == Grouping::none || grouping == Grouping::comma) && raw_is(next, ",") &&
+                raw_digits(next + 1, 3, Gap::none)) {
                 grouping = Grouping::comma;
                 written.digits += raws_[next + 1].folded;
                 next += 2;
                 continue;
             }
             // The last group may carry a suffix: "12,801st", "550,000+".
-            if (grouping != Grouping::space && raw_is(next, ",") && next + 1 < raws_.size() && raws_[next + 1].alnum &&
-                raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
+            if ((grouping == Grouping::none || grouping == Grouping::comma) && raw_is(next, ",") && next + 1 < raws_.size() &&
+                raws_[next + 1].alnum && raws_[next + 1].gap == Gap::none && raws_[next + 1].folded.size() > 3 &&
                 all_digits(std::string_view(raws_[next + 1].folded).substr(0, 3)) && !is_digit(raws_[next + 1].folded[3])) {
                 grouping = Grouping::comma;
                 written.digits += raws_[next + 1].folded.substr(0, 3);
@@ -320,8 +329,9 @@ private:
                 next += 2;
                 break;
             }
-            const bool spaced = grouping != Grouping::comma && next < raws_.size() && raws_[next].gap != Gap::none &&
-                                !raws_[next].newline_before && (grouping == Grouping::none || raws_[next].gap == space_kind) &&
+            const bool spaced = (grouping == Grouping::none || grouping == Grouping::space) && next < raws_.size() &&
+                                raws_[next].gap != Gap::none && !raws_[next].newline_before &&
+                                (grouping == Grouping::none || raws_[next].gap == space_kind) &&
                                 raw_digits(next, 3, raws_[next].gap);
             if (!spaced) break;
             grouping = Grouping::space;

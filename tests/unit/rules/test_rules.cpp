@@ -240,6 +240,20 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     CHECK_FALSE(fires(count("1200", "four GPUs for each node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
     CHECK(fires(count("4", "four GPUs per node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
     CHECK_FALSE(fires(count("10752", "10,752 GH200 superchips", "NVIDIA GH200"), "count-unit"));
+    // Figures in other notations: Swiss thousands, a CJK myriad with its remainder, a product's
+    // trademark signs inside its noun.
+    // (Not a structured binding: clang cannot capture one in CAPTURE's lambda.)
+    for (const auto& row : std::vector<std::pair<const char*, const char*>>{
+             {"1039616", "Das System verfügt über 1'039'616 Kerne."},
+             {"4801344", "480万1344コアで構成される"},
+             {"21248", "boasting 63,744 GPUs and 21,248 Intel® Xeon® CPU Max Series processors"}}) {
+        const auto [value, quote] = row;
+        CAPTURE(std::string(row.second));
+        CHECK(fires(count(value, quote), "count-unit"));
+        CHECK_FALSE(fires(count(value, quote), "quote-missing-value"));
+    }
+    CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "count-unit"));
+    CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "quote-missing-value"));
 }
 
 TEST_CASE("power-unit and power-capacity convert and read power figures") {
