@@ -469,14 +469,16 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
 }
 
 std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) const {
-    for (std::size_t back = 1; back <= 5 && back <= before - floor; ++back) {
+    for (std::size_t back = 1; back <= 6 && back <= before - floor; ++back) {
         const std::size_t k = before - back;
         if (phrase(k, "power_capacity")) return k;
         const Token& token = tokens_[k];
-        // "Current Capacity: 200 MW", "a substation delivering 150 megawatts"
-        const bool filler = token.kind == Kind::punct ? (token.text == "(" || token.text == ")" || token.text == ":")
-                                                      : (is(k, "prepositions") || is(k, "adverbs") || is(k, "supply_verbs") ||
-                                                         is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
+        // "Current Capacity: 200 MW", "a substation delivering 150 megawatts", "die Kapazität
+        // beläuft sich auf zehn Megawatt"
+        const bool filler = token.kind == Kind::punct
+                                ? (token.text == "(" || token.text == ")" || token.text == ":")
+                                : (is(k, "prepositions") || is(k, "adverbs") || is(k, "supply_verbs") || aux(k) ||
+                                   is_word(token, "to") || is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
         if (!filler) return no_token;
     }
     return no_token;

@@ -404,6 +404,16 @@ Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t c
     return {};
 }
 
+// "29.581 kW mehr als 9.000 kW weniger": a comparative with a figure right after it (its
+// "than" between) bounds that figure, and says nothing of the one before.
+bool Reading::bounds_next_figure(std::size_t from, std::size_t end) const {
+    for (std::size_t k = from; k < std::min(end, from + 2); ++k) {
+        if (tokens_[k].kind == Kind::number) return true;
+        if (tokens_[k].kind != Kind::word || k > from) return false;
+    }
+    return false;
+}
+
 // Power figures: a change ("2 MW less", "saves 3 MW") or a peak ("peak consumption of 25 MW")
 // is no power in service.
 void Reading::read_power_kind(Figure& figure) const {
@@ -416,7 +426,7 @@ void Reading::read_power_kind(Figure& figure) const {
         quantity.difference = true;
         quantity.difference_words = written(at, phrase_end);
     } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "power_difference_after") : 0;
-               length > 0 && !quantity.upper) {
+               length > 0 && !quantity.upper && !bounds_next_figure(phrase_end + length, figure.clause_end)) {
         quantity.difference = true;
         quantity.difference_words = written(i, phrase_end + length);
     }
@@ -456,19 +466,21 @@ void Reading::read_capacity(Figure& figure) const {
     } else if (at != no_token) {
         quantity.capacity = true;
         quantity.capacity_words = written(at, phrase_end);
-    } else if (const std::size_t label = power_label_before(before, clause_[i]); label != no_token) {
-        // "Each SU requires a Thermal Design Power (TDP) of 1.2 Megawatts"
-        quantity.capacity = true;
-        quantity.capacity_words = written(label, phrase_end);
     } else {
-        // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity"
+        // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity":
+        // the words after the figure name it more closely than a label before ("the campus has").
         for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 6); ++k) {
             if (const std::size_t length = phrase(k, "power_capacity")) {
                 quantity.capacity = true;
                 quantity.capacity_words = written(i, k + length);
-                break;
+                return;
             }
             if (tokens_[k].kind == Kind::number || verb_start(k) || tokens_[k].text == ",") break;
+        }
+        // "Each SU requires a Thermal Design Power (TDP) of 1.2 Megawatts"
+        if (const std::size_t label = power_label_before(before, clause_[i]); label != no_token) {
+            quantity.capacity = true;
+            quantity.capacity_words = written(label, phrase_end);
         }
     }
 }

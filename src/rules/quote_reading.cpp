@@ -323,7 +323,7 @@ Unit Reading::unit_named_at(std::size_t i) const {
     if (named == Unit::core && i >= 1 && is_word(tokens_[i - 1], "tensor")) named = Unit::none;
     // "20 megawatt-hours", "2 Gigawatt Stunden": energy, whatever the power noun before the hours.
     if (counts_power(named) && i + 1 < tokens_.size() && is(i + 1, "hours")) named = Unit::energy;
-    if (is(i, "hours") && i >= 1 && counts_power(unit_at(i - 1))) named = Unit::energy;
+    if (is(i, "hours") && i >= 1 && (counts_power(unit_at(i - 1)) || unit_at(i - 1) == Unit::energy)) named = Unit::energy;
     return named;
 }
 

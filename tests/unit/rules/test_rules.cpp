@@ -267,6 +267,15 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
     CHECK(fires(power("400", "a data center with 400 MW of capacity"), "power-capacity"));
     CHECK(fires(power("300", "Phase 2 will draw 300 MW"), "power-capacity"));
     CHECK_FALSE(fires(power("21.1", "the system draws 21.1 MW"), "power-capacity"));
+    // A capacity's noun some words before, a verb of amounting between.
+    CHECK(fires(power("10", "Aktuell beläuft die Kapazität sich auf zehn Megawatt."), "power-capacity"));
+    // A comparative with its own figure after it is that figure's, not a difference of the first.
+    CHECK_FALSE(fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."),
+                      "power-capacity"));
+    CHECK(fires(power("9", "Dabei verbraucht er mit 29.581 kW mehr als 9 MW weniger als Aurora."), "power-capacity"));
+    CHECK(fires(power("9", "bei einem um 9 MW geringeren Energieverbrauch"), "power-capacity"));
+    // Energy is never power, whatever the prefix of its watts.
+    CHECK(fires(power("2.4", "the site will consume 2.4 terawatt-hours a year"), "power-unit"));
 }
 
 TEST_CASE("status-contradiction reads status notes against the status") {
