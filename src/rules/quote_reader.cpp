@@ -51,6 +51,11 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
             }
         } else if (w == "and" && any && i + 1 < tokens.size() && unit(word(i + 1))) {
             continue;
+        } else if (w == "and" && any && !half && total == 0 && (word(i + 1) == "a" || word(i + 1) == "an") && is(i + 2, "half")) {
+            // "four and a half thousand": 4,500, the half counted in halves until the end.
+            current = current * 2 + 1;
+            half = true;
+            i += 2;
         } else {
             break;
         }

@@ -246,6 +246,7 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     for (const auto& row : std::vector<std::pair<const char*, const char*>>{
              {"1039616", "Das System verfügt über 1'039'616 Kerne."},
              {"4801344", "480万1344コアで構成される"},
+             {"4500", "four and a half thousand processor cores"},
              {"21248", "boasting 63,744 GPUs and 21,248 Intel® Xeon® CPU Max Series processors"}}) {
         const auto [value, quote] = row;
         CAPTURE(std::string(row.second));
