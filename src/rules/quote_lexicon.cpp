@@ -77,7 +77,8 @@ void add_cjk_words(std::string_view entry, std::set<std::string, std::less<>>& w
         const bool cjk = start < size && c > 0 && quote_tokens::is_cjk(c);
         if (cjk && run < 0) run = start;
         if (!cjk && run >= 0) {
-            words.emplace(entry.substr(static_cast<std::size_t>(run), static_cast<std::size_t>(start - run)));
+            words.emplace(
+                quote_tokens::simplified_han(entry.substr(static_cast<std::size_t>(run), static_cast<std::size_t>(start - run))));
             run = -1;
         }
         if (start == size) break;

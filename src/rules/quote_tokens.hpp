@@ -62,6 +62,10 @@ std::string ascii_digits(std::string folded);
 /// Where the words of a run of CJK letters end, as bytes of the run: the longest word of the
 /// lexicon at each character, else the character alone.
 std::vector<std::uint32_t> cjk_word_ends(std::string_view run, const TokenWords& words);
+// Han characters in their simplified forms, so that a lexicon kept in simplified Chinese reads
+// traditional text too ("啟用", "計劃"); the text as it is when ICU cannot convert it character
+// for character.
+std::string simplified_han(std::string_view run);
 
 std::vector<Token> tokenize(std::string_view quote, const TokenWords& words);
 

@@ -4,6 +4,7 @@
 
 #include "formats/rules_config.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "rules/quote_tokens.hpp"
 
 using namespace gpuclusters;
 
@@ -55,4 +56,18 @@ TEST_CASE("in Chinese a plan after a comma is the next clause's, not the figure'
     const auto planned = read_cjk("该项目将建设 4万张加速卡集群");
     REQUIRE(planned.size() == 1);
     CHECK(planned[0].modality == rules::Modality::planned);
+}
+
+TEST_CASE("traditional Chinese is read with the lexicon's simplified words") {
+    const auto planned = read_cjk("該項目將建設 4萬張加速卡集群");
+    REQUIRE(planned.size() == 1);
+    CHECK(planned[0].value == model::Decimal::whole(40000));
+    CHECK(planned[0].modality == rules::Modality::planned);
+    static const auto config = formats::default_rules_config();
+    const auto events = config.quote_reader().status_events("算力中心於12日正式啟用", 2025);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].kind == rules::StatusEvent::Kind::live);
+    CHECK(events[0].happened);
+    CHECK(events[0].words == "啟用");
+    CHECK(rules::quote_tokens::simplified_han("計劃") == "计划");
 }
