@@ -158,6 +158,13 @@ bool Reading::passive_only(std::size_t at, std::size_t event_end) const {
 // A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
 // year", "construction of the hall ... will be the first phase".
 std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
+    // "is in production and will be expanded in 2027": what a verb joined by "and" plans is its own.
+    for (std::size_t k = end; k < stop; ++k) {
+        if (is(k, "conjunctions") && k + 1 < stop && verb_start(k + 1)) {
+            stop = k;
+            break;
+        }
+    }
     if (end < stop) {
         if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end, end)) return end + p;
     }

@@ -271,8 +271,8 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
     // A capacity's noun some words before, a verb of amounting between.
     CHECK(fires(power("10", "Aktuell beläuft die Kapazität sich auf zehn Megawatt."), "power-capacity"));
     // A comparative with its own figure after it is that figure's, not a difference of the first.
-    CHECK_FALSE(fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."),
-                      "power-capacity"));
+    CHECK_FALSE(
+        fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "Dabei verbraucht er mit 29.581 kW mehr als 9 MW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "bei einem um 9 MW geringeren Energieverbrauch"), "power-capacity"));
     // Energy is never power, whatever the prefix of its watts.
@@ -299,6 +299,15 @@ TEST_CASE("status-contradiction reads status notes against the status") {
                 "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "The system went into production in May, before the upgrade."), "status-contradiction"));
+    // The plan of a second verb joined by "and" is not the first's.
+    CHECK_FALSE(
+        fires(record("operational", "The cluster is in production and will be expanded in 2027."), "status-contradiction"));
+    CHECK_FALSE(fires(record("operational", "Superkomputer działa w centrum i będzie służył do badań."), "status-contradiction"));
+    // Words of languages beyond Europe's main ones: Vietnamese, Czech, Arabic.
+    CHECK(fires(record("under construction", "Viettel chính thức đưa vào vận hành hệ thống siêu máy tính."),
+                "status-contradiction"));
+    CHECK(fires(record("operational", "Datové centrum je ve výstavbě."), "status-contradiction"));
+    CHECK(fires(record("operational", "المركز قيد الإنشاء"), "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
     // A retirement soon is a warning; one whose date has passed, an error.
