@@ -336,7 +336,9 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
     }
     // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
     // "four ... GPU Max Series processors" are GPUs.
-    const bool processors = is(i, "processor_nouns") && (noun.unit == Unit::gpu || noun.model);
+    // "10.000 KI-Prozessoren", "AI processors": accelerators.
+    const bool processors =
+        is(i, "processor_nouns") && (noun.unit == Unit::gpu || noun.model || (i >= 1 && is(i - 1, "ai_words")));
     if (processors) {
         noun.end = i + 1;
         return i + 1;

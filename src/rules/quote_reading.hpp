@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 50> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 51> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -87,7 +87,8 @@ inline constexpr std::array<std::string_view, 50> word_classes{"auxiliaries",   
                                                                "supply_verbs",  "future_endings",
                                                                "hours",         "passive_auxiliaries",
                                                                "subordinators", "totals",
-                                                               "awaiting",      "conjunctions"};
+                                                               "awaiting",      "conjunctions",
+                                                               "ai_words"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 

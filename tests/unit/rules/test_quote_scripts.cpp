@@ -71,3 +71,12 @@ TEST_CASE("traditional Chinese is read with the lexicon's simplified words") {
     CHECK(events[0].words == "啟用");
     CHECK(rules::quote_tokens::simplified_han("計劃") == "计划");
 }
+
+TEST_CASE("a scale word after a CJK figure makes it approximate; a tender is an order") {
+    const auto scale = read_cjk("H200を800基規模で導入した");
+    REQUIRE(scale.size() == 1);
+    CHECK(scale[0].bound == rules::Bound::approximate);
+    const auto tender = read_cjk("研究所は8個のH200チップを搭載したサーバーの入札を行った");
+    REQUIRE(!tender.empty());
+    CHECK(tender[0].modality == rules::Modality::procured);
+}
