@@ -138,6 +138,10 @@ QuoteReader::Impl::Impl(const Lexicon& lexicon) {
         if (list.shape == ListShape::numbers) continue;
         if (const auto found = lexicon.lists.find(list.name); found != lexicon.lists.end()) add_list(list, found->second);
     }
+    // A compound's tail takes its unit from the noun lists, known once every list is read; a tail
+    // no list holds (a configuration may replace a list) gives a compound no unit.
+    for (auto& [tail, unit] : compound_tails) unit = units[id_of(tail)];
+    std::erase_if(compound_tails, [](const auto& tail) { return tail.second == Unit::none; });
     add_models();
     const auto longest_first = [](const auto& a, const auto& b) { return a.words.size() > b.words.size(); };
     for (auto& list : phrases) std::stable_sort(list.begin(), list.end(), longest_first);
@@ -165,6 +169,8 @@ void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std:
             use_words.push_back(words.front());
         } else if (list.role == WordClass("future_endings")) {
             future_endings.push_back(words.front());
+        } else if (list.role == WordClass("compound_tails")) {
+            compound_tails.emplace_back(words.front(), Unit::none);
         } else {
             classes[intern(words.front())] |= std::uint64_t{1} << list.role;
         }

@@ -21,7 +21,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
         ids_[i] = id;
         if (token.kind == Kind::word) {
             classes_[i] = impl_.classes[id];
-            units_[i] = impl_.units[id];
+            units_[i] = id != 0 ? impl_.units[id] : compound_unit(token.text);
             // "H100s": the singular, for a model's name in the plural.
             if (token.text.size() > 2 && token.text.back() == 's') {
                 plural_ids_[i] = impl_.id_of(token.text.substr(0, token.text.size() - 1));
@@ -38,6 +38,14 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
     }
     match_phrases();
     match_models();
+}
+
+Unit Reading::compound_unit(std::string_view word) const {
+    for (const auto& [tail, unit] : impl_.compound_tails) {
+        // Two letters at least before the tail: "Rechenknoten", not a word the tail nearly is.
+        if (word.size() >= tail.size() + 2 && word.ends_with(tail)) return unit;
+    }
+    return Unit::none;
 }
 
 std::vector<Quantity> Reading::quantities() {

@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 51> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 52> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -88,7 +88,7 @@ inline constexpr std::array<std::string_view, 51> word_classes{"auxiliaries",   
                                                                "hours",         "passive_auxiliaries",
                                                                "subordinators", "totals",
                                                                "awaiting",      "conjunctions",
-                                                               "ai_words"};
+                                                               "ai_words",      "compound_tails"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -130,8 +130,10 @@ struct QuoteReader::Impl {
     std::vector<std::uint64_t> classes{0};               // WordClass bits by word
     std::vector<Unit> units{Unit::none};                 // the noun by word
     std::array<std::map<std::string, int, std::less<>>, reading::number_lists.size()> numbers;
-    std::vector<std::string> use_words;                           // the verb that ends a modality's words, as written
-    std::vector<std::string> future_endings;                      // a verb's future by its ending: "contarán"
+    std::vector<std::string> use_words;       // the verb that ends a modality's words, as written
+    std::vector<std::string> future_endings;  // a verb's future by its ending: "contarán"
+    // The nouns that end a compound and give it their unit: "Computerknoten" counts nodes.
+    std::vector<std::pair<std::string, Unit>> compound_tails;
     std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
 
@@ -199,6 +201,8 @@ private:
     bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
     bool adverb(std::size_t i) const { return is(i, "adverbs"); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
+    // The unit of a word the lexicon does not know by the noun it ends with, if a compound's.
+    Unit compound_unit(std::string_view word) const;
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;
 

@@ -51,6 +51,19 @@ TEST_CASE("a malformed list of words or numbers is refused with its file, line a
                          "c.toml:2:20: extra_gpu_nouns: 'graphics card' is not one word", InputError);
 }
 
+TEST_CASE("a compound that ends with a noun of a unit counts what the noun counts") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "darunter 4.096 Computerknoten").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "mit 512 Grafikbeschleunigern").unit == rules::Unit::gpu);
+    // The tail alone is the noun itself, and a word barely longer is no compound.
+    CHECK(only_quantity(config, "512 Knoten").unit == rules::Unit::node);
+    // A tail that no noun list holds gives a compound no unit.
+    auto replaced = formats::default_rules_config();
+    formats::apply_rules_config(replaced, "[quote-reader]\ncompound_tails = ['halle']\n", "c.toml");
+    CHECK(only_quantity(replaced, "640 Rechenhalle").unit == rules::Unit::none);
+    CHECK(only_quantity(replaced, "darunter 4.096 Computerknoten").unit == rules::Unit::none);
+}
+
 TEST_CASE("every list of the reader has its words in db/rules.toml and its name in gpuclusters-verify(1)") {
     const auto defaults = formats::default_rules_config();
     std::ifstream page(GPUCLUSTERS_SOURCE_DIR "/man/gpuclusters-verify.1");
