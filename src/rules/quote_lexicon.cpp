@@ -120,9 +120,10 @@ QuoteReader::Impl::Impl(const Lexicon& lexicon) {
         }
     }
     token_words.suffixes.assign(numbers[NumberList("figure_suffixes")].begin(), numbers[NumberList("figure_suffixes")].end());
-    // A decimal comma is read before a unit of power or energy, or a scale: "21,1 MW", "3,5 Mio.".
+    // A decimal comma is read before a unit of power or energy, a measure or a scale: "21,1 MW",
+    // "5,34 pétaflops", "3,5 Mio."; not before a count ("4,8 GPUs" may be a list).
     for (const auto& [word, scale] : numbers[NumberList("scale_words")]) token_words.decimal_units.push_back(word);
-    for (const char* name : {"megawatt_nouns", "kilowatt_nouns", "gigawatt_nouns", "energy_nouns"}) {
+    for (const char* name : {"megawatt_nouns", "kilowatt_nouns", "gigawatt_nouns", "energy_nouns", "other_nouns"}) {
         if (const auto found = lexicon.lists.find(name); found != lexicon.lists.end()) {
             for (const auto& entry : found->second) token_words.decimal_units.push_back(text::fold(entry));
         }

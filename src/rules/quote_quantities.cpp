@@ -460,7 +460,8 @@ void Reading::read_capacity(Figure& figure) const {
     if (quantity.capacity) return;
     // "raising its capacity from 12MW", "a capacity of 400 MW"
     const std::size_t at = phrase_ending(before, "power_capacity", clause_[i], {"from", "to", "at"});
-    if (quantity.bound == Bound::at_most) {
+    // An upper bound is a capacity, but not that of a change: "could reduce its draw by up to 200 MW".
+    if (quantity.bound == Bound::at_most && !quantity.difference) {
         quantity.capacity = true;
         quantity.capacity_words = quantity.bound_words;
     } else if (at != no_token) {

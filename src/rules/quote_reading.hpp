@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 52> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 53> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -88,7 +88,8 @@ inline constexpr std::array<std::string_view, 52> word_classes{"auxiliaries",   
                                                                "hours",         "passive_auxiliaries",
                                                                "subordinators", "totals",
                                                                "awaiting",      "conjunctions",
-                                                               "ai_words",      "compound_tails"};
+                                                               "ai_words",      "compound_tails",
+                                                               "since_words"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -346,6 +347,9 @@ private:
     // The word that opens a clause of "before" or "until" holding the live event at `event`
     // (still to come), or no_token.
     std::size_t awaited(std::size_t event) const;
+    // Whether a construction event ending before token `end` is dated to a year before the
+    // text's, and so done by then.
+    bool built_long_ago(const StatusEvent& event, std::size_t end) const;
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;

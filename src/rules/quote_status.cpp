@@ -49,7 +49,8 @@ std::vector<StatusEvent> Reading::status_events() const {
         }
         if (event.happened && !continuing) date_event(event, i, end, from, to);
         event.words = written(from, to);
-        if (event.kind != StatusEvent::Kind::retired || !retired_elsewhere(from, end)) events.push_back(std::move(event));
+        const bool kept = event.kind == StatusEvent::Kind::retired ? !retired_elsewhere(from, end) : !built_long_ago(event, end);
+        if (kept) events.push_back(std::move(event));
         i = end;
     }
     return events;
@@ -63,6 +64,19 @@ std::size_t Reading::awaited(std::size_t event) const {
         if (tokens_[k].kind == Kind::punct || tokens_[k].kind == Kind::number) return no_token;
     }
     return no_token;
+}
+
+// "au moment de son installation en 2016": building dated to a year before the text's is done,
+// unless it goes on "since" then ("under construction since 2024").
+bool Reading::built_long_ago(const StatusEvent& event, std::size_t end) const {
+    if (event.kind != StatusEvent::Kind::construction || event.began || !event.happened || event.year == 0 ||
+        event.year >= year_) {
+        return false;
+    }
+    for (std::size_t k = end; k < std::min(tokens_.size(), end + 5) && !year_of(k); ++k) {
+        if (is(k, "since_words")) return false;
+    }
+    return true;
 }
 
 std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {

@@ -237,3 +237,9 @@ TEST_CASE("what an independent review found the new readings got wrong") {
     CHECK(events("Il cluster usa il sistema operativo Linux.").empty());
     CHECK(events("The cluster went live after a faulty power supply was replaced.").size() == 1);
 }
+
+TEST_CASE("a decimal comma before a measure is a decimal; before a count it may be a list") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Rpeak von 5,34 Petaflops").value == model::Decimal::parse("5.34").value());
+    CHECK(config.quote_reader().quantities("4,8 GPUs", 2025).size() == 2);
+}

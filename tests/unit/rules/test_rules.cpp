@@ -275,6 +275,11 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
         fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "Dabei verbraucht er mit 29.581 kW mehr als 9 MW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "bei einem um 9 MW geringeren Energieverbrauch"), "power-capacity"));
+    // A change bounded above is a change, not a capacity.
+    const auto change =
+        findings_of(power("200", "a data center could reduce its draw by up to 200 megawatts in a second"), "power-capacity");
+    REQUIRE(change.size() == 1);
+    CHECK(change[0].kind == "difference");
     // Energy is never power, whatever the prefix of its watts.
     CHECK(fires(power("2.4", "the site will consume 2.4 terawatt-hours a year"), "power-unit"));
 }
@@ -299,6 +304,10 @@ TEST_CASE("status-contradiction reads status notes against the status") {
                 "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "The system went into production in May, before the upgrade."), "status-contradiction"));
+    // Building dated to a year before the text's is done; building since then goes on.
+    CHECK_FALSE(fires(record("operational", "It was the fastest machine at the time of its installation in 2016."),
+                      "status-contradiction"));
+    CHECK(fires(record("operational", "The hall has been under construction since 2024."), "status-contradiction"));
     // The plan of a second verb joined by "and" is not the first's.
     CHECK_FALSE(
         fires(record("operational", "The cluster is in production and will be expanded in 2027."), "status-contradiction"));
