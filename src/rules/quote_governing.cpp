@@ -471,6 +471,8 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
 std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) const {
     for (std::size_t back = 1; back <= 6 && back <= before - floor; ++back) {
         const std::size_t k = before - back;
+        // A phrase that ends here ("die installierte Leistung beträgt"), or starts here.
+        if (const std::size_t at = phrase_ending(k + 1, "power_capacity", floor); at != no_token) return at;
         if (phrase(k, "power_capacity")) return k;
         const Token& token = tokens_[k];
         // "Current Capacity: 200 MW", "a substation delivering 150 megawatts", "die Kapazität

@@ -289,6 +289,8 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
         fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "Dabei verbraucht er mit 29.581 kW mehr als 9 MW weniger als Aurora."), "power-capacity"));
     CHECK(fires(power("9", "bei einem um 9 MW geringeren Energieverbrauch"), "power-capacity"));
+    CHECK(fires(power("25", "Die installierte Leistung beträgt 25 MW."), "power-capacity"));
+    CHECK(fires(power("25", "une puissance installée de 25 MW"), "power-capacity"));
     // A change bounded above is a change, not a capacity.
     const auto change =
         findings_of(power("200", "a data center could reduce its draw by up to 200 megawatts in a second"), "power-capacity");
