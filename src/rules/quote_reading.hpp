@@ -343,13 +343,13 @@ private:
     bool bounds_next_figure(std::size_t from, std::size_t end) const;
     void read_power_kind(Figure& figure) const;
 
-    // The status event a phrase at token i reports, and its length (0: none).
     // The word that opens a clause of "before" or "until" holding the live event at `event`
     // (still to come), or no_token.
     std::size_t awaited(std::size_t event) const;
     // Whether a construction event ending before token `end` is dated to a year before the
     // text's, and so done by then.
     bool built_long_ago(const StatusEvent& event, std::size_t end) const;
+    // The status event a phrase at token i reports, and its length (0: none).
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;
