@@ -357,12 +357,15 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
         noun.unit = unit;
     }
     noun.end = i + 1;
-    // "8-GPU nodes": GPUs per node.
+    // "8-GPU nodes": GPUs per node. "a 64,000-GPU Nvidia GB200 cluster": the model after it
+    // is the GPUs'.
     if (i == from && token.joined && i + 1 < tokens_.size()) {
         const Unit holder = unit_at(i + 1);
         if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
             noun.per = holder;
             noun.end = i + 2;
+        } else if (unit == Unit::gpu && !noun.model && (is(i + 1, "makers") || models_[i + 1].first)) {
+            return i + 1;
         }
         return std::nullopt;
     }

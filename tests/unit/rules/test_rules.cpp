@@ -267,6 +267,9 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         CHECK(fires(count(value, quote), "count-unit"));
         CHECK_FALSE(fires(count(value, quote), "quote-missing-value"));
     }
+    // The model after a figure joined to its noun is the GPUs' model.
+    CHECK(fires(count("64000", "a colossal 64,000-GPU Nvidia GB200 cluster", "AMD Instinct MI355X"), "count-other-model"));
+    CHECK_FALSE(fires(count("64000", "a colossal 64,000-GPU Nvidia GB200 cluster", "NVIDIA GB200"), "count-other-model"));
     CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "count-unit"));
     CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "quote-missing-value"));
 }
