@@ -60,7 +60,7 @@ std::vector<std::pair<std::string, int>> numbers(const toml::node& node, const s
         if (const auto bad = text::find_invalid_utf8(word.str())) {
             toml_fail(file, value, fmt::format("{}: invalid UTF-8 at byte {}", key, *bad));
         }
-        if (const auto fault = rules::single_word_fault(word.str())) {
+        if (const auto fault = rules::single_word_fault(word.str(), rules::ListShape::words)) {
             toml_fail(file, value, fmt::format("{}: '{}' {}", key, word.str(), *fault));
         }
         values.emplace_back(std::string(word.str()), static_cast<int>(number->get()));
@@ -68,11 +68,11 @@ std::vector<std::pair<std::string, int>> numbers(const toml::node& node, const s
     return values;
 }
 
-// Each entry of a list of single words or nouns is one word.
-void single_words(const toml::array& entries, const std::string& file, std::string_view key) {
+// Each entry of a list of single words or nouns is one word (of nouns, or a stem).
+void single_words(const toml::array& entries, const std::string& file, std::string_view key, rules::ListShape shape) {
     for (const auto& entry : entries) {
         const std::string& word = entry.as_string()->get();
-        if (const auto fault = rules::single_word_fault(word)) {
+        if (const auto fault = rules::single_word_fault(word, shape)) {
             toml_fail(file, entry, fmt::format("{}: '{}' {}", key, word, *fault));
         }
     }
@@ -112,7 +112,7 @@ void apply_lexicon(rules::Lexicon& lexicon, const toml::node& node, const std::s
                 target.insert(target.end(), entries.begin(), entries.end());
             } else {
                 auto entries = phrases(value, file, key.str());
-                if (list.shape != rules::ListShape::phrases) single_words(*value.as_array(), file, key.str());
+                if (list.shape != rules::ListShape::phrases) single_words(*value.as_array(), file, key.str(), list.shape);
                 auto& target = lexicon.lists[std::string(name)];
                 if (!extra) target.clear();
                 target.insert(target.end(), entries.begin(), entries.end());

@@ -89,14 +89,19 @@ void add_cjk_words(std::string_view entry, std::set<std::string, std::less<>>& w
 
 std::span<const LexiconList> lexicon_lists() { return lists; }
 
-std::optional<std::string> single_word_fault(std::string_view entry) {
+std::optional<std::string> single_word_fault(std::string_view entry, ListShape shape) {
+    const bool stem = shape == ListShape::nouns && entry.size() > 1 && entry.back() == '*';
+    if (stem) entry.remove_suffix(1);
     // A run of CJK letters in the lexicon is one word of it.
     quote_tokens::TokenWords known;
     add_cjk_words(entry, known.cjk_words);
     std::vector<std::string> words;
     for (auto& token : quote_tokens::tokenize(entry, known)) words.push_back(std::move(token.text));
     if (!has_word(words)) return "has no word in it";
-    if (words.size() != 1) return "is not one word";
+    if (words.size() != 1) return stem ? "is no stem of one word" : "is not one word";
+    const auto letters = std::count_if(words.front().begin(), words.front().end(),
+                                       [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+    if (stem && letters < 3) return "is a stem of fewer than three letters";
     return std::nullopt;
 }
 
@@ -151,6 +156,16 @@ QuoteReader::Impl::Impl(const Lexicon& lexicon) {
 
 void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std::string>& entries) {
     for (const auto& entry : entries) {
+        // "procesor*": a stem of a noun that languages decline, giving every word it begins its
+        // list's unit ("procesorów", "procesory").
+        if (list.shape == ListShape::nouns && entry.size() > 1 && entry.back() == '*') {
+            if (const auto fault = single_word_fault(entry, list.shape)) {
+                throw InputError(fmt::format("[quote-reader] {}: '{}' {}", list.name, entry, *fault));
+            }
+            noun_stems.emplace_back(words_of(std::string_view(entry).substr(0, entry.size() - 1)).front(),
+                                    static_cast<Unit>(list.role));
+            continue;
+        }
         auto words = words_of(entry);
         if (!has_word(words)) throw InputError(fmt::format("[quote-reader] {}: '{}' has no word in it", list.name, entry));
         if (list.shape == ListShape::phrases && (list.role == Cue("use_bounds") || list.role == Cue("used_on"))) {

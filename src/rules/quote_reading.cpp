@@ -21,7 +21,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
         ids_[i] = id;
         if (token.kind == Kind::word) {
             classes_[i] = impl_.classes[id];
-            units_[i] = id != 0 ? impl_.units[id] : compound_unit(token.text);
+            units_[i] = id != 0 && impl_.units[id] != Unit::none ? impl_.units[id] : compound_unit(token.text);
             // "H100s": the singular, for a model's name in the plural.
             if (token.text.size() > 2 && token.text.back() == 's') {
                 plural_ids_[i] = impl_.id_of(token.text.substr(0, token.text.size() - 1));
@@ -44,6 +44,9 @@ Unit Reading::compound_unit(std::string_view word) const {
     for (const auto& [tail, unit] : impl_.compound_tails) {
         // Two letters at least before the tail: "Rechenknoten", not a word the tail nearly is.
         if (word.size() >= tail.size() + 2 && word.ends_with(tail)) return unit;
+    }
+    for (const auto& [stem, unit] : impl_.noun_stems) {
+        if (word.starts_with(stem)) return unit;
     }
     return Unit::none;
 }

@@ -135,6 +135,7 @@ struct QuoteReader::Impl {
     std::vector<std::string> future_endings;  // a verb's future by its ending: "contarán"
     // The nouns that end a compound and give it their unit: "Computerknoten" counts nodes.
     std::vector<std::pair<std::string, Unit>> compound_tails;
+    std::vector<std::pair<std::string, Unit>> noun_stems;
     std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
 
@@ -202,7 +203,8 @@ private:
     bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
     bool adverb(std::size_t i) const { return is(i, "adverbs"); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
-    // The unit of a word the lexicon does not know by the noun it ends with, if a compound's.
+    // The unit of a word no noun list holds: by the noun it ends with, if a compound's, or the
+    // stem it begins with, if a declined noun's.
     Unit compound_unit(std::string_view word) const;
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;

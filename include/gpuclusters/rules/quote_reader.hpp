@@ -121,8 +121,9 @@ struct LexiconList {
 };
 /// Every list the reader reads, in the order it indexes them (quote_lexicon.cpp).
 std::span<const LexiconList> lexicon_lists();
-/// What keeps an entry of a list of single words or nouns from being one ("is not one word"), if anything.
-std::optional<std::string> single_word_fault(std::string_view entry);
+/// What keeps an entry of a list of single words or nouns from being one ("is not one word"), if
+/// anything; an entry of nouns may be a stem ("procesor*") of three letters or more.
+std::optional<std::string> single_word_fault(std::string_view entry, ListShape shape);
 
 class QuoteReader {
 public:

@@ -64,6 +64,25 @@ TEST_CASE("a compound that ends with a noun of a unit counts what the noun count
     CHECK(only_quantity(replaced, "darunter 4.096 Computerknoten").unit == rules::Unit::none);
 }
 
+TEST_CASE("a word that a declined noun's stem begins counts what the noun counts") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "zbudowany z 1024 procesorów").unit == rules::Unit::cpu);
+    CHECK(only_quantity(config, "koostuu 40 laskentasolmusta").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "dodano 96 akceleratorów").unit == rules::Unit::gpu);
+    // A word a noun list holds keeps its own unit, whatever stem begins it.
+    CHECK(only_quantity(config, "512 servers").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "512 rdzeni").unit == rules::Unit::core);
+    // A stem needs three letters, and a stem of words is refused with its place.
+    auto replaced = formats::default_rules_config();
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(replaced, "[quote-reader]\nextra_cpu_nouns = ['pr*']\n", "c.toml"),
+                         "c.toml:2:20: extra_cpu_nouns: 'pr*' is a stem of fewer than three letters", InputError);
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(replaced, "[quote-reader]\nextra_cpu_nouns = ['two words*']\n", "c.toml"),
+                         "c.toml:2:20: extra_cpu_nouns: 'two words*' is no stem of one word", InputError);
+    // Only a list of nouns takes stems.
+    CHECK_THROWS_WITH_AS(formats::apply_rules_config(replaced, "[quote-reader]\nextra_totals = ['gesamt*']\n", "c.toml"),
+                         "c.toml:2:17: extra_totals: 'gesamt*' is not one word", InputError);
+}
+
 TEST_CASE("every list of the reader has its words in db/rules.toml and its name in gpuclusters-verify(1)") {
     const auto defaults = formats::default_rules_config();
     std::ifstream page(GPUCLUSTERS_SOURCE_DIR "/man/gpuclusters-verify.1");
