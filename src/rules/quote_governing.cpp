@@ -226,11 +226,35 @@ std::optional<Reading::Governed> Reading::governed_right_after(std::size_t phras
     return std::nullopt;
 }
 
+std::size_t Reading::past_aside(std::size_t at, std::size_t end) const {
+    if (at >= end) return no_token;
+    const std::string& open = tokens_[at].text;
+    const std::string close = open == "(" ? ")" : open;
+    if (open != "," && open != "(" && open != "–" && open != "—") return no_token;
+    for (std::size_t k = at + 1; k < std::min(end, at + 20); ++k) {
+        const Token& token = tokens_[k];
+        // A figure inside makes it a list ("10,000 GPUs, 500 nodes, ..."), not an aside.
+        if (token.kind == Kind::number || token.text == "." || token.text == ";") return no_token;
+        if (token.text != close) continue;
+        if (k == at + 1) return no_token;
+        std::size_t verb = k + 1;
+        while (verb < end && adverb(verb)) ++verb;
+        return verb < end && verb_start(verb) ? k + 1 : no_token;
+    }
+    return no_token;
+}
+
 Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
     Governed result;
     if (phrase_end >= end) return result;
     if (const auto adjacent = governed_right_after(phrase_end, end)) return *adjacent;
     std::size_t i = phrase_end;
+    // "10,000 GPUs, which come from Nvidia, will be installed": the aside is said of the figure
+    // in passing, and the sentence's verb after it governs the figure.
+    if (const std::size_t resume = object ? no_token : past_aside(phrase_end, end); resume != no_token) {
+        if (const auto adjacent = governed_right_after(resume, end)) return *adjacent;
+        i = resume;
+    }
     std::size_t skipped = 0;
     bool comma = false;
     while (i < end && !verb_start(i)) {
@@ -323,64 +347,6 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
         own_verb = own_verb || phrase(k, "in_service") > 0;
     }
     return {};
-}
-
-// "decommissioned in 2024 after housing 4,000 GPUs", "18,688 GPUs that were retired": a figure
-// of what is gone. A retirement phrase before the figure in its clause, right after it, or as
-// the verb of the sentence whose subject holds it.
-void Reading::read_retired(Figure& figure) const {
-    Quantity& quantity = figure.quantity;
-    const std::size_t floor = clause_[figure.at];
-    for (std::size_t back = 1; back <= governing_reach && back <= figure.phrase_begin - floor; ++back) {
-        const std::size_t k = figure.phrase_begin - back;
-        if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
-        const std::size_t length = phrase(k, "retired");
-        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
-            continue;
-        // "which will be retired next year, has 27,648 GPUs": a retirement to come.
-        for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
-            if (phrase(k - before, "planned")) return;
-        }
-        set_modality(quantity, Modality::retired, k, k + length);
-        return;
-    }
-    std::size_t k = figure.phrase_end;
-    while (k < figure.clause_end && k < figure.phrase_end + 4 &&
-           (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
-        if (phrase(k, "negation")) return;  // "have not been retired"
-        ++k;
-    }
-    if (k < figure.clause_end && k > figure.phrase_end) {
-        if (const std::size_t length = phrase(k, "retired")) {
-            set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
-            return;
-        }
-    }
-    // "Titan, which housed 18,688 GPUs, was decommissioned in 2019", "The 27,648 GPUs of Summit
-    // were retired": the figure stands in the subject, and the sentence's verb retires it. A
-    // figure a verb before it governs stands in the subject only inside a relative clause
-    // ("Frontier has 37,888 GPUs, while Summit was retired" is no such case). Words of another
-    // verb, a conjunction or a negation between them end the search.
-    const bool governed_before =
-        quantity.modality_end > quantity.modality_begin && quantity.modality_begin < tokens_[figure.phrase_begin].begin;
-    if (governed_before) {
-        bool relative = false;
-        for (std::size_t back = floor; back < figure.phrase_begin; ++back) relative = relative || is(back, "relative_pronouns");
-        if (!relative) return;
-    }
-    for (k = figure.phrase_end; k < figure.clause_end && k < figure.phrase_end + 12; ++k) {
-        const Token& token = tokens_[k];
-        if ((token.kind == Kind::number && !year_of(k)) || phrase(k, "moved_on") || phrase(k, "planned") ||
-            phrase(k, "negation") || is(k, "relative_pronouns") || is(k, "subordinators") || is_word(token, "and") ||
-            is_word(token, "but")) {
-            return;
-        }
-        if (const std::size_t length = phrase(k, "retired")) {
-            set_modality(quantity, Modality::retired, k, k + length);
-            return;
-        }
-        if (verb_start(k) && !aux(k)) return;
-    }
 }
 
 bool Reading::arrives_later(std::size_t arrival) const {

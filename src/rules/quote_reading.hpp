@@ -297,6 +297,9 @@ private:
     // Its first step: what stands right against the figure's phrase ("remaining", "will be
     // installed", "on order"); nothing when nothing does.
     std::optional<Governed> governed_right_after(std::size_t phrase_end, std::size_t end) const;
+    // Where the sentence goes on after an aside between commas, dashes or brackets that follows a
+    // figure, if its verb comes right after the aside: no_token otherwise.
+    std::size_t past_aside(std::size_t at, std::size_t end) const;
     // Whether the arrival phrase at token `arrival` is one in progress ("arriving", "coming").
     bool arrives_later(std::size_t arrival) const;
 

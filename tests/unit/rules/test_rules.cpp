@@ -174,27 +174,18 @@ TEST_CASE("h100-equivalents: the figure behind the count is a performance unit")
 }
 
 TEST_CASE("planned-wording: a planned or procured figure behind the count") {
-    for (const char* quote : {"secured access to 2,304 NVIDIA B200 GPUs",
-                              "plans to deploy 2,304 GPUs",
-                              "will have 2,304 GPUs",
-                              "expected to reach 2,304 GPUs",
-                              "2,304 GPUs by the end of 2027",
-                              "a target of 2,304 GPUs",
-                              "has ordered 2,304 NVIDIA H100 GPUs",
-                              "purchased 2,304 GPUs",
-                              "is building a cluster of 2,304 GPUs",
-                              "is on track to install 2,304 GPUs",
-                              "2,304 GPUs will be installed next year",
-                              "a 2,304-GPU cluster is in the works",
-                              "2,304 GPUs are planned for the second hall",
-                              "will include 288 servers – each of which includes eight GPUs (for a total of 2,304)",
-                              "la empresa va a instalar 2304 GPU",
-                              "компания собирается закупить 2304 GPU",
-                              "Die Firma beabsichtigt, 2304 GPUs anzuschaffen",
-                              "eine Bestellung über 2304 GPUs ging ein",
-                              "2,304 GPUs are on order",
-                              "is slated to get 2,304 GPUs",
-                              "will come online with 2,304 GPUs"}) {
+    for (const char* quote :
+         {"secured access to 2,304 NVIDIA B200 GPUs", "plans to deploy 2,304 GPUs", "will have 2,304 GPUs",
+          "expected to reach 2,304 GPUs", "2,304 GPUs by the end of 2027", "a target of 2,304 GPUs",
+          "has ordered 2,304 NVIDIA H100 GPUs", "purchased 2,304 GPUs", "is building a cluster of 2,304 GPUs",
+          "is on track to install 2,304 GPUs", "2,304 GPUs will be installed next year", "a 2,304-GPU cluster is in the works",
+          "2,304 GPUs are planned for the second hall",
+          "will include 288 servers – each of which includes eight GPUs (for a total of 2,304)",
+          "la empresa va a instalar 2304 GPU", "компания собирается закупить 2304 GPU",
+          "Die Firma beabsichtigt, 2304 GPUs anzuschaffen", "eine Bestellung über 2304 GPUs ging ein", "2,304 GPUs are on order",
+          "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs",
+          // The verb after an aside between commas is the figure's.
+          "2,304 GPUs, which come from Nvidia, will be installed", "2 304 GPU, fournis par Nvidia, seront installés"}) {
         CAPTURE(std::string(quote));
         CHECK(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
@@ -204,7 +195,9 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "The system, with 2,304 GPUs, will be used for climate research", "2,304 GPUs ... will remain open to users",
           "performed better than expected on 2,304 GPUs", "2,304 GPUs by the end of 2023",
           "has 2,304 GPUs and will add 1,000 more next year", "2,304 GPUs are expected to deliver 90 petaflops",
-          "has 288 servers – each of which includes eight GPUs (for a total of 2,304)"}) {
+          "has 288 servers – each of which includes eight GPUs (for a total of 2,304)",
+          "The 2,304 GPUs, which will be used for training, are installed in Lyon",
+          "The system has 2,304 GPUs, which will be used for training"}) {
         CAPTURE(std::string(quote));
         CHECK_FALSE(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
