@@ -368,7 +368,9 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     const Governed after = governed_after(phrase_end, clause_end_at, hangs ? 16 : 6, governing.found && !hangs);
     if (after.found && (after.adjacent || !governing.found || governing.modality == Modality::in_service) &&
         !(governing.found && governing.adjacent)) {
-        if (after.modality != Modality::in_service || !governing.found) governing = after;
+        // "will expand by 20,000, besides the 38,000 already there": words of what exists, right
+        // after the figure, outweigh a plan of the clause.
+        if (after.modality != Modality::in_service || !governing.found || after.adjacent) governing = after;
     }
     if (!governing.found && !after.silent) {
         for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {

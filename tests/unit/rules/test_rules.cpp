@@ -197,7 +197,8 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "has 2,304 GPUs and will add 1,000 more next year", "2,304 GPUs are expected to deliver 90 petaflops",
           "has 288 servers – each of which includes eight GPUs (for a total of 2,304)",
           "The 2,304 GPUs, which will be used for training, are installed in Lyon",
-          "The system has 2,304 GPUs, which will be used for training"}) {
+          "The system has 2,304 GPUs, which will be used for training",
+          "will expand by another 1,000, besides the 2,304 already there"}) {
         CAPTURE(std::string(quote));
         CHECK_FALSE(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
