@@ -30,6 +30,14 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
             units_[i] = Unit::other;
         }
     }
+    // "51 Mega Watt", "Grafik Karten": two words that the lexicon knows as one noun of a unit
+    // count as that noun, the first taking its unit.
+    std::string pair;
+    for (std::size_t i = 0; i + 1 < tokens_.size(); ++i) {
+        if (tokens_[i].kind != Kind::word || tokens_[i + 1].kind != Kind::word || units_[i] != Unit::none) continue;
+        pair.assign(tokens_[i].text).append(tokens_[i + 1].text);
+        if (const std::uint32_t id = impl_.id_of(pair); id != 0 && impl_.units[id] != Unit::none) units_[i] = impl_.units[id];
+    }
     clause_.assign(tokens_.size(), 0);
     std::size_t clause = 0;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
@@ -382,9 +390,10 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
         i > from) {
         return i + 2;
     }
-    // "4,608 IBM Power 10 processors": a number in a name.
+    // "4,608 IBM Power 10 processors": a number in a name; never one of power or energy ("10
+    // hektar serta total kapasitas daya 28 mega watt" holds two figures).
     if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, "phrase_stops") && !token.grouped && i + 1 < tokens_.size() &&
-        unit_at(i + 1) != Unit::none) {
+        unit_at(i + 1) != Unit::none && !counts_power(unit_at(i + 1)) && unit_at(i + 1) != Unit::energy) {
         return i + 1;
     }
     return std::nullopt;

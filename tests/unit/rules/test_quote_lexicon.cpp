@@ -159,12 +159,25 @@ TEST_CASE("German 'wird' puts a figure in the future, and an event only with a t
 
 TEST_CASE("a site's power capacity is told in other languages too") {
     const auto config = formats::default_rules_config();
-    for (const std::string_view quote : {"Le site a une capacité électrique de 40 MW.", "数据中心的电力容量为100兆瓦。",
-                                         "The facility is permitted for 250 MW."}) {
+    for (const std::string_view quote :
+         {"Le site a une capacité électrique de 40 MW.", "数据中心的电力容量为100兆瓦。", "The facility is permitted for 250 MW.",
+          "pusat data dengan kapasitas 51 MW", "50 megavat kapasiteyle", "مركز بيانات بقدرة 100 ميجاواط"}) {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).capacity);
     }
     CHECK_FALSE(only_quantity(config, "Der Stromverbrauch liegt bei 5 Megawatt.").capacity);
+}
+
+TEST_CASE("two words that the lexicon knows as one noun of a unit count as that noun") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "konsumsi daya 51 Mega Watt").unit == rules::Unit::megawatt);
+    CHECK(only_quantity(config, "mit 512 Grafik Karten").unit == rules::Unit::gpu);
+    // A figure of power is never a number inside another figure's noun.
+    const auto found = config.quote_reader().quantities("luas lahan 10 hektar serta total daya 28 mega watt", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unit == rules::Unit::none);
+    CHECK(found[1].unit == rules::Unit::megawatt);
+    CHECK(found[1].value == model::Decimal::whole(28));
 }
 
 TEST_CASE("a machine still in its tests, or live only later, is told in other languages too") {
