@@ -134,6 +134,10 @@ TEST_CASE("a preposition of another language ends a noun phrase as English 'with
     REQUIRE(found.size() == 2);
     CHECK(found[0].unit == rules::Unit::rack);
     CHECK(found[1].unit == rules::Unit::node);
+    // "200 000 dans quelques mois": a time after the figure is not what it counts.
+    CHECK(only_quantity(config, "il va atteindre 200 000 dans quelques mois").unit == rules::Unit::none);
+    // Nor after its unit: "45 MW dalam beberapa tahun" counts megawatts.
+    CHECK(only_quantity(config, "akan dikembangkan hingga 45 MW dalam beberapa tahun").unit == rules::Unit::megawatt);
 }
 
 TEST_CASE("a month with its capital inside a sentence is a date, and 'may' in lower case a modal") {
@@ -173,7 +177,7 @@ TEST_CASE("two words that the lexicon knows as one noun of a unit count as that 
     CHECK(only_quantity(config, "konsumsi daya 51 Mega Watt").unit == rules::Unit::megawatt);
     CHECK(only_quantity(config, "mit 512 Grafik Karten").unit == rules::Unit::gpu);
     // A figure of power is never a number inside another figure's noun.
-    const auto found = config.quote_reader().quantities("luas lahan 10 hektar serta total daya 28 mega watt", 2025);
+    const auto found = config.quote_reader().quantities("luas lahan 10 petak kebun daya 28 mega watt", 2025);
     REQUIRE(found.size() == 2);
     CHECK(found[0].unit == rules::Unit::none);
     CHECK(found[1].unit == rules::Unit::megawatt);
@@ -184,7 +188,8 @@ TEST_CASE("a machine still in its tests, or live only later, is told in other la
     const auto config = formats::default_rules_config();
     const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
     for (const std::string_view notes : {"El sistema está siendo instalado.", "시스템은 현재 시험 운영 중이다.",
-                                         "Суперкомпьютер находится в стадии тестирования."}) {
+                                         "Суперкомпьютер находится в стадии тестирования.",
+                                         "Perusahaan tengah membangun pusat data.", "Суперкомпьютер строится в Москве."}) {
         CAPTURE(notes);
         const auto found = events(notes);
         REQUIRE(found.size() == 1);
