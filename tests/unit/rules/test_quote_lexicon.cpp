@@ -165,7 +165,8 @@ TEST_CASE("a site's power capacity is told in other languages too") {
     const auto config = formats::default_rules_config();
     for (const std::string_view quote :
          {"Le site a une capacité électrique de 40 MW.", "数据中心的电力容量为100兆瓦。", "The facility is permitted for 250 MW.",
-          "pusat data dengan kapasitas 51 MW", "50 megavat kapasiteyle", "مركز بيانات بقدرة 100 ميجاواط"}) {
+          "pusat data dengan kapasitas 51 MW", "50 megavat kapasiteyle", "مركز بيانات بقدرة 100 ميجاواط",
+          "يتمتع بطاقة تصل إلى 480 ميغاواط"}) {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).capacity);
     }
@@ -176,6 +177,7 @@ TEST_CASE("two words that the lexicon knows as one noun of a unit count as that 
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "konsumsi daya 51 Mega Watt").unit == rules::Unit::megawatt);
     CHECK(only_quantity(config, "mit 512 Grafik Karten").unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "전력 용량은 1.2기가와트로 설정되어").unit == rules::Unit::gigawatt);
     // A figure of power is never a number inside another figure's noun.
     const auto found = config.quote_reader().quantities("luas lahan 10 petak kebun daya 28 mega watt", 2025);
     REQUIRE(found.size() == 2);
@@ -187,15 +189,18 @@ TEST_CASE("two words that the lexicon knows as one noun of a unit count as that 
 TEST_CASE("a machine still in its tests, or live only later, is told in other languages too") {
     const auto config = formats::default_rules_config();
     const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
-    for (const std::string_view notes : {"El sistema está siendo instalado.", "시스템은 현재 시험 운영 중이다.",
-                                         "Суперкомпьютер находится в стадии тестирования.",
-                                         "Perusahaan tengah membangun pusat data.", "Суперкомпьютер строится в Москве."}) {
+    for (const std::string_view notes :
+         {"El sistema está siendo instalado.", "시스템은 현재 시험 운영 중이다.",
+          "Суперкомпьютер находится в стадии тестирования.", "Perusahaan tengah membangun pusat data.",
+          "Суперкомпьютер строится в Москве.", "The project is currently in the implementation phase."}) {
         CAPTURE(notes);
         const auto found = events(notes);
         REQUIRE(found.size() == 1);
         CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
     }
-    for (const std::string_view notes : {"Le supercalculateur entrera en service l'an prochain.", "该集群预计明年上线。"}) {
+    for (const std::string_view notes :
+         {"Le supercalculateur entrera en service l'an prochain.", "该集群预计明年上线。",
+          "Veri merkezinin 2028'de hizmete girmesi bekleniyor.", "设备一直封存,并没有正式运营。"}) {
         CAPTURE(notes);
         const auto found = events(notes);
         REQUIRE(found.size() == 1);
