@@ -100,6 +100,16 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
     const std::size_t planned_at = plan_before_event(event, i, end);
     const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
     if (const auto year = year_after(end, stop)) event.year = *year;
+    // "De supercomputer wordt in 2027 in gebruik genomen": a year to come just before the event.
+    std::size_t year_before = no_token;
+    if (planned_at == no_token && planned_to == no_token && event.kind != StatusEvent::Kind::retired) {
+        const std::size_t floor = clause_[i];
+        if (const auto year = future_year_after(std::max(floor, i > 6 ? i - 6 : 0), i)) year_before = year->first;
+    }
+    if (year_before != no_token) {
+        event.happened = false;
+        from = year_before;
+    }
     if (planned_at != no_token || planned_to != no_token) {
         event.happened = false;
         if (planned_at != no_token) from = planned_at;

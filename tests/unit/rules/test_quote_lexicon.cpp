@@ -166,7 +166,7 @@ TEST_CASE("a site's power capacity is told in other languages too") {
     for (const std::string_view quote :
          {"Le site a une capacité électrique de 40 MW.", "数据中心的电力容量为100兆瓦。", "The facility is permitted for 250 MW.",
           "pusat data dengan kapasitas 51 MW", "50 megavat kapasiteyle", "مركز بيانات بقدرة 100 ميجاواط",
-          "يتمتع بطاقة تصل إلى 480 ميغاواط"}) {
+          "يتمتع بطاقة تصل إلى 480 ميغاواط", "Le site dispose d'un raccordement électrique de 20 MW."}) {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).capacity);
     }
@@ -198,9 +198,9 @@ TEST_CASE("a machine still in its tests, or live only later, is told in other la
         REQUIRE(found.size() == 1);
         CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
     }
-    for (const std::string_view notes :
-         {"Le supercalculateur entrera en service l'an prochain.", "该集群预计明年上线。",
-          "Veri merkezinin 2028'de hizmete girmesi bekleniyor.", "设备一直封存,并没有正式运营。"}) {
+    for (const std::string_view notes : {"Le supercalculateur entrera en service l'an prochain.", "该集群预计明年上线。",
+                                         "Veri merkezinin 2028'de hizmete girmesi bekleniyor.", "设备一直封存,并没有正式运营。",
+                                         "De supercomputer wordt in 2027 in gebruik genomen."}) {
         CAPTURE(notes);
         const auto found = events(notes);
         REQUIRE(found.size() == 1);

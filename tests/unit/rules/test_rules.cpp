@@ -185,7 +185,8 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "Die Firma beabsichtigt, 2304 GPUs anzuschaffen", "eine Bestellung über 2304 GPUs ging ein", "2,304 GPUs are on order",
           "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs",
           // The verb after an aside between commas is the figure's.
-          "2,304 GPUs, which come from Nvidia, will be installed", "2 304 GPU, fournis par Nvidia, seront installés"}) {
+          "2,304 GPUs, which come from Nvidia, will be installed", "2 304 GPU, fournis par Nvidia, seront installés",
+          "La empresa compró 2.304 GPU de Nvidia", "A empresa encomendou 2.304 GPUs"}) {
         CAPTURE(std::string(quote));
         CHECK(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
