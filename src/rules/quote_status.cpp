@@ -48,6 +48,12 @@ std::vector<StatusEvent> Reading::status_events() const {
             from = std::min(from, opens);
         }
         if (event.happened && !continuing) date_event(event, i, end, from, to);
+        if (const std::size_t part =
+                event.kind == StatusEvent::Kind::live && event.happened && !event.partial ? part_live(i) : no_token;
+            part != no_token) {
+            event.partial = true;
+            from = std::min(from, part);
+        }
         event.words = written(from, to);
         const bool kept = event.kind == StatusEvent::Kind::retired ? !retired_elsewhere(from, end) : !built_long_ago(event, end);
         if (kept) events.push_back(std::move(event));
@@ -62,6 +68,23 @@ std::size_t Reading::awaited(std::size_t event) const {
         const std::size_t k = event - back;
         if (is(k, "awaiting")) return k;
         if (tokens_[k].kind == Kind::punct || tokens_[k].kind == Kind::number) return no_token;
+    }
+    return no_token;
+}
+
+std::size_t Reading::part_live(std::size_t event) const {
+    const std::size_t floor = clause_[event];
+    for (std::size_t back = 1; back <= 12 && back <= event - floor; ++back) {
+        const std::size_t k = event - back;
+        const Token& token = tokens_[k];
+        // Another clause's subject: "The first phase was completed, and the system is live".
+        if (token.text == "," || is(k, "conjunctions") || phrase(k, "live") || phrase(k, "construction")) return no_token;
+        if (phrase(k, "partial_subjects") && k + phrase(k, "partial_subjects") <= event) return k;
+        // "of which one is operational", "of which seven are active": a part of those just named.
+        if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") &&
+            (tokens_[k + 2].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k + 2].text))) {
+            return k;
+        }
     }
     return no_token;
 }

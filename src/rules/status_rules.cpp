@@ -1,6 +1,10 @@
 // status-contradiction: what a record's status notes and the quotes cited for its status report,
 // read for the events they give, against its status.
+#include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
+
+#include "gpuclusters/model/text.hpp"
 
 #include "rules/reading_rules.hpp"
 #include "rules/reading_support.hpp"
@@ -26,7 +30,8 @@ struct Events {
     const Reported* retired = nullptr;
     const Reported* retiring = nullptr;
 
-    explicit Events(const std::vector<Reported>& reported) {
+    // `whole_is_part`: the record is itself a phase, and a phase live is the record live.
+    Events(const std::vector<Reported>& reported, bool whole_is_part) {
         const auto first = [](const Reported*& slot, const Reported& it) {
             if (!slot) slot = &it;
         };
@@ -34,7 +39,7 @@ struct Events {
             const StatusEvent& event = it.event;
             switch (event.kind) {
                 case StatusEvent::Kind::live:
-                    if (event.happened) first(event.partial ? live_part : live_now, it);
+                    if (event.happened) first(event.partial && !whole_is_part ? live_part : live_now, it);
                     if (!event.happened) first(live_later, it);
                     if (event.denied) first(live_denied, it);
                     break;
@@ -53,6 +58,24 @@ struct Events {
         if (!building && !live_now && !live_part) building = began;
     }
 };
+
+// A record named for a phase ("RSC-1 Phase 1"): what the texts say of a phase is said of it.
+bool named_for_phase(const Record& record, const Context& context) {
+    const Claim* name = record.value_of("name");
+    if (!name) return false;
+    const std::string lower = text::lower_ascii(name->value.value);
+    std::string word;
+    for (std::size_t i = 0; i <= lower.size(); ++i) {
+        if (i < lower.size() && std::isalnum(static_cast<unsigned char>(lower[i]))) {
+            word += lower[i];
+            continue;
+        }
+        const auto& phases = context.config.duplicates.phase_words;
+        if (std::find(phases.begin(), phases.end(), word) != phases.end()) return true;
+        word.clear();
+    }
+    return false;
+}
 
 // The events of the notes, then those of every quote cited for the status or the notes: an
 // editor's neutral note does not hide a quote that says the machine is still being deployed.
@@ -128,7 +151,7 @@ void status_contradiction(const Record& record, const Context& context, std::vec
     const Claim* notes = record.value_of("status_notes");
     const int year = std::stoi(context.today.substr(0, 4));
     const auto reported = reported_events(*status, notes, context, year);
-    const Events events(reported);
+    const Events events(reported, named_for_phase(record, context));
     const auto found = contradiction(status->value.value, events, year);
     if (!found.by) return;
     const bool quoted = found.by->citation != nullptr;

@@ -333,6 +333,23 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK(fires(record("operational", "المركز قيد الإنشاء"), "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
+    // A part named as the subject of a live event: live in part, unless the record is that part.
+    for (const char* notes : {"With the first phase of delivery now operational, the campus grows.",
+                              "The university received two racks, of which one is operational."}) {
+        CAPTURE(std::string(notes));
+        const auto partly = findings_of(record("operational", notes), "status-contradiction");
+        REQUIRE(partly.size() == 1);
+        CHECK(partly[0].kind == "partly");
+    }
+    // The part is the subject of its own clause only.
+    CHECK_FALSE(fires(record("operational", "Work on the first phase ended, and the system is now operational."),
+                      "status-contradiction"));
+    CHECK_FALSE(fires(RecordBuilder()
+                          .source(1, "operator")
+                          .set("name", "RSC-1 Phase 1", {{1, "RSC-1 Phase 1"}})
+                          .set("status", "operational", {{1, "The first phase is now operational."}})
+                          .record(),
+                      "status-contradiction"));
     // A retirement soon is a warning; one whose date has passed, an error.
     const auto soon =
         findings_of(record("operational", "In service since 2023; it will be shut down in June."), "status-contradiction");
