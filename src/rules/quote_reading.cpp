@@ -390,10 +390,12 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
         i > from) {
         return i + 2;
     }
-    // "4,608 IBM Power 10 processors": a number in a name; never one of power or energy ("10
-    // hektar serta total kapasitas daya 28 mega watt" holds two figures).
-    if (i > from && tokens_[i - 1].kind == Kind::word && !is(i - 1, "phrase_stops") && !token.grouped && i + 1 < tokens_.size() &&
-        unit_at(i + 1) != Unit::none && !counts_power(unit_at(i + 1)) && unit_at(i + 1) != Unit::energy) {
+    // "4,608 IBM Power 10 processors": a number in a name, after a word with its capital; never
+    // one of power or energy ("10 hektar serta total kapasitas daya 28 mega watt" holds two
+    // figures), nor one after a word of the sentence ("122 hari untuk menampung 100.000 GPU").
+    if (i > from && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised && !is(i - 1, "phrase_stops") &&
+        !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none && !counts_power(unit_at(i + 1)) &&
+        unit_at(i + 1) != Unit::energy) {
         return i + 1;
     }
     return std::nullopt;

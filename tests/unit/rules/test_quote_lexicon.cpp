@@ -184,6 +184,11 @@ TEST_CASE("two words that the lexicon knows as one noun of a unit count as that 
     CHECK(found[0].unit == rules::Unit::none);
     CHECK(found[1].unit == rules::Unit::megawatt);
     CHECK(found[1].value == model::Decimal::whole(28));
+    // Nor is a figure after a word of the sentence, unknown to the lexicon, a number in a name.
+    const auto both = config.quote_reader().quantities("rakennettiin 122 päivässä mahtumaan 100.000 GPU", 2025);
+    REQUIRE(both.size() == 2);
+    CHECK(both[0].unit == rules::Unit::none);
+    CHECK(both[1].unit == rules::Unit::gpu);
 }
 
 TEST_CASE("a machine still in its tests, or live only later, is told in other languages too") {
