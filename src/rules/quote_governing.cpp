@@ -346,6 +346,18 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
         }
         own_verb = own_verb || phrase(k, "in_service") > 0;
     }
+    // Turkish and Hindi put the verb last too, in other letters: a plan or an order that ends the
+    // clause, with no figure or comma between, governs the figure ("10.000 GPU'ya sahip olacak").
+    std::size_t last = clause_end_at;
+    while (last > phrase_end && tokens_[last - 1].kind == Kind::punct) --last;
+    for (std::size_t k = phrase_end; k < last; ++k) {
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == ",") return {};
+        for (const Cue cue : {Cue("planned"), Cue("procured")}) {
+            if (const std::size_t length = phrase(k, cue); length > 0 && k + length == last) {
+                return {true, cue == "planned" ? Modality::planned : Modality::procured, k, last, false};
+            }
+        }
+    }
     return {};
 }
 

@@ -186,7 +186,9 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "is slated to get 2,304 GPUs", "will come online with 2,304 GPUs",
           // The verb after an aside between commas is the figure's.
           "2,304 GPUs, which come from Nvidia, will be installed", "2 304 GPU, fournis par Nvidia, seront installés",
-          "La empresa compró 2.304 GPU de Nvidia", "A empresa encomendou 2.304 GPUs"}) {
+          "La empresa compró 2.304 GPU de Nvidia", "A empresa encomendou 2.304 GPUs",
+          // A verb that ends the clause: Turkish and Arabic futures.
+          "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات"}) {
         CAPTURE(std::string(quote));
         CHECK(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
@@ -236,6 +238,8 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     // A count stored with its bound is what the source says.
     CHECK_FALSE(fires(count("100,000+", "more than 100,000 GPUs"), "count-bound"));
     CHECK_FALSE(fires(count("~100,000", "around 100,000 GPUs"), "count-bound"));
+    // "verfügt über" is a verb of having, not "over" a figure.
+    CHECK_FALSE(fires(count("100000", "Der Supercomputer verfügt über 100.000 GPUs"), "count-bound"));
     CHECK(fires(count("36", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "count-unit"));
     CHECK_FALSE(fires(count("72", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "count-unit"));
     CHECK_FALSE(fires(count("72", "a rack of 36 GB200 superchips", "NVIDIA GB200"), "quote-missing-value"));
