@@ -226,6 +226,14 @@ std::optional<Reading::Governed> Reading::governed_right_after(std::size_t phras
     return std::nullopt;
 }
 
+bool Reading::ends_relative_clause(std::size_t phrase_begin, std::size_t phrase_end) const {
+    if (phrase_end >= tokens_.size() || tokens_[phrase_end].text != ",") return false;
+    for (std::size_t k = phrase_begin; k > clause_[phrase_begin]; --k) {
+        if (tokens_[k - 1].text == ",") return is(k, "relative_pronouns");
+    }
+    return false;
+}
+
 std::size_t Reading::past_aside(std::size_t at, std::size_t end) const {
     if (at >= end) return no_token;
     const std::string& open = tokens_[at].text;

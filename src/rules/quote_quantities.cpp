@@ -365,7 +365,13 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     if (governing.found && governing.modality == Modality::planned && !governing.adjacent && possessed(before)) {
         governing = {true, Modality::in_service, governing.from, governing.from, false, true};
     }
-    const Governed after = governed_after(phrase_end, clause_end_at, hangs ? 16 : 6, governing.found && !hangs);
+    // What follows a figure says nothing of it when the figure is no subject: the end of a
+    // relative clause ("The cluster, which went live with 10,000 GPUs, is expected to double"),
+    // or what the machine has, after a preposition ("Mit seinen 10.000 GPUs wird das System ...").
+    const bool no_subject =
+        ends_relative_clause(before, phrase_end) || (possessed(before) && before >= 2 && is(before - 2, "prepositions"));
+    Governed after = governed_after(phrase_end, clause_end_at, hangs ? 16 : 6, governing.found && !hangs);
+    if (no_subject && after.modality != Modality::in_service) after = {false, Modality::in_service, 0, 0, false, true};
     if (after.found && (after.adjacent || !governing.found || governing.modality == Modality::in_service) &&
         !(governing.found && governing.adjacent)) {
         // "will expand by 20,000, besides the 38,000 already there": words of what exists, right

@@ -300,6 +300,9 @@ private:
     // Where the sentence goes on after an aside between commas, dashes or brackets that follows a
     // figure, if its verb comes right after the aside: no_token otherwise.
     std::size_t past_aside(std::size_t at, std::size_t end) const;
+    // Whether a figure's phrase closes a relative clause opened after a comma: ", which went live
+    // with 10,000 GPUs, ...".
+    bool ends_relative_clause(std::size_t phrase_begin, std::size_t phrase_end) const;
     // Whether the arrival phrase at token `arrival` is one in progress ("arriving", "coming").
     bool arrives_later(std::size_t arrival) const;
 

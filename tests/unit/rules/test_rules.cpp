@@ -201,7 +201,13 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "has 288 servers – each of which includes eight GPUs (for a total of 2,304)",
           "The 2,304 GPUs, which will be used for training, are installed in Lyon",
           "The system has 2,304 GPUs, which will be used for training",
-          "will expand by another 1,000, besides the 2,304 already there"}) {
+          "will expand by another 1,000, besides the 2,304 already there",
+          // A plan of another subject: after a relative clause, after what the machine has, of its users.
+          "The cluster, which went live in March with 2,304 GPUs, is expected to double in size next year",
+          "Mit seinen 2.304 GPUs wird das System Modelle für Forschende trainieren",
+          "Researchers will be able to use the 2,304 GPUs until 2030",
+          "このスパコンは2304基のGPUを備え、今後は研究者に開放される予定だ",
+          "이 시스템은 GPU 2304개를 갖추고 있으며, 내년에 확장될 예정이다"}) {
         CAPTURE(std::string(quote));
         CHECK_FALSE(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
