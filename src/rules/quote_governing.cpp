@@ -253,6 +253,25 @@ std::size_t Reading::past_aside(std::size_t at, std::size_t end) const {
 }
 
 Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
+    const Governed result = governed_by_verb_after(phrase_end, end, reach, object);
+    // "The 10,000 GPUs that were ordered in 2023 are now installed": the order of a relative
+    // clause gives way to the sentence's own verb after it, when that says the GPUs are there.
+    const bool relative = phrase_end < end && (is(phrase_end, "relative_pronouns") || is_word(tokens_[phrase_end], "that"));
+    if (object || !relative || !result.found || result.modality == Modality::in_service) return result;
+    for (std::size_t k = result.to; k < std::min(end, result.to + 8); ++k) {
+        if ((tokens_[k].kind == Kind::number && !year_of(k)) || tokens_[k].text == ",") break;
+        if (!aux(k)) continue;
+        std::size_t verb = k;
+        while (verb < end && (aux(verb) || adverb(verb))) ++verb;
+        if (verb < end && phrase(verb, "in_service") && !phrase(verb, "planned") && !phrase(verb, "procured")) {
+            return {true, Modality::in_service, k, verb + phrase(verb, "in_service"), false};
+        }
+        break;
+    }
+    return result;
+}
+
+Reading::Governed Reading::governed_by_verb_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
     Governed result;
     if (phrase_end >= end) return result;
     if (const auto adjacent = governed_right_after(phrase_end, end)) return *adjacent;

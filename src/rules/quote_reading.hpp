@@ -294,6 +294,8 @@ private:
     // `object`: a verb before governs the figure already, so a verb after it in another conjunct
     // ("uses 100,000 GPUs for training and is set to expand") is not its own.
     Governed governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const;
+    // The verb group after a figure, its relative clause's if one follows it.
+    Governed governed_by_verb_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const;
     // Its first step: what stands right against the figure's phrase ("remaining", "will be
     // installed", "on order"); nothing when nothing does.
     std::optional<Governed> governed_right_after(std::size_t phrase_end, std::size_t end) const;

@@ -207,7 +207,8 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "Mit seinen 2.304 GPUs wird das System Modelle für Forschende trainieren",
           "Researchers will be able to use the 2,304 GPUs until 2030",
           "このスパコンは2304基のGPUを備え、今後は研究者に開放される予定だ",
-          "이 시스템은 GPU 2304개를 갖추고 있으며, 내년에 확장될 예정이다"}) {
+          "이 시스템은 GPU 2304개를 갖추고 있으며, 내년에 확장될 예정이다",
+          "The 2,304 GPUs that were ordered in 2023 are now installed"}) {
         CAPTURE(std::string(quote));
         CHECK_FALSE(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
