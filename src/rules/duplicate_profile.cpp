@@ -72,6 +72,18 @@ void read_name(std::string_view name, const DuplicateSettings& settings, Duplica
     for (const auto& word : words) profile.whole_name += word;
 }
 
+}  // namespace
+
+std::string phase_of_name(std::string_view name, const DuplicateSettings& settings) {
+    const auto words = words_of(name, settings);
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+        if (listed(settings.phase_words, words[i]) && !phase_number(words[i + 1]).empty()) return phase_number(words[i + 1]);
+    }
+    return {};
+}
+
+namespace {
+
 // An owner's words, every segment of a path of agencies ("DOE/SC/Oak Ridge National Laboratory")
 // alike, and the acronym of each run of three or more words ("ornl").
 void read_owner(std::string_view owner, const DuplicateSettings& settings, DuplicateProfile& profile) {

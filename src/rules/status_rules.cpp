@@ -1,11 +1,8 @@
 // status-contradiction: what a record's status notes and the quotes cited for its status report,
 // read for the events they give, against its status.
-#include <algorithm>
-#include <cctype>
 #include <fmt/format.h>
 
-#include "gpuclusters/model/text.hpp"
-
+#include "gpuclusters/rules/duplicates.hpp"
 #include "rules/reading_rules.hpp"
 #include "rules/reading_support.hpp"
 
@@ -62,19 +59,7 @@ struct Events {
 // A record named for a phase ("RSC-1 Phase 1"): what the texts say of a phase is said of it.
 bool named_for_phase(const Record& record, const Context& context) {
     const Claim* name = record.value_of("name");
-    if (!name) return false;
-    const std::string lower = text::lower_ascii(name->value.value);
-    std::string word;
-    for (std::size_t i = 0; i <= lower.size(); ++i) {
-        if (i < lower.size() && std::isalnum(static_cast<unsigned char>(lower[i]))) {
-            word += lower[i];
-            continue;
-        }
-        const auto& phases = context.config.duplicates.phase_words;
-        if (std::find(phases.begin(), phases.end(), word) != phases.end()) return true;
-        word.clear();
-    }
-    return false;
+    return name && !phase_of_name(name->value.value, context.config.duplicates).empty();
 }
 
 // The events of the notes, then those of every quote cited for the status or the notes: an

@@ -67,6 +67,8 @@ struct DuplicateProfile {
 
 /// The fields a profile is made of: a record with these alone gives the same profile.
 std::vector<std::string_view> duplicate_key_fields();
+/// The number of the phase a name names ("RSC-1 Phase 1": "1", "Phase II": "2"); empty if none.
+std::string phase_of_name(std::string_view name, const DuplicateSettings& settings);
 /// A record's profile; nullopt when the rule is off.
 std::optional<DuplicateProfile> duplicate_profile(const model::Record& record, const Context& context);
 

@@ -40,6 +40,9 @@ TEST_CASE("possible-duplicate: a profile's words") {
     CHECK(juwels.marks == std::vector<std::string>{"part=booster"});
     const auto phase = profile_of(RecordBuilder("e").set("name", "Eni HPC4 Phase II").record(), context);
     CHECK(phase.marks == std::vector<std::string>{"phase=2"});
+    CHECK(rules::phase_of_name("Eni HPC4 Phase II", config.duplicates) == "2");
+    CHECK(rules::phase_of_name("RSC-1 Phase 1", config.duplicates) == "1");
+    CHECK(rules::phase_of_name("Phase Change Lab", config.duplicates).empty());
     // A path of agencies: each segment's words, abbreviations spelt out, acronyms added.
     const auto site = profile_of(RecordBuilder("s").set("owner", "DOE/SC/Oak Ridge National Laboratory").record(), context);
     CHECK(std::ranges::find(site.owner, "ornl") != site.owner.end());
