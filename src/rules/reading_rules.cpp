@@ -189,11 +189,20 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // Only a model's name, not a noun ("550k GB200s"), leaves the unit in doubt: the
             // words that qualify the figure come first then.
             if (raw && !converted && q.unit_from_model) judge_words(candidate, claim.value.qualifiers.bound);
-            // "4,200 XK7 compute nodes (each containing ... one accelerator)": N x 1 GPUs.
+            // "4,200 XK7 compute nodes (each containing ... one accelerator)": N x 1 GPUs. So too
+            // where the quote gives a node's make-up apart, CPUs and one GPU ("two CPUs and one
+            // GPU", "one Grace CPU paired with one Hopper GPU"), and no other GPUs per node.
             const auto one_each = [&](const std::vector<Quantity>& all) {
-                return std::ranges::any_of(all, [&](const Quantity& other) {
-                    return other.per == q.unit && other.unit == Unit::gpu && other.value == Decimal::whole(1);
-                });
+                const auto gpus_per_node = [&](const Quantity& other) { return other.per == q.unit && other.unit == Unit::gpu; };
+                const auto one_gpu = [](const Quantity& other) {
+                    return other.unit == Unit::gpu && other.value == Decimal::whole(1);
+                };
+                const bool made_up =
+                    std::ranges::any_of(all, [](const Quantity& other) { return other.unit == Unit::cpu; }) &&
+                    std::ranges::any_of(all, [&](const Quantity& other) { return other.per == Unit::none && one_gpu(other); });
+                return std::ranges::any_of(all, [&](const Quantity& other) { return gpus_per_node(other) && one_gpu(other); }) ||
+                       (made_up && std::ranges::none_of(
+                                       all, [&](const Quantity& other) { return gpus_per_node(other) && !one_gpu(other); }));
             };
             if (raw && !converted && is_holder(q.unit) && one_each(quantities_of(record, citation, context))) converted = true;
             if (raw && !converted && candidate.problem == Problem::none) {

@@ -256,6 +256,12 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     CHECK(fires(count("8699904", "Cores: 8,699,904"), "count-unit"));
     CHECK_FALSE(fires(count("9408 x 4", "9,408 nodes, each with four AMD MI250X", "AMD Instinct MI250X"), "count-unit"));
     CHECK(fires(count("9408 x 8", "9,408 nodes, each with 8 GCDs", "AMD Instinct MI250X"), "count-unit"));
+    // Nodes of one GPU each: a node's make-up given apart, CPUs and one GPU, makes the count of
+    // nodes the count of GPUs; not so when the quote gives more GPUs per node.
+    CHECK_FALSE(fires(count("600", "600 compute nodes. A node pairs one Grace CPU with one Hopper GPU."), "count-unit"));
+    CHECK_FALSE(fires(count("4096", "Each compute node holds 2 CPUs and 1 GPU. The system has 4,096 nodes."), "count-unit"));
+    CHECK(fires(count("600", "600 nodes, 4 GPUs per node; the login node has one CPU and one GPU."), "count-unit"));
+    CHECK(fires(count("600", "600 nodes with one CPU each."), "count-unit"));
     // A total after a phrase of "each" is a sum, not a count per node.
     CHECK_FALSE(fires(count("1200", "four GPUs for each node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
     CHECK(fires(count("4", "four GPUs per node, with a total of 1,200 GPUs on 300 nodes"), "count-unit"));
