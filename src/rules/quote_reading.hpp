@@ -63,7 +63,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 53> word_classes{"auxiliaries",   "adverbs",
+inline constexpr std::array<std::string_view, 54> word_classes{"auxiliaries",   "adverbs",
                                                                "phrase_stops",  "relative_pronouns",
                                                                "prepositions",  "determiners",
                                                                "makers",        "equal",
@@ -89,7 +89,7 @@ inline constexpr std::array<std::string_view, 53> word_classes{"auxiliaries",   
                                                                "subordinators", "totals",
                                                                "awaiting",      "conjunctions",
                                                                "ai_words",      "compound_tails",
-                                                               "since_words"};
+                                                               "since_words",   "part_of"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -359,6 +359,9 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Where a counted part of a whole begins, when `of` joins the two ("two of the four halls"):
+    // the part's figure, within the clause from `floor`; no_token otherwise.
+    std::size_t counted_part(std::size_t of, std::size_t event, std::size_t floor) const;
     // Whether a construction event ending before token `end` is dated to a year before the
     // text's, and so done by then.
     bool built_long_ago(const StatusEvent& event, std::size_t end) const;

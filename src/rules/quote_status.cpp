@@ -80,11 +80,37 @@ std::size_t Reading::part_live(std::size_t event) const {
         // Another clause's subject: "The first phase was completed, and the system is live".
         if (token.text == "," || is(k, "conjunctions") || phrase(k, "live") || phrase(k, "construction")) return no_token;
         if (phrase(k, "partial_subjects") && k + phrase(k, "partial_subjects") <= event) return k;
+        // "two of the four halls are operational", "the first 50 MW of a 100 MW building now
+        // ready": a counted part of a whole.
+        if (const std::size_t part = counted_part(k, event, floor); part != no_token) return part;
         // "of which one is operational", "of which seven are active": a part of those just named.
         if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") &&
             (tokens_[k + 2].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k + 2].text))) {
             return k;
         }
+    }
+    return no_token;
+}
+
+std::size_t Reading::counted_part(std::size_t of, std::size_t event, std::size_t floor) const {
+    if (!is(of, "part_of")) return no_token;
+    const auto figure = [&](std::size_t k) {
+        return tokens_[k].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k].text).has_value();
+    };
+    // The whole just after ("of the four", "of a 100 MW").
+    std::size_t whole = of + 1;
+    if (whole < event && !figure(whole) && tokens_[whole].kind == Kind::word) ++whole;
+    if (whole >= event || !figure(whole)) return no_token;
+    // The part just before, alone ("two of") or with the whole's noun ("50 MW of a 100 MW"):
+    // "four racks of 72 GPUs" counts what each rack holds, not a part of the racks.
+    for (std::size_t back = 1; back <= 3 && back <= of - floor; ++back) {
+        const std::size_t part = of - back;
+        if (!figure(part)) continue;
+        for (std::size_t k = part + 1; k < of; ++k) {
+            const std::size_t same = whole + (k - part);
+            if (same >= event || tokens_[same].text != tokens_[k].text) return no_token;
+        }
+        return part;
     }
     return no_token;
 }

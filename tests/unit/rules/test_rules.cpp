@@ -351,13 +351,19 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
     // A part named as the subject of a live event: live in part, unless the record is that part.
-    for (const char* notes : {"With the first phase of delivery now operational, the campus grows.",
-                              "The university received two racks, of which one is operational."}) {
+    // So is a counted part of a whole.
+    for (const char* notes :
+         {"With the first phase of delivery now operational, the campus grows.",
+          "The university received two racks, of which one is operational.", "Two of the four halls are now operational.",
+          "Today 50 MW of the 100 MW are operational.", "Zwei von vier Hallen sind in Betrieb."}) {
         CAPTURE(std::string(notes));
         const auto partly = findings_of(record("operational", notes), "status-contradiction");
         REQUIRE(partly.size() == 1);
         CHECK(partly[0].kind == "partly");
     }
+    // What each of several holds is no part of them; nor is a whole whose size is given.
+    CHECK_FALSE(fires(record("operational", "Four racks of 72 GPUs each are now operational."), "status-contradiction"));
+    CHECK_FALSE(fires(record("operational", "The system of 4 halls is now operational."), "status-contradiction"));
     // The part is the subject of its own clause only.
     CHECK_FALSE(fires(record("operational", "Work on the first phase ended, and the system is now operational."),
                       "status-contradiction"));
