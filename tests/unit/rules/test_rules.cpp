@@ -233,6 +233,9 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     CHECK(fires(count("100000", "room for up to 100,000 GPUs"), "count-capacity"));
     CHECK(fires(count("5000", "can scale to 5,000 GPUs"), "count-capacity"));
     CHECK_FALSE(fires(count("37888", "deliver up to 1.1 exaflops with 37,888 GPUs"), "count-capacity"));
+    // A capacity named after the figure's noun, in words of more than one.
+    CHECK(fires(count("50000", "a 50,000 GPU capacity data center"), "count-capacity"));
+    CHECK_FALSE(fires(count("50000", "The site runs 50,000 GPUs, capacity is 180 MW."), "count-capacity"));
     const auto bound = findings_of(count("100000", "operates more than 100,000 H100 GPUs"), "count-bound");
     REQUIRE(bound.size() == 1);
     CHECK(bound[0].message.find("lower bound: 'more than 100,000 H100 GPUs'") != std::string::npos);
@@ -297,6 +300,7 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
     CHECK(fires(power("400", "a data center with 400 MW of capacity"), "power-capacity"));
     CHECK(fires(power("300", "Phase 2 will draw 300 MW"), "power-capacity"));
     CHECK_FALSE(fires(power("21.1", "the system draws 21.1 MW"), "power-capacity"));
+    CHECK(fires(power("17", "a machine which uses 17MW running full tilt"), "power-capacity"));
     // A capacity's noun some words before, a verb of amounting between.
     CHECK(fires(power("10", "Aktuell beläuft die Kapazität sich auf zehn Megawatt."), "power-capacity"));
     // A comparative with its own figure after it is that figure's, not a difference of the first.
