@@ -357,12 +357,40 @@ void count_rule(const Record& record, const Context& context, std::vector<Findin
         });
 }
 
+// "27,648 Nvidia Tesla V100 GPUs ... Summit was decommissioned on November 15, 2024": a count
+// clean in its own words, whose quote reports a retirement that has happened, may count GPUs no
+// longer in service. A warning: the retirement may be of another machine the quote names.
+void retirement_in_quote(const Record& record, const Claim& claim, const Context& context, std::vector<Finding>& out) {
+    for (const auto& citation : claim.citations) {
+        if (citation.quote.empty()) continue;
+        for (const auto& event :
+             context.config.quote_reader().status_events(citation.quote, reference_year(record, citation, context))) {
+            if (event.kind != StatusEvent::Kind::retired || !event.happened) continue;
+            auto result = finding(record, &claim, "gpus_installed",
+                                  fmt::format("gpus_installed = {} may count GPUs no longer in service: its quote says '{}'",
+                                              display_claim(&claim), event.words));
+            result.kind = "retired";
+            result.severity = Severity::warning;
+            cite_evidence(result, record, citation);
+            out.push_back(std::move(result));
+            return;
+        }
+    }
+}
+
 }  // namespace
 
 void start_record(const Context& context) { cache_of(context).clear(); }
 
 void planned_count(const Record& record, const Context& context, std::vector<Finding>& out) {
+    const std::size_t before = out.size();
     count_rule(record, context, out, Problem::planned, "is not an installed count: its quote gives ");
+    if (out.size() != before) return;
+    for (const Claim* claim : live_claims(record, "gpus_installed")) {
+        if (claim->state == ClaimState::set && read_count(record, *claim, context).clean) {
+            retirement_in_quote(record, *claim, context, out);
+        }
+    }
 }
 
 void capacity_count(const Record& record, const Context& context, std::vector<Finding>& out) {

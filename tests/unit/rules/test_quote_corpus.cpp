@@ -190,11 +190,11 @@ TEST_CASE("the quote corpus, development part: verify's reading agrees with the 
     // floor restarted each time from what the reader reached on it. Two of its rows are clean
     // and judged errors: each counts nodes of one GPU where the quote says so in words the reader
     // does not take for a count ("una GPU", "in a one-to-one ratio": q884, q900).
-    report("development", rows, true, other ? Floor{95.0, 0} : Floor{88.8, 2});
+    report("development", rows, true, other ? Floor{95.0, 0} : Floor{88.9, 2});
 }
 
 TEST_CASE("the quote corpus, test part: verify's reading agrees with the editors' verdicts") {
     const auto rows = read_part(part_path("test.tsv"));
     REQUIRE(rows.size() >= 300);
-    report("test", rows, false, Floor{75.2, 3});
+    report("test", rows, false, Floor{75.5, 3});
 }

@@ -221,6 +221,19 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
                                    "planned-wording");
     REQUIRE(found.size() == 1);
     CHECK(found[0].message.find("'has ordered 20,000 NVIDIA H100 GPUs'") != std::string::npos);
+    // A count clean in its own words, beside a retirement the quote reports as done: GPUs that may
+    // be out of service, a warning (the retirement may be another machine's).
+    const auto count = [](const char* quote) {
+        return RecordBuilder().source(1, "operator").set("gpus_installed", "27648", {{1, quote}}).record();
+    };
+    const auto retired =
+        findings_of(count("Summit had 27,648 NVIDIA V100 GPUs. Summit was decommissioned in November 2024."), "planned-wording");
+    REQUIRE(retired.size() == 1);
+    CHECK(retired[0].kind == "retired");
+    CHECK(retired[0].severity == Severity::warning);
+    CHECK(retired[0].message.find("its quote says 'decommissioned'") != std::string::npos);
+    CHECK_FALSE(fires(count("Summit has 27,648 NVIDIA V100 GPUs. It is to be decommissioned in 2031."), "planned-wording"));
+    CHECK_FALSE(fires(count("Summit has 27,648 NVIDIA V100 GPUs."), "planned-wording"));
 }
 
 TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the figure") {
