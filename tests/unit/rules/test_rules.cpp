@@ -364,6 +364,27 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK(fires(record("under construction", "Viettel chính thức đưa vào vận hành hệ thống siêu máy tính."),
                 "status-contradiction"));
     CHECK(fires(record("operational", "Datové centrum je ve výstavbě."), "status-contradiction"));
+    // An opening ceremony, a completion of building: live; the same as a goal or a plan: not yet.
+    for (const char* notes : {"AI向けデータセンターの開所式で力を込めた。", "AI 데이터센터 개소식을 열었다.",
+                              "2022년 6월 착공해 2025년 5월 준공했으며"}) {
+        CAPTURE(std::string(notes));
+        const auto live = findings_of(record("under construction", notes), "status-contradiction");
+        REQUIRE(live.size() == 1);
+        CHECK(live[0].kind == "live");
+    }
+    CHECK_FALSE(fires(record("under construction", "데이터센터는 2027년 준공이 목표다."), "status-contradiction"));
+    const auto later = findings_of(
+        record("operational", "Anläggningen, som planeras stå klar 2027, kommer att möjliggöra drift."), "status-contradiction");
+    REQUIRE(later.size() == 1);
+    CHECK(later[0].kind == "not-live");
+    // A groundbreaking ceremony, construction works, structural work under way: being built.
+    for (const char* notes : {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة",
+                              "A2數據中心正在進行結構施工。", "Las obras avanzan: el inicio de las obras fue en mayo."}) {
+        CAPTURE(std::string(notes));
+        const auto building = findings_of(record("operational", notes), "status-contradiction");
+        REQUIRE(building.size() == 1);
+        CHECK(building[0].kind == "under-construction");
+    }
     CHECK(fires(record("operational", "المركز قيد الإنشاء"), "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
