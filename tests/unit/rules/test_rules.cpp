@@ -187,6 +187,8 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           // The verb after an aside between commas is the figure's.
           "2,304 GPUs, which come from Nvidia, will be installed", "2 304 GPU, fournis par Nvidia, seront installés",
           "La empresa compró 2.304 GPU de Nvidia", "A empresa encomendou 2.304 GPUs",
+          "Datasenteret tar sikte på å kunne tilby kapasitet fra 2.304 GPU-er",
+          "România propune instalarea a 2.304 de acceleratoare AI",
           // A verb that ends the clause: Turkish and Arabic futures.
           "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات"}) {
         CAPTURE(std::string(quote));
@@ -314,6 +316,15 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
     CHECK(fires(power("300", "Phase 2 will draw 300 MW"), "power-capacity"));
     CHECK_FALSE(fires(power("21.1", "the system draws 21.1 MW"), "power-capacity"));
     CHECK(fires(power("17", "a machine which uses 17MW running full tilt"), "power-capacity"));
+    // Limits, plans and supplies in Norwegian, Portuguese, Spanish and Indonesian.
+    for (const auto& row : std::vector<std::pair<const char*, const char*>>{
+             {"230", "Datasenteret er planlagt å ha en kapasitet på opptil 230 megawatt."},
+             {"4750", "com capacidade inicial de TI de 54 MW e potencial para chegar a 4.750 MW."},
+             {"500", "comenzar en unos 100 MW de potencia operativa, con miras a escalar a 500 MW en 2 o 3 años."},
+             {"130", "Perusahaan memiliki dua gardu induk 130 megawatt yang siap siaga."}}) {
+        CAPTURE(std::string(row.second));
+        CHECK(fires(power(row.first, row.second), "power-capacity"));
+    }
     // A capacity's noun some words before, a verb of amounting between.
     CHECK(fires(power("10", "Aktuell beläuft die Kapazität sich auf zehn Megawatt."), "power-capacity"));
     // A comparative with its own figure after it is that figure's, not a difference of the first.
