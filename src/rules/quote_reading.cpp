@@ -188,9 +188,11 @@ void Reading::match_phrases() {
         }
     }
     // "contarán", "avranno", "terão": a future told by its ending, in the languages that inflect it.
+    // A name inside a sentence is none ("no Ceará", "in Paraná").
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const std::string& word = tokens_[i].text;
         if (tokens_[i].kind != Kind::word || starts_[i][Cue("planned")] != 0) continue;
+        if (tokens_[i].capitalised && !tokens_[i].clause_start) continue;
         for (const auto& ending : impl_.future_endings) {
             if (word.size() >= ending.size() + 3 && word.ends_with(ending)) starts_[i][Cue("planned")] = 1;
         }

@@ -388,6 +388,19 @@ TEST_CASE("status-contradiction reads status notes against the status") {
         record("operational", "Anläggningen, som planeras stå klar 2027, kommer att möjliggöra drift."), "status-contradiction");
     REQUIRE(later.size() == 1);
     CHECK(later[0].kind == "not-live");
+    // Switched off, taken out of production: retired.
+    for (const char* notes :
+         {"Tras siete años de servicio, Sierra se apagó en octubre de 2025.", "Vilje ble tatt ut av produksjon i fjor."}) {
+        CAPTURE(std::string(notes));
+        const auto retired = findings_of(record("operational", notes), "status-contradiction");
+        REQUIRE(retired.size() == 1);
+        CHECK(retired[0].kind == "retired");
+    }
+    // A place's name inside a sentence is no verb's future ("Ceará" ends as "será" does).
+    const auto earthworks = findings_of(
+        record("operational", "As obras do data center no Ceará foram iniciadas com a terraplanagem."), "status-contradiction");
+    REQUIRE(earthworks.size() == 1);
+    CHECK(earthworks[0].kind == "under-construction");
     // A groundbreaking ceremony, construction works, structural work under way: being built.
     for (const char* notes : {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة",
                               "A2數據中心正在進行結構施工。", "Las obras avanzan: el inicio de las obras fue en mayo."}) {
