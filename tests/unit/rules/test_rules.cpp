@@ -260,6 +260,12 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
+    // Bounds in Vietnamese and Dutch.
+    for (const char* quote : {"trang bị khoảng 100.000 chip Nvidia", "đang sở hữu hơn 100.000 GPU H100",
+                              "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken"}) {
+        CAPTURE(std::string(quote));
+        CHECK(fires(count("100000", quote), "count-bound"));
+    }
     // A count stored with its bound is what the source says.
     CHECK_FALSE(fires(count("100,000+", "more than 100,000 GPUs"), "count-bound"));
     CHECK_FALSE(fires(count("~100,000", "around 100,000 GPUs"), "count-bound"));
