@@ -396,7 +396,8 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     CHECK(later[0].kind == "not-live");
     // Switched off, taken out of production: retired.
     for (const char* notes :
-         {"Tras siete años de servicio, Sierra se apagó en octubre de 2025.", "Vilje ble tatt ut av produksjon i fjor."}) {
+         {"Tras siete años de servicio, Sierra se apagó en octubre de 2025.", "Vilje ble tatt ut av produksjon i fjor.",
+          "スーパーコンピューター「京」の電源を停止してシャットダウンした。"}) {
         CAPTURE(std::string(notes));
         const auto retired = findings_of(record("operational", notes), "status-contradiction");
         REQUIRE(retired.size() == 1);
@@ -408,8 +409,9 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     REQUIRE(earthworks.size() == 1);
     CHECK(earthworks[0].kind == "under-construction");
     // A groundbreaking ceremony, construction works, structural work under way: being built.
-    for (const char* notes : {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة",
-                              "A2數據中心正在進行結構施工。", "Las obras avanzan: el inicio de las obras fue en mayo."}) {
+    for (const char* notes :
+         {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة", "A2數據中心正在進行結構施工。",
+          "两栋大楼正在进行内部装修和设备安装施工。", "Las obras avanzan: el inicio de las obras fue en mayo."}) {
         CAPTURE(std::string(notes));
         const auto building = findings_of(record("operational", notes), "status-contradiction");
         REQUIRE(building.size() == 1);
