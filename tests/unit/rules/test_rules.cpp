@@ -260,9 +260,9 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
-    // Bounds in Vietnamese and Dutch.
+    // Bounds in Vietnamese, Dutch and Korean.
     for (const char* quote : {"trang bị khoảng 100.000 chip Nvidia", "đang sở hữu hơn 100.000 GPU H100",
-                              "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken"}) {
+                              "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken", "고성능 GPU 100000여대"}) {
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
