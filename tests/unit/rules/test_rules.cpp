@@ -411,7 +411,8 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     // A groundbreaking ceremony, construction works, structural work under way: being built.
     for (const char* notes :
          {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة", "A2數據中心正在進行結構施工。",
-          "两栋大楼正在进行内部装修和设备安装施工。", "Las obras avanzan: el inicio de las obras fue en mayo."}) {
+          "两栋大楼正在进行内部装修和设备安装施工。", "Mehr als 1.000 DGX-B200-Systeme werden derzeit verbaut.",
+          "Las obras avanzan: el inicio de las obras fue en mayo."}) {
         CAPTURE(std::string(notes));
         const auto building = findings_of(record("operational", notes), "status-contradiction");
         REQUIRE(building.size() == 1);
