@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <set>
 #include <toml++/toml.h>
 
@@ -382,56 +383,47 @@ TEST_CASE("status-contradiction reads status notes against the status") {
                 "status-contradiction"));
     CHECK(fires(record("operational", "Datové centrum je ve výstavbě."), "status-contradiction"));
     // An opening ceremony, a completion of building: live; the same as a goal or a plan: not yet.
-    for (const char* notes : {"AI向けデータセンターの開所式で力を込めた。", "AI 데이터센터 개소식을 열었다.",
-                              "2022년 6월 착공해 2025년 5월 준공했으며"}) {
-        CAPTURE(std::string(notes));
-        const auto live = findings_of(record("under construction", notes), "status-contradiction");
-        REQUIRE(live.size() == 1);
-        CHECK(live[0].kind == "live");
-    }
+    // One finding of `kind` for each of the notes beside `status`.
+    const auto each_says = [&](const char* status, std::initializer_list<const char*> notes_list, const char* kind) {
+        for (const char* notes : notes_list) {
+            CAPTURE(std::string(notes));
+            const auto found = findings_of(record(status, notes), "status-contradiction");
+            REQUIRE(found.size() == 1);
+            CHECK(found[0].kind == kind);
+        }
+    };
+    each_says("under construction",
+              {"AI向けデータセンターの開所式で力を込めた。", "AI 데이터센터 개소식을 열었다.",
+               "2022년 6월 착공해 2025년 5월 준공했으며"},
+              "live");
     CHECK_FALSE(fires(record("under construction", "데이터센터는 2027년 준공이 목표다."), "status-contradiction"));
     const auto later = findings_of(
         record("operational", "Anläggningen, som planeras stå klar 2027, kommer att möjliggöra drift."), "status-contradiction");
     REQUIRE(later.size() == 1);
     CHECK(later[0].kind == "not-live");
     // Switched off, taken out of production: retired.
-    for (const char* notes :
-         {"Tras siete años de servicio, Sierra se apagó en octubre de 2025.", "Vilje ble tatt ut av produksjon i fjor.",
-          "スーパーコンピューター「京」の電源を停止してシャットダウンした。"}) {
-        CAPTURE(std::string(notes));
-        const auto retired = findings_of(record("operational", notes), "status-contradiction");
-        REQUIRE(retired.size() == 1);
-        CHECK(retired[0].kind == "retired");
-    }
+    each_says("operational",
+              {"Tras siete años de servicio, Sierra se apagó en octubre de 2025.", "Vilje ble tatt ut av produksjon i fjor.",
+               "スーパーコンピューター「京」の電源を停止してシャットダウンした。"},
+              "retired");
     // A place's name inside a sentence is no verb's future ("Ceará" ends as "será" does).
-    const auto earthworks = findings_of(
-        record("operational", "As obras do data center no Ceará foram iniciadas com a terraplanagem."), "status-contradiction");
-    REQUIRE(earthworks.size() == 1);
-    CHECK(earthworks[0].kind == "under-construction");
+    each_says("operational", {"As obras do data center no Ceará foram iniciadas com a terraplanagem."}, "under-construction");
     // A groundbreaking ceremony, construction works, structural work under way: being built.
-    for (const char* notes :
-         {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة", "A2數據中心正在進行結構施工。",
-          "两栋大楼正在进行内部装修和设备安装施工。", "Mehr als 1.000 DGX-B200-Systeme werden derzeit verbaut.",
-          "Las obras avanzan: el inicio de las obras fue en mayo."}) {
-        CAPTURE(std::string(notes));
-        const auto building = findings_of(record("operational", notes), "status-contradiction");
-        REQUIRE(building.size() == 1);
-        CHECK(building[0].kind == "under-construction");
-    }
+    each_says("operational",
+              {"데이터센터 기공식을 29일 열었다.", "تمضي أعمال بناء المشروع بخطى متسارعة", "A2數據中心正在進行結構施工。",
+               "两栋大楼正在进行内部装修和设备安装施工。", "Mehr als 1.000 DGX-B200-Systeme werden derzeit verbaut.",
+               "Las obras avanzan: el inicio de las obras fue en mayo."},
+              "under-construction");
     CHECK(fires(record("operational", "المركز قيد الإنشاء"), "status-contradiction"));
     CHECK_FALSE(
         fires(record("operational", "In service since 2023; it will be decommissioned in 2029."), "status-contradiction"));
     // A part named as the subject of a live event: live in part, unless the record is that part.
     // So is a counted part of a whole.
-    for (const char* notes :
-         {"With the first phase of delivery now operational, the campus grows.",
-          "The university received two racks, of which one is operational.", "Two of the four halls are now operational.",
-          "Today 50 MW of the 100 MW are operational.", "Zwei von vier Hallen sind in Betrieb."}) {
-        CAPTURE(std::string(notes));
-        const auto partly = findings_of(record("operational", notes), "status-contradiction");
-        REQUIRE(partly.size() == 1);
-        CHECK(partly[0].kind == "partly");
-    }
+    each_says("operational",
+              {"With the first phase of delivery now operational, the campus grows.",
+               "The university received two racks, of which one is operational.", "Two of the four halls are now operational.",
+               "Today 50 MW of the 100 MW are operational.", "Zwei von vier Hallen sind in Betrieb."},
+              "partly");
     // What each of several holds is no part of them; nor is a whole whose size is given.
     CHECK_FALSE(fires(record("operational", "Four racks of 72 GPUs each are now operational."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "The system of 4 halls is now operational."), "status-contradiction"));
