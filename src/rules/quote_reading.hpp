@@ -359,6 +359,10 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Whether token `k` is a figure: digits, or one spelled word ("two", "zwei").
+    bool figure_at(std::size_t k) const {
+        return tokens_[k].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k].text).has_value();
+    }
     // Where a counted part of a whole begins, when `of` joins the two ("two of the four halls"):
     // the part's figure, within the clause from `floor`; no_token otherwise.
     std::size_t counted_part(std::size_t of, std::size_t event, std::size_t floor) const;

@@ -84,8 +84,7 @@ std::size_t Reading::part_live(std::size_t event) const {
         // ready": a counted part of a whole.
         if (const std::size_t part = counted_part(k, event, floor); part != no_token) return part;
         // "of which one is operational", "of which seven are active": a part of those just named.
-        if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") &&
-            (tokens_[k + 2].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k + 2].text))) {
+        if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") && figure_at(k + 2)) {
             return k;
         }
     }
@@ -94,18 +93,15 @@ std::size_t Reading::part_live(std::size_t event) const {
 
 std::size_t Reading::counted_part(std::size_t of, std::size_t event, std::size_t floor) const {
     if (!is(of, "part_of")) return no_token;
-    const auto figure = [&](std::size_t k) {
-        return tokens_[k].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k].text).has_value();
-    };
     // The whole just after ("of the four", "of a 100 MW").
     std::size_t whole = of + 1;
-    if (whole < event && !figure(whole) && tokens_[whole].kind == Kind::word) ++whole;
-    if (whole >= event || !figure(whole)) return no_token;
+    if (whole < event && !figure_at(whole) && tokens_[whole].kind == Kind::word) ++whole;
+    if (whole >= event || !figure_at(whole)) return no_token;
     // The part just before, alone ("two of") or with the whole's noun ("50 MW of a 100 MW"):
     // "four racks of 72 GPUs" counts what each rack holds, not a part of the racks.
     for (std::size_t back = 1; back <= 3 && back <= of - floor; ++back) {
         const std::size_t part = of - back;
-        if (!figure(part)) continue;
+        if (!figure_at(part)) continue;
         for (std::size_t k = part + 1; k < of; ++k) {
             const std::size_t same = whole + (k - part);
             if (same >= event || tokens_[same].text != tokens_[k].text) return no_token;

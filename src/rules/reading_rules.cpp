@@ -383,9 +383,8 @@ void retirement_in_quote(const Record& record, const Claim& claim, const Context
 void start_record(const Context& context) { cache_of(context).clear(); }
 
 void planned_count(const Record& record, const Context& context, std::vector<Finding>& out) {
-    const std::size_t before = out.size();
     count_rule(record, context, out, Problem::planned, "is not an installed count: its quote gives ");
-    if (out.size() != before) return;
+    // (A count with a planned figure behind it is not clean: each count gets one finding at most.)
     for (const Claim* claim : live_claims(record, "gpus_installed")) {
         if (claim->state == ClaimState::set && read_count(record, *claim, context).clean) {
             retirement_in_quote(record, *claim, context, out);
