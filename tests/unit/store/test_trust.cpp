@@ -32,12 +32,10 @@ void trust_sample(const std::string& path) {
 
 model::ChangeRequest city_request(const std::string& city) {
     model::ChangeRequest request;
-    model::RecordInput record;
-    record.cluster_id = "cscs-alps";
-    record.origin = "ID";
-    record.fields.push_back({.field = "city", .raw_value = city, .origin = "--set city"});
-    record.unsourced = true;
-    request.records.push_back(std::move(record));
+    request.records.push_back({.cluster_id = "cscs-alps",
+                               .origin = "ID",
+                               .fields = {{.field = "city", .raw_value = city, .origin = "--set city"}},
+                               .unsourced = true});
     request.changeset = {0, "2026-11-30T12:00:00Z", "tester", "test", "gpuclusters add"};
     request.today = "2026-11-30";
     return request;
