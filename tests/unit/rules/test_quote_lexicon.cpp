@@ -64,6 +64,15 @@ TEST_CASE("a compound that ends with a noun of a unit counts what the noun count
     CHECK(only_quantity(replaced, "darunter 4.096 Computerknoten").unit == rules::Unit::none);
 }
 
+TEST_CASE("a CPU's product name counts CPUs, whatever maker or number stands beside it") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "is being built using 1,344 Intel Xeons").unit == rules::Unit::cpu);
+    CHECK(only_quantity(config, "システム全体では1080個のXeon").unit == rules::Unit::cpu);
+    CHECK(only_quantity(config, "a machine of 512 Opterons").unit == rules::Unit::cpu);
+    // The GPUs beside them keep their own noun.
+    CHECK(only_quantity(config, "2,048 NVIDIA A100 GPUs").unit == rules::Unit::gpu);
+}
+
 TEST_CASE("a word that a declined noun's stem begins counts what the noun counts") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "zbudowany z 1024 procesorów").unit == rules::Unit::cpu);
