@@ -42,15 +42,26 @@ std::string claims_sql(bool one, bool as_of, bool evidence) {
                            fmt::arg("rank", evidence ? "r.rank <> 'retired'" : "r.rank = 'preferred'"),
                            fmt::arg("order", one ? "c.id" : "c.cluster_id"));
     }
+    // Every record's reasons come from reasons_sql: a look-up of each claim's rank row cost more
+    // than the rest of the claim.
     return fmt::format(R"(
-                SELECT l.cluster_id, {}, l.rank, l.ranked_in,
-                       (SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)
+                SELECT l.cluster_id, {}, l.rank, l.ranked_in, {}
                 FROM live_claim l CROSS JOIN claim c ON c.id = l.claim_id{} ORDER BY l.cluster_id, l.claim_id)",
                        claim_columns,
+                       one ? "(SELECT reason FROM claim_rank WHERE claim_id = l.claim_id AND changeset_id = l.ranked_in)" : "''",
                        one        ? " WHERE l.cluster_id = ?1"
                        : evidence ? ""
                                   : " WHERE l.rank = 'preferred'");
 }
+
+// The reasons given for the live claims' ranks, of every record, in cluster and claim order. Few
+// ranks have one: a scan of the ranks finds them, and only they are sorted.
+constexpr const char* reasons_sql = R"(
+            SELECT l.cluster_id, l.claim_id, r.reason
+            FROM claim_rank r CROSS JOIN claim c ON c.id = r.claim_id
+              CROSS JOIN live_claim l ON l.cluster_id = c.cluster_id AND l.claim_id = r.claim_id
+            WHERE r.reason <> '' AND l.ranked_in = r.changeset_id
+            ORDER BY l.cluster_id, l.claim_id)";
 
 // The citations not withdrawn. `any_withdrawal`: whether the current state must look at each
 // citation's withdrawals.
@@ -170,6 +181,18 @@ void take_claims(Stream& claims, model::Record& record, const std::string& path)
     }
     record.claims.resize(used);
     if (!std::ranges::is_sorted(record.claims, {}, &model::Claim::id)) std::ranges::sort(record.claims, {}, &model::Claim::id);
+}
+
+// The reasons of the record's claims' ranks from the stream (the claims read, in id order).
+template <typename Stream>
+void take_reasons(Stream& reasons, model::Record& record) {
+    reasons.skip_to(record.id);
+    while (reasons.at(record.id)) {
+        const long long claim_id = reasons.row.integer(1);
+        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
+        if (found != record.claims.end() && found->id == claim_id) found->rank_reason.assign(reasons.row.view(2));
+        reasons.next();
+    }
 }
 
 // The citations of the record's claims from the stream, each in its claim, with their sources.
@@ -359,6 +382,8 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         auto claims = rows(claims_sql(false, as_of.has_value(), evidence));
         auto citations = rows(citations_sql(false, as_of.has_value(), any_withdrawal));
         auto keys = rows(keys_sql(false));
+        std::optional<RowStream<RawQuery>> reasons;
+        if (!as_of) reasons.emplace(RowStream<RawQuery>{RawQuery(db, reasons_sql)});
         clusters.bind(1, limit);
         SourceCache source_of(db, path_, limit);
         // The three streams come in cluster id order straight from the indexes (no sort, so no
@@ -366,6 +391,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         claims.start(true);
         citations.start(evidence);
         keys.start(evidence);
+        if (reasons) reasons->start(true);
         // One record is filled again and again: its strings keep their buffers from one cluster
         // to the next (a million records, a few allocations each instead of dozens).
         model::Record record;
@@ -378,6 +404,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             record.keys.clear();
             record.verification.reset();
             take_claims(claims, record, path_);
+            if (reasons) take_reasons(*reasons, record);
             take_citations(citations, record, source_of);
             take_keys(keys, record, source_of);
             visit(record);
