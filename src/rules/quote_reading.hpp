@@ -44,11 +44,11 @@ private:
 };
 
 // The lists of phrases looked for in a quote's tokens.
-inline constexpr std::array<std::string_view, 31> cue_lists{
+inline constexpr std::array<std::string_view, 32> cue_lists{
     "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
     "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
     "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction", "construction_began",
-    "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects",
+    "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
     "use_bounds", "used_on"};
@@ -356,6 +356,8 @@ private:
     // The word that opens a clause of "before" or "until" holding the live event at `event`
     // (still to come), or no_token.
     std::size_t awaited(std::size_t event) const;
+    // Whether a verb form that puts its event to come ("건설할", "構築する") lies within [begin, end).
+    bool prospective_within(std::size_t begin, std::size_t end) const;
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;

@@ -48,6 +48,8 @@ std::vector<StatusEvent> Reading::status_events() const {
             from = std::min(from, opens);
         }
         if (event.happened && !continuing) date_event(event, i, end, from, to);
+        // "건설할", "構築する": a verb form that puts what it says to come, building as much as going live.
+        if (event.kind != StatusEvent::Kind::retired && prospective_within(i, end)) event.happened = false;
         if (const std::size_t part =
                 event.kind == StatusEvent::Kind::live && event.happened && !event.partial ? part_live(i) : no_token;
             part != no_token) {
@@ -60,6 +62,13 @@ std::vector<StatusEvent> Reading::status_events() const {
         i = end;
     }
     return events;
+}
+
+bool Reading::prospective_within(std::size_t begin, std::size_t end) const {
+    for (std::size_t k = begin; k < end; ++k) {
+        if (const std::size_t length = phrase(k, "prospective"); length > 0 && k + length <= end) return true;
+    }
+    return false;
 }
 
 std::size_t Reading::awaited(std::size_t event) const {

@@ -72,6 +72,23 @@ TEST_CASE("traditional Chinese is read with the lexicon's simplified words") {
     CHECK(rules::quote_tokens::simplified_han("計劃") == "计划");
 }
 
+TEST_CASE("a Korean or Japanese verb form that puts building to come reports no building yet") {
+    static const auto config = formats::default_rules_config();
+    const auto to_build = config.quote_reader().status_events("データセンターを建設する計画を進めている。", 2025);
+    REQUIRE(to_build.size() == 1);
+    CHECK(to_build[0].kind == rules::StatusEvent::Kind::construction);
+    CHECK_FALSE(to_build[0].happened);
+    CHECK(to_build[0].words == "建設する計画");
+    const auto to_finish = config.quote_reader().status_events("슈퍼컴퓨터는 내년 상반기에 구축을 완료할 계획이다.", 2025);
+    REQUIRE(to_finish.size() == 1);
+    CHECK(to_finish[0].kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(to_finish[0].happened);
+    // The same building in the past tense has happened.
+    const auto built = config.quote_reader().status_events("데이터센터는 지난해 건설 중이었다.", 2025);
+    REQUIRE(built.size() == 1);
+    CHECK(built[0].happened);
+}
+
 TEST_CASE("a scale word after a CJK figure makes it approximate; a tender is an order") {
     const auto scale = read_cjk("H200を800基規模で導入した");
     REQUIRE(scale.size() == 1);
