@@ -1,6 +1,7 @@
 // Reading a quote: its tokens and phrases, the models it names, the noun each figure counts, and
 // what one figure passes to those joined to it.
 #include <algorithm>
+#include <array>
 
 #include "rules/quote_reading.hpp"
 
@@ -406,11 +407,10 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
 std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const {
     const std::string& mark = tokens_[i].text;
     if ((mark == "]" || mark == ")") && i == from) return i + 1;
-    // Quotation marks, and the trademark signs of a product's name: "Intel® Data Center GPU Max".
-    if (mark == "'" || mark == "\u2019" || mark == "\u2018" || mark == "\"" || mark == "\u201C" || mark == "\u201D" ||
-        mark == "\u00D7" || mark == "\u00AE" || mark == "\u2122") {
-        return i + 1;
-    }
+    // Quotation marks („, « too), and a product's trademark signs: "Intel® Data Center GPU Max".
+    static constexpr std::array<std::string_view, 13> marks{"'",      "\u2019", "\u2018", "\"",     "\u201C", "\u201D", "\u201E",
+                                                            "\u201A", "\u00AB", "\u00BB", "\u00D7", "\u00AE", "\u2122"};
+    if (std::ranges::find(marks, mark) != marks.end()) return i + 1;
     // "A100/H100 chips"
     if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) return i + 1;
     return std::nullopt;

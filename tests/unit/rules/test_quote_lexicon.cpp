@@ -73,6 +73,12 @@ TEST_CASE("a CPU's product name counts CPUs, whatever maker or number stands bes
     CHECK(only_quantity(config, "2,048 NVIDIA A100 GPUs").unit == rules::Unit::gpu);
 }
 
+TEST_CASE("a noun in German or French quotation marks is the figure's noun") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "noch die 48 \u201EAcceleration Nodes\u201C").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "les 64 \u00ABn\u0153uds\u00BB du calculateur").unit == rules::Unit::node);
+}
+
 TEST_CASE("a word that a declined noun's stem begins counts what the noun counts") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "zbudowany z 1024 procesorów").unit == rules::Unit::cpu);
