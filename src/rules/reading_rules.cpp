@@ -261,6 +261,48 @@ std::vector<long long> operands_of(const std::string& derivation) {
     return operands;
 }
 
+// The figures behind each operand of a derivation, judged as factors of the product.
+std::vector<std::vector<Candidate>> operand_readings(const Record& record, const Claim& claim,
+                                                     const std::vector<long long>& operands, const Context& context) {
+    std::vector<std::vector<Candidate>> per_operand;
+    for (const long long operand : operands) per_operand.push_back(operand_candidates(record, claim, operand, context));
+    // "18 compute nodes, each housing two GB200 superchips" is 18 x 4 GPUs: a count of
+    // superchips per node is a factor of GPUs only when another operand is GPUs per superchip.
+    const bool per_superchip = std::ranges::any_of(per_operand, [](const auto& candidates) {
+        return std::ranges::any_of(candidates, [](const Candidate& c) { return c.quantity->per == Unit::superchip; });
+    });
+    for (std::size_t n = 0; n < operands.size(); ++n) {
+        for (auto& candidate : per_operand[n]) {
+            const Quantity& q = *candidate.quantity;
+            const model::GpuModel* gpu = model_of(record, q, context);
+            if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip && gpu &&
+                gpu->gpus_per_package > 1) {
+                candidate.fault(Problem::unit, "superchip",
+                                fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs", operands[n],
+                                            quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package));
+            }
+        }
+    }
+    // "H 21 Dual Intel Xeon Platinum 8468 CPUs + Four NVIDIA H100 GPUs", a table's row: where
+    // another operand is a clean count of GPUs, a count of CPUs may be the nodes' own.
+    const auto gpus_elsewhere = [&](std::size_t n) {
+        for (std::size_t other = 0; other < per_operand.size(); ++other) {
+            const auto gpus = [](const Candidate& c) { return c.problem == Problem::none && c.quantity->unit == Unit::gpu; };
+            if (other != n && std::ranges::any_of(per_operand[other], gpus)) return true;
+        }
+        return false;
+    };
+    for (std::size_t n = 0; n < operands.size(); ++n) {
+        if (!gpus_elsewhere(n)) continue;
+        for (auto& candidate : per_operand[n]) {
+            if (candidate.problem != Problem::unit || candidate.quantity->unit != Unit::cpu) continue;
+            candidate.soft = true;
+            candidate.message += "; another operand counts GPUs, so these may be each node's CPUs";
+        }
+    }
+    return per_operand;
+}
+
 CountReading judge_count(const Record& record, const Claim& claim, const Context& context) {
     CountReading result;
     auto whole = count_candidates(record, claim, context);
@@ -284,27 +326,8 @@ CountReading judge_count(const Record& record, const Claim& claim, const Context
         });
         every_operand = !operands.empty();
         bool all_clean = every_operand;
-        std::vector<std::vector<Candidate>> per_operand;
-        for (const long long operand : operands) per_operand.push_back(operand_candidates(record, claim, operand, context));
-        // "18 compute nodes, each housing two GB200 superchips" is 18 x 4 GPUs: a count of
-        // superchips per node is a factor of GPUs only when another operand is GPUs per superchip.
-        const bool per_superchip = std::any_of(per_operand.begin(), per_operand.end(), [](const auto& candidates) {
-            return std::any_of(candidates.begin(), candidates.end(),
-                               [](const Candidate& c) { return c.quantity->per == Unit::superchip; });
-        });
-        for (std::size_t n = 0; n < operands.size(); ++n) {
-            const long long operand = operands[n];
-            auto& candidates = per_operand[n];
-            for (auto& candidate : candidates) {
-                const Quantity& q = *candidate.quantity;
-                const model::GpuModel* gpu = model_of(record, q, context);
-                if (candidate.problem == Problem::none && q.unit == Unit::superchip && q.per != Unit::none && !per_superchip &&
-                    gpu && gpu->gpus_per_package > 1) {
-                    candidate.fault(Problem::unit, "superchip",
-                                    fmt::format("the operand {} counts superchips: {}; each {} superchip holds {} GPUs", operand,
-                                                quoted(*candidate.citation, q), gpu->model, gpu->gpus_per_package));
-                }
-            }
+        auto per_operand = operand_readings(record, claim, operands, context);
+        for (auto& candidates : per_operand) {
             if (candidates.empty()) {
                 every_operand = all_clean = false;
                 continue;

@@ -39,6 +39,7 @@ struct Candidate {
     Problem problem = Problem::none;
     std::string kind;     ///< the finding's kind: what the figure is ("procured", "lower-bound", "gcd")
     std::string message;  ///< why, with the quote's words
+    bool soft = false;    ///< a warning: the words may say it right in a way the reader cannot tell
     void fault(Problem what, std::string_view what_kind, std::string why) {
         problem = what;
         kind = what_kind;
@@ -102,6 +103,7 @@ void report_first(const Record& record, const Context& context, std::string_view
         if (found == reading.problems.end()) continue;
         auto result = finding(record, claim, field, words(*claim, *found));
         result.kind = found->kind;
+        if (found->soft) result.severity = Severity::warning;
         cite_evidence(result, record, *found->citation);
         out.push_back(std::move(result));
     }

@@ -281,6 +281,15 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     CHECK(fires(count("8699904", "Cores: 8,699,904"), "count-unit"));
     CHECK_FALSE(fires(count("9408 x 4", "9,408 nodes, each with four AMD MI250X", "AMD Instinct MI250X"), "count-unit"));
     CHECK(fires(count("9408 x 8", "9,408 nodes, each with 8 GCDs", "AMD Instinct MI250X"), "count-unit"));
+    // An operand counted in CPUs is an error, unless another operand counts GPUs: a table's row of
+    // nodes may give each node's CPUs where its count stands, and then the reader cannot tell.
+    const auto cpus = findings_of(count("21 x 4", "21 Dual Intel Xeon Platinum 8468 CPUs + Four NVIDIA H100 GPUs"), "count-unit");
+    REQUIRE(cpus.size() == 1);
+    CHECK(cpus[0].severity == Severity::warning);
+    CHECK(cpus[0].message.find("may be each node's CPUs") != std::string::npos);
+    const auto cpus_alone = findings_of(count("21 x 4", "21 Intel Xeon CPUs, four in each rack"), "count-unit");
+    REQUIRE(cpus_alone.size() == 1);
+    CHECK(cpus_alone[0].severity == Severity::error);
     // Nodes of one GPU each: a node's make-up given apart, CPUs and one GPU, makes the count of
     // nodes the count of GPUs; not so when the quote gives more GPUs per node.
     CHECK_FALSE(fires(count("600", "600 compute nodes. A node pairs one Grace CPU with one Hopper GPU."), "count-unit"));
