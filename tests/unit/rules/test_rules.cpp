@@ -261,9 +261,11 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
-    // Bounds in Vietnamese, Dutch and Korean.
+    // Bounds in Vietnamese, Dutch, Korean, Indonesian, Italian, Russian and Turkish.
     for (const char* quote : {"trang bị khoảng 100.000 chip Nvidia", "đang sở hữu hơn 100.000 GPU H100",
-                              "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken", "고성능 GPU 100000여대"}) {
+                              "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken", "고성능 GPU 100000여대",
+                              "ada sekitar 100.000 GPU NVIDIA", "ci sono quasi 100.000 GPU", "почти 100 000 GPU",
+                              "GPU 100,000개 이상을 운영한다", "100.000'den fazla GPU"}) {
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
