@@ -190,6 +190,9 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           "La empresa compró 2.304 GPU de Nvidia", "A empresa encomendou 2.304 GPUs",
           "Datasenteret tar sikte på å kunne tilby kapasitet fra 2.304 GPU-er",
           "România propune instalarea a 2.304 de acceleratoare AI",
+          // A progressive of building, and a participle that hangs on it.
+          "La compañía está construyendo un superordenador equipado con 2.304 GPUs",
+          "L'azienda sta costruendo un supercomputer con 2.304 GPU", "Tesla 2.304 adet H100 çipi satın alıyor",
           // A verb that ends the clause: Turkish and Arabic futures.
           "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات"}) {
         CAPTURE(std::string(quote));
@@ -247,6 +250,8 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         return builder.set("gpus_installed", value, {{1, quote}}).record();
     };
     CHECK(fires(count("100000", "room for up to 100,000 GPUs"), "count-capacity"));
+    CHECK(fires(count("100000", "quattro gigafactory, ognuna in grado di ospitare 100.000 GPU"), "count-capacity"));
+    CHECK(fires(count("100000", "un centro con capacidad para 100.000 GPU"), "count-capacity"));
     CHECK(fires(count("5000", "can scale to 5,000 GPUs"), "count-capacity"));
     CHECK_FALSE(fires(count("37888", "deliver up to 1.1 exaflops with 37,888 GPUs"), "count-capacity"));
     // A capacity named after the figure's noun, in words of more than one.
@@ -265,7 +270,7 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     for (const char* quote : {"trang bị khoảng 100.000 chip Nvidia", "đang sở hữu hơn 100.000 GPU H100",
                               "zou xAI zo’n 100.000 Nvidia H100-GPU’s gebruiken", "고성능 GPU 100000여대",
                               "ada sekitar 100.000 GPU NVIDIA", "ci sono quasi 100.000 GPU", "почти 100 000 GPU",
-                              "GPU 100,000개 이상을 운영한다", "100.000'den fazla GPU"}) {
+                              "GPU 100,000개 이상을 운영한다", "100.000'den fazla GPU", "国产首个超 100000 卡算力集群"}) {
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
