@@ -63,33 +63,62 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 54> word_classes{"auxiliaries",   "adverbs",
-                                                               "phrase_stops",  "relative_pronouns",
-                                                               "prepositions",  "determiners",
-                                                               "makers",        "equal",
-                                                               "equivalent",    "equivalent_short",
-                                                               "label_words",   "every",
-                                                               "participles",   "said_now",
-                                                               "purpose_verbs", "copulas",
-                                                               "able",          "done",
-                                                               "date_parts",    "until",
-                                                               "starting",      "spread",
-                                                               "time_spans",    "hearsay",
-                                                               "earlier",       "becoming",
-                                                               "system_nouns",  "processor_nouns",
-                                                               "use_verbs",     "half",
-                                                               "dozen",         "units",
-                                                               "processing",    "accelerated",
-                                                               "compute",       "logical",
-                                                               "abbreviations", "ordinal_suffixes",
-                                                               "counters",      "possessives",
-                                                               "continuing",    "per_words",
-                                                               "supply_verbs",  "future_endings",
-                                                               "hours",         "passive_auxiliaries",
-                                                               "subordinators", "totals",
-                                                               "awaiting",      "conjunctions",
-                                                               "ai_words",      "compound_tails",
-                                                               "since_words",   "part_of"};
+inline constexpr std::array<std::string_view, 56> word_classes{"auxiliaries",
+                                                               "adverbs",
+                                                               "phrase_stops",
+                                                               "relative_pronouns",
+                                                               "prepositions",
+                                                               "determiners",
+                                                               "makers",
+                                                               "equal",
+                                                               "equivalent",
+                                                               "equivalent_short",
+                                                               "label_words",
+                                                               "every",
+                                                               "participles",
+                                                               "said_now",
+                                                               "purpose_verbs",
+                                                               "copulas",
+                                                               "able",
+                                                               "done",
+                                                               "date_parts",
+                                                               "until",
+                                                               "starting",
+                                                               "spread",
+                                                               "time_spans",
+                                                               "hearsay",
+                                                               "earlier",
+                                                               "becoming",
+                                                               "system_nouns",
+                                                               "processor_nouns",
+                                                               "use_verbs",
+                                                               "half",
+                                                               "dozen",
+                                                               "units",
+                                                               "processing",
+                                                               "accelerated",
+                                                               "compute",
+                                                               "logical",
+                                                               "abbreviations",
+                                                               "ordinal_suffixes",
+                                                               "counters",
+                                                               "possessives",
+                                                               "continuing",
+                                                               "per_words",
+                                                               "supply_verbs",
+                                                               "future_endings",
+                                                               "hours",
+                                                               "passive_auxiliaries",
+                                                               "subordinators",
+                                                               "totals",
+                                                               "awaiting",
+                                                               "conjunctions",
+                                                               "ai_words",
+                                                               "compound_tails",
+                                                               "since_words",
+                                                               "part_of",
+                                                               "present_passives",
+                                                               "building_participles"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -373,6 +402,10 @@ private:
     bool built_long_ago(const StatusEvent& event, std::size_t end) const;
     // The status event a phrase at token i reports, and its length (0: none).
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
+    // "Für Herder wird ein neues Gebäude gebaut", "wordt door Lenovo gebouwd": a participle of
+    // building that closes a present passive of German or Dutch is building under way (or, with
+    // "werden" after it, to come). Its auxiliary's token, or no_token.
+    std::size_t building_in_bracket(std::size_t participle, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;
     std::size_t plan_before_event(StatusEvent& event, std::size_t i, std::size_t end) const;

@@ -12,6 +12,12 @@ std::vector<StatusEvent> Reading::status_events() const {
         StatusEvent event;
         const std::size_t length = event_at(i, event);
         if (length == 0) {
+            if (std::size_t from = building_in_bracket(i, event); from != no_token) {
+                std::size_t to = i + 1;
+                if (event.happened) date_event(event, i, i + 1, from, to);
+                event.words = written(from, to);
+                events.push_back(std::move(event));
+            }
             ++i;
             continue;
         }
@@ -62,6 +68,27 @@ std::vector<StatusEvent> Reading::status_events() const {
         i = end;
     }
     return events;
+}
+
+std::size_t Reading::building_in_bracket(std::size_t participle, StatusEvent& event) const {
+    if (!is(participle, "building_participles")) return no_token;
+    const std::size_t floor = clause_[participle];
+    const std::size_t after = participle + 1;
+    const bool future = after < tokens_.size() && is_word(tokens_[after], "werden");
+    // The bracket closes the clause: its end, or a future's "werden" just before it.
+    const std::size_t close = future ? after + 1 : after;
+    if (close < tokens_.size() && tokens_[close].kind != Kind::punct && !tokens_[close].clause_start) return no_token;
+    // German participles of these verbs end in -t, Dutch ones in -d: "werden" is the German
+    // present ("werden gebaut"), and the Dutch past ("werden gebouwd", were built).
+    const bool dutch = tokens_[participle].text.ends_with("d");
+    for (std::size_t back = 1; back <= 12 && back <= participle - floor; ++back) {
+        const std::size_t k = participle - back;
+        if (!is(k, "present_passives") || (dutch && tokens_[k].text == "werden")) continue;
+        event.kind = StatusEvent::Kind::construction;
+        event.happened = !future;
+        return k;
+    }
+    return no_token;
 }
 
 bool Reading::prospective_within(std::size_t begin, std::size_t end) const {

@@ -165,6 +165,27 @@ TEST_CASE("a month with its capital inside a sentence is a date, and 'may' in lo
     CHECK_FALSE(modal[0].happened);
 }
 
+TEST_CASE("a German or Dutch present passive of building is building under way") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    const auto german = events("Für den Rechner wird ein neues Gebäude gebaut.");
+    REQUIRE(german.size() == 1);
+    CHECK(german[0].kind == rules::StatusEvent::Kind::construction);
+    CHECK(german[0].happened);
+    CHECK(german[0].words == "wird ein neues Gebäude gebaut");
+    const auto dutch = events("Het systeem wordt door Lenovo gebouwd.");
+    REQUIRE(dutch.size() == 1);
+    CHECK(dutch[0].happened);
+    // The future is building to come; the past, and the Dutch past "werden", are no building now.
+    const auto future = events("Das Gebäude wird im nächsten Jahr errichtet werden.");
+    REQUIRE(future.size() == 1);
+    CHECK_FALSE(future[0].happened);
+    CHECK(events("Das Rechenzentrum wurde gebaut.").empty());
+    CHECK(events("De gebouwen werden gebouwd.").empty());
+    // A participle inside its clause closes no bracket.
+    CHECK(events("Das System wird gebaut und getestet werden können.").empty());
+}
+
 TEST_CASE("German 'wird' puts a figure in the future, and an event only with a time to come") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "Der Rechner wird mit 4000 GPUs ausgestattet.").modality == rules::Modality::planned);
