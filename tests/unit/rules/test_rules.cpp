@@ -413,6 +413,10 @@ TEST_CASE("status-contradiction reads status notes against the status") {
                "2022년 6월 착공해 2025년 5월 준공했으며"},
               "live");
     CHECK_FALSE(fires(record("under construction", "데이터센터는 2027년 준공이 목표다."), "status-contradiction"));
+    // Beginning to run, in Spanish and Portuguese; a trial period is not full service.
+    each_says("announced", {"El supercomputador comenzó a funcionar este miércoles.", "O supercomputador começou a funcionar."},
+              "live");
+    each_says("operational", {"The new partition has issues and bugs during the trial period."}, "under-construction");
     const auto later = findings_of(
         record("operational", "Anläggningen, som planeras stå klar 2027, kommer att möjliggöra drift."), "status-contradiction");
     REQUIRE(later.size() == 1);
