@@ -193,6 +193,8 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           // A progressive of building, and a participle that hangs on it.
           "La compañía está construyendo un superordenador equipado con 2.304 GPUs",
           "L'azienda sta costruendo un supercomputer con 2.304 GPU", "Tesla 2.304 adet H100 çipi satın alıyor",
+          // Korean news tells an announced build in the plain present.
+          "회사는 엔비디아 칩 2304개를 활용해 데이터센터를 짓는다",
           // A verb that ends the clause: Turkish and Arabic futures.
           "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات"}) {
         CAPTURE(std::string(quote));
