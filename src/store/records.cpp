@@ -183,14 +183,20 @@ void take_claims(Stream& claims, model::Record& record, const std::string& path)
     if (!std::ranges::is_sorted(record.claims, {}, &model::Claim::id)) std::ranges::sort(record.claims, {}, &model::Claim::id);
 }
 
-// The reasons of the record's claims' ranks from the stream (the claims read, in id order).
+// The record's claim of that id among those read (in id order), or the claims' end.
+std::vector<model::Claim>::iterator claim_with_id(model::Record& record, long long claim_id) {
+    const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
+    return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
+}
+
+// The reasons of the record's claims' ranks from the stream.
 template <typename Stream>
 void take_reasons(Stream& reasons, model::Record& record) {
     reasons.skip_to(record.id);
     while (reasons.at(record.id)) {
-        const long long claim_id = reasons.row.integer(1);
-        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
-        if (found != record.claims.end() && found->id == claim_id) found->rank_reason.assign(reasons.row.view(2));
+        if (const auto found = claim_with_id(record, reasons.row.integer(1)); found != record.claims.end()) {
+            found->rank_reason.assign(reasons.row.view(2));
+        }
         reasons.next();
     }
 }
@@ -200,14 +206,9 @@ template <typename Stream, typename SourceOf>
 void take_citations(Stream& citations, model::Record& record, SourceOf& source_of) {
     // A citation of one of the record's claims is the record's: its cluster id is read only
     // for the others (the claim ids tell most rows apart for less).
-    auto claim_of = [&](long long claim_id) {
-        const auto found = std::ranges::lower_bound(record.claims, claim_id, {}, &model::Claim::id);
-        return found != record.claims.end() && found->id == claim_id ? found : record.claims.end();
-    };
     const auto& citation_row = citations.row;
     while (citations.left) {
-        const long long claim_id = citation_row.integer(1);
-        auto found = claim_of(claim_id);
+        auto found = claim_with_id(record, citation_row.integer(1));
         if (found == record.claims.end()) {
             const std::string_view cluster = citation_row.view(0);
             if (cluster > record.id) break;
@@ -383,11 +384,12 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         auto citations = rows(citations_sql(false, as_of.has_value(), any_withdrawal));
         auto keys = rows(keys_sql(false));
         std::optional<RowStream<RawQuery>> reasons;
-        if (!as_of) reasons.emplace(RowStream<RawQuery>{RawQuery(db, reasons_sql)});
+        if (!as_of) reasons.emplace(rows(reasons_sql));
         clusters.bind(1, limit);
         SourceCache source_of(db, path_, limit);
-        // The three streams come in cluster id order straight from the indexes (no sort, so no
-        // temporary b-tree the size of the database); each record takes its rows from their fronts.
+        // The streams come in cluster id order, the claims, citations and keys straight from the
+        // indexes (no sort, so no temporary b-tree the size of the database), the few reasons
+        // sorted; each record takes its rows from their fronts.
         claims.start(true);
         citations.start(evidence);
         keys.start(evidence);
