@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzzer for SECONDS each (default 60), each on its corpus folder under
 # tests/fuzz/corpus/NAME (or $FUZZ_CORPUS/NAME; grown between runs), and prints the executions.
+# A fuzzer uses one core: $FUZZ_JOBS of them (default: one a core) run side by side, each in its
+# own temporary folders.
 # What a fuzzer finds (crash-*, a file beside the corpus) becomes a case of tests/corpus.
 #   bash tests/fuzz/run.sh BUILD_DIR [SECONDS]
 # BUILD_DIR must be configured with -DCMAKE_CXX_COMPILER=clang++ -DGPUCLUSTERS_FUZZ=ON.
@@ -8,8 +10,10 @@ set -euo pipefail
 build=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 corpora=${FUZZ_CORPUS:-$here/corpus}
-for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config fuzz_streams fuzz_text_out fuzz_command_line fuzz_database fuzz_edit fuzz_quote fuzz_history fuzz_crafted_db fuzz_compare_against fuzz_filesystem fuzz_environment; do
-    corpus="$corpora/${target#fuzz_}"
+targets=(fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config fuzz_streams fuzz_text_out fuzz_command_line fuzz_database fuzz_edit fuzz_quote fuzz_history fuzz_crafted_db fuzz_compare_against fuzz_filesystem fuzz_environment)
+fuzz_one() {
+    local target=$1
+    local corpus="$corpora/${target#fuzz_}" log max_len timeout
     mkdir -p "$corpus"
     log=$(mktemp)
     # Inputs longer than 64 KiB too, where a reader streams them: the chunks a reader takes.
@@ -17,9 +21,16 @@ for target in fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_
     # An input of the harnesses that run commands on files and databases takes under a second: one
     # that runs for a minute waits on something (a FIFO opened, a lock), which is a finding.
     case "$target" in fuzz_crafted_db|fuzz_compare_against|fuzz_filesystem|fuzz_environment) timeout=60 ;; *) timeout=1200 ;; esac
-    "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -print_final_stats=1 "$corpus" > "$log" 2>&1 || {
-        tail -40 "$log"; echo "$target: FAILED"; exit 1; }
+    if ! "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -print_final_stats=1 "$corpus" > "$log" 2>&1; then
+        tail -40 "$log"; echo "$target: FAILED"; rm -f "$log"; return 1
+    fi
     echo "$target: $(grep -m1 stat::number_of_executed_units "$log" | awk '{print $2}') executions in ${seconds}s"
     rm -f "$log"
-done
-echo "16 passed, 0 failed"
+}
+export -f fuzz_one
+export build seconds corpora
+failed=0
+# shellcheck disable=SC2016 # "$1" is the inner shell's: the target xargs passes it
+printf '%s\n' "${targets[@]}" | xargs -P "${FUZZ_JOBS:-$(nproc)}" -I{} bash -c 'fuzz_one "$1"' _ {} || failed=1
+[ "$failed" = 0 ] || { echo "a fuzzer failed"; exit 1; }
+echo "${#targets[@]} passed, 0 failed"
