@@ -186,14 +186,14 @@ TEST_CASE("the quote corpus, development part: verify's reading agrees with the 
     const char* other = std::getenv("GPUCLUSTERS_QUOTE_CORPUS");
     const auto rows = read_part(other ? std::string(other) : part_path("corpus.tsv"));
     REQUIRE(rows.size() >= (other ? 1 : 700));
-    // q770-q1029, q1030-q1179, q1180-q1329, q1330-q1479, then q1480-q1629 joined this part to
-    // stand for unseen text, and its floor restarted each time from what the reader reached on it.
+    // q770-q1029, q1030-q1179, q1180-q1329, q1330-q1479, q1480-q1629, then q1630-q1774 joined this
+    // part to stand for unseen text, and its floor restarted each time from what the reader reached on it.
     // Four of its rows are clean and judged errors: three count nodes or processors of one GPU
     // where the quote says so in words the reader does not take for a count ("una GPU", "in a
     // one-to-one ratio", "uparuje svaki od svojih 18,688 procesora sa grafičkim procesorima":
     // q884, q900, q1357), and one is a table whose GPUs per node the reader reads as terabytes
     // (q1499).
-    report("development", rows, true, other ? Floor{95.0, 0} : Floor{87.7, 4});
+    report("development", rows, true, other ? Floor{95.0, 0} : Floor{85.2, 4});
 }
 
 TEST_CASE("the quote corpus, test part: verify's reading agrees with the editors' verdicts") {
