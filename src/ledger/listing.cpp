@@ -261,7 +261,13 @@ DatasetStats dataset_stats(const store::Store& store) {
 }
 
 void add_tree_parts(const store::Store& store, model::Record& record, std::optional<long long> as_of) {
-    record.cleared = store.cleared_fields(record.id, as_of);
+    // Cleared: a field with claims in its history and none in force (cleared, or the changeset
+    // that gave it a value reverted). The record holds every claim in force, retired ones aside.
+    record.cleared = store.claimed_fields(record.id, as_of);
+    std::erase_if(record.cleared, [&](const std::string& field) {
+        return std::any_of(record.claims.begin(), record.claims.end(),
+                           [&](const model::Claim& claim) { return claim.field == field; });
+    });
     record.accepted.clear();
     for (auto& acceptance : store.acceptances_of(record.id, as_of))
         record.accepted.push_back({std::move(acceptance.rule), std::move(acceptance.reason)});

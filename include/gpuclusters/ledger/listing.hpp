@@ -74,7 +74,8 @@ struct ExportQuery {
     bool with_removed = false;
 };
 /// What a record file of the tree says beyond the claims, as of a changeset (or now): the fields
-/// made unknown, the findings accepted and the Verified badge.
+/// made unknown, the findings accepted and the Verified badge. `record` holds every claim in force
+/// as of then (read with its evidence), which the fields made unknown are told from.
 void add_tree_parts(const store::Store& store, model::Record& record, std::optional<long long> as_of);
 
 /// The records an export writes, in id order, one at a time; returns the clusters left out

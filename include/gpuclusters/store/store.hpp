@@ -170,8 +170,8 @@ public:
     /// Every key that names a record, whatever its presence (as of a changeset: those not
     /// withdrawn by then).
     std::vector<model::RecordKey> keys_of(const std::string& cluster_id, std::optional<long long> as_of = std::nullopt) const;
-    /// The fields of a cluster made unknown as of a changeset (Record::cleared), in name order.
-    std::vector<std::string> cleared_fields(const std::string& cluster_id, std::optional<long long> as_of) const;
+    /// The fields a cluster had claims for as of a changeset, in force or not, in name order.
+    std::vector<std::string> claimed_fields(const std::string& cluster_id, std::optional<long long> as_of) const;
     /// The clusters removed now (their creation reverted), in id order.
     std::vector<std::string> removed_clusters() const;
     /// The findings accepted for one cluster as of a changeset (or now), by rule.
