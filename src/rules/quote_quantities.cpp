@@ -236,9 +236,12 @@ void Reading::read_bound(Figure& figure) const {
             figure.phrase_begin = i - 1;
         }
     }
-    if (quantity.bound == Bound::exact && token.kind == Kind::number && token.plus) {
-        quantity.bound = Bound::at_least;
-        quantity.bound_words = written(i, i + 1);
+    // A + after it is a lower bound; a fraction of a thousand or a million ("18.6K GPUs", "1.2
+    // million chips") is rounded.
+    const bool scaled = token.scale > 0 || (figure.end > i + 1 && impl_.number("scale_words", tokens_[i + 1].text));
+    if (quantity.bound == Bound::exact && token.kind == Kind::number && (token.plus || (token.fraction && scaled))) {
+        quantity.bound = token.plus ? Bound::at_least : Bound::approximate;
+        quantity.bound_words = written(i, token.plus ? i + 1 : figure.end);
     }
     if (quantity.bound == Bound::exact || quantity.bound == Bound::approximate) bound_after(figure);
 }

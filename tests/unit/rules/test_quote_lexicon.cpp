@@ -133,6 +133,21 @@ TEST_CASE("a use of up to N shows at least N, whatever the case of its words") {
     CHECK(only_quantity(config, "Up to 800 GPUs will be installed.").bound == rules::Bound::at_most);
 }
 
+TEST_CASE("a fraction of a thousand or a million is a rounded figure; a whole one is not") {
+    const auto config = formats::default_rules_config();
+    const auto glued = only_quantity(config, "Inside the Titan Supercomputer: 18.6K NVIDIA GPUs");
+    CHECK(glued.value == model::Decimal::whole(18600));
+    CHECK(glued.bound == rules::Bound::approximate);
+    CHECK(glued.bound_words == "18.6K");
+    const auto word = only_quantity(config, "a cluster of 1.2 million GPUs");
+    CHECK(word.value == model::Decimal::whole(1200000));
+    CHECK(word.bound == rules::Bound::approximate);
+    CHECK(word.bound_words == "1.2 million");
+    CHECK(only_quantity(config, "a cluster of 12 million GPUs").bound == rules::Bound::exact);
+    CHECK(only_quantity(config, "a cluster of 18K GPUs").bound == rules::Bound::exact);
+    CHECK(only_quantity(config, "a cluster of 18,600 GPUs").bound == rules::Bound::exact);
+}
+
 TEST_CASE("a unit of power before hours is energy, in words or glued by a hyphen") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "it used 20 megawatt-hours last year").unit == rules::Unit::energy);
