@@ -196,7 +196,10 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
           // Korean news tells an announced build in the plain present.
           "회사는 엔비디아 칩 2304개를 활용해 데이터센터를 짓는다",
           // A verb that ends the clause: Turkish and Arabic futures.
-          "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات"}) {
+          "Süper bilgisayar 2.304 GPU'ya sahip olacak", "سيضم الحاسوب الفائق 2304 وحدة معالجة رسومات",
+          // Futures and plans of Czech, Polish, Bulgarian, Croatian, Greek and Norwegian.
+          "Superpočítač má mít 2 304 GPU", "Klaster będzie miał 2304 procesory graficzne", "Центърът ще разполага с 2304 GPU",
+          "Centar će imati 2304 GPU", "Το κέντρο θα διαθέτει 2.304 GPU", "Anlegget skal ha 2304 GPU-er"}) {
         CAPTURE(std::string(quote));
         CHECK(
             fires(RecordBuilder().source(1, "operator").set("gpus_installed", "2304", {{1, quote}}).record(), "planned-wording"));
@@ -419,6 +422,10 @@ TEST_CASE("status-contradiction reads status notes against the status") {
     each_says("announced", {"El supercomputador comenzó a funcionar este miércoles.", "O supercomputador começou a funcionar."},
               "live");
     each_says("operational", {"The new partition has issues and bugs during the trial period."}, "under-construction");
+    // Operation and building begun, in Polish, Czech, Bulgarian and Slovenian.
+    each_says("announced", {"Superkomputer pracuje od marca.", "Systém byl spuštěn v lednu."}, "live");
+    each_says("operational", {"Миналата година започна строителството на сградата.", "Lani so položili temeljni kamen."},
+              "under-construction");
     const auto later = findings_of(
         record("operational", "Anläggningen, som planeras stå klar 2027, kommer att möjliggöra drift."), "status-contradiction");
     REQUIRE(later.size() == 1);
