@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Three editors, one repository: random sequences of edits, syncs, pushes and pulls with real git.
 
-    convergence.py BINARY [SEQUENCES] [SEED]
+    convergence.py BINARY [SEQUENCES] [SEED] [PART/PARTS]
 
 Each sequence starts from the bundled sample in a bare origin and three clones (tree setup, an
 empty database, sync), then makes random steps: an editor sets a field (two editors may pick the
@@ -15,7 +15,8 @@ acted:
   - every edit's changeset, its author and message, is in every clone's history;
   - all trees are byte-identical, and so are every database's export and the tree.
 Exit 0 when every sequence holds; otherwise the first failure, with its seed, and the scratch
-folder kept.
+folder kept. PART/PARTS (say 2/3) plays every PARTS-th sequence from the PART-th, so that parts
+run side by side as separate tests; sequence N is the same whichever part plays it.
 """
 import json
 import os
@@ -28,6 +29,7 @@ import tempfile
 BINARY = os.path.abspath(sys.argv[1])
 SEQUENCES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 31
+PART, PARTS = (int(n) for n in (sys.argv[4] if len(sys.argv) > 4 else "1/1").split("/"))
 EDITORS = ["alice", "bob", "carol"]
 CLUSTERS = ["olcf-frontier", "cscs-alps", "nersc-perlmutter"]
 FIELDS = ["city", "region", "interconnect"]
@@ -273,18 +275,24 @@ class Sequence:
 
 def main():
     rng = random.Random(SEED)
+    played = 0
     for number in range(SEQUENCES):
+        # Drawn for every sequence, played or not, so that a sequence is the same in any part.
+        sequence_seed, steps = rng.random(), rng.randint(4, 12)
+        if number % PARTS != PART - 1:
+            continue
         folder = tempfile.mkdtemp(prefix="gpuclusters-sync-")
-        sequence = Sequence(folder, random.Random(rng.random()), number)
+        sequence = Sequence(folder, random.Random(sequence_seed), number)
         try:
             sequence.start()
-            sequence.play(rng.randint(4, 12))
+            sequence.play(steps)
             sequence.check()
         except Failure as failure:
             print(f"sequence {number} (seed {SEED}) failed: {failure}\nkept {folder}", file=sys.stderr)
             return 1
         shutil.rmtree(folder)
-    print(f"{SEQUENCES} sequences of three editors converged (seed {SEED})")
+        played += 1
+    print(f"{played} of {SEQUENCES} sequences of three editors converged (seed {SEED}, part {PART} of {PARTS})")
     return 0
 
 
