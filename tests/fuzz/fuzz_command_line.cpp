@@ -12,6 +12,9 @@
 #include <vector>
 
 #include "commands/command.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::command_line {
 
 namespace {
 
@@ -19,7 +22,7 @@ std::filesystem::path folder;
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-fuzz-cli-XXXXXX").string();
     folder = mkdtemp(pattern.data());
     std::filesystem::current_path(folder);
@@ -33,7 +36,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     std::vector<std::string> args{"--db", "run.db"};
     std::string arg;
     for (std::size_t i = 0; i <= size; ++i) {
@@ -53,3 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (status < 0 || status > 4) std::abort();
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("command_line", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::command_line

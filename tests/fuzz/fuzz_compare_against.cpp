@@ -21,6 +21,9 @@
 
 #include "commands/command.hpp"
 #include "crafted_db.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::compare_against {
 
 namespace {
 
@@ -28,13 +31,13 @@ std::string pristine;
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     crafting::start_in_scratch("gpuclusters-fuzz-against", "here.db");
     pristine = crafting::read_bytes("here.db");
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (pristine.empty()) std::abort();
     if (size < 2) return 0;
     const std::uint8_t options = data[0];
@@ -81,3 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("compare_against", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::compare_against

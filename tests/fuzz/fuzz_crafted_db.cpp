@@ -25,6 +25,9 @@
 
 #include "commands/command.hpp"
 #include "crafted_db.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::crafted_db {
 
 namespace {
 
@@ -114,7 +117,7 @@ const std::vector<std::vector<std::string>> reads{{"list"},
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     crafting::start_in_scratch("gpuclusters-fuzz-crafted", "crafted.db");
     crafting::setup("crafted.db", {"rank", "acme-one", "gpus_installed", "normal", "--value", "1,024", "--reason", "older"});
     crafting::setup("crafted.db", {"add", "cscs-alps", "--set", "owner=CSCS", "--keep-previous", "--unsourced"});
@@ -134,7 +137,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (pristine.empty()) std::abort();
     if (size < 3) return 0;
     const std::size_t ops = std::min<std::size_t>(data[2] % 9, (size - 3) / crafting::op_size);
@@ -172,3 +175,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("crafted_db", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::crafted_db

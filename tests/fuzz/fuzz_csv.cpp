@@ -5,8 +5,11 @@
 
 #include "formats/csv.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "harness.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+namespace gpuclusters::fuzz::csv {
+
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
     std::istringstream input(text);
     try {
@@ -27,3 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("csv", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::csv

@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "commands/command.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::database {
 
 namespace {
 
@@ -21,7 +24,7 @@ std::string pristine;
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-fuzz-db-XXXXXX").string();
     std::filesystem::current_path(mkdtemp(pattern.data()));
     setenv("GPUCLUSTERS_NOW", "2026-11-30T12:00:00Z", 1);
@@ -33,7 +36,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (pristine.empty()) std::abort();
     std::string bytes = pristine;
     for (std::size_t at = 0; at + 5 <= size;) {
@@ -67,3 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("database", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::database

@@ -15,6 +15,9 @@
 #include "gpuclusters/model/fields.hpp"
 #include "gpuclusters/model/text.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::edit {
 
 namespace {
 
@@ -29,7 +32,7 @@ std::vector<std::pair<std::string, std::string>> values_of(const model::RecordDo
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     const std::string input(reinterpret_cast<const char*>(data), size);
     try {
         (void)formats::read_edited_record(input, "acme-one", "edit.toml");
@@ -117,3 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("edit", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::edit

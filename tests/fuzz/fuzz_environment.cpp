@@ -29,6 +29,9 @@
 #include <vector>
 
 #include "commands/command.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::environment {
 
 namespace fs = std::filesystem;
 
@@ -184,7 +187,7 @@ private:
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     std::string pattern = (fs::temp_directory_path() / "gpuclusters-fuzz-env-XXXXXX").string();
     work = mkdtemp(pattern.data());
     fs::current_path(work);
@@ -201,7 +204,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (pristine.empty()) std::abort();
     if (size < 2) return 0;
     // The folder as the harness made it: the databases again, and nothing a command left.
@@ -250,3 +253,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("environment", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::environment

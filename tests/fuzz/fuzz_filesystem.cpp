@@ -31,6 +31,9 @@
 
 #include "commands/command.hpp"
 #include "crafted_db.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::filesystem {
 
 namespace fs = std::filesystem;
 
@@ -208,7 +211,7 @@ Command command_for(std::uint8_t what, const std::string& target) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     std::string pattern = (fs::temp_directory_path() / "gpuclusters-fuzz-fs-XXXXXX").string();
     work = mkdtemp(pattern.data());
     fs::current_path(work);
@@ -234,7 +237,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (pristine.empty()) std::abort();
     if (size < 2) return 0;
     std::error_code error;
@@ -288,3 +291,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("filesystem", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::filesystem

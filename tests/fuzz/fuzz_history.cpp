@@ -15,6 +15,9 @@
 #include <vector>
 
 #include "commands/command.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::history {
 
 namespace {
 
@@ -45,7 +48,7 @@ std::string source(std::uint8_t byte) { return "https://example.org/s" + std::to
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
+int initialize() {
     std::string pattern = (std::filesystem::temp_directory_path() / "gpuclusters-fuzz-history-XXXXXX").string();
     std::filesystem::current_path(mkdtemp(pattern.data()));
     setenv("GPUCLUSTERS_NOW", "2026-11-30T12:00:00Z", 1);
@@ -53,7 +56,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     for (const char* file : {"history.db", "history.db-wal", "history.db-shm"}) std::filesystem::remove(file);
     run({"init"});
     int changesets = 0;
@@ -113,3 +116,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("history", initialize, test_one_input);
+
+}  // namespace gpuclusters::fuzz::history

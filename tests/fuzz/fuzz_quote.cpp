@@ -7,6 +7,9 @@
 #include "formats/rules_config.hpp"
 #include "gpuclusters/rules/quote_reader.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::quote {
 
 namespace {
 
@@ -21,7 +24,7 @@ const gpuclusters::rules::Config& config() {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     // The first byte dates the quote (1990 to 2245), the rest is the quote.
     const int year = 1990 + data[0];
@@ -33,3 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)reader.status_events(quote, year);
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("quote", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::quote

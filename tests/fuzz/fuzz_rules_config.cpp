@@ -5,8 +5,11 @@
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "harness.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+namespace gpuclusters::fuzz::rules_config {
+
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     static const auto defaults = gpuclusters::formats::default_rules_config();
     auto config = defaults;
     try {
@@ -18,3 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("rules_config", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::rules_config

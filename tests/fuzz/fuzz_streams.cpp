@@ -10,6 +10,9 @@
 #include "formats/mapping.hpp"
 #include "formats/stream.hpp"
 #include "gpuclusters/model/error.hpp"
+#include "harness.hpp"
+
+namespace gpuclusters::fuzz::streams {
 
 namespace {
 
@@ -21,7 +24,7 @@ std::string write_file(const std::string& name, std::string_view content) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     using namespace gpuclusters;
     if (size == 0) return 0;
     const std::string_view input(reinterpret_cast<const char*>(data) + 1, size - 1);
@@ -60,3 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("streams", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::streams

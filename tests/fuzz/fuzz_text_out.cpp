@@ -9,9 +9,12 @@
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/text.hpp"
+#include "harness.hpp"
 #include "render/escaping_buffer.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+namespace gpuclusters::fuzz::text_out {
+
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     using namespace gpuclusters;
     const std::string text(reinterpret_cast<const char*>(data), size);
     const std::string escaped = render::escaped_for_terminal(text);
@@ -39,3 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("text_out", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::text_out

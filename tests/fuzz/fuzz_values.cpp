@@ -6,8 +6,11 @@
 #include "gpuclusters/model/fields.hpp"
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/model/values.hpp"
+#include "harness.hpp"
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+namespace gpuclusters::fuzz::values {
+
+int test_one_input(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const auto fields = gpuclusters::model::field_catalogue();
     const auto& field = fields[data[0] % fields.size()];
@@ -29,3 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     return 0;
 }
+
+[[maybe_unused]] const bool registered = register_harness("values", nullptr, test_one_input);
+
+}  // namespace gpuclusters::fuzz::values

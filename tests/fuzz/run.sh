@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every fuzzer for SECONDS each (default 60), each on its corpus folder under
-# tests/fuzz/corpus/NAME (or $FUZZ_CORPUS/NAME; grown between runs), and prints the executions.
-# A fuzzer uses one core: $FUZZ_JOBS of them (default: one a core) run side by side, each in its
-# own temporary folders.
+# Runs every harness of the fuzz_gpuclusters binary for SECONDS each (default 60), each on its
+# corpus folder under tests/fuzz/corpus/NAME (or $FUZZ_CORPUS/NAME; grown between runs), and prints
+# the executions. A harness uses one core: $FUZZ_JOBS of them (default: one a core) run side by
+# side, each in its own temporary folders. One harness by hand:
+#   GPUCLUSTERS_FUZZ_HARNESS=csv BUILD_DIR/tests/fuzz/fuzz_gpuclusters tests/fuzz/corpus/csv
 # What a fuzzer finds (crash-*, a file beside the corpus) becomes a case of tests/corpus.
 #   bash tests/fuzz/run.sh BUILD_DIR [SECONDS]
 # BUILD_DIR must be configured with -DCMAKE_CXX_COMPILER=clang++ -DGPUCLUSTERS_FUZZ=ON.
@@ -10,18 +11,23 @@ set -euo pipefail
 build=$1 seconds=${2:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 corpora=${FUZZ_CORPUS:-$here/corpus}
-targets=(fuzz_values fuzz_json_record fuzz_toml_record fuzz_csv fuzz_rules_config fuzz_streams fuzz_text_out fuzz_command_line fuzz_database fuzz_edit fuzz_quote fuzz_history fuzz_crafted_db fuzz_compare_against fuzz_filesystem fuzz_environment)
+# One a source file: tests/fuzz/fuzz_NAME.cpp registers harness NAME.
+targets=()
+for source in "$here"/fuzz_*.cpp; do
+    name=$(basename "$source" .cpp)
+    [ "$name" = fuzz_main ] || targets+=("${name#fuzz_}")
+done
 fuzz_one() {
     local target=$1
-    local corpus="$corpora/${target#fuzz_}" log max_len timeout
+    local corpus="$corpora/$target" log max_len timeout
     mkdir -p "$corpus"
     log=$(mktemp)
     # Inputs longer than 64 KiB too, where a reader streams them: the chunks a reader takes.
-    case "$target" in fuzz_streams|fuzz_csv|fuzz_toml_record|fuzz_json_record) max_len=262144 ;; *) max_len=65536 ;; esac
+    case "$target" in streams|csv|toml_record|json_record) max_len=262144 ;; *) max_len=65536 ;; esac
     # An input of the harnesses that run commands on files and databases takes under a second: one
     # that runs for a minute waits on something (a FIFO opened, a lock), which is a finding.
-    case "$target" in fuzz_crafted_db|fuzz_compare_against|fuzz_filesystem|fuzz_environment) timeout=60 ;; *) timeout=1200 ;; esac
-    if ! "$build/tests/fuzz/$target" -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -print_final_stats=1 "$corpus" > "$log" 2>&1; then
+    case "$target" in crafted_db|compare_against|filesystem|environment) timeout=60 ;; *) timeout=1200 ;; esac
+    if ! GPUCLUSTERS_FUZZ_HARNESS=$target "$build/tests/fuzz/fuzz_gpuclusters" -max_total_time="$seconds" -max_len="$max_len" -timeout="$timeout" -print_final_stats=1 "$corpus" > "$log" 2>&1; then
         tail -40 "$log"; echo "$target: FAILED"; rm -f "$log"; return 1
     fi
     echo "$target: $(grep -m1 stat::number_of_executed_units "$log" | awk '{print $2}') executions in ${seconds}s"
