@@ -4,11 +4,11 @@
     convergence.py BINARY [SEQUENCES] [SEED] [PART/PARTS]
 
 Each sequence starts from the bundled sample in a bare origin and three clones (tree setup, an
-empty database, sync), then makes random steps: an editor sets a field (two editors may pick the
-same field), cites a new source for it, clears it, makes or removes a cluster, reverts their own
-last change, signs records, syncs, pushes or pulls; at the end each editor pulls, syncs and
-pushes in turn until all agree. It checks, against a record of what each editor knew when they
-acted:
+empty database, sync; made once and copied, the same for every sequence), then makes random
+steps: an editor sets a field (two editors may pick the same field), cites a new source for it,
+clears it, makes or removes a cluster, reverts their own last change, signs records, syncs,
+pushes or pulls; at the end each editor pulls, syncs and pushes in turn until all agree. It
+checks, against a record of what each editor knew when they acted:
   - no change lost: every value set and never superseded by an editor who had seen it is in the
     final record, preferred or competing;
   - a merge conflict only where two editors set the same field;
@@ -78,7 +78,14 @@ class Sequence:
         return int(out or 0)
 
     # --- the setting ---------------------------------------------------------------------------
-    def start(self):
+    def start(self, template=None):
+        """The setting, made here; or copied from TEMPLATE, a folder start() made, which is the same
+        setting for a fraction of the processes (its clones then point at this folder's origin)."""
+        if template:
+            shutil.copytree(template, self.folder, symlinks=True, dirs_exist_ok=True)
+            for clone in ["seed", *EDITORS]:
+                self.git(clone, "remote", "set-url", "origin", os.path.join(self.folder, "origin.git"))
+            return
         run(["git", "init", "-q", "--bare", "-b", "main", "origin.git"], self.folder)
         with open(os.path.join(self.folder, ".gitconfig"), "w") as config:
             config.write("[init]\n\tdefaultBranch = main\n[pull]\n\trebase = false\n")
@@ -276,6 +283,12 @@ class Sequence:
 def main():
     rng = random.Random(SEED)
     played = 0
+    template = tempfile.mkdtemp(prefix="gpuclusters-sync-setting-")
+    try:
+        Sequence(template, None, -1).start()
+    except Failure as failure:
+        print(f"the setting failed: {failure}\nkept {template}", file=sys.stderr)
+        return 1
     for number in range(SEQUENCES):
         # Drawn for every sequence, played or not, so that a sequence is the same in any part.
         sequence_seed, steps = rng.random(), rng.randint(4, 12)
@@ -284,7 +297,7 @@ def main():
         folder = tempfile.mkdtemp(prefix="gpuclusters-sync-")
         sequence = Sequence(folder, random.Random(sequence_seed), number)
         try:
-            sequence.start()
+            sequence.start(template)
             sequence.play(steps)
             sequence.check()
         except Failure as failure:
@@ -292,6 +305,7 @@ def main():
             return 1
         shutil.rmtree(folder)
         played += 1
+    shutil.rmtree(template)
     print(f"{played} of {SEQUENCES} sequences of three editors converged (seed {SEED}, part {PART} of {PARTS})")
     return 0
 
