@@ -29,6 +29,13 @@ const Harness* chosen = nullptr;
 }  // namespace
 
 bool register_harness(const char* name, Initialize initialize, TestOneInput test_one_input) {
+    // Two harnesses of one name: the one run would depend on the order of static initialisers.
+    for (const auto& harness : harnesses()) {
+        if (std::string_view(harness.name) == name) {
+            std::fprintf(stderr, "fuzz_gpuclusters: two harnesses named %s\n", name);
+            std::abort();
+        }
+    }
     harnesses().push_back({name, initialize, test_one_input});
     return true;
 }

@@ -30,6 +30,8 @@ BINARY = os.path.abspath(sys.argv[1])
 SEQUENCES = int(sys.argv[2]) if len(sys.argv) > 2 else 100
 SEED = int(sys.argv[3]) if len(sys.argv) > 3 else 31
 PART, PARTS = (int(n) for n in (sys.argv[4] if len(sys.argv) > 4 else "1/1").split("/"))
+if not 1 <= PART <= PARTS:
+    sys.exit(f"convergence.py: part {PART} of {PARTS}: the part must be 1 to {PARTS}")
 EDITORS = ["alice", "bob", "carol"]
 CLUSTERS = ["olcf-frontier", "cscs-alps", "nersc-perlmutter"]
 FIELDS = ["city", "region", "interconnect"]
@@ -282,13 +284,20 @@ class Sequence:
 
 def main():
     rng = random.Random(SEED)
-    played = 0
     template = tempfile.mkdtemp(prefix="gpuclusters-sync-setting-")
     try:
         Sequence(template, None, -1).start()
     except Failure as failure:
         print(f"the setting failed: {failure}\nkept {template}", file=sys.stderr)
         return 1
+    try:
+        return play_part(rng, template)
+    finally:
+        shutil.rmtree(template)
+
+
+def play_part(rng, template):
+    played = 0
     for number in range(SEQUENCES):
         # Drawn for every sequence, played or not, so that a sequence is the same in any part.
         sequence_seed, steps = rng.random(), rng.randint(4, 12)
@@ -305,7 +314,9 @@ def main():
             return 1
         shutil.rmtree(folder)
         played += 1
-    shutil.rmtree(template)
+    if played == 0:
+        print(f"part {PART} of {PARTS} of {SEQUENCES} sequences plays none", file=sys.stderr)
+        return 1
     print(f"{played} of {SEQUENCES} sequences of three editors converged (seed {SEED}, part {PART} of {PARTS})")
     return 0
 
