@@ -14,6 +14,7 @@ import csv
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,6 +86,15 @@ def epoch_import(env, mapping, table):
 
 def main():
     folder = keep or tempfile.mkdtemp(prefix='gpuclusters-duplicates.')
+    try:
+        return evaluate(folder)
+    finally:
+        # Its databases and tables are scratch unless --keep named the folder.
+        if not keep:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def evaluate(folder):
     os.makedirs(folder, exist_ok=True)
     epoch_only = setup(os.path.join(folder, 'epoch'))
     imported(epoch_only, os.path.join(source, 'db', 'mappings', 'epoch-gpu-clusters.toml'), epoch_csv)
