@@ -1,6 +1,6 @@
 // One libFuzzer binary for every harness, the one GPUCLUSTERS_FUZZ_HARNESS names: sixteen binaries
-// compiled the project's headers sixteen times and linked sixteen times, about four and a half
-// CPU-minutes of CI's sanitizer build.
+// compiled the project's headers sixteen times and linked sixteen times, about 270 s of compile
+// and link jobs in CI's sanitizer build (its .ninja_log, four jobs on two cores) against 44 s.
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
