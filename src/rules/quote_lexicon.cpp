@@ -149,6 +149,10 @@ QuoteReader::Impl::Impl(const Lexicon& lexicon) {
     for (auto& [tail, unit] : compound_tails) unit = units[id_of(tail)];
     std::erase_if(compound_tails, [](const auto& tail) { return tail.second == Unit::none; });
     add_models();
+    for (const auto& [word, id] : ids) {
+        if (!word.empty() && units[id] != Unit::none)
+            unit_word_shapes[static_cast<unsigned char>(word.front())] |= shape_bit(word.size());
+    }
     const auto longest_first = [](const auto& a, const auto& b) { return a.words.size() > b.words.size(); };
     for (auto& list : phrases) std::stable_sort(list.begin(), list.end(), longest_first);
     for (auto& list : spellings) std::stable_sort(list.begin(), list.end(), longest_first);

@@ -25,7 +25,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
             units_[i] = id != 0 && impl_.units[id] != Unit::none ? impl_.units[id] : compound_unit(token.text);
             // "H100s": the singular, for a model's name in the plural.
             if (token.text.size() > 2 && token.text.back() == 's') {
-                plural_ids_[i] = impl_.id_of(token.text.substr(0, token.text.size() - 1));
+                plural_ids_[i] = impl_.id_of(std::string_view(token.text).substr(0, token.text.size() - 1));
             }
         } else if (token.kind == Kind::punct && token.text == "%") {
             units_[i] = Unit::other;
@@ -36,8 +36,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
     std::string pair;
     for (std::size_t i = 0; i + 1 < tokens_.size(); ++i) {
         if (tokens_[i].kind != Kind::word || tokens_[i + 1].kind != Kind::word || units_[i] != Unit::none) continue;
-        pair.assign(tokens_[i].text).append(tokens_[i + 1].text);
-        if (const std::uint32_t id = impl_.id_of(pair); id != 0 && impl_.units[id] != Unit::none) units_[i] = impl_.units[id];
+        units_[i] = impl_.unit_of_pair(tokens_[i].text, tokens_[i + 1].text, pair);
     }
     clause_.assign(tokens_.size(), 0);
     std::size_t clause = 0;
@@ -326,7 +325,7 @@ bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
         is(i, "equivalent") && (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is(i + 1, "units")));
     // "H100e": a model's name with an e.
     const bool suffixed = token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
-                          !impl_.spellings[impl_.id_of(token.text.substr(0, token.text.size() - 1))].empty();
+                          !impl_.spellings[impl_.id_of(std::string_view(token.text).substr(0, token.text.size() - 1))].empty();
     if (!equivalent && !suffixed) return false;
     noun.unit = Unit::h100_equivalent;
     noun.end = i + 1;

@@ -154,11 +154,29 @@ struct QuoteReader::Impl {
         const model::GpuModel* model;
         std::vector<std::uint32_t> words;
     };
-    std::unordered_map<std::string, std::uint32_t> ids;  // 0 is no word of ours
-    std::vector<std::vector<Phrase>> phrases{1};         // by first word, longest first
-    std::vector<std::vector<Spelling>> spellings{1};     // by first word, longest first
-    std::vector<std::uint64_t> classes{0};               // WordClass bits by word
-    std::vector<Unit> units{Unit::none};                 // the noun by word
+    // Looked up by view: a quote's plural ("H100s") is looked up as its singular without a copy.
+    struct WordHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view word) const { return std::hash<std::string_view>{}(word); }
+    };
+    std::unordered_map<std::string, std::uint32_t, WordHash, std::equal_to<>> ids;  // 0 is no word of ours
+    std::vector<std::vector<Phrase>> phrases{1};                                    // by first word, longest first
+    std::vector<std::vector<Spelling>> spellings{1};                                // by first word, longest first
+    std::vector<std::uint64_t> classes{0};                                          // WordClass bits by word
+    std::vector<Unit> units{Unit::none};                                            // the noun by word
+    // The first byte and the length of every word that names a unit: most pairs of words a quote
+    // has could not be one written in two ("Mega Watt"), and are not looked up.
+    std::array<std::uint64_t, 256> unit_word_shapes{};
+    static std::uint64_t shape_bit(std::size_t length) { return std::uint64_t{1} << std::min<std::size_t>(length, 63); }
+    // The unit two words name as one ("Grafik Karten"), if any; `joined` is a buffer.
+    Unit unit_of_pair(std::string_view first, std::string_view second, std::string& joined) const {
+        if (!first.empty() &&
+            (unit_word_shapes[static_cast<unsigned char>(first.front())] & shape_bit(first.size() + second.size())) == 0) {
+            return Unit::none;
+        }
+        joined.assign(first).append(second);
+        return units[id_of(joined)];
+    }
     std::array<std::map<std::string, int, std::less<>>, reading::number_lists.size()> numbers;
     std::vector<std::string> use_words;       // the verb that ends a modality's words, as written
     std::vector<std::string> future_endings;  // a verb's future by its ending: "contarán"
@@ -178,7 +196,7 @@ struct QuoteReader::Impl {
         }
         return found->second;
     }
-    std::uint32_t id_of(const std::string& word) const {
+    std::uint32_t id_of(std::string_view word) const {
         const auto found = ids.find(word);
         return found == ids.end() ? 0 : found->second;
     }

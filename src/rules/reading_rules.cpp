@@ -39,12 +39,45 @@ bool within(const Quantity& quantity, const Decimal& number) {
     return quantity.value == number || (quantity.alternative && *quantity.alternative == number);
 }
 
-const std::vector<Quantity>& quantities_of(const Record& record, const model::Citation& citation, const Context& context) {
+namespace {
+
+// What `ask` finds in a text's reading: the one kept, or one made now (and kept while the
+// record's texts are within ReadingCache::keep_bytes).
+template <typename Ask>
+auto ask_reading(const Context& context, ReadingCache::ReadText& text, std::string_view words, int year, Ask ask) {
+    if (text.reading) return ask(*text.reading);
     auto& cache = cache_of(context);
-    if (const auto found = cache.quantities.find(&citation); found != cache.quantities.end()) return found->second;
-    return cache.quantities
-        .emplace(&citation, context.config.quote_reader().quantities(citation.quote, reference_year(record, citation, context)))
-        .first->second;
+    const auto& impl = context.config.quote_reader().impl();
+    if (cache.kept_bytes + words.size() <= ReadingCache::keep_bytes) {
+        cache.kept_bytes += words.size();
+        text.reading = std::make_unique<Reading>(impl, words, year);
+        return ask(*text.reading);
+    }
+    Reading reading(impl, words, year);
+    return ask(reading);
+}
+
+}  // namespace
+
+const std::vector<Quantity>& quantities_of(const Record& record, const model::Citation& citation, const Context& context) {
+    const int year = reference_year(record, citation, context);
+    auto& text = cache_of(context).texts[ReadingCache::Text{citation.quote, year}];
+    if (!text.quantities) {
+        text.quantities = ask_reading(context, text, citation.quote, year, [](Reading& reading) { return reading.quantities(); });
+    }
+    return *text.quantities;
+}
+
+const std::vector<StatusEvent>& status_events_of(const Context& context, std::string_view words, int year) {
+    auto& text = cache_of(context).texts[ReadingCache::Text{words, year}];
+    if (!text.status_events) {
+        text.status_events = ask_reading(context, text, words, year, [](Reading& reading) { return reading.status_events(); });
+    }
+    return *text.status_events;
+}
+
+const std::vector<StatusEvent>& status_events_of(const Record& record, const model::Citation& citation, const Context& context) {
+    return status_events_of(context, citation.quote, reference_year(record, citation, context));
 }
 
 namespace {
@@ -386,8 +419,7 @@ void count_rule(const Record& record, const Context& context, std::vector<Findin
 void retirement_in_quote(const Record& record, const Claim& claim, const Context& context, std::vector<Finding>& out) {
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& event :
-             context.config.quote_reader().status_events(citation.quote, reference_year(record, citation, context))) {
+        for (const auto& event : status_events_of(record, citation, context)) {
             if (event.kind != StatusEvent::Kind::retired || !event.happened) continue;
             auto result = finding(record, &claim, "gpus_installed",
                                   fmt::format("gpus_installed = {} may count GPUs no longer in service: its quote says '{}'",

@@ -4,6 +4,7 @@
 // of them, and how they report.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -11,6 +12,7 @@
 
 #include "gpuclusters/model/record.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "rules/quote_reading.hpp"
 #include "rules/rule_support.hpp"
 
 namespace gpuclusters::rules {
@@ -60,17 +62,43 @@ struct PowerReading {
 
 }  // namespace reading
 
-// By address: a record of 100,000 claims is read in time linear in them (a list searched in
-// order made it quadratic). Node-based maps, so that what was handed out stays where it is as
-// more is read.
+// By address or by words, hashed: a record of 100,000 claims is read in time linear in them (a
+// list searched in order made it quadratic). Node-based maps, so that what was handed out stays
+// where it is as more is read.
 struct ReadingCache {
-    std::unordered_map<const model::Citation*, std::vector<Quantity>> quantities;
+    // Each text is read once a record, whichever rules ask what of it: a GPU count's quote gives
+    // the count its figures and the retirement rule its events. Keyed by the words and the year
+    // they are read in; the views point into the record, which outlives its cache (cleared before
+    // the next record is read).
+    struct Text {
+        std::string_view words;
+        int year;
+        bool operator==(const Text&) const = default;
+    };
+    struct TextHash {
+        std::size_t operator()(const Text& text) const {
+            const std::size_t hash = std::hash<std::string_view>{}(text.words);
+            return hash ^ (static_cast<std::size_t>(text.year) + 0x9e3779b97f4a7c15U + (hash << 6) + (hash >> 2));
+        }
+    };
+    // A reading takes some thirty times its text: the readings of a record's first texts are kept,
+    // up to `keep_bytes` of text, to be asked again; past that, a text is read again when asked a
+    // second thing, so that a record of 16 MiB of quotes is read in the memory of one.
+    static constexpr std::size_t keep_bytes = std::size_t{64} << 10;
+    struct ReadText {
+        std::unique_ptr<reading::Reading> reading;  ///< kept while the record's texts are within keep_bytes
+        std::optional<std::vector<Quantity>> quantities;
+        std::optional<std::vector<StatusEvent>> status_events;
+    };
+    std::unordered_map<Text, ReadText, TextHash> texts;
+    std::size_t kept_bytes = 0;
     std::unordered_map<const model::Claim*, reading::CountReading> counts;
     std::unordered_map<const model::Claim*, reading::PowerReading> powers;
     bool model_known = false;
     const model::GpuModel* model = nullptr;  ///< the record's gpu_model in the catalogue
     void clear() {
-        quantities.clear();
+        texts.clear();
+        kept_bytes = 0;
         counts.clear();
         powers.clear();
         model_known = false;
@@ -87,6 +115,12 @@ std::string quoted(const model::Citation& citation, const Quantity& quantity);
 bool within(const Quantity& quantity, const model::Decimal& number);
 /// The quantities of a quote, read once a record.
 const std::vector<Quantity>& quantities_of(const model::Record& record, const model::Citation& citation, const Context& context);
+/// The status events a text reports, read in `year`, once a record. The text is the record's
+/// (a value or a quote): the cache keeps a view of it until the next record.
+const std::vector<StatusEvent>& status_events_of(const Context& context, std::string_view text, int year);
+/// Those of a quote, read in its source's year.
+const std::vector<StatusEvent>& status_events_of(const model::Record& record, const model::Citation& citation,
+                                                 const Context& context);
 /// The judgement of a power value by its quotes, made once a record.
 const PowerReading& read_power(const model::Record& record, const model::Claim& claim, const Context& context);
 

@@ -65,16 +65,18 @@ bool named_for_phase(const Record& record, const Context& context) {
 // The events of the notes, then those of every quote cited for the status or the notes: an
 // editor's neutral note does not hide a quote that says the machine is still being deployed.
 std::vector<Reported> reported_events(const Claim& status, const Claim* notes, const Context& context, int year) {
-    const auto& reader = context.config.quote_reader();
     std::vector<Reported> reported;
     if (notes) {
-        for (auto& event : reader.status_events(notes->value.value, year)) reported.push_back({std::move(event), nullptr});
+        for (const auto& event : reading::status_events_of(context, notes->value.value, year))
+            reported.push_back({event, nullptr});
     }
     for (const Claim* claim : {&status, notes}) {
         if (!claim) continue;
         for (const auto& citation : claim->citations) {
             if (citation.quote.empty() || (notes && citation.quote == notes->value.value)) continue;
-            for (auto& event : reader.status_events(citation.quote, year)) reported.push_back({std::move(event), &citation});
+            for (const auto& event : reading::status_events_of(context, citation.quote, year)) {
+                reported.push_back({event, &citation});
+            }
         }
     }
     return reported;

@@ -439,11 +439,21 @@ struct Store::DuplicateRows {
     std::vector<Profile> profiles;
     long long next_ordinal = 1;
     long long next_record = 1;
+    // Most records have no look-alike. No cluster id after `after` and before `next` (or after it,
+    // when there is no next) has one: verify, which asks in id order, queries the matches of the
+    // records that have some, not of every record.
+    struct MatchGap {
+        std::string after;
+        std::optional<std::string> next;
+        bool holds(const std::string& id) const { return id > after && (!next || id < *next); }
+    };
+    std::optional<MatchGap> match_gap;
     void clear() {
         keys.clear();
         profiles.clear();
         next_ordinal = 1;
         next_record = 1;
+        match_gap.reset();
     }
 };
 

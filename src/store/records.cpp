@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <fmt/format.h>
+#include <map>
 #include <unordered_map>
+#include <vector>
 
 #include "store/internal.hpp"
 
@@ -176,7 +178,7 @@ void take_claims(Stream& claims, model::Record& record, const std::string& path)
         claim.rank = model::rank_from(claims.row.view(1 + claim_column_count));
         claim.ranked_in = claims.row.integer(2 + claim_column_count);
         claim.rank_reason = claims.row.text(3 + claim_column_count);
-        claim.citations.clear();
+        // (Its citations are the last record's until take_citations, which every caller calls.)
         claims.next();
     }
     record.claims.resize(used);
@@ -202,8 +204,40 @@ void take_reasons(Stream& reasons, model::Record& record) {
 }
 
 // The citations of the record's claims from the stream, each in its claim, with their sources.
+// What filling records one after another keeps from one to the next: each claim's count of
+// citations filled (over those it held, whose strings keep their buffers), and the map nodes of
+// the sources of records read before, filled again for the same reason.
+template <typename SourceOf>
+struct Filling {
+    explicit Filling(SourceOf& source_of) : source_of(source_of) {}
+
+    void start(model::Record& record) {
+        while (!record.sources.empty()) spare_sources.push_back(record.sources.extract(record.sources.begin()));
+    }
+
+    void add_source(model::Record& record, long long id) {
+        if (record.sources.contains(id)) return;
+        const model::Source& source = source_of(id);
+        if (spare_sources.empty()) {
+            record.sources.emplace(id, source);
+            return;
+        }
+        auto node = std::move(spare_sources.back());
+        spare_sources.pop_back();
+        node.key() = id;
+        node.mapped() = source;
+        record.sources.insert(std::move(node));
+    }
+
+    SourceOf& source_of;
+    std::vector<std::size_t> cited;
+    std::vector<std::map<long long, model::Source>::node_type> spare_sources;
+};
+
 template <typename Stream, typename SourceOf>
-void take_citations(Stream& citations, model::Record& record, SourceOf& source_of) {
+void take_citations(Stream& citations, model::Record& record, Filling<SourceOf>& filling) {
+    auto& cited = filling.cited;
+    cited.assign(record.claims.size(), 0);
     // A citation of one of the record's claims is the record's: its cluster id is read only
     // for the others (the claim ids tell most rows apart for less).
     const auto& citation_row = citations.row;
@@ -218,29 +252,32 @@ void take_citations(Stream& citations, model::Record& record, SourceOf& source_o
             continue;
         }
         const long long source_id = citation_row.integer(3);
-        auto& citation = found->citations.emplace_back();
+        std::size_t& used = cited[static_cast<std::size_t>(found - record.claims.begin())];
+        if (used == found->citations.size()) found->citations.emplace_back();
+        auto& citation = found->citations[used++];
         citation.id = citation_row.integer(2);
         citation.source_id = source_id;
         citation.locator.assign(citation_row.view(4));
         citation.quote.assign(citation_row.view(5));
         citation.changeset_id = citation_row.integer(6);
-        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        filling.add_source(record, source_id);
         citations.next();
     }
-    for (auto& claim : record.claims) {
-        auto& cited = claim.citations;
-        if (!std::ranges::is_sorted(cited, {}, &model::Citation::id)) std::ranges::sort(cited, {}, &model::Citation::id);
+    for (std::size_t i = 0; i < record.claims.size(); ++i) {
+        auto& list = record.claims[i].citations;
+        list.resize(cited[i]);
+        if (!std::ranges::is_sorted(list, {}, &model::Citation::id)) std::ranges::sort(list, {}, &model::Citation::id);
     }
 }
 
 // The record's keys from the stream, with their sources.
 template <typename Stream, typename SourceOf>
-void take_keys(Stream& keys, model::Record& record, SourceOf& source_of) {
+void take_keys(Stream& keys, model::Record& record, Filling<SourceOf>& filling) {
     keys.skip_to(record.id);
     while (keys.at(record.id)) {
         const long long source_id = keys.row.integer(1);
         record.keys.push_back({source_id, std::string(keys.row.view(2)), keys.row.integer(3)});
-        if (!record.sources.contains(source_id)) record.sources.emplace(source_id, source_of(source_id));
+        filling.add_source(record, source_id);
         keys.next();
     }
 }
@@ -305,10 +342,11 @@ std::optional<model::Record> Store::load_record(const std::string& id, std::opti
         auto claims = rows(record_sql(as_of.has_value()).claims);
         take_claims(claims, record, path_);
         auto citations = rows(record_sql(as_of.has_value()).citations);
-        take_citations(citations, record, source_of);
+        Filling filling(source_of);
+        take_citations(citations, record, filling);
         record.keys = keys_of(id, limit);
         for (const auto& key : record.keys) {
-            if (!record.sources.contains(key.source_id)) record.sources.emplace(key.source_id, source_of(key.source_id));
+            filling.add_source(record, key.source_id);
         }
         return record;
     });
@@ -387,6 +425,7 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
         if (!as_of) reasons.emplace(rows(reasons_sql));
         clusters.bind(1, limit);
         SourceCache source_of(db, path_, limit);
+        Filling filling(source_of);
         // The streams come in cluster id order, the claims, citations and keys straight from the
         // indexes (no sort, so no temporary b-tree the size of the database), the few reasons
         // sorted; each record takes its rows from their fronts.
@@ -402,13 +441,13 @@ void Store::for_each_record(std::optional<long long> as_of, const std::function<
             record.id.assign(cluster_row.view(0));
             check_stored_cluster_id(path_, record.id);
             record.created_in = cluster_row.integer(1);
-            record.sources.clear();
+            filling.start(record);
             record.keys.clear();
             record.verification.reset();
             take_claims(claims, record, path_);
             if (reasons) take_reasons(*reasons, record);
-            take_citations(citations, record, source_of);
-            take_keys(keys, record, source_of);
+            take_citations(citations, record, filling);
+            take_keys(keys, record, filling);
             visit(record);
         }
     });

@@ -192,6 +192,7 @@ void read_key_sizes(std::string_view text, std::map<std::string, long long, std:
 }  // namespace
 
 void Store::judge_duplicate_pairs(const std::function<std::optional<DuplicateVerdict>(const DuplicatePair&)>& judge) {
+    duplicate_rows_->match_gap.reset();
     guarded(path_, [&] {
         auto& counted = prepare("SELECT count(*) FROM duplicate_profile");
         counted.executeStep();
@@ -227,6 +228,8 @@ void Store::judge_duplicate_pairs(const std::function<std::optional<DuplicateVer
 }
 
 std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string& cluster_id, long long most) const {
+    auto& gap = duplicate_rows_->match_gap;
+    if (gap && gap->holds(cluster_id)) return {};
     return guarded(path_, [&] {
         auto& query = bind_all(prepare("SELECT other_id, score, evidence FROM duplicate_match WHERE cluster_id = ? ORDER BY "
                                        "score DESC, other_id LIMIT ?"),
@@ -235,6 +238,11 @@ std::vector<Store::DuplicateGroup> Store::duplicate_groups_of(const std::string&
         while (query.executeStep()) {
             groups.push_back({column_text(query, 0), query.getColumn(1).getDouble(), column_text(query, 2)});
         }
+        query.reset();
+        auto& next = bind_all(prepare("SELECT cluster_id FROM duplicate_match WHERE cluster_id > ? ORDER BY cluster_id LIMIT 1"),
+                              cluster_id);
+        gap = DuplicateRows::MatchGap{cluster_id, next.executeStep() ? std::optional(column_text(next, 0)) : std::nullopt};
+        next.reset();
         return groups;
     });
 }

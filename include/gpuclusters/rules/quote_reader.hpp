@@ -140,6 +140,8 @@ public:
     std::vector<StatusEvent> status_events(std::string_view notes, int reference_year) const;
 
     struct Impl;  ///< the lexicon's phrases and the catalogue's models, indexed (quote_reader.cpp)
+    /// For the rules, which keep a text's reading to ask it more than one thing (reading_rules.cpp).
+    const Impl& impl() const { return *impl_; }
 
 private:
     std::unique_ptr<Impl> impl_;

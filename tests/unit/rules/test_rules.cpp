@@ -11,6 +11,7 @@
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/rules/rules.hpp"
+#include "rules/reading_support.hpp"
 #include "rules/record_builder.hpp"
 
 using namespace gpuclusters;
@@ -245,6 +246,45 @@ TEST_CASE("planned-wording: a planned or procured figure behind the count") {
     CHECK(retired[0].message.find("its quote says 'decommissioned'") != std::string::npos);
     CHECK_FALSE(fires(count("Summit has 27,648 NVIDIA V100 GPUs. It is to be decommissioned in 2031."), "planned-wording"));
     CHECK_FALSE(fires(count("Summit has 27,648 NVIDIA V100 GPUs."), "planned-wording"));
+}
+
+TEST_CASE("a record's quotes are read once each; past 64 KiB of them, a reading is not kept but made again") {
+    // Five quotes come first that fill the limit to a byte short; the count's own quote, after
+    // them, is asked its figures and then its retirement, and both answers hold without a kept
+    // reading.
+    const std::size_t size = rules::ReadingCache::keep_bytes / 5;
+    std::vector<std::pair<long long, std::string>> cites;
+    for (int hall = 1; hall <= 5; ++hall) {
+        std::string filler = "Hall " + std::to_string(hall) + ":";
+        while (filler.size() < size) filler += " The machine room is cooled by water.";
+        filler.resize(size);
+        cites.emplace_back(1, filler);
+    }
+    const std::string summit = "Summit had 27,648 NVIDIA V100 GPUs. Summit was decommissioned in November 2024.";
+    cites.emplace_back(1, summit);
+    RecordBuilder builder;
+    const model::Record& record = builder.source(1, "operator").set("gpus_installed", "27648", cites).record();
+    const rules::Context context{formats::default_rules_config(), "2026-11-30"};
+    const auto found = rules::check_record(record, context);
+    CHECK(std::ranges::count_if(found, [](const rules::Finding& finding) {
+              return finding.rule == "planned-wording" && finding.kind == "retired";
+          }) == 1);
+    REQUIRE(context.readings);
+    const auto& cache = *context.readings;
+    CHECK(cache.kept_bytes == 5 * size);
+    const auto& quote = record.claims.front().citations.back().quote;
+    const auto text = cache.texts.find(rules::ReadingCache::Text{quote, 2026});
+    REQUIRE(text != cache.texts.end());
+    CHECK(text->second.reading == nullptr);
+    CHECK(text->second.quantities.has_value());
+    CHECK(text->second.status_events.has_value());
+    // The same findings as the count's quote alone gives.
+    const auto alone = rules::check_record(
+        RecordBuilder().source(1, "operator").set("gpus_installed", "27648", {{1, summit}}).record(), context);
+    const auto planned = [](const std::vector<rules::Finding>& all) {
+        return std::ranges::count_if(all, [](const rules::Finding& finding) { return finding.rule == "planned-wording"; });
+    };
+    CHECK(planned(found) == planned(alone));
 }
 
 TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the figure") {
