@@ -1,6 +1,8 @@
 // possible-duplicate: profiles, keys and the score of a pair.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "formats/rules_config.hpp"
 #include "gpuclusters/model/values.hpp"
 #include "gpuclusters/rules/rules.hpp"
