@@ -57,11 +57,14 @@ constexpr int first_gpu_computing_year = 2007;
 // --- provenance --------------------------------------------------------------------------------
 
 void uncited_value(const Record& record, const Context&, std::vector<Finding>& out) {
+    // Most records cite every value: one pass over the claims says so, before a look at each field.
+    const auto uncited = [](const Claim& claim) { return claim.state == ClaimState::set && claim.citations.empty(); };
+    if (std::ranges::none_of(record.claims, uncited)) return;
     for (const auto& spec : model::field_catalogue()) {
         // gpu_maker and gpu_model_canonical rest on gpu_model's evidence through the catalogue.
         if (spec.derived) continue;
         for (const Claim* claim : live_claims(record, spec.name)) {
-            if (claim->state == ClaimState::set && claim->citations.empty()) {
+            if (uncited(*claim)) {
                 out.push_back(
                     finding(record, claim, spec.name, fmt::format("{} = {} has no citation", spec.name, display_claim(claim))));
             }
@@ -74,22 +77,20 @@ void quote_missing_value(const Record& record, const Context& context, std::vect
         const auto& spec = *model::find_field(field);
         for (const Claim* claim : live_claims(record, field)) {
             if (claim->state != ClaimState::set) continue;
+            const auto quoted =
+                std::ranges::find_if(claim->citations, [](const auto& citation) { return !citation.quote.empty(); });
+            if (quoted == claim->citations.end()) continue;
+            const bool read = spec.type == model::FieldType::count || spec.type == model::FieldType::decimal;
+            if (read && reading::reading_backs(record, *claim, context)) continue;
             // The quotes of a claim back it together: one may give the nodes, another the GPUs per node.
             std::string quotes;
-            const model::Citation* first = nullptr;
             for (const auto& citation : claim->citations) {
-                if (citation.quote.empty()) continue;
-                quotes += citation.quote + "\n";
-                if (!first) first = &citation;
+                if (!citation.quote.empty()) quotes.append(citation.quote).append("\n");
             }
-            const bool read = spec.type == model::FieldType::count || spec.type == model::FieldType::decimal;
-            if (!first || (read && reading::reading_backs(record, *claim, context)) ||
-                quote_contains_value(spec, claim->value, quotes)) {
-                continue;
-            }
+            if (quote_contains_value(spec, claim->value, quotes)) continue;
             auto result = finding(record, claim, field,
                                   fmt::format("no quote behind {} = {} contains the value", field, display_claim(claim)));
-            cite_evidence(result, record, *first);
+            cite_evidence(result, record, *quoted);
             out.push_back(std::move(result));
         }
     }
