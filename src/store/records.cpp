@@ -203,7 +203,6 @@ void take_reasons(Stream& reasons, model::Record& record) {
     }
 }
 
-// The citations of the record's claims from the stream, each in its claim, with their sources.
 // What filling records one after another keeps from one to the next: each claim's count of
 // citations filled (over those it held, whose strings keep their buffers), and the map nodes of
 // the sources of records read before, filled again for the same reason.
@@ -234,6 +233,7 @@ struct Filling {
     std::vector<std::map<long long, model::Source>::node_type> spare_sources;
 };
 
+// The citations of the record's claims from the stream, each in its claim, with their sources.
 template <typename Stream, typename SourceOf>
 void take_citations(Stream& citations, model::Record& record, Filling<SourceOf>& filling) {
     auto& cited = filling.cited;
