@@ -12,6 +12,7 @@
 #include "formats/limits.hpp"
 #include "gpuclusters/model/change_request.hpp"
 #include "gpuclusters/model/record.hpp"
+#include "gpuclusters/model/text.hpp"
 
 namespace gpuclusters::formats {
 
@@ -70,12 +71,8 @@ public:
     void clear() { index_.clear(); }
 
 private:
-    struct UrlHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view url) const { return std::hash<std::string_view>{}(url); }
-    };
     RecordDocument& document_;
-    std::unordered_map<std::string, std::size_t, UrlHash, std::equal_to<>> index_;
+    std::unordered_map<std::string, std::size_t, text::ViewHash, std::equal_to<>> index_;
 };
 
 }  // namespace gpuclusters::formats

@@ -42,13 +42,9 @@ std::string model_key(std::string_view name) {
 // Shared by verify's threads, hence the lock; cleared when full, so memory stays flat whatever the
 // number of spellings.
 struct GpuCatalogue::Readings {
-    struct Hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
-    };
     static constexpr std::size_t most = 4096;
     std::mutex mutex;
-    std::unordered_map<std::string, AcceleratorName, Hash, std::equal_to<>> names;
+    std::unordered_map<std::string, AcceleratorName, text::ViewHash, std::equal_to<>> names;
 };
 
 GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Readings>()) {

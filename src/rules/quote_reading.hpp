@@ -17,6 +17,7 @@
 
 #include "gpuclusters/model/catalogues.hpp"
 #include "gpuclusters/model/decimal.hpp"
+#include "gpuclusters/model/text.hpp"
 #include "gpuclusters/rules/quote_reader.hpp"
 #include "rules/quote_tokens.hpp"
 
@@ -155,15 +156,11 @@ struct QuoteReader::Impl {
         std::vector<std::uint32_t> words;
     };
     // Looked up by view: a quote's plural ("H100s") is looked up as its singular without a copy.
-    struct WordHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view word) const { return std::hash<std::string_view>{}(word); }
-    };
-    std::unordered_map<std::string, std::uint32_t, WordHash, std::equal_to<>> ids;  // 0 is no word of ours
-    std::vector<std::vector<Phrase>> phrases{1};                                    // by first word, longest first
-    std::vector<std::vector<Spelling>> spellings{1};                                // by first word, longest first
-    std::vector<std::uint64_t> classes{0};                                          // WordClass bits by word
-    std::vector<Unit> units{Unit::none};                                            // the noun by word
+    std::unordered_map<std::string, std::uint32_t, text::ViewHash, std::equal_to<>> ids;  // 0 is no word of ours
+    std::vector<std::vector<Phrase>> phrases{1};                                          // by first word, longest first
+    std::vector<std::vector<Spelling>> spellings{1};                                      // by first word, longest first
+    std::vector<std::uint64_t> classes{0};                                                // WordClass bits by word
+    std::vector<Unit> units{Unit::none};                                                  // the noun by word
     // The first byte and the length of every word that names a unit: most pairs of words a quote
     // has could not be one written in two ("Mega Watt"), and are not looked up.
     std::array<std::uint64_t, 256> unit_word_shapes{};

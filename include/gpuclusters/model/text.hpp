@@ -2,6 +2,7 @@
 // Small text utilities shared by every layer.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -103,5 +104,12 @@ struct UserCommand {
     bool through_shell = false;
 };
 UserCommand user_command(std::string_view command, const std::vector<std::string>& arguments);
+
+/// Hashes text for a map with std::string keys and std::equal_to<>: a look-up by a string_view
+/// finds its key without making a string.
+struct ViewHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
 
 }  // namespace gpuclusters::text
