@@ -211,12 +211,17 @@ void each_typed_member(std::string_view value_key, std::string_view prefix, cons
     } else if (spec.type == model::FieldType::decimal) {
         put(value_key, TypedMember::decimal, value.value);
     } else {
-        put(value_key, TypedMember::text, model::input_text(spec, value));
+        // input_text of a field that is not a number is its value: put as it is, not copied.
+        put(value_key, TypedMember::text, value.value);
         return;
     }
+    // An export puts a qualifier's key for most records: joined in a buffer that keeps its room.
+    thread_local std::string joined_key;
     for (const auto& key : model::qualifier_keys(spec.type)) {
         const std::string& held = value.qualifiers.*key.member;
-        if (!held.empty()) put(std::string(prefix).append(key.name), TypedMember::text, held);
+        if (held.empty()) continue;
+        joined_key.assign(prefix).append(key.name);
+        put(joined_key, TypedMember::text, held);
     }
 }
 
@@ -243,9 +248,24 @@ void write_typed_fields(JsonOut& out, const model::Record& record) {
         return made;
     }();
     const auto catalogue = model::field_catalogue();
+    // A current record's claims are preferred ones in catalogue order: one walk along both finds
+    // each field's (every claim is then the only one of its field). A record made otherwise is
+    // searched field by field.
+    thread_local std::vector<const model::Claim*> in_order;
+    in_order.assign(catalogue.size(), nullptr);
+    bool walked = true;
+    std::size_t at = 0;
+    for (const auto& claim : record.claims) {
+        while (at < catalogue.size() && catalogue[at].name != claim.field) ++at;
+        if (at == catalogue.size() || claim.rank != model::Rank::preferred) {
+            walked = false;
+            break;
+        }
+        in_order[at++] = &claim;
+    }
     for (std::size_t i = 0; i < catalogue.size(); ++i) {
         const auto& spec = catalogue[i];
-        const auto* claim = record.preferred(spec.name);
+        const model::Claim* claim = walked ? in_order[i] : record.preferred(spec.name);
         if (!claim) continue;
         if (claim->state == model::ClaimState::not_published) {
             out.key(spec.name).null();
@@ -312,7 +332,8 @@ JsonOut& JsonOut::string(std::string_view text) {
 
 JsonOut& JsonOut::integer(long long number) {
     before_value();
-    out_ += fmt::format_int(number).str();
+    const fmt::format_int digits(number);
+    out_.append(digits.data(), digits.size());
     return *this;
 }
 

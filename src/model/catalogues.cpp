@@ -169,6 +169,7 @@ CountryTable::CountryTable(std::string_view tsv) {
     for (const auto& row : read_tsv(tsv, 4, "db/countries.tsv")) {
         const std::size_t position = countries_.size();
         countries_.push_back({std::string(row[0]), std::string(row[2])});
+        alpha2_index_.emplace(row[0], position);
         std::vector<std::string_view> spellings{row[0], row[1], row[2]};
         if (!row[3].empty()) {
             for (auto alias : text::split(row[3], ';')) spellings.push_back(alias);
@@ -206,8 +207,8 @@ const Country* CountryTable::find(std::string_view text) const {
 }
 
 const Country* CountryTable::by_code(std::string_view alpha2) const {
-    const Country* country = find(alpha2);
-    return country && country->alpha2 == alpha2 ? country : nullptr;
+    const auto found = alpha2_index_.find(alpha2);
+    return found == alpha2_index_.end() ? nullptr : &countries_[found->second];
 }
 
 std::vector<std::string> CountryTable::spellings(std::string_view alpha2) const {

@@ -30,16 +30,19 @@ std::optional<std::string> packed_qualifiers(const model::Qualifiers& qualifiers
            qualifier_separator + qualifiers.bound;
 }
 
-// Four parts since schema 7 (the bound); three before, read alike.
-model::Qualifiers unpacked_qualifiers(std::string_view packed) {
-    model::Qualifiers qualifiers;
+// Four parts since schema 7 (the bound); three before, read alike. Written over `qualifiers`, whose
+// strings keep their room from one record to the next.
+void unpack_qualifiers(std::string_view packed, model::Qualifiers& qualifiers) {
     std::string* parts[] = {&qualifiers.derivation, &qualifiers.basis, &qualifiers.estimator, &qualifiers.bound};
     for (auto* part : parts) {
+        if (packed.empty()) {  // most values have no qualifiers
+            part->clear();
+            continue;
+        }
         const auto end = std::min(packed.find(qualifier_separator), packed.size());
-        *part = std::string(packed.substr(0, end));
+        part->assign(packed.substr(0, end));
         packed.remove_prefix(std::min(end + 1, packed.size()));
     }
-    return qualifiers;
 }
 
 // A field's position in the catalogue, which is cluster_values' column order.
@@ -61,7 +64,7 @@ bool read_value_columns(const Columns& columns, int at, std::string_view field, 
     claim.state = value ? model::ClaimState::set : model::ClaimState::not_published;
     claim.value.value.assign(value.value_or(""));
     const auto qualifiers = columns.view_or_null(at + 2);
-    claim.value.qualifiers = qualifiers ? unpacked_qualifiers(*qualifiers) : model::Qualifiers{};
+    unpack_qualifiers(qualifiers.value_or(""), claim.value.qualifiers);
     claim.rank = model::Rank::preferred;
     claim.changeset_id = 0;
     claim.ranked_in = 0;

@@ -100,6 +100,8 @@ public:
 private:
     std::vector<Country> countries_;
     std::map<std::string, std::size_t> index_;
+    // by_code is asked of every stored country a reader checks: exact, without lowering a copy.
+    std::map<std::string, std::size_t, std::less<>> alpha2_index_;
     std::vector<std::string> spellings_;
     std::map<std::string, std::vector<std::string>, std::less<>> by_code_;
 };

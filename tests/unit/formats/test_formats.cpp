@@ -451,22 +451,29 @@ TEST_CASE("JsonOut writes every string, integer and structure as Json::dump does
         out.end_array().end_object().end_object();
         CHECK(written == json.dump(-1, ' ', false, Json::error_handler_t::replace));
     }
-    // Each byte that needs more than quotes, at each place of a string read eight bytes at a time.
+    // Each byte that needs more than quotes, at each place of a string read eight bytes at a
+    // time, at every length around two words (the last bytes are read as the last eight again,
+    // or padded when fewer than eight).
     for (const int special : {0x00, 0x01, 0x1f, 0x22, 0x5c, 0x7f, 0x80, 0xc3, 0xfe, 0xff}) {
-        for (std::size_t at = 0; at < 19; ++at) {
-            std::string text(19, '~');
-            text[at] = static_cast<char>(special);
-            CAPTURE(special);
-            CAPTURE(at);
-            std::string written;
-            formats::JsonOut(written).string(text);
-            CHECK(written == Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+        for (std::size_t length = 1; length <= 19; ++length) {
+            for (std::size_t at = 0; at < length; ++at) {
+                std::string text(length, '~');
+                text[at] = static_cast<char>(special);
+                CAPTURE(special);
+                CAPTURE(length);
+                CAPTURE(at);
+                std::string written;
+                formats::JsonOut(written).string(text);
+                CHECK(written == Json(text).dump(-1, ' ', false, Json::error_handler_t::replace));
+            }
         }
     }
     for (const int plain : {0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7e}) {
-        const std::string text(17, static_cast<char>(plain));
-        std::string written;
-        formats::JsonOut(written).string(text);
-        CHECK(written == "\"" + text + "\"");
+        for (std::size_t length = 0; length <= 17; ++length) {
+            const std::string text(length, static_cast<char>(plain));
+            std::string written;
+            formats::JsonOut(written).string(text);
+            CHECK(written == "\"" + text + "\"");
+        }
     }
 }
