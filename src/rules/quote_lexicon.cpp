@@ -211,6 +211,17 @@ void QuoteReader::Impl::add_models() {
     }
 }
 
+Unit QuoteReader::Impl::compound_unit(std::string_view word) const {
+    for (const auto& [tail, unit] : compound_tails) {
+        // Two letters at least before the tail: "Rechenknoten", not a word the tail nearly is.
+        if (word.size() >= tail.size() + 2 && word.ends_with(tail)) return unit;
+    }
+    for (const auto& [stem, unit] : noun_stems) {
+        if (word.starts_with(stem)) return unit;
+    }
+    return Unit::none;
+}
+
 std::vector<std::string> QuoteReader::Impl::words_of(std::string_view phrase) const {
     std::vector<std::string> words;
     for (auto& token : quote_tokens::tokenize(phrase, token_words)) words.push_back(std::move(token.text));

@@ -45,11 +45,11 @@ private:
 };
 
 // The lists of phrases looked for in a quote's tokens.
-inline constexpr std::array<std::string_view, 32> cue_lists{
+inline constexpr std::array<std::string_view, 33> cue_lists{
     "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
     "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
     "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction", "construction_began",
-    "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective",
+    "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective", "negated_subjects",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
     "use_bounds", "used_on"};
@@ -180,6 +180,9 @@ struct QuoteReader::Impl {
     // The nouns that end a compound and give it their unit: "Computerknoten" counts nodes.
     std::vector<std::pair<std::string, Unit>> compound_tails;
     std::vector<std::pair<std::string, Unit>> noun_stems;
+    // The unit of a word no noun list holds: by the noun it ends with, if a compound's, or the
+    // stem it begins with, if a declined noun's.
+    Unit compound_unit(std::string_view word) const;
     std::vector<std::string> use_bound_phrases, used_on_phrases;  // as written
     quote_tokens::TokenWords token_words;
 
@@ -247,9 +250,6 @@ private:
     bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
     bool adverb(std::size_t i) const { return is(i, "adverbs"); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
-    // The unit of a word no noun list holds: by the noun it ends with, if a compound's, or the
-    // stem it begins with, if a declined noun's.
-    Unit compound_unit(std::string_view word) const;
     std::size_t clause_end(std::size_t i) const;
     std::string written(std::size_t first, std::size_t last_exclusive) const;
 
@@ -405,6 +405,8 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Where the subject that is none begins ("no data centres have been commissioned"), or no_token.
+    std::size_t negated_subject(std::size_t event) const;
     // Whether token `k` is a figure: digits, or one spelled word ("two", "zwei").
     bool figure_at(std::size_t k) const {
         return tokens_[k].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k].text).has_value();

@@ -42,6 +42,11 @@ std::vector<StatusEvent> Reading::status_events() const {
                 break;
             }
         }
+        if (const std::size_t none = event.denied ? no_token : negated_subject(i); none != no_token) {
+            event.happened = false;
+            event.denied = true;
+            from = none;
+        }
         // "expect Cheyenne to be in operation through September 2023": running now, and on.
         const bool continuing = event.kind == StatusEvent::Kind::live && end < tokens_.size() && is(end, "continuing");
         // "заработает", "entrará en funcionamiento": a future in the event's own words.
@@ -123,6 +128,21 @@ std::size_t Reading::part_live(std::size_t event) const {
         if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") && figure_at(k + 2)) {
             return k;
         }
+    }
+    return no_token;
+}
+
+std::size_t Reading::negated_subject(std::size_t event) const {
+    // The subject opens the clause, or follows its comma or conjunction, and only words lie
+    // between it and the event: "no hardware has been purchased, no data centres have been
+    // commissioned". A word of its own, not a figure's bound ("no more than 500 GPUs are live").
+    const std::size_t floor = clause_[event];
+    for (std::size_t back = 1; back <= 8 && back <= event - floor; ++back) {
+        const std::size_t k = event - back;
+        const Token& token = tokens_[k];
+        if (token.kind != Kind::word) return no_token;
+        const bool opens = k == floor || tokens_[k - 1].text == "," || is(k - 1, "conjunctions");
+        if (opens && phrase(k, "negated_subjects")) return k;
     }
     return no_token;
 }

@@ -341,3 +341,48 @@ TEST_CASE("a decimal comma before a measure is a decimal; before a count it may 
     CHECK(only_quantity(config, "Rpeak von 5,34 Petaflops").value == model::Decimal::parse("5.34").value());
     CHECK(config.quote_reader().quantities("4,8 GPUs", 2025).size() == 2);
 }
+
+TEST_CASE("a subject that is none denies what it does; a fraction of a machine is live in part") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
+    const auto none = events("No hardware has been purchased, and no data centres have been commissioned.");
+    REQUIRE(none.size() == 1);
+    CHECK(none[0].kind == rules::StatusEvent::Kind::live);
+    CHECK(none[0].denied);
+    CHECK_FALSE(none[0].happened);
+    CHECK(none[0].words == "no data centres have been commissioned");
+    // "no" before a figure is its bound, not a subject that is none.
+    const auto bounded = events("No more than 500 GPUs are operational.");
+    REQUIRE(bounded.size() == 1);
+    CHECK(bounded[0].happened);
+    const auto half = events("Half of the system is now operational.");
+    REQUIRE(half.size() == 1);
+    CHECK(half[0].partial);
+    CHECK(half[0].happened);
+    // Ready for its users is live; to be so next year is not yet.
+    const auto ready = events("The system is ready for users.");
+    REQUIRE(ready.size() == 1);
+    CHECK(ready[0].happened);
+    const auto later = events("The system will be ready for users in 2027.");
+    REQUIRE(later.size() == 1);
+    CHECK_FALSE(later[0].happened);
+}
+
+TEST_CASE("a power before the noun of a machine is the machine's power, not a count of machines") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The cluster is expected to be a 500 MW system.").unit == rules::Unit::megawatt);
+    const auto hyphened = only_quantity(config, "The 20-MW machine is live.");
+    CHECK(hyphened.unit == rules::Unit::megawatt);
+    CHECK(hyphened.per == rules::Unit::none);
+    CHECK(only_quantity(config, "a 1 GW campus").unit == rules::Unit::gigawatt);
+    // A count of GPUs before the noun of a node still counts GPUs per node.
+    CHECK(only_quantity(config, "8-GPU nodes").per == rules::Unit::node);
+}
+
+TEST_CASE("a few words in brackets inside a noun phrase leave the noun after them the figure's") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Vista has 256 NVIDIA Grace Grace (GG) compute nodes.").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "The site has 4,000 Nvidia H100 (SXM) GPUs.").unit == rules::Unit::gpu);
+    // Brackets with no noun after them end the phrase.
+    CHECK(only_quantity(config, "It has 300 Nvidia (the maker) in its name.").unit == rules::Unit::none);
+}

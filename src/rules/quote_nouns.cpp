@@ -1,0 +1,267 @@
+// What a figure counts: the noun phrase after it ("4,000 NVIDIA H100 GPUs"), a label before it
+// ("GPUs: 4,000"), and the holder it counts per ("8 GPUs per node").
+#include <algorithm>
+#include <array>
+
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+Reading::Noun Reading::noun_after(std::size_t from) const {
+    Noun noun;
+    noun.end = from;
+    std::size_t i = from;
+    // "240 of those racks", "9,234 of the full 10,624 nodes": a part of what the noun counts.
+    if (i + 2 < tokens_.size() && is_word(tokens_[i], "of") && is(i + 1, "determiners")) {
+        std::size_t k = i + 2;
+        while (k < std::min(tokens_.size(), i + 5) && unit_named_at(k) == Unit::none && !models_[k].first) ++k;
+        if (k < tokens_.size() && (unit_named_at(k) != Unit::none || models_[k].first)) i = k;
+    }
+    const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
+    while (i < limit) {
+        const Token& token = tokens_[i];
+        if (token.clause_start && i > from) break;
+        // "Nodes: 640 Processors: 2x32": a word before a colon labels the next figure.
+        if (i + 2 < tokens_.size() && tokens_[i + 1].text == ":" && tokens_[i].kind == Kind::word &&
+            tokens_[i + 2].kind == Kind::number) {
+            break;
+        }
+        std::optional<std::size_t> next;
+        if (models_[i].first) {
+            next = model_in_noun(noun, i);
+        } else if (performance_unit_at(noun, i)) {
+            break;
+        } else if (const Unit unit = unit_named_at(i); unit != Unit::none) {
+            next = unit_in_noun(noun, unit, i, from);
+        } else if (token.kind == Kind::number) {
+            next = number_in_noun(i, from);
+        } else if (token.kind == Kind::punct) {
+            next = mark_in_noun(noun, i, from, limit);
+        } else {
+            next = word_in_noun(noun, i, limit);
+        }
+        if (!next) break;
+        i = *next;
+    }
+    if (noun.unit == Unit::none && noun.model) {
+        noun.from_model = true;
+        noun.unit = noun.model->package == "superchip" ? Unit::superchip
+                    : noun.model->package == "apu"     ? Unit::apu
+                    : noun.model->package == "module"  ? Unit::module
+                                                       : Unit::gpu;
+    }
+    return noun;
+}
+
+std::optional<std::size_t> Reading::model_in_noun(Noun& noun, std::size_t i) const {
+    noun.model = models_[i].first;
+    i += models_[i].second;
+    noun.end = i;
+    // "H100-equivalents", "B200 compute equivalent GPUs": a performance unit.
+    for (const std::size_t k : {i, i + 1}) {
+        const bool equivalent = k < tokens_.size() && (is(k, "equivalent") || is(k, "equivalent_short"));
+        if (equivalent && (k == i || tokens_[i].kind == Kind::word)) {
+            noun.unit = Unit::h100_equivalent;
+            noun.end = k + 1;
+            return std::nullopt;
+        }
+    }
+    return i;
+}
+
+bool Reading::performance_unit_at(Noun& noun, std::size_t i) const {
+    const Token& token = tokens_[i];
+    // "40,000 equivalent units of NVIDIA's H100": a performance unit, whatever follows.
+    const bool equivalent =
+        is(i, "equivalent") && (noun.model || noun.unit == Unit::gpu || (i + 1 < tokens_.size() && is(i + 1, "units")));
+    // "H100e": a model's name with an e.
+    const bool suffixed = token.kind == Kind::word && token.text.size() > 2 && token.text.back() == 'e' &&
+                          !impl_.spellings[impl_.id_of(std::string_view(token.text).substr(0, token.text.size() - 1))].empty();
+    if (!equivalent && !suffixed) return false;
+    noun.unit = Unit::h100_equivalent;
+    noun.end = i + 1;
+    return true;
+}
+
+Unit Reading::unit_named_at(std::size_t i) const {
+    Unit named = unit_at(i);
+    // The word before decides what units and dies are: processing units are GPUs, or APUs when
+    // accelerated; compute dies are GCDs.
+    if (is(i, "units") && i >= 1 && is(i - 1, "processing")) named = i >= 2 && is(i - 2, "accelerated") ? Unit::apu : Unit::gpu;
+    if (named == Unit::die && i >= 1 && is(i - 1, "compute")) named = Unit::gcd;
+    // "8 logical GPUs per node": what software sees, a GCD of an MI250X.
+    if (named == Unit::gpu && i >= 1 && is(i - 1, "logical")) named = Unit::gcd;
+    // "GPUs Nvidia Tensor Core H100": a Tensor Core names the GPU, not a core.
+    if (named == Unit::core && i >= 1 && is_word(tokens_[i - 1], "tensor")) named = Unit::none;
+    // "20 megawatt-hours", "2 Gigawatt Stunden": energy, whatever the power noun before the hours.
+    if (counts_power(named) && i + 1 < tokens_.size() && is(i + 1, "hours")) named = Unit::energy;
+    if (is(i, "hours") && i >= 1 && (counts_power(unit_at(i - 1)) || unit_at(i - 1) == Unit::energy)) named = Unit::energy;
+    return named;
+}
+
+std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::size_t i, std::size_t from) const {
+    const Token& token = tokens_[i];
+    if (unit == Unit::gpu && i + 1 < tokens_.size() && is(i + 1, "equivalent")) {
+        noun.unit = Unit::h100_equivalent;
+        noun.end = i + 2;
+        return std::nullopt;
+    }
+    // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
+    // "four ... GPU Max Series processors" are GPUs.
+    // "10.000 KI-Prozessoren", "AI processors": accelerators.
+    const bool processors =
+        is(i, "processor_nouns") && (noun.unit == Unit::gpu || noun.model || (i >= 1 && is(i - 1, "ai_words")));
+    if (processors) {
+        noun.end = i + 1;
+        return i + 1;
+    }
+    // "a 500 MW system", "the 20-MW machine": the power of what the noun names, not a count of it.
+    const auto is_power = [](Unit named) { return counts_power(named) || named == Unit::energy; };
+    if (is_power(noun.unit) && (unit == Unit::node || unit == Unit::rack || unit == Unit::tray)) {
+        noun.end = i + 1;
+        return std::nullopt;
+    }
+    const bool system = is(i, "system_nouns");
+    if (!(system &&
+          (noun.unit == Unit::gpu || (noun.unit == Unit::none && noun.model && !token.joined && (token.text == "system"))))) {
+        noun.unit = unit;
+    }
+    noun.end = i + 1;
+    // "8-GPU nodes": GPUs per node. "a 64,000-GPU Nvidia GB200 cluster": the model after it
+    // is the GPUs'.
+    if (i == from && token.joined && i + 1 < tokens_.size() && !is_power(unit)) {
+        const Unit holder = unit_at(i + 1);
+        if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
+            noun.per = holder;
+            noun.end = i + 2;
+        } else if (unit == Unit::gpu && !noun.model && (is(i + 1, "makers") || models_[i + 1].first)) {
+            return i + 1;
+        }
+        return std::nullopt;
+    }
+    return i + 1;
+}
+
+std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t from) const {
+    const Token& token = tokens_[i];
+    // "512GB" inside the phrase: a size, not another figure.
+    if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word && unit_at(i + 1) == Unit::other &&
+        i > from) {
+        return i + 2;
+    }
+    // "4,608 IBM Power 10 processors": a number in a name, after a word with its capital; never
+    // one of power or energy ("10 hektar serta total kapasitas daya 28 mega watt" holds two
+    // figures), nor one after a word of the sentence ("122 hari untuk menampung 100.000 GPU").
+    if (i > from && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised && !is(i - 1, "phrase_stops") &&
+        !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none && !counts_power(unit_at(i + 1)) &&
+        unit_at(i + 1) != Unit::energy) {
+        return i + 1;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const {
+    const std::string& mark = tokens_[i].text;
+    if ((mark == "]" || mark == ")") && i == from) return i + 1;
+    // Quotation marks („, « too), and a product's trademark signs: "Intel® Data Center GPU Max".
+    static constexpr std::array<std::string_view, 13> marks{"'",      "\u2019", "\u2018", "\"",     "\u201C", "\u201D", "\u201E",
+                                                            "\u201A", "\u00AB", "\u00BB", "\u00D7", "\u00AE", "\u2122"};
+    if (std::ranges::find(marks, mark) != marks.end()) return i + 1;
+    // "A100/H100 chips"
+    if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) return i + 1;
+    // "Grace Hopper (GH) compute nodes", "Epyc 7742 (opens in new tab) processors": a few words
+    // in brackets inside the phrase, when its noun comes after them.
+    for (std::size_t k = i + 1; mark == "(" && i > from && k < std::min(limit, i + 6); ++k) {
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == "(") break;
+        if (tokens_[k].text != ")") continue;
+        for (std::size_t ahead = k + 1; ahead < std::min(limit, k + 3); ++ahead) {
+            const Unit unit = unit_at(ahead);
+            if ((unit != Unit::none && unit != Unit::other) || models_[ahead].first) return k + 1;
+        }
+        break;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const {
+    if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, "determiners")) {
+        return i + 2;
+    }
+    if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
+    // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs". Not
+    // towards a span of time once the figure has its unit: "20 GPUs last year" (but "GPU compute
+    // hours" are hours).
+    const bool has_unit = noun.unit != Unit::none;
+    bool noun_ahead = false;
+    for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
+        const Unit unit = unit_at(ahead);
+        if ((unit != Unit::none && !(has_unit && is(ahead, "time_spans"))) || models_[ahead].first) noun_ahead = true;
+    }
+    if ((noun.unit != Unit::none || noun.model) && !noun_ahead && !is(i, "makers")) return std::nullopt;
+    return i + 1;
+}
+
+std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
+    const std::size_t floor = clause_[at];
+    for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
+        const Token& token = tokens_[at - back];
+        if (const Unit unit = unit_at(at - back); unit != Unit::none) {
+            std::size_t start = at - back;
+            // "Power (kW)": the word before the parenthesis belongs to the label.
+            if (start >= floor + 2 && tokens_[start - 1].text == "(" && tokens_[start - 2].kind == Kind::word) start -= 2;
+            return {unit, start};
+        }
+        const bool filler = token.kind == Kind::punct
+                                ? (token.text == ":" || token.text == "=" || token.text == "(" || token.text == ")" ||
+                                   token.text == "#" || token.text == "/" || token.text == "|")
+                                : is(at - back, "label_words");
+        if (!filler) break;
+    }
+    return {Unit::none, at};
+}
+
+Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {
+    std::size_t i = noun_end;
+    if (i < clause_end && (is_word(tokens_[i], "per") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
+        std::size_t k = i + 1;
+        if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
+        if (k < clause_end) {
+            const Unit unit = unit_at(k);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip ||
+                unit == Unit::module) {
+                return unit;
+            }
+        }
+    }
+    const std::size_t floor = clause_[figure];
+    auto holder_before = [&](std::size_t at) {
+        for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
+            const Unit unit = unit_at(at - back);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+        }
+        return Unit::none;
+    };
+    if (i < clause_end && is_word(tokens_[i], "each")) return holder_before(figure);
+    bool comma = false;
+    for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
+        const std::size_t k = figure - back;
+        // "each with four GPUs, 1,044 in all": the "each" is the other figure's, spelled or not;
+        // "each containing one CPU and one GPU" holds both.
+        if (tokens_[k].text == ",") comma = true;
+        if (tokens_[k].kind == Kind::number || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
+        // "four GPUs for each node, with a total of 2,240 GPUs": a total is no count per node.
+        if (is(k, "totals")) break;
+        if (!is(k, "every")) continue;
+        // "9,472 nodes with 4 MI250X each, 37,888 GPUs in total": an "each" that closes a phrase
+        // before a comma is the figure's before it.
+        if (k + 1 < figure && tokens_[k + 1].text == ",") break;
+        if (k + 1 < figure) {
+            const Unit unit = unit_at(k + 1);
+            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+        }
+        return holder_before(k);
+    }
+    return Unit::none;
+}
+
+}  // namespace gpuclusters::rules::reading
