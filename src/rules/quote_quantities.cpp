@@ -267,8 +267,8 @@ std::size_t Reading::bound_before(Figure& figure) const {
     Bound best_bound = Bound::exact;
     for (const BoundCue option : {BoundCue{"at_most", Bound::at_most}, BoundCue{"at_least", Bound::at_least},
                                   BoundCue{"approximate", Bound::approximate}}) {
-        // An article between the words and the figure: "an estimated", "up to a maximum of".
-        std::size_t at = phrase_ending(start, option.cue, floor, {"a", "an", "the"});
+        // An article between the words and the figure: "an estimated", "up to the" ("about the 816").
+        std::size_t at = phrase_ending(start, option.cue, floor, {"a", "an", option.bound == Bound::at_most ? "the" : "an"});
         // "up to a record-breaking 24,576", "nearly a whopping 10,000": an article and one
         // word (hyphenated or not) between the words and the figure.
         if (at == no_token && start > floor + 1) {

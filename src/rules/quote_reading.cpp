@@ -102,8 +102,10 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
             q.bound = Bound::at_most;
             q.bound_words = previous.bound_words;
         }
+        // "about 500 or 600 GPUs" -- not "several thousands of CPUs and 90 GPUs".
+        const bool alike = previous.unit == q.unit || previous.unit == Unit::none || q.unit == Unit::none;
         if ((joined_by({"and", "or", ","}) || (between.size() == 2 && between[0] == "," && between[1] == "and")) &&
-            previous.bound == Bound::approximate && q.bound == Bound::exact && q.bound_words.empty()) {
+            previous.bound == Bound::approximate && q.bound == Bound::exact && q.bound_words.empty() && alike) {
             q.bound = Bound::approximate;
             q.bound_words = previous.bound_words;
         }
@@ -169,11 +171,17 @@ void Reading::match_phrases() {
         if (ids_[i] == 0) continue;
         for (const auto& candidate : impl_.phrases[ids_[i]]) {
             if (starts_[i][candidate.cue] >= candidate.words.size()) continue;
-            const std::size_t after = i + candidate.words.size();
-            const bool compound = after < tokens_.size() && tokens_[after].joined && tokens_[after].kind == Kind::word;
-            if (!compound && matches(i, candidate.words)) {
-                starts_[i][candidate.cue] = static_cast<std::uint8_t>(candidate.words.size());
+            // "is now building", "are currently being built": an adverb or two inside a verb
+            // group, after its auxiliary.
+            std::size_t skipped = 0;
+            bool matched = matches(i, candidate.words, 0);
+            while (!matched && candidate.words.size() >= 2 && aux(i) && skipped < 2 && i + 1 + skipped < tokens_.size() &&
+                   adverb(i + 1 + skipped)) {
+                matched = matches(i, candidate.words, ++skipped);
             }
+            const std::size_t after = i + candidate.words.size() + skipped;
+            const bool compound = after < tokens_.size() && tokens_[after].joined && tokens_[after].kind == Kind::word;
+            if (matched && !compound) starts_[i][candidate.cue] = static_cast<std::uint8_t>(after - i);
         }
     }
     // "contarán", "avranno", "terão": a future told by its ending, in the languages that inflect it.
@@ -208,11 +216,12 @@ void Reading::match_phrases() {
     }
 }
 
-bool Reading::matches(std::size_t at, const std::vector<std::uint32_t>& words) const {
-    if (at + words.size() > tokens_.size()) return false;
+bool Reading::matches(std::size_t at, const std::vector<std::uint32_t>& words, std::size_t skipped) const {
+    if (at + words.size() + skipped > tokens_.size()) return false;
     for (std::size_t k = 0; k < words.size(); ++k) {
-        if (k > 0 && tokens_[at + k].clause_start) return false;
-        if (ids_[at + k] != words[k]) return false;
+        const std::size_t token = k == 0 ? at : at + k + skipped;
+        if (k > 0 && tokens_[token].clause_start) return false;
+        if (ids_[token] != words[k]) return false;
     }
     return true;
 }

@@ -255,7 +255,8 @@ private:
 
     void match_phrases();
 
-    bool matches(std::size_t at, const std::vector<std::uint32_t>& words) const;
+    // Whether the words are at `at`, with `skipped` tokens after the first one.
+    bool matches(std::size_t at, const std::vector<std::uint32_t>& words, std::size_t skipped) const;
 
     void match_models();
 

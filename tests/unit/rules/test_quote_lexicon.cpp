@@ -386,3 +386,26 @@ TEST_CASE("a few words in brackets inside a noun phrase leave the noun after the
     // Brackets with no noun after them end the phrase.
     CHECK(only_quantity(config, "It has 300 Nvidia (the maker) in its name.").unit == rules::Unit::none);
 }
+
+TEST_CASE("an adverb inside a verb group, a preposition before 'the', a bound of another noun") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    // "is now building" is "is building" with an adverb inside.
+    CHECK(modality("The company is now building a cluster consisting of 22,000 H100 GPUs.") == rules::Modality::planned);
+    CHECK(modality("The lab is currently installing 4,000 GPUs.") == rules::Modality::planned);
+    CHECK(modality("The program started with plans of a cluster of 20,000 GPUs.") == rules::Modality::planned);
+    CHECK(modality("It has an agreement to source 16,000 GPUs.") == rules::Modality::procured);
+    CHECK(modality("The cluster should have 10,000 GPUs by June.") == rules::Modality::planned);
+    CHECK(only_quantity(config, "The new hall can host 100,000 GPUs.").bound == rules::Bound::at_most);
+    // "about the 816 GPUs" is what the words are about, not a bound of 816.
+    const auto about = only_quantity(config, "He talked about the 816 H100 GPUs in service.");
+    CHECK(about.bound == rules::Bound::exact);
+    CHECK(only_quantity(config, "It has about 816 H100 GPUs.").bound == rules::Bound::approximate);
+    // A bound of a figure of CPUs does not pass to one of GPUs after "and"; to one of the same does.
+    const auto both = config.quote_reader().quantities("It has several thousands of CPUs and 90 GPUs.", 2025);
+    REQUIRE(both.size() == 2);
+    CHECK(both[1].bound == rules::Bound::exact);
+    const auto alike = config.quote_reader().quantities("It has about 500 or 600 GPUs.", 2025);
+    REQUIRE(alike.size() == 2);
+    CHECK(alike[1].bound == rules::Bound::approximate);
+}
