@@ -409,3 +409,15 @@ TEST_CASE("an adverb inside a verb group, a preposition before 'the', a bound of
     REQUIRE(alike.size() == 2);
     CHECK(alike[1].bound == rules::Bound::approximate);
 }
+
+TEST_CASE("the thousands and millions of European languages, declined, multiply their figure") {
+    const auto config = formats::default_rules_config();
+    const auto value = [&](std::string_view quote) { return only_quantity(config, quote).value; };
+    CHECK(value("mówimy o 30 tysiącach kart GPU") == model::Decimal::whole(30000));
+    CHECK(value("оснащена 10 тысячами GPU") == model::Decimal::whole(10000));
+    CHECK(value("A rendszer 24 ezer GPU-t tartalmaz") == model::Decimal::whole(24000));
+    CHECK(value("Sistemul are 10 mii de GPU") == model::Decimal::whole(10000));
+    CHECK(value("Ο υπολογιστής έχει 12 χιλιάδες GPU") == model::Decimal::whole(12000));
+    CHECK(value("Het systeem krijgt 2 miljoen GPU's") == model::Decimal::whole(2000000));
+    CHECK(value("system ma 3 mln GPU") == model::Decimal::whole(3000000));
+}
