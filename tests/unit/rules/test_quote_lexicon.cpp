@@ -421,3 +421,12 @@ TEST_CASE("the thousands and millions of European languages, declined, multiply 
     CHECK(value("Het systeem krijgt 2 miljoen GPU's") == model::Decimal::whole(2000000));
     CHECK(value("system ma 3 mln GPU") == model::Decimal::whole(3000000));
 }
+
+TEST_CASE("the nouns of nodes and servers in more European languages count nodes") {
+    const auto config = formats::default_rules_config();
+    for (const auto* quote : {"A rendszer 500 csomópontból áll", "Το σύστημα έχει 500 κόμβους", "Sustav ima 500 čvorova",
+                              "Системата има 500 възела", "Система має 500 вузлів", "Sistemul are 500 de noduri"}) {
+        CAPTURE(quote);
+        CHECK(only_quantity(config, quote).unit == rules::Unit::node);
+    }
+}
