@@ -430,3 +430,17 @@ TEST_CASE("the nouns of nodes and servers in more European languages count nodes
         CHECK(only_quantity(config, quote).unit == rules::Unit::node);
     }
 }
+
+TEST_CASE("small numbers spelled in Italian, Polish, Russian, Dutch and Czech count their noun") {
+    const auto config = formats::default_rules_config();
+    const auto racks = only_quantity(config, "Helios jest zbudowany z pięciu takich szaf.");
+    CHECK(racks.value == model::Decimal::whole(5));
+    CHECK(racks.unit == rules::Unit::rack);
+    CHECK(only_quantity(config, "con quattro sistemi DGX SuperPOD").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "на приобретение пяти серверов").value == model::Decimal::whole(5));
+    CHECK(only_quantity(config, "het cluster telt twaalf servers").value == model::Decimal::whole(12));
+    CHECK(only_quantity(config, "systém má osm uzlů").unit == rules::Unit::node);
+    // Superchips and systems in their declined forms.
+    CHECK(only_quantity(config, "розмістити 45 000 суперчіпів Nvidia GB200").unit == rules::Unit::superchip);
+    CHECK(only_quantity(config, "z ponad 1000 systemami DGX B200").unit == rules::Unit::node);
+}
