@@ -49,13 +49,19 @@ struct GpuCatalogue::Readings {
 
 GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Readings>()) {
     std::size_t line = 1;
-    for (const auto& row : read_tsv(tsv, 9, "db/gpu_models.tsv")) {
+    std::vector<std::pair<std::size_t, std::string>> family_lines;  // each family named, and its line
+    for (const auto& row : read_tsv(tsv, 10, "db/gpu_models.tsv")) {
         ++line;
         const std::size_t position = models_.size();
         GpuModel model{std::string(row[0]), std::string(row[1]), std::string(row[2]), std::string(row[3])};
         model.note = std::string(row[7]);
         model.chip = std::string(row[8]);
+        model.family = std::string(row[9]);
         const bool family = model.kind == "family";
+        if (!model.family.empty()) {
+            if (family) throw InputError(fmt::format("db/gpu_models.tsv:{}: a family belongs to no family", line));
+            family_lines.emplace_back(line, model.family);
+        }
         // A GPU and a family of GPUs are chip GPU; an accelerator is some other kind of chip.
         if (model.kind != "gpu" && !family && model.kind != "accelerator") {
             throw InputError(fmt::format("db/gpu_models.tsv:{}: kind '{}' is not gpu, family or accelerator", line, model.kind));
@@ -105,6 +111,12 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Re
             index_.emplace(key, position);
             // Known with its maker and without: "NVIDIA H100" and "H100" are one model.
             index_.emplace(key.starts_with(maker_prefix) ? key.substr(maker_prefix.size()) : maker_prefix + key, position);
+        }
+    }
+    for (const auto& [family_line, name] : family_lines) {
+        const auto named = std::ranges::find(models_, name, &GpuModel::model);
+        if (named == models_.end() || named->kind != "family") {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: family '{}' is no row of kind family", family_line, name));
         }
     }
     parser_ = std::make_unique<AcceleratorNameParser>(models_, spellings_, NameWords::builtin());

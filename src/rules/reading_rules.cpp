@@ -100,11 +100,19 @@ std::string grouped(const Decimal& value) {
 }
 
 bool other_model(const Record& record, const Quantity& quantity, const Context& context) {
-    if (!quantity.model || quantity.model->kind == "family") return false;
+    if (!quantity.model) return false;
     Quantity unnamed = quantity;
     unnamed.model = nullptr;
     const model::GpuModel* own = model_of(record, unnamed, context);
-    return own && own->kind != "family" && own != quantity.model;
+    if (!own || own == quantity.model) return false;
+    if (own->kind != "family" && quantity.model->kind != "family") return true;
+    // A family and a model of it are the same GPUs named less or more closely: "1,900 Hopper GPUs"
+    // may be H100s. Of another maker or another architecture, they are other GPUs; of a model
+    // whose architecture the catalogue does not know, no one can tell.
+    if (own->maker != quantity.model->maker) return true;
+    const auto family_of = [](const model::GpuModel& gpu) { return gpu.kind == "family" ? gpu.model : gpu.family; };
+    const std::string ours = family_of(*own), theirs = family_of(*quantity.model);
+    return !ours.empty() && !theirs.empty() && ours != theirs;
 }
 
 bool is_part(Unit unit) { return unit == Unit::gcd || unit == Unit::die || unit == Unit::tile; }

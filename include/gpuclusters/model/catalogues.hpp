@@ -30,6 +30,9 @@ struct GpuModel {
     /// line (Trainium, Inferentia, Gaudi, MTIA, Maia, Dojo); CPU, hybrid CPU, GPDSP, many-core or
     /// WSE (a wafer-scale engine) for the rest. `stats` counts GPUs apart from each other kind.
     std::string chip;
+    /// The catalogue's family row of a model's architecture ("NVIDIA Hopper" for an H100), or
+    /// empty: for a family itself, or a model of an architecture the catalogue has no row for.
+    std::string family;
     bool is_gpu() const { return chip == gpu_chip; }
     static constexpr std::string_view gpu_chip = "GPU";
 };

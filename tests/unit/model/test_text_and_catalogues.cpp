@@ -121,16 +121,35 @@ TEST_CASE("the catalogue says what kind of chip each model is") {
 }
 
 TEST_CASE("a catalogue row whose chip contradicts its kind is refused at its line") {
-    const std::string header = "model\tmaker\tkind\tpackage\tgpus_per_package\tparts\taliases\tnote\tchip\n";
-    CHECK_NOTHROW(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tTPU\n"));
-    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tGPU\n"),
+    const std::string header = "model\tmaker\tkind\tpackage\tgpus_per_package\tparts\taliases\tnote\tchip\tfamily\n";
+    CHECK_NOTHROW(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tTPU\t\n"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tGPU\t\n"),
                       doctest::Contains("db/gpu_models.tsv:2: chip 'GPU'"));
-    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\t\n"),
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\t\t\n"),
                       doctest::Contains("db/gpu_models.tsv:2: chip ''"));
-    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tTPU\n"),
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tTPU\t\n"),
                       doctest::Contains("db/gpu_models.tsv:2: chip 'TPU'"));
-    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tchip\tgpu\t1\t\t\t\tGPU\n"),
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tchip\tgpu\t1\t\t\t\tGPU\t\n"),
                       doctest::Contains("kind 'chip' is not gpu, family or accelerator"));
+}
+
+TEST_CASE("a model's family is a family row of the catalogue; a family has none") {
+    const std::string header = "model\tmaker\tkind\tpackage\tgpus_per_package\tparts\taliases\tnote\tchip\tfamily\n";
+    const std::string family = "F\tAcme\tfamily\t\t\t\t\t\tGPU\t\n";
+    const model::GpuCatalogue good(header + family + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tGPU\tF\n");
+    CHECK(good.find("G1")->family == "F");
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + family + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tGPU\tNone\n"),
+                      doctest::Contains("db/gpu_models.tsv:3: family 'None' is no row of kind family"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + family + "G1\tAcme\tgpu\tgpu\t1\t\t\t\tGPU\tG1\n"),
+                      doctest::Contains("family 'G1' is no row of kind family"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + "F\tAcme\tfamily\t\t\t\t\t\tGPU\tF\n"),
+                      doctest::Contains("db/gpu_models.tsv:2: a family belongs to no family"));
+    // The built-in catalogue: the architectures it has rows for.
+    const auto& builtin = model::GpuCatalogue::builtin();
+    CHECK(builtin.find("H100")->family == "NVIDIA Hopper");
+    CHECK(builtin.find("GB200")->family == "NVIDIA Blackwell");
+    CHECK(builtin.find("MI250X")->family == "AMD CDNA 2");
+    CHECK(builtin.find("Hopper")->family.empty());
 }
 
 TEST_CASE("a broken catalogue names its line") {

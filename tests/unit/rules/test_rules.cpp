@@ -368,6 +368,14 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
     // The model after a figure joined to its noun is the GPUs' model.
     CHECK(fires(count("64000", "a colossal 64,000-GPU Nvidia GB200 cluster", "AMD Instinct MI355X"), "count-other-model"));
     CHECK_FALSE(fires(count("64000", "a colossal 64,000-GPU Nvidia GB200 cluster", "NVIDIA GB200"), "count-other-model"));
+    // A family is another model when the record's model is of another architecture or maker, and
+    // none when it holds the record's model or the catalogue cannot tell.
+    CHECK(fires(count("1900", "including 1,900 Hopper GPUs already in operation", "NVIDIA B200"), "count-other-model"));
+    CHECK(fires(count("1900", "including 1,900 Hopper GPUs already in operation", "AMD Instinct MI355X"), "count-other-model"));
+    CHECK_FALSE(fires(count("1900", "including 1,900 Hopper GPUs already in operation", "NVIDIA H100"), "count-other-model"));
+    CHECK_FALSE(fires(count("1900", "including 1,900 Hopper GPUs already in operation", "NVIDIA L40S"), "count-other-model"));
+    CHECK(fires(count("144", "dilengkapi dengan 144 chip H200", "NVIDIA Blackwell"), "count-other-model"));
+    CHECK_FALSE(fires(count("144", "dilengkapi dengan 144 chip H200", "NVIDIA Hopper"), "count-other-model"));
     CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "count-unit"));
     CHECK_FALSE(fires(count("63744", "boasting 63,744 Intel® Data Center GPU Max Series"), "quote-missing-value"));
 }
