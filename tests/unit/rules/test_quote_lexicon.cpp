@@ -444,3 +444,11 @@ TEST_CASE("small numbers spelled in Italian, Polish, Russian, Dutch and Czech co
     CHECK(only_quantity(config, "розмістити 45 000 суперчіпів Nvidia GB200").unit == rules::Unit::superchip);
     CHECK(only_quantity(config, "z ponad 1000 systemami DGX B200").unit == rules::Unit::node);
 }
+
+TEST_CASE("a capacity with its adjective after the noun, and purchases in more languages") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "con una capacità attuale di 2,2 megawatt").capacity);
+    CHECK(only_quantity(config, "une capacité totale de 40 MW").capacity);
+    CHECK(only_quantity(config, "compania a cumpărat 485.000 de cipuri").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "соглашение об аренде 10 тыс. ускорителей").modality == rules::Modality::procured);
+}
