@@ -3,9 +3,38 @@
 #include <algorithm>
 #include <array>
 
+#include "gpuclusters/model/text.hpp"
 #include "rules/quote_reading.hpp"
 
 namespace gpuclusters::rules::reading {
+
+void Reading::read_noun(Figure& figure) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    Noun noun = noun_after(figure.end);
+    if (noun.unit == Unit::none && !noun.model) {
+        std::tie(noun.unit, figure.label_start) = label_before(i);
+        // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
+        const std::size_t start = figure.label_start;
+        if ((noun.unit == Unit::node || noun.unit == Unit::rack || noun.unit == Unit::tray) && start >= clause_[i] + 2 &&
+            (is(start - 1, "per_words") || tokens_[start - 1].text == "/") && unit_at(start - 2) == Unit::gpu) {
+            noun.per = noun.unit;
+            noun.unit = Unit::gpu;
+            figure.label_start = start - 2;
+        }
+    }
+    quantity.unit = noun.unit;
+    quantity.model = noun.model;
+    quantity.unit_from_model = noun.from_model;
+    if (noun.end > figure.end) {
+        quantity.unit_words = std::string(
+            text::trim(quote_.substr(tokens_[figure.end].begin, tokens_[noun.end - 1].end - tokens_[figure.end].begin)));
+        figure.phrase_end = noun.end;
+    }
+    if (tokens_[i].kind == Kind::number && tokens_[i].times && quantity.unit == Unit::none) quantity.unit = Unit::gpu;
+    quantity.per = noun.per != Unit::none ? noun.per : per_unit(figure.phrase_end, i, figure.clause_end);
+    figure.noun_end = noun.end;
+}
 
 Reading::Noun Reading::noun_after(std::size_t from) const {
     Noun noun;

@@ -53,6 +53,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     quantity.phrase_end = tokens_[phrase_end - 1].end;
     last_phrase_end_ = phrase_end;
     last_phrase_begin_ = phrase_begin;
+    last_governed_ = figure.governed;
     found.push_back(std::move(quantity));
     // Figures inside the noun phrase ("8 NVIDIA A100 80 GB GPUs") are not read again.
     return std::max({figure.end, figure.resume, figure.noun_end});
@@ -192,34 +193,6 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     figure.resume = figure.phrase_end = after;
 }
 
-void Reading::read_noun(Figure& figure) const {
-    const std::size_t i = figure.at;
-    Quantity& quantity = figure.quantity;
-    Noun noun = noun_after(figure.end);
-    if (noun.unit == Unit::none && !noun.model) {
-        std::tie(noun.unit, figure.label_start) = label_before(i);
-        // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
-        const std::size_t start = figure.label_start;
-        if ((noun.unit == Unit::node || noun.unit == Unit::rack || noun.unit == Unit::tray) && start >= clause_[i] + 2 &&
-            (is(start - 1, "per_words") || tokens_[start - 1].text == "/") && unit_at(start - 2) == Unit::gpu) {
-            noun.per = noun.unit;
-            noun.unit = Unit::gpu;
-            figure.label_start = start - 2;
-        }
-    }
-    quantity.unit = noun.unit;
-    quantity.model = noun.model;
-    quantity.unit_from_model = noun.from_model;
-    if (noun.end > figure.end) {
-        quantity.unit_words = std::string(
-            text::trim(quote_.substr(tokens_[figure.end].begin, tokens_[noun.end - 1].end - tokens_[figure.end].begin)));
-        figure.phrase_end = noun.end;
-    }
-    if (tokens_[i].kind == Kind::number && tokens_[i].times && quantity.unit == Unit::none) quantity.unit = Unit::gpu;
-    quantity.per = noun.per != Unit::none ? noun.per : per_unit(figure.phrase_end, i, figure.clause_end);
-    figure.noun_end = noun.end;
-}
-
 // The bound: words right before the figure, a mark against it, a + after it, or words after its phrase.
 void Reading::read_bound(Figure& figure) const {
     const std::size_t i = figure.at;
@@ -331,6 +304,7 @@ void Reading::read_modality(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;
     const std::size_t phrase_end = figure.phrase_end;
+    figure.governed = true;
     if (quantity.unit == Unit::h100_equivalent) {
         set_modality(quantity, Modality::equivalence, i, phrase_end);
     } else if (const std::size_t at = phrase_ending(figure.phrase_begin, "equivalence", clause_[i], {"a", "an"});
@@ -341,6 +315,8 @@ void Reading::read_modality(Figure& figure) const {
         set_modality(quantity, Modality::equivalence, i, phrase_end + length);
     } else if (const Governed governing = governing_of(figure); governing.found) {
         set_modality(quantity, governing.modality, governing.from, governing.to);
+    } else {
+        figure.governed = false;
     }
     if (quantity.modality == Modality::in_service) read_retired(figure);
 }

@@ -51,15 +51,40 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
 std::vector<Quantity> Reading::quantities() {
     std::vector<Quantity> found;
     std::vector<std::pair<std::size_t, std::size_t>> spans;  // each figure's first token and the token after its phrase
+    std::vector<std::size_t> ungoverned;                     // the figures no words govern
     for (std::size_t i = 0; i < tokens_.size();) {
         const std::size_t before = found.size();
         const std::size_t next = quantity_at(i, found);
         if (found.size() > before) spans.emplace_back(last_phrase_begin_, last_phrase_end_);
+        if (found.size() > before && !last_governed_) ungoverned.push_back(before);
         i = next > i ? next : i + 1;
     }
     inherit(found, spans);
     equal_numbers(found, spans);
+    in_quote_tense(found, ungoverned);
     return found;
+}
+
+void Reading::in_quote_tense(std::vector<Quantity>& found, const std::vector<std::size_t>& ungoverned) const {
+    // "X will be the fastest machine of its region. Among its features: 14,480 GPUs": a figure
+    // that nothing governs, after a quote's words of what is to come and in a quote with no word
+    // of what is there, is planned.
+    std::size_t planned_at = no_token;
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (phrase(i, "in_service") || phrase(i, "procured") || phrase(i, "existing")) return;
+        // German and Dutch "wird", "wordt" also make the present passive ("wird angegeben").
+        if (planned_at == no_token && phrase(i, "planned") && !is(i, "present_passives")) planned_at = i;
+    }
+    if (planned_at == no_token) return;
+    for (const std::size_t n : ungoverned) {
+        Quantity& q = found[n];
+        // (What inherit gave it since is its own.)
+        if (q.modality != Modality::in_service || !q.modality_words.empty() || q.begin < tokens_[planned_at].end) continue;
+        q.modality = Modality::planned;
+        q.modality_words = written(planned_at, planned_at + phrase(planned_at, "planned"));
+        q.modality_begin = tokens_[planned_at].begin;
+        q.modality_end = tokens_[planned_at + phrase(planned_at, "planned") - 1].end;
+    }
 }
 
 void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const {

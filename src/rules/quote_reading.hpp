@@ -255,6 +255,8 @@ private:
 
     void match_phrases();
 
+    // A figure that nothing governs takes the tense of a quote that speaks only of what is to come.
+    void in_quote_tense(std::vector<Quantity>& found, const std::vector<std::size_t>& ungoverned) const;
     // Whether the words are at `at`, with `skipped` tokens after the first one.
     bool matches(std::size_t at, const std::vector<std::uint32_t>& words, std::size_t skipped) const;
 
@@ -371,6 +373,7 @@ private:
         std::size_t clause_end = 0;    ///< the token after its clause
         std::size_t label_start = 0;   ///< a table's label before it ("Number of GPUs:")
         std::size_t noun_end = 0;      ///< the token after its noun phrase
+        bool governed = false;         ///< words say what it is, even words that say nothing of it
         Quantity quantity;
     };
 
@@ -453,6 +456,7 @@ private:
     std::size_t last_phrase_end_ = 0;        ///< the token after the phrase of the figure read last
     mutable bool coordinated_ = false;       ///< verb_group looks back past one "and" at a time
     std::size_t last_phrase_begin_ = 0;      ///< and its first token
+    bool last_governed_ = false;             ///< and whether words govern it
 };
 
 }  // namespace reading

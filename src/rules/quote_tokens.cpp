@@ -298,12 +298,22 @@ private:
     }
 
     // Thousands separators, always in groups of three: "12,345", "12 288", "12\u202F288", the Swiss
-    // "11'039'616"; one kind of separator per figure.
+    // "11'039'616", and points where two groups or more leave no decimal to read: "2.073.600" (one
+    // group, "10.000", is read both ways elsewhere); one kind of separator per figure.
     void read_groups(Written& written) const {
         std::size_t& next = written.next;
-        enum class Grouping { none, comma, space, apostrophe } grouping = Grouping::none;
+        enum class Grouping { none, comma, space, apostrophe, point } grouping = Grouping::none;
         Gap space_kind = Gap::none;
+        const auto point_group = [&](std::size_t at) {
+            return at < raws_.size() && raw_is(at, ".") && raws_[at].gap == Gap::none && raw_digits(at + 1, 3, Gap::none);
+        };
         while (true) {
+            if ((grouping == Grouping::point || (grouping == Grouping::none && point_group(next + 2))) && point_group(next)) {
+                grouping = Grouping::point;
+                written.digits += raws_[next + 1].folded;
+                next += 2;
+                continue;
+            }
             if ((grouping == Grouping::none || grouping == Grouping::apostrophe) && next < raws_.size() &&
                 raws_[next].gap == Gap::none && (raw_is(next, "'") || raw_is(next, "\u2019")) &&
                 raw_digits(next + 1, 3, Gap::none)) {

@@ -452,3 +452,27 @@ TEST_CASE("a capacity with its adjective after the noun, and purchases in more l
     CHECK(only_quantity(config, "compania a cumpărat 485.000 de cipuri").modality == rules::Modality::procured);
     CHECK(only_quantity(config, "соглашение об аренде 10 тыс. ускорителей").modality == rules::Modality::procured);
 }
+
+TEST_CASE("a figure that nothing governs takes the tense of a quote that speaks only of what is to come") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    CHECK(modality("Coatlicue will be the fastest machine of the region. Among its numbers: 14,480 GPUs.") ==
+          rules::Modality::planned);
+    // Before the words of what is to come, or beside words of what is there, it is in service.
+    CHECK(modality("With 2,016 GPUs, Pegasus will be the fastest machine of the region.") == rules::Modality::in_service);
+    CHECK(modality("The lab will publish its results. The machine has 4,000 GPUs.") == rules::Modality::in_service);
+    // A German present passive is no future.
+    CHECK(modality("Außerdem wird die Zahl der Kerne angegeben. Der Strom: 22,7 Megawatt.") == rules::Modality::in_service);
+}
+
+TEST_CASE("points between groups of three digits, two groups or more, are thousands separators") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Das System hat 2.073.600 Kerne.").value == model::Decimal::whole(2073600));
+    CHECK(only_quantity(config, "Die Zahl: 8.699.904 Kerne.").value == model::Decimal::whole(8699904));
+    // One group is read both ways; a version number is no figure of thousands.
+    const auto one = only_quantity(config, "Das System hat 10.000 GPUs.");
+    REQUIRE(one.alternative);
+    CHECK(*one.alternative == model::Decimal::whole(10000));
+    CHECK(config.quote_reader().quantities("Version 2.1.3 runs on 4,000 GPUs.", 2025).back().value ==
+          model::Decimal::whole(4000));
+}
