@@ -476,3 +476,11 @@ TEST_CASE("points between groups of three digits, two groups or more, are thousa
     CHECK(config.quote_reader().quantities("Version 2.1.3 runs on 4,000 GPUs.", 2025).back().value ==
           model::Decimal::whole(4000));
 }
+
+TEST_CASE("a data centre's power in other languages is a capacity; 'may include' is no plan") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "desarrollar un centro de datos de 168 megavatios en Texas").capacity);
+    CHECK(only_quantity(config, "ein Rechenzentrum mit 40 MW").capacity);
+    const auto hedged = only_quantity(config, "Current power = 302 MW (may include campus expansions)");
+    CHECK(hedged.modality == rules::Modality::in_service);
+}
