@@ -409,6 +409,8 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // With no event: a plan and a time to come in one clause, a live event not yet happened.
+    void plan_with_a_time(std::vector<StatusEvent>& events) const;
     // Where the subject that is none begins ("no data centres have been commissioned"), or no_token.
     std::size_t negated_subject(std::size_t event) const;
     // Whether token `k` is a figure: digits, or one spelled word ("two", "zwei").

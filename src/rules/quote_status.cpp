@@ -72,7 +72,31 @@ std::vector<StatusEvent> Reading::status_events() const {
         if (kept) events.push_back(std::move(event));
         i = end;
     }
+    if (events.empty()) plan_with_a_time(events);
     return events;
+}
+
+void Reading::plan_with_a_time(std::vector<StatusEvent>& events) const {
+    // "Meluxina sera accueilli l'année prochaine", "die in 2026 nabij Parijs komt te staan": no event,
+    // but a clause that puts the machine in a time to come says it is not live yet, in a quote
+    // with no word of what is there ("today marks...", "it has...").
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (phrase(i, "in_service") || phrase(i, "existing")) return;
+    }
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (!phrase(i, "planned") || is(i, "present_passives")) continue;
+        const std::size_t floor = clause_[i], end = clause_end(i);
+        for (std::size_t k = floor; k < end; ++k) {
+            const auto year = year_of(k);
+            if (!(year && *year >= year_) && !phrase(k, "future_time")) continue;
+            StatusEvent event;
+            event.happened = false;
+            event.words = written(std::min(i, k),
+                                  std::max(i + phrase(i, "planned"), k + std::max<std::size_t>(1, phrase(k, "future_time"))));
+            events.push_back(std::move(event));
+            return;
+        }
+    }
 }
 
 std::size_t Reading::building_in_bracket(std::size_t participle, StatusEvent& event) const {

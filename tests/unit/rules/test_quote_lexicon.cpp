@@ -484,3 +484,17 @@ TEST_CASE("a data centre's power in other languages is a capacity; 'may include'
     const auto hedged = only_quantity(config, "Current power = 302 MW (may include campus expansions)");
     CHECK(hedged.modality == rules::Modality::in_service);
 }
+
+TEST_CASE("a text with no event that puts the machine in a time to come says it is not live yet") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](std::string_view notes) { return config.quote_reader().status_events(notes, 2025); };
+    const auto later = events("Meluxina sera accueilli dans ses salles l'année prochaine.");
+    REQUIRE(later.size() == 1);
+    CHECK(later[0].kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(later[0].happened);
+    CHECK(events("Een nieuwe supercomputer die in 2027 nabij Parijs komt te staan.").size() == 1);
+    // A word of what is there, or a time gone by, and it says nothing.
+    CHECK(events("Today marks the general availability of the series; we will be ramping up next year.").front().happened);
+    CHECK(events("The machine has 4,000 GPUs and will be upgraded next year.").empty());
+    CHECK(events("The machine was to be delivered in 2021.").empty());
+}
