@@ -498,3 +498,11 @@ TEST_CASE("a text with no event that puts the machine in a time to come says it 
     CHECK(events("The machine has 4,000 GPUs and will be upgraded next year.").empty());
     CHECK(events("The machine was to be delivered in 2021.").empty());
 }
+
+TEST_CASE("modules of memory or containers are no modules of GPUs") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The system has 4,096 memory modules.").unit == rules::Unit::other);
+    CHECK(only_quantity(config, "Jupiter's brain consists of 50 container modules.").unit == rules::Unit::other);
+    CHECK(only_quantity(config, "The system has 4,096 OAM modules.").unit == rules::Unit::module);
+    CHECK(only_quantity(config, "The deployment provides about 2.3 GWh of energy storage.").unit == rules::Unit::energy);
+}
