@@ -330,7 +330,9 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     // A noun of an order or a plan right against the figure: "an order for 20,000", "a planned 100,000-GPU".
     for (const Cue cue : {Cue("planned"), Cue("procured")}) {
         const std::size_t at = phrase_ending(before, cue, clause_[i]);
-        if (at != no_token) {
+        // (A verb of buying inside a future's group is a plan: "plans to buy 10,000".)
+        const bool planned_group = governing.found && governing.modality == Modality::planned && at >= governing.from;
+        if (at != no_token && !(cue == "procured" && planned_group)) {
             governing = {true, cue == "planned" ? Modality::planned : Modality::procured, at, before, true};
             break;
         }

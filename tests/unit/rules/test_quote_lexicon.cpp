@@ -506,3 +506,12 @@ TEST_CASE("modules of memory or containers are no modules of GPUs") {
     CHECK(only_quantity(config, "The system has 4,096 OAM modules.").unit == rules::Unit::module);
     CHECK(only_quantity(config, "The deployment provides about 2.3 GWh of energy storage.").unit == rules::Unit::energy);
 }
+
+TEST_CASE("a verb of buying in a future's group is a plan; bought, or an order, is procured") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    CHECK(modality("The company plans to buy 10,000 GPUs.") == rules::Modality::planned);
+    CHECK(modality("The company will buy 10,000 GPUs.") == rules::Modality::planned);
+    CHECK(modality("The company bought 10,000 GPUs.") == rules::Modality::procured);
+    CHECK(modality("The lab will place an order for 20,000 GPUs.") == rules::Modality::procured);
+}
