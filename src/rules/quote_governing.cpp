@@ -109,9 +109,9 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
     Governed result;
     result.found = true;
     // "will be built around Blackwell and feature the GB200 NVL72": a verb joined by "and"
-    // shares the group of the verb before it.
-    if (!coordinated_ && group > floor && (is_word(tokens_[group - 1], "and") || is_word(tokens_[group - 1], "or")) &&
-        phrase(verb, "in_service")) {
+    // shares the group of the verb before it, unless it has its own ("... and will have 300,000").
+    if (!coordinated_ && group == verb && group > floor &&
+        (is_word(tokens_[group - 1], "and") || is_word(tokens_[group - 1], "or")) && phrase(verb, "in_service")) {
         const auto [first, first_end] = verb_back(group - 1, floor, group - 1);
         if (first != no_token) {
             coordinated_ = true;

@@ -514,4 +514,9 @@ TEST_CASE("a verb of buying in a future's group is a plan; bought, or an order, 
     CHECK(modality("The company will buy 10,000 GPUs.") == rules::Modality::planned);
     CHECK(modality("The company bought 10,000 GPUs.") == rules::Modality::procured);
     CHECK(modality("The lab will place an order for 20,000 GPUs.") == rules::Modality::procured);
+    // A verb after "and" with its own future keeps it; without, it shares the one before.
+    const auto joined = config.quote_reader().quantities("xAI is buying 100,000 B200s and will have 300,000 B200s.", 2025);
+    REQUIRE(joined.size() == 2);
+    CHECK(joined[0].modality == rules::Modality::procured);
+    CHECK(joined[1].modality == rules::Modality::planned);
 }
