@@ -56,7 +56,8 @@ std::vector<Quantity> Reading::quantities() {
         const std::size_t before = found.size();
         const std::size_t next = quantity_at(i, found);
         if (found.size() > before) spans.emplace_back(last_phrase_begin_, last_phrase_end_);
-        if (found.size() > before && !last_governed_) ungoverned.push_back(before);
+        // (Its own possessive says a figure is there: "its 37,888 GPUs".)
+        if (found.size() > before && !last_governed_ && !possessed(last_phrase_begin_)) ungoverned.push_back(before);
         i = next > i ? next : i + 1;
     }
     inherit(found, spans);
@@ -68,10 +69,13 @@ std::vector<Quantity> Reading::quantities() {
 void Reading::in_quote_tense(std::vector<Quantity>& found, const std::vector<std::size_t>& ungoverned) const {
     // "X will be the fastest machine of its region. Among its features: 14,480 GPUs": a figure
     // that nothing governs, after a quote's words of what is to come and in a quote with no word
-    // of what is there, is planned.
+    // of what is there (installed, ordered, said now, or to be retired), is planned.
     std::size_t planned_at = no_token;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        if (phrase(i, "in_service") || phrase(i, "procured") || phrase(i, "existing")) return;
+        if (phrase(i, "in_service") || phrase(i, "procured") || phrase(i, "existing") || is(i, "said_now") ||
+            phrase(i, "retired") || phrase(i, "moved_on")) {
+            return;
+        }
         // German and Dutch "wird", "wordt" also make the present passive ("wird angegeben").
         if (planned_at == no_token && phrase(i, "planned") && !is(i, "present_passives")) planned_at = i;
     }

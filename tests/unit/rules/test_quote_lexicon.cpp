@@ -461,6 +461,9 @@ TEST_CASE("a figure that nothing governs takes the tense of a quote that speaks 
     // Before the words of what is to come, or beside words of what is there, it is in service.
     CHECK(modality("With 2,016 GPUs, Pegasus will be the fastest machine of the region.") == rules::Modality::in_service);
     CHECK(modality("The lab will publish its results. The machine has 4,000 GPUs.") == rules::Modality::in_service);
+    // A possessive, words of the present or of a retirement say the machine is there.
+    CHECK(modality("Frontier will be retired in 2027. Its 37,888 GPUs served science.") == rules::Modality::in_service);
+    CHECK(modality("It will be upgraded in 2026. Current configuration: 4,000 A100 GPUs.") == rules::Modality::in_service);
     // A German present passive is no future.
     CHECK(modality("Außerdem wird die Zahl der Kerne angegeben. Der Strom: 22,7 Megawatt.") == rules::Modality::in_service);
 }
