@@ -69,11 +69,11 @@ std::vector<Quantity> Reading::quantities() {
 void Reading::in_quote_tense(std::vector<Quantity>& found, const std::vector<std::size_t>& ungoverned) const {
     // "X will be the fastest machine of its region. Among its features: 14,480 GPUs": a figure
     // that nothing governs, after a quote's words of what is to come and in a quote with no word
-    // of what is there (installed, ordered, said now, or to be retired), is planned.
+    // of what is there (installed, ordered, said now, to grow or to be retired), is planned.
     std::size_t planned_at = no_token;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         if (phrase(i, "in_service") || phrase(i, "procured") || phrase(i, "existing") || is(i, "said_now") ||
-            phrase(i, "retired") || phrase(i, "moved_on")) {
+            phrase(i, "retired") || phrase(i, "moved_on") || phrase(i, "growth")) {
             return;
         }
         // German and Dutch "wird", "wordt" also make the present passive ("wird angegeben").

@@ -81,7 +81,8 @@ void Reading::plan_with_a_time(std::vector<StatusEvent>& events) const {
     // but a clause that puts the machine in a time to come says it is not live yet, in a quote
     // with no word of what is there ("today marks...", "it has...").
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        if (phrase(i, "in_service") || phrase(i, "existing")) return;
+        // (To grow, a machine is there: "will be upgraded in 2026".)
+        if (phrase(i, "in_service") || phrase(i, "existing") || phrase(i, "growth")) return;
     }
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         if (!phrase(i, "planned") || is(i, "present_passives")) continue;

@@ -464,6 +464,7 @@ TEST_CASE("a figure that nothing governs takes the tense of a quote that speaks 
     // A possessive, words of the present or of a retirement say the machine is there.
     CHECK(modality("Frontier will be retired in 2027. Its 37,888 GPUs served science.") == rules::Modality::in_service);
     CHECK(modality("It will be upgraded in 2026. Current configuration: 4,000 A100 GPUs.") == rules::Modality::in_service);
+    CHECK(modality("The system will be expanded next year. Specs: 4,000 A100 GPUs.") == rules::Modality::in_service);
     // A German present passive is no future.
     CHECK(modality("Außerdem wird die Zahl der Kerne angegeben. Der Strom: 22,7 Megawatt.") == rules::Modality::in_service);
 }
@@ -500,6 +501,9 @@ TEST_CASE("a text with no event that puts the machine in a time to come says it 
     CHECK(events("Today marks the general availability of the series; we will be ramping up next year.").front().happened);
     CHECK(events("The machine has 4,000 GPUs and will be upgraded next year.").empty());
     CHECK(events("The machine was to be delivered in 2021.").empty());
+    // To grow, a machine is there.
+    CHECK(events("Frontier will be upgraded in 2026.").empty());
+    CHECK(events("The system will be expanded next year.").empty());
 }
 
 TEST_CASE("modules of memory or containers are no modules of GPUs") {
