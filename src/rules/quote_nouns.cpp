@@ -149,9 +149,11 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
         noun.end = i + 1;
         return i + 1;
     }
-    // "a 500 MW system", "the 20-MW machine": the power of what the noun names, not a count of it.
+    // "a 500 MW system", "the 20-MW machine", "a 2 MW cooling plant": the power of what the noun
+    // names, not a count of it.
     const auto is_power = [](Unit named) { return counts_power(named) || named == Unit::energy; };
-    if (is_power(noun.unit) && (unit == Unit::node || unit == Unit::rack || unit == Unit::tray)) {
+    if (is_power(noun.unit) && (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::other) &&
+        !is(i, "hours")) {
         noun.end = i + 1;
         return std::nullopt;
     }

@@ -375,6 +375,9 @@ TEST_CASE("a power before the noun of a machine is the machine's power, not a co
     CHECK(hyphened.unit == rules::Unit::megawatt);
     CHECK(hyphened.per == rules::Unit::none);
     CHECK(only_quantity(config, "a 1 GW campus").unit == rules::Unit::gigawatt);
+    // A noun of something else after the power keeps it power: "a 2 MW cooling plant".
+    CHECK(only_quantity(config, "The site has a 2 MW cooling plant.").unit == rules::Unit::megawatt);
+    CHECK(only_quantity(config, "it used 20 megawatt-hours last year").unit == rules::Unit::energy);
     // A count of GPUs before the noun of a node still counts GPUs per node.
     CHECK(only_quantity(config, "8-GPU nodes").per == rules::Unit::node);
 }
