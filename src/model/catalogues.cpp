@@ -182,12 +182,13 @@ CountryTable::CountryTable(std::string_view tsv) {
         const std::size_t position = countries_.size();
         countries_.push_back({std::string(row[0]), std::string(row[2])});
         alpha2_index_.emplace(row[0], position);
+        country_spellings_.emplace_back();
         std::vector<std::string_view> spellings{row[0], row[1], row[2]};
         if (!row[3].empty()) {
             for (auto alias : text::split(row[3], ';')) spellings.push_back(alias);
         }
         for (auto spelling : spellings) {
-            by_code_[std::string(row[0])].emplace_back(spelling);
+            country_spellings_[position].emplace_back(spelling);
             index_.emplace(text::lower_ascii(spelling), position);
             if (spelling.size() > 3) spellings_.emplace_back(spelling);
         }
@@ -224,8 +225,8 @@ const Country* CountryTable::by_code(std::string_view alpha2) const {
 }
 
 std::vector<std::string> CountryTable::spellings(std::string_view alpha2) const {
-    const auto found = by_code_.find(alpha2);
-    return found == by_code_.end() ? std::vector<std::string>{} : found->second;
+    const auto found = alpha2_index_.find(alpha2);
+    return found == alpha2_index_.end() ? std::vector<std::string>{} : country_spellings_[found->second];
 }
 
 std::string CountryTable::suggest(std::string_view text) const {

@@ -207,7 +207,8 @@ std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i
     if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) return i + 1;
     // "Grace Hopper (GH) compute nodes", "Epyc 7742 (opens in new tab) processors": a few words
     // in brackets inside the phrase, when its noun comes after them.
-    for (std::size_t k = i + 1; mark == "(" && i > from && k < std::min(limit, i + 6); ++k) {
+    if (mark != "(" || i == from) return std::nullopt;
+    for (std::size_t k = i + 1; k < std::min(limit, i + 6); ++k) {
         if (tokens_[k].kind == Kind::number || tokens_[k].text == "(") break;
         if (tokens_[k].text != ")") continue;
         for (std::size_t ahead = k + 1; ahead < std::min(limit, k + 3); ++ahead) {

@@ -70,12 +70,10 @@ void Reading::in_quote_tense(std::vector<Quantity>& found, const std::vector<std
     // "X will be the fastest machine of its region. Among its features: 14,480 GPUs": a figure
     // that nothing governs, after a quote's words of what is to come and in a quote with no word
     // of what is there (installed, ordered, said now, to grow or to be retired), is planned.
+    if (ungoverned.empty() || any_phrase({"in_service", "procured", "existing", "retired", "moved_on", "growth"})) return;
     std::size_t planned_at = no_token;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        if (phrase(i, "in_service") || phrase(i, "procured") || phrase(i, "existing") || is(i, "said_now") ||
-            phrase(i, "retired") || phrase(i, "moved_on") || phrase(i, "growth")) {
-            return;
-        }
+        if (is(i, "said_now")) return;
         // German and Dutch "wird", "wordt" also make the present passive ("wird angegeben").
         if (planned_at == no_token && phrase(i, "planned") && !is(i, "present_passives")) planned_at = i;
     }
@@ -84,11 +82,15 @@ void Reading::in_quote_tense(std::vector<Quantity>& found, const std::vector<std
         Quantity& q = found[n];
         // (What inherit gave it since is its own.)
         if (q.modality != Modality::in_service || !q.modality_words.empty() || q.begin < tokens_[planned_at].end) continue;
-        q.modality = Modality::planned;
-        q.modality_words = written(planned_at, planned_at + phrase(planned_at, "planned"));
-        q.modality_begin = tokens_[planned_at].begin;
-        q.modality_end = tokens_[planned_at + phrase(planned_at, "planned") - 1].end;
+        set_modality(q, Modality::planned, planned_at, planned_at + phrase(planned_at, "planned"));
     }
+}
+
+bool Reading::any_phrase(std::initializer_list<Cue> cues) const {
+    for (std::size_t i = 0; i < tokens_.size(); ++i) {
+        if (std::any_of(cues.begin(), cues.end(), [&](Cue cue) { return phrase(i, cue) != 0; })) return true;
+    }
+    return false;
 }
 
 void Reading::equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const {

@@ -256,6 +256,8 @@ private:
 
     void match_phrases();
 
+    // Whether a phrase of any of these lists is anywhere in the quote.
+    bool any_phrase(std::initializer_list<Cue> cues) const;
     // A figure that nothing governs takes the tense of a quote that speaks only of what is to come.
     void in_quote_tense(std::vector<Quantity>& found, const std::vector<std::size_t>& ungoverned) const;
     // Whether the words are at `at`, with `skipped` tokens after the first one.

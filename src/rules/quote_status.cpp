@@ -80,10 +80,8 @@ void Reading::plan_with_a_time(std::vector<StatusEvent>& events) const {
     // "Meluxina sera accueilli l'année prochaine", "die in 2026 nabij Parijs komt te staan": no event,
     // but a clause that puts the machine in a time to come says it is not live yet, in a quote
     // with no word of what is there ("today marks...", "it has...").
-    for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        // (To grow, a machine is there: "will be upgraded in 2026".)
-        if (phrase(i, "in_service") || phrase(i, "existing") || phrase(i, "growth")) return;
-    }
+    // (To grow, a machine is there: "will be upgraded in 2026".)
+    if (any_phrase({"in_service", "existing", "growth"})) return;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         if (!phrase(i, "planned") || is(i, "present_passives")) continue;
         const std::size_t floor = clause_[i], end = clause_end(i);

@@ -106,7 +106,7 @@ private:
     // by_code is asked of every stored country a reader checks: exact, without lowering a copy.
     std::map<std::string, std::size_t, std::less<>> alpha2_index_;
     std::vector<std::string> spellings_;
-    std::map<std::string, std::vector<std::string>, std::less<>> by_code_;
+    std::vector<std::vector<std::string>> country_spellings_;  // by position in countries_
 };
 
 }  // namespace gpuclusters::model
