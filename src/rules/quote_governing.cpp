@@ -415,7 +415,7 @@ std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(st
 }
 
 std::optional<int> Reading::year_after(std::size_t from, std::size_t end) const {
-    for (std::size_t i = from; i < std::min(end, from + 5); ++i) {
+    for (std::size_t i = from; i < std::min(end, from + 7); ++i) {
         if (const auto year = year_of(i)) return year;
     }
     return std::nullopt;

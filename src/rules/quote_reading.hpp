@@ -363,6 +363,7 @@ private:
 
     // The first year within a few tokens after `from`: "decommissioned in 2025".
     std::optional<int> year_after(std::size_t from, std::size_t end) const;
+    std::size_t own_verb_end(std::size_t end, std::size_t stop) const;
 
     std::optional<int> year_of(std::size_t i) const;
 

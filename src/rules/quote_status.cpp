@@ -221,18 +221,47 @@ std::size_t Reading::event_at(std::size_t i, StatusEvent& event) const {
 
 void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const {
     const std::size_t stop = clause_end(i);
-    const std::size_t planned_at = plan_before_event(event, i, end);
+    std::size_t planned_at = plan_before_event(event, i, end);
+    // "wird seit 2021 in Betrieb genutzt": what runs since a year gone by is no plan.
+    for (std::size_t k = planned_at; k < i && planned_at != no_token; ++k) {
+        if (const auto year = k + 1 < i ? year_of(k + 1) : std::nullopt; is(k, "since_words") && year && *year <= year_)
+            planned_at = no_token;
+    }
     const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
     if (const auto year = year_after(end, stop)) event.year = *year;
+    // "At its June 2022 debut the system was still being integrated": building dated before its
+    // words, unless it goes on since then ("seit Juli 2023 im Aufbau") or the date is that of the
+    // writing ("is now (July 2021) being installed").
+    if (event.year == 0 && event.kind == StatusEvent::Kind::construction && !event.began) {
+        for (std::size_t k = i; k > std::max(clause_[i], i > 8 ? i - 8 : 0); --k) {
+            const auto year = year_of(k - 1);
+            if (!year) continue;
+            // (The month or day between is in any language: "seit Juli 2023", "desde el 1 de julio de 2023".)
+            bool ongoing = false;
+            for (std::size_t back = k - 1; back > clause_[i] && back + 5 > k && !ongoing; --back) {
+                ongoing = is(back - 1, "since_words") || is(back - 1, "said_now");
+            }
+            if (!ongoing) event.year = *year;
+            break;
+        }
+    }
     // "De supercomputer wordt in 2027 in gebruik genomen": a year to come just before the event.
     std::size_t year_before = no_token;
     if (planned_at == no_token && planned_to == no_token && event.kind != StatusEvent::Kind::retired) {
         const std::size_t floor = clause_[i];
         if (const auto year = future_year_after(std::max(floor, i > 6 ? i - 6 : 0), i)) year_before = year->first;
     }
+    // What went live did so by the day it was written: a live event dated to a later year, however
+    // its verb reads ("wird 2027 in Betrieb genommen", "opens its doors in 2028"), is to come.
+    if (year_before == no_token && planned_at == no_token && planned_to == no_token && event.kind == StatusEvent::Kind::live) {
+        if (const auto year = year_after(end, own_verb_end(end, stop)); year && *year > year_) year_before = end;
+        for (std::size_t k = std::max(clause_[i], i > 6 ? i - 6 : 0); k < i && year_before == no_token; ++k) {
+            if (const auto year = year_of(k); year && *year > year_ && !(k > 0 && is(k - 1, "since_words"))) year_before = k;
+        }
+    }
     if (year_before != no_token) {
         event.happened = false;
-        from = year_before;
+        from = std::min(from, year_before);
     }
     if (planned_at != no_token || planned_to != no_token) {
         event.happened = false;
@@ -303,16 +332,19 @@ bool Reading::passive_only(std::size_t at, std::size_t event_end) const {
     return participle;
 }
 
+// Where the words after an event stop being its own: "is in production and will be expanded in
+// 2027" -- what a verb joined by "and" plans, or dates, is that verb's.
+std::size_t Reading::own_verb_end(std::size_t end, std::size_t stop) const {
+    for (std::size_t k = end; k < stop; ++k) {
+        if (is(k, "conjunctions") && k + 1 < stop && verb_start(k + 1)) return k;
+    }
+    return stop;
+}
+
 // A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
 // year", "construction of the hall ... will be the first phase".
 std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
-    // "is in production and will be expanded in 2027": what a verb joined by "and" plans is its own.
-    for (std::size_t k = end; k < stop; ++k) {
-        if (is(k, "conjunctions") && k + 1 < stop && verb_start(k + 1)) {
-            stop = k;
-            break;
-        }
-    }
+    stop = own_verb_end(end, stop);
     if (end < stop) {
         if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end, end)) return end + p;
     }

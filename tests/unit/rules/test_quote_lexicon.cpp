@@ -210,6 +210,16 @@ TEST_CASE("German 'wird' puts a figure in the future, and an event only with a t
     const auto later = config.quote_reader().status_events("Der Rechner wird nächstes Jahr in Betrieb genommen.", 2025);
     REQUIRE(later.size() == 1);
     CHECK_FALSE(later[0].happened);
+    // Nothing went live in a year after the text was written; a year since which it runs is past.
+    for (const char* text : {"Der Rechner wird 2027 in Betrieb genommen.", "The system entered service in 2027."}) {
+        CAPTURE(std::string(text));
+        const auto dated = config.quote_reader().status_events(text, 2025);
+        REQUIRE(dated.size() == 1);
+        CHECK_FALSE(dated[0].happened);
+    }
+    const auto since = config.quote_reader().status_events("Der Rechner wird seit 2021 in Betrieb genutzt.", 2025);
+    REQUIRE(since.size() == 1);
+    CHECK(since[0].happened);
 }
 
 TEST_CASE("a site's power capacity is told in other languages too") {

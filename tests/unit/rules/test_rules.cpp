@@ -501,6 +501,25 @@ TEST_CASE("status-contradiction reads status notes against the status") {
                "The university received two racks, of which one is operational.", "Two of the four halls are now operational.",
                "Today 50 MW of the 100 MW are operational.", "Zwei von vier Hallen sind in Betrieb."},
               "partly");
+    // Live, then still being built: live in part. Built, tested, then launched is a history; and
+    // building dated to a year gone by is done.
+    each_says("operational",
+              {"The system went into service in October, but the installation is still under construction.",
+               "La messa in funzione è avvenuta a ottobre ma l'installazione deve essere ancora completata."},
+              "partly");
+    CHECK_FALSE(fires(record("operational", "The hall was under construction for two years; the system went live in May."),
+                      "status-contradiction"));
+    CHECK_FALSE(
+        fires(record("operational",
+                     "Das Cluster ist in Betrieb. Mit der Inbetriebnahme des GPU-Clusters im Juni 2021 wächst der Standort."),
+              "status-contradiction"));
+    // Building dated to a year gone by, before its words too, is done; building since then, or
+    // dated as the text's own day, goes on.
+    CHECK_FALSE(fires(record("operational", "In service. At its June 2022 debut the system was still being integrated."),
+                      "status-contradiction"));
+    each_says("operational",
+              {"Der Rechner befindet sich seit Juli 2023 im Aufbau.", "The machine is now (July 2021) being installed."},
+              "under-construction");
     // What each of several holds is no part of them; nor is a whole whose size is given.
     CHECK_FALSE(fires(record("operational", "Four racks of 72 GPUs each are now operational."), "status-contradiction"));
     CHECK_FALSE(fires(record("operational", "The system of 4 halls is now operational."), "status-contradiction"));
