@@ -540,3 +540,18 @@ TEST_CASE("a verb of buying in a future's group is a plan; bought, or an order, 
     CHECK(joined[0].modality == rules::Modality::procured);
     CHECK(joined[1].modality == rules::Modality::planned);
 }
+
+TEST_CASE("a plan as the verb or the subject, a Cyrillic scale glued to a figure, supply in Korean") {
+    const auto config = formats::default_rules_config();
+    const auto reading = [&](std::string_view quote) { return only_quantity(config, quote); };
+    CHECK(reading("xAI plans 1M GPUs.").modality == rules::Modality::planned);
+    CHECK(reading("The plans call for 4,000 GPUs.").modality == rules::Modality::planned);
+    const auto million = reading("xAI планирует 1М GPU.");
+    CHECK(million.value == model::Decimal::parse("1000000").value());
+    CHECK(million.modality == rules::Modality::planned);
+    CHECK(reading("Компания закупила 10К GPU.").value == model::Decimal::parse("10000").value());
+    // Korean puts the tense after the verb: supplied, or to be supplied; Turkish purchases.
+    CHECK(reading("엔비디아는 GPU 1만 장을 공급하기로 했다.").modality == rules::Modality::procured);
+    CHECK(reading("엔비디아는 GPU 1만 장을 공급할 계획이다.").modality == rules::Modality::planned);
+    CHECK(reading("Google 50 bin H100 çip alımıyla geliyor.").modality == rules::Modality::procured);
+}
