@@ -224,6 +224,9 @@ std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i
     if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, "determiners")) {
         return i + 2;
     }
+    // "4 CPU-only nodes": a word glued by a hyphen to the noun before it makes a modifier of both,
+    // and the phrase goes on to its head.
+    if (tokens_[i].joined && noun.unit != Unit::none && i + 1 < limit && unit_at(i + 1) != Unit::none) return i + 1;
     if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
     // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs". Not
     // towards a span of time once the figure has its unit: "20 GPUs last year" (but "GPU compute

@@ -438,10 +438,13 @@ TEST_CASE("the thousands and millions of European languages, declined, multiply 
 TEST_CASE("the nouns of nodes and servers in more European languages count nodes") {
     const auto config = formats::default_rules_config();
     for (const auto* quote : {"A rendszer 500 csomópontból áll", "Το σύστημα έχει 500 κόμβους", "Sustav ima 500 čvorova",
-                              "Системата има 500 възела", "Система має 500 вузлів", "Sistemul are 500 de noduri"}) {
+                              "Системата има 500 възела", "Система має 500 вузлів", "Sistemul are 500 de noduri",
+                              "The cluster has 4 CPU-only nodes.", "The cluster has 4 GPU-accelerated nodes."}) {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).unit == rules::Unit::node);
     }
+    // Not glued, "only" ends the phrase.
+    CHECK(only_quantity(config, "The cluster has 4 CPUs only.").unit == rules::Unit::cpu);
 }
 
 TEST_CASE("small numbers spelled in Italian, Polish, Russian, Dutch and Czech count their noun") {
