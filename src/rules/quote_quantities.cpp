@@ -64,6 +64,11 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
     const Token& token = tokens_[i];
     if (token.kind == Kind::number) {
         if (token.date || token.ordinal || token.percent) return i + 1;
+        // "AMD Opteron 6274", "Intel Xeon 8480": a number after a maker's product is its name.
+        if (i >= 2 && !token.grouped && !token.fraction && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised &&
+            !is(i - 1, "makers") && is(i - 2, "makers")) {
+            return i + 1;
+        }
         value = token.value;
         return std::nullopt;
     }
@@ -73,8 +78,9 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
         end = i + spelled->length;
         return std::nullopt;
     }
-    // "each fitted with ... an NVIDIA Tesla V100 GPU": an article before a GPU is one.
-    if ((token.text == "a" || token.text == "an") && i > 0 && i + 1 < tokens_.size()) {
+    // "each fitted with ... an NVIDIA Tesla V100 GPU", "cada uno con una GPU": an article before a
+    // GPU that each holder has is one.
+    if (is(i, "articles") && i > 0 && i + 1 < tokens_.size()) {
         const Noun noun = noun_after(i + 1);
         const bool gpu = noun.model || noun.unit == Unit::gpu || noun.unit == Unit::apu || noun.unit == Unit::superchip;
         const bool per = per_unit(noun.end, i, clause_end(i)) != Unit::none;

@@ -65,7 +65,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 56> word_classes{"auxiliaries",
+inline constexpr std::array<std::string_view, 57> word_classes{"auxiliaries",
                                                                "adverbs",
                                                                "phrase_stops",
                                                                "relative_pronouns",
@@ -120,7 +120,8 @@ inline constexpr std::array<std::string_view, 56> word_classes{"auxiliaries",
                                                                "since_words",
                                                                "part_of",
                                                                "present_passives",
-                                                               "building_participles"};
+                                                               "building_participles",
+                                                               "articles"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 

@@ -558,3 +558,24 @@ TEST_CASE("a plan as the verb or the subject, a Cyrillic scale glued to a figure
     CHECK(reading("엔비디아는 GPU 1만 장을 공급할 계획이다.").modality == rules::Modality::planned);
     CHECK(reading("Google 50 bin H100 çip alımıyla geliyor.").modality == rules::Modality::procured);
 }
+
+TEST_CASE("each holder with one GPU, told with an article, in other languages; a product's number") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"Cada nodo tiene una GPU NVIDIA.", "Das System hat 100 Knoten mit jeweils einer GPU.",
+                              "El sistema tiene 100 nodos, cada uno con un procesador AMD y una GPU NVIDIA."}) {
+        CAPTURE(std::string(quote));
+        const auto found = config.quote_reader().quantities(quote, 2025);
+        REQUIRE_FALSE(found.empty());
+        CHECK(found.back().value == model::Decimal::whole(1));
+        CHECK(found.back().unit == rules::Unit::gpu);
+        CHECK(found.back().per == rules::Unit::node);
+    }
+    const auto each = config.quote_reader().quantities("El sistema tiene 1000 nodos, cada uno con 4 GPU.", 2025);
+    REQUIRE(each.size() == 2);
+    CHECK(each[1].per == rules::Unit::node);
+    // An article with no holder that each has is no figure; nor is the number of a maker's product.
+    CHECK(config.quote_reader().quantities("The lab bought a GPU server.", 2025).empty());
+    const auto named = config.quote_reader().quantities("Each node has an AMD Opteron 6274 CPU with 16 cores.", 2025);
+    REQUIRE(named.size() == 1);
+    CHECK(named[0].unit == rules::Unit::core);
+}
