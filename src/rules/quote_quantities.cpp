@@ -264,6 +264,14 @@ std::size_t Reading::bound_before(Figure& figure) const {
             best_bound = option.bound;
         }
     }
+    // "capable of hosting more than 100,000", "capacity for around 48,000": a capacity before the
+    // other bound makes the figure a capacity's.
+    if (best != no_token && best_bound != Bound::at_most) {
+        if (const std::size_t capacity = phrase_ending(best, "at_most", floor); capacity != no_token) {
+            best = capacity;
+            best_bound = Bound::at_most;
+        }
+    }
     if (best != no_token) {
         figure.quantity.bound = best_bound;
         figure.quantity.bound_words = written(best, figure.at + 1);

@@ -579,3 +579,14 @@ TEST_CASE("each holder with one GPU, told with an article, in other languages; a
     REQUIRE(named.size() == 1);
     CHECK(named[0].unit == rules::Unit::core);
 }
+
+TEST_CASE("a capacity before another bound makes the figure a capacity's") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote :
+         {"The data centre would be capable of hosting more than 100,000 GPUs.",
+          "The site has the potential to host over 100,000 GPUs.", "That is enough capacity for around 48,000 GPUs."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).bound == rules::Bound::at_most);
+    }
+    CHECK(only_quantity(config, "The data centre hosts more than 100,000 GPUs.").bound == rules::Bound::at_least);
+}
