@@ -401,6 +401,7 @@ private:
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
     void read_capacity(Figure& figure) const;
+    void shared_capacity(Figure& figure, const Quantity& before) const;
     // Whether a figure stands right after `from`, a word ("than", "als") at most between: the
     // comparative before `from` is that figure's bound.
     bool bounds_next_figure(std::size_t from, std::size_t end) const;

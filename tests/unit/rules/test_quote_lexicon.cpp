@@ -590,3 +590,18 @@ TEST_CASE("a capacity before another bound makes the figure a capacity's") {
     }
     CHECK(only_quantity(config, "The data centre hosts more than 100,000 GPUs.").bound == rules::Bound::at_least);
 }
+
+TEST_CASE("a power after 'and' and a subject, with no verb of its own, shares the capacity before") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"Bavaria has a capacity of 420 MW and Hesse 1,110 MW.",
+                              "Wobei Bayern Kapazitäten von 420 Megawatt hat und Hessen 1.110 Megawatt."}) {
+        CAPTURE(std::string(quote));
+        const auto found = config.quote_reader().quantities(quote, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].capacity);
+    }
+    // A verb of its own: power drawn.
+    const auto drawn = config.quote_reader().quantities("The site has a capacity of 420 MW and draws 100 MW.", 2025);
+    REQUIRE(drawn.size() == 2);
+    CHECK_FALSE(drawn[1].capacity);
+}

@@ -1,0 +1,108 @@
+// The power figures of a quote: whether each is a change, a peak, a supply or a capacity rather
+// than power in service.
+#include <algorithm>
+
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+// "29.581 kW mehr als 9.000 kW weniger": a comparative with a figure right after it (its
+// "than" between) bounds that figure, and says nothing of the one before.
+bool Reading::bounds_next_figure(std::size_t from, std::size_t end) const {
+    for (std::size_t k = from; k < std::min(end, from + 2); ++k) {
+        if (tokens_[k].kind == Kind::number) return true;
+        if (tokens_[k].kind != Kind::word || k > from) return false;
+    }
+    return false;
+}
+
+// Power figures: a change ("2 MW less", "saves 3 MW") or a peak ("peak consumption of 25 MW")
+// is no power in service.
+void Reading::read_power_kind(Figure& figure) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    const std::size_t before = figure.phrase_begin;
+    const std::size_t phrase_end = figure.phrase_end;
+    const std::size_t floor = clause_[i];
+    if (const std::size_t at = phrase_ending(before, "power_difference", floor, {"a", "of", "by", "about"}); at != no_token) {
+        quantity.difference = true;
+        quantity.difference_words = written(at, phrase_end);
+    } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "power_difference_after") : 0;
+               length > 0 && !quantity.upper && !bounds_next_figure(phrase_end + length, figure.clause_end)) {
+        quantity.difference = true;
+        quantity.difference_words = written(i, phrase_end + length);
+    }
+    // The peak's words a few tokens before, with only a verb of being or a preposition between
+    // ("peak consumption is 25 MW", "a peak power of 25 MW"), or right after ("25 MW at peak").
+    for (std::size_t back = 1; back <= 12 && back <= before - floor; ++back) {
+        const std::size_t k = before - back;
+        if (phrase(k, "power_peak")) {
+            quantity.peak = quantity.capacity = true;
+            quantity.capacity_words = written(k, phrase_end);
+            return;
+        }
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == ",") break;
+    }
+    for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 2); ++k) {
+        if (phrase(k, "power_peak")) {
+            quantity.peak = quantity.capacity = true;
+            quantity.capacity_words = written(i, k + phrase(k, "power_peak"));
+            return;
+        }
+    }
+}
+
+// Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
+void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
+    // "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a subject,
+    // with no verb of its own, shares the capacity of the power before it. (One word may close
+    // the first: "Kapazitäten von 420 Megawatt hat und Hessen 1.110 Megawatt".)
+    std::size_t from = last_phrase_end_;
+    const std::size_t to = std::min(figure.phrase_begin, figure.at);
+    if (from + 1 < to && tokens_[from].kind == Kind::word && is(from + 1, "conjunctions")) ++from;
+    if (!before.capacity || before.unit != figure.quantity.unit || from >= to || to - from > 4 || !is(from, "conjunctions")) {
+        return;
+    }
+    for (std::size_t k = from + 1; k < to; ++k) {
+        if (tokens_[k].kind != Kind::word || verb_start(k) || tokens_[k].clause_start) return;
+    }
+    figure.quantity.capacity = true;
+    figure.quantity.capacity_words = before.capacity_words;
+}
+
+void Reading::read_capacity(Figure& figure) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    const std::size_t before = figure.phrase_begin;
+    const std::size_t phrase_end = figure.phrase_end;
+    read_power_kind(figure);
+    if (quantity.capacity) return;
+    // "raising its capacity from 12MW", "a capacity of 400 MW"
+    const std::size_t at = phrase_ending(before, "power_capacity", clause_[i], {"from", "to", "at"});
+    // An upper bound is a capacity, but not that of a change: "could reduce its draw by up to 200 MW".
+    if (quantity.bound == Bound::at_most && !quantity.difference) {
+        quantity.capacity = true;
+        quantity.capacity_words = quantity.bound_words;
+    } else if (at != no_token) {
+        quantity.capacity = true;
+        quantity.capacity_words = written(at, phrase_end);
+    } else {
+        // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity":
+        // the words after the figure name it more closely than a label before ("the campus has").
+        for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 6); ++k) {
+            if (const std::size_t length = phrase(k, "power_capacity")) {
+                quantity.capacity = true;
+                quantity.capacity_words = written(i, k + length);
+                return;
+            }
+            if (tokens_[k].kind == Kind::number || verb_start(k) || tokens_[k].text == ",") break;
+        }
+        // "Each SU requires a Thermal Design Power (TDP) of 1.2 Megawatts"
+        if (const std::size_t label = power_label_before(before, clause_[i]); label != no_token) {
+            quantity.capacity = true;
+            quantity.capacity_words = written(label, phrase_end);
+        }
+    }
+}
+
+}  // namespace gpuclusters::rules::reading
