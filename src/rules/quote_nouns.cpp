@@ -180,6 +180,11 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
 
 std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t from) const {
     const Token& token = tokens_[i];
+    // "1,000 8-GPU servers": the GPUs of each holder, inside the holders' phrase.
+    if (i + 2 < tokens_.size() && tokens_[i + 1].joined && unit_at(i + 1) == Unit::gpu) {
+        const Unit holder = unit_at(i + 2);
+        if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray) return i + 1;
+    }
     // "512GB" inside the phrase: a size, not another figure.
     if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word && unit_at(i + 1) == Unit::other &&
         i > from) {

@@ -439,10 +439,12 @@ TEST_CASE("the nouns of nodes and servers in more European languages count nodes
     const auto config = formats::default_rules_config();
     for (const auto* quote : {"A rendszer 500 csomópontból áll", "Το σύστημα έχει 500 κόμβους", "Sustav ima 500 čvorova",
                               "Системата има 500 възела", "Система має 500 вузлів", "Sistemul are 500 de noduri",
-                              "The cluster has 4 CPU-only nodes.", "The cluster has 4 GPU-accelerated nodes."}) {
+                              "The cluster has 4 CPU-only nodes.", "The cluster has 4 GPU-accelerated nodes.",
+                              "It has 1,000 8-GPU servers.", "It consists of 1,000 Nvidia DGX B200 boxes."}) {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).unit == rules::Unit::node);
     }
+    CHECK(only_quantity(config, "The cluster has 2,000 sockets.").unit == rules::Unit::cpu);
     // Not glued, "only" ends the phrase.
     CHECK(only_quantity(config, "The cluster has 4 CPUs only.").unit == rules::Unit::cpu);
 }
