@@ -539,6 +539,13 @@ TEST_CASE("a verb of buying in a future's group is a plan; bought, or an order, 
     CHECK(modality("The company will buy 10,000 GPUs.") == rules::Modality::planned);
     CHECK(modality("The company bought 10,000 GPUs.") == rules::Modality::procured);
     CHECK(modality("The lab will place an order for 20,000 GPUs.") == rules::Modality::procured);
+    for (const char* quote : {"The lab snapped up 10,000 GPUs.", "The deal covers 10,000 GPUs.",
+                              "The order comprises 10,000 GPUs.", "10,000 GPUs have been delivered."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::procured);
+    }
+    // A delivery of the machine says nothing of its GPUs.
+    CHECK(modality("The system, delivered in 2023, has 10,000 GPUs.") == rules::Modality::in_service);
     // A verb after "and" with its own future keeps it; without, it shares the one before.
     const auto joined = config.quote_reader().quantities("xAI is buying 100,000 B200s and will have 300,000 B200s.", 2025);
     REQUIRE(joined.size() == 2);
