@@ -265,6 +265,13 @@ std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
     return {Unit::none, at};
 }
 
+bool Reading::product_number(std::size_t i) const {
+    // "AMD Opteron 6274", "Intel Xeon 8480": a number after a maker's product is its name.
+    const Token& token = tokens_[i];
+    return token.kind == Kind::number && i >= 2 && !token.grouped && !token.fraction && tokens_[i - 1].kind == Kind::word &&
+           tokens_[i - 1].capitalised && !is(i - 1, "makers") && is(i - 2, "makers");
+}
+
 Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {
     std::size_t i = noun_end;
     if (i < clause_end && (is_word(tokens_[i], "per") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
@@ -293,7 +300,9 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         // "each with four GPUs, 1,044 in all": the "each" is the other figure's, spelled or not;
         // "each containing one CPU and one GPU" holds both.
         if (tokens_[k].text == ",") comma = true;
-        if (tokens_[k].kind == Kind::number || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
+        // (A number in a name is none: "each with two Power9 CPUs and six GPUs".)
+        const bool named = product_number(k) || (k > 0 && !tokens_[k].space_before && tokens_[k - 1].kind == Kind::word);
+        if ((tokens_[k].kind == Kind::number && !named) || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
         // "four GPUs for each node, with a total of 2,240 GPUs": a total is no count per node.
         if (is(k, "totals")) break;
         if (!is(k, "every")) continue;

@@ -65,11 +65,7 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
     const Token& token = tokens_[i];
     if (token.kind == Kind::number) {
         if (token.date || token.ordinal || token.percent) return i + 1;
-        // "AMD Opteron 6274", "Intel Xeon 8480": a number after a maker's product is its name.
-        if (i >= 2 && !token.grouped && !token.fraction && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised &&
-            !is(i - 1, "makers") && is(i - 2, "makers")) {
-            return i + 1;
-        }
+        if (product_number(i)) return i + 1;
         value = token.value;
         return std::nullopt;
     }

@@ -297,6 +297,7 @@ private:
     std::pair<Unit, std::size_t> label_before(std::size_t at) const;
 
     // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
+    bool product_number(std::size_t i) const;
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {

@@ -122,6 +122,20 @@ const std::vector<StatusEvent>& status_events_of(const Context& context, std::st
 /// Those of a quote, read in its source's year.
 const std::vector<StatusEvent>& status_events_of(const model::Record& record, const model::Citation& citation,
                                                  const Context& context);
+/// A whole number of GPUs as a page shows it: 37,632.
+std::string grouped(const model::Decimal& value);
+/// Parts of a GPU (GCDs, dies, tiles); holders of GPUs (nodes, racks, trays).
+bool is_part(Unit unit);
+bool is_holder(Unit unit);
+std::string_view part_name(Unit unit);
+/// Whether the catalogue says how many of the parts a quote counts make a GPU.
+bool parts_known(const model::GpuModel* gpu, Unit unit);
+/// A candidate's fault from the words that qualify its figure; `claim_bound` is how the value is stored.
+void judge_words(Candidate& candidate, std::string_view claim_bound);
+/// The kind of a count-unit finding: what the figure counts ("gcd", "node", "per-node").
+std::string unit_kind(const Quantity& q);
+/// What a figure counts instead of GPUs, when it counts something else; "" when it counts GPUs.
+std::string miscount(const Quantity& q, const model::GpuModel* gpu, const std::string& figure);
 /// The judgement of a power value by its quotes, made once a record.
 const PowerReading& read_power(const model::Record& record, const model::Claim& claim, const Context& context);
 

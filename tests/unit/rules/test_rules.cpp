@@ -319,6 +319,11 @@ TEST_CASE("count-capacity, count-bound and count-unit read what qualifies the fi
         CAPTURE(std::string(quote));
         CHECK(fires(count("100000", quote), "count-bound"));
     }
+    // Nodes times the GPUs of each are the GPUs, with the nodes' bound.
+    CHECK(fires(count("27600", "It has more than 4,600 nodes, each with six GPUs."), "count-bound"));
+    for (const char* rule : {"count-bound", "quote-missing-value", "count-unit"}) {
+        CHECK_FALSE(fires(count("27600", "It has 4,600 nodes, each with two Power9 CPUs and six GPUs."), rule));
+    }
     // A count stored with its bound is what the source says.
     CHECK_FALSE(fires(count("100,000+", "more than 100,000 GPUs"), "count-bound"));
     CHECK_FALSE(fires(count("~100,000", "around 100,000 GPUs"), "count-bound"));
