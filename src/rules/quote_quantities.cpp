@@ -370,6 +370,19 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         // after the figure, outweigh a plan of the clause.
         if (after.modality != Modality::in_service || !governing.found || after.adjacent) governing = after;
     }
+    // "The upcoming system features 10,000 GPUs": a machine yet to come has nothing yet, whatever
+    // the tense of its verb.
+    if (governing.found && governing.modality == Modality::in_service && !governing.silent && governing.from <= before) {
+        // (The subject's own words, just before its verb: not "which replaces the future cluster".)
+        for (std::size_t k = governing.from; k > clause_[i] && k + 6 > governing.from; --k) {
+            const std::size_t word = k - 1;
+            if (tokens_[word].kind != Kind::word) break;
+            if (is(word, "prospective_adjectives") && tokens_[word + 1].kind == Kind::word && !tokens_[word + 1].joined) {
+                governing = {true, Modality::planned, word, word + 1, false};
+                break;
+            }
+        }
+    }
     if (!governing.found && !after.silent) {
         for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
             if (const std::size_t length = phrase(k, "future_time")) {

@@ -65,7 +65,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 57> word_classes{"auxiliaries",
+inline constexpr std::array<std::string_view, 58> word_classes{"auxiliaries",
                                                                "adverbs",
                                                                "phrase_stops",
                                                                "relative_pronouns",
@@ -121,7 +121,8 @@ inline constexpr std::array<std::string_view, 57> word_classes{"auxiliaries",
                                                                "part_of",
                                                                "present_passives",
                                                                "building_participles",
-                                                               "articles"};
+                                                               "articles",
+                                                               "prospective_adjectives"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 

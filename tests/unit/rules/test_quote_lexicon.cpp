@@ -614,3 +614,18 @@ TEST_CASE("a power after 'and' and a subject, with no verb of its own, shares th
     REQUIRE(drawn.size() == 2);
     CHECK_FALSE(drawn[1].capacity);
 }
+
+TEST_CASE("a machine yet to come has nothing yet, whatever the tense of its verb") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    for (const char* quote : {"The upcoming system features 10,000 GPUs.", "Das künftige System hat 10.000 GPUs.",
+                              "The upcoming Nvidia DGX SuperPOD system has 10,000 GPUs.", "The project envisions 10,000 GPUs.",
+                              "An expansion to 10,000 GPUs is under way."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::planned);
+    }
+    // The words of another clause, or of a compound, are not the subject's.
+    CHECK(modality("The system, which replaces the future cluster, has 10,000 GPUs.") == rules::Modality::in_service);
+    CHECK(modality("The future-proof system has 10,000 GPUs.") == rules::Modality::in_service);
+    CHECK(modality("The cluster was expanded to 10,000 GPUs in 2024.") == rules::Modality::in_service);
+}
