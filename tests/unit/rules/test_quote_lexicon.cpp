@@ -629,3 +629,13 @@ TEST_CASE("a machine yet to come has nothing yet, whatever the tense of its verb
     CHECK(modality("The future-proof system has 10,000 GPUs.") == rules::Modality::in_service);
     CHECK(modality("The cluster was expanded to 10,000 GPUs in 2024.") == rules::Modality::in_service);
 }
+
+TEST_CASE("a power a site has access to, or of its scale, is a capacity; French 'aura' is a future") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote :
+         {"The campus has access to 100 MW.", "数据中心总电力容量达100兆瓦。", "데이터센터는 100MW 규모다."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).capacity);
+    }
+    CHECK(only_quantity(config, "Le centre de données aura une puissance de 100 MW.").modality == rules::Modality::planned);
+}
