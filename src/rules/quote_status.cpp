@@ -353,6 +353,9 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
             if (tokens_[k].text == ",") break;
             if (!verb_start(k)) continue;
             if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k, end)) return k + p;
+            // "full operation is planned for autumn": a plan in the present, not "was planned".
+            const bool present = is_word(tokens_[k], "is") || is_word(tokens_[k], "are");
+            if (const std::size_t p = present && k + 1 < stop ? phrase(k + 1, "planned") : 0; p > 0) return k + 1 + p;
             break;
         }
     }

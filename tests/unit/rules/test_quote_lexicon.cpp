@@ -639,3 +639,17 @@ TEST_CASE("a power a site has access to, or of its scale, is a capacity; French 
     }
     CHECK(only_quantity(config, "Le centre de données aura une puissance de 100 MW.").modality == rules::Modality::planned);
 }
+
+TEST_CASE("deployment under way is building; full operation planned in the present is not live yet") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    const auto ongoing = events("Deployment is ongoing.");
+    REQUIRE(ongoing.size() == 1);
+    CHECK(ongoing[0].kind == rules::StatusEvent::Kind::construction);
+    const auto planned = events("The first racks arrived in May; full operation is planned for autumn.");
+    REQUIRE(planned.size() == 1);
+    CHECK_FALSE(planned[0].happened);
+    const auto running = events("The system is in full operation.");
+    REQUIRE(running.size() == 1);
+    CHECK(running[0].happened);
+}
