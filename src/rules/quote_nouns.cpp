@@ -14,6 +14,15 @@ void Reading::read_noun(Figure& figure) const {
     Noun noun = noun_after(figure.end);
     if (noun.unit == Unit::none && !noun.model) {
         std::tie(noun.unit, figure.label_start) = label_before(i);
+        // "H200 GPU 6400장", "H100 GPUs: 4,000": a model's name just before the label is the
+        // figure's model.
+        for (std::size_t k = figure.label_start; noun.unit != Unit::none && k > clause_[i] && k + 3 > figure.label_start; --k) {
+            const auto& [named, length] = models_[k - 1];
+            if (!named || k - 1 + length != figure.label_start) continue;
+            noun.model = named;
+            figure.label_start = k - 1;
+            break;
+        }
         // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
         const std::size_t start = figure.label_start;
         if ((noun.unit == Unit::node || noun.unit == Unit::rack || noun.unit == Unit::tray) && start >= clause_[i] + 2 &&

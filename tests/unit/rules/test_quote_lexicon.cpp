@@ -653,3 +653,14 @@ TEST_CASE("deployment under way is building; full operation planned in the prese
     REQUIRE(running.size() == 1);
     CHECK(running[0].happened);
 }
+
+TEST_CASE("a model's name before the label of a figure is the figure's model") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("구체적으로 H200 GPU 6400장, B200 GPU 3600장 등", 2025);
+    REQUIRE(found.size() == 2);
+    REQUIRE(found[0].model != nullptr);
+    CHECK(found[0].model->model == "NVIDIA H200");
+    REQUIRE(found[1].model != nullptr);
+    CHECK(found[1].model->model == "NVIDIA B200");
+    CHECK(only_quantity(config, "GPUs: 4,000").model == nullptr);
+}
