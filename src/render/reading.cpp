@@ -33,7 +33,11 @@ Json status_json(const std::vector<rules::StatusEvent>& events) {
         const char* kind = event.kind == rules::StatusEvent::Kind::live           ? "live"
                            : event.kind == rules::StatusEvent::Kind::construction ? "construction"
                                                                                   : "retired";
-        return Json{{"event", kind}, {"happened", event.happened}, {"partial", event.partial}, {"words", event.words}};
+        return Json{{"event", kind},
+                    {"happened", event.happened},
+                    {"partial", event.partial},
+                    {"still", event.still},
+                    {"words", event.words}};
     });
 }
 
@@ -76,9 +80,10 @@ void print_status_events(const Output& output, const std::vector<rules::StatusEv
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& event : events) {
-        const char* kind = event.kind == rules::StatusEvent::Kind::live           ? (event.partial ? "live in part" : "live")
-                           : event.kind == rules::StatusEvent::Kind::construction ? "under construction"
-                                                                                  : "retired";
+        const char* kind = event.kind == rules::StatusEvent::Kind::live ? (event.partial ? "live in part" : "live")
+                           : event.kind == rules::StatusEvent::Kind::construction
+                               ? (event.still ? "still under construction" : "under construction")
+                               : "retired";
         rows.push_back({kind, event.happened ? "reported" : "not yet / denied", event.words});
     }
     print_table(output, {"EVENT", "STATE", "WORDS"}, rows);

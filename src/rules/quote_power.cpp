@@ -54,8 +54,8 @@ void Reading::read_power_kind(Figure& figure) const {
 
 // Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
 void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
-    // "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a subject,
-    // with no verb of its own, shares the capacity of the power before it. (One word may close
+    // "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a named
+    // subject, with no verb of its own, shares the capacity of the power before it. (One word may close
     // the first: "Kapazitäten von 420 Megawatt hat und Hessen 1.110 Megawatt".)
     std::size_t from = last_phrase_end_;
     const std::size_t to = std::min(figure.phrase_begin, figure.at);
@@ -63,8 +63,13 @@ void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
     if (!before.capacity || before.unit != figure.quantity.unit || from >= to || to - from > 4 || !is(from, "conjunctions")) {
         return;
     }
+    // (Only a name between: "and Hesse", not "and the IT load", "and average", "and 60 MW in use".)
+    if (to == from + 1) return;
     for (std::size_t k = from + 1; k < to; ++k) {
-        if (tokens_[k].kind != Kind::word || verb_start(k) || tokens_[k].clause_start) return;
+        if (tokens_[k].kind != Kind::word || !tokens_[k].capitalised || verb_start(k) || tokens_[k].clause_start ||
+            unit_at(k) != Unit::none) {
+            return;
+        }
     }
     figure.quantity.capacity = true;
     figure.quantity.capacity_words = before.capacity_words;

@@ -377,7 +377,10 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         for (std::size_t k = governing.from; k > clause_[i] && k + 6 > governing.from; --k) {
             const std::size_t word = k - 1;
             if (tokens_[word].kind != Kind::word) break;
-            if (is(word, "prospective_adjectives") && tokens_[word + 1].kind == Kind::word && !tokens_[word + 1].joined) {
+            // (Not in a name: "The Future Computing Center".)
+            const bool named = tokens_[word].capitalised && word > clause_[i];
+            if (is(word, "prospective_adjectives") && !named && tokens_[word + 1].kind == Kind::word &&
+                !tokens_[word + 1].joined) {
                 governing = {true, Modality::planned, word, word + 1, false};
                 break;
             }

@@ -367,6 +367,7 @@ private:
     // The first year within a few tokens after `from`: "decommissioned in 2025".
     std::optional<int> year_after(std::size_t from, std::size_t end) const;
     std::size_t own_verb_end(std::size_t end, std::size_t stop) const;
+    std::optional<int> year_before_building(std::size_t event) const;
 
     std::optional<int> year_of(std::size_t i) const;
 
@@ -419,6 +420,7 @@ private:
     std::size_t part_live(std::size_t event) const;
     // With no event: a plan and a time to come in one clause, a live event not yet happened.
     void plan_with_a_time(std::vector<StatusEvent>& events) const;
+    void mark_still_building(std::vector<StatusEvent>& events, const std::vector<std::size_t>& at) const;
     // Where the subject that is none begins ("no data centres have been commissioned"), or no_token.
     std::size_t negated_subject(std::size_t event) const;
     // Whether token `k` is a figure: digits, or one spelled word ("two", "zwei").

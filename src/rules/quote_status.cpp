@@ -8,6 +8,7 @@ namespace gpuclusters::rules::reading {
 
 std::vector<StatusEvent> Reading::status_events() const {
     std::vector<StatusEvent> events;
+    std::vector<std::size_t> at;  // where each event is
     for (std::size_t i = 0; i < tokens_.size();) {
         StatusEvent event;
         const std::size_t length = event_at(i, event);
@@ -17,6 +18,7 @@ std::vector<StatusEvent> Reading::status_events() const {
                 if (event.happened) date_event(event, i, i + 1, from, to);
                 event.words = written(from, to);
                 events.push_back(std::move(event));
+                at.push_back(i);
             }
             ++i;
             continue;
@@ -69,11 +71,40 @@ std::vector<StatusEvent> Reading::status_events() const {
         }
         event.words = written(from, to);
         const bool kept = event.kind == StatusEvent::Kind::retired ? !retired_elsewhere(from, end) : !built_long_ago(event, end);
-        if (kept) events.push_back(std::move(event));
+        if (kept) {
+            events.push_back(std::move(event));
+            at.push_back(i);
+        }
         i = end;
     }
     if (events.empty()) plan_with_a_time(events);
+    mark_still_building(events, at);
     return events;
+}
+
+void Reading::mark_still_building(std::vector<StatusEvent>& events, const std::vector<std::size_t>& at) const {
+    // "La messa in funzione è avvenuta a ottobre ma l'installazione deve essere ancora completata":
+    // live, then building in the same sentence with no going live after it. (Building, testing,
+    // then a launch is a history; a new building in the next sentence is another machine's.)
+    const auto same_sentence = [&](std::size_t from, std::size_t to) {
+        for (std::size_t k = from; k < to; ++k) {
+            const std::string& text = tokens_[k].text;
+            if (text == "." || text == "!" || text == "?" || text == ";" || text == "\u3002") return false;
+        }
+        return true;
+    };
+    for (std::size_t n = 0; n < events.size(); ++n) {
+        StatusEvent& building = events[n];
+        if (building.kind != StatusEvent::Kind::construction || !building.happened || building.began) continue;
+        bool live_before = false, live_after = false;
+        for (std::size_t m = 0; m < events.size(); ++m) {
+            const StatusEvent& live = events[m];
+            if (m == n || live.kind != StatusEvent::Kind::live || !live.happened) continue;
+            if (m < n && !live.partial && same_sentence(at[m], at[n])) live_before = true;
+            if (m > n && same_sentence(at[n], at[m])) live_after = true;
+        }
+        building.still = live_before && !live_after;
+    }
 }
 
 void Reading::plan_with_a_time(std::vector<StatusEvent>& events) const {
@@ -229,21 +260,8 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
     }
     const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
     if (const auto year = year_after(end, stop)) event.year = *year;
-    // "At its June 2022 debut the system was still being integrated": building dated before its
-    // words, unless it goes on since then ("seit Juli 2023 im Aufbau") or the date is that of the
-    // writing ("is now (July 2021) being installed").
     if (event.year == 0 && event.kind == StatusEvent::Kind::construction && !event.began) {
-        for (std::size_t k = i; k > std::max(clause_[i], i > 8 ? i - 8 : 0); --k) {
-            const auto year = year_of(k - 1);
-            if (!year) continue;
-            // (The month or day between is in any language: "seit Juli 2023", "desde el 1 de julio de 2023".)
-            bool ongoing = false;
-            for (std::size_t back = k - 1; back > clause_[i] && back + 5 > k && !ongoing; --back) {
-                ongoing = is(back - 1, "since_words") || is(back - 1, "said_now");
-            }
-            if (!ongoing) event.year = *year;
-            break;
-        }
+        if (const auto year = year_before_building(i)) event.year = *year;
     }
     // "De supercomputer wordt in 2027 in gebruik genomen": a year to come just before the event.
     std::size_t year_before = no_token;
@@ -252,11 +270,13 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
         if (const auto year = future_year_after(std::max(floor, i > 6 ? i - 6 : 0), i)) year_before = year->first;
     }
     // What went live did so by the day it was written: a live event dated to a later year, however
-    // its verb reads ("wird 2027 in Betrieb genommen", "opens its doors in 2028"), is to come.
+    // its verb reads ("wird 2027 in Betrieb genommen"), is to come.
+    // (Not a year it runs since or until: "seit 2021", "noch bis 2028 in Betrieb".)
     if (year_before == no_token && planned_at == no_token && planned_to == no_token && event.kind == StatusEvent::Kind::live) {
-        if (const auto year = year_after(end, own_verb_end(end, stop)); year && *year > year_) year_before = end;
         for (std::size_t k = std::max(clause_[i], i > 6 ? i - 6 : 0); k < i && year_before == no_token; ++k) {
-            if (const auto year = year_of(k); year && *year > year_ && !(k > 0 && is(k - 1, "since_words"))) year_before = k;
+            const auto year = year_of(k);
+            const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
+            if (year && *year > year_ && !bounded) year_before = k;
         }
     }
     if (year_before != no_token) {
@@ -268,6 +288,26 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
         if (planned_at != no_token) from = planned_at;
         if (planned_to != no_token) to = planned_to;
     }
+}
+
+// "At its June 2022 debut the system was still being integrated": the year of building dated
+// before its words, in their clause. None when it goes on since then ("seit dem 1. Juli 2023 im
+// Aufbau"), when the date is that of the writing ("is now (July 2021) being installed"), or when
+// the year is another verb's ("Jupiter, announced in June 2025, is currently under construction").
+std::optional<int> Reading::year_before_building(std::size_t event) const {
+    const std::size_t floor = clause_[event];
+    for (std::size_t k = event; k > std::max(floor, event > 8 ? event - 8 : 0); --k) {
+        if (tokens_[k - 1].text == "," || is(k - 1, "said_now")) return std::nullopt;
+        const auto year = year_of(k - 1);
+        if (!year) continue;
+        // (The month or day between is in any language: "seit Juli 2023", "desde el 1 de julio de 2023";
+        // the point of a German day may have closed the clause: "seit dem 1. Juli 2023".)
+        for (std::size_t back = k - 1; back > 0 && back + 7 > k; --back) {
+            if (is(back - 1, "since_words") || is(back - 1, "said_now")) return std::nullopt;
+        }
+        return year;
+    }
+    return std::nullopt;
 }
 
 // A plan before the event: its own verb group ("is set to open to users", "will be switched

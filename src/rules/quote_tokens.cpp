@@ -388,7 +388,9 @@ private:
     std::pair<int, std::string> read_suffix(Token& token, const Written& written) const {
         const std::string& suffix = written.suffix;
         if (suffix.empty()) return {0, ""};
-        if (const int s = suffix_scale(suffix); s >= 0) return {s, ""};
+        // "1М GPU" is a million; "2м" in lower case, metres.
+        const bool metres = suffix == "\u043C" && (token.end < 2 || quote_.substr(token.end - 2, 2) != "\u041C");
+        if (const int s = metres ? -1 : suffix_scale(suffix); s >= 0) return {s, ""};
         if (is_ordinal_suffix(suffix)) {
             token.ordinal = true;
             return {0, ""};

@@ -144,10 +144,12 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
                 converted = gpus && *gpus == *value;
             } else if (is_holder(q.unit) && q.per == Unit::none && !q.upper) {
                 // "more than 4,600 nodes, each with six GPUs" gives 27,600 GPUs, with the nodes'
-                // bound and modality.
+                // bound and modality; the GPUs of each must be a plain count in service ("up to 8
+                // GPUs each" is a capacity, "each will get 8" a plan).
                 for (const auto& each : quantities_of(record, citation, context)) {
-                    const auto per =
-                        each.unit == Unit::gpu && each.per == q.unit && !each.upper ? each.value.to_integer() : std::nullopt;
+                    const bool plain = each.unit == Unit::gpu && each.per == q.unit && !each.upper &&
+                                       each.bound == Bound::exact && each.modality == Modality::in_service;
+                    const auto per = plain ? each.value.to_integer() : std::nullopt;
                     const auto gpus = per && *per > 1 ? q.value.times(*per) : std::nullopt;
                     if (gpus && *gpus == *value) converted = true;
                 }

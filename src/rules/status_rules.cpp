@@ -33,30 +33,18 @@ struct Events {
         const auto first = [](const Reported*& slot, const Reported& it) {
             if (!slot) slot = &it;
         };
-        // Building told after a text's live event, and not followed by another: "in service since
-        // October, but the installation is still to be completed". (Building, testing, then a
-        // launch is a history.)
-        const Reported* live_in_text = nullptr;
-        const Reported* building_after_live = nullptr;
-        const auto text_ends = [&] {
-            if (building_after_live) first(still_building, *building_after_live);
-            live_in_text = building_after_live = nullptr;
-        };
         for (const auto& it : reported) {
             const StatusEvent& event = it.event;
-            if (live_in_text && live_in_text->citation != it.citation) text_ends();
             switch (event.kind) {
                 case StatusEvent::Kind::live:
                     if (event.happened) first(event.partial && !whole_is_part ? live_part : live_now, it);
-                    if (event.happened && !event.partial && !live_in_text) live_in_text = &it;
-                    if (event.happened) building_after_live = nullptr;
                     if (!event.happened) first(live_later, it);
                     if (event.denied) first(live_denied, it);
                     break;
                 case StatusEvent::Kind::construction:
                     if (event.happened && event.began) first(began, it);
                     if (event.happened && !event.began) first(building, it);
-                    if (event.happened && !event.began && live_in_text && !building_after_live) building_after_live = &it;
+                    if (event.still) first(still_building, it);
                     if (!event.happened && !event.denied) first(to_build, it);
                     break;
                 case StatusEvent::Kind::retired:
@@ -65,7 +53,6 @@ struct Events {
                     break;
             }
         }
-        text_ends();
         // Construction that began is building still, unless a text says it went live since.
         if (!building && !live_now && !live_part) building = began;
     }

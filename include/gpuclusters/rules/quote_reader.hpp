@@ -98,8 +98,11 @@ struct StatusEvent {
     bool happened = true;
     bool denied = false;   ///< not happened because the note says it has not: "not yet operational"
     bool partial = false;  ///< live in part only: "partially operational", "the first phase went live"
-    int year = 0;          ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
-    std::string words;     ///< as written, the qualifier included: "Expected to open to users"
+    /// Building told after a going live in the same sentence, and no going live after it: the
+    /// machine is live in part ("in service since May, but the installation is to be completed").
+    bool still = false;
+    int year = 0;       ///< the year the note gives for it, 0 when none: "decommissioned in 2025"
+    std::string words;  ///< as written, the qualifier included: "Expected to open to users"
 };
 
 /// The words the reader knows (db/rules.toml, [quote-reader]), each list under its name there.

@@ -56,4 +56,6 @@ grep -A2 'field.gpus_installed' honest-toml/honest.toml
 note "gpuclusters quote shows the reading"
 gc quote "Acme has ordered 20,000 NVIDIA H100 GPUs; 37,888 GPUs will remain open to users."
 gc quote --status "Decommissioned in November 2024."
+gc quote --status "In service since October, but the installation is still under way."
+gc quote --status --json "In service since October, but the installation is still under way."
 gc quote --year 1800 x
