@@ -389,7 +389,7 @@ private:
         const std::string& suffix = written.suffix;
         if (suffix.empty()) return {0, ""};
         // "1М GPU" is a million; "2м" in lower case, metres.
-        const bool metres = suffix == "\u043C" && (token.end < 2 || quote_.substr(token.end - 2, 2) != "\u041C");
+        const bool metres = suffix == "\u043C" && !quote_.substr(0, token.end).ends_with("\u041C");
         if (const int s = metres ? -1 : suffix_scale(suffix); s >= 0) return {s, ""};
         if (is_ordinal_suffix(suffix)) {
             token.ordinal = true;
