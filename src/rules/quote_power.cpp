@@ -52,11 +52,10 @@ void Reading::read_power_kind(Figure& figure) const {
     }
 }
 
-// Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
+// "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a named
+// subject, with no verb of its own, shares the capacity of the power before it. (One word may
+// close the first: "Kapazitäten von 420 Megawatt hat und Hessen 1.110 Megawatt".)
 void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
-    // "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a named
-    // subject, with no verb of its own, shares the capacity of the power before it. (One word may close
-    // the first: "Kapazitäten von 420 Megawatt hat und Hessen 1.110 Megawatt".)
     std::size_t from = last_phrase_end_;
     const std::size_t to = std::min(figure.phrase_begin, figure.at);
     if (from + 1 < to && tokens_[from].kind == Kind::word && is(from + 1, "conjunctions")) ++from;
@@ -75,6 +74,7 @@ void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
     figure.quantity.capacity_words = before.capacity_words;
 }
 
+// Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
 void Reading::read_capacity(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;

@@ -297,8 +297,9 @@ private:
     // where its label starts.
     std::pair<Unit, std::size_t> label_before(std::size_t at) const;
 
-    // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
+    // Whether a number is the name of a maker's product: "AMD Opteron 6274".
     bool product_number(std::size_t i) const;
+    // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {
@@ -366,7 +367,9 @@ private:
 
     // The first year within a few tokens after `from`: "decommissioned in 2025".
     std::optional<int> year_after(std::size_t from, std::size_t end) const;
+    // Where the words after an event stop being its own: before "and" and a verb of its own.
     std::size_t own_verb_end(std::size_t end, std::size_t stop) const;
+    // The year a few tokens before building that dates it, when it is the building's.
     std::optional<int> year_before_building(std::size_t event) const;
 
     std::optional<int> year_of(std::size_t i) const;
@@ -420,6 +423,7 @@ private:
     std::size_t part_live(std::size_t event) const;
     // With no event: a plan and a time to come in one clause, a live event not yet happened.
     void plan_with_a_time(std::vector<StatusEvent>& events) const;
+    // Marks building told after going live in the same sentence (`at`: where each event is).
     void mark_still_building(std::vector<StatusEvent>& events, const std::vector<std::size_t>& at) const;
     // Where the subject that is none begins ("no data centres have been commissioned"), or no_token.
     std::size_t negated_subject(std::size_t event) const;
