@@ -14,7 +14,6 @@ std::string grouped(const Decimal& value) {
 }
 
 bool is_part(Unit unit) { return unit == Unit::gcd || unit == Unit::die || unit == Unit::tile; }
-bool is_holder(Unit unit) { return unit == Unit::node || unit == Unit::rack || unit == Unit::tray; }
 
 std::string_view part_name(Unit unit) {
     return unit == Unit::gcd ? "GCDs" : unit == Unit::die ? "dies" : unit == Unit::tile ? "tiles" : "";

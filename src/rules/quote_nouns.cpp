@@ -25,8 +25,8 @@ void Reading::read_noun(Figure& figure) const {
         }
         // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
         const std::size_t start = figure.label_start;
-        if ((noun.unit == Unit::node || noun.unit == Unit::rack || noun.unit == Unit::tray) && start >= clause_[i] + 2 &&
-            (is(start - 1, "per_words") || tokens_[start - 1].text == "/") && unit_at(start - 2) == Unit::gpu) {
+        if (is_holder(noun.unit) && start >= clause_[i] + 2 && (is(start - 1, "per_words") || tokens_[start - 1].text == "/") &&
+            unit_at(start - 2) == Unit::gpu) {
             noun.per = noun.unit;
             noun.unit = Unit::gpu;
             figure.label_start = start - 2;
@@ -161,8 +161,7 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
     // "a 500 MW system", "the 20-MW machine", "a 2 MW cooling plant": the power of what the noun
     // names, not a count of it.
     const auto is_power = [](Unit named) { return counts_power(named) || named == Unit::energy; };
-    if (is_power(noun.unit) && (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::other) &&
-        !is(i, "hours")) {
+    if (is_power(noun.unit) && (is_holder(unit) || unit == Unit::other) && !is(i, "hours")) {
         noun.end = i + 1;
         return std::nullopt;
     }
@@ -176,7 +175,7 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
     // is the GPUs'.
     if (i == from && token.joined && i + 1 < tokens_.size() && !is_power(unit)) {
         const Unit holder = unit_at(i + 1);
-        if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray || holder == Unit::superchip) {
+        if (is_holder(holder) || holder == Unit::superchip) {
             noun.per = holder;
             noun.end = i + 2;
         } else if (unit == Unit::gpu && !noun.model && (is(i + 1, "makers") || models_[i + 1].first)) {
@@ -191,8 +190,7 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
     const Token& token = tokens_[i];
     // "1,000 8-GPU servers": the GPUs of each holder, inside the holders' phrase.
     if (i + 2 < tokens_.size() && tokens_[i + 1].joined && unit_at(i + 1) == Unit::gpu) {
-        const Unit holder = unit_at(i + 2);
-        if (holder == Unit::node || holder == Unit::rack || holder == Unit::tray) return i + 1;
+        if (is_holder(unit_at(i + 2))) return i + 1;
     }
     // "512GB" inside the phrase: a size, not another figure.
     if (i + 1 < tokens_.size() && tokens_[i + 1].joined && tokens_[i + 1].kind == Kind::word && unit_at(i + 1) == Unit::other &&
@@ -288,8 +286,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
         if (k < clause_end) {
             const Unit unit = unit_at(k);
-            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip ||
-                unit == Unit::module) {
+            if (is_holder(unit) || unit == Unit::superchip || unit == Unit::module) {
                 return unit;
             }
         }
@@ -298,7 +295,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
     auto holder_before = [&](std::size_t at) {
         for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
             const Unit unit = unit_at(at - back);
-            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+            if (is_holder(unit) || unit == Unit::superchip) return unit;
         }
         return Unit::none;
     };
@@ -320,7 +317,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         if (k + 1 < figure && tokens_[k + 1].text == ",") break;
         if (k + 1 < figure) {
             const Unit unit = unit_at(k + 1);
-            if (unit == Unit::node || unit == Unit::rack || unit == Unit::tray || unit == Unit::superchip) return unit;
+            if (is_holder(unit) || unit == Unit::superchip) return unit;
         }
         return holder_before(k);
     }

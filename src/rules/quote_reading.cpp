@@ -127,8 +127,8 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
             return between.size() == 1 && std::find(words.begin(), words.end(), between[0]) != words.end();
         };
         // "up to 4,096 instances with 32,768 GPUs" -- not "up to 1.1 exaflops with 37,888 GPUs".
-        const bool holder = previous.unit == Unit::node || previous.unit == Unit::rack || previous.unit == Unit::tray ||
-                            previous.unit == Unit::superchip || previous.unit == Unit::gpu || previous.unit == Unit::module;
+        const bool holder = is_holder(previous.unit) || previous.unit == Unit::superchip || previous.unit == Unit::gpu ||
+                            previous.unit == Unit::module;
         if (joined_by({"with", "of"}) && holder && previous.bound == Bound::at_most && q.bound == Bound::exact) {
             q.bound = Bound::at_most;
             q.bound_words = previous.bound_words;

@@ -137,6 +137,9 @@ inline constexpr std::array<std::string_view, 6> number_lists{
 };
 using NumberList = ListName<number_lists>;
 
+// Nodes, racks and trays hold GPUs: a count of them is no count of GPUs.
+inline bool is_holder(Unit unit) { return unit == Unit::node || unit == Unit::rack || unit == Unit::tray; }
+
 inline bool counts_power(Unit unit) { return unit == Unit::megawatt || unit == Unit::kilowatt || unit == Unit::gigawatt; }
 
 // Spelled-out numbers: "twelve thousand", "twenty-four", "a dozen", "half a million".

@@ -86,10 +86,10 @@ void Reading::mark_still_building(std::vector<StatusEvent>& events, const std::v
     // "La messa in funzione è avvenuta a ottobre ma l'installazione deve essere ancora completata":
     // live, then building in the same sentence with no going live after it. (Building, testing,
     // then a launch is a history; a new building in the next sentence is another machine's.)
+    // (A sentence ends where the tokenizer starts one: after ".", ";", "!", "?", "。", not "approx.".)
     const auto same_sentence = [&](std::size_t from, std::size_t to) {
-        for (std::size_t k = from; k < to; ++k) {
-            const std::string& text = tokens_[k].text;
-            if (text == "." || text == "!" || text == "?" || text == ";" || text == "\u3002") return false;
+        for (std::size_t k = from + 1; k <= to; ++k) {
+            if (tokens_[k].clause_start) return false;
         }
         return true;
     };

@@ -117,7 +117,8 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
     if (!value) return candidates;
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& q : quantities_of(record, citation, context)) {
+        const std::vector<Quantity>& all = quantities_of(record, citation, context);
+        for (const auto& q : all) {
             if (q.unit == Unit::other || q.unit == Unit::energy || counts_power(q.unit)) continue;
             const model::GpuModel* gpu = model_of(record, q, context);
             Candidate candidate{&q, &citation};
@@ -146,7 +147,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
                 // "more than 4,600 nodes, each with six GPUs" gives 27,600 GPUs, with the nodes'
                 // bound and modality; the GPUs of each must be a plain count in service ("up to 8
                 // GPUs each" is a capacity, "each will get 8" a plan).
-                for (const auto& each : quantities_of(record, citation, context)) {
+                for (const auto& each : all) {
                     const bool plain = each.unit == Unit::gpu && each.per == q.unit && !each.upper &&
                                        each.bound == Bound::exact && each.modality == Modality::in_service;
                     const auto per = plain ? each.value.to_integer() : std::nullopt;
@@ -162,7 +163,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
             // "4,200 XK7 compute nodes (each containing ... one accelerator)": N x 1 GPUs. So too
             // where the quote gives a node's make-up apart, CPUs and one GPU ("two CPUs and one
             // GPU", "one Grace CPU paired with one Hopper GPU"), and no other GPUs per node.
-            const auto one_each = [&](const std::vector<Quantity>& all) {
+            const auto one_each = [&] {
                 const auto gpus_per_node = [&](const Quantity& other) { return other.per == q.unit && other.unit == Unit::gpu; };
                 const auto one_gpu = [](const Quantity& other) {
                     return other.unit == Unit::gpu && other.value == Decimal::whole(1);
@@ -174,7 +175,7 @@ std::vector<Candidate> count_candidates(const Record& record, const Claim& claim
                        (made_up && std::ranges::none_of(
                                        all, [&](const Quantity& other) { return gpus_per_node(other) && !one_gpu(other); }));
             };
-            if (raw && !converted && is_holder(q.unit) && one_each(quantities_of(record, citation, context))) converted = true;
+            if (raw && !converted && is_holder(q.unit) && one_each()) converted = true;
             if (raw && !converted && candidate.problem == Problem::none) {
                 if (std::string why = miscount(q, gpu, quoted(citation, q)); !why.empty()) {
                     candidate.fault(Problem::unit, unit_kind(q), why);

@@ -124,9 +124,8 @@ const std::vector<StatusEvent>& status_events_of(const model::Record& record, co
                                                  const Context& context);
 /// A whole number of GPUs as a page shows it: 37,632.
 std::string grouped(const model::Decimal& value);
-/// Parts of a GPU (GCDs, dies, tiles); holders of GPUs (nodes, racks, trays).
+/// Parts of a GPU (GCDs, dies, tiles).
 bool is_part(Unit unit);
-bool is_holder(Unit unit);
 std::string_view part_name(Unit unit);
 /// Whether the catalogue says how many of the parts a quote counts make a GPU.
 bool parts_known(const model::GpuModel* gpu, Unit unit);
