@@ -10,6 +10,7 @@ Json reading_json(std::string_view quote, const std::vector<rules::Quantity>& qu
     return json_array(quantities, [&](const auto& q) {
         return Json{{"figure", std::string(quote.substr(q.begin, q.end - q.begin))},
                     {"value", q.value.to_string()},
+                    {"alternative", q.alternative ? Json(q.alternative->to_string()) : Json(nullptr)},
                     {"upper", q.upper ? Json(q.upper->to_string()) : Json(nullptr)},
                     {"unit", rules::to_string(q.unit)},
                     {"noun", q.unit_words},
@@ -54,7 +55,8 @@ void print_reading(const Output& output, std::string_view quote, const std::vect
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto& q : quantities) {
-        std::string value = q.value.to_string() + (q.upper ? " to " + q.upper->to_string() : "");
+        std::string value = q.value.to_string() + (q.alternative ? " or " + q.alternative->to_string() : "") +
+                            (q.upper ? " to " + q.upper->to_string() : "");
         std::string unit(rules::to_string(q.unit));
         if (q.model) unit += " (" + q.model->model + ")";
         if (q.per != rules::Unit::none) unit += fmt::format(" per {}", rules::to_string(q.per));

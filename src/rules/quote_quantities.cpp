@@ -28,6 +28,12 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     if (token.kind == Kind::number && token.dot_thousands) quantity.alternative = token.value.scaled(3);
     read_range(figure, value);
     read_noun(figure);
+    // "10.000 GPUs": a count is whole, so the point groups thousands. (A power or a speed keeps
+    // both readings: "21.500 kW" may be either.)
+    if (quantity.alternative && quantity.unit >= Unit::gpu && quantity.unit <= Unit::h100_equivalent) {
+        quantity.value = *quantity.alternative;
+        quantity.alternative.reset();
+    }
     if (quantity.bound == Bound::exact) read_bound(figure);
     read_modality(figure);
     // "pre-trained on as many as 800 GPUs": a use of up to N shows at least N. The phrases are

@@ -58,4 +58,7 @@ gc quote "Acme has ordered 20,000 NVIDIA H100 GPUs; 37,888 GPUs will remain open
 gc quote --status "Decommissioned in November 2024."
 gc quote --status "In service since October, but the installation is still under way."
 gc quote --status --json "In service since October, but the installation is still under way."
+# A point before three digits groups thousands in a count; a power keeps both readings.
+gc quote "Das System hat 10.000 GPUs und braucht 21.500 kW."
+gc quote --json "Es braucht 21.500 kW."
 gc quote --year 1800 x

@@ -491,10 +491,16 @@ TEST_CASE("points between groups of three digits, two groups or more, are thousa
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "Das System hat 2.073.600 Kerne.").value == model::Decimal::whole(2073600));
     CHECK(only_quantity(config, "Die Zahl: 8.699.904 Kerne.").value == model::Decimal::whole(8699904));
-    // One group is read both ways; a version number is no figure of thousands.
-    const auto one = only_quantity(config, "Das System hat 10.000 GPUs.");
-    REQUIRE(one.alternative);
-    CHECK(*one.alternative == model::Decimal::whole(10000));
+    // One group is read both ways, unless it counts: a count is whole. A version number is no
+    // figure of thousands.
+    const auto power = only_quantity(config, "Das System braucht 21.500 kW.");
+    CHECK(power.value == model::Decimal::parse("21.5").value());
+    REQUIRE(power.alternative);
+    CHECK(*power.alternative == model::Decimal::whole(21500));
+    const auto count = only_quantity(config, "Das System hat 10.000 GPUs.");
+    CHECK(count.value == model::Decimal::whole(10000));
+    CHECK_FALSE(count.alternative);
+    CHECK(only_quantity(config, "Es sind 2.500 Knoten.").value == model::Decimal::whole(2500));
     CHECK(config.quote_reader().quantities("Version 2.1.3 runs on 4,000 GPUs.", 2025).back().value ==
           model::Decimal::whole(4000));
 }
