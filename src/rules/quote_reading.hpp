@@ -424,6 +424,9 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Where "being" stands before a going live, adverbs between ("is currently being put into
+    // operation"), if it does: no_token otherwise.
+    std::size_t onset_in_progress(std::size_t event) const;
     // With no event: a plan and a time to come in one clause, a live event not yet happened.
     void plan_with_a_time(std::vector<StatusEvent>& events) const;
     // Marks building told after going live in the same sentence (`at`: where each event is).

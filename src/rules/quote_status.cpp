@@ -60,6 +60,13 @@ std::vector<StatusEvent> Reading::status_events() const {
             event.happened = false;
             from = std::min(from, opens);
         }
+        // "is being put into operation": going live in progress has not happened yet. (Being in
+        // a state is no onset: "after being in operation for five years", "being operational".)
+        if (const std::size_t being = event.kind == StatusEvent::Kind::live ? onset_in_progress(i) : no_token;
+            being != no_token) {
+            event.happened = false;
+            from = std::min(from, being);
+        }
         if (event.happened && !continuing) date_event(event, i, end, from, to);
         // "건설할", "構築する": a verb form that puts what it says to come, building as much as going live.
         if (event.kind != StatusEvent::Kind::retired && prospective_within(i, end)) event.happened = false;
@@ -163,6 +170,16 @@ std::size_t Reading::awaited(std::size_t event) const {
         const std::size_t k = event - back;
         if (is(k, "awaiting")) return k;
         if (tokens_[k].kind == Kind::punct || tokens_[k].kind == Kind::number) return no_token;
+    }
+    return no_token;
+}
+
+std::size_t Reading::onset_in_progress(std::size_t event) const {
+    const std::string& first = tokens_[event].text;
+    if (!(first.ends_with("ed") || first == "put" || first == "brought" || first == "taken")) return no_token;
+    for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {
+        if (is_word(tokens_[k - 1], "being")) return k - 1;
+        if (!adverb(k - 1)) return no_token;
     }
     return no_token;
 }

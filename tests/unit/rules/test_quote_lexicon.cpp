@@ -201,6 +201,28 @@ TEST_CASE("a German or Dutch present passive of building is building under way")
     CHECK(events("Das System wird gebaut und getestet werden können.").empty());
 }
 
+TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const char* text : {"The system is being put into operation.", "It is currently being brought into service.",
+                             "The cluster is now being switched on."}) {
+        CAPTURE(std::string(text));
+        const auto going = events(text);
+        REQUIRE(going.size() == 1);
+        CHECK(going[0].kind == rules::StatusEvent::Kind::live);
+        CHECK_FALSE(going[0].happened);
+    }
+    const auto state = events("Being operational since 2020, the system has 4,000 GPUs.");
+    REQUIRE(state.size() == 1);
+    CHECK(state[0].happened);
+    const auto before = events("After being in operation for five years, the system was retired.");
+    REQUIRE(before.size() == 2);
+    CHECK(before[0].happened);
+    const auto past = events("The system was brought into service in 2021.");
+    REQUIRE(past.size() == 1);
+    CHECK(past[0].happened);
+}
+
 TEST_CASE("German 'wird' puts a figure in the future, and an event only with a time to come") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "Der Rechner wird mit 4000 GPUs ausgestattet.").modality == rules::Modality::planned);
