@@ -1,0 +1,181 @@
+// When a status event happens: its date, and the plans and times to come that govern it
+// ("wird 2027 in Betrieb genommen", "switch-on planned for 2028", "at its June 2022 debut it was
+// still being integrated").
+#include <algorithm>
+
+#include "rules/quote_reading.hpp"
+
+namespace gpuclusters::rules::reading {
+
+// "au moment de son installation en 2016": building dated to a year before the text's is done,
+// unless it goes on "since" then ("under construction since 2024").
+bool Reading::built_long_ago(const StatusEvent& event, std::size_t end) const {
+    if (event.kind != StatusEvent::Kind::construction || event.began || !event.happened || event.year == 0 ||
+        event.year >= year_) {
+        return false;
+    }
+    for (std::size_t k = end; k < std::min(tokens_.size(), end + 5) && !year_of(k); ++k) {
+        if (is(k, "since_words")) return false;
+    }
+    return true;
+}
+
+void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const {
+    const std::size_t stop = clause_end(i);
+    std::size_t planned_at = plan_before_event(event, i, end);
+    // "wird seit 2021 in Betrieb genutzt": what runs since a year gone by is no plan.
+    for (std::size_t k = planned_at; k < i && planned_at != no_token; ++k) {
+        if (const auto year = k + 1 < i ? year_of(k + 1) : std::nullopt; is(k, "since_words") && year && *year <= year_)
+            planned_at = no_token;
+    }
+    const std::size_t planned_to = plan_after_event(event.kind, i, end, stop);
+    if (const auto year = year_after(end, stop)) event.year = *year;
+    if (event.year == 0 && event.kind == StatusEvent::Kind::construction && !event.began) {
+        if (const auto year = year_before_building(i)) event.year = *year;
+    }
+    // "De supercomputer wordt in 2027 in gebruik genomen": a year to come just before the event.
+    std::size_t year_before = no_token;
+    if (planned_at == no_token && planned_to == no_token && event.kind != StatusEvent::Kind::retired) {
+        const std::size_t floor = clause_[i];
+        if (const auto year = future_year_after(std::max(floor, i > 6 ? i - 6 : 0), i)) year_before = year->first;
+    }
+    // What went live did so by the day it was written: a live event dated to a later year, however
+    // its verb reads ("wird 2027 in Betrieb genommen"), is to come.
+    // (Not a year it runs since or until: "seit 2021", "noch bis 2028 in Betrieb".)
+    if (year_before == no_token && planned_at == no_token && planned_to == no_token && event.kind == StatusEvent::Kind::live) {
+        for (std::size_t k = std::max(clause_[i], i > 6 ? i - 6 : 0); k < i && year_before == no_token; ++k) {
+            const auto year = year_of(k);
+            const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
+            if (year && *year > year_ && !bounded) year_before = k;
+        }
+    }
+    if (year_before != no_token) {
+        event.happened = false;
+        from = std::min(from, year_before);
+    }
+    if (planned_at != no_token || planned_to != no_token) {
+        event.happened = false;
+        if (planned_at != no_token) from = planned_at;
+        if (planned_to != no_token) to = planned_to;
+    }
+}
+
+// "At its June 2022 debut the system was still being integrated": the year of building dated
+// before its words, in their clause. None when it goes on since then ("seit dem 1. Juli 2023 im
+// Aufbau"), when the date is that of the writing ("is now (July 2021) being installed"), or when
+// the year is another verb's ("Jupiter, announced in June 2025, is currently under construction").
+std::optional<int> Reading::year_before_building(std::size_t event) const {
+    const std::size_t floor = clause_[event];
+    for (std::size_t k = event; k > std::max(floor, event > 8 ? event - 8 : 0); --k) {
+        if (tokens_[k - 1].text == "," || is(k - 1, "said_now")) return std::nullopt;
+        const auto year = year_of(k - 1);
+        if (!year) continue;
+        // (The month or day between is in any language: "seit Juli 2023", "desde el 1 de julio de 2023";
+        // the point of a German day may have closed the clause: "seit dem 1. Juli 2023".)
+        for (std::size_t back = k - 1; back > 0 && back + 7 > k; --back) {
+            if (is(back - 1, "since_words") || is(back - 1, "said_now")) return std::nullopt;
+        }
+        return year;
+    }
+    return std::nullopt;
+}
+
+// A plan before the event: its own verb group ("is set to open to users", "will be switched
+// off") or that of the verb it hangs on ("will bring the machine online").
+std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::size_t end) const {
+    const std::size_t floor = clause_[i];
+    std::size_t planned_at = no_token;
+    std::size_t group = i;
+    bool changed_plan = false;
+    while (group > floor) {
+        // A phrase that ends where the group starts: "slated for retirement".
+        std::size_t phrase_start = no_token;
+        for (const Cue cue : {Cue("planned"), Cue("future_time")})
+            phrase_start = std::min(phrase_start, phrase_ending(group, cue, floor));
+        if (phrase_start != no_token) {
+            if (!passive_only(phrase_start, end)) planned_at = phrase_start;
+            group = phrase_start;
+            continue;
+        }
+        const std::size_t k = group - 1;
+        if (is(k, "earlier")) {
+            // "Initially slated for retirement": a plan that did not hold.
+            changed_plan = true;
+            group = k;
+            continue;
+        }
+        if (!(aux(k) || adverb(k) || is(k, "becoming") || is_word(tokens_[k], "to"))) break;
+        // "for it to become operational": an aim, not a fact; "reported to be online" is a report.
+        if (is_word(tokens_[k], "to") && planned_at == no_token && (k == floor || (!aux(k - 1) && !is(k - 1, "hearsay")))) {
+            planned_at = k;
+        }
+        group = k;
+    }
+    if (changed_plan && planned_at != no_token) {
+        event.happened = false;
+        event.denied = true;
+    }
+    if (planned_at != no_token) return planned_at;
+    // "Next year the computer will be switched on", "Volgend jaar wordt de computer ingeschakeld".
+    for (std::size_t k = floor; k < i; ++k) {
+        if (phrase(k, "future_time") && k + phrase(k, "future_time") <= i) return k;
+    }
+    const auto [verb, verb_end] = verb_back(i, floor, i);
+    if (verb == no_token) return no_token;
+    for (std::size_t k = verb_end; k < i; ++k) {
+        if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired"))
+            return no_token;
+    }
+    if (participle(verb, floor)) return no_token;
+    const Governed governing = verb_group(verb, verb_end, floor, i);
+    return governing.modality == Modality::planned && !passive_only(governing.from, end) ? governing.from : no_token;
+}
+
+// German "wird" is a future before an infinitive ("wird ... in Betrieb gehen") and a passive of
+// the present before a participle ("wird ... in Betrieb genommen", in a report of the ceremony):
+// before an event that ends with a participle, only a time to come makes it a plan.
+bool Reading::passive_only(std::size_t at, std::size_t event_end) const {
+    if (phrase(at, "planned") != 1 || !is(at, "passive_auxiliaries") || event_end == 0) return false;
+    const std::string& last = tokens_[event_end - 1].text;
+    const bool participle =
+        last.ends_with("t") || (last.ends_with("en") && last != "gehen" && last.find("ge") != std::string::npos);
+    return participle;
+}
+
+// Where the words after an event stop being its own: "is in production and will be expanded in
+// 2027" -- what a verb joined by "and" plans, or dates, is that verb's.
+std::size_t Reading::own_verb_end(std::size_t end, std::size_t stop) const {
+    for (std::size_t k = end; k < stop; ++k) {
+        if (is(k, "conjunctions") && k + 1 < stop && verb_start(k + 1)) return k;
+    }
+    return stop;
+}
+
+// A plan after the event: "switch-on planned for 2028", "operational in 2029", "later this
+// year", "construction of the hall ... will be the first phase".
+std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std::size_t end, std::size_t stop) const {
+    stop = own_verb_end(end, stop);
+    if (end < stop) {
+        if (const std::size_t p = phrase(end, "planned"); p && !passive_only(end, end)) return end + p;
+    }
+    if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
+        for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
+            if (tokens_[k].text == ",") break;
+            if (!verb_start(k)) continue;
+            if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k, end)) return k + p;
+            // "full operation is planned for autumn": a plan in the present, not "was planned".
+            const bool present = is_word(tokens_[k], "is") || is_word(tokens_[k], "are");
+            if (const std::size_t p = present && k + 1 < stop ? phrase(k + 1, "planned") : 0; p > 0) return k + 1 + p;
+            break;
+        }
+    }
+    for (std::size_t k = end; k < std::min(stop, end + 4); ++k) {
+        if (const std::size_t p = phrase(k, "future_time")) return k + p;
+    }
+    if (kind != StatusEvent::Kind::retired) {
+        if (const auto year = future_year_after(end, stop)) return year->second;
+    }
+    return no_token;
+}
+
+}  // namespace gpuclusters::rules::reading
