@@ -8,6 +8,18 @@
 
 namespace gpuclusters::rules::reading {
 
+namespace {
+
+// What a model named alone counts: its package ("320k GB300s" may be superchips).
+Unit unit_of_package(const model::GpuModel& model) {
+    return model.package == "superchip" ? Unit::superchip
+           : model.package == "apu"     ? Unit::apu
+           : model.package == "module"  ? Unit::module
+                                        : Unit::gpu;
+}
+
+}  // namespace
+
 void Reading::read_noun(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;
@@ -23,13 +35,31 @@ void Reading::read_noun(Figure& figure) const {
             figure.label_start = k - 1;
             break;
         }
-        // "Nb GPU par noeud | 4", "GPUs per node: 8": a label of GPUs per holder.
+        // "H100を96基", "H100: 96": a model alone as the label, a particle or a colon between.
+        if (noun.unit == Unit::none && i >= clause_[i] + 2 && (is(i - 1, "label_words") || tokens_[i - 1].text == ":")) {
+            for (std::size_t k = i - 1; k > clause_[i] && k + 4 > i; --k) {
+                const auto& [named, length] = models_[k - 1];
+                if (!named || k - 1 + length != i - 1) continue;
+                noun.model = named;
+                noun.from_model = true;
+                noun.unit = unit_of_package(*named);
+                figure.label_start = k - 1;
+                break;
+            }
+        }
+        // "Nb GPU par noeud | 4", "GPUs per node: 8", "GPU's per node | 8": a label of GPUs per
+        // holder.
         const std::size_t start = figure.label_start;
-        if (is_holder(noun.unit) && start >= clause_[i] + 2 && (is(start - 1, "per_words") || tokens_[start - 1].text == "/") &&
-            unit_at(start - 2) == Unit::gpu) {
-            noun.per = noun.unit;
-            noun.unit = Unit::gpu;
-            figure.label_start = start - 2;
+        if (is_holder(noun.unit) && start >= clause_[i] + 2 && (is(start - 1, "per_words") || tokens_[start - 1].text == "/")) {
+            std::size_t gpus = start - 2;
+            const bool plural_s = tokens_[gpus].text == "s" && !tokens_[gpus].space_before && gpus >= clause_[i] + 2 &&
+                                  (tokens_[gpus - 1].text == "'" || tokens_[gpus - 1].text == "\u2019");
+            if (plural_s) gpus -= 2;
+            if (unit_at(gpus) == Unit::gpu) {
+                noun.per = noun.unit;
+                noun.unit = Unit::gpu;
+                figure.label_start = gpus;
+            }
         }
     }
     quantity.unit = noun.unit;
@@ -83,10 +113,7 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     }
     if (noun.unit == Unit::none && noun.model) {
         noun.from_model = true;
-        noun.unit = noun.model->package == "superchip" ? Unit::superchip
-                    : noun.model->package == "apu"     ? Unit::apu
-                    : noun.model->package == "module"  ? Unit::module
-                                                       : Unit::gpu;
+        noun.unit = unit_of_package(*noun.model);
     }
     return noun;
 }

@@ -424,6 +424,9 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Where a negation of the event at `i` begins ("not yet", "won't be fully"), if one does:
+    // no_token otherwise.
+    std::size_t negation_before(std::size_t i) const;
     // Where "being" stands before a going live, adverbs between ("is currently being put into
     // operation"), if it does: no_token otherwise.
     std::size_t onset_in_progress(std::size_t event) const;

@@ -24,25 +24,12 @@ std::vector<StatusEvent> Reading::status_events() const {
             continue;
         }
         const std::size_t end = i + length;
-        const std::size_t floor = clause_[i];
         std::size_t from = i;
         std::size_t to = end;
-        // "not yet operational", "yet to go live", "not quite complete", "will not enter production",
-        // "won't be fully deployed"
-        for (std::size_t back = 1; back <= 6 && back <= i - floor; ++back) {
-            const std::size_t between = back - std::min(back, phrase(i - back, "negation"));
-            const bool words_between = std::all_of(tokens_.begin() + static_cast<std::ptrdiff_t>(i - between),
-                                                   tokens_.begin() + static_cast<std::ptrdiff_t>(i),
-                                                   [](const Token& token) { return token.kind == Kind::word; });
-            bool group_between = true;
-            for (std::size_t k = i - between; k < i; ++k) group_between = group_between && (aux(k) || adverb(k));
-            if (phrase(i - back, "negation") &&
-                (between == 0 || (between == 1 && words_between) || (between <= 3 && group_between))) {
-                event.happened = false;
-                event.denied = true;
-                from = i - back;
-                break;
-            }
+        if (const std::size_t negation = negation_before(i); negation != no_token) {
+            event.happened = false;
+            event.denied = true;
+            from = negation;
         }
         if (const std::size_t none = event.denied ? no_token : negated_subject(i); none != no_token) {
             event.happened = false;
@@ -87,6 +74,23 @@ std::vector<StatusEvent> Reading::status_events() const {
     if (events.empty()) plan_with_a_time(events);
     mark_still_building(events, at);
     return events;
+}
+
+// "not yet operational", "yet to go live", "not quite complete", "will not enter production",
+// "won't be fully deployed": a negation just before the event, or with its verb group between.
+std::size_t Reading::negation_before(std::size_t i) const {
+    const std::size_t floor = clause_[i];
+    for (std::size_t back = 1; back <= 6 && back <= i - floor; ++back) {
+        if (!phrase(i - back, "negation")) continue;
+        const std::size_t between = back - std::min(back, phrase(i - back, "negation"));
+        const bool words_between = std::all_of(tokens_.begin() + static_cast<std::ptrdiff_t>(i - between),
+                                               tokens_.begin() + static_cast<std::ptrdiff_t>(i),
+                                               [](const Token& token) { return token.kind == Kind::word; });
+        bool group_between = true;
+        for (std::size_t k = i - between; k < i; ++k) group_between = group_between && (aux(k) || adverb(k));
+        if (between == 0 || (between == 1 && words_between) || (between <= 3 && group_between)) return i - back;
+    }
+    return no_token;
 }
 
 void Reading::mark_still_building(std::vector<StatusEvent>& events, const std::vector<std::size_t>& at) const {

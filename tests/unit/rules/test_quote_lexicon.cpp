@@ -201,6 +201,49 @@ TEST_CASE("a German or Dutch present passive of building is building under way")
     CHECK(events("Das System wird gebaut und getestet werden können.").empty());
 }
 
+TEST_CASE("labels before a figure: an apostrophe's plural, Japanese particles, a model alone") {
+    const auto config = formats::default_rules_config();
+    const auto quantities = [&](const char* text) { return config.quote_reader().quantities(text, 2025); };
+    const auto table = quantities("Specificaties | Nodes | 36 | GPU's per node | 8");
+    REQUIRE(table.size() == 2);
+    CHECK(table[1].unit == rules::Unit::gpu);
+    CHECK(table[1].per == rules::Unit::node);
+    // "千" is a thousand before a counter, not in "千瓦" (kilowatts).
+    const auto japanese = only_quantity(config, "GPUを2千基搭載した。");
+    CHECK(japanese.value == model::Decimal::whole(2000));
+    CHECK(japanese.unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "功耗1500千瓦。").unit == rules::Unit::kilowatt);
+    CHECK(only_quantity(config, "HGX H100ボードが120枚搭載されている。").unit == rules::Unit::tray);
+    const auto added = quantities("A100を搭載した既存の320基に加え、H100を96基増設した。");
+    REQUIRE(added.size() == 2);
+    REQUIRE(added[1].model);
+    CHECK(added[1].model->model == "NVIDIA H100");
+    CHECK(added[1].unit == rules::Unit::gpu);
+    // Without a particle or a colon, a model's name and a number are no label and figure.
+    const auto bare = quantities("The H100 96 is fast.");
+    REQUIRE(bare.size() == 1);
+    CHECK_FALSE(bare[0].model);
+    // Scandinavian numbers of GPUs per node.
+    const auto danish = quantities("Gefion har 191 DGX-noder med hver otte H100, i alt 1.528 GPU'er.");
+    REQUIRE(danish.size() == 3);
+    CHECK(danish[1].value == model::Decimal::whole(8));
+}
+
+TEST_CASE("words of procurement, capacity, comparison and retirement in more languages") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Die Beschaffung von 1.024 H100-Beschleunigern hat der Aufsichtsrat genehmigt.").modality ==
+          rules::Modality::procured);
+    CHECK(only_quantity(config, "Budynek może pomieścić do 10 tys. GPU.").bound == rules::Bound::at_most);
+    CHECK(only_quantity(config, "园区建成后可容纳10万张GPU卡。").bound == rules::Bound::at_most);
+    CHECK(only_quantity(config, "Система сопоставима с 3 тыс. ускорителей H100.").modality == rules::Modality::equivalence);
+    CHECK(only_quantity(config, "W 2027 r. superkomputer miałby mieć 1500 GPU.").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "Ruim 1.000 GPU's draaien er inmiddels.").bound == rules::Bound::at_least);
+    const auto since = config.quote_reader().status_events("Seit der Einweihung im Mai 2024 rechnet der Cluster.", 2025);
+    REQUIRE(since.size() == 1);
+    CHECK(since[0].kind == rules::StatusEvent::Kind::live);
+    CHECK(since[0].happened);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
