@@ -244,6 +244,23 @@ TEST_CASE("words of procurement, capacity, comparison and retirement in more lan
     CHECK(since[0].happened);
 }
 
+TEST_CASE("a capacity's label may reach its figure through a verb of being and a phrase of its own") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Der Netzanschluss des Standorts ist auf 25 Megawatt ausgelegt.",
+                             "La potencia contratada con la distribuidora es de 20 MW.", "Przyłącze energetyczne ma moc 15 MW.",
+                             "Anlegget har en tilknytning til strømnettet på 230 MW."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).capacity);
+    }
+    // A verb of use, or a place rather than the subject, is power drawn.
+    for (const char* text :
+         {"The data centre of the university draws 25 MW.", "Die Leistungsaufnahme des Rechners im Rechenzentrum ist 12 MW.",
+          "The power draw of the cluster in the data center is 12 MW."}) {
+        CAPTURE(std::string(text));
+        CHECK_FALSE(only_quantity(config, text).capacity);
+    }
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
