@@ -74,6 +74,40 @@ void Reading::shared_capacity(Figure& figure, const Quantity& before) const {
     figure.quantity.capacity_words = before.capacity_words;
 }
 
+std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) const {
+    // After a verb of being, up to three words of the label's own ("Der Netzanschluss des
+    // Standorts ist auf 25 Megawatt ausgelegt", "La potencia contratada con la distribuidora es
+    // de 20 MW"): a genitive or a prepositional phrase, no verb of use.
+    bool linked = false;
+    std::size_t free_words = 0;
+    for (std::size_t back = 1; back <= 10 && back <= before - floor; ++back) {
+        const std::size_t k = before - back;
+        // A phrase that ends here ("die installierte Leistung beträgt"), or starts here.
+        // (Through a verb of being, the label is the subject, not a place: "die Leistungsaufnahme
+        // des Rechners im Rechenzentrum ist 12 MW".)
+        const auto subject = [&](std::size_t at) {
+            if (at > floor && (is(at - 1, "determiners") || is(at - 1, "articles"))) --at;
+            return !linked || at == floor || !is(at - 1, "prepositions");
+        };
+        if (const std::size_t at = phrase_ending(k + 1, "power_capacity", floor); at != no_token && subject(at)) return at;
+        if (phrase(k, "power_capacity") && subject(k)) return k;
+        const Token& token = tokens_[k];
+        // "Current Capacity: 200 MW", "a substation delivering 150 megawatts", "die Kapazität
+        // beläuft sich auf zehn Megawatt"
+        const bool filler = token.kind == Kind::punct
+                                ? (token.text == "(" || token.text == ")" || token.text == ":")
+                                : (is(k, "prepositions") || is(k, "adverbs") || is(k, "supply_verbs") || aux(k) ||
+                                   is_word(token, "to") || is_word(token, "a") || is_word(token, "an") || is_word(token, "the"));
+        if (filler) {
+            linked = linked || is(k, "supply_verbs") || aux(k);
+            if (back > 6 && free_words == 0) return no_token;
+            continue;
+        }
+        if (!linked || token.kind != Kind::word || phrase(k, "in_service") || ++free_words > 3) return no_token;
+    }
+    return no_token;
+}
+
 // Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
 void Reading::read_capacity(Figure& figure) const {
     const std::size_t i = figure.at;

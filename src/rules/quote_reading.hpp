@@ -464,7 +464,8 @@ private:
     std::size_t vague_at(std::size_t i, std::vector<Quantity>& found);
 
     // A capacity's words a few tokens before a power figure, with nothing but a preposition,
-    // an article or a parenthesis between.
+    // an article, a parenthesis or a verb of being between, and after that verb up to three
+    // words of the label's own.
     std::size_t power_label_before(std::size_t before, std::size_t floor) const;
 
     const QuoteReader::Impl& impl_;
