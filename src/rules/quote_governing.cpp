@@ -106,6 +106,7 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         if (!part) break;
         group = k;
     }
+    group = future_across_time(group, floor);
     Governed result;
     result.found = true;
     // "will be built around Blackwell and feature the GB200 NVL72": a verb joined by "and"
@@ -159,6 +160,26 @@ Reading::Governed Reading::verb_group(std::size_t verb, std::size_t verb_end, st
         result.to = verb_end;
     }
     return result;
+}
+
+// "will by the end of 2027 deploy", "将于2027年部署", "将在2027年底前部署": a future, then a time,
+// then its verb. Where the group starts, the future's start if one stands before the time.
+std::size_t Reading::future_across_time(std::size_t group, std::size_t floor) const {
+    std::size_t k = group;
+    bool dated = false;
+    while (k > floor && group - k < 8) {
+        const std::size_t at = k - 1;
+        const bool time = year_of(at) || is(at, "date_parts");
+        if (!time && !is(at, "until") && !is(at, "starting") && !is(at, "prepositions") && !is(at, "determiners") &&
+            !is_word(tokens_[at], "of")) {
+            break;
+        }
+        dated = dated || time;
+        k = at;
+    }
+    if (!dated || k == group) return group;
+    const std::size_t future = phrase_ending(k, "planned", floor);
+    return future == no_token ? group : future;
 }
 
 bool Reading::subject_doing(std::size_t from, std::size_t end) const {

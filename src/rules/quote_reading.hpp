@@ -463,6 +463,10 @@ private:
     // span of them -- approximate.
     std::size_t vague_at(std::size_t i, std::vector<Quantity>& found);
 
+    // Where a verb group starts when a future stands before a time before its verb ("will by
+    // the end of 2027 deploy"): the future's start, or `group` when there is none.
+    std::size_t future_across_time(std::size_t group, std::size_t floor) const;
+
     // A capacity's words a few tokens before a power figure, with nothing but a preposition,
     // an article, a parenthesis or a verb of being between, and after that verb up to three
     // words of the label's own.

@@ -261,6 +261,20 @@ TEST_CASE("a capacity's label may reach its figure through a verb of being and a
     }
 }
 
+TEST_CASE("a future governs its verb across a time between them") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The project will by the end of 2027 deploy 10,000 GPUs.", "该项目将于2027年部署1万张加速卡。",
+                             "该项目将在2027年底前部署1万张加速卡。"}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+    for (const char* text : {"The system was in 2021 equipped with 4,000 GPUs.", "该中心于2023年部署了1万张加速卡。",
+                             "The system will be upgraded; in 2021 it deployed 4,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::in_service);
+    }
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
