@@ -392,7 +392,8 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
                 return {true, cue == "planned" ? Modality::planned : Modality::procured, k, k + length, false};
             }
         }
-        own_verb = own_verb || phrase(k, "in_service") > 0;
+        // (A verb of running is the figure's own too: "1만 장이 가동되고 있으며, 2028년에는 ... 계획이다".)
+        own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
     }
     // Turkish and Hindi put the verb last too, in other letters: a plan or an order that ends the
     // clause, with no figure or comma between, governs the figure ("10.000 GPU'ya sahip olacak").

@@ -287,7 +287,9 @@ void Reading::bound_after(Figure& figure) const {
     const std::size_t clause_end_at = figure.clause_end;
     const std::size_t phrase_end = figure.phrase_end;
     const std::size_t after_comma = phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
-    for (const std::size_t at : {figure.end, phrase_end, after_comma}) {
+    // A counter is no noun: "1만 장 이상".
+    const std::size_t after_counter = phrase_end < clause_end_at && is(phrase_end, "counters") ? phrase_end + 1 : phrase_end;
+    for (const std::size_t at : {figure.end, phrase_end, after_comma, after_counter}) {
         if (at >= clause_end_at) continue;
         for (const BoundCue option : {BoundCue{"at_most_after", Bound::at_most}, BoundCue{"at_least_after", Bound::at_least},
                                       BoundCue{"approximate_after", Bound::approximate}}) {
@@ -297,7 +299,7 @@ void Reading::bound_after(Figure& figure) const {
             // An upper limit after the figure outweighs an approximation before it:
             // "roughly 12 thousand GPUs, at full build out".
             const bool open = quantity.bound == Bound::exact || option.bound == Bound::at_most;
-            const bool allowed = at == figure.end || length > 1;
+            const bool allowed = at == figure.end || length > 1 || (at == after_counter && at != phrase_end);
             if (length > 0 && allowed && (at != after_comma || at == phrase_end || option.bound == Bound::at_most) &&
                 !comparison && open && !(quantity.bound == option.bound)) {
                 quantity.bound = option.bound;
@@ -392,14 +394,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
             }
         }
     }
-    if (!governing.found && !after.silent) {
-        for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
-            if (const std::size_t length = phrase(k, "future_time")) {
-                governing = {true, Modality::planned, k, k + length, false};
-                break;
-            }
-        }
-    }
+    if (!governing.found && !after.silent) governing = future_time_in_clause(i, phrase_end, clause_end_at);
     if (!governing.found) governing = time_span_after(phrase_end, clause_end_at);
     // A verb before the figure is its own ("已部署 2000 块 GPU"); one after it may be qualified at
     // the sentence's end ("GPU 4,000基を搭載する予定だ").
@@ -414,6 +409,20 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         }
     }
     return governing;
+}
+
+// "2,500 GPUs next year": a time to come anywhere in the figure's clause, but not past its own
+// verb and a comma ("GPU 2500基が稼働しており、来年4000基を追加").
+Reading::Governed Reading::future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const {
+    bool own_verb = false;
+    for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
+        if (k >= phrase_end) {
+            if (own_verb && (tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001")) break;
+            own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
+        }
+        if (const std::size_t length = phrase(k, "future_time")) return {true, Modality::planned, k, k + length, false};
+    }
+    return {};
 }
 
 Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const {

@@ -408,6 +408,8 @@ private:
     void read_retired(Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
+    // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
+    Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
     void read_capacity(Figure& figure) const;
     void shared_capacity(Figure& figure, const Quantity& before) const;

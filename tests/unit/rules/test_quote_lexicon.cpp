@@ -275,6 +275,22 @@ TEST_CASE("a future governs its verb across a time between them") {
     }
 }
 
+TEST_CASE("in verb-final languages a figure's own verb of running ends what a later plan governs") {
+    const auto config = formats::default_rules_config();
+    const auto quantities = [&](const char* text) { return config.quote_reader().quantities(text, 2025); };
+    for (const char* text : {"현재 GPU 1만 장 이상이 가동되고 있으며, 2028년에는 2만 장까지 늘릴 계획이다.",
+                             "GPU 2500基が稼働しており、来年4000基を追加する予定だ。"}) {
+        CAPTURE(std::string(text));
+        const auto both = quantities(text);
+        REQUIRE(both.size() == 2);
+        CHECK(both[0].modality == rules::Modality::in_service);
+        CHECK(both[1].modality == rules::Modality::planned);
+    }
+    CHECK(quantities("현재 GPU 1만 장 이상이 가동되고 있다.")[0].bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "GPU 1만 장을 2028년까지 가동할 계획이다.").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "GPU 2500基を来年導入する。").modality == rules::Modality::planned);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
