@@ -401,8 +401,12 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     if ((!governing.found || (governing.modality == Modality::in_service && governing.from >= phrase_end)) && !after.silent) {
         if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
     }
+    if (!governing.found && !after.silent) governing = live_dated_later(i, clause_end_at);
     if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {
-        if (const auto year = future_year_after(phrase_end, clause_end_at)) {
+        // (Not the year of a clause joined after a comma: "2,560 GPUs, and in 2027 it will grow".)
+        std::size_t joined = phrase_end;
+        while (joined + 1 < clause_end_at && !(tokens_[joined].text == "," && is(joined + 1, "conjunctions"))) ++joined;
+        if (const auto year = future_year_after(phrase_end, joined + 1 < clause_end_at ? joined : clause_end_at)) {
             const bool said_done =
                 governing.found && governing.from < governing.to && phrase(governing.from, "in_service") && !aux(governing.from);
             if (!said_done) governing = {true, Modality::planned, year->first, year->second, false};
@@ -421,6 +425,32 @@ Reading::Governed Reading::future_time_in_clause(std::size_t i, std::size_t phra
             own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
         }
         if (const std::size_t length = phrase(k, "future_time")) return {true, Modality::planned, k, k + length, false};
+    }
+    return {};
+}
+
+// "The new system goes live in 2027 with 2,560 GPUs", "entra en servicio en 2027 con 2.560 GPU":
+// the figures of a clause whose going live is dated to a later year are to come. (Not a year it
+// runs since or until.)
+Reading::Governed Reading::live_dated_later(std::size_t i, std::size_t clause_end_at) const {
+    const auto later = [&](std::size_t k) {
+        const auto year = year_of(k);
+        const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
+        return year && *year > year_ && !bounded;
+    };
+    const auto comma = [&](std::size_t k) {
+        return tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001";
+    };
+    for (std::size_t live = clause_[i]; live < clause_end_at; ++live) {
+        const std::size_t length = phrase(live, "live");
+        if (length == 0) continue;
+        // The year within the going live's own words, no comma between.
+        for (std::size_t k = live; k > clause_[i] && k + 6 > live && !comma(k - 1); --k) {
+            if (later(k - 1)) return {true, Modality::planned, k - 1, live + length, false};
+        }
+        for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k); ++k) {
+            if (later(k)) return {true, Modality::planned, live, k + 1, false};
+        }
     }
     return {};
 }

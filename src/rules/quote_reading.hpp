@@ -411,6 +411,8 @@ private:
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
+    // The going live of the figure's clause, dated to a year after the text's: a plan.
+    Governed live_dated_later(std::size_t i, std::size_t clause_end_at) const;
     void read_capacity(Figure& figure) const;
     void shared_capacity(Figure& figure, const Quantity& before) const;
     // Whether a figure stands right after `from`, a word ("than", "als") at most between: the

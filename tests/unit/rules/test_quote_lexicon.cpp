@@ -291,6 +291,28 @@ TEST_CASE("in verb-final languages a figure's own verb of running ends what a la
     CHECK(only_quantity(config, "GPU 2500基を来年導入する。").modality == rules::Modality::planned);
 }
 
+TEST_CASE("the figures of a clause whose going live is dated to a later year are planned") {
+    const auto config = formats::default_rules_config();
+    const auto read = [&](const char* text) { return config.quote_reader().quantities(text, 2025).at(0).modality; };
+    for (const char* text :
+         {"The new system goes live in 2027 with 2,560 GPUs.", "El nuevo superordenador entra en servicio en 2027 con 2.560 GPU.",
+          "Le nouveau système entre en service en 2027 avec 2 560 GPU.",
+          "Das neue System geht 2027 mit 2.560 GPUs in Betrieb."}) {
+        CAPTURE(std::string(text));
+        CHECK(read(text) == rules::Modality::planned);
+    }
+    // A year gone by, one it runs until, or one past a comma is no plan of its going live.
+    for (const char* text :
+         {"The new system went live in 2021 with 2,560 GPUs.", "The system, in operation until 2028, has 2,560 GPUs.",
+          "El sistema está en servicio con 2.560 GPU, y en 2027 se ampliará."}) {
+        CAPTURE(std::string(text));
+        CHECK(read(text) == rules::Modality::in_service);
+    }
+    const auto spanish = config.quote_reader().status_events("El superordenador está en servicio desde 2021.", 2025);
+    REQUIRE(spanish.size() == 1);
+    CHECK(spanish[0].happened);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
