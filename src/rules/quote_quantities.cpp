@@ -287,8 +287,9 @@ void Reading::bound_after(Figure& figure) const {
     const std::size_t clause_end_at = figure.clause_end;
     const std::size_t phrase_end = figure.phrase_end;
     const std::size_t after_comma = phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
-    // A counter is no noun: "1만 장 이상".
-    const std::size_t after_counter = phrase_end < clause_end_at && is(phrase_end, "counters") ? phrase_end + 1 : phrase_end;
+    // A counter is no noun: "1만 장 이상", "1万基以上のGPU".
+    const std::size_t counter = figure.end < clause_end_at && is(figure.end, "counters") ? figure.end : phrase_end;
+    const std::size_t after_counter = counter < clause_end_at && is(counter, "counters") ? counter + 1 : phrase_end;
     for (const std::size_t at : {figure.end, phrase_end, after_comma, after_counter}) {
         if (at >= clause_end_at) continue;
         for (const BoundCue option : {BoundCue{"at_most_after", Bound::at_most}, BoundCue{"at_least_after", Bound::at_least},
@@ -401,7 +402,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     if ((!governing.found || (governing.modality == Modality::in_service && governing.from >= phrase_end)) && !after.silent) {
         if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
     }
-    if (!governing.found && !after.silent) governing = live_dated_later(i, clause_end_at);
+    if (!governing.found && !after.silent) governing = dated_to_come(figure);
     if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {
         // (Not the year of a clause joined after a comma: "2,560 GPUs, and in 2027 it will grow".)
         std::size_t joined = phrase_end;
@@ -431,8 +432,9 @@ Reading::Governed Reading::future_time_in_clause(std::size_t i, std::size_t phra
 
 // "The new system goes live in 2027 with 2,560 GPUs", "entra en servicio en 2027 con 2.560 GPU":
 // the figures of a clause whose going live is dated to a later year are to come. (Not a year it
-// runs since or until.)
-Reading::Governed Reading::live_dated_later(std::size_t i, std::size_t clause_end_at) const {
+// runs since or until.) So is a figure with no verb after a start or deadline to come.
+Reading::Governed Reading::dated_to_come(const Figure& figure) const {
+    const std::size_t i = figure.at, clause_end_at = figure.clause_end;
     const auto later = [&](std::size_t k) {
         const auto year = year_of(k);
         const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
@@ -451,6 +453,12 @@ Reading::Governed Reading::live_dated_later(std::size_t i, std::size_t clause_en
         for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k); ++k) {
             if (later(k)) return {true, Modality::planned, live, k + 1, false};
         }
+    }
+    // "KI-Fabrik Lübeck: ab Mitte 2027 mit 4.608 GPUs": with no verb, a start or deadline to come
+    // just before the figure.
+    const std::size_t begin = figure.phrase_begin;
+    if (const auto year = future_year_after(std::max(clause_[i], begin > 6 ? begin - 6 : 0), begin)) {
+        return {true, Modality::planned, year->first, year->second, false};
     }
     return {};
 }

@@ -411,8 +411,9 @@ private:
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
-    // The going live of the figure's clause, dated to a year after the text's: a plan.
-    Governed live_dated_later(std::size_t i, std::size_t clause_end_at) const;
+    // A plan told by a date alone: the going live of the figure's clause dated to a year after
+    // the text's, or a start or deadline to come just before a figure with no verb.
+    Governed dated_to_come(const Figure& figure) const;
     void read_capacity(Figure& figure) const;
     void shared_capacity(Figure& figure, const Quantity& before) const;
     // Whether a figure stands right after `from`, a word ("than", "als") at most between: the

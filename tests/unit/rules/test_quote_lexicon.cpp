@@ -313,6 +313,28 @@ TEST_CASE("the figures of a clause whose going live is dated to a later year are
     CHECK(spanish[0].happened);
 }
 
+TEST_CASE("more words: equivalence 'la de', supply contracts, switched off, exceeding, less") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "La potencia del clúster equivale a la de unas 8.000 GPU H100.").modality ==
+          rules::Modality::equivalence);
+    CHECK(only_quantity(config, "L'ateneo ha firmato il contratto per la fornitura di 256 GPU H100.").modality ==
+          rules::Modality::procured);
+    CHECK(only_quantity(config, "Fonden har indkøbt 512 H200-GPU'er.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "Le 240 GPU K80 di Galileo sono state spente e smontate nel 2021.").modality ==
+          rules::Modality::retired);
+    CHECK(only_quantity(config, "Instalacja 768 kart GPU zaplanowana jest na drugą połowę 2027 roku.").modality ==
+          rules::Modality::planned);
+    CHECK(only_quantity(config, "KI-Fabrik Lübeck: ab Mitte 2027 mit 4.608 GPUs").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "現在、1万基を超えるGPUが稼働している。").bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "De machine verbruikt 300 kilowatt minder dan haar voorganger.").difference);
+    const auto opened = config.quote_reader().status_events("Het kabinet zegt dat de AI-fabriek in 2027 van start gaat.", 2025);
+    REQUIRE(opened.size() == 1);
+    CHECK_FALSE(opened[0].happened);
+    const auto site = config.quote_reader().status_events("A Bologna sono in corso i lavori per il nuovo edificio.", 2025);
+    REQUIRE(site.size() == 1);
+    CHECK(site[0].kind == rules::StatusEvent::Kind::construction);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
