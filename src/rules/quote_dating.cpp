@@ -122,8 +122,10 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
     }
     const auto [verb, verb_end] = verb_back(i, floor, i);
     if (verb == no_token) return no_token;
+    // (Nor a future of staying: "dovrebbe restare in funzione fino al 2030" runs now.)
     for (std::size_t k = verb_end; k < i; ++k) {
-        if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired"))
+        if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired") ||
+            phrase(k, "not_governing"))
             return no_token;
     }
     if (participle(verb, floor)) return no_token;
@@ -172,8 +174,12 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
     for (std::size_t k = end; k < std::min(stop, end + 4); ++k) {
         if (const std::size_t p = phrase(k, "future_time")) return k + p;
     }
+    // (The year of the event's own words, not of a clause after a comma: "pracuje ..., a w 2027 r. ma
+    // zostać rozbudowana".)
+    std::size_t comma = end;
+    while (comma < stop && tokens_[comma].text != ",") ++comma;
     if (kind != StatusEvent::Kind::retired) {
-        if (const auto year = future_year_after(end, stop)) return year->second;
+        if (const auto year = future_year_after(end, comma)) return year->second;
     }
     return no_token;
 }

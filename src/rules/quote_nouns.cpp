@@ -267,6 +267,8 @@ std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i
     // and the phrase goes on to its head.
     if (tokens_[i].joined && noun.unit != Unit::none && i + 1 < limit && unit_at(i + 1) != Unit::none) return i + 1;
     if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
+    // "4 GPU por nodo", "4 GPUs je Knoten": a count per holder ends at its "per".
+    if (noun.unit != Unit::none && is(i, "per_words")) return std::nullopt;
     // After a noun, a word goes on only towards another noun: "H200 Data Center GPUs". Not
     // towards a span of time once the figure has its unit: "20 GPUs last year" (but "GPU compute
     // hours" are hours).
@@ -308,7 +310,7 @@ bool Reading::product_number(std::size_t i) const {
 
 Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {
     std::size_t i = noun_end;
-    if (i < clause_end && (is_word(tokens_[i], "per") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
+    if (i < clause_end && (is(i, "per_words") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
         std::size_t k = i + 1;
         if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
         if (k < clause_end) {

@@ -335,6 +335,33 @@ TEST_CASE("more words: equivalence 'la de', supply contracts, switched off, exce
     CHECK(site[0].kind == rules::StatusEvent::Kind::construction);
 }
 
+TEST_CASE("GPUs per holder in other languages; staying in service and a later clause's year") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"4 GPU par nœud", "4 GPU por nodo", "4 GPUs je Knoten", "4 GPU на узел", "4 GPU na węzeł"}) {
+        CAPTURE(std::string(text));
+        const auto each = only_quantity(config, text);
+        CHECK(each.unit == rules::Unit::gpu);
+        CHECK(each.per == rules::Unit::node);
+    }
+    const auto table = config.quote_reader().quantities("Parametry | Uzly | 12 | GPU na uzel | 4 | Typ GPU | NVIDIA H100", 2025);
+    REQUIRE(table.size() == 2);
+    CHECK(table[1].per == rules::Unit::node);
+    CHECK(only_quantity(config, "A empresa instalou 4.000 GPUs na Europa.").per == rules::Unit::none);
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    const auto staying = events(
+        "Il supercomputer è entrato in produzione a novembre 2024 e dovrebbe restare in funzione "
+        "almeno fino al 2030.");
+    REQUIRE(staying.size() == 2);
+    CHECK(staying[0].happened);
+    CHECK(staying[1].happened);
+    const auto grows = events("Od czerwca 2024 r. maszyna pracuje na potrzeby nauki, a w 2027 r. ma zostać rozbudowana.");
+    REQUIRE(grows.size() == 1);
+    CHECK(grows[0].happened);
+    const auto later = events("Il supercomputer dovrebbe entrare in funzione nel 2027.");
+    REQUIRE(later.size() == 1);
+    CHECK_FALSE(later[0].happened);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
