@@ -65,7 +65,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
-inline constexpr std::array<std::string_view, 58> word_classes{"auxiliaries",
+inline constexpr std::array<std::string_view, 60> word_classes{"auxiliaries",
                                                                "adverbs",
                                                                "phrase_stops",
                                                                "relative_pronouns",
@@ -122,7 +122,9 @@ inline constexpr std::array<std::string_view, 58> word_classes{"auxiliaries",
                                                                "present_passives",
                                                                "building_participles",
                                                                "articles",
-                                                               "prospective_adjectives"};
+                                                               "prospective_adjectives",
+                                                               "only_words",
+                                                               "first_words"};
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
@@ -429,6 +431,9 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Whether the word at `only` is "only" before a first or a figure, short of `end` ("only the
+    // first", "solo dos").
+    bool only_first(std::size_t only, std::size_t end) const;
     // Where a negation of the event at `i` begins ("not yet", "won't be fully"), if one does:
     // no_token otherwise.
     std::size_t negation_before(std::size_t i) const;

@@ -188,6 +188,14 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     return no_token;
 }
 
+bool Reading::only_first(std::size_t only, std::size_t end) const {
+    if (!is(only, "only_words")) return false;
+    for (std::size_t k = only + 1; k < std::min(end, only + 4); ++k) {
+        if (is(k, "first_words") || figure_at(k)) return true;
+    }
+    return false;
+}
+
 std::size_t Reading::part_live(std::size_t event) const {
     const std::size_t floor = clause_[event];
     for (std::size_t back = 1; back <= 12 && back <= event - floor; ++back) {
@@ -199,6 +207,8 @@ std::size_t Reading::part_live(std::size_t event) const {
         // "two of the four halls are operational", "the first 50 MW of a 100 MW building now
         // ready": a counted part of a whole.
         if (const std::size_t part = counted_part(k, event, floor); part != no_token) return part;
+        // "only the first of the two partitions is in service", "solo el primero está operativo".
+        if (only_first(k, event)) return k;
         // "of which one is operational", "of which seven are active": a part of those just named.
         if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") && figure_at(k + 2)) {
             return k;

@@ -362,6 +362,26 @@ TEST_CASE("GPUs per holder in other languages; staying in service and a later cl
     CHECK_FALSE(later[0].happened);
 }
 
+TEST_CASE("only the first part live is live in part; 'only' of time or kind is not") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    for (const char* text : {"Only the first of the two partitions is in service.",
+                             "De los cuatro módulos previstos, de momento solo el primero está operativo.",
+                             "Voorlopig is alleen de eerste fase van het systeem operationeel.",
+                             "Seule la première des deux partitions est pour l'instant en service."}) {
+        CAPTURE(std::string(text));
+        const auto part = events(text);
+        REQUIRE(part.size() == 1);
+        CHECK(part[0].partial);
+    }
+    for (const char* text : {"The system has only been operational since May.", "It is the only system in service in Europe."}) {
+        CAPTURE(std::string(text));
+        const auto whole = events(text);
+        REQUIRE(whole.size() == 1);
+        CHECK_FALSE(whole[0].partial);
+    }
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
