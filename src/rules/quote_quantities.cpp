@@ -35,6 +35,11 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
         quantity.alternative.reset();
     }
     if (quantity.bound == Bound::exact) read_bound(figure);
+    // "une centaine de GPU", "un centinaio di nodi": a number that is itself a round figure.
+    if (quantity.bound == Bound::exact && is(i, "approximate_numbers")) {
+        quantity.bound = Bound::approximate;
+        quantity.bound_words = written(i, figure.end);
+    }
     read_modality(figure);
     // "pre-trained on as many as 800 GPUs": a use of up to N shows at least N. The phrases are
     // matched as every other phrase is, whatever the case ("Trained on up to 800 GPUs").
@@ -327,7 +332,8 @@ void Reading::read_modality(Figure& figure) const {
     figure.governed = true;
     if (quantity.unit == Unit::h100_equivalent) {
         set_modality(quantity, Modality::equivalence, i, phrase_end);
-    } else if (const std::size_t at = phrase_ending(figure.phrase_begin, "equivalence", clause_[i], {"a", "an"});
+    } else if (const std::size_t at =
+                   phrase_ending(figure.phrase_begin, "equivalence", clause_[i], {"a", "an", "约", "約", "大约"});
                at != no_token && !counts_power(quantity.unit)) {
         set_modality(quantity, Modality::equivalence, at, phrase_end);
     } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "equivalence_after") : 0;

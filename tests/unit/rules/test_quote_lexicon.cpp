@@ -382,6 +382,23 @@ TEST_CASE("only the first part live is live in part; 'only' of time or kind is n
     }
 }
 
+TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
+    const auto config = formats::default_rules_config();
+    const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
+    CHECK(hundred.value == model::Decimal::whole(100));
+    CHECK(hundred.bound == rules::Bound::approximate);
+    const auto dozen = only_quantity(config, "Alice Recoque devrait consommer une douzaine de mégawatts.");
+    CHECK(dozen.value == model::Decimal::whole(12));
+    CHECK(dozen.modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "a dozen GPUs").bound == rules::Bound::exact);
+    // "规模相当于": the lexicon's "規模 相当" is two words, so "相当于" is read after "规模".
+    CHECK(only_quantity(config, "整体算力规模相当于约1万张H100。").modality == rules::Modality::equivalence);
+    CHECK(only_quantity(config, "IT4Innovations zakoupilo 304 grafických akcelerátorů NVIDIA H200.").modality ==
+          rules::Modality::procured);
+    CHECK(only_quantity(config, "Машинный зал рассчитан на размещение до 10 тыс. GPU.").bound == rules::Bound::at_most);
+    CHECK(only_quantity(config, "Le site dispose d'une puissance électrique raccordée de 40 MW.").capacity);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
