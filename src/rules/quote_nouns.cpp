@@ -328,7 +328,7 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         }
         return Unit::none;
     };
-    if (i < clause_end && is_word(tokens_[i], "each")) return holder_before(figure);
+    if (i < clause_end && is(i, "every")) return holder_before(figure);
     bool comma = false;
     for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
         const std::size_t k = figure - back;

@@ -344,7 +344,28 @@ void Reading::read_modality(Figure& figure) const {
     } else {
         figure.governed = false;
     }
+    if (quantity.modality == Modality::procured && installed_after(figure)) {
+        quantity.modality = Modality::in_service;
+        quantity.modality_words.clear();
+        quantity.modality_begin = quantity.modality_end = 0;
+    }
     if (quantity.modality == Modality::in_service) read_retired(figure);
+}
+
+// "bought 200 GPUs; all of them are already installed and running", "bought 512 GPUs, which
+// were installed in October": what was bought and is then said, in a clause of its own, to be
+// installed is in service. (Not "for its recently built data centre": no clause between.)
+bool Reading::installed_after(const Figure& figure) const {
+    bool own_clause = false;
+    for (std::size_t k = figure.phrase_end; k < std::min(tokens_.size(), figure.phrase_end + 25); ++k) {
+        if (figure_at(k) && !year_of(k)) return false;
+        if (phrase(k, "planned") || phrase(k, "negation") || phrase(k, "future_time")) return false;
+        const std::string& text = tokens_[k].text;
+        own_clause = own_clause || text == "," || text == ";" || tokens_[k].clause_start || is(k, "relative_pronouns") ||
+                     is(k, "conjunctions");
+        if (own_clause && is(k, "done") && text != "delivered" && text != "added" && text != "construction") return true;
+    }
+    return false;
 }
 
 Reading::Governed Reading::governing_of(const Figure& figure) const {
@@ -420,63 +441,6 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         }
     }
     return governing;
-}
-
-// "2,500 GPUs next year": a time to come anywhere in the figure's clause, but not past its own
-// verb and a comma ("GPU 2500基が稼働しており、来年4000基を追加").
-Reading::Governed Reading::future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const {
-    bool own_verb = false;
-    for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
-        if (k >= phrase_end) {
-            if (own_verb && (tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001")) break;
-            own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
-        }
-        if (const std::size_t length = phrase(k, "future_time")) return {true, Modality::planned, k, k + length, false};
-    }
-    return {};
-}
-
-// "The new system goes live in 2027 with 2,560 GPUs", "entra en servicio en 2027 con 2.560 GPU":
-// the figures of a clause whose going live is dated to a later year are to come. (Not a year it
-// runs since or until.) So is a figure with no verb after a start or deadline to come.
-Reading::Governed Reading::dated_to_come(const Figure& figure) const {
-    const std::size_t i = figure.at, clause_end_at = figure.clause_end;
-    const auto later = [&](std::size_t k) {
-        const auto year = year_of(k);
-        const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
-        return year && *year > year_ && !bounded;
-    };
-    const auto comma = [&](std::size_t k) {
-        return tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001";
-    };
-    for (std::size_t live = clause_[i]; live < clause_end_at; ++live) {
-        const std::size_t length = phrase(live, "live");
-        if (length == 0) continue;
-        // The year within the going live's own words, no comma between.
-        for (std::size_t k = live; k > clause_[i] && k + 6 > live && !comma(k - 1); --k) {
-            if (later(k - 1)) return {true, Modality::planned, k - 1, live + length, false};
-        }
-        for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k); ++k) {
-            if (later(k)) return {true, Modality::planned, live, k + 1, false};
-        }
-    }
-    // "KI-Fabrik Lübeck: ab Mitte 2027 mit 4.608 GPUs": with no verb, a start or deadline to come
-    // just before the figure.
-    const std::size_t begin = figure.phrase_begin;
-    if (const auto year = future_year_after(std::max(clause_[i], begin > 6 ? begin - 6 : 0), begin)) {
-        return {true, Modality::planned, year->first, year->second, false};
-    }
-    return {};
-}
-
-Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const {
-    // "250MW within 2.5 years", "in two years".
-    for (std::size_t k = phrase_end; k + 2 < std::min(clause_end_at, phrase_end + 4); ++k) {
-        if (!is_word(tokens_[k], "within") && !is_word(tokens_[k], "in")) continue;
-        const bool figure = tokens_[k + 1].kind == Kind::number || spelled_number(impl_, tokens_, k + 1).has_value();
-        if (figure && is(k + 2, "time_spans")) return {true, Modality::planned, k, k + 3, false};
-    }
-    return {};
 }
 
 }  // namespace gpuclusters::rules::reading

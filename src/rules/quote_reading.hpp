@@ -360,6 +360,8 @@ private:
     void set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const;
     void read_modality(Figure& figure) const;
     void read_retired(Figure& figure) const;
+    // Whether the quote goes on to say that what a figure bought is in service.
+    bool installed_after(const Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.

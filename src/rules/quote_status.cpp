@@ -298,8 +298,15 @@ void Reading::read_retired(Figure& figure) const {
         const std::size_t k = figure.phrase_begin - back;
         if ((tokens_[k].kind == Kind::number && !year_of(k)) || is(k, "relative_pronouns")) break;
         const std::size_t length = phrase(k, "retired");
-        if (!length || phrase(k, "moved_on") || (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
+        // (What something was "replaced by" is the new: "replaced by 24 nodes with four H100 each".)
+        if (!length || phrase(k, "moved_on") || is_word(tokens_[k + length - 1], "by") ||
+            (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
             continue;
+        // "När den gamla partitionen togs ur drift i juni ersattes den av 24 noder": a retirement
+        // in a clause opened by "when" is that clause's; the figure is the main clause's.
+        for (std::size_t before = floor; before < k; ++before) {
+            if (is(before, "subordinators")) return;
+        }
         // "which will be retired next year, has 27,648 GPUs": a retirement to come.
         for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {
             if (phrase(k - before, "planned")) return;

@@ -399,6 +399,40 @@ TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hi
     CHECK(only_quantity(config, "Le site dispose d'une puissance électrique raccordée de 40 MW.").capacity);
 }
 
+TEST_CASE("what was bought and then installed; what replaced the retired; 'each' after a noun") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return config.quote_reader().quantities(text, 2025).at(0).modality; };
+    for (const char* text :
+         {"The ministry bought 200 GPUs; all of them are already installed and running since September.",
+          "The company bought 512 H100 GPUs, which were installed in October.",
+          "Şirket 512 adet H100 GPU satın aldığını ve kartların ekim ayında kurularak devreye alındığını açıkladı."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::in_service);
+    }
+    for (const char* text : {"The company bought 512 H100 GPUs, which will be installed in 2027.",
+                             "The company bought 512 H100 GPUs; they have not been installed yet.",
+                             "The company bought 512 GPUs for its recently built data center.",
+                             "The company ordered 512 H100 GPUs, which were delivered in May."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::procured);
+    }
+    // What something was replaced by is new; a retirement in a clause of "when" is that clause's.
+    for (const char* text : {"When the old partition was decommissioned in June, it was replaced by 24 nodes.",
+                             "När den gamla partitionen togs ur drift i juni ersattes den av 24 noder."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::in_service);
+    }
+    CHECK(modality("Titan was decommissioned in 2019 after housing 18,688 GPUs.") == rules::Modality::retired);
+    const auto swedish = config.quote_reader().quantities("24 noder med fyra H100 vardera", 2025);
+    REQUIRE(swedish.size() == 2);
+    CHECK(swedish[1].per == rules::Unit::node);
+    CHECK(only_quantity(config, "Veri merkezi 10 bin GPU'ya kadar barındırabilecek kapasitede.").bound == rules::Bound::at_most);
+    const auto hall = config.quote_reader().status_events(
+        "Crews are now pouring the foundations for the data hall that will house the supercomputer.", 2025);
+    REQUIRE(hall.size() == 1);
+    CHECK(hall[0].happened);
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
