@@ -35,11 +35,15 @@ void Reading::read_noun(Figure& figure) const {
             figure.label_start = k - 1;
             break;
         }
-        // "H100を96基", "H100: 96": a model alone as the label, a particle or a colon between.
-        if (noun.unit == Unit::none && i >= clause_[i] + 2 && (is(i - 1, "label_words") || tokens_[i - 1].text == ":")) {
-            for (std::size_t k = i - 1; k > clause_[i] && k + 4 > i; --k) {
+        // "H100を96基", "H100: 96", "A100 256장": a model alone as the label, a particle or a colon
+        // between, or a counter after the figure.
+        const bool marked = i > clause_[i] && (is(i - 1, "label_words") || tokens_[i - 1].text == ":");
+        const bool counted = tokens_[i].counted || (figure.end < tokens_.size() && is(figure.end, "counters"));
+        if (noun.unit == Unit::none && i >= clause_[i] + (marked ? 2 : 1) && (marked || counted)) {
+            const std::size_t label_end = marked ? i - 1 : i;
+            for (std::size_t k = label_end; k > clause_[i] && k + 4 > label_end; --k) {
                 const auto& [named, length] = models_[k - 1];
-                if (!named || k - 1 + length != i - 1) continue;
+                if (!named || k - 1 + length != label_end) continue;
                 noun.model = named;
                 noun.from_model = true;
                 noun.unit = unit_of_package(*named);

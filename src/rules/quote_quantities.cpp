@@ -111,11 +111,14 @@ std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Dec
     if (at + 1 < tokens_.size() && static_cast<unsigned char>(tokens_[at].text[0]) >= 0x80) {
         const Token& rest = tokens_[at + 1];
         const auto high = number.to_integer();
-        const auto low = rest.kind == Kind::number && rest.begin == tokens_[at].end && rest.scale == 0 && !rest.grouped &&
-                                 !rest.fraction && rest.text.size() <= static_cast<std::size_t>(*scale)
+        // ("4万3,008": the rest may be grouped, if it is less than the scale.)
+        std::int64_t limit = 1;
+        for (int k = 0; k < *scale; ++k) limit *= 10;
+        const auto low = rest.kind == Kind::number && rest.begin == tokens_[at].end && rest.scale == 0 && !rest.fraction &&
+                                 (rest.grouped || rest.text.size() <= static_cast<std::size_t>(*scale))
                              ? rest.value.to_integer()
                              : std::nullopt;
-        if (high && low && *high <= std::numeric_limits<std::int64_t>::max() - *low) {
+        if (high && low && *low < limit && *high <= std::numeric_limits<std::int64_t>::max() - *low) {
             number = model::Decimal::whole(*high + *low);
             return at + 2;
         }

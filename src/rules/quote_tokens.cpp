@@ -20,7 +20,8 @@ struct Raw {
     Gap gap = Gap::none;
     bool newline_before = false;
     std::string folded;
-    bool cjk = false;  ///< a run of Chinese, Japanese or Korean letters, to be cut into words
+    bool cjk = false;      ///< a run of Chinese, Japanese or Korean letters, to be cut into words
+    bool counted = false;  ///< a counter glued after it was dropped ("512基")
 };
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -178,6 +179,7 @@ private:
             }
             for (const auto& counter : words_.counters) {
                 if (counter.empty() || !raw.folded.starts_with(counter)) continue;
+                raws_[i - 1].counted = true;
                 raw.folded.erase(0, counter.size());
                 raw.begin += static_cast<std::uint32_t>(counter.size());
                 raw.gap = Gap::space;
@@ -255,6 +257,7 @@ private:
         Token token = spanning(first, raws_[written.next - 1], Token::Kind::number);
         token.grouped = written.grouped;
         token.fraction = !written.fraction.empty();
+        token.counted = raws_[written.next - 1].counted;
         const auto [scale, glued] = read_suffix(token, written);
         const std::string& fraction = written.fraction;
         const auto value = model::Decimal::parse(fraction.empty() ? written.digits : written.digits + "." + fraction);

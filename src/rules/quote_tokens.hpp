@@ -32,6 +32,7 @@ struct Token {
     bool date = false;      ///< a part of 2024-02-23 or 02/27/2024
     bool grouped = false;   ///< written with thousands separators
     bool fraction = false;  ///< has digits after a point
+    bool counted = false;   ///< a CJK counter was glued after it ("512基", "256장을")
     int scale = 0;          ///< powers of ten of a suffix already in the value: 3 for "600k"
     /// "31.415": read the European way, a dot between thousands (22,786); set only for a point
     /// followed by exactly three digits, where both readings are possible.

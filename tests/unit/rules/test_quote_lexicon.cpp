@@ -433,6 +433,20 @@ TEST_CASE("what was bought and then installed; what replaced the retired; 'each'
     CHECK(hall[0].happened);
 }
 
+TEST_CASE("a model before a figure and its CJK counter names what it counts") {
+    const auto config = formats::default_rules_config();
+    const auto both = config.quote_reader().quantities("H100 512장과 함께 A100 256장을 갖춘 이 시스템", 2025);
+    REQUIRE(both.size() == 2);
+    REQUIRE(both[0].model);
+    REQUIRE(both[1].model);
+    CHECK(both[0].model->model == "NVIDIA H100");
+    CHECK(both[1].model->model == "NVIDIA A100");
+    REQUIRE(only_quantity(config, "H100 512基を導入").model);
+    // The rest after a CJK scale may be grouped: 4万3,008 is 43,008; nothing precedes the first token.
+    CHECK(only_quantity(config, "CPUコア数は合計で4万3,008コア").value == model::Decimal::whole(43008));
+    CHECK(only_quantity(config, "480万1344").value == model::Decimal::whole(4801344));
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
