@@ -66,7 +66,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 61> word_classes{
+inline constexpr std::array<std::string_view, 62> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas",
     "able", "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming",
@@ -75,7 +75,7 @@ inline constexpr std::array<std::string_view, 61> word_classes{
     "supply_verbs", "future_endings", "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting",
     "conjunctions", "ai_words", "compound_tails", "since_words", "part_of", "present_passives",
     "building_participles", "articles", "prospective_adjectives", "only_words", "first_words",
-    "approximate_numbers"};
+    "approximate_numbers", "progress_adverbs"};
 // clang-format on
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
@@ -392,7 +392,8 @@ private:
     // no_token otherwise.
     std::size_t negation_before(std::size_t i) const;
     // Where "being" stands before a going live, adverbs between ("is currently being put into
-    // operation"), if it does: no_token otherwise.
+    // operation"), or the German or Dutch present passive with a word of now ("derzeit wird ... in
+    // Betrieb genommen"), if one does: no_token otherwise.
     std::size_t onset_in_progress(std::size_t event) const;
     // With no event: a plan and a time to come in one clause, a live event not yet happened.
     void plan_with_a_time(std::vector<StatusEvent>& events) const;

@@ -179,6 +179,16 @@ std::size_t Reading::awaited(std::size_t event) const {
 }
 
 std::size_t Reading::onset_in_progress(std::size_t event) const {
+    // "Derzeit wird das System noch in Betrieb genommen", "wordt momenteel in gebruik genomen": a
+    // German or Dutch present passive of going live, with a word of what is going on now. (Without
+    // one it may report the ceremony: "Heute wird der Rechner in Betrieb genommen".)
+    std::size_t passive = no_token;
+    bool going_on = false;
+    for (std::size_t k = clause_[event]; k < clause_end(event); ++k) {
+        if (k < event && (is_word(tokens_[k], "wird") || is_word(tokens_[k], "wordt"))) passive = k;
+        going_on = going_on || is(k, "progress_adverbs");
+    }
+    if (passive != no_token && going_on) return passive;
     const std::string& first = tokens_[event].text;
     if (!(first.ends_with("ed") || first == "put" || first == "brought" || first == "taken")) return no_token;
     for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {

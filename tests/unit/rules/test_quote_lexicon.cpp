@@ -469,6 +469,27 @@ TEST_CASE("going live in progress ('is being put into operation') has not happen
     CHECK(past[0].happened);
 }
 
+TEST_CASE("a German or Dutch present passive of going live with a word of now is not live yet") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    for (const char* text :
+         {"Derzeit wird das System noch in Betrieb genommen.", "Het systeem wordt momenteel in gebruik genomen."}) {
+        CAPTURE(std::string(text));
+        const auto going = events(text);
+        REQUIRE(going.size() == 1);
+        CHECK_FALSE(going[0].happened);
+    }
+    const auto ceremony = events("Heute wird der Rechner feierlich in Betrieb genommen.");
+    REQUIRE(ceremony.size() == 1);
+    CHECK(ceremony[0].happened);
+    const auto running = events("Der Rechner ist noch in Betrieb.");
+    REQUIRE(running.size() == 1);
+    CHECK(running[0].happened);
+    const auto expected = events("Den regulären Nutzerbetrieb erwartet das Zentrum für das Frühjahr 2027.");
+    REQUIRE(expected.size() == 1);
+    CHECK_FALSE(expected[0].happened);
+}
+
 TEST_CASE("German 'wird' puts a figure in the future, and an event only with a time to come") {
     const auto config = formats::default_rules_config();
     CHECK(only_quantity(config, "Der Rechner wird mit 4000 GPUs ausgestattet.").modality == rules::Modality::planned);
