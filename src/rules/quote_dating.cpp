@@ -123,10 +123,11 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
     }
     const auto [verb, verb_end] = verb_back(i, floor, i);
     if (verb == no_token) return no_token;
-    // (Nor a future of staying: "dovrebbe restare in funzione fino al 2030" runs now.)
+    // (Nor a future of staying, its verb right before the event: "dovrebbe restare in funzione
+    // fino al 2030" runs now; "restare in fase di test ... ed entrare in produzione" does not.)
     for (std::size_t k = verb_end; k < i; ++k) {
         if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired") ||
-            phrase(k, "not_governing"))
+            (phrase(k, "not_governing") && k + 2 >= i))
             return no_token;
     }
     if (participle(verb, floor)) return no_token;
@@ -139,10 +140,13 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
 // before an event that ends with a participle, only a time to come makes it a plan.
 bool Reading::passive_only(std::size_t at, std::size_t event_end) const {
     if (phrase(at, "planned") != 1 || !is(at, "passive_auxiliaries") || event_end == 0) return false;
-    const std::string& last = tokens_[event_end - 1].text;
-    const bool participle =
-        last.ends_with("t") || (last.ends_with("en") && last != "gehen" && last.find("ge") != std::string::npos);
-    return participle;
+    const auto participle = [](const std::string& word) {
+        return word.ends_with("t") || (word.ends_with("en") && word != "gehen" && word.find("ge") != std::string::npos);
+    };
+    // (Or the participle just after a state: "wird derzeit noch im Vollbetrieb genutzt".)
+    const bool after = event_end < tokens_.size() && tokens_[event_end].kind == Kind::word &&
+                       tokens_[event_end].text.starts_with("ge") && participle(tokens_[event_end].text);
+    return participle(tokens_[event_end - 1].text) || after;
 }
 
 // Where the words after an event stop being its own: "is in production and will be expanded in
@@ -215,10 +219,17 @@ Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t c
 // runs since or until.) So is a figure with no verb after a start or deadline to come.
 Reading::Governed Reading::dated_to_come(const Figure& figure) const {
     const std::size_t i = figure.at, clause_end_at = figure.clause_end;
+    // (Not a year it runs since or until, its words perhaps before a date's parts: "bis Ende
+    // 2027", "fino al 2029".)
     const auto later = [&](std::size_t k) {
         const auto year = year_of(k);
-        const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
-        return year && *year > year_ && !bounded;
+        if (!year || *year <= year_) return false;
+        for (std::size_t before = k; before > 0 && before + 4 > k; --before) {
+            const std::size_t word = before - 1;
+            if (is(word, "since_words") || is(word, "continuing") || is(word, "until")) return false;
+            if (!is(word, "date_parts") && !is(word, "determiners") && !is(word, "prepositions") && !is(word, "articles")) break;
+        }
+        return true;
     };
     const auto comma = [&](std::size_t k) {
         return tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001";
@@ -230,14 +241,18 @@ Reading::Governed Reading::dated_to_come(const Figure& figure) const {
         for (std::size_t k = live; k > clause_[i] && k + 6 > live && !comma(k - 1); --k) {
             if (later(k - 1)) return {true, Modality::planned, k - 1, live + length, false};
         }
-        for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k); ++k) {
+        // (Nor that of a verb joined after it: "is operational and will be expanded in 2027".)
+        for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k) && !is(k, "conjunctions");
+             ++k) {
             if (later(k)) return {true, Modality::planned, live, k + 1, false};
         }
     }
     // "KI-Fabrik Lübeck: ab Mitte 2027 mit 4.608 GPUs": with no verb, a start or deadline to come
     // just before the figure.
+    // (A start, not a deadline: "Operational until 2030: 2,000 GPUs" runs now.)
     const std::size_t begin = figure.phrase_begin;
-    if (const auto year = future_year_after(std::max(clause_[i], begin > 6 ? begin - 6 : 0), begin)) {
+    if (const auto year = future_year_after(std::max(clause_[i], begin > 6 ? begin - 6 : 0), begin);
+        year && is(year->first, "starting")) {
         return {true, Modality::planned, year->first, year->second, false};
     }
     return {};

@@ -66,6 +66,16 @@ void Reading::read_noun(Figure& figure) const {
             }
         }
     }
+    // ("DGX H100 64대", "DGX H100: 32": a label of a DGX or HGX counts servers of the model's
+    // GPUs, not GPUs.)
+    bool servers = false;
+    for (std::size_t at = figure.label_start > clause_[i] ? figure.label_start - 1 : figure.label_start; at < i; ++at) {
+        const std::string word = text::lower_ascii(tokens_[at].text);
+        if (word == "dgx" || word == "hgx") servers = noun.end <= figure.end + 1;
+        // (Not when a noun names the GPUs: "NVIDIA DGX H100 GPUs: 512".)
+        if (servers && unit_at(at) == Unit::gpu && !models_[at].first) servers = false;
+    }
+    if (servers && (noun.unit == Unit::gpu || noun.unit == Unit::none)) noun.unit = Unit::node;
     quantity.unit = noun.unit;
     quantity.model = noun.model;
     quantity.unit_from_model = noun.from_model;
@@ -317,7 +327,12 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
     if (i < clause_end && (is(i, "per_words") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
         std::size_t k = i + 1;
         if (k < clause_end && (is_word(tokens_[k], "each") || is_word(tokens_[k], "one"))) ++k;
-        if (k < clause_end) {
+        // (Slavic "na" is "per" before a holder in the singular, "na uzel", and "on" before one
+        // in the locative plural: "2000 GPU na serwerach".)
+        const std::string& holder = k < clause_end ? tokens_[k].text : tokens_[i].text;
+        const bool locative =
+            is_word(tokens_[i], "na") && (holder.ends_with("ach") || holder.ends_with("ech") || holder.ends_with("ích"));
+        if (k < clause_end && !locative) {
             const Unit unit = unit_at(k);
             if (is_holder(unit) || unit == Unit::superchip || unit == Unit::module) {
                 return unit;

@@ -85,12 +85,18 @@ std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) c
         // A phrase that ends here ("die installierte Leistung beträgt"), or starts here.
         // (Through a verb of being, the label is the subject, not a place: "die Leistungsaufnahme
         // des Rechners im Rechenzentrum ist 12 MW".)
-        const auto subject = [&](std::size_t at) {
+        // (And the words of its own start with a preposition, a genitive's or a phrase's: "des
+        // Standorts", "con la distribuidora", or a verb's group: "capacity will need to be at";
+        // not a compound's: "site power consumption is 25 MW".)
+        const auto subject = [&](std::size_t at, std::size_t label_end) {
+            if (free_words > 0 && !is(label_end, "prepositions") && !aux(label_end)) return false;
             if (at > floor && (is(at - 1, "determiners") || is(at - 1, "articles"))) --at;
             return !linked || at == floor || !is(at - 1, "prepositions");
         };
-        if (const std::size_t at = phrase_ending(k + 1, "power_capacity", floor); at != no_token && subject(at)) return at;
-        if (phrase(k, "power_capacity") && subject(k)) return k;
+        if (const std::size_t at = phrase_ending(k + 1, "power_capacity", floor); at != no_token && subject(at, k + 1)) {
+            return at;
+        }
+        if (const std::size_t length = phrase(k, "power_capacity"); length > 0 && subject(k, k + length)) return k;
         const Token& token = tokens_[k];
         // "Current Capacity: 200 MW", "a substation delivering 150 megawatts", "die Kapazität
         // beläuft sich auf zehn Megawatt"

@@ -366,7 +366,17 @@ bool Reading::installed_after(const Figure& figure) const {
         const std::string& text = tokens_[k].text;
         own_clause = own_clause || text == "," || text == ";" || tokens_[k].clause_start || is(k, "relative_pronouns") ||
                      is(k, "conjunctions");
-        if (own_clause && is(k, "done") && text != "delivered" && text != "added" && text != "construction") return true;
+        if (own_clause && is(k, "done") && text != "delivered" && text != "added" && text != "construction") {
+            // (Not to be installed: "die im Frühjahr installiert werden sollen", "once installed".)
+            for (std::size_t near = k + 1; near < std::min(tokens_.size(), k + 4); ++near) {
+                if (phrase(near, "planned") || is_word(tokens_[near], "werden") || is_word(tokens_[near], "will")) return false;
+            }
+            for (std::size_t near = figure.phrase_end; near < k; ++near) {
+                const auto year = year_of(near);
+                if ((year && *year > year_) || is(near, "subordinators") || is_word(tokens_[near], "once")) return false;
+            }
+            return true;
+        }
     }
     return false;
 }

@@ -49,7 +49,9 @@ std::vector<StatusEvent> Reading::status_events() const {
         }
         // "is being put into operation": going live in progress has not happened yet. (Being in
         // a state is no onset: "after being in operation for five years", "being operational".)
-        if (const std::size_t being = event.kind == StatusEvent::Kind::live ? onset_in_progress(i) : no_token;
+        if (const std::size_t being = event.kind == StatusEvent::Kind::live && !event.partial && part_live(i) == no_token
+                                          ? onset_in_progress(i)
+                                          : no_token;
             being != no_token) {
             event.happened = false;
             from = std::min(from, being);
@@ -182,13 +184,17 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     // "Derzeit wird das System noch in Betrieb genommen", "wordt momenteel in gebruik genomen": a
     // German or Dutch present passive of going live, with a word of what is going on now. (Without
     // one it may report the ceremony: "Heute wird der Rechner in Betrieb genommen".)
+    // (Only going live itself, "in Betrieb genommen", not a state kept: "in Betrieb gehalten";
+    // and the passive its own, no comma between.)
     std::size_t passive = no_token;
     bool going_on = false;
-    for (std::size_t k = clause_[event]; k < clause_end(event); ++k) {
-        if (k < event && (is_word(tokens_[k], "wird") || is_word(tokens_[k], "wordt"))) passive = k;
+    const std::size_t last = event + std::max<std::size_t>(phrase(event, "live"), 1) - 1;
+    for (std::size_t k = clause_[event]; k < event; ++k) {
+        if (tokens_[k].text == ",") passive = no_token;
+        if (is_word(tokens_[k], "wird") || is_word(tokens_[k], "wordt")) passive = k;
         going_on = going_on || is(k, "progress_adverbs");
     }
-    if (passive != no_token && going_on) return passive;
+    if (passive != no_token && going_on && is(last, "onset_participles")) return passive;
     const std::string& first = tokens_[event].text;
     if (!(first.ends_with("ed") || first == "put" || first == "brought" || first == "taken")) return no_token;
     for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {
@@ -200,8 +206,10 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
 
 bool Reading::only_first(std::size_t only, std::size_t end) const {
     if (!is(only, "only_words")) return false;
+    // (Not a time: "only in the first quarter", "nur sechs Monate nach".)
     for (std::size_t k = only + 1; k < std::min(end, only + 4); ++k) {
-        if (is(k, "first_words") || figure_at(k)) return true;
+        if (is(k, "first_words")) return true;
+        if (is(k, "prepositions") || tokens_[k].kind == Kind::number) return false;
     }
     return false;
 }
@@ -312,10 +320,11 @@ void Reading::read_retired(Figure& figure) const {
         if (!length || phrase(k, "moved_on") || is_word(tokens_[k + length - 1], "by") ||
             (k + length < figure.phrase_begin && is_word(tokens_[k + length], "by")))
             continue;
-        // "När den gamla partitionen togs ur drift i juni ersattes den av 24 noder": a retirement
-        // in a clause opened by "when" is that clause's; the figure is the main clause's.
-        for (std::size_t before = floor; before < k; ++before) {
-            if (is(before, "subordinators")) return;
+        // "När den gamla partitionen togs ur drift ersattes den av 24 noder": what replaced it is
+        // no retirement.
+        for (std::size_t between = k + length; between < figure.phrase_begin; ++between) {
+            const std::size_t replaced = phrase(between, "retired");
+            if (phrase(between, "moved_on") || (replaced > 0 && is_word(tokens_[between + replaced - 1], "by"))) return;
         }
         // "which will be retired next year, has 27,648 GPUs": a retirement to come.
         for (std::size_t before = 1; before <= 3 && before <= k - floor; ++before) {

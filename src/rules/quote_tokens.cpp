@@ -268,7 +268,8 @@ private:
         }
         token.value = value->scaled(scale);
         token.scale = scale;
-        token.dot_thousands = !written.grouped && fraction.size() == 3 && written.digits.size() <= 3 && scale == 0;
+        token.dot_thousands =
+            !written.grouped && fraction.size() == 3 && written.digits.size() <= 3 && scale == 0 && written.digits != "0";
         token.text = std::string(quote_.substr(token.begin, token.end - token.begin));
         const std::size_t next = read_mark(token, written.next);
         tokens_.push_back(std::move(token));

@@ -447,6 +447,51 @@ TEST_CASE("a model before a figure and its CJK counter names what it counts") {
     CHECK(only_quantity(config, "480万1344").value == model::Decimal::whole(4801344));
 }
 
+TEST_CASE("an independent review's false readings of today's rules stay mended") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return config.quote_reader().quantities(text, 2026).at(0).modality; };
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    // A present passive with "derzeit" of something else than going live; "only" before a time.
+    for (const char* text :
+         {"Derzeit wird das System, das seit 2023 in Betrieb ist, erweitert.",
+          "Het systeem wordt momenteel nog in bedrijf gehouden.", "Hawk wird derzeit noch im Vollbetrieb genutzt.",
+          "It was only in the first quarter of 2024 that the system went into operation.",
+          "JUPITER is the first European exascale system, and only 2 years after the contract it is fully operational."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE_FALSE(found.empty());
+        CHECK(found.back().happened);
+        CHECK_FALSE(found.back().partial);
+    }
+    // A year it runs until, a plan of a verb joined after, a deadline with no verb.
+    for (const char* text : {"The 4,000-GPU cluster is operational and will be expanded in 2027.",
+                             "Der Rechner ist noch bis Ende 2027 mit 3.456 GPUs in Betrieb.",
+                             "Il sistema è operativo dal 2024 con 4.000 GPU e resterà in funzione fino al 2029.",
+                             "Operational until 2030: 2,000 GPUs.", "Warranty through 2028 covers all 4,096 GPUs.",
+                             "When the old partition was decommissioned in June, it was replaced by 24 nodes."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::in_service);
+    }
+    CHECK(modality("When Summit was retired in 2024, its 27,648 GPUs were recycled.") == rules::Modality::retired);
+    for (const char* text : {"Die Universität hat 600 GPUs bestellt, die im Frühjahr installiert werden sollen.",
+                             "Die Universität hat 600 GPUs bestellt, die 2027 installiert werden.",
+                             "The lab bought 2,000 GPUs; once installed, they will double its capacity."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::procured);
+    }
+    // Consumption is no capacity, whatever the label's words.
+    for (const char* text : {"El consumo del centro de datos es de 20 MW.", "La consommation du centre de données est de 10 MW.",
+                             "Site power consumption is 25 MW.", "Our data center typical load is 15 MW."}) {
+        CAPTURE(std::string(text));
+        CHECK_FALSE(only_quantity(config, text).capacity);
+    }
+    CHECK(only_quantity(config, "NVIDIA DGX H100 64대를 도입했다.").unit == rules::Unit::node);
+    CHECK(only_quantity(config, "NVIDIA DGX H100 GPUs: 512").unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "Zainstalowano 2000 GPU na serwerach firmy HPE.").per == rules::Unit::none);
+    CHECK(only_quantity(config, "The upgrade adds 0.512 GPUs per user on average.").value ==
+          model::Decimal::parse("0.512").value());
+}
+
 TEST_CASE("going live in progress ('is being put into operation') has not happened; a state has") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
