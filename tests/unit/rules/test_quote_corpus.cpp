@@ -206,8 +206,8 @@ TEST_CASE("written probes: verify's reading agrees with the writers' verdicts") 
     std::vector<Row> read, unread;
     for (const auto& row : rows) {
         const int number = std::stoi(row.id.substr(1));
-        const bool held_out = (row.id[0] == 'r' && number % 2 == 0) ||
-                              (row.id[0] == 's' && number != 127 && number != 144 && number != 149);
+        const bool held_out =
+            (row.id[0] == 'r' && number % 2 == 0) || (row.id[0] == 's' && number != 127 && number != 144 && number != 149);
         (held_out ? unread : read).push_back(row);
     }
     report("written probes, read", read, true, Floor{96.7, 0});
