@@ -46,8 +46,7 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
     if (year_before == no_token && planned_at == no_token && planned_to == no_token && event.kind == StatusEvent::Kind::live) {
         for (std::size_t k = std::max(clause_[i], i > 6 ? i - 6 : 0); k < i && year_before == no_token; ++k) {
             const auto year = year_of(k);
-            const bool bounded = k > 0 && (is(k - 1, "since_words") || is(k - 1, "continuing") || is(k - 1, "until"));
-            if (year && *year > year_ && !bounded) year_before = k;
+            if (year && *year > year_ && !since_or_until(k)) year_before = k;
         }
     }
     if (year_before != no_token) {
@@ -59,6 +58,17 @@ void Reading::date_event(StatusEvent& event, std::size_t i, std::size_t end, std
         if (planned_at != no_token) from = planned_at;
         if (planned_to != no_token) to = planned_to;
     }
+}
+
+// A year something runs since or until, its words perhaps before a date's parts: "seit 2021",
+// "bis Ende 2027", "fino al 2029".
+bool Reading::since_or_until(std::size_t year_at) const {
+    for (std::size_t before = year_at; before > 0 && before + 4 > year_at; --before) {
+        const std::size_t word = before - 1;
+        if (is(word, "since_words") || is(word, "continuing") || is(word, "until")) return true;
+        if (!is(word, "date_parts") && !is(word, "determiners") && !is(word, "prepositions") && !is(word, "articles")) break;
+    }
+    return false;
 }
 
 // "At its June 2022 debut the system was still being integrated": the year of building dated
@@ -196,7 +206,7 @@ Reading::Governed Reading::future_time_in_clause(std::size_t i, std::size_t phra
     bool own_verb = false;
     for (std::size_t k = clause_[i]; k < clause_end_at; ++k) {
         if (k >= phrase_end) {
-            if (own_verb && (tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001")) break;
+            if (own_verb && comma_at(k)) break;
             own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
         }
         if (const std::size_t length = phrase(k, "future_time")) return {true, Modality::planned, k, k + length, false};
@@ -219,31 +229,20 @@ Reading::Governed Reading::time_span_after(std::size_t phrase_end, std::size_t c
 // runs since or until.) So is a figure with no verb after a start or deadline to come.
 Reading::Governed Reading::dated_to_come(const Figure& figure) const {
     const std::size_t i = figure.at, clause_end_at = figure.clause_end;
-    // (Not a year it runs since or until, its words perhaps before a date's parts: "bis Ende
-    // 2027", "fino al 2029".)
     const auto later = [&](std::size_t k) {
         const auto year = year_of(k);
-        if (!year || *year <= year_) return false;
-        for (std::size_t before = k; before > 0 && before + 4 > k; --before) {
-            const std::size_t word = before - 1;
-            if (is(word, "since_words") || is(word, "continuing") || is(word, "until")) return false;
-            if (!is(word, "date_parts") && !is(word, "determiners") && !is(word, "prepositions") && !is(word, "articles")) break;
-        }
-        return true;
-    };
-    const auto comma = [&](std::size_t k) {
-        return tokens_[k].text == "," || tokens_[k].text == "\uFF0C" || tokens_[k].text == "\u3001";
+        return year && *year > year_ && !since_or_until(k);
     };
     for (std::size_t live = clause_[i]; live < clause_end_at; ++live) {
         const std::size_t length = phrase(live, "live");
         if (length == 0) continue;
         // The year within the going live's own words, no comma between.
-        for (std::size_t k = live; k > clause_[i] && k + 6 > live && !comma(k - 1); --k) {
+        for (std::size_t k = live; k > clause_[i] && k + 6 > live && !comma_at(k - 1); --k) {
             if (later(k - 1)) return {true, Modality::planned, k - 1, live + length, false};
         }
         // (Nor that of a verb joined after it: "is operational and will be expanded in 2027".)
-        for (std::size_t k = live + length; k < std::min(clause_end_at, live + length + 6) && !comma(k) && !is(k, "conjunctions");
-             ++k) {
+        for (std::size_t k = live + length;
+             k < std::min(clause_end_at, live + length + 6) && !comma_at(k) && !is(k, "conjunctions"); ++k) {
             if (later(k)) return {true, Modality::planned, live, k + 1, false};
         }
     }

@@ -383,7 +383,7 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
     bool own_verb = false;
     for (std::size_t k = phrase_end; k < clause_end_at; ++k) {
         const Token& token = tokens_[k];
-        const bool comma = token.kind == Kind::punct && (token.text == "," || token.text == "\uFF0C" || token.text == "\u3001");
+        const bool comma = comma_at(k);
         if ((comma && (!verb_last || own_verb)) || (own_verb && token.kind == Kind::number && !year_of(k))) return {};
         if (token.kind != Kind::word || !quote_tokens::is_cjk(quote_tokens::first_code_point(token.text))) continue;
         verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(token.text));

@@ -208,6 +208,11 @@ private:
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor, std::initializer_list<std::string_view> between) const;
     bool is(std::size_t i, WordClass word_class) const { return ((classes_[i] >> word_class) & 1U) != 0; }
     bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
+    // A comma in any script: ",", the full-width "，" and the ideographic "、".
+    bool comma_at(std::size_t i) const {
+        const std::string& text = tokens_[i].text;
+        return tokens_[i].kind == Kind::punct && (text == "," || text == "\uFF0C" || text == "\u3001");
+    }
     bool adverb(std::size_t i) const { return is(i, "adverbs"); }
     Unit unit_at(std::size_t i) const { return i < units_.size() ? units_[i] : Unit::none; }
     std::size_t clause_end(std::size_t i) const;
@@ -328,6 +333,8 @@ private:
     std::size_t own_verb_end(std::size_t end, std::size_t stop) const;
     // The year a few tokens before building that dates it, when it is the building's.
     std::optional<int> year_before_building(std::size_t event) const;
+    // Whether the year at `year_at` is one something runs since or until ("bis Ende 2027").
+    bool since_or_until(std::size_t year_at) const;
 
     std::optional<int> year_of(std::size_t i) const;
 
