@@ -373,7 +373,8 @@ ImportResult import_records(store::Store& store, const ImportRequest& request, m
             if (edition) result.not_in_edition = not_in_edition(store, *edition, session.changeset_id());
             return result.changed && !request.dry_run;
         },
-        store::Store::WriteMode::bulk);
+        // Input at hand (files, not a pipe that may wait) lets a first import write in place.
+        progress.bytes_total ? store::Store::WriteMode::first_load : store::Store::WriteMode::bulk);
     result.written = result.changed && !request.dry_run && !result.refused();
     if (result.written) result.changeset_id = session.changeset_id();
     return result;

@@ -27,6 +27,9 @@ std::string multi_row_insert(std::string_view head, int width, std::size_t rows)
 }  // namespace detail
 
 SQLite::Statement& Store::prepare(const char* sql) const {
+    // A write in place has touched the file before its commit: a signal ends it here, rolled back
+    // (stop_writing interrupts only the statement that runs as it comes).
+    if (writing_in_place_ && stop_signal() != 0) throw_stopped(path_);
     flush_pending();
     auto& cache = statements_->statements;
     auto found = cache.find(std::string_view(sql));

@@ -59,6 +59,59 @@ int stop_signal() noexcept { return requested_stop; }
 
 void forget_stop_request() noexcept { requested_stop = 0; }
 
+// A first load (a bulk write into a file that holds no cluster yet) is written in place, in
+// rollback-journal mode: through the WAL, every page of it is written twice, once to the log and
+// once more when the log is folded into the file (an eighth of an import's time). The journal
+// keeps the file's old pages (the schema), and pages the cache cannot hold reach the file before
+// the commit, so the file alone is unsettled from the start: a caught signal stops the write at
+// its next statement and rolls it back, and after a kill the next command (a reader too) rolls
+// the journal back. The switch needs the file to itself (no other connection, reader or writer,
+// has it open; else the write goes through the WAL as any other); readers that come during the
+// write wait for it, as they would for sqlite3's. synchronous=FULL: in rollback mode NORMAL may
+// leave a file damaged by a power cut.
+class Store::InPlace {
+public:
+    InPlace(Store& store, WriteMode mode) : store_(store) {
+        if (mode != WriteMode::first_load || store.journal_ != Journal::write_ahead || !store.holds_no_clusters()) return;
+        try {
+            store.finish_reading();
+            sqlite3_busy_timeout(store.db_->getHandle(), 0);
+            store.db_->exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL");
+            switched_ = true;
+            set_file_unsettled(true);
+            store.writing_in_place_ = true;
+        } catch (const SQLite::Exception&) {
+            // Another connection has the file open: the write goes through the WAL.
+        }
+        sqlite3_busy_timeout(store.db_->getHandle(), busy_timeout_ms());
+    }
+    InPlace(const InPlace&) = delete;
+    InPlace& operator=(const InPlace&) = delete;
+    ~InPlace() {
+        if (!switched_) return;
+        store_.writing_in_place_ = false;
+        try {
+            // Back to WAL mode for what this writer may write next; its close leaves the file in
+            // rollback mode again.
+            store_.db_->exec("PRAGMA synchronous = NORMAL");
+            store_.enter_wal_mode();
+        } catch (const SQLite::Exception&) {
+            // Left in rollback mode, where a closed file is anyway.
+        }
+    }
+
+private:
+    Store& store_;
+    bool switched_ = false;
+};
+
+bool Store::holds_no_clusters() const {
+    auto& query = prepare("SELECT NOT EXISTS (SELECT 1 FROM cluster)");
+    const bool none = query.executeStep() && query.getColumn(0).getInt() == 1;
+    query.reset();
+    return none;
+}
+
 void Store::with_write_transaction(const std::function<bool()>& body, WriteMode mode) {
     if (requested_stop != 0) throw_stopped(path_);  // a signal that came after an earlier commit
     // While it is set, a signal during the commit interrupts it (SQLITE_INTERRUPT: Stopped).
@@ -84,10 +137,11 @@ void Store::with_write_transaction(const std::function<bool()>& body, WriteMode 
                     // The connection is closed with the command; nothing else runs on it.
                 }
             }
-        } settings{*db_, mode == WriteMode::bulk};
+        } settings{*db_, mode != WriteMode::checked};
         if (settings.bulk) {
             connection().exec(fmt::format("PRAGMA foreign_keys = OFF; PRAGMA cache_size = -{}", bulk_cache_kib));
         }
+        const InPlace in_place(*this, mode);
         // A cached statement left mid-result holds a read snapshot; a write must not start from a
         // stale one (another process may have written meanwhile: SQLITE_BUSY_SNAPSHOT).
         for (auto& [sql, statement] : statements_->statements) statement->reset();

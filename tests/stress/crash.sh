@@ -3,7 +3,9 @@
 # SIGINT, SIGTERM or SIGHUP in turn. After each, a copy of the database file alone (no -wal, no
 # -journal) passes PRAGMA integrity_check and holds each run's records all or none: at once
 # after a signal the writer catches (it rolls back or finishes, and folds its log in), and after
-# SIGKILL once the next command, a reader, has recovered the file.
+# SIGKILL once the next command, a reader, has recovered the file. Some runs are a first import
+# into a new, empty database, which is written in place (rollback journal, not WAL) and is large
+# enough to spill pages into the file before its commit.
 #   crash.sh BINARY [KILLS]      (CI: 16; by hand: 100)
 set -euo pipefail
 set -m  # background jobs of their own: SIGINT reaches them (a script's jobs ignore it otherwise)
@@ -17,11 +19,39 @@ export GPUCLUSTERS_DB="$work/crash.db" GPUCLUSTERS_NOW=2026-11-30T12:00:00Z
 printf '#!/bin/sh\nsed -i "s/^value = \\"Alps[0-9 ]*\\"$/value = \\"Alps $RUN\\"/" "$1"\n' > "$work/editor.sh"
 chmod +x "$work/editor.sh"
 RANDOM=20261130
-survived=0 landed=0 absent=0 edited=0
+survived=0 landed=0 absent=0 edited=0 first_landed=0 first_absent=0
+# The first imports' input: 6,000 records of long notes, some 30 MB of pages (the cache holds 16).
+awk 'BEGIN { print "id,name,gpus_installed,gpu_count_notes"; for (i = 1; i <= 6000; i++) {
+    notes = ""; for (w = 1; w <= 250; w++) notes = notes "note " i " "; print "f-" i ",First record " i "," i "," notes } }' \
+    > "$work/first.csv"
 signals=(KILL INT TERM HUP)
 declare -A by_signal=()
 for run in $(seq 1 "$kills"); do
     signal=${signals[$(( run % 4 ))]}
+    if (( run % 3 != 0 && run % 4 <= 1 )); then
+        # A first import, into a database of its own, stopped by SIGKILL or SIGINT.
+        first_db="$work/first-$run.db"
+        "$binary" --db "$first_db" init > /dev/null
+        "$binary" --db "$first_db" import "$work/first.csv" --source https://example.org/first --kind other > /dev/null 2>&1 &
+        pid=$!
+        sleep "0.$(( RANDOM % 90 + 5 ))"
+        kill -"$signal" "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+        by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
+        [ "$signal" != KILL ] || "$binary" --db "$first_db" stats > /dev/null
+        rm -rf "$work/alone" && mkdir "$work/alone" && cp "$first_db" "$work/alone/first.db"
+        check=$(sqlite3 "$work/alone/first.db" "PRAGMA integrity_check")
+        [ "$check" = ok ] || { echo "run $run ($signal, first import): the file alone: integrity_check: $check"; exit 1; }
+        count=$(sqlite3 "$work/alone/first.db" "SELECT count(*) FROM cluster")
+        case "$count" in
+            0) first_absent=$((first_absent + 1)) ;;
+            6000) first_landed=$((first_landed + 1)) ;;
+            *) echo "run $run ($signal, first import): $count of 6000 records in the file alone: half an import"; exit 1 ;;
+        esac
+        rm -f "$first_db"
+        survived=$((survived + 1))
+        continue
+    fi
     # Each run imports 1,500 new records (its own id prefix) or edits a sample record.
     input="$work/run-$run.csv"
     { echo "id,name,gpus_installed"; for i in $(seq 1 1500); do echo "r$run-$i,Run $run record $i,$i"; done; } > "$input"
@@ -63,5 +93,6 @@ done
 "$binary" add after-crashes --name "After the crashes" --unsourced > /dev/null
 leftover=$(find "$work" -maxdepth 1 -name 'gpuclusters-edit-*' | wc -l)
 echo "kills survived $survived of $kills (SIGKILL ${by_signal[KILL]:-0}, SIGINT ${by_signal[INT]:-0}, SIGTERM ${by_signal[TERM]:-0}, SIGHUP ${by_signal[HUP]:-0}):" \
-     "imports all there $landed, all absent $absent (edits counted absent); edits landed $edited; edit folders left by SIGKILL $leftover"
+     "imports all there $landed, all absent $absent (edits counted absent); edits landed $edited;" \
+     "first imports all there $first_landed, all absent $first_absent; edit folders left by SIGKILL $leftover"
 echo "1 passed, 0 failed"

@@ -339,6 +339,9 @@ public:
     enum class WriteMode {
         checked,  ///< foreign keys enforced row by row
         bulk,     ///< no foreign key checks: for an import, whose rows all come through this store
+        /// bulk, from input at hand (files, not a pipe): written in place, not through the WAL,
+        /// when the file holds no cluster yet (see InPlace in writes.cpp)
+        first_load,
     };
     void with_write_transaction(const std::function<bool()>& body, WriteMode mode = WriteMode::checked);
     /// Runs `body` in a savepoint inside the open transaction: released when it returns, rolled
@@ -412,6 +415,10 @@ private:
     long long next_id(const char* table);
     /// Whether a known cluster is present as of changeset `limit` (a reverted creation is not).
     bool cluster_present(const std::string& id, long long limit) const;
+    /// Whether the file holds no cluster at all, present or removed.
+    bool holds_no_clusters() const;
+    class InPlace;
+    bool writing_in_place_ = false;  ///< an InPlace write is open: a signal stops it at its next statement
     /// Indexes kept_key for the reads, once after the last keep_under.
     void sort_kept() const;
 
