@@ -1,5 +1,7 @@
 // The rules that read power values against their quotes: a figure in kW or GW stored as MW, and
 // a capacity or a plan behind power in service.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "rules/reading_rules.hpp"
@@ -26,13 +28,25 @@ bool gives(const Decimal& megawatts, const Decimal& value) {
     return megawatts == value || megawatts.rounded(value.decimals()) == value;
 }
 
+// A figure with its unit speaks of the power before a bare number that happens to match the
+// value ("la misma electricidad que 9.000 hogares (9 megavatios)").
+bool power_figure_gives(const std::vector<Quantity>& quantities, const Decimal& value) {
+    return std::any_of(quantities.begin(), quantities.end(), [&](const Quantity& q) {
+        if (q.unit == Unit::none || q.unit == Unit::energy || !in_megawatts(q, q.value)) return false;
+        return gives(*in_megawatts(q, q.value), value) || (q.alternative && gives(*in_megawatts(q, *q.alternative), value));
+    });
+}
+
 PowerReading judge_power(const Record& record, const Claim& claim, const Context& context) {
     PowerReading result;
     const auto value = Decimal::parse(claim.value.value);
     if (!value) return result;
     for (const auto& citation : claim.citations) {
         if (citation.quote.empty()) continue;
-        for (const auto& q : quantities_of(record, citation, context)) {
+        const auto& quantities = quantities_of(record, citation, context);
+        const bool unit_matches = power_figure_gives(quantities, *value);
+        for (const auto& q : quantities) {
+            if (unit_matches && q.unit == Unit::none) continue;
             Candidate candidate{&q, &citation};
             if (q.unit == Unit::energy) {
                 // "20 MWh": an energy, whatever the number.

@@ -1,7 +1,7 @@
 // When a status event happens: its date, and the plans and times to come that govern it
 // ("wird 2027 in Betrieb genommen", "switch-on planned for 2028", "at its June 2022 debut it was
-// still being integrated"); and the times to come that make a figure a plan ("2,560 GPUs next
-// year", "goes live in 2027 with 2,560 GPUs").
+// still being integrated"); the times to come that make a figure a plan ("2,560 GPUs next
+// year", "goes live in 2027 with 2,560 GPUs"); and the years written after a figure.
 #include <algorithm>
 
 #include "rules/quote_reading.hpp"
@@ -255,6 +255,44 @@ Reading::Governed Reading::dated_to_come(const Figure& figure) const {
         return {true, Modality::planned, year->first, year->second, false};
     }
     return {};
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {
+    for (std::size_t i = from; i < std::min(end, from + 8); ++i) {
+        const auto year = year_of(i);
+        if (!year) {
+            if (tokens_[i].kind == Kind::number && !tokens_[i].date) return std::nullopt;
+            continue;
+        }
+        // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
+        std::size_t k = i;
+        while (k > from && (is(k - 1, "date_parts") || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
+        if (k == from) return std::nullopt;
+        const Token& word = tokens_[k - 1];
+        const bool until = is(k - 1, "until");
+        const bool starting = is(k - 1, "starting");
+        if (until && *year >= year_) return std::pair{k - 1, i + 1};
+        if (starting && (*year > year_ || (*year == year_ && !is_word(word, "in")))) return std::pair{k - 1, i + 1};
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Reading::year_after(std::size_t from, std::size_t end) const {
+    for (std::size_t i = from; i < std::min(end, from + 7); ++i) {
+        if (const auto year = year_of(i)) return year;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Reading::year_of(std::size_t i) const {
+    const Token& token = tokens_[i];
+    if (token.kind != Kind::number || token.grouped || token.fraction || token.plus || token.times || token.text.size() != 4) {
+        return std::nullopt;
+    }
+    const auto value = token.value.to_integer();
+    if (!value || *value < 1950 || *value > 2100) return std::nullopt;
+    return static_cast<int>(*value);
 }
 
 }  // namespace gpuclusters::rules::reading

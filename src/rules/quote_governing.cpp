@@ -274,6 +274,15 @@ std::size_t Reading::past_aside(std::size_t at, std::size_t end) const {
 }
 
 Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t end, std::size_t reach, bool object) const {
+    // "We are talking about 30,000 GPUs, which are to be spread over five centres": a relative
+    // clause on the object's own noun says what becomes of it, when that is still to come.
+    if (object && phrase_end + 2 < end && tokens_[phrase_end].text == "," && is(phrase_end + 1, "relative_pronouns")) {
+        const Governed relative = governed_by_verb_after(phrase_end + 2, end, reach, false);
+        if (relative.found && !relative.silent &&
+            (relative.modality == Modality::planned || relative.modality == Modality::procured)) {
+            return relative;
+        }
+    }
     const Governed result = governed_by_verb_after(phrase_end, end, reach, object);
     // "The 10,000 GPUs that were ordered in 2023 are now installed": the order of a relative
     // clause gives way to the sentence's own verb after it, when that says the GPUs are there.
@@ -413,44 +422,6 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
 bool Reading::arrives_later(std::size_t arrival) const {
     const std::string& word = tokens_[arrival + phrase(arrival, "arrival") - 1].text;
     return word.size() > 4 && word.ends_with("ing");
-}
-
-std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(std::size_t from, std::size_t end) const {
-    for (std::size_t i = from; i < std::min(end, from + 8); ++i) {
-        const auto year = year_of(i);
-        if (!year) {
-            if (tokens_[i].kind == Kind::number && !tokens_[i].date) return std::nullopt;
-            continue;
-        }
-        // The words before the year: "by", "by the end of", "in", "from", "starting", "in Q4".
-        std::size_t k = i;
-        while (k > from && (is(k - 1, "date_parts") || is_word(tokens_[k - 1], "the") || is_word(tokens_[k - 1], "of"))) --k;
-        if (k == from) return std::nullopt;
-        const Token& word = tokens_[k - 1];
-        const bool until = is(k - 1, "until");
-        const bool starting = is(k - 1, "starting");
-        if (until && *year >= year_) return std::pair{k - 1, i + 1};
-        if (starting && (*year > year_ || (*year == year_ && !is_word(word, "in")))) return std::pair{k - 1, i + 1};
-        return std::nullopt;
-    }
-    return std::nullopt;
-}
-
-std::optional<int> Reading::year_after(std::size_t from, std::size_t end) const {
-    for (std::size_t i = from; i < std::min(end, from + 7); ++i) {
-        if (const auto year = year_of(i)) return year;
-    }
-    return std::nullopt;
-}
-
-std::optional<int> Reading::year_of(std::size_t i) const {
-    const Token& token = tokens_[i];
-    if (token.kind != Kind::number || token.grouped || token.fraction || token.plus || token.times || token.text.size() != 4) {
-        return std::nullopt;
-    }
-    const auto value = token.value.to_integer();
-    if (!value || *value < 1950 || *value > 2100) return std::nullopt;
-    return static_cast<int>(*value);
 }
 
 std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {

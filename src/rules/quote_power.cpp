@@ -50,6 +50,18 @@ void Reading::read_power_kind(Figure& figure) const {
             return;
         }
     }
+    // A peak that opens the sentence, set off by a comma or followed by its verb, governs the
+    // power figures of it ("A pleno funcionamiento, Titan consume ... 9 megavatios", "Unter
+    // Volllast zieht das System 25 MW").
+    std::size_t open = floor;
+    while (open < before && tokens_[open].kind == Kind::punct && tokens_[open].text != ",") ++open;
+    if (const std::size_t length = open < before ? phrase(open, "power_peak") : 0; length > 0) {
+        const std::size_t next = open + length;
+        if (next < before && (tokens_[next].text == "," || verb_start(next))) {
+            quantity.peak = quantity.capacity = true;
+            quantity.capacity_words = written(open, next);
+        }
+    }
 }
 
 // "Bavaria has a capacity of 420 MW and Hesse 1,110 MW": a figure after "and" and a named

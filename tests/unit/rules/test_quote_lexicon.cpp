@@ -261,6 +261,15 @@ TEST_CASE("a capacity's label may reach its figure through a verb of being and a
     }
 }
 
+TEST_CASE("a relative clause on an object's noun that is still to come makes the object planned") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "We are talking about 30,000 GPUs, which will be spread over the centres.").modality ==
+          rules::Modality::planned);
+    CHECK(only_quantity(config, "The lab runs 30,000 GPUs, which were installed last year.").modality ==
+          rules::Modality::in_service);
+    CHECK(only_quantity(config, "鴻海攜手輝達建置的算力中心，總計共64櫃。").unit == rules::Unit::rack);
+}
+
 TEST_CASE("a future governs its verb across a time between them") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The project will by the end of 2027 deploy 10,000 GPUs.", "该项目将于2027年部署1万张加速卡。",

@@ -408,6 +408,15 @@ TEST_CASE("power-unit and power-capacity convert and read power figures") {
     }
     // A capacity's noun some words before, a verb of amounting between.
     CHECK(fires(power("10", "Aktuell beläuft die Kapazität sich auf zehn Megawatt."), "power-capacity"));
+    // A peak that opens the sentence governs its power; a bare number that happens to match
+    // the value gives way to the figure with its unit.
+    for (const char* quote : {"A pleno funcionamiento, Titan consume la misma electricidad que 9.000 hogares (9 megavatios).",
+                              "At full load, the system draws 9 MW."}) {
+        CAPTURE(std::string(quote));
+        CHECK(fires(power("9", quote), "power-capacity"));
+    }
+    CHECK_FALSE(fires(power("9", "Titan consume la misma electricidad que 9.000 hogares (9 megavatios)."), "power-capacity"));
+    CHECK(fires(power("5.9", "TACC a ajouté une infrastructure pour 5,9 mégawatts."), "power-capacity"));
     // A comparative with its own figure after it is that figure's, not a difference of the first.
     CHECK_FALSE(
         fires(power("29.581", "Dabei verbraucht er mit 29.581 kW mehr als 9.000 kW weniger als Aurora."), "power-capacity"));
