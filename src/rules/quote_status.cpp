@@ -186,15 +186,18 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     // one it may report the ceremony: "Heute wird der Rechner in Betrieb genommen".)
     // (Only going live itself, "in Betrieb genommen", not a state kept: "in Betrieb gehalten";
     // and the passive its own, no comma between.)
+    const auto auxiliary = [&](std::size_t k) { return is_word(tokens_[k], "wird") || is_word(tokens_[k], "wordt"); };
     std::size_t passive = no_token;
     bool going_on = false;
     const std::size_t last = event + std::max<std::size_t>(phrase(event, "live"), 1) - 1;
     for (std::size_t k = clause_[event]; k < event; ++k) {
         if (tokens_[k].text == ",") passive = no_token;
-        if (is_word(tokens_[k], "wird") || is_word(tokens_[k], "wordt")) passive = k;
+        if (auxiliary(k)) passive = k;
         going_on = going_on || is(k, "progress_adverbs");
     }
-    if (passive != no_token && going_on && is(last, "onset_participles")) return passive;
+    // (Or its participle fronted, the verb after it: "Aktuell in Betrieb genommen wird das System".)
+    if (passive == no_token && last + 1 < tokens_.size() && auxiliary(last + 1)) passive = last + 1;
+    if (passive != no_token && going_on && is(last, "onset_participles")) return std::min(passive, event);
     const std::string& first = tokens_[event].text;
     if (!(first.ends_with("ed") || first == "put" || first == "brought" || first == "taken")) return no_token;
     for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {

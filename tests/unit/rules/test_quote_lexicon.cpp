@@ -527,15 +527,20 @@ TEST_CASE("a German or Dutch present passive of going live with a word of now is
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
     for (const char* text :
-         {"Derzeit wird das System noch in Betrieb genommen.", "Het systeem wordt momenteel in gebruik genomen."}) {
+         {"Derzeit wird das System noch in Betrieb genommen.", "Het systeem wordt momenteel in gebruik genomen.",
+          "Aktuell in Betrieb genommen wird der SuperMUC-NG Phase 2."}) {
         CAPTURE(std::string(text));
         const auto going = events(text);
         REQUIRE(going.size() == 1);
         CHECK_FALSE(going[0].happened);
     }
-    const auto ceremony = events("Heute wird der Rechner feierlich in Betrieb genommen.");
-    REQUIRE(ceremony.size() == 1);
-    CHECK(ceremony[0].happened);
+    for (const char* text :
+         {"Heute wird der Rechner feierlich in Betrieb genommen.", "In Betrieb genommen wird der Rechner am Montag."}) {
+        CAPTURE(std::string(text));
+        const auto ceremony = events(text);
+        REQUIRE(ceremony.size() == 1);
+        CHECK(ceremony[0].happened);
+    }
     const auto running = events("Der Rechner ist noch in Betrieb.");
     REQUIRE(running.size() == 1);
     CHECK(running[0].happened);
