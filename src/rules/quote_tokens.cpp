@@ -48,7 +48,7 @@ void cut_cjk_runs(std::string_view quote, std::vector<Raw>& raws, const TokenWor
             Raw word = raw;
             word.begin = begin;
             word.end = raw.begin + end;
-            word.folded = text::fold(simplified_han(quote.substr(word.begin, word.end - word.begin)));
+            word.folded = folded_cjk_word(quote.substr(word.begin, word.end - word.begin));
             if (!first) word.gap = Gap::none, word.newline_before = false;
             if (word.end > word.begin) cut.push_back(std::move(word));
             begin = raw.begin + end;
@@ -57,7 +57,7 @@ void cut_cjk_runs(std::string_view quote, std::vector<Raw>& raws, const TokenWor
         if (begin < raw.end) {
             Raw rest = raw;
             rest.begin = begin;
-            rest.folded = text::fold(simplified_han(quote.substr(rest.begin, rest.end - rest.begin)));
+            rest.folded = folded_cjk_word(quote.substr(rest.begin, rest.end - rest.begin));
             if (!first) rest.gap = Gap::none, rest.newline_before = false;
             cut.push_back(std::move(rest));
         }

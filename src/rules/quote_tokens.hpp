@@ -4,6 +4,7 @@
 // "600k", "400MW", "100,000+", "[4x]"), hyphens that join words are dropped ("12,288-GPU",
 // "H100-equivalents"), and every token knows whether a clause starts with it.
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -60,9 +61,16 @@ bool verb_final_script(UChar32 c);
 UChar32 first_code_point(std::string_view text);
 /// Folded text with the decimal digits of every script as ASCII digits.
 std::string ascii_digits(std::string folded);
-/// Where the words of a run of CJK letters end, as bytes of the run: the longest word of the
-/// lexicon at each character, else the character alone.
+/// Where the words of a run of CJK letters end, as bytes of the run: a number in Han numerals
+/// (han_numeral), else the longest word of the lexicon at each character, else the character alone.
 std::vector<std::uint32_t> cjk_word_ends(std::string_view run, const TokenWords& words);
+/// The value of a number written in Han numerals, the whole of `text`: "十万" 100000, "两千" 2000,
+/// "三百六十" 360, "一万八千" 18000. Two characters at least, one of them a power of ten; a run
+/// that is no well-formed number ("十一五", a plan's name) is none.
+std::optional<std::uint64_t> han_numeral(std::string_view text);
+/// A word of a CJK run as the reader looks it up: a Han numeral as its digits, else folded, in
+/// simplified characters.
+std::string folded_cjk_word(std::string_view word);
 // Han characters in their simplified forms, so that a lexicon kept in simplified Chinese reads
 // traditional text too ("啟用", "計劃"); the text as it is when ICU cannot convert it character
 // for character.

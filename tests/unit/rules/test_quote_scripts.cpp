@@ -97,3 +97,35 @@ TEST_CASE("a scale word after a CJK figure makes it approximate; a tender is an 
     REQUIRE(!tender.empty());
     CHECK(tender[0].modality == rules::Modality::procured);
 }
+
+TEST_CASE("a number in Han numerals is read as its digits would be") {
+    using rules::quote_tokens::han_numeral;
+    CHECK(han_numeral("十万") == 100000U);
+    CHECK(han_numeral("两千") == 2000U);
+    CHECK(han_numeral("三百六十") == 360U);
+    CHECK(han_numeral("一万八千") == 18000U);
+    CHECK(han_numeral("一百零五") == 105U);
+    CHECK(han_numeral("十二") == 12U);
+    CHECK(han_numeral("百万") == 1000000U);
+    CHECK(han_numeral("三十亿") == 3000000000U);
+    // No number: a digit alone, a power alone, two digits in a row, a power without its digit
+    // after a myriad, powers out of order, other characters.
+    for (const std::string_view text : {"一", "万", "十一五", "百万千", "百千", "万亿", "一二", "十分", "二十年"}) {
+        CAPTURE(text);
+        CHECK_FALSE(han_numeral(text));
+    }
+    const auto found = read_cjk("该中心部署了十万块GPU，另有三百六十台服务器。");
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].value == model::Decimal::whole(100000));
+    CHECK(found[0].unit == rules::Unit::gpu);
+    CHECK(found[1].value == model::Decimal::whole(360));
+    CHECK(found[1].unit == rules::Unit::node);
+    // After a figure in digits, a myriad is its scale, as before; a name's numeral stays a word.
+    CHECK(read_cjk("部署了1万块GPU。").at(0).value == model::Decimal::whole(10000));
+    CHECK(read_cjk("百度的集群").empty());
+    // "百万千瓦": a million kilowatts, not 1,001,000.
+    const auto power = read_cjk("百万千瓦的电力");
+    REQUIRE(power.size() == 1);
+    CHECK(power[0].value == model::Decimal::whole(1000000));
+    CHECK(power[0].unit == rules::Unit::kilowatt);
+}
