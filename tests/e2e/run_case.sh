@@ -51,6 +51,16 @@ mkdir "$scratch/work"
         sqlite3 -batch -noheader -separator ' | ' "$GPUCLUSTERS_DB" "$1" 2>&1 || echo "[sqlite3 failed]"
     }
     note() { printf '# %s\n' "$*"; }
+    # hold_open: another program (an sqlite3 shell) holds the database open in WAL mode with a
+    # read transaction, until the case writes to fd 3 (COMMIT;) and closes it; $holder is its pid.
+    hold_open() {
+        mkfifo hold.in
+        sqlite3 "$GPUCLUSTERS_DB" < hold.in > hold.out 2>&1 &
+        holder=$!
+        exec 3> hold.in
+        echo "PRAGMA journal_mode = WAL; BEGIN; SELECT 'holding' FROM sqlite_master LIMIT 1;" >&3
+        until grep -q holding hold.out; do sleep 0.1; done
+    }
     # exports NAME: every provenance export of the database, as NAME.json, NAME.jsonl, ... and the
     # folder NAME.toml; same_as_before NAME: each against before.FORMAT, byte for byte (revert is exact).
     exports() {

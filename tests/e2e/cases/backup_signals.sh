@@ -28,12 +28,7 @@ gc --db missing.db backup copy2.db
 
 note "another program reads the file in WAL mode (a read transaction left open): a writer cannot fold its log in when it closes"
 rm -f copy.db
-mkfifo hold.in
-sqlite3 test.db < hold.in > hold.out 2>&1 &
-holder=$!
-exec 3> hold.in
-echo "PRAGMA journal_mode = WAL; BEGIN; SELECT 'holding' FROM cluster LIMIT 1;" >&3
-until grep -q holding hold.out; do sleep 0.1; done
+hold_open
 setup add held-1 --name "Written while held" --unsourced
 [ -s test.db-wal ] && echo "the log beside the file holds the write"
 cp test.db alone.db

@@ -32,12 +32,7 @@ gc check
 
 note "a database that another program holds open (a read transaction left open): the first load goes through the WAL"
 rm -f test.db && setup init
-mkfifo hold.in
-sqlite3 test.db < hold.in > hold.out 2>&1 &
-holder=$!
-exec 3> hold.in
-echo "PRAGMA journal_mode = WAL; BEGIN; SELECT 'holding' FROM sqlite_master LIMIT 1;" >&3
-until grep -q holding hold.out; do sleep 0.1; done
+hold_open
 gc import small.csv --source https://example.org/first --kind other
 [ -s test.db-wal ] && echo "the log beside the file holds the write"
 echo "COMMIT;" >&3
