@@ -426,7 +426,10 @@ bool Reading::arrives_later(std::size_t arrival) const {
 
 std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
     const auto plural = impl_.number("vague_plurals", tokens_[i].text);
-    if (!plural || i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")) return i + 1;
+    // "数千块GPU", "数万基": in Chinese and Japanese the noun follows, with no "of".
+    const bool cjk = plural && quote_tokens::is_cjk(quote_tokens::first_code_point(tokens_[i].text));
+    if (!plural || (!cjk && (i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")))) return i + 1;
+    const std::size_t noun_from = cjk ? i + 1 : i + 2;
     std::size_t start = i;
     int exponent = *plural;
     // "tens of thousands", "hundreds of thousands"
@@ -437,7 +440,7 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
         }
     }
     // "hundreds of thousands": this plural multiplies the next, which is read as the figure.
-    if (i + 3 < tokens_.size() && tokens_[i + 2].kind != Kind::number) {
+    if (!cjk && i + 3 < tokens_.size() && tokens_[i + 2].kind != Kind::number) {
         if (const auto next = impl_.number("vague_plurals", tokens_[i + 2].text); next && *next >= 3) return i + 1;
     }
     Quantity quantity;
@@ -447,11 +450,11 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
     quantity.value = *plural == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
     quantity.upper = model::Decimal::whole(top - 1);
     quantity.bound = Bound::approximate;
-    const Noun noun = noun_after(i + 2);
+    const Noun noun = noun_after(noun_from);
     quantity.unit = noun.unit;
     quantity.model = noun.model;
     quantity.unit_from_model = noun.from_model;
-    const std::size_t phrase_end = std::max(noun.end, i + 2);
+    const std::size_t phrase_end = std::max(noun.end, noun_from);
     quantity.bound_words = written(start, phrase_end);
     quantity.begin = tokens_[start].begin;
     quantity.end = tokens_[i].end;

@@ -129,3 +129,21 @@ TEST_CASE("a number in Han numerals is read as its digits would be") {
     CHECK(power[0].value == model::Decimal::whole(1000000));
     CHECK(power[0].unit == rules::Unit::kilowatt);
 }
+
+TEST_CASE("several and a power of ten in Chinese or Japanese is a span, as thousands of is") {
+    for (const std::string_view quote : {"部署了数千块GPU。", "已部署幾千張GPU", "導入された数千台のGPU"}) {
+        CAPTURE(quote);
+        const auto found = read_cjk(quote);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].value == model::Decimal::whole(2000));
+        REQUIRE(found[0].upper);
+        CHECK(*found[0].upper == model::Decimal::whole(9999));
+        CHECK(found[0].bound == rules::Bound::approximate);
+        CHECK(found[0].unit == rules::Unit::gpu);
+    }
+    const auto tens = read_cjk("数十万卡集群");
+    REQUIRE(tens.size() == 1);
+    CHECK(*tens[0].upper == model::Decimal::whole(999999));
+    // Words that begin with the same character are no span: 数据 is data.
+    CHECK(read_cjk("数据中心部署了GPU。").empty());
+}
