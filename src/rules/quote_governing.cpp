@@ -393,6 +393,12 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
     for (std::size_t k = phrase_end; k < clause_end_at; ++k) {
         const Token& token = tokens_[k];
         const bool comma = comma_at(k);
+        // (A verb's bare stem before the comma, "搭載し、", goes on into the next clause, whose end
+        // is its own too: "1万基を搭載し、処理能力を高める方針だ".)
+        if (comma && own_verb && verb_last && k > phrase_end && is_word(tokens_[k - 1], "し")) {
+            own_verb = false;
+            continue;
+        }
         if ((comma && (!verb_last || own_verb)) || (own_verb && token.kind == Kind::number && !year_of(k))) return {};
         if (token.kind != Kind::word || !quote_tokens::is_cjk(quote_tokens::first_code_point(token.text))) continue;
         verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(token.text));

@@ -43,6 +43,11 @@ TEST_CASE("a plan at the end of a Japanese or Korean sentence governs the figure
     const auto korean = read_cjk("이 시스템은 향후 GPU 2,000개를 탑재할 예정이다.");
     REQUIRE(korean.size() == 1);
     CHECK(korean[0].modality == rules::Modality::planned);
+    // A verb's bare stem before a comma goes on into the clause whose end is its own too.
+    const auto stem = read_cjk("同社はデータセンターに1万基のGPUを搭載し、処理能力を高める方針だ。");
+    REQUIRE(stem.size() == 1);
+    CHECK(stem[0].modality == rules::Modality::planned);
+    CHECK(read_cjk("GPU 2500基を搭載し、稼働している。").at(0).modality == rules::Modality::in_service);
     // The plan of the next sentence is not this one's: "。" ends a sentence without a space.
     const auto two = read_cjk("このスパコンは GPU 4,000基を搭載している。来年には拡張する予定だ。");
     REQUIRE(two.size() == 1);
