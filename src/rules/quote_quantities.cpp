@@ -111,16 +111,29 @@ std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Dec
     if (at + 1 < tokens_.size() && static_cast<unsigned char>(tokens_[at].text[0]) >= 0x80) {
         const Token& rest = tokens_[at + 1];
         const auto high = number.to_integer();
-        // ("4万3,008": the rest may be grouped, if it is less than the scale.)
+        // ("4万3,008": the rest may be grouped, if it is less than the scale. Korean sets it off by
+        // a space, "1만 5000"; and it may carry a smaller scale of its own, "2億5000万", "1만 5천".)
         std::int64_t limit = 1;
         for (int k = 0; k < *scale; ++k) limit *= 10;
-        const auto low = rest.kind == Kind::number && rest.begin == tokens_[at].end && rest.scale == 0 && !rest.fraction &&
-                                 (rest.grouped || rest.text.size() <= static_cast<std::size_t>(*scale))
-                             ? rest.value.to_integer()
-                             : std::nullopt;
+        const bool next_to =
+            rest.begin == tokens_[at].end || (rest.begin == tokens_[at].end + 1 &&
+                                              quote_tokens::verb_final_script(quote_tokens::first_code_point(tokens_[at].text)));
+        std::size_t end = at + 2;
+        std::optional<std::int64_t> low;
+        if (rest.kind == Kind::number && next_to && !rest.fraction && rest.scale < *scale &&
+            (rest.grouped || rest.text.size() <= static_cast<std::size_t>(*scale))) {
+            low = rest.value.to_integer();
+            const auto inner = end < tokens_.size() && tokens_[end].begin == rest.end && rest.scale == 0
+                                   ? impl_.number("scale_words", tokens_[end].text)
+                                   : std::nullopt;
+            if (low && inner && *inner < *scale && static_cast<unsigned char>(tokens_[end].text[0]) >= 0x80) {
+                for (int k = 0; k < *inner; ++k) *low *= 10;
+                ++end;
+            }
+        }
         if (high && low && *low < limit && *high <= std::numeric_limits<std::int64_t>::max() - *low) {
             number = model::Decimal::whole(*high + *low);
-            return at + 2;
+            return end;
         }
     }
     // "5 тыс. серверов", "2,5 Mio. Kerne": the full stop of an abbreviated scale, when the
