@@ -59,7 +59,7 @@ mkdir "$scratch/work"
         holder=$!
         exec 3> hold.in
         echo "PRAGMA journal_mode = WAL; BEGIN; SELECT 'holding' FROM sqlite_master LIMIT 1;" >&3
-        until grep -q holding hold.out; do sleep 0.1; done
+        until grep -q holding hold.out 2>/dev/null; do sleep 0.1; done
     }
     # exports NAME: every provenance export of the database, as NAME.json, NAME.jsonl, ... and the
     # folder NAME.toml; same_as_before NAME: each against before.FORMAT, byte for byte (revert is exact).
