@@ -154,17 +154,16 @@ TEST_CASE("several and a power of ten in Chinese or Japanese is a span, as thous
 }
 
 TEST_CASE("what is left under a myriad is read with it, spaced in Korean or with a scale of its own") {
-    for (const auto& [quote, value] :
-         std::vector<std::pair<std::string_view, std::int64_t>>{{"GPU 1만 5000장을 확보했다.", 15000},
-                                                                {"GPU 1만5000장을 확보했다.", 15000},
-                                                                {"GPU 1만 5천 장", 15000},
-                                                                {"480万1344", 4801344},
-                                                                {"4万3,008", 43008},
-                                                                {"2億5000万円", 250000000}}) {
-        CAPTURE(quote);
-        const auto found = read_cjk(quote);
+    for (const auto& row : std::vector<std::pair<std::string_view, std::int64_t>>{{"GPU 1만 5000장을 확보했다.", 15000},
+                                                                                  {"GPU 1만5000장을 확보했다.", 15000},
+                                                                                  {"GPU 1만 5천 장", 15000},
+                                                                                  {"480万1344", 4801344},
+                                                                                  {"4万3,008", 43008},
+                                                                                  {"2億5000万円", 250000000}}) {
+        CAPTURE(row.first);
+        const auto found = read_cjk(row.first);
         REQUIRE(found.size() == 1);
-        CHECK(found[0].value == model::Decimal::whole(value));
+        CHECK(found[0].value == model::Decimal::whole(row.second));
     }
     // A space sets off no rest in Chinese or Japanese, where none is written.
     CHECK(read_cjk("部署了1万 5000块GPU").size() == 2);
