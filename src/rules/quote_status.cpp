@@ -191,7 +191,7 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     bool going_on = false;
     const std::size_t last = event + std::max<std::size_t>(phrase(event, "live"), 1) - 1;
     for (std::size_t k = clause_[event]; k < event; ++k) {
-        if (tokens_[k].text == ",") passive = no_token;
+        if (comma_at(k)) passive = no_token;
         if (auxiliary(k)) passive = k;
         going_on = going_on || is(k, "progress_adverbs");
     }
