@@ -26,6 +26,24 @@ awk 'BEGIN { print "id,name,gpus_installed,gpu_count_notes"; for (i = 1; i <= 60
     > "$work/first.csv"
 signals=(KILL INT TERM HUP)
 declare -A by_signal=()
+# stop_and_copy PID DB MAX: stops the writer PID with this run's signal after up to 0.MAX s, lets
+# a reader recover DB after SIGKILL, and copies the file alone to $work/alone/copy.db, which must
+# pass integrity_check.
+stop_and_copy() {
+    local pid=$1 db=$2 check
+    sleep "0.$(( RANDOM % $3 + 5 ))"
+    kill -"$signal" "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
+    # SIGKILL may leave a commit in the log beside the file (or a write in place and its journal):
+    # the next command (here a reader) folds it in (or rolls it back). A caught signal does so
+    # itself (a write in WAL mode not yet committed never touched the file: what it left in the
+    # log is no part of the database).
+    [ "$signal" != KILL ] || "$binary" --db "$db" stats > /dev/null
+    rm -rf "$work/alone" && mkdir "$work/alone" && cp "$db" "$work/alone/copy.db"
+    check=$(sqlite3 "$work/alone/copy.db" "PRAGMA integrity_check")
+    [ "$check" = ok ] || { echo "run $run ($signal): the file alone: integrity_check: $check"; exit 1; }
+}
 for run in $(seq 1 "$kills"); do
     signal=${signals[$(( run % 4 ))]}
     if (( run % 3 != 0 && run % 4 <= 1 )); then
@@ -33,16 +51,8 @@ for run in $(seq 1 "$kills"); do
         first_db="$work/first-$run.db"
         "$binary" --db "$first_db" init > /dev/null
         "$binary" --db "$first_db" import "$work/first.csv" --source https://example.org/first --kind other > /dev/null 2>&1 &
-        pid=$!
-        sleep "0.$(( RANDOM % 90 + 5 ))"
-        kill -"$signal" "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-        by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
-        [ "$signal" != KILL ] || "$binary" --db "$first_db" stats > /dev/null
-        rm -rf "$work/alone" && mkdir "$work/alone" && cp "$first_db" "$work/alone/first.db"
-        check=$(sqlite3 "$work/alone/first.db" "PRAGMA integrity_check")
-        [ "$check" = ok ] || { echo "run $run ($signal, first import): the file alone: integrity_check: $check"; exit 1; }
-        count=$(sqlite3 "$work/alone/first.db" "SELECT count(*) FROM cluster")
+        stop_and_copy $! "$first_db" 90
+        count=$(sqlite3 "$work/alone/copy.db" "SELECT count(*) FROM cluster")
         case "$count" in
             0) first_absent=$((first_absent + 1)) ;;
             6000) first_landed=$((first_landed + 1)) ;;
@@ -60,22 +70,11 @@ for run in $(seq 1 "$kills"); do
     else
         "$binary" import "$input" --source https://example.org/crash --kind other > /dev/null 2>&1 &
     fi
-    pid=$!
-    sleep "0.$(( RANDOM % 60 + 5 ))"
-    kill -"$signal" "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    by_signal[$signal]=$(( ${by_signal[$signal]:-0} + 1 ))
-    # SIGKILL may leave a commit in the log beside the file: the next command (here a reader)
-    # folds it in. A caught signal folds it in itself (a write not yet committed never touched
-    # the file: what it left in the log is no part of the database).
-    [ "$signal" != KILL ] || "$binary" stats > /dev/null
-    rm -rf "$work/alone" && mkdir "$work/alone" && cp "$GPUCLUSTERS_DB" "$work/alone/crash.db"
-    check=$(sqlite3 "$work/alone/crash.db" "PRAGMA integrity_check")
-    [ "$check" = ok ] || { echo "run $run ($signal): the file alone: integrity_check: $check"; exit 1; }
-    count=$(sqlite3 "$work/alone/crash.db" "SELECT count(*) FROM cluster WHERE id LIKE 'r$run-%'")
+    stop_and_copy $! "$GPUCLUSTERS_DB" 60
+    count=$(sqlite3 "$work/alone/copy.db" "SELECT count(*) FROM cluster WHERE id LIKE 'r$run-%'")
     # An edit's name is its run's or the one before, whole.
     if (( run % 3 == 0 )); then
-        name=$(sqlite3 "$work/alone/crash.db" "SELECT name FROM cluster_values WHERE cluster_id = 'cscs-alps'")
+        name=$(sqlite3 "$work/alone/copy.db" "SELECT name FROM cluster_values WHERE cluster_id = 'cscs-alps'")
         case "$name" in
             "Alps $run") edited=$((edited + 1)) ;;
             Alps|"Alps "[0-9]*) ;;
