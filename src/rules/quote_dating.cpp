@@ -3,6 +3,7 @@
 // still being integrated"); the times to come that make a figure a plan ("2,560 GPUs next
 // year", "goes live in 2027 with 2,560 GPUs"); and the years written after a figure.
 #include <algorithm>
+#include <tuple>
 
 #include "rules/quote_reading.hpp"
 
@@ -131,13 +132,18 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
     for (std::size_t k = floor; k < i; ++k) {
         if (phrase(k, "future_time") && k + phrase(k, "future_time") <= i) return k;
     }
-    const auto [verb, verb_end] = verb_back(i, floor, i);
+    auto [verb, verb_end] = verb_back(i, floor, i);
+    // "seven of the 30 planned buildings are active": a plan's adjective names what the event is
+    // of, and is no verb of it.
+    while (verb != no_token && attributive(verb)) std::tie(verb, verb_end) = verb_back(verb, floor, verb);
     if (verb == no_token) return no_token;
     // (Nor a future of staying, its verb right before the event: "dovrebbe restare in funzione
     // fino al 2030" runs now; "restare in fase di test ... ed entrare in produzione" does not.)
+    // (Nor one whose conjunct has a subject of its own: "planned to reach 30 buildings and seven
+    // reported as active".)
     for (std::size_t k = verb_end; k < i; ++k) {
         if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired") ||
-            (phrase(k, "not_governing") && k + 2 >= i))
+            (phrase(k, "not_governing") && k + 2 >= i) || (is(k, "conjunctions") && k + 1 < i && figure_at(k + 1)))
             return no_token;
     }
     if (participle(verb, floor)) return no_token;

@@ -46,6 +46,18 @@ bool Reading::participle(std::size_t verb, std::size_t floor) const {
     return (word.size() > 4 && word.ends_with("ing")) || is(verb, "participles");
 }
 
+bool Reading::attributive(std::size_t word) const {
+    if (!is(word, "prospective_adjectives") || word + 1 >= tokens_.size()) return false;
+    const Token& next = tokens_[word + 1];
+    // Before a noun, not before what a verb takes ("planned to reach", "planned for 2027"), and
+    // no passive's participle ("is planned").
+    if (next.kind != Kind::word || next.joined || aux(word + 1) || verb_start(word + 1) || is(word + 1, "prepositions") ||
+        is(word + 1, "conjunctions") || is_word(next, "to")) {
+        return false;
+    }
+    return word == 0 || !aux(word - 1);
+}
+
 Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     const std::size_t floor = clause_[figure_start];
     auto [verb, verb_end] = verb_back(figure_start, floor, figure_start);

@@ -66,7 +66,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 63> word_classes{
+inline constexpr std::array<std::string_view, 64> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas",
     "able", "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming",
@@ -75,7 +75,7 @@ inline constexpr std::array<std::string_view, 63> word_classes{
     "supply_verbs", "future_endings", "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting",
     "conjunctions", "ai_words", "compound_tails", "since_words", "part_of", "present_passives",
     "building_participles", "articles", "prospective_adjectives", "only_words", "first_words",
-    "approximate_numbers", "progress_adverbs", "onset_participles"};
+    "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs"};
 // clang-format on
 static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
@@ -392,6 +392,12 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
+    // Whether the word at `word` is a plan's adjective on the noun after it ("the 30 planned
+    // buildings"), no verb.
+    bool attributive(std::size_t word) const;
+    // Where an adverb of part beside the live event [event, end) is ("partly running", "opera
+    // parcialmente"), if one is: no_token otherwise.
+    std::size_t partial_adverb(std::size_t event, std::size_t end) const;
     // Whether the word at `only` is "only" before a first, short of `end` ("only the first",
     // "solo el primero"), with no preposition or number between.
     bool only_first(std::size_t only, std::size_t end) const;

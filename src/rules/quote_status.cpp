@@ -65,6 +65,13 @@ std::vector<StatusEvent> Reading::status_events() const {
             event.partial = true;
             from = std::min(from, part);
         }
+        if (const std::size_t adverb_at =
+                event.kind == StatusEvent::Kind::live && event.happened && !event.partial ? partial_adverb(i, end) : no_token;
+            adverb_at != no_token) {
+            event.partial = true;
+            from = std::min(from, adverb_at);
+            to = std::max(to, adverb_at + 1);
+        }
         event.words = written(from, to);
         const bool kept = event.kind == StatusEvent::Kind::retired ? !retired_elsewhere(from, end) : !built_long_ago(event, end);
         if (kept) {
@@ -203,6 +210,18 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {
         if (is_word(tokens_[k - 1], "being")) return k - 1;
         if (!adverb(k - 1)) return no_token;
+    }
+    return no_token;
+}
+
+std::size_t Reading::partial_adverb(std::size_t event, std::size_t end) const {
+    // Just after the event ("opera parcialmente") or before it, with no more than the verb group
+    // between ("is only partly running", "teilweise in Betrieb").
+    if (end < tokens_.size() && !tokens_[end].clause_start && is(end, "partial_adverbs")) return end;
+    for (std::size_t back = 1; back <= 3 && back <= event - clause_[event]; ++back) {
+        const std::size_t k = event - back;
+        if (is(k, "partial_adverbs")) return k;
+        if (!aux(k) && !adverb(k)) break;
     }
     return no_token;
 }

@@ -391,6 +391,39 @@ TEST_CASE("only the first part live is live in part; 'only' of time or kind is n
     }
 }
 
+TEST_CASE("an adverb of part beside a live event is live in part; a plan's adjective is no verb of it") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const char* text : {"Atualmente, um deles opera parcialmente para serviços de nuvem.",
+                             "The system is partly in service.", "The cluster is online partially since May.",
+                             "Das System ist teilweise in Betrieb genommen.", "Seven of the 30 planned buildings are active."}) {
+        CAPTURE(std::string(text));
+        const auto part = events(text);
+        REQUIRE(part.size() == 1);
+        CHECK(part[0].happened);
+        CHECK(part[0].partial);
+    }
+    // Live as a whole: an adverb of part in another clause, or none.
+    for (const char* text : {"The system is in service, partly funded by the state.", "El superordenador ya funciona."}) {
+        CAPTURE(std::string(text));
+        const auto whole = events(text);
+        REQUIRE(whole.size() == 1);
+        CHECK(whole[0].happened);
+        CHECK_FALSE(whole[0].partial);
+    }
+    // A plan's verb still plans; a conjunct with a subject of its own is its own.
+    for (const char* text :
+         {"The system is planned to be operational in 2027.", "The planned system will be online next year."}) {
+        CAPTURE(std::string(text));
+        const auto planned = events(text);
+        REQUIRE(planned.size() == 1);
+        CHECK_FALSE(planned[0].happened);
+    }
+    const auto conjunct = events("One site is planned to reach 30 buildings and seven are active.");
+    REQUIRE(conjunct.size() == 1);
+    CHECK(conjunct[0].happened);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
