@@ -443,7 +443,9 @@ bool Reading::arrives_later(std::size_t arrival) const {
 }
 
 std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
-    const auto plural = impl_.number("vague_plurals", tokens_[i].text);
+    // "上万块": upwards of ten thousand, read as at least one of the power.
+    const auto upward = impl_.number("upward_figures", tokens_[i].text);
+    const auto plural = upward ? upward : impl_.number("vague_plurals", tokens_[i].text);
     // "数千块GPU", "数万基": in Chinese and Japanese the noun follows, with no "of".
     const bool cjk = plural && quote_tokens::is_cjk(quote_tokens::first_code_point(tokens_[i].text));
     if (!plural || (!cjk && (i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")))) return i + 1;
@@ -465,9 +467,14 @@ std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
     // From two of the unit to just under ten: "thousands" is 2,000 to 9,999; "dozens" 24 to 99.
     std::int64_t top = 1;
     for (int k = 0; k <= exponent; ++k) top *= 10;
-    quantity.value = *plural == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
-    quantity.upper = model::Decimal::whole(top - 1);
-    quantity.bound = Bound::approximate;
+    if (upward) {
+        quantity.value = model::Decimal(1, exponent);
+        quantity.bound = Bound::at_least;
+    } else {
+        quantity.value = *plural == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
+        quantity.upper = model::Decimal::whole(top - 1);
+        quantity.bound = Bound::approximate;
+    }
     const Noun noun = noun_after(noun_from);
     quantity.unit = noun.unit;
     quantity.model = noun.model;

@@ -153,6 +153,21 @@ TEST_CASE("several and a power of ten in Chinese or Japanese is a span, as thous
     CHECK(read_cjk("数据中心部署了GPU。").empty());
 }
 
+TEST_CASE("upwards of a power of ten in Chinese or Japanese is at least that power") {
+    for (const auto& row : std::vector<std::pair<std::string_view, std::int64_t>>{
+             {"该中心部署了上千块GPU。", 1000}, {"购买量达到上万块GPU", 10000}, {"已部署上萬張GPU", 10000}}) {
+        CAPTURE(row.first);
+        const auto found = read_cjk(row.first);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].value == model::Decimal::whole(row.second));
+        CHECK_FALSE(found[0].upper);
+        CHECK(found[0].bound == rules::Bound::at_least);
+        CHECK(found[0].unit == rules::Unit::gpu);
+    }
+    // Words that begin with the same character are no figure: 上海 is Shanghai.
+    CHECK(read_cjk("上海超算中心部署了GPU。").empty());
+}
+
 TEST_CASE("what is left under a myriad is read with it, spaced in Korean or with a scale of its own") {
     for (const auto& row : std::vector<std::pair<std::string_view, std::int64_t>>{{"GPU 1만 5000장을 확보했다.", 15000},
                                                                                   {"GPU 1만5000장을 확보했다.", 15000},
