@@ -126,6 +126,19 @@ std::size_t Reading::power_label_before(std::size_t before, std::size_t floor) c
     return no_token;
 }
 
+// "capacity to power 200 MW", "capacidad para alimentar los primeros 200 MW": a capacity whose
+// words end in "to" or a preposition, then the verb of what it serves and a few words, no figure
+// or comma between.
+std::size_t Reading::capacity_for(std::size_t before, std::size_t floor) const {
+    for (std::size_t back = 2; back <= 5 && back <= before - floor; ++back) {
+        const std::size_t k = before - back;
+        if (tokens_[k].kind != Kind::word) return no_token;
+        const std::size_t at = phrase_ending(k + 1, "power_capacity", floor);
+        if (at != no_token && (is_word(tokens_[k], "to") || is(k, "prepositions"))) return at;
+    }
+    return no_token;
+}
+
 // Power figures: a capacity, a campus's or a grid connection's, is not power drawn.
 void Reading::read_capacity(Figure& figure) const {
     const std::size_t i = figure.at;
@@ -143,6 +156,9 @@ void Reading::read_capacity(Figure& figure) const {
     } else if (at != no_token) {
         quantity.capacity = true;
         quantity.capacity_words = written(at, phrase_end);
+    } else if (const std::size_t aim = capacity_for(before, clause_[i]); aim != no_token) {
+        quantity.capacity = true;
+        quantity.capacity_words = written(aim, phrase_end);
     } else {
         // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity":
         // the words after the figure name it more closely than a label before ("the campus has").

@@ -384,6 +384,9 @@ private:
     // comparative before `from` is that figure's bound.
     bool bounds_next_figure(std::size_t from, std::size_t end) const;
     void read_power_kind(Figure& figure) const;
+    // Where a capacity for what a verb serves begins ("capacity to power 200 MW"), within the
+    // few words before the figure at `before`: no_token if none.
+    std::size_t capacity_for(std::size_t before, std::size_t floor) const;
 
     // The word that opens a clause of "before" or "until" holding the live event at `event`
     // (still to come), or no_token.

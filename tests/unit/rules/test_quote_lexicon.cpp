@@ -991,6 +991,26 @@ TEST_CASE("a capacity before another bound makes the figure a capacity's") {
     CHECK(only_quantity(config, "The data centre hosts more than 100,000 GPUs.").bound == rules::Bound::at_least);
 }
 
+TEST_CASE("a capacity for what a verb serves, a total IT load and plural MWs are capacities and units") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"There is capacity to power the first 200 MW.", "Hay capacidad para alimentar los primeros 200 MW.",
+                              "TACC a ajouté une infrastructure pour gérer les 200 mégawatts de Frontera.",
+                              "A data centre with a total IT load of 200MW."}) {
+        CAPTURE(std::string(quote));
+        const auto power = only_quantity(config, quote);
+        CHECK(power.unit == rules::Unit::megawatt);
+        CHECK(power.capacity);
+    }
+    // What a machine draws, and the load of its IT alone, are no capacity.
+    for (const char* quote : {"The system uses 200 MW to power its GPUs.", "Frontier: 21 MW IT load."}) {
+        CAPTURE(std::string(quote));
+        CHECK_FALSE(only_quantity(config, quote).capacity);
+    }
+    const auto plural = only_quantity(config, "It grew by another 100 MWs this year.");
+    CHECK(plural.unit == rules::Unit::megawatt);
+    CHECK(plural.value == model::Decimal::whole(100));
+}
+
 TEST_CASE("a power after 'and' and a subject, with no verb of its own, shares the capacity before") {
     const auto config = formats::default_rules_config();
     for (const char* quote : {"Bavaria has a capacity of 420 MW and Hesse 1,110 MW.",
