@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <iterator>
+#include <limits>
+#include <utility>
 
 #include "rules/quote_reading.hpp"
 
@@ -18,7 +20,12 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
         return k < tokens.size() && tokens[k].kind == Kind::word ? std::string_view(tokens[k].text) : std::string_view();
     };
     const auto unit = [&](std::string_view w) { return impl.number("spelled_numbers", w); };
-    const auto scale = [&](std::string_view w) { return impl.number("spelled_scales", w); };
+    // A scale after a spelled number, in any language the figures' scales are known in ("zwei
+    // tausend", "dos mil", "dwa tysiące"); a single letter ("k") is a scale after digits alone.
+    const auto scale = [&](std::string_view w) {
+        if (const auto power = impl.number("spelled_scales", w)) return power;
+        return w.size() > 1 ? impl.number("scale_words", w) : std::nullopt;
+    };
     const auto is = [&](std::size_t k, WordClass word_class) { return k < tokens.size() && impl.is(tokens[k], word_class); };
     if (is(i, "half") && (word(i + 1) == "a" || word(i + 1) == "an") && scale(word(i + 2))) {
         half = true;
@@ -29,10 +36,16 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
         current = 1;
         any = true;
         ++i;
+    } else if (impl.number("lone_scales", word(i))) {
+        // "tausend GPUs", "mil GPU", "tysiąc kart": one of the scale, its word alone.
+        current = 1;
+        any = true;
     }
+    bool after_scale = false;  // the word before was a scale of a thousand or more
     for (; i < tokens.size(); ++i) {
         const std::string_view w = word(i);
         if (w.empty()) break;
+        const bool follows_scale = std::exchange(after_scale, false);
         if (const auto value = unit(w)) {
             // "twenty-four", "one hundred and twenty"; "two three" is not a number.
             if (any && current % 10 != 0 && current < 100) break;
@@ -45,10 +58,15 @@ std::optional<Spelled> spelled_number(const QuoteReader::Impl& impl, const std::
             for (int k = 0; k < *power; ++k) factor *= 10;
             if (*power == 2) {
                 current = std::max<std::int64_t>(current, 1) * factor;
+            } else if (follows_scale && current == 0) {
+                // "tres mil millones": a thousand millions, 3,000,000,000, not 3,001,000,000.
+                if (total > std::numeric_limits<std::int64_t>::max() / factor) break;
+                total *= factor;
             } else {
                 total += std::max<std::int64_t>(current, 1) * factor;
                 current = 0;
             }
+            after_scale = *power >= 3;
         } else if (w == "and" && any && i + 1 < tokens.size() && unit(word(i + 1))) {
             continue;
         } else if (w == "and" && any && !half && total == 0 && (word(i + 1) == "a" || word(i + 1) == "an") && is(i + 2, "half")) {

@@ -81,12 +81,13 @@ static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
 
 // The lists of words with a number.
-inline constexpr std::array<std::string_view, 7> number_lists{
+inline constexpr std::array<std::string_view, 8> number_lists{
     "spelled_numbers",    // a spelled number's value
     "spelled_scales",     // the power of ten of a spelled number's scale
     "scale_words",        // the power of ten of a word after a figure
     "vague_plurals",      // the power of ten of a plural that counts in spans
     "upward_figures",     // the power of ten of a word of "upwards of" one ("上万")
+    "lone_scales",        // the power of ten of a scale that alone is one of it ("tausend")
     "vague_multipliers",  // a plural before those, and its power of ten
     "figure_suffixes",    // the power of ten of a suffix glued to a figure
 };

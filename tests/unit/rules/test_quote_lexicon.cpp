@@ -664,6 +664,24 @@ TEST_CASE("small numbers spelled in German, French, Spanish and Portuguese are f
     CHECK(config.quote_reader().quantities("le 4 sept. la machine", 2025).size() == 1);
 }
 
+TEST_CASE("a thousand spelled alone, or a scale of any language after a spelled number, is a figure") {
+    const auto config = formats::default_rules_config();
+    for (const auto& row :
+         std::vector<std::pair<const char*, std::int64_t>>{{"wyposażony w ponad tysiąc układów GPU", 1000},
+                                                           {"El sistema tiene mil GPU.", 1000},
+                                                           {"Das System hat zwei tausend GPUs.", 2000},
+                                                           {"Система имеет тысяча GPU.", 1000},
+                                                           {"dwa tysiące kart GPU", 2000},
+                                                           // A scale after a scale multiplies it: a thousand millions.
+                                                           {"una inversión de tres mil millones de euros", 3000000000},
+                                                           {"two million three hundred thousand users", 2300000}}) {
+        CAPTURE(std::string(row.first));  // (the pair whole: clang 14 captures no structured binding)
+        CHECK(only_quantity(config, row.first).value == model::Decimal::whole(row.second));
+    }
+    // A scale after digits is read with them, as before: "10 mil GPU" is 10,000.
+    CHECK(only_quantity(config, "unos 10 mil GPU").value == model::Decimal::whole(10000));
+}
+
 TEST_CASE("a total after a phrase closed by 'each' counts all the GPUs, not those of a node") {
     const auto config = formats::default_rules_config();
     const auto found =
