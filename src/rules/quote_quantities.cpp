@@ -280,6 +280,10 @@ std::size_t Reading::bound_before(Figure& figure) const {
             if (tokens_[k].kind == Kind::word && !is(k, "phrase_stops") && article(k))
                 at = phrase_ending(k - 1, option.cue, floor);
         }
+        // "over a thousand": the article that opens a spelled figure may close the words of the bound.
+        if (at == no_token && start + 1 < figure.end && (is_word(tokens_[start], "a") || is_word(tokens_[start], "an"))) {
+            if (const std::size_t through = phrase_ending(start + 1, option.cue, floor); through < start) at = through;
+        }
         if (at == no_token) continue;
         // "spread over 2,000 nodes" is no lower bound.
         if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, "spread")) continue;
@@ -290,15 +294,17 @@ std::size_t Reading::bound_before(Figure& figure) const {
     }
     // "capable of hosting more than 100,000", "capacity for around 48,000": a capacity before the
     // other bound makes the figure a capacity's.
+    // (Not the aim of an infinitive: "plans to scale up to more than a million" is a plan's floor.)
     if (best != no_token && best_bound != Bound::at_most) {
-        if (const std::size_t capacity = phrase_ending(best, "at_most", floor); capacity != no_token) {
+        if (const std::size_t capacity = phrase_ending(best, "at_most", floor);
+            capacity != no_token && !(capacity > floor && is_word(tokens_[capacity - 1], "to"))) {
             best = capacity;
             best_bound = Bound::at_most;
         }
     }
     if (best != no_token) {
         figure.quantity.bound = best_bound;
-        figure.quantity.bound_words = written(best, figure.at + 1);
+        figure.quantity.bound_words = written(best, figure.end);
     }
     return best;
 }

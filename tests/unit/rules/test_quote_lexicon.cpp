@@ -682,6 +682,21 @@ TEST_CASE("a thousand spelled alone, or a scale of any language after a spelled 
     CHECK(only_quantity(config, "unos 10 mil GPU").value == model::Decimal::whole(10000));
 }
 
+TEST_CASE("a bound before a spelled figure that opens with an article is its bound") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"equipped with over a thousand GPUs", "more than a thousand GPUs", "over two thousand GPUs"}) {
+        CAPTURE(std::string(quote));
+        const auto found = only_quantity(config, quote);
+        CHECK(found.bound == rules::Bound::at_least);
+        CHECK(std::string(quote).ends_with(found.bound_words + " GPUs"));
+    }
+    // A capacity before the bound makes it a capacity's; an infinitive's aim stays a floor.
+    CHECK(only_quantity(config, "The hall is capable of hosting more than a thousand GPUs.").bound == rules::Bound::at_most);
+    const auto aim = only_quantity(config, "It plans to scale up to more than a million chips.");
+    CHECK(aim.bound == rules::Bound::at_least);
+    CHECK(aim.modality == rules::Modality::planned);
+}
+
 TEST_CASE("a total after a phrase closed by 'each' counts all the GPUs, not those of a node") {
     const auto config = formats::default_rules_config();
     const auto found =
