@@ -241,12 +241,30 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
     // "4,608 IBM Power 10 processors": a number in a name, after a word with its capital; never
     // one of power or energy ("10 hektar serta total kapasitas daya 28 mega watt" holds two
     // figures), nor one after a word of the sentence ("122 hari untuk menampung 100.000 GPU").
+    // (Or a few words in brackets before that noun: "AMD Epyc 7742 (Rome) processors".)
+    const std::size_t aside =
+        i + 1 < tokens_.size() ? aside_before_noun(i + 1, std::min(tokens_.size(), from + noun_reach)) : no_token;
+    const std::size_t head = aside != no_token ? aside : i + 1;
     if (i > from && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised && !is(i - 1, "phrase_stops") &&
-        !token.grouped && i + 1 < tokens_.size() && unit_at(i + 1) != Unit::none && !counts_power(unit_at(i + 1)) &&
-        unit_at(i + 1) != Unit::energy) {
+        !token.grouped && head < tokens_.size() && unit_at(head) != Unit::none && !counts_power(unit_at(head)) &&
+        unit_at(head) != Unit::energy) {
         return i + 1;
     }
     return std::nullopt;
+}
+
+std::size_t Reading::aside_before_noun(std::size_t open, std::size_t limit) const {
+    if (tokens_[open].text != "(") return no_token;
+    for (std::size_t k = open + 1; k < std::min(limit, open + 6); ++k) {
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == "(") break;
+        if (tokens_[k].text != ")") continue;
+        for (std::size_t ahead = k + 1; ahead < std::min(limit, k + 3); ++ahead) {
+            const Unit unit = unit_at(ahead);
+            if ((unit != Unit::none && unit != Unit::other) || models_[ahead].first) return k + 1;
+        }
+        break;
+    }
+    return no_token;
 }
 
 std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const {
@@ -260,16 +278,8 @@ std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i
     if (mark == "/" && noun.model && i + 1 < limit && models_[i + 1].first) return i + 1;
     // "Grace Hopper (GH) compute nodes", "Epyc 7742 (opens in new tab) processors": a few words
     // in brackets inside the phrase, when its noun comes after them.
-    if (mark != "(" || i == from) return std::nullopt;
-    for (std::size_t k = i + 1; k < std::min(limit, i + 6); ++k) {
-        if (tokens_[k].kind == Kind::number || tokens_[k].text == "(") break;
-        if (tokens_[k].text != ")") continue;
-        for (std::size_t ahead = k + 1; ahead < std::min(limit, k + 3); ++ahead) {
-            const Unit unit = unit_at(ahead);
-            if ((unit != Unit::none && unit != Unit::other) || models_[ahead].first) return k + 1;
-        }
-        break;
-    }
+    if (i == from) return std::nullopt;
+    if (const std::size_t after = aside_before_noun(i, limit); after != no_token) return after;
     return std::nullopt;
 }
 

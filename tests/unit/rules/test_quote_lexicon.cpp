@@ -71,6 +71,9 @@ TEST_CASE("a CPU's product name counts CPUs, whatever maker or number stands bes
     CHECK(only_quantity(config, "a machine of 512 Opterons").unit == rules::Unit::cpu);
     // The GPUs beside them keep their own noun.
     CHECK(only_quantity(config, "2,048 NVIDIA A100 GPUs").unit == rules::Unit::gpu);
+    // A model number, then a few words in brackets, then the noun: "(Rome)", a link's "(opens in new tab)".
+    CHECK(only_quantity(config, "using 1,344 AMD Epyc 7742 (Rome) processors").unit == rules::Unit::cpu);
+    CHECK(only_quantity(config, "using 1,344 AMD Epyc 7742 (opens in new tab) processors").unit == rules::Unit::cpu);
 }
 
 TEST_CASE("a noun in German or French quotation marks is the figure's noun") {
