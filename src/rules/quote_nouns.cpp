@@ -187,9 +187,10 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
     }
     // "a 4032 GPU system", "a 6k H200 system": the system is the cluster, not a node;
     // "four ... GPU Max Series processors" are GPUs.
-    // "10.000 KI-Prozessoren", "AI processors": accelerators.
-    const bool processors =
-        is(i, "processor_nouns") && (noun.unit == Unit::gpu || noun.model || (i >= 1 && is(i - 1, "ai_words")));
+    // "10.000 KI-Prozessoren", "AI processors", "processeurs spécialisés dans l'accélération":
+    // accelerators.
+    const bool processors = is(i, "processor_nouns") &&
+                            (noun.unit == Unit::gpu || noun.model || (i >= 1 && is(i - 1, "ai_words")) || ai_after(i + 1));
     if (processors) {
         noun.end = i + 1;
         return i + 1;
@@ -225,6 +226,16 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
         return std::nullopt;
     }
     return i + 1;
+}
+
+bool Reading::ai_after(std::size_t from) const {
+    // A few words of the phrase, no verb or mark but an elision's apostrophe between ("dans l'").
+    for (std::size_t k = from; k < std::min(tokens_.size(), from + 5) && !tokens_[k].clause_start; ++k) {
+        if (is(k, "ai_words")) return true;
+        const bool elision = tokens_[k].text == "'" || tokens_[k].text == "\u2019";
+        if ((tokens_[k].kind != Kind::word && !elision) || verb_start(k)) return false;
+    }
+    return false;
 }
 
 std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t from) const {

@@ -254,6 +254,9 @@ private:
     Unit unit_named_at(std::size_t i) const;
     std::optional<std::size_t> unit_in_noun(Noun& noun, Unit unit, std::size_t i, std::size_t from) const;
     std::optional<std::size_t> number_in_noun(std::size_t i, std::size_t from) const;
+    // Whether a word of AI or acceleration follows within a few words of the phrase from `from`
+    // ("processeurs spécialisés dans l'accélération").
+    bool ai_after(std::size_t from) const;
     // The token after a few words in brackets opening at `open`, when a noun or a model follows
     // them within two tokens (before `limit`): "(opens in new tab) processors". no_token if not.
     std::size_t aside_before_noun(std::size_t open, std::size_t limit) const;

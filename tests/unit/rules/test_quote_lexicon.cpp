@@ -685,6 +685,23 @@ TEST_CASE("a thousand spelled alone, or a scale of any language after a spelled 
     CHECK(only_quantity(config, "unos 10 mil GPU").value == model::Decimal::whole(10000));
 }
 
+TEST_CASE("a thousand as a round noun, with its bound; processors of acceleration are no CPUs") {
+    const auto config = formats::default_rules_config();
+    const auto about = only_quantity(config, "un millier de GPU");
+    CHECK(about.value == model::Decimal::whole(1000));
+    CHECK(about.bound == rules::Bound::approximate);
+    for (const char* quote : {"plus d'un millier de GPU", "plus d\u2019un millier de GPU", "más de un millar de GPU"}) {
+        CAPTURE(std::string(quote));
+        const auto floor = only_quantity(config, quote);
+        CHECK(floor.value == model::Decimal::whole(1000));
+        CHECK(floor.bound == rules::Bound::at_least);
+    }
+    CHECK(only_quantity(config, "deux milliers de GPU").value == model::Decimal::whole(2000));
+    CHECK(only_quantity(config, "plus d'un millier de processeurs spécialisés dans l'accélération").unit != rules::Unit::cpu);
+    // A word of AI in the next sentence, or after a verb, leaves processors CPUs.
+    CHECK(only_quantity(config, "1,000 processors run AI workloads").unit == rules::Unit::cpu);
+}
+
 TEST_CASE("a bound before a spelled figure that opens with an article is its bound") {
     const auto config = formats::default_rules_config();
     for (const char* quote : {"equipped with over a thousand GPUs", "more than a thousand GPUs", "over two thousand GPUs"}) {
