@@ -1059,6 +1059,11 @@ TEST_CASE("a capacity for what a verb serves, a total IT load and plural MWs are
         CAPTURE(std::string(quote));
         CHECK_FALSE(only_quantity(config, quote).capacity);
     }
+    // Declined and adjectival forms: Croatian "50 megavata", Hungarian "230 megawattos".
+    for (const char* quote : {"podatkovni centar snage 50 megavata", "230 megawattos kapacitással"}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).unit == rules::Unit::megawatt);
+    }
     const auto plural = only_quantity(config, "It grew by another 100 MWs this year.");
     CHECK(plural.unit == rules::Unit::megawatt);
     CHECK(plural.value == model::Decimal::whole(100));
