@@ -294,13 +294,18 @@ std::optional<std::size_t> Reading::mark_in_noun(const Noun& noun, std::size_t i
     return std::nullopt;
 }
 
-std::optional<std::size_t> Reading::word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const {
+std::optional<std::size_t> Reading::word_in_noun(Noun& noun, std::size_t i, std::size_t limit) const {
     if (noun.unit == Unit::none && !noun.model && tokens_[i].text == "of" && i + 1 < limit && is(i + 1, "determiners")) {
         return i + 2;
     }
     // "4 CPU-only nodes": a word glued by a hyphen to the noun before it makes a modifier of both,
     // and the phrase goes on to its head.
     if (tokens_[i].joined && noun.unit != Unit::none && i + 1 < limit && unit_at(i + 1) != Unit::none) return i + 1;
+    // "290 MW-ra", "GPU-t": a case ending glued by a hyphen to the noun is the noun's.
+    if (tokens_[i].joined && noun.unit != Unit::none && noun.end == i && tokens_[i].text.size() <= 3 && ids_[i] == 0) {
+        noun.end = i + 1;
+        return i + 1;
+    }
     if (is(i, "phrase_stops") || verb_start(i)) return std::nullopt;
     // "4 GPU por nodo", "4 GPUs je Knoten": a count per holder ends at its "per".
     if (noun.unit != Unit::none && is(i, "per_words")) return std::nullopt;

@@ -261,7 +261,7 @@ private:
     // them within two tokens (before `limit`): "(opens in new tab) processors". no_token if not.
     std::size_t aside_before_noun(std::size_t open, std::size_t limit) const;
     std::optional<std::size_t> mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const;
-    std::optional<std::size_t> word_in_noun(const Noun& noun, std::size_t i, std::size_t limit) const;
+    std::optional<std::size_t> word_in_noun(Noun& noun, std::size_t i, std::size_t limit) const;
 
     // "Number of GPUs: 12,288", "Power (kW) 29,580.98", "Cores: 8,699,904": the noun before, and
     // where its label starts.

@@ -1064,6 +1064,11 @@ TEST_CASE("a capacity for what a verb serves, a total IT load and plural MWs are
         CAPTURE(std::string(quote));
         CHECK(only_quantity(config, quote).unit == rules::Unit::megawatt);
     }
+    // A case ending glued by a hyphen is the noun's: the verb after it governs the figure.
+    const auto suffixed = only_quantity(config, "amit 290 MW-ra terveznek bővíteni");
+    CHECK(suffixed.unit == rules::Unit::megawatt);
+    CHECK(suffixed.modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "s planovima za skaliranje kapaciteta na 520 MW").modality == rules::Modality::planned);
     const auto plural = only_quantity(config, "It grew by another 100 MWs this year.");
     CHECK(plural.unit == rules::Unit::megawatt);
     CHECK(plural.value == model::Decimal::whole(100));
