@@ -242,6 +242,14 @@ TEST_CASE("words of procurement, capacity, comparison and retirement in more lan
     CHECK(only_quantity(config, "W 2027 r. superkomputer miałby mieć 1500 GPU.").modality == rules::Modality::planned);
     CHECK(only_quantity(config, "Ruim 1.000 GPU's draaien er inmiddels.").bound == rules::Bound::at_least);
     CHECK(only_quantity(config, "يتوقع أن يصل استهلاك مراكز البيانات إلى 500 ميغا واط").modality == rules::Modality::planned);
+    // Building that will begin, or that waits on an approval, has not begun.
+    for (const char* notes : {"Вскоре начнется строительство крупного дата-центра.", "Construction hinges on final approval."}) {
+        CAPTURE(std::string(notes));
+        const auto events = config.quote_reader().status_events(notes, 2025);
+        REQUIRE(events.size() == 1);
+        CHECK(events[0].kind == rules::StatusEvent::Kind::construction);
+        CHECK_FALSE(events[0].happened);
+    }
     const auto since = config.quote_reader().status_events("Seit der Einweihung im Mai 2024 rechnet der Cluster.", 2025);
     REQUIRE(since.size() == 1);
     CHECK(since[0].kind == rules::StatusEvent::Kind::live);
