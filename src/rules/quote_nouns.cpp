@@ -108,6 +108,8 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
             tokens_[i + 2].kind == Kind::number) {
             break;
         }
+        // "3套万卡": another figure, a Han scale alone, begins the next phrase.
+        if (lone_han_scale(i)) break;
         std::optional<std::size_t> next;
         if (models_[i].first) {
             next = model_in_noun(noun, i);

@@ -86,6 +86,12 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
         end = i + spelled->length;
         return std::nullopt;
     }
+    // "万卡集群", "千卡": a Han scale alone before a counter or a noun is one of it.
+    if (const auto scale = lone_han_scale(i)) {
+        value = model::Decimal(1, *scale);
+        end = i + 1;
+        return std::nullopt;
+    }
     // "each fitted with ... an NVIDIA Tesla V100 GPU", "cada uno con una GPU": an article before a
     // GPU that each holder has is one.
     if (is(i, "articles") && i > 0 && i + 1 < tokens_.size()) {
@@ -101,9 +107,22 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
     return vague_at(i, found);
 }
 
+std::optional<int> Reading::lone_han_scale(std::size_t i) const {
+    const Token& token = tokens_[i];
+    const UChar32 first = quote_tokens::first_code_point(token.text);
+    if (!quote_tokens::is_cjk(first) || quote_tokens::verb_final_script(first) || i + 1 >= tokens_.size()) return std::nullopt;
+    // (After digits it is their scale: "3万".)
+    if (i > 0 && tokens_[i - 1].kind == Kind::number && tokens_[i - 1].end == token.begin) return std::nullopt;
+    const auto scale = impl_.number("scale_words", token.text);
+    if (!scale || *scale < 3 || tokens_[i + 1].begin != token.end) return std::nullopt;
+    if (!is(i + 1, "counters") && unit_at(i + 1) == Unit::none) return std::nullopt;
+    return scale;
+}
+
 std::size_t Reading::scale_after(const Token& figure, std::size_t at, model::Decimal& number) const {
     // "1.2 million", "100 thousand"
-    if (figure.kind != Kind::number || at >= tokens_.size() || tokens_[at].kind != Kind::word) return at;
+    // (Not after a counter, which ends the figure: "3套万卡级集群" is three clusters of ten thousand cards.)
+    if (figure.kind != Kind::number || figure.counted || at >= tokens_.size() || tokens_[at].kind != Kind::word) return at;
     const auto scale = impl_.number("scale_words", tokens_[at].text);
     if (!scale) return at;
     number = number.scaled(*scale);
@@ -327,7 +346,10 @@ void Reading::bound_after(Figure& figure) const {
             // An upper limit after the figure outweighs an approximation before it:
             // "roughly 12 thousand GPUs, at full build out".
             const bool open = quantity.bound == Bound::exact || option.bound == Bound::at_most;
-            const bool allowed = at == figure.end || length > 1 || (at == after_counter && at != phrase_end);
+            // (Or a CJK word glued to the noun: "万卡级", "1万枚規模".)
+            const bool glued = at > 0 && tokens_[at].begin == tokens_[at - 1].end &&
+                               quote_tokens::is_cjk(quote_tokens::first_code_point(tokens_[at].text));
+            const bool allowed = at == figure.end || length > 1 || (at == after_counter && at != phrase_end) || glued;
             if (length > 0 && allowed && (at != after_comma || at == phrase_end || option.bound == Bound::at_most) &&
                 !comparison && open && !(quantity.bound == option.bound)) {
                 quantity.bound = option.bound;

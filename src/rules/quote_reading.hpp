@@ -364,6 +364,8 @@ private:
     // The value of the figure at token i and the token after it; or, when token i starts no figure
     // of its own, the token to go on from (a vague one, "dozens of racks", is read there).
     std::optional<std::size_t> value_at(std::size_t i, model::Decimal& value, std::size_t& end, std::vector<Quantity>& found);
+    // The power of ten of a Han scale alone before a counter or a noun ("万卡"), if token `i` is one.
+    std::optional<int> lone_han_scale(std::size_t i) const;
     std::size_t scale_after(const Token& figure, std::size_t at, model::Decimal& number) const;
     bool only_a_year(std::size_t i, std::size_t end) const;
     void read_range(Figure& figure, const model::Decimal& value) const;

@@ -153,6 +153,25 @@ TEST_CASE("several and a power of ten in Chinese or Japanese is a span, as thous
     CHECK(read_cjk("数据中心部署了GPU。").empty());
 }
 
+TEST_CASE("a Han scale alone before a noun is one of it; a counter ends the figure before it") {
+    const auto lone = read_cjk("百度宣布成功点亮了昆仑芯三代万卡集群");
+    REQUIRE(lone.size() == 1);
+    CHECK(lone[0].value == model::Decimal::whole(10000));
+    CHECK(lone[0].unit == rules::Unit::gpu);
+    // Three sets of ten-thousand-card clusters: 3 sets, and about 10,000 cards; not 30,000.
+    const auto sets = read_cjk("由中科曙光研发的3套万卡级超算集群系统正式投入试运行");
+    REQUIRE(sets.size() == 2);
+    CHECK(sets[0].value == model::Decimal::whole(3));
+    CHECK(sets[0].unit != rules::Unit::gpu);
+    CHECK(sets[1].value == model::Decimal::whole(10000));
+    CHECK(sets[1].bound == rules::Bound::approximate);
+    // A scale right after digits stays theirs.
+    const auto digits = read_cjk("部署了1万张GPU");
+    REQUIRE(digits.size() == 1);
+    CHECK(digits[0].value == model::Decimal::whole(10000));
+    CHECK(digits[0].bound == rules::Bound::exact);
+}
+
 TEST_CASE("upwards of a power of ten in Chinese or Japanese is at least that power") {
     for (const auto& row : std::vector<std::pair<std::string_view, std::int64_t>>{
              {"该中心部署了上千块GPU。", 1000}, {"购买量达到上万块GPU", 10000}, {"已部署上萬張GPU", 10000}}) {
