@@ -408,6 +408,10 @@ private:
     // Whether the word at `word` is a plan's adjective on the noun after it ("the 30 planned
     // buildings"), no verb.
     bool attributive(std::size_t word) const;
+    // "Comet was in service until 2021", "in operation from 2015 to 2021", read in 2024: a
+    // service after the live event [i, end) that ended at a year gone by makes it a retirement
+    // then; the token after that year, or 0 when it did not end.
+    std::size_t service_ended(StatusEvent& event, std::size_t i, std::size_t end) const;
     // Where an adverb of part beside the live event [event, end) is ("partly running", "opera
     // parcialmente"), if one is: no_token otherwise.
     std::size_t partial_adverb(std::size_t event, std::size_t end) const;

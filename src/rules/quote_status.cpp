@@ -72,6 +72,7 @@ std::vector<StatusEvent> Reading::status_events() const {
             from = std::min(from, adverb_at);
             to = std::max(to, adverb_at + 1);
         }
+        if (event.kind == StatusEvent::Kind::live && event.happened) to = std::max(to, service_ended(event, i, end));
         event.words = written(from, to);
         const bool kept = event.kind == StatusEvent::Kind::retired ? !retired_elsewhere(from, end) : !built_long_ago(event, end);
         if (kept) {
@@ -212,6 +213,32 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
         if (!adverb(k - 1)) return no_token;
     }
     return no_token;
+}
+
+std::size_t Reading::service_ended(StatusEvent& event, std::size_t i, std::size_t end) const {
+    // (Not a service still to come when written: "expect Cheyenne to be in operation through
+    // September 2023" is a plan to retire it, whose date the retirement rule weighs.)
+    for (std::size_t k = i; k > clause_[i] && k + 4 > i; --k) {
+        if (is_word(tokens_[k - 1], "to") || phrase(k - 1, "planned")) return 0;
+        if (!aux(k - 1) && !adverb(k - 1)) break;
+    }
+    const std::size_t stop = std::min(clause_end(i), end + 8);
+    for (std::size_t k = end; k < stop && !comma_at(k); ++k) {
+        // An end: "until", "through", "bis" ..., or the "to" of "from 2015 to 2021".
+        const bool from_to = is_word(tokens_[k], "to") && k >= 2 && year_of(k - 1) && is_word(tokens_[k - 2], "from");
+        if (!is(k, "continuing") && !from_to) continue;
+        for (std::size_t y = k + 1; y < std::min(stop, k + 4); ++y) {
+            const auto year = year_of(y);
+            if (!year) continue;
+            if (*year >= year_) return 0;
+            event.kind = StatusEvent::Kind::retired;
+            event.partial = false;
+            event.year = *year;
+            return y + 1;
+        }
+        return 0;
+    }
+    return 0;
 }
 
 std::size_t Reading::partial_adverb(std::size_t event, std::size_t end) const {

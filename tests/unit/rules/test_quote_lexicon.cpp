@@ -436,6 +436,28 @@ TEST_CASE("an adverb of part beside a live event is live in part; a plan's adjec
     CHECK(conjunct[0].happened);
 }
 
+TEST_CASE("a service that ended at a year gone by is a retirement; one to come is not") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2024); };
+    for (const char* text : {"Comet was in service until 2021.", "Comet was in operation from 2015 to 2021.",
+                             "The system was in operation until September 2021."}) {
+        CAPTURE(std::string(text));
+        const auto ended = events(text);
+        REQUIRE(ended.size() == 1);
+        CHECK(ended[0].kind == rules::StatusEvent::Kind::retired);
+        CHECK(ended[0].happened);
+        CHECK(ended[0].year == 2021);
+    }
+    // Until a year to come, or a service expected when written, runs on.
+    for (const char* text : {"Comet will be in service until 2028.", "Users can expect it to be in operation through 2023.",
+                             "The system is in operation until 2024."}) {
+        CAPTURE(std::string(text));
+        const auto running = events(text);
+        REQUIRE(running.size() == 1);
+        CHECK(running[0].kind == rules::StatusEvent::Kind::live);
+    }
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
