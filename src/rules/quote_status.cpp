@@ -133,7 +133,21 @@ void Reading::plan_with_a_time(std::vector<StatusEvent>& events) const {
     // but a clause that puts the machine in a time to come says it is not live yet, in a quote
     // with no word of what is there ("today marks...", "it has...").
     // (To grow, a machine is there: "will be upgraded in 2026".)
-    if (any_phrase({"in_service", "existing", "growth"})) return;
+    if (any_phrase({"existing", "growth"})) return;
+    // "Preparing for ... the upcoming HPE Cray EX Frontier system": a machine named as one to come,
+    // whatever it has.
+    for (std::size_t i = 0; i + 1 < tokens_.size(); ++i) {
+        if (!is(i, "prospective_adjectives") || (tokens_[i].capitalised && i > clause_[i])) continue;
+        for (std::size_t k = i + 1; k < std::min(clause_end(i), i + 7) && tokens_[k].kind == Kind::word; ++k) {
+            if (!is(k, "system_nouns")) continue;
+            StatusEvent event;
+            event.happened = false;
+            event.words = written(i, k + 1);
+            events.push_back(std::move(event));
+            return;
+        }
+    }
+    if (any_phrase({"in_service"})) return;
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         if (!phrase(i, "planned") || is(i, "present_passives")) continue;
         const std::size_t floor = clause_[i], end = clause_end(i);

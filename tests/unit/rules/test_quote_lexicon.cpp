@@ -436,6 +436,19 @@ TEST_CASE("an adverb of part beside a live event is live in part; a plan's adjec
     CHECK(conjunct[0].happened);
 }
 
+TEST_CASE("a machine named as one to come is not live yet, whatever it has") {
+    const auto config = formats::default_rules_config();
+    const auto upcoming = config.quote_reader().status_events(
+        "Preparing for the upcoming HPE Cray EX Frontier system has been a colossal undertaking.", 2021);
+    REQUIRE(upcoming.size() == 1);
+    CHECK(upcoming[0].kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(upcoming[0].happened);
+    CHECK(upcoming[0].words == "upcoming HPE Cray EX Frontier system");
+    // A successor to come speaks of a machine that is there; a name is no adjective.
+    CHECK(config.quote_reader().status_events("Its upcoming successor system will double its GPUs.", 2021).empty());
+    CHECK(config.quote_reader().status_events("The Future Systems group runs it.", 2021).empty());
+}
+
 TEST_CASE("a service that ended at a year gone by is a retirement; one to come is not") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2024); };
