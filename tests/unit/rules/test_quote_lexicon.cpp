@@ -444,6 +444,13 @@ TEST_CASE("a machine named as one to come is not live yet, whatever it has") {
     CHECK(upcoming[0].kind == rules::StatusEvent::Kind::live);
     CHECK_FALSE(upcoming[0].happened);
     CHECK(upcoming[0].words == "upcoming HPE Cray EX Frontier system");
+    // A time to come within a year, in words: "d'ici un an", "within a year".
+    for (const char* text : {"Meluxina sera accueilli d'ici un an.", "The system will arrive within a year."}) {
+        CAPTURE(std::string(text));
+        const auto later = config.quote_reader().status_events(text, 2020);
+        REQUIRE(later.size() == 1);
+        CHECK_FALSE(later[0].happened);
+    }
     // A successor to come speaks of a machine that is there; a name is no adjective.
     CHECK(config.quote_reader().status_events("Its upcoming successor system will double its GPUs.", 2021).empty());
     CHECK(config.quote_reader().status_events("The Future Systems group runs it.", 2021).empty());
