@@ -451,6 +451,18 @@ TEST_CASE("a machine named as one to come is not live yet, whatever it has") {
         REQUIRE(later.size() == 1);
         CHECK_FALSE(later[0].happened);
     }
+    // German "an den Start" is going live, to come under "soll"; starting the tests is testing.
+    const auto start =
+        config.quote_reader().status_events("Wann genau JUPITER an den Start gehen soll, ist nicht bekannt.", 2023);
+    REQUIRE(start.size() == 1);
+    CHECK(start[0].kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(start[0].happened);
+    const auto went = config.quote_reader().status_events("JUPITER ging im Juni an den Start.", 2023);
+    REQUIRE(went.size() == 1);
+    CHECK(went[0].happened);
+    const auto tests = config.quote_reader().status_events("Estamos contentos de empezar las pruebas.", 2023);
+    REQUIRE(tests.size() == 1);
+    CHECK(tests[0].kind == rules::StatusEvent::Kind::construction);
     // A successor to come speaks of a machine that is there; a name is no adjective.
     CHECK(config.quote_reader().status_events("Its upcoming successor system will double its GPUs.", 2021).empty());
     CHECK(config.quote_reader().status_events("The Future Systems group runs it.", 2021).empty());
