@@ -744,6 +744,16 @@ TEST_CASE("a thousand spelled alone, or a scale of any language after a spelled 
         CAPTURE(std::string(row.first));  // (the pair whole: clang 14 captures no structured binding)
         CHECK(only_quantity(config, row.first).value == model::Decimal::whole(row.second));
     }
+    // The thousands of Arabic, Hindi and Indonesian, and the Indian lakh (100,000) and crore.
+    for (const auto& row : std::vector<std::pair<const char*, std::int64_t>>{{"قرابة 16 ألف وحدة", 16000},
+                                                                             {"सरकार 18 हजार जीपीयू", 18000},
+                                                                             {"India will deploy 1 lakh GPUs", 100000},
+                                                                             {"2 crore rupees", 20000000},
+                                                                             {"10 ribu GPU", 10000}}) {
+        CAPTURE(std::string(row.first));
+        CHECK(only_quantity(config, row.first).value == model::Decimal::whole(row.second));
+    }
+    CHECK(only_quantity(config, "सरकार 18 हजार जीपीयू").unit == rules::Unit::gpu);
     // A scale after digits is read with them, as before: "10 mil GPU" is 10,000.
     CHECK(only_quantity(config, "unos 10 mil GPU").value == model::Decimal::whole(10000));
 }
