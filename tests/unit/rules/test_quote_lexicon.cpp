@@ -415,6 +415,15 @@ TEST_CASE("an adverb of part beside a live event is live in part; a plan's adjec
         CHECK(part[0].happened);
         CHECK(part[0].partial);
     }
+    // A part now ready; a machine ranked before its completion.
+    for (const char* text : {"First 50 MW of a 100 MW building now ready.",
+                             "Bereits vor seiner Fertigstellung ist der Supercomputer im Top-500-Ranking gelistet."}) {
+        CAPTURE(std::string(text));
+        const auto part = events(text);
+        REQUIRE(part.size() == 1);
+        CHECK(part[0].happened);
+        CHECK(part[0].partial);
+    }
     // Live as a whole: an adverb of part in another clause, or none.
     for (const char* text : {"The system is in service, partly funded by the state.", "El superordenador ya funciona."}) {
         CAPTURE(std::string(text));
