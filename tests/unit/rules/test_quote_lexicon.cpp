@@ -1146,6 +1146,11 @@ TEST_CASE("a capacity for what a verb serves, a total IT load and plural MWs are
         CAPTURE(std::string(quote));
         CHECK(only_quantity(config, quote).unit == rules::Unit::megawatt);
     }
+    // A data centre's power in Chinese, Japanese and Korean, in brackets after it or as its 电量.
+    for (const char* quote : {"LG CNS 죽전 데이터센터(약 19MW)", "算力中心,具備十五MW(千瓩)電量"}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).capacity);
+    }
     // A case ending glued by a hyphen is the noun's: the verb after it governs the figure.
     const auto suffixed = only_quantity(config, "amit 290 MW-ra terveznek bővíteni");
     CHECK(suffixed.unit == rules::Unit::megawatt);
