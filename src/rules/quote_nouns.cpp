@@ -255,14 +255,14 @@ std::optional<std::size_t> Reading::number_in_noun(std::size_t i, std::size_t fr
     // one of power or energy ("10 hektar serta total kapasitas daya 28 mega watt" holds two
     // figures), nor one after a word of the sentence ("122 hari untuk menampung 100.000 GPU").
     // (Or a few words in brackets before that noun: "AMD Epyc 7742 (Rome) processors".)
-    const std::size_t aside =
-        i + 1 < tokens_.size() ? aside_before_noun(i + 1, std::min(tokens_.size(), from + noun_reach)) : no_token;
-    const std::size_t head = aside != no_token ? aside : i + 1;
-    if (i > from && tokens_[i - 1].kind == Kind::word && tokens_[i - 1].capitalised && !is(i - 1, "phrase_stops") &&
-        !token.grouped && head < tokens_.size() && unit_at(head) != Unit::none && !counts_power(unit_at(head)) &&
-        unit_at(head) != Unit::energy) {
-        return i + 1;
+    if (i == from || tokens_[i - 1].kind != Kind::word || !tokens_[i - 1].capitalised || is(i - 1, "phrase_stops") ||
+        token.grouped || i + 1 >= tokens_.size()) {
+        return std::nullopt;
     }
+    const std::size_t aside = aside_before_noun(i + 1, std::min(tokens_.size(), from + noun_reach));
+    const std::size_t head = aside != no_token ? aside : i + 1;
+    const Unit unit = head < tokens_.size() ? unit_at(head) : Unit::none;
+    if (unit != Unit::none && !counts_power(unit) && unit != Unit::energy) return i + 1;
     return std::nullopt;
 }
 

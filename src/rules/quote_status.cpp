@@ -47,11 +47,12 @@ std::vector<StatusEvent> Reading::status_events() const {
             event.happened = false;
             from = std::min(from, opens);
         }
+        // A part named as the subject of going live ("the first phase ... is operational").
+        const std::size_t part = event.kind == StatusEvent::Kind::live && !event.partial ? part_live(i) : no_token;
         // "is being put into operation": going live in progress has not happened yet. (Being in
         // a state is no onset: "after being in operation for five years", "being operational".)
-        if (const std::size_t being = event.kind == StatusEvent::Kind::live && !event.partial && part_live(i) == no_token
-                                          ? onset_in_progress(i)
-                                          : no_token;
+        if (const std::size_t being =
+                event.kind == StatusEvent::Kind::live && !event.partial && part == no_token ? onset_in_progress(i) : no_token;
             being != no_token) {
             event.happened = false;
             from = std::min(from, being);
@@ -59,18 +60,14 @@ std::vector<StatusEvent> Reading::status_events() const {
         if (event.happened && !continuing) date_event(event, i, end, from, to);
         // "건설할", "構築する": a verb form that puts what it says to come, building as much as going live.
         if (event.kind != StatusEvent::Kind::retired && prospective_within(i, end)) event.happened = false;
-        if (const std::size_t part =
-                event.kind == StatusEvent::Kind::live && event.happened && !event.partial ? part_live(i) : no_token;
-            part != no_token) {
-            event.partial = true;
-            from = std::min(from, part);
-        }
-        if (const std::size_t adverb_at =
-                event.kind == StatusEvent::Kind::live && event.happened && !event.partial ? partial_adverb(i, end) : no_token;
-            adverb_at != no_token) {
-            event.partial = true;
-            from = std::min(from, adverb_at);
-            to = std::max(to, adverb_at + 1);
+        // Live in part: a part as its subject, else an adverb of part beside it ("opera parcialmente").
+        if (event.kind == StatusEvent::Kind::live && event.happened && !event.partial) {
+            const std::size_t adverb_at = part == no_token ? partial_adverb(i, end) : no_token;
+            if (part != no_token || adverb_at != no_token) {
+                event.partial = true;
+                from = std::min({from, part, adverb_at});
+                if (adverb_at != no_token) to = std::max(to, adverb_at + 1);
+            }
         }
         if (event.kind == StatusEvent::Kind::live && event.happened) to = std::max(to, service_ended(event, i, end));
         event.words = written(from, to);
