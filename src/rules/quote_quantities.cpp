@@ -2,7 +2,6 @@
 // whether it is a capacity: quote_power.cpp).
 #include <algorithm>
 #include <limits>
-#include <tuple>
 
 #include "gpuclusters/model/text.hpp"
 #include "rules/quote_reading.hpp"
@@ -240,124 +239,6 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     if (between || from) figure.phrase_begin = i - 1;
     if (k == figure.end) figure.end = after;
     figure.resume = figure.phrase_end = after;
-}
-
-// The bound: words right before the figure, a mark against it, a + after it, or words after its phrase.
-void Reading::read_bound(Figure& figure) const {
-    const std::size_t i = figure.at;
-    const Token& token = tokens_[i];
-    Quantity& quantity = figure.quantity;
-    if (const std::size_t best = bound_before(figure); best != no_token) figure.phrase_begin = best;
-    if (quantity.bound == Bound::exact && i > clause_[i] && tokens_[i - 1].kind == Kind::punct && !token.space_before) {
-        const std::string& mark = tokens_[i - 1].text;
-        if (mark == "~" || mark == "\u2248" || mark == "\u223C") quantity.bound = Bound::approximate;
-        if (mark == ">" || mark == "\u2265") quantity.bound = Bound::at_least;
-        if (mark == "<" || mark == "\u2264") quantity.bound = Bound::at_most;
-        if (quantity.bound != Bound::exact) {
-            quantity.bound_words = written(i - 1, i + 1);
-            figure.phrase_begin = i - 1;
-        }
-    }
-    // A + after it is a lower bound; a fraction of a thousand or a million ("18.6K GPUs", "1.2
-    // million chips") is rounded.
-    const bool scaled = token.scale > 0 || (figure.end > i + 1 && impl_.number("scale_words", tokens_[i + 1].text));
-    if (quantity.bound == Bound::exact && token.kind == Kind::number && (token.plus || (token.fraction && scaled))) {
-        quantity.bound = token.plus ? Bound::at_least : Bound::approximate;
-        quantity.bound_words = written(i, token.plus ? i + 1 : figure.end);
-    }
-    if (quantity.bound == Bound::exact || quantity.bound == Bound::approximate) bound_after(figure);
-}
-
-namespace {
-
-// A list of a bound's phrases and the bound they give.
-struct BoundCue {
-    Cue cue;
-    Bound bound;
-};
-
-}  // namespace
-
-std::size_t Reading::bound_before(Figure& figure) const {
-    const std::size_t floor = clause_[figure.at];
-    const std::size_t start = figure.at;
-    const auto article = [&](std::size_t k) {
-        return k > floor && (is_word(tokens_[k - 1], "a") || is_word(tokens_[k - 1], "an") || is_word(tokens_[k - 1], "the"));
-    };
-    // The longest phrase wins: "no fewer than" is a lower bound, "fewer than" an upper one.
-    std::size_t best = no_token;
-    Bound best_bound = Bound::exact;
-    for (const BoundCue option : {BoundCue{"at_most", Bound::at_most}, BoundCue{"at_least", Bound::at_least},
-                                  BoundCue{"approximate", Bound::approximate}}) {
-        // An article between the words and the figure: "an estimated", "up to the" ("about the 816").
-        std::size_t at = phrase_ending(start, option.cue, floor, {"a", "an", option.bound == Bound::at_most ? "the" : "an"});
-        // "up to a record-breaking 24,576", "nearly a whopping 10,000": an article and one
-        // word (hyphenated or not) between the words and the figure.
-        if (at == no_token && start > floor + 1) {
-            std::size_t k = start - 1;
-            while (k > floor && tokens_[k].joined) --k;
-            if (tokens_[k].kind == Kind::word && !is(k, "phrase_stops") && article(k))
-                at = phrase_ending(k - 1, option.cue, floor);
-        }
-        // "over a thousand": the article that opens a spelled figure may close the words of the bound.
-        if (at == no_token && start + 1 < figure.end && (is_word(tokens_[start], "a") || is_word(tokens_[start], "an"))) {
-            if (const std::size_t through = phrase_ending(start + 1, option.cue, floor); through < start) at = through;
-        }
-        if (at == no_token) continue;
-        // "spread over 2,000 nodes" is no lower bound.
-        if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, "spread")) continue;
-        if (best == no_token || at < best) {
-            best = at;
-            best_bound = option.bound;
-        }
-    }
-    // "capable of hosting more than 100,000", "capacity for around 48,000": a capacity before the
-    // other bound makes the figure a capacity's.
-    // (Not the aim of an infinitive: "plans to scale up to more than a million" is a plan's floor.)
-    if (best != no_token && best_bound != Bound::at_most) {
-        if (const std::size_t capacity = phrase_ending(best, "at_most", floor);
-            capacity != no_token && !(capacity > floor && is_word(tokens_[capacity - 1], "to"))) {
-            best = capacity;
-            best_bound = Bound::at_most;
-        }
-    }
-    if (best != no_token) {
-        figure.quantity.bound = best_bound;
-        figure.quantity.bound_words = written(best, figure.end);
-    }
-    return best;
-}
-
-void Reading::bound_after(Figure& figure) const {
-    Quantity& quantity = figure.quantity;
-    const std::size_t clause_end_at = figure.clause_end;
-    const std::size_t phrase_end = figure.phrase_end;
-    const std::size_t after_comma = phrase_end < clause_end_at && tokens_[phrase_end].text == "," ? phrase_end + 1 : phrase_end;
-    // A counter is no noun: "1만 장 이상", "1万基以上のGPU".
-    const std::size_t counter = figure.end < clause_end_at && is(figure.end, "counters") ? figure.end : phrase_end;
-    const std::size_t after_counter = counter < clause_end_at && is(counter, "counters") ? counter + 1 : phrase_end;
-    for (const std::size_t at : {figure.end, phrase_end, after_comma, after_counter}) {
-        if (at >= clause_end_at) continue;
-        for (const BoundCue option : {BoundCue{"at_most_after", Bound::at_most}, BoundCue{"at_least_after", Bound::at_least},
-                                      BoundCue{"approximate_after", Bound::approximate}}) {
-            // After the noun only phrases of several words: "GPUs plus storage" is no bound.
-            const std::size_t length = phrase(at, option.cue);
-            const bool comparison = at + length < tokens_.size() && is_word(tokens_[at + length], "than");
-            // An upper limit after the figure outweighs an approximation before it:
-            // "roughly 12 thousand GPUs, at full build out".
-            const bool open = quantity.bound == Bound::exact || option.bound == Bound::at_most;
-            // (Or a CJK word glued to the noun: "万卡级", "1万枚規模".)
-            const bool glued = at > 0 && tokens_[at].begin == tokens_[at - 1].end &&
-                               quote_tokens::is_cjk(quote_tokens::first_code_point(tokens_[at].text));
-            const bool allowed = at == figure.end || length > 1 || (at == after_counter && at != phrase_end) || glued;
-            if (length > 0 && allowed && (at != after_comma || at == phrase_end || option.bound == Bound::at_most) &&
-                !comparison && open && !(quantity.bound == option.bound)) {
-                quantity.bound = option.bound;
-                quantity.bound_words = written(figure.at, at + length);
-                figure.phrase_end = std::max(figure.phrase_end, at + length);
-            }
-        }
-    }
 }
 
 void Reading::set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const {
