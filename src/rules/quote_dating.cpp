@@ -284,6 +284,18 @@ std::optional<std::pair<std::size_t, std::size_t>> Reading::future_year_after(st
     return std::nullopt;
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> Reading::future_time_after(std::size_t from, std::size_t end) const {
+    for (std::size_t k = from; k < end; ++k) {
+        if (const std::size_t length = phrase(k, "future_time")) {
+            // (Not the time of another clause, told in the past: "installed shortly after".)
+            if (k + length < end && is(k + length, "subordinators")) return std::nullopt;
+            return std::pair{k, k + length};
+        }
+        if (tokens_[k].kind == Kind::number || comma_at(k) || is(k, "conjunctions")) return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 std::optional<int> Reading::year_after(std::size_t from, std::size_t end) const {
     for (std::size_t i = from; i < std::min(end, from + 7); ++i) {
         if (const auto year = year_of(i)) return year;

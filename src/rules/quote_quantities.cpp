@@ -369,10 +369,15 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         // (Not the year of a clause joined after a comma: "2,560 GPUs, and in 2027 it will grow".)
         std::size_t joined = phrase_end;
         while (joined + 1 < clause_end_at && !(tokens_[joined].text == "," && is(joined + 1, "conjunctions"))) ++joined;
-        if (const auto year = future_year_after(phrase_end, joined + 1 < clause_end_at ? joined : clause_end_at)) {
+        const std::size_t own_end = joined + 1 < clause_end_at ? joined : clause_end_at;
+        // (Or a time to come right after its verb: "5,000 GPUs arrive next year".)
+        const std::size_t verb_end = governing.found ? std::max(phrase_end, governing.to) : phrase_end;
+        auto to_come = future_year_after(phrase_end, own_end);
+        if (!to_come) to_come = future_time_after(phrase_end, std::min(own_end, verb_end + 4));
+        if (to_come) {
             const bool said_done =
                 governing.found && governing.from < governing.to && phrase(governing.from, "in_service") && !aux(governing.from);
-            if (!said_done) governing = {true, Modality::planned, year->first, year->second, false};
+            if (!said_done) governing = {true, Modality::planned, to_come->first, to_come->second, false};
         }
     }
     return governing;

@@ -334,6 +334,10 @@ private:
 
     // "by 2027", "in 2028", "starting Q1 2026": a year still to come, soon after the figure's phrase.
     std::optional<std::pair<std::size_t, std::size_t>> future_year_after(std::size_t from, std::size_t end) const;
+    // "arrive next year", "go live later this month": a time to come among the words from `from`,
+    // before another figure, a comma or a conjunction. (Not a time that opens a clause of its own:
+    // "shortly after".)
+    std::optional<std::pair<std::size_t, std::size_t>> future_time_after(std::size_t from, std::size_t end) const;
 
     // The first year within a few tokens after `from`: "decommissioned in 2025".
     std::optional<int> year_after(std::size_t from, std::size_t end) const;

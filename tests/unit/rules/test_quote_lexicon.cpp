@@ -1193,6 +1193,21 @@ TEST_CASE("a machine yet to come has nothing yet, whatever the tense of its verb
     CHECK(modality("The Future Computing Center operates 2,048 GPUs.") == rules::Modality::in_service);
 }
 
+TEST_CASE("a time to come right after a figure's verb makes it a plan, whatever the tense of the verb") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    for (const char* quote :
+         {"The remaining 5,000 GPUs arrive next year.", "5,000 GPUs go live next month.",
+          "The remaining 5,000 GPUs arrive later this year.", "The 5,000 GPUs ship next quarter to the site."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::planned);
+    }
+    // A time that opens a clause of its own, or that comes after a conjunction, is not the figure's.
+    CHECK(modality("5,000 GPUs were installed shortly after.") == rules::Modality::in_service);
+    CHECK(modality("The site runs 5,000 GPUs today and next year will double.") == rules::Modality::in_service);
+    CHECK(modality("The site runs 5,000 GPUs, next year it will double.") == rules::Modality::in_service);
+}
+
 TEST_CASE("a power a site has access to, or that it is supplied, is a capacity; a French region is no future") {
     const auto config = formats::default_rules_config();
     for (const char* quote : {"The campus has access to 100 MW.", "数据中心总电力容量达100兆瓦。",
