@@ -350,6 +350,13 @@ bool Reading::product_number(std::size_t i) const {
            tokens_[i - 1].capitalised && !is(i - 1, "makers") && is(i - 2, "makers");
 }
 
+bool Reading::each_of(std::size_t figure) const {
+    const std::size_t floor = clause_[figure];
+    std::size_t k = figure;
+    while (k > floor && (is(k - 1, "determiners") || is(k - 1, "articles") || is(k - 1, "possessives"))) --k;
+    return k >= floor + 2 && is_word(tokens_[k - 1], "of") && is(k - 2, "every");
+}
+
 Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {
     std::size_t i = noun_end;
     if (i < clause_end && (is(i, "per_words") || is_word(tokens_[i], "a") || tokens_[i].text == "/")) {
@@ -384,6 +391,11 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         if (tokens_[k].text == ",") comma = true;
         // (A number in a name is none: "each with two Power9 CPUs and six GPUs".)
         const bool named = product_number(k) || (k > 0 && !tokens_[k].space_before && tokens_[k - 1].kind == Kind::word);
+        if (tokens_[k].kind == Kind::number && !named && !comma && each_of(k) && k + 1 < figure) {
+            // "Each of the 300 racks holds 72 GPUs": the other figure counts the holders.
+            const Unit unit = unit_at(k + 1);
+            if (is_holder(unit) || unit == Unit::superchip) return unit;
+        }
         if ((tokens_[k].kind == Kind::number && !named) || (comma && impl_.number("spelled_numbers", tokens_[k].text))) break;
         // "four GPUs for each node, with a total of 2,240 GPUs": a total is no count per node.
         if (is(k, "totals")) break;

@@ -270,6 +270,9 @@ private:
     // Whether a number is the name of a maker's product: "AMD Opteron 6274".
     bool product_number(std::size_t i) const;
     // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
+    // Whether the figure at `figure` follows "each of the", "every one of its": it counts holders,
+    // and a figure after its noun counts what each holds.
+    bool each_of(std::size_t figure) const;
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {

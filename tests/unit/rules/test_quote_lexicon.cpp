@@ -1208,6 +1208,26 @@ TEST_CASE("a time to come right after a figure's verb makes it a plan, whatever 
     CHECK(modality("The site runs 5,000 GPUs, next year it will double.") == rules::Modality::in_service);
 }
 
+TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
+                             "该系统包含500个节点，每个节点配备8块GPU。", "各ノードに4基のGPUを搭載する。",
+                             "Each of the 300 racks holds 72 GPUs.", "Each of its 1,152 nodes has four GH200 superchips."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE_FALSE(found.empty());
+        CHECK(found.back().per != rules::Unit::none);
+    }
+    // A total after the holders, or a figure with no holder before it, is no count per holder.
+    for (const char* text : {"Each of the 300 racks, and 7,200 GPUs in all.", "The system counts 2,000 nodes and 8,000 GPUs.",
+                             "по данным компании, 8 000 GPU"}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE_FALSE(found.empty());
+        CHECK(found.back().per == rules::Unit::none);
+    }
+}
+
 TEST_CASE("a power a site has access to, or that it is supplied, is a capacity; a French region is no future") {
     const auto config = formats::default_rules_config();
     for (const char* quote : {"The campus has access to 100 MW.", "数据中心总电力容量达100兆瓦。",
