@@ -192,7 +192,7 @@ void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std:
         } else if (list.role == WordClass("compound_tails")) {
             compound_tails.emplace_back(words.front(), Unit::none);
         } else {
-            classes[intern(words.front())] |= std::uint64_t{1} << list.role;
+            classes[intern(words.front())].set(list.role);
         }
     }
 }
@@ -200,7 +200,7 @@ void QuoteReader::Impl::add_list(const LexiconList& list, const std::vector<std:
 void QuoteReader::Impl::add_models() {
     const auto& catalogue = model::GpuCatalogue::builtin();
     for (const auto& entry : catalogue.models()) {
-        classes[intern(text::lower_ascii(entry.maker))] |= std::uint64_t{1} << WordClass("makers");
+        classes[intern(text::lower_ascii(entry.maker))].set(WordClass("makers"));
         for (const auto& spelling : catalogue.spellings(entry)) {
             auto words = words_of(spelling);
             if (words.empty()) continue;

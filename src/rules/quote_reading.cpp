@@ -13,7 +13,7 @@ Reading::Reading(const QuoteReader::Impl& impl, std::string_view quote, int refe
     models_.assign(tokens_.size(), {nullptr, 0});
     ids_.assign(tokens_.size(), 0);
     plural_ids_.assign(tokens_.size(), 0);
-    classes_.assign(tokens_.size(), 0);
+    classes_.assign(tokens_.size(), {});
     units_.assign(tokens_.size(), Unit::none);
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const Token& token = tokens_[i];

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -66,7 +67,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 // The classes of a word the reader asks about, each a bit of a word's classes: looked up once
 // per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 64> word_classes{
+inline constexpr std::array<std::string_view, 65> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas",
     "able", "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming",
@@ -75,10 +76,11 @@ inline constexpr std::array<std::string_view, 64> word_classes{
     "supply_verbs", "future_endings", "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting",
     "conjunctions", "ai_words", "compound_tails", "since_words", "part_of", "present_passives",
     "building_participles", "articles", "prospective_adjectives", "only_words", "first_words",
-    "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs"};
+    "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets"};
 // clang-format on
-static_assert(word_classes.size() <= 64);
 using WordClass = ListName<word_classes>;
+using WordClasses = std::bitset<128>;  // a word's classes, a bit each
+static_assert(word_classes.size() <= WordClasses().size());
 
 // The lists of words with a number.
 inline constexpr std::array<std::string_view, 8> number_lists{
@@ -121,7 +123,7 @@ struct QuoteReader::Impl {
     std::unordered_map<std::string, std::uint32_t, text::ViewHash, std::equal_to<>> ids;  // 0 is no word of ours
     std::vector<std::vector<Phrase>> phrases{1};                                          // by first word, longest first
     std::vector<std::vector<Spelling>> spellings{1};                                      // by first word, longest first
-    std::vector<std::uint64_t> classes{0};                                                // WordClass bits by word
+    std::vector<reading::WordClasses> classes = std::vector<reading::WordClasses>(1);     // WordClass bits by word
     std::vector<Unit> units{Unit::none};                                                  // the noun by word
     // The first byte and the length of every word that names a unit: most pairs of words a quote
     // has could not be one written in two ("Mega Watt"), and are not looked up.
@@ -153,7 +155,7 @@ struct QuoteReader::Impl {
         if (added) {
             phrases.emplace_back();
             spellings.emplace_back();
-            classes.push_back(0);
+            classes.emplace_back();
             units.push_back(Unit::none);
         }
         return found->second;
@@ -167,7 +169,7 @@ struct QuoteReader::Impl {
 
     std::vector<std::string> words_of(std::string_view phrase) const;
     bool is(const reading::Token& token, reading::WordClass word_class) const {
-        return token.kind == reading::Kind::word && ((classes[id_of(token.text)] >> word_class) & 1U) != 0;
+        return token.kind == reading::Kind::word && classes[id_of(token.text)].test(word_class);
     }
     // The number of a word in a list, if it is in it.
     std::optional<int> number(reading::NumberList list, std::string_view word) const {
@@ -208,7 +210,7 @@ private:
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor) const;
     // Or, when none does, right before one of the words `between` there.
     std::size_t phrase_ending(std::size_t end, Cue cue, std::size_t floor, std::initializer_list<std::string_view> between) const;
-    bool is(std::size_t i, WordClass word_class) const { return ((classes_[i] >> word_class) & 1U) != 0; }
+    bool is(std::size_t i, WordClass word_class) const { return classes_[i].test(word_class); }
     bool aux(std::size_t i) const { return is(i, "auxiliaries"); }
     // A comma in any script: ",", the full-width "，" and the ideographic "、".
     bool comma_at(std::size_t i) const {
@@ -428,6 +430,8 @@ private:
     // Where a negation of the event at `i` begins ("not yet", "won't be fully"), if one does:
     // no_token otherwise.
     std::size_t negation_before(std::size_t i) const;
+    // Where a denied start after the event's noun ends ("Construction has not yet started"), or no_token.
+    std::size_t start_denied_after(std::size_t end) const;
     // Where "being" stands before a going live, adverbs between ("is currently being put into
     // operation"), or the German or Dutch present passive with a word of now ("derzeit wird ... in
     // Betrieb genommen"), if one does: no_token otherwise.
@@ -483,7 +487,7 @@ private:
     std::vector<std::size_t> clause_;        ///< the first token of each token's clause
     std::vector<std::uint32_t> ids_;         ///< each token's word in the reader's vocabulary (0: none)
     std::vector<std::uint32_t> plural_ids_;  ///< its singular's, for a word in s
-    std::vector<std::uint64_t> classes_;     ///< each token's WordClass bits
+    std::vector<WordClasses> classes_;       ///< each token's WordClass bits
     std::vector<Unit> units_;                ///< the noun each token names, if any
     std::size_t last_phrase_end_ = 0;        ///< the token after the phrase of the figure read last
     mutable bool coordinated_ = false;       ///< verb_group looks back past one "and" at a time

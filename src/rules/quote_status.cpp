@@ -26,10 +26,12 @@ std::vector<StatusEvent> Reading::status_events() const {
         const std::size_t end = i + length;
         std::size_t from = i;
         std::size_t to = end;
-        if (const std::size_t negation = negation_before(i); negation != no_token) {
+        const std::size_t negation = negation_before(i), denied_to = negation == no_token ? start_denied_after(end) : no_token;
+        if (negation != no_token || denied_to != no_token) {
             event.happened = false;
             event.denied = true;
-            from = negation;
+            from = std::min(from, negation);
+            to = denied_to == no_token ? to : denied_to;
         }
         if (const std::size_t none = event.denied ? no_token : negated_subject(i); none != no_token) {
             event.happened = false;
@@ -229,18 +231,26 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
 std::size_t Reading::service_ended(StatusEvent& event, std::size_t i, std::size_t end) const {
     // (Not a service still to come when written: "expect Cheyenne to be in operation through
     // September 2023" is a plan to retire it, whose date the retirement rule weighs.)
+    // (Nor one a verb of staying puts there: "to keep running until the end of 2024".)
+    bool verb_between = false;
     for (std::size_t k = i; k > clause_[i] && k + 4 > i; --k) {
         if (is_word(tokens_[k - 1], "to") || phrase(k - 1, "planned")) return 0;
-        if (!aux(k - 1) && !adverb(k - 1)) break;
+        if (aux(k - 1) || adverb(k - 1)) continue;
+        if (verb_between || tokens_[k - 1].kind != Kind::word) break;
+        verb_between = true;
     }
     const std::size_t stop = std::min(clause_end(i), end + 8);
     for (std::size_t k = end; k < stop && !comma_at(k); ++k) {
         // An end: "until", "through", "bis" ..., or the "to" of "from 2015 to 2021".
         const bool from_to = is_word(tokens_[k], "to") && k >= 2 && year_of(k - 1) && is_word(tokens_[k - 2], "from");
         if (!is(k, "continuing") && !from_to) continue;
-        for (std::size_t y = k + 1; y < std::min(stop, k + 4); ++y) {
+        // (The words of a date between: "until the end of 2025", "bis Ende 2025".)
+        for (std::size_t y = k + 1; y < std::min(stop, k + 7); ++y) {
             const auto year = year_of(y);
-            if (!year) continue;
+            if (!year) {
+                if (y > k + 3 && !is(y, "date_parts") && !is(y, "prepositions") && !is(y, "determiners")) break;
+                continue;
+            }
             if (*year >= year_) return 0;
             event.kind = StatusEvent::Kind::retired;
             event.partial = false;
@@ -293,6 +303,26 @@ std::size_t Reading::part_live(std::size_t event) const {
         }
     }
     return no_token;
+}
+
+std::size_t Reading::start_denied_after(std::size_t end) const {
+    const std::size_t stop = std::min(clause_end(end > 0 ? end - 1 : 0), end + 12);
+    std::size_t k = end;
+    // "of the data centre", "des Rechenzentrums" is the event's own: a few words, no verb.
+    if (k < stop && (is_word(tokens_[k], "of") || is(k, "determiners") || is(k, "articles"))) {
+        const std::size_t limit = std::min(stop, k + 6);
+        while (k < limit && tokens_[k].kind == Kind::word && !aux(k) && !phrase(k, "negation")) ++k;
+    }
+    // The verb group, in any language: "has", "hat", "n ' a", "ещё".
+    for (std::size_t group = 0; k < stop && !phrase(k, "negation"); ++group, ++k) {
+        const bool elided = tokens_[k].text == "'" || tokens_[k].text == "\u2019";
+        if (group == 3 || !(tokens_[k].kind == Kind::word || elided) || is(k, "conjunctions")) return no_token;
+    }
+    const std::size_t negation = k < stop ? phrase(k, "negation") : 0;
+    if (negation == 0) return no_token;
+    for (k += negation; k < stop && (adverb(k) || phrase(k, "negation")); k += std::max<std::size_t>(1, phrase(k, "negation"))) {
+    }
+    return k < stop && is(k, "onsets") ? k + 1 : no_token;
 }
 
 std::size_t Reading::negated_subject(std::size_t event) const {

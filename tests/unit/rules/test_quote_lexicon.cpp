@@ -480,8 +480,9 @@ TEST_CASE("a machine named as one to come is not live yet, whatever it has") {
 TEST_CASE("a service that ended at a year gone by is a retirement; one to come is not") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2024); };
-    for (const char* text : {"Comet was in service until 2021.", "Comet was in operation from 2015 to 2021.",
-                             "The system was in operation until September 2021."}) {
+    for (const char* text :
+         {"Comet was in service until 2021.", "Comet was in operation from 2015 to 2021.",
+          "The system was in operation until September 2021.", "The computer remains in operation until the end of 2021."}) {
         CAPTURE(std::string(text));
         const auto ended = events(text);
         REQUIRE(ended.size() == 1);
@@ -490,12 +491,34 @@ TEST_CASE("a service that ended at a year gone by is a retirement; one to come i
         CHECK(ended[0].year == 2021);
     }
     // Until a year to come, or a service expected when written, runs on.
-    for (const char* text : {"Comet will be in service until 2028.", "Users can expect it to be in operation through 2023.",
-                             "The system is in operation until 2024."}) {
+    for (const char* text :
+         {"Comet will be in service until 2028.", "Users can expect it to be in operation through 2023.",
+          "The system is in operation until 2024.", "SummitPLUS will allow it to keep running until the end of 2021."}) {
         CAPTURE(std::string(text));
         const auto running = events(text);
         REQUIRE(running.size() == 1);
         CHECK(running[0].kind == rules::StatusEvent::Kind::live);
+    }
+}
+
+TEST_CASE("a start denied after the event's noun has not happened; a building not yet finished has") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    for (const char* text : {"Construction has not started yet.", "Construction of the data centre has not yet begun.",
+                             "La construction n'a pas encore commencé."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
+        CHECK_FALSE(found[0].happened);
+        CHECK(found[0].denied);
+    }
+    for (const char* text : {"Construction has not finished.", "Construction is not yet complete.",
+                             "Construction started in 2024 and has not stopped."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].happened);
     }
 }
 
