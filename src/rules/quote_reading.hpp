@@ -46,12 +46,12 @@ private:
 };
 
 // The lists of phrases looked for in a quote's tokens.
-inline constexpr std::array<std::string_view, 34> cue_lists{
+inline constexpr std::array<std::string_view, 35> cue_lists{
     "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
     "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
     "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction", "construction_began",
     "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective", "negated_subjects",
-    "growth",
+    "growth", "in_progress",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
     "use_bounds", "used_on"};

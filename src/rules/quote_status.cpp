@@ -219,6 +219,13 @@ std::size_t Reading::onset_in_progress(std::size_t event) const {
     // (Or its participle fronted, the verb after it: "Aktuell in Betrieb genommen wird das System".)
     if (passive == no_token && last + 1 < tokens_.size() && auxiliary(last + 1)) passive = last + 1;
     if (passive != no_token && going_on && is(last, "onset_participles")) return std::min(passive, event);
+    // "in fase di messa in servizio", "en proceso de puesta en marcha": a going live in progress
+    // (its noun, "messa", perhaps outside the event's words).
+    for (std::size_t k = event; k > clause_[event] && k + 6 > event; --k) {
+        const std::size_t length = phrase(k - 1, "in_progress");
+        if (length > 0 && (k - 1 + length == event || (k + length == event && tokens_[event - 1].kind == Kind::word)))
+            return k - 1;
+    }
     const std::string& first = tokens_[event].text;
     if (!(first.ends_with("ed") || first == "put" || first == "brought" || first == "taken")) return no_token;
     for (std::size_t k = event; k > clause_[event] && k + 3 > event; --k) {

@@ -522,6 +522,28 @@ TEST_CASE("a start denied after the event's noun has not happened; a building no
     }
 }
 
+TEST_CASE("a going live in progress is not live yet; commissioning under way is building") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    for (const char* text : {"Il sistema è in fase di messa in servizio.", "El sistema está en proceso de puesta en marcha.",
+                             "O sistema está em fase de entrada em operação."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::live);
+        CHECK_FALSE(found[0].happened);
+    }
+    CHECK(events("Il sistema è in servizio.").at(0).happened);
+    for (const char* text : {"The cluster is in the final stages of commissioning.", "Commissioning is under way.",
+                             "The GPUs are being delivered.", "Das System befindet sich in der Inbetriebnahmephase."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
+        CHECK(found[0].happened);
+    }
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
