@@ -1251,6 +1251,11 @@ TEST_CASE("a time to come right after a figure's verb makes it a plan, whatever 
     CHECK(modality("5,000 GPUs were installed shortly after.") == rules::Modality::in_service);
     CHECK(modality("The site runs 5,000 GPUs today and next year will double.") == rules::Modality::in_service);
     CHECK(modality("The site runs 5,000 GPUs, next year it will double.") == rules::Modality::in_service);
+    // What is still to come after the figure is a plan.
+    const auto more = config.quote_reader().quantities("The data centre runs on 40 MW today, with 60 MW more to come.", 2026);
+    REQUIRE(more.size() == 2);
+    CHECK(more[0].modality == rules::Modality::in_service);
+    CHECK(more[1].modality == rules::Modality::planned);
 }
 
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
