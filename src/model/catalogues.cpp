@@ -37,6 +37,26 @@ std::string model_key(std::string_view name) {
     return key;
 }
 
+// A model that names its family, at its line and place.
+struct FamilyNamed {
+    std::size_t line, position;
+    std::string name;
+};
+
+// Each family named is a row of kind family, and of its models' kind of chip.
+void check_families(const std::vector<GpuModel>& models, const std::vector<FamilyNamed>& named_by) {
+    for (const auto& [family_line, position, name] : named_by) {
+        const auto named = std::ranges::find(models, name, &GpuModel::model);
+        if (named == models.end() || named->kind != "family") {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: family '{}' is no row of kind family", family_line, name));
+        }
+        if (models[position].chip != named->chip) {
+            throw InputError(fmt::format("db/gpu_models.tsv:{}: chip '{}' is not that of its family '{}' ({})", family_line,
+                                         models[position].chip, name, named->chip));
+        }
+    }
+}
+
 }  // namespace
 
 // Shared by verify's threads, hence the lock; cleared when full, so memory stays flat whatever the
@@ -49,7 +69,7 @@ struct GpuCatalogue::Readings {
 
 GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Readings>()) {
     std::size_t line = 1;
-    std::vector<std::pair<std::size_t, std::string>> family_lines;  // each family named, and its line
+    std::vector<FamilyNamed> family_lines;
     for (const auto& row : read_tsv(tsv, 10, "db/gpu_models.tsv")) {
         ++line;
         const std::size_t position = models_.size();
@@ -60,16 +80,17 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Re
         const bool family = model.kind == "family";
         if (!model.family.empty()) {
             if (family) throw InputError(fmt::format("db/gpu_models.tsv:{}: a family belongs to no family", line));
-            family_lines.emplace_back(line, model.family);
+            family_lines.push_back({line, position, model.family});
         }
-        // A GPU and a family of GPUs are chip GPU; an accelerator is some other kind of chip.
+        // A GPU is chip GPU; an accelerator is some other kind of chip; a family is the chip of its
+        // models (checked below), GPUs or TPUs.
         if (model.kind != "gpu" && !family && model.kind != "accelerator") {
             throw InputError(fmt::format("db/gpu_models.tsv:{}: kind '{}' is not gpu, family or accelerator", line, model.kind));
         }
-        if ((model.kind == "accelerator") == (model.is_gpu() || model.chip.empty())) {
+        if (model.chip.empty() || (!family && (model.kind == "accelerator") == model.is_gpu())) {
             throw InputError(
-                fmt::format("db/gpu_models.tsv:{}: chip '{}': a GPU or a family is chip {}, an accelerator "
-                            "names its kind of chip (TPU, NPU, ...)",
+                fmt::format("db/gpu_models.tsv:{}: chip '{}': a GPU is chip {}, an accelerator names its kind of chip "
+                            "(TPU, NPU, ...), a family that of its models",
                             line, model.chip, GpuModel::gpu_chip));
         }
         const auto number = [&](std::string_view cell, std::string_view column) {
@@ -113,12 +134,7 @@ GpuCatalogue::GpuCatalogue(std::string_view tsv) : readings_(std::make_unique<Re
             index_.emplace(key.starts_with(maker_prefix) ? key.substr(maker_prefix.size()) : maker_prefix + key, position);
         }
     }
-    for (const auto& [family_line, name] : family_lines) {
-        const auto named = std::ranges::find(models_, name, &GpuModel::model);
-        if (named == models_.end() || named->kind != "family") {
-            throw InputError(fmt::format("db/gpu_models.tsv:{}: family '{}' is no row of kind family", family_line, name));
-        }
-    }
+    check_families(models_, family_lines);
     parser_ = std::make_unique<AcceleratorNameParser>(models_, spellings_, NameWords::builtin());
 }
 

@@ -104,7 +104,9 @@ TEST_CASE("the catalogue says what kind of chip each model is") {
                                                             {"Ascend 910B", "NPU"},
                                                             {"Gaudi 3", "Gaudi"},
                                                             {"Baidu Kunlun II", "XPU"},
-                                                            {"CS-2", "WSE"}};
+                                                            {"CS-2", "WSE"},
+                                                            {"TPU", "TPU"},
+                                                            {"Ascend", "NPU"}};
     for (const auto& pair : expected) {
         // Named, not a structured binding: clang 14 cannot capture one in CAPTURE's lambda.
         const char* name = pair.first;
@@ -112,11 +114,12 @@ TEST_CASE("the catalogue says what kind of chip each model is") {
         REQUIRE(catalogue.find(name) != nullptr);
         CHECK(catalogue.find(name)->chip == pair.second);
     }
-    // Every accelerator names a kind other than GPU; every GPU and family is one.
+    // Every accelerator names a kind other than GPU; every GPU is one; a family is its models' kind.
     for (const auto& entry : catalogue.models()) {
         CAPTURE(entry.model);
-        CHECK(entry.is_gpu() == (entry.kind != "accelerator"));
+        if (entry.kind != "family") CHECK(entry.is_gpu() == (entry.kind != "accelerator"));
         CHECK_FALSE(entry.chip.empty());
+        if (!entry.family.empty()) CHECK(catalogue.find(entry.family)->chip == entry.chip);
     }
 }
 
@@ -131,6 +134,11 @@ TEST_CASE("a catalogue row whose chip contradicts its kind is refused at its lin
                       doctest::Contains("db/gpu_models.tsv:2: chip 'TPU'"));
     CHECK_THROWS_WITH(model::GpuCatalogue(header + "G1\tAcme\tchip\tgpu\t1\t\t\t\tGPU\t\n"),
                       doctest::Contains("kind 'chip' is not gpu, family or accelerator"));
+    // A family is of TPUs or of GPUs, as its models are.
+    const std::string family = "F\tAcme\tfamily\t\t\t\t\t\tTPU\t\n";
+    CHECK_NOTHROW(model::GpuCatalogue(header + family + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tTPU\tF\n"));
+    CHECK_THROWS_WITH(model::GpuCatalogue(header + family + "X1\tAcme\taccelerator\taccelerator\t1\t\t\t\tNPU\tF\n"),
+                      doctest::Contains("db/gpu_models.tsv:3: chip 'NPU' is not that of its family 'F' (TPU)"));
 }
 
 TEST_CASE("a model's family is a family row of the catalogue; a family has none") {

@@ -544,6 +544,24 @@ TEST_CASE("a going live in progress is not live yet; commissioning under way is 
     }
 }
 
+TEST_CASE("a family of accelerators, a GeForce without its brand and an Ascend in Chinese are named models") {
+    const auto config = formats::default_rules_config();
+    const auto named = [&](std::string_view quote) {
+        const auto found = only_quantity(config, quote);
+        return found.model ? found.model->model : std::string("(none)");
+    };
+    CHECK(named("Anthropic will use up to 1 million Google TPUs.") == "Google TPU");
+    CHECK(named("It has 2,000 Trainium chips.") == "Amazon Trainium");
+    CHECK(named("10,000 RTX 4090 cards") == "NVIDIA GeForce RTX 4090");
+    // The model's number is no figure: "910B" is not 910 billion.
+    for (const char* quote : {"1万张昇腾910B", "1 萬張華為昇騰 910B 國產算力卡"}) {
+        CAPTURE(std::string(quote));
+        const auto found = only_quantity(config, quote);
+        CHECK(found.value == model::Decimal::whole(10000));
+        CHECK(named(quote) == "Huawei Ascend 910B");
+    }
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
