@@ -61,7 +61,9 @@ bool Reading::attributive(std::size_t word) const {
 Reading::Governed Reading::governed_before(std::size_t figure_start) const {
     const std::size_t floor = clause_[figure_start];
     auto [verb, verb_end] = verb_back(figure_start, floor, figure_start);
-    if (verb == no_token) return {};
+    // "Of the 20,000 GPUs ordered, 12,000 have been installed": the verb of a whole fronted before
+    // the figure's part is not the part's; its own verb, after it, is.
+    if (verb == no_token || fronted_whole(figure_start) < verb) return {};
     Governed hanging;
     if (participle(verb, floor)) {
         hanging = {true, Modality::in_service, verb, verb_end, false};

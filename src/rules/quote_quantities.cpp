@@ -27,6 +27,13 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     if (token.kind == Kind::number && token.dot_thousands) quantity.alternative = token.value.scaled(3);
     read_range(figure, value);
     read_noun(figure);
+    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun of its own
+    // counts what its whole does.
+    if (quantity.unit == Unit::none && !found.empty() && fronted_whole(i) != no_token &&
+        found.back().begin >= tokens_[clause_[i]].begin) {
+        quantity.unit = found.back().unit;
+        quantity.model = found.back().model;
+    }
     // "10.000 GPUs": a count is whole, so the point groups thousands. (A power or a speed keeps
     // both readings: "21.500 kW" may be either.)
     if (quantity.alternative && quantity.unit >= Unit::gpu && quantity.unit <= Unit::h100_equivalent) {
@@ -301,6 +308,15 @@ bool Reading::installed_after(const Figure& figure) const {
         }
     }
     return false;
+}
+
+std::size_t Reading::fronted_whole(std::size_t figure_start) const {
+    const std::size_t floor = clause_[figure_start];
+    if (figure_start < floor + 3 || !comma_at(figure_start - 1) || !is(floor, "part_of")) return no_token;
+    for (std::size_t k = floor + 1; k + 1 < figure_start; ++k) {
+        if (comma_at(k)) return no_token;
+    }
+    return floor;
 }
 
 Reading::Governed Reading::governing_of(const Figure& figure) const {

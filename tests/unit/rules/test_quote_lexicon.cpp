@@ -562,6 +562,22 @@ TEST_CASE("a family of accelerators, a GeForce without its brand and an Ascend i
     }
 }
 
+TEST_CASE("a part after a fronted whole has its own verb, and counts what the whole counts") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("Of the 20,000 H100 GPUs ordered, 12,000 have been installed.", 2026);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].modality == rules::Modality::procured);
+    CHECK(found[1].modality == rules::Modality::in_service);
+    CHECK(found[1].unit == rules::Unit::gpu);
+    REQUIRE(found[1].model != nullptr);
+    CHECK(found[1].model->model == "NVIDIA H100");
+    // Without a comma after the whole, the verb before the figure is its own.
+    CHECK(only_quantity(config, "Of these, 12,000 GPUs were ordered.").modality == rules::Modality::procured);
+    const auto planned = config.quote_reader().quantities("Of the 20,000 GPUs planned, 5,000 will arrive in 2027.", 2026);
+    REQUIRE(planned.size() == 2);
+    CHECK(planned[1].modality == rules::Modality::planned);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
