@@ -381,7 +381,23 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
     }
     if (!governing.found && !after.silent) governing = dated_to_come(figure);
-    if ((!governing.found || governing.modality == Modality::in_service) && !governing.silent && !after.silent) {
+    if (!after.silent) governing = dated_after(figure, governing);
+    return governing;
+}
+
+// A year or a time to come after the figure makes a plan of it, unless its verb says it is done
+// ("installed in 2027" is no plan of the figure's).
+Reading::Governed Reading::dated_after(const Figure& figure, Governed governing) const {
+    const std::size_t before = figure.phrase_begin;
+    const std::size_t phrase_end = figure.phrase_end;
+    const std::size_t clause_end_at = figure.clause_end;
+    // (A verb before a colon introduces the figure, and says nothing of its date: "enables the
+    // following benefits: 36,000 GPUs ... starting Q1 2025".)
+    const bool introduced =
+        governing.found && governing.to <= before &&
+        std::any_of(tokens_.begin() + static_cast<std::ptrdiff_t>(governing.to),
+                    tokens_.begin() + static_cast<std::ptrdiff_t>(before), [](const Token& token) { return token.text == ":"; });
+    if ((!governing.found || governing.modality == Modality::in_service) && (!governing.silent || introduced)) {
         // (Not the year of a clause joined after a comma: "2,560 GPUs, and in 2027 it will grow".)
         std::size_t joined = phrase_end;
         while (joined + 1 < clause_end_at && !(tokens_[joined].text == "," && is(joined + 1, "conjunctions"))) ++joined;
@@ -391,8 +407,8 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         auto to_come = future_year_after(phrase_end, own_end);
         if (!to_come) to_come = future_time_after(phrase_end, std::min(own_end, verb_end + 4));
         if (to_come) {
-            const bool said_done =
-                governing.found && governing.from < governing.to && phrase(governing.from, "in_service") && !aux(governing.from);
+            const bool said_done = governing.found && governing.from < governing.to && phrase(governing.from, "in_service") &&
+                                   !aux(governing.from) && !introduced;
             if (!said_done) governing = {true, Modality::planned, to_come->first, to_come->second, false};
         }
     }

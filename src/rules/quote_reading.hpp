@@ -340,9 +340,8 @@ private:
 
     // "by 2027", "in 2028", "starting Q1 2026": a year still to come, soon after the figure's phrase.
     std::optional<std::pair<std::size_t, std::size_t>> future_year_after(std::size_t from, std::size_t end) const;
-    // "arrive next year", "go live later this month": a time to come among the words from `from`,
-    // before another figure, a comma or a conjunction. (Not a time that opens a clause of its own:
-    // "shortly after".)
+    // "arrive next year": a time to come among the words from `from`, before another figure, a comma
+    // or a conjunction, and not one that opens a clause of its own ("shortly after").
     std::optional<std::pair<std::size_t, std::size_t>> future_time_after(std::size_t from, std::size_t end) const;
 
     // The first year within a few tokens after `from`: "decommissioned in 2025".
@@ -391,6 +390,8 @@ private:
     bool installed_after(const Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
+    // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027").
+    Governed dated_after(const Figure& figure, Governed governing) const;
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
@@ -425,8 +426,7 @@ private:
     // Where an adverb of part beside the live event [event, end) is ("partly running", "opera
     // parcialmente"), if one is: no_token otherwise.
     std::size_t partial_adverb(std::size_t event, std::size_t end) const;
-    // Whether the word at `only` is "only" before a first, short of `end` ("only the first",
-    // "solo el primero"), with no preposition or number between.
+    // Whether `only` is "only" before a first, short of `end`, no preposition or number between.
     bool only_first(std::size_t only, std::size_t end) const;
     // Where a negation of the event at `i` begins ("not yet", "won't be fully"), if one does:
     // no_token otherwise.

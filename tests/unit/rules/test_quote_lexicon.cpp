@@ -578,6 +578,15 @@ TEST_CASE("a part after a fronted whole has its own verb, and counts what the wh
     CHECK(planned[1].modality == rules::Modality::planned);
 }
 
+TEST_CASE("a start to come after a figure that a verb before a colon introduces is a plan") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return config.quote_reader().quantities(quote, 2024).at(0).modality; };
+    CHECK(modality("It enables the following customer benefits: 36,000 GPUs starting Q1 2025") == rules::Modality::planned);
+    CHECK(modality("Benefits: 36,000 GPUs starting Q1 2025") == rules::Modality::planned);
+    // Without the colon, a verb that says nothing of the figure leaves its date unread.
+    CHECK(modality("It enables 36,000 GPUs starting Q1 2025") == rules::Modality::in_service);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
