@@ -229,7 +229,8 @@ private:
         Token token = spanning(raw, raw, kind);
         token.text = std::move(text);
         const unsigned char first = static_cast<unsigned char>(quote_[raw.begin]);
-        token.capitalised = (first >= 'A' && first <= 'Z') || first >= 0x80;
+        const bool upper = first >= 0x80 && u_isupper(first_code_point(quote_.substr(raw.begin)));  // none in Devanagari, Han
+        token.capitalised = (first >= 'A' && first <= 'Z') || upper;
         tokens_.push_back(std::move(token));
     }
 

@@ -587,6 +587,16 @@ TEST_CASE("a start to come after a figure that a verb before a colon introduces 
     CHECK(modality("It enables 36,000 GPUs starting Q1 2025") == rules::Modality::in_service);
 }
 
+TEST_CASE("a word of a script without case is no name: a Hindi future ends a figure's clause as one") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"इस प्रोजेक्ट में 20,736 GPU लगाए जाएंगे।", "20,736 GPU लगेंगे", "20.000 GPU serão instalados."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).modality == rules::Modality::planned);
+    }
+    // A capital inside a sentence is still a name's: "in Paraná" is no future.
+    CHECK(only_quantity(config, "The cluster in Paraná has 2,000 GPUs.").modality == rules::Modality::in_service);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
@@ -1175,7 +1185,11 @@ TEST_CASE("plans that call for a figure, a Cyrillic scale glued to a figure, sup
     CHECK(million.modality == rules::Modality::planned);
     CHECK(reading("Компания закупила 10К GPU.").value == model::Decimal::parse("10000").value());
     // In lower case, "м" is metres.
-    CHECK(reading("Стойка высотой 2м вмещает 72 GPU.").value != model::Decimal::parse("2000000").value());
+    const auto rack = config.quote_reader().quantities("Стойка высотой 2м вмещает 72 GPU.", 2025);
+    REQUIRE(rack.size() == 2);
+    CHECK(rack[0].value == model::Decimal::whole(2));
+    CHECK(rack[1].value == model::Decimal::whole(72));
+    CHECK(rack[1].unit == rules::Unit::gpu);
     // Korean puts the tense after the verb: supplied, or to be supplied; Turkish purchases.
     CHECK(reading("엔비디아는 GPU 1만 장을 공급하기로 했다.").modality == rules::Modality::procured);
     CHECK(reading("엔비디아는 GPU 1만 장을 공급할 계획이다.").modality == rules::Modality::planned);
