@@ -327,8 +327,9 @@ std::size_t Reading::start_denied_after(std::size_t end) const {
     }
     const std::size_t negation = k < stop ? phrase(k, "negation") : 0;
     if (negation == 0) return no_token;
-    for (k += negation; k < stop && (adverb(k) || phrase(k, "negation")); k += std::max<std::size_t>(1, phrase(k, "negation"))) {
-    }
+    // (Adverbs and a second negation between: "not yet", "noch nicht".)
+    k += negation;
+    while (k < stop && (adverb(k) || phrase(k, "negation"))) k += std::max<std::size_t>(1, phrase(k, "negation"));
     return k < stop && is(k, "onsets") ? k + 1 : no_token;
 }
 
