@@ -597,6 +597,22 @@ TEST_CASE("a word of a script without case is no name: a Hindi future ends a fig
     CHECK(only_quantity(config, "The cluster in Paraná has 2,000 GPUs.").modality == rules::Modality::in_service);
 }
 
+TEST_CASE("a machine that stopped running, went offline for good or no longer exists is retired") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
+    for (const char* text : {"The cluster stopped running in 2023.", "The machine went offline for good in 2021.",
+                             "The system was scrapped.", "The cluster no longer exists.", "The system was sunsetted in 2022."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::retired);
+        CHECK(found[0].happened);
+    }
+    const auto never = events("The cluster never stopped running.");
+    REQUIRE(never.size() == 1);
+    CHECK_FALSE(never[0].happened);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
