@@ -628,6 +628,8 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
         // The same citation twice is one row, whether the claim's rows wait or were written.
         CHECK(store.insert_citation(claims.back(), source, "p. 1", "quote 149", changeset) == 0);
         CHECK(store.insert_citation(claims.front(), source, "p. 1", "quote 0", changeset) == 0);
+        // Another place in the same source is a citation of its own.
+        CHECK(store.insert_citation(claims.back(), source, "p. 2", "quote 149", changeset) != 0);
         const auto record = store.load_record("c1");
         REQUIRE(record);
         CHECK(record->claims.size() == 150);
@@ -645,7 +647,7 @@ TEST_CASE("claims, ranks and citations wait for a batch, yet every read sees the
     });
     CHECK(count_rows(store, path, "claim") == 150);
     CHECK(count_rows(store, path, "claim_rank") == 150);
-    CHECK(count_rows(store, path, "citation") == 150);
+    CHECK(count_rows(store, path, "citation") == 151);
     CHECK(store.load_record("c1")->claims.size() == 150);
 }
 
