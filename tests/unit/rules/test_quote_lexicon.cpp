@@ -613,6 +613,19 @@ TEST_CASE("a machine that stopped running, went offline for good or no longer ex
     CHECK_FALSE(never[0].happened);
 }
 
+TEST_CASE("a rating, a budget, critical power and a building's megawatts are capacities") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"The facility offers 50 MW of critical power.", "The building is rated at 30 MW.",
+                              "The facility was built for 100 MW.", "The supercomputer has a power budget of 20 MW.",
+                              "The system runs in a 40 MW building.", "データセンターの容量は100MWだ。"}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).capacity);
+    }
+    // What the machine draws stays a draw, a participle after its comma or not.
+    CHECK_FALSE(only_quantity(config, "The cluster draws 40 MW, building on its predecessor.").capacity);
+    CHECK_FALSE(only_quantity(config, "The supercomputer consumes 20 MW.").capacity);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
