@@ -24,6 +24,11 @@ void Reading::read_noun(Figure& figure) const {
     const std::size_t i = figure.at;
     Quantity& quantity = figure.quantity;
     Noun noun = noun_after(figure.end);
+    // "10,000 or so GPUs": the words of an estimate between the figure and its noun.
+    if (const std::size_t words = figure.end < figure.clause_end ? phrase(figure.end, "approximate_after") : 0;
+        noun.unit == Unit::none && !noun.model && words > 0) {
+        noun = noun_after(figure.end + words);
+    }
     if (noun.unit == Unit::none && !noun.model) {
         std::tie(noun.unit, figure.label_start) = label_before(i);
         // "H200 GPU 6400장", "H100 GPUs: 4,000": a model's name just before the label is the

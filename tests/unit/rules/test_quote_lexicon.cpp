@@ -626,6 +626,17 @@ TEST_CASE("a rating, a budget, critical power and a building's megawatts are cap
     CHECK_FALSE(only_quantity(config, "The supercomputer consumes 20 MW.").capacity);
 }
 
+TEST_CASE("an estimate between a figure and its noun; a good ten thousand in German is a floor") {
+    const auto config = formats::default_rules_config();
+    const auto some = only_quantity(config, "The cluster has 10,000 or so GPUs.");
+    CHECK(some.unit == rules::Unit::gpu);
+    CHECK(some.bound == rules::Bound::approximate);
+    CHECK(only_quantity(config, "Das System hat gut 10.000 GPUs.").bound == rules::Bound::at_least);
+    // A sentence's end is no noun's: "or so." closes the figure.
+    CHECK(only_quantity(config, "The cluster has 10,000 or so. GPUs are new.").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "Es läuft gut. 10.000 GPUs sind verbaut.").bound == rules::Bound::exact);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
