@@ -637,6 +637,18 @@ TEST_CASE("an estimate between a figure and its noun; a good ten thousand in Ger
     CHECK(only_quantity(config, "Es läuft gut. 10.000 GPUs sind verbaut.").bound == rules::Bound::exact);
 }
 
+TEST_CASE("a count glued to a holder: per holder, unless the holder is the whole machine or holds holders") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "A 10K-GPU system went live in May.").per == rules::Unit::none);
+    CHECK(only_quantity(config, "The 8-GPU system costs more.").per == rules::Unit::node);
+    const auto nodes = config.quote_reader().quantities("The 4,096-node system has four GPUs per node.", 2026);
+    REQUIRE(nodes.size() == 2);
+    CHECK(nodes[0].unit == rules::Unit::node);
+    CHECK(nodes[0].per == rules::Unit::none);
+    CHECK(nodes[1].per == rules::Unit::node);
+    CHECK(config.quote_reader().quantities("The 72-GPU rack holds 36 Grace CPUs.", 2026).at(0).per == rules::Unit::rack);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
