@@ -24,7 +24,10 @@ void Reading::read_power_kind(Figure& figure) const {
     const std::size_t before = figure.phrase_begin;
     const std::size_t phrase_end = figure.phrase_end;
     const std::size_t floor = clause_[i];
-    if (const std::size_t at = phrase_ending(before, "power_difference", floor, {"a", "of", "by", "about"}); at != no_token) {
+    // (Not a change's range, whose end is a level: "increased from 20 MW to 25 MW".)
+    const bool from_to = before < figure.at && is_word(tokens_[before], "from");
+    if (const std::size_t at = from_to ? no_token : phrase_ending(before, "power_difference", floor, {"a", "of", "by", "about"});
+        at != no_token) {
         quantity.difference = true;
         quantity.difference_words = written(at, phrase_end);
     } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "power_difference_after") : 0;

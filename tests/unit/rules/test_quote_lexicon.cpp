@@ -649,6 +649,19 @@ TEST_CASE("a count glued to a holder: per holder, unless the holder is the whole
     CHECK(config.quote_reader().quantities("The 72-GPU rack holds 36 Grace CPUs.", 2026).at(0).per == rules::Unit::rack);
 }
 
+TEST_CASE("a power a verb of change moves by is a difference, in every language; a change's range is not") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"Consumption rose by 4 MW after the expansion.", "The facility grew by 30 MW last year.",
+                              "The site's load jumped 15 MW in a year.", "The new cooling cuts power use by 3 MW.",
+                              "Der Verbrauch stieg um 3 MW.", "La consommation a baissé de 2 MW.", "El consumo aumentó en 5 MW.",
+                              "Il consumo è diminuito di 1 MW.", "Потребление выросло на 3 МВт.", "耗电量增加了3兆瓦。"}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).difference);
+    }
+    CHECK_FALSE(only_quantity(config, "Power demand increased from 20 MW to 25 MW.").difference);
+    CHECK_FALSE(only_quantity(config, "The supercomputer draws 25 MW.").difference);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
