@@ -662,6 +662,18 @@ TEST_CASE("a power a verb of change moves by is a difference, in every language;
     CHECK_FALSE(only_quantity(config, "The supercomputer draws 25 MW.").difference);
 }
 
+TEST_CASE("what a building is built, sized or has the capacity for is a ceiling") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote :
+         {"The facility is built to hold 30,000 GPUs.", "The site has the capacity to host 200,000 GPUs.",
+          "The hall is sized for 20,000 GPUs.", "Each building can take 50,000 GPUs.", "Площадка рассчитана на 100 000 GPU."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).bound == rules::Bound::at_most);
+    }
+    CHECK(only_quantity(config, "Le site pourra accueillir 100 000 GPU.").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "The facility holds 30,000 GPUs.").bound == rules::Bound::exact);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
