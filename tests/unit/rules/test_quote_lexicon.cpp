@@ -674,6 +674,17 @@ TEST_CASE("what a building is built, sized or has the capacity for is a ceiling"
     CHECK(only_quantity(config, "The facility holds 30,000 GPUs.").bound == rules::Bound::exact);
 }
 
+TEST_CASE("a company that rents GPUs, in any language, has procured them") {
+    const auto config = formats::default_rules_config();
+    for (const char* quote : {"Die Firma mietet 10.000 GPUs.", "La empresa alquila 5.000 GPU.", "L'entreprise loue 2 000 GPU.",
+                              "Компания арендует 10 000 GPU.", "The company rents 10,000 GPUs."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).modality == rules::Modality::procured);
+    }
+    // "at least" is no lease.
+    CHECK(only_quantity(config, "The site has at least 10,000 GPUs.").modality == rules::Modality::in_service);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
