@@ -166,9 +166,8 @@ public:
     }
 
 private:
-    // "2000个计算节点", "800基": the counter after a figure says nothing of what it counts; the
-    // noun after it does. Text that sets Latin figures apart with spaces ("部署了 2000 块 GPU")
-    // keeps the counter as a CJK word of its own.
+    // "2000个计算节点", "800基": the counter after a figure says nothing of what it counts; the noun after
+    // it does. Text that sets Latin figures apart with spaces ("部署了 2000 块 GPU") keeps it as a word.
     void drop_counters() {
         for (std::size_t i = 1; i < raws_.size(); ++i) {
             Raw& raw = raws_[i];
@@ -465,11 +464,12 @@ private:
             const Token& before = tokens_[i - 1];
             if (before.kind != Token::Kind::punct) continue;
             const std::string& mark = before.text;
-            // Parentheses and brackets are no clause of their own: "(for a total of 768)" hangs on
-            // the sentence around it.
-            // (A CJK sentence's full stop, "。", needs no space after it.)
-            if (mark == ";" || mark == "\u2022" || mark == "\u2014" || mark == "\u2026" || mark == "!" || mark == "?" ||
-                mark == "\u3002" || mark == "\uFF01" || mark == "\uFF1F" || mark == "\uFF1B") {
+            // Parentheses and brackets are no clause of their own: "(for a total of 768)" hangs on the sentence around it.
+            // (A CJK full stop, "。", needs no space after it, nor the Devanagari danda, "।", nor the Arabic marks.)
+            static constexpr std::string_view stops[] = {";",      "\u2022", "\u2014", "\u2026", "!",
+                                                         "?",      "\u3002", "\uFF01", "\uFF1F", "\uFF1B",
+                                                         "\u0964", "\u0965", "\u061F", "\u061B", "\u06D4"};
+            if (std::ranges::find(stops, mark) != std::end(stops)) {
                 token.clause_start = true;
             } else if ((mark == "\u2013" || is_hyphen(mark)) && before.space_before && token.space_before) {
                 token.clause_start = true;  // a spaced dash

@@ -685,6 +685,17 @@ TEST_CASE("a company that rents GPUs, in any language, has procured them") {
     CHECK(only_quantity(config, "The site has at least 10,000 GPUs.").modality == rules::Modality::in_service);
 }
 
+TEST_CASE("a Devanagari danda ends a sentence, as a CJK full stop does") {
+    const auto config = formats::default_rules_config();
+    // The next sentence's present ("is being designed") is not the figure's.
+    CHECK(only_quantity(config, "इस प्रोजेक्ट में 20,736 GPU लगाए जाएंगे। यह सुपरक्लस्टर डिजाइन किया जा रहा है।").modality ==
+          rules::Modality::planned);
+    const auto two = config.quote_reader().quantities("केंद्र में 5,000 GPU हैं। 2027 में 10,000 GPU लगाए जाएंगे।", 2026);
+    REQUIRE(two.size() == 2);
+    CHECK(two[0].modality == rules::Modality::in_service);
+    CHECK(two[1].modality == rules::Modality::planned);
+}
+
 TEST_CASE("round numbers in words are approximate; a greedy CJK word does not hide the next") {
     const auto config = formats::default_rules_config();
     const auto hundred = only_quantity(config, "Le supercalculateur compte une centaine de GPU H100.");
