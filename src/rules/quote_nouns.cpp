@@ -226,7 +226,8 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
         const Unit holder = unit_at(i + 1);
         // (Not a holder of holders, "the 4,096-node system", nor a whole machine a system holds:
         // "a 10K-GPU system" is one, as "an 8-GPU system" is a server.)
-        const Token& figure = tokens_[from > 0 && tokens_[from - 1].kind == Kind::punct && from > 1 ? from - 2 : from - 1];
+        // (The hyphen is gone: the figure is the token before the noun joined to it.)
+        const Token& figure = tokens_[from - 1];
         const bool whole =
             is(i + 1, "system_nouns") && figure.kind == Kind::number && !(figure.value <= model::Decimal::whole(64));
         if ((is_holder(holder) || holder == Unit::superchip) && !is_holder(unit) && !whole) {
