@@ -1,5 +1,6 @@
 // The bound of a figure: the words before it ("more than", "up to a"), a mark against it ("~",
-// ">"), a + after it, and the words after its phrase ("or more", "以上").
+// ">"), a + after it, and the words after its phrase ("or more", "以上"); and the figures that are
+// an estimate by their word alone ("thousands of", "数千").
 #include <algorithm>
 
 #include "rules/quote_reading.hpp"
@@ -122,6 +123,58 @@ void Reading::bound_after(Figure& figure) const {
             }
         }
     }
+}
+
+std::size_t Reading::vague_at(std::size_t i, std::vector<Quantity>& found) {
+    // "上万块": upwards of ten thousand, read as at least one of the power.
+    const auto upward = impl_.number("upward_figures", tokens_[i].text);
+    const auto plural = upward ? upward : impl_.number("vague_plurals", tokens_[i].text);
+    // "数千块GPU", "数万基": in Chinese and Japanese the noun follows, with no "of".
+    const bool cjk = plural && quote_tokens::is_cjk(quote_tokens::first_code_point(tokens_[i].text));
+    if (!plural || (!cjk && (i + 1 >= tokens_.size() || !is_word(tokens_[i + 1], "of")))) return i + 1;
+    const std::size_t noun_from = cjk ? i + 1 : i + 2;
+    std::size_t start = i;
+    int exponent = *plural;
+    // "tens of thousands", "hundreds of thousands"
+    if (i >= 2 && is_word(tokens_[i - 1], "of") && tokens_[i - 2].kind != Kind::number) {
+        if (const auto multiplier = impl_.number("vague_multipliers", tokens_[i - 2].text)) {
+            start = i - 2;
+            exponent += *multiplier;
+        }
+    }
+    // "hundreds of thousands": this plural multiplies the next, which is read as the figure.
+    if (!cjk && i + 3 < tokens_.size() && tokens_[i + 2].kind != Kind::number) {
+        if (const auto next = impl_.number("vague_plurals", tokens_[i + 2].text); next && *next >= 3) return i + 1;
+    }
+    Quantity quantity;
+    // From two of the unit to just under ten: "thousands" is 2,000 to 9,999; "dozens" 24 to 99.
+    std::int64_t top = 1;
+    for (int k = 0; k <= exponent; ++k) top *= 10;
+    if (upward) {
+        quantity.value = model::Decimal(1, exponent);
+        quantity.bound = Bound::at_least;
+    } else {
+        quantity.value = *plural == 1 ? model::Decimal::whole(24) : model::Decimal(2, exponent);
+        quantity.upper = model::Decimal::whole(top - 1);
+        quantity.bound = Bound::approximate;
+    }
+    const Noun noun = noun_after(noun_from);
+    quantity.unit = noun.unit;
+    quantity.model = noun.model;
+    quantity.unit_from_model = noun.from_model;
+    const std::size_t phrase_end = std::max(noun.end, noun_from);
+    quantity.bound_words = written(start, phrase_end);
+    quantity.begin = tokens_[start].begin;
+    quantity.end = tokens_[i].end;
+    quantity.phrase_begin = tokens_[start].begin;
+    quantity.phrase_end = tokens_[phrase_end - 1].end;
+    const Governed governing = governed_before(start);
+    if (governing.found && governing.from < governing.to)
+        set_modality(quantity, governing.modality, governing.from, governing.to);
+    last_phrase_begin_ = start;
+    last_phrase_end_ = phrase_end;
+    found.push_back(std::move(quantity));
+    return phrase_end;
 }
 
 }  // namespace gpuclusters::rules::reading
