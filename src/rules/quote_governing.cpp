@@ -297,6 +297,14 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
             return relative;
         }
     }
+    // "adds 16,384 GPUs, expected in the second half of the year": a participle of a plan right
+    // after the noun says when the figure comes (not "expected to double", which may be the
+    // machine's).
+    if (phrase_end + 2 < end && tokens_[phrase_end].text == "," && phrase(phrase_end + 1, "planned") == 1) {
+        const std::size_t next = phrase_end + 2;
+        if (is(next, "prepositions") && !is_word(tokens_[next], "to"))
+            return {true, Modality::planned, phrase_end + 1, next, false};
+    }
     const Governed result = governed_by_verb_after(phrase_end, end, reach, object);
     // "The 10,000 GPUs that were ordered in 2023 are now installed": the order of a relative
     // clause gives way to the sentence's own verb after it, when that says the GPUs are there.
@@ -424,12 +432,14 @@ Reading::Governed Reading::verb_final(std::size_t phrase_end, std::size_t clause
         // (A verb of running is the figure's own too: "1만 장이 가동되고 있으며, 2028년에는 ... 계획이다".)
         own_verb = own_verb || phrase(k, "in_service") > 0 || phrase(k, "live") > 0;
     }
-    // Turkish and Hindi put the verb last too, in other letters: a plan or an order that ends the
-    // clause, with no figure or comma between, governs the figure ("10.000 GPU'ya sahip olacak").
+    // Turkish and Hindi put the verb last too, and German its participle: a plan or an order that
+    // ends the clause, with no figure or comma between, governs the figure ("10.000 GPU'ya sahip
+    // olacak").
     std::size_t last = clause_end_at;
     while (last > phrase_end && tokens_[last - 1].kind == Kind::punct) --last;
     for (std::size_t k = phrase_end; k < last; ++k) {
-        if (tokens_[k].kind == Kind::number || tokens_[k].text == ",") return {};
+        // (A year may stand before the verb: "ist für 2026 geplant".)
+        if ((tokens_[k].kind == Kind::number && !year_of(k)) || tokens_[k].text == ",") return {};
         for (const Cue cue : {Cue("planned"), Cue("procured")}) {
             if (const std::size_t length = phrase(k, cue); length > 0 && k + length == last) {
                 return {true, cue == "planned" ? Modality::planned : Modality::procured, k, last, false};

@@ -351,11 +351,13 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         ends_relative_clause(before, phrase_end) || (possessed(before) && before >= 2 && is(before - 2, "prepositions"));
     Governed after = governed_after(phrase_end, clause_end_at, hangs ? 16 : 6, governing.found && !hangs);
     if (no_subject && after.modality != Modality::in_service) after = {false, Modality::in_service, 0, 0, false, true};
-    if (after.found && (after.adjacent || !governing.found || governing.modality == Modality::in_service) &&
-        !(governing.found && governing.adjacent)) {
+    // (A label's plan gives way to the figure's own verb: "It hit its target: 5,000 GPUs are now online".)
+    const bool label = governing.found && governing.adjacent && governing.to > 0 && tokens_[governing.to - 1].text == ":";
+    if (after.found && (after.adjacent || !governing.found || governing.modality == Modality::in_service || label) &&
+        !(governing.found && governing.adjacent && !label)) {
         // "will expand by 20,000, besides the 38,000 already there": words of what exists, right
         // after the figure, outweigh a plan of the clause.
-        if (after.modality != Modality::in_service || !governing.found || after.adjacent) governing = after;
+        if (after.modality != Modality::in_service || !governing.found || after.adjacent || label) governing = after;
     }
     // "The upcoming system features 10,000 GPUs": a machine yet to come has nothing yet, whatever
     // the tense of its verb.

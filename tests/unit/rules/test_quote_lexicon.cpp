@@ -1414,6 +1414,23 @@ TEST_CASE("a time to come right after a figure's verb makes it a plan, whatever 
     CHECK(more[1].modality == rules::Modality::planned);
 }
 
+TEST_CASE("a plan named by a label, a participle after the noun, or a participle after a year") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return only_quantity(config, quote).modality; };
+    for (const char* quote :
+         {"Goal: 32,768 GPUs.", "Target configuration: 32,768 MI300X GPUs.", "Ziel: 10.000 GPUs.",
+          "The cluster adds 16,384 GPUs, expected in the second half of the year.",
+          "Eine Erweiterung um 4.000 GPUs ist für 2026 geplant.", "El proyecto contempla la instalación de 8.000 GPU.",
+          "Der Plan, der 4.000 GPUs vorsieht, wurde genehmigt."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::planned);
+    }
+    // The figure's own verb outweighs a label; a plan to grow after the noun may be the machine's.
+    CHECK(modality("The system hit its target: 5,000 GPUs are now installed.") == rules::Modality::in_service);
+    CHECK(modality("The cluster has 10,000 GPUs, expected to double next year.") == rules::Modality::in_service);
+    CHECK(modality("Die 4.000 GPUs wurden 2023 installiert.") == rules::Modality::in_service);
+}
+
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
