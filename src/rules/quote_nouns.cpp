@@ -327,7 +327,8 @@ std::optional<std::size_t> Reading::word_in_noun(Noun& noun, std::size_t i, std:
     // hours" are hours).
     const bool has_unit = noun.unit != Unit::none;
     bool noun_ahead = false;
-    for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3); ++ahead) {
+    // (A noun after another figure is that figure's: "760 servers carry eight GPUs".)
+    for (std::size_t ahead = i + 1; ahead < std::min(tokens_.size(), i + 3) && !figure_at(ahead); ++ahead) {
         const Unit unit = unit_at(ahead);
         if ((unit != Unit::none && !(has_unit && is(ahead, "time_spans"))) || models_[ahead].first) noun_ahead = true;
     }

@@ -1431,6 +1431,18 @@ TEST_CASE("a plan named by a label, a participle after the noun, or a participle
     CHECK(modality("Die 4.000 GPUs wurden 2023 installiert.") == rules::Modality::in_service);
 }
 
+TEST_CASE("a noun after a spelled figure is that figure's, whatever verb stands before it") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"760 servers carry eight GPUs.", "The 760 DGX systems hold eight GPUs each."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[0].unit == rules::Unit::node);
+        CHECK(found[1].unit == rules::Unit::gpu);
+        CHECK(found[1].value == model::Decimal::whole(8));
+    }
+}
+
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
