@@ -613,17 +613,21 @@ TEST_CASE("a machine that stopped running, went offline for good or no longer ex
     CHECK_FALSE(never[0].happened);
 }
 
-TEST_CASE("a rating, a budget, critical power and a building's megawatts are capacities") {
+TEST_CASE("a rating, a budget, a design, critical power and a building's megawatts are capacities") {
     const auto config = formats::default_rules_config();
-    for (const char* quote : {"The facility offers 50 MW of critical power.", "The building is rated at 30 MW.",
-                              "The facility was built for 100 MW.", "The supercomputer has a power budget of 20 MW.",
-                              "The system runs in a 40 MW building.", "データセンターの容量は100MWだ。"}) {
+    for (const char* quote :
+         {"The facility offers 50 MW of critical power.", "The building is rated at 30 MW.", "The facility was built for 100 MW.",
+          "The supercomputer has a power budget of 20 MW.", "The system runs in a 40 MW building.",
+          "データセンターの容量は100MWだ。", "The hall is provisioned for 30 MW.", "The cluster is designed for 40 MW."}) {
         CAPTURE(std::string(quote));
         CHECK(only_quantity(config, quote).capacity);
     }
     // What the machine draws stays a draw, a participle after its comma or not.
     CHECK_FALSE(only_quantity(config, "The cluster draws 40 MW, building on its predecessor.").capacity);
     CHECK_FALSE(only_quantity(config, "The supercomputer consumes 20 MW.").capacity);
+    // What it draws fully loaded is a peak.
+    CHECK(only_quantity(config, "The system draws about 22 MW when fully loaded.").peak);
+    CHECK_FALSE(only_quantity(config, "The system draws about 22 MW.").peak);
 }
 
 TEST_CASE("an estimate between a figure and its noun; a good ten thousand in German is a floor") {
