@@ -522,7 +522,7 @@ TEST_CASE("a start denied after the event's noun has not happened; a building no
     }
 }
 
-TEST_CASE("a going live in progress is not live yet; commissioning under way is building") {
+TEST_CASE("a going live in progress is not live yet; commissioning, assembly and burn-in are building") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2026); };
     for (const char* text : {"Il sistema è in fase di messa in servizio.", "El sistema está en proceso de puesta en marcha.",
@@ -534,8 +534,10 @@ TEST_CASE("a going live in progress is not live yet; commissioning under way is 
         CHECK_FALSE(found[0].happened);
     }
     CHECK(events("Il sistema è in servizio.").at(0).happened);
-    for (const char* text : {"The cluster is in the final stages of commissioning.", "Commissioning is under way.",
-                             "The GPUs are being delivered.", "Das System befindet sich in der Inbetriebnahmephase."}) {
+    for (const char* text :
+         {"The cluster is in the final stages of commissioning.", "Commissioning is under way.", "The GPUs are being delivered.",
+          "Das System befindet sich in der Inbetriebnahmephase.", "Система находится на стадии монтажа.",
+          "The system remains in its shakedown phase.", "The nodes are in burn-in.", "System bring-up is under way."}) {
         CAPTURE(std::string(text));
         const auto found = events(text);
         REQUIRE(found.size() == 1);
