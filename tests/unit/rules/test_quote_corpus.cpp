@@ -211,7 +211,7 @@ TEST_CASE("written probes: verify's reading agrees with the writers' verdicts") 
         (held_out ? unread : read).push_back(row);
     }
     report("written probes, read", read, true, Floor{97.3, 0});
-    report("written probes, unread", unread, false, Floor{82.8, 4});
+    report("written probes, unread", unread, false, Floor{83.8, 4});
 }
 
 TEST_CASE("the quote corpus, test part: verify's reading agrees with the editors' verdicts") {

@@ -1449,6 +1449,17 @@ TEST_CASE("a noun after a spelled figure is that figure's, whatever verb stands 
     }
 }
 
+TEST_CASE("a holder before a bare GPU, as the Romance languages write it, counts holders") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Il cluster è composto da 1.000 server GPU.", "Le système comprend 400 serveurs GPU NVIDIA H100.",
+                             "El sistema tiene 256 nodos GPU."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).unit == rules::Unit::node);
+    }
+    // English puts its head last: server GPUs are GPUs.
+    CHECK(only_quantity(config, "The cluster has 1,000 server GPUs.").unit == rules::Unit::gpu);
+}
+
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
