@@ -372,7 +372,7 @@ bool Reading::each_of(std::size_t figure) const {
     const std::size_t floor = clause_[figure];
     std::size_t k = figure;
     while (k > floor && (is(k - 1, "determiners") || is(k - 1, "articles") || is(k - 1, "possessives"))) --k;
-    return k >= floor + 2 && is_word(tokens_[k - 1], "of") && is(k - 2, "every");
+    return k >= floor + 2 && is(k - 1, "part_of") && is(k - 2, "every");
 }
 
 Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const {

@@ -1460,6 +1460,21 @@ TEST_CASE("a holder before a bare GPU, as the Romance languages write it, counts
     CHECK(only_quantity(config, "The cluster has 1,000 server GPUs.").unit == rules::Unit::gpu);
 }
 
+TEST_CASE("the small numbers of German, Italian, Russian, Polish and Dutch, spelled") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Die 312 Server haben jeweils acht GPUs.", "Каждый из 312 узлов содержит семь GPU."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].unit == rules::Unit::gpu);
+        CHECK(found[1].per == rules::Unit::node);
+    }
+    for (const char* text : {"Ogni nodo ha sei GPU.", "Każdy węzeł ma siedem GPU.", "Elke node heeft zestien GPU's."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).unit == rules::Unit::gpu);
+    }
+}
+
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
