@@ -408,6 +408,14 @@ Reading::Governed Reading::dated_after(const Figure& figure, Governed governing)
         const std::size_t verb_end = governing.found ? std::max(phrase_end, governing.to) : phrase_end;
         auto to_come = future_year_after(phrase_end, own_end);
         if (!to_come) to_come = future_time_after(phrase_end, std::min(own_end, verb_end + 4));
+        // (Or a year to come in a label before a colon, which has no verb: "Phase 2 (2026): 8,192
+        // GPUs"; not one it runs until: "Operational until 2030: 2,000 GPUs".)
+        for (std::size_t k = before; !to_come && before > 0 && tokens_[before - 1].text == ":" && k > 1 && k + 6 > before; --k) {
+            const std::string& mark = tokens_[k - 2].text;
+            if (mark == "." || mark == ";" || mark == ":" || verb_start(k - 2) || aux(k - 2)) break;
+            if (const auto year = year_of(k - 2); year && *year > year_ && !since_or_until(k - 2))
+                to_come = std::pair{k - 2, k - 1};
+        }
         if (to_come) {
             const bool said_done = governing.found && governing.from < governing.to && phrase(governing.from, "in_service") &&
                                    !aux(governing.from) && !introduced;

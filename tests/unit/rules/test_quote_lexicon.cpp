@@ -1437,6 +1437,26 @@ TEST_CASE("a plan named by a label, a participle after the noun, or a participle
     CHECK(modality("Die 4.000 GPUs wurden 2023 installiert.") == rules::Modality::in_service);
 }
 
+TEST_CASE("a growth under way, an option, a goal worked towards and a label's year to come are plans") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](std::string_view quote) { return config.quote_reader().quantities(quote, 2025).back().modality; };
+    for (const char* quote :
+         {"The cluster is being upgraded to 16,000 GPUs.", "The cluster is growing to 16,000 GPUs.",
+          "The deal includes an option for another 10,000 GPUs.", "The company is working towards 10,000 GPUs.",
+          "The build-out to 100,000 GPUs continues.", "Next up: 20,000 more GPUs.", "Phase 2 (2026): 8,192 GPUs.",
+          "2024: 4,000 GPUs; 2026: 8,000 GPUs."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::planned);
+    }
+    CHECK(modality("The company has earmarked 5,000 GPUs for the cluster.") == rules::Modality::procured);
+    // Done, or of a year gone by, or a year in a clause with a verb of its own: no plan.
+    for (const char* quote : {"The cluster was expanded to 16,000 GPUs.", "2023: 8,192 GPUs.",
+                              "In 2026 the plan is clear: 8,192 GPUs installed now."}) {
+        CAPTURE(std::string(quote));
+        CHECK(modality(quote) == rules::Modality::in_service);
+    }
+}
+
 TEST_CASE("a noun after a spelled figure is that figure's, whatever verb stands before it") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"760 servers carry eight GPUs.", "The 760 DGX systems hold eight GPUs each."}) {
