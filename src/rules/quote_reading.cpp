@@ -259,8 +259,10 @@ bool Reading::matches(std::size_t at, const std::vector<std::uint32_t>& words, s
 
 void Reading::match_models() {
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
-        // The name as written, its last word perhaps in the plural ("H100s", "B200s").
-        for (const std::uint32_t first : {ids_[i], plural_ids_[i]}) {
+        // The name as written, its last word perhaps in the plural ("H100s", "B200s"); a lower-case
+        // s is a plural first ("V100s" are V100s, not V100S).
+        const bool plural_first = plural_ids_[i] != 0 && quote_[tokens_[i].end - 1] == 's';
+        for (const std::uint32_t first : {plural_first ? plural_ids_[i] : ids_[i], plural_first ? ids_[i] : plural_ids_[i]}) {
             if (first == 0 || models_[i].first) continue;
             for (const auto& spelling : impl_.spellings[first]) {
                 const std::size_t n = spelling.words.size();

@@ -562,6 +562,11 @@ TEST_CASE("a family of accelerators, a GeForce without its brand and an Ascend i
         CHECK(found.value == model::Decimal::whole(10000));
         CHECK(named(quote) == "Huawei Ascend 910B");
     }
+    // A lower-case s is a plural, not the model with an S: V100s are V100s; V100S GPUs are not.
+    CHECK(named("It uses 10,000 V100s.") == "NVIDIA V100");
+    CHECK(named("It uses 10,000 Tesla V100s.") == "NVIDIA V100");
+    CHECK(named("It uses 10,000 V100S GPUs.") == "NVIDIA V100S");
+    CHECK(named("The cluster has 2,000 RTX 6000 Ada GPUs.") == "NVIDIA RTX 6000 Ada Generation");
 }
 
 TEST_CASE("a part after a fronted whole has its own verb, and counts what the whole counts") {
