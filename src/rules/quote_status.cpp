@@ -302,8 +302,9 @@ std::size_t Reading::part_live(std::size_t event) const {
         // "two of the four halls are operational", "the first 50 MW of a 100 MW building now
         // ready": a counted part of a whole.
         if (const std::size_t part = counted_part(k, event, floor); part != no_token) return part;
-        // "only the first of the two partitions is in service", "solo el primero está operativo".
-        if (only_first(k, event)) return k;
+        // "only the first of the two partitions is in service", "solo el primero está operativo";
+        // "the first 10,000 GPUs are online".
+        if (only_first(k, event) || (is(k, "first_words") && figure_at(k + 1) && !year_of(k + 1))) return k;
         // "of which one is operational", "of which seven are active": a part of those just named.
         if (is_word(token, "of") && k + 2 < event && is(k + 1, "relative_pronouns") && figure_at(k + 2)) {
             return k;

@@ -403,6 +403,36 @@ TEST_CASE("only the first part live is live in part; 'only' of time or kind is n
     }
 }
 
+TEST_CASE("the first of a count live, a part in French, an initial partition: live in part") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const char* text :
+         {"The first 10,000 GPUs are live, with the rest coming online next year.", "Die ersten 5.000 GPUs sind in Betrieb.",
+          "Une partie du supercalculateur est opérationnelle.", "The initial partition went live in March."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE_FALSE(found.empty());
+        CHECK(found[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(found[0].happened);
+        CHECK(found[0].partial);
+    }
+    // The first of its kind, or the first of a year, is the whole machine.
+    for (const char* text : {"The first exascale system went live in 2022.", "The first 2024 upgrade went live."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK_FALSE(found[0].partial);
+    }
+    // Serving customers, or GPUs that are live, is live.
+    for (const char* text : {"The system began serving customers in March.", "The 10,000 GPUs are live."}) {
+        CAPTURE(std::string(text));
+        const auto found = events(text);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(found[0].happened);
+    }
+}
+
 TEST_CASE("an adverb of part beside a live event is live in part; a plan's adjective is no verb of it") {
     const auto config = formats::default_rules_config();
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
