@@ -39,6 +39,8 @@ void Reading::read_power_kind(Figure& figure) const {
     // ("peak consumption is 25 MW", "a peak power of 25 MW"), or right after ("25 MW at peak").
     for (std::size_t back = 1; back <= 12 && back <= before - floor; ++back) {
         const std::size_t k = before - back;
+        // (Not the peak right after the power before: "25 MW at full load and 18 MW on average".)
+        if (k >= last_phrase_end_ && k < last_phrase_end_ + 2 && last_phrase_end_ > floor) break;
         if (phrase(k, "power_peak")) {
             quantity.peak = quantity.capacity = true;
             quantity.capacity_words = written(k, phrase_end);

@@ -662,9 +662,13 @@ TEST_CASE("a rating, a budget, a design, critical power and a building's megawat
     // What the machine draws stays a draw, a participle after its comma or not.
     CHECK_FALSE(only_quantity(config, "The cluster draws 40 MW, building on its predecessor.").capacity);
     CHECK_FALSE(only_quantity(config, "The supercomputer consumes 20 MW.").capacity);
-    // What it draws fully loaded is a peak.
+    // What it draws fully loaded is a peak; the power after it, on average, is not.
     CHECK(only_quantity(config, "The system draws about 22 MW when fully loaded.").peak);
     CHECK_FALSE(only_quantity(config, "The system draws about 22 MW.").peak);
+    const auto two = config.quote_reader().quantities("The system draws 25 MW at full load and 18 MW on average.", 2025);
+    REQUIRE(two.size() == 2);
+    CHECK(two[0].peak);
+    CHECK_FALSE(two[1].peak);
 }
 
 TEST_CASE("an estimate between a figure and its noun; a good ten thousand in German is a floor") {
