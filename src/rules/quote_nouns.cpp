@@ -400,7 +400,8 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         }
         return Unit::none;
     };
-    if (i < clause_end && is(i, "every")) return holder_before(figure);
+    // ("four GPUs each"; not "9,472 nodes each carry four MI250X": holders hold what comes next.)
+    if (i < clause_end && is(i, "every")) return i > figure + 1 && is_holder(unit_at(i - 1)) ? Unit::none : holder_before(figure);
     bool comma = false;
     for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
         const std::size_t k = figure - back;

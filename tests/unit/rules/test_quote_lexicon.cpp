@@ -1498,6 +1498,12 @@ TEST_CASE("a growth under way, an option, a goal worked towards and a label's ye
 
 TEST_CASE("a noun after a spelled figure is that figure's, whatever verb stands before it") {
     const auto config = formats::default_rules_config();
+    // Holders with "each" after them hold what comes next; they are not per holder themselves.
+    const auto nodes = config.quote_reader().quantities("The system's 9,472 nodes each carry four MI250X, or 37,888 GPUs.", 2025);
+    REQUIRE(nodes.size() == 3);
+    CHECK(nodes[0].per == rules::Unit::none);
+    CHECK(nodes[1].per == rules::Unit::node);
+    CHECK(config.quote_reader().quantities("The servers hold four GPUs each.", 2025).at(0).per == rules::Unit::node);
     for (const char* text : {"760 servers carry eight GPUs.", "The 760 DGX systems hold eight GPUs each."}) {
         CAPTURE(std::string(text));
         const auto found = config.quote_reader().quantities(text, 2025);
