@@ -1525,6 +1525,7 @@ TEST_CASE("a holder before a bare GPU, as the Romance languages write it, counts
     CHECK(only_quantity(config, "The cluster has 1,000 server GPUs.").unit == rules::Unit::gpu);
     // A SuperPOD holds racks of servers: a count of them is no count of servers, nor of GPUs.
     CHECK(only_quantity(config, "It is made of 96 DGX SuperPODs.").unit == rules::Unit::rack);
+    CHECK(only_quantity(config, "El sistema tiene 20 armarios.").unit == rules::Unit::rack);
 }
 
 TEST_CASE("the small numbers of German, Italian, Russian, Polish and Dutch, spelled") {
