@@ -199,10 +199,11 @@ std::size_t Reading::future_across_time(std::size_t group, std::size_t floor) co
 bool Reading::subject_doing(std::size_t from, std::size_t end) const {
     std::size_t k = from;
     while (k < end && (aux(k) || adverb(k))) {
-        if (phrase(k, "subject_doings")) return true;  // "be able", "be used"
+        // "be able", "be used"; "will be retired in 2027" (what becomes of GPUs that are there)
+        if (phrase(k, "subject_doings") || phrase(k, "not_governing")) return true;
         ++k;
     }
-    return k < end && phrase(k, "subject_doings") > 0;
+    return k < end && (phrase(k, "subject_doings") > 0 || phrase(k, "not_governing") > 0);
 }
 
 bool Reading::predicate_plan(std::size_t group, std::size_t planned_at, std::size_t end) const {

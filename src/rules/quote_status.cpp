@@ -435,7 +435,8 @@ void Reading::read_retired(Figure& figure) const {
     std::size_t k = figure.phrase_end;
     while (k < figure.clause_end && k < figure.phrase_end + 4 &&
            (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
-        if (phrase(k, "negation")) return;  // "have not been retired"
+        // "have not been retired"; "will be retired in 2027", a retirement to come
+        if (phrase(k, "negation") || phrase(k, "planned")) return;
         ++k;
     }
     if (k < figure.clause_end && k > figure.phrase_end) {

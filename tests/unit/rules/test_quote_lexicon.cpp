@@ -1061,10 +1061,17 @@ TEST_CASE("a figure in the subject of a sentence that retires it is retired") {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).modality == rules::Modality::retired);
     }
-    // Another predicate between them, or a plan, keeps the figure's own reading.
+    // Another predicate between them, or a plan, keeps the figure's own reading: GPUs to be
+    // retired, replaced or upgraded are there until then, and no plan of a count.
     CHECK(only_quantity(config, "The cluster has 4,000 GPUs and replaced the old system, which was retired.").modality ==
           rules::Modality::in_service);
-    CHECK(only_quantity(config, "The 4,000 GPUs will be retired next year.").modality == rules::Modality::planned);
+    for (const std::string_view quote :
+         {"The 4,000 GPUs will be retired next year.", "10,000 GPUs will be replaced by Blackwell next year.",
+          "The 6,000 GPUs are set to be upgraded next year.", "Its 5,000 GPUs are slated to be replaced in 2027."}) {
+        CAPTURE(quote);
+        CHECK(only_quantity(config, quote).modality == rules::Modality::in_service);
+    }
+    CHECK(only_quantity(config, "10,000 GPUs will be installed next year.").modality == rules::Modality::planned);
 }
 
 TEST_CASE("a performance equivalence is told in other languages too") {
