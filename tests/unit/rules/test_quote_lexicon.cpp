@@ -1473,7 +1473,8 @@ TEST_CASE("a plan named by a label, a participle after the noun, or a participle
          {"Goal: 32,768 GPUs.", "Target configuration: 32,768 MI300X GPUs.", "Ziel: 10.000 GPUs.",
           "The cluster adds 16,384 GPUs, expected in the second half of the year.",
           "Eine Erweiterung um 4.000 GPUs ist für 2026 geplant.", "El proyecto contempla la instalación de 8.000 GPU.",
-          "Der Plan, der 4.000 GPUs vorsieht, wurde genehmigt."}) {
+          "Der Plan, der 4.000 GPUs vorsieht, wurde genehmigt.", "Le centre abritera 1 000 GPU.",
+          "Le futur système embarquera 3 000 GPU."}) {
         CAPTURE(std::string(quote));
         CHECK(modality(quote) == rules::Modality::planned);
     }
