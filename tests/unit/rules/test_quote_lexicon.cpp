@@ -1496,6 +1496,12 @@ TEST_CASE("a growth under way, an option, a goal worked towards and a label's ye
         CHECK(modality(quote) == rules::Modality::planned);
     }
     CHECK(modality("The company has earmarked 5,000 GPUs for the cluster.") == rules::Modality::procured);
+    // What it can be expanded to is a plan; the power of an allocation a capacity.
+    CHECK(modality("The site currently draws 40 MW, and can be expanded to 100 MW.") == rules::Modality::planned);
+    // Not what it starts from, nor what a design can scale to (a ceiling, no plan).
+    CHECK(modality("The site can be expanded from an initial 5 MW.") == rules::Modality::in_service);
+    CHECK(modality("The design can scale up to 4,000 GPUs.") != rules::Modality::planned);
+    CHECK(config.quote_reader().quantities("The cluster uses 150 MW of its 300 MW allocation.", 2025).back().capacity);
     // Done, or of a year gone by, or a year in a clause with a verb of its own: no plan.
     for (const char* quote : {"The cluster was expanded to 16,000 GPUs.", "2023: 8,192 GPUs.",
                               "In 2026 the plan is clear: 8,192 GPUs installed now."}) {
