@@ -424,7 +424,8 @@ TEST_CASE("the first of a count live, a part in French, an initial partition: li
         CHECK_FALSE(found[0].partial);
     }
     // Serving customers, or GPUs that are live, is live.
-    for (const char* text : {"The system began serving customers in March.", "The 10,000 GPUs are live."}) {
+    for (const char* text : {"The system began serving customers in March.", "The 10,000 GPUs are live.",
+                             "Jupiter wurde im September 2025 eingeweiht.", "Het systeem werd in 2024 ingewijd."}) {
         CAPTURE(std::string(text));
         const auto found = events(text);
         REQUIRE(found.size() == 1);
