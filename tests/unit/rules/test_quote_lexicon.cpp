@@ -712,7 +712,9 @@ TEST_CASE("what a building is built, sized or has the capacity for is a ceiling"
     const auto config = formats::default_rules_config();
     for (const char* quote :
          {"The facility is built to hold 30,000 GPUs.", "The site has the capacity to host 200,000 GPUs.",
-          "The hall is sized for 20,000 GPUs.", "Each building can take 50,000 GPUs.", "Площадка рассчитана на 100 000 GPU."}) {
+          "The hall is sized for 20,000 GPUs.", "Each building can take 50,000 GPUs.", "Площадка рассчитана на 100 000 GPU.",
+          "Le bâtiment peut accueillir 20 000 GPU.", "El edificio tiene capacidad para 15.000 GPU.",
+          "Il data center può ospitare 10.000 GPU.", "The infrastructure is sized to support 25,000 accelerators."}) {
         CAPTURE(std::string(quote));
         CHECK(only_quantity(config, quote).bound == rules::Bound::at_most);
     }
