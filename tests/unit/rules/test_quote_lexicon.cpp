@@ -1085,6 +1085,11 @@ TEST_CASE("a performance equivalence is told in other languages too") {
         CAPTURE(quote);
         CHECK(only_quantity(config, quote).modality == rules::Modality::equivalence);
     }
+    // What GPUs of one model are worth in another's is an equivalence too; the GPUs themselves are not.
+    const auto worth = config.quote_reader().quantities("The 5,000 B200s are worth about 12,500 H100s.", 2025);
+    REQUIRE(worth.size() == 2);
+    CHECK(worth[0].modality == rules::Modality::in_service);
+    CHECK(worth[1].modality == rules::Modality::equivalence);
 }
 
 TEST_CASE("what an independent review found the new readings got wrong") {
