@@ -102,6 +102,16 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     if (i + 2 < tokens_.size() && is_word(tokens_[i], "of") && is(i + 1, "determiners")) {
         std::size_t k = i + 2;
         while (k < std::min(tokens_.size(), i + 5) && unit_named_at(k) == Unit::none && !models_[k].first) ++k;
+        // ("5,000 of the planned 20,000 GPUs": the noun is the planned whole's too, which stays a
+        // figure of its own.)
+        bool planned_whole = false;
+        for (std::size_t w = i + 2; w + 1 < std::min(k, tokens_.size()); ++w) {
+            planned_whole = planned_whole || ((phrase(w, "planned") || is(w, "prospective_adjectives")) && figure_at(w + 1));
+        }
+        if (planned_whole && unit_named_at(k) != Unit::none) {
+            noun.unit = unit_named_at(k);
+            return noun;
+        }
         if (k < tokens_.size() && (unit_named_at(k) != Unit::none || models_[k].first)) i = k;
     }
     const std::size_t limit = std::min(tokens_.size(), from + noun_reach);

@@ -1565,6 +1565,20 @@ TEST_CASE("the small numbers of German, Italian, Russian, Polish and Dutch, spel
     }
 }
 
+TEST_CASE("a part of a planned whole: both figures read, the whole planned") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("So far, 5,000 of the planned 20,000 GPUs have been installed.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unit == rules::Unit::gpu);
+    CHECK(found[0].modality == rules::Modality::in_service);
+    CHECK(found[1].value == model::Decimal::whole(20000));
+    CHECK(found[1].modality == rules::Modality::planned);
+    // A whole with no word of a plan is the part's noun only, and the part keeps its verb.
+    const auto ordered = config.quote_reader().quantities("5,000 of the 20,000 GPUs were ordered.", 2025);
+    REQUIRE(ordered.size() == 1);
+    CHECK(ordered[0].modality == rules::Modality::procured);
+}
+
 TEST_CASE("what each holder holds: apiece, a distributive word before the figure, each of the holders") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"The cluster comprises 512 servers with eight GPUs apiece.", "Система включает 500 узлов по 8 GPU.",
