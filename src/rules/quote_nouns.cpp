@@ -224,8 +224,8 @@ std::optional<std::size_t> Reading::unit_in_noun(Noun& noun, Unit unit, std::siz
         noun.end = i + 1;
         return std::nullopt;
     }
-    // "400 serveurs GPU", "1.000 server GPU", "256 nodos GPU": in the Romance languages the head
-    // comes first, and a bare "GPU" after it says what kind of holder it is.
+    // "400 serveurs GPU", "1.000 server GPU", "256 nodos GPU": in the Romance languages (and in
+    // Vietnamese) the head comes first, and a bare "GPU" after it says what kind of holder it is.
     if (unit == Unit::gpu && is_holder(noun.unit) && noun.end == i && !token.joined && token.text == "gpu") {
         noun.end = i + 1;
         return i + 1;

@@ -272,7 +272,7 @@ private:
     // Whether a number is the name of a maker's product: "AMD Opteron 6274".
     bool product_number(std::size_t i) const;
     // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
-    // Whether the figure at `figure` follows "each of the": it counts holders, and the next what each holds.
+    // Whether the figure at `figure` follows "each of the" ("каждый из"): it counts holders, and the next what each holds.
     bool each_of(std::size_t figure) const;
     // Where a whole fronted before a figure and its comma begins ("Of the 20,000 GPUs ordered, ..."), or no_token.
     std::size_t fronted_whole(std::size_t figure_start) const;
