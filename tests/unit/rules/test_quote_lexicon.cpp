@@ -722,7 +722,7 @@ TEST_CASE("what a building is built, sized or has the capacity for is a ceiling"
     CHECK(only_quantity(config, "The facility holds 30,000 GPUs.").bound == rules::Bound::exact);
 }
 
-TEST_CASE("a company that rents GPUs, in any language, has procured them") {
+TEST_CASE("a company that rents GPUs, or GPUs delivered, in any language: procured") {
     const auto config = formats::default_rules_config();
     for (const char* quote : {"Die Firma mietet 10.000 GPUs.", "La empresa alquila 5.000 GPU.", "L'entreprise loue 2 000 GPU.",
                               "Компания арендует 10 000 GPU.", "The company rents 10,000 GPUs."}) {
@@ -731,6 +731,14 @@ TEST_CASE("a company that rents GPUs, in any language, has procured them") {
     }
     // "at least" is no lease.
     CHECK(only_quantity(config, "The site has at least 10,000 GPUs.").modality == rules::Modality::in_service);
+    // Delivered, in French, German, Spanish, Italian and Portuguese, is procured, as "have been
+    // delivered" is; delivered and installed is in service.
+    for (const char* quote : {"Les 4 096 GPU ont été livrés en juin.", "Die 4.096 GPUs wurden im Juni geliefert.",
+                              "Las 4.096 GPU fueron entregadas en junio."}) {
+        CAPTURE(std::string(quote));
+        CHECK(only_quantity(config, quote).modality == rules::Modality::procured);
+    }
+    CHECK(only_quantity(config, "Die 4.096 GPUs wurden geliefert und installiert.").modality == rules::Modality::in_service);
 }
 
 TEST_CASE("a Devanagari danda ends a sentence, as a CJK full stop does") {
