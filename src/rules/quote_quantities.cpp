@@ -410,11 +410,12 @@ Reading::Governed Reading::dated_after(const Figure& figure, Governed governing)
         if (!to_come) to_come = future_time_after(phrase_end, std::min(own_end, verb_end + 4));
         // (Or a year to come in a label before a colon, which has no verb: "Phase 2 (2026): 8,192
         // GPUs"; not one it runs until: "Operational until 2030: 2,000 GPUs".)
-        for (std::size_t k = before; !to_come && before > 0 && tokens_[before - 1].text == ":" && k > 1 && k + 6 > before; --k) {
-            const std::string& mark = tokens_[k - 2].text;
-            if (mark == "." || mark == ";" || mark == ":" || verb_start(k - 2) || aux(k - 2)) break;
-            if (const auto year = year_of(k - 2); year && *year > year_ && !since_or_until(k - 2))
-                to_come = std::pair{k - 2, k - 1};
+        const bool labelled = before >= 2 && tokens_[before - 1].text == ":";
+        for (std::size_t word = before - 1; labelled && !to_come && word > 0 && word + 7 > before; --word) {
+            const std::size_t at = word - 1;
+            const std::string& mark = tokens_[at].text;
+            if (mark == "." || mark == ";" || mark == ":" || verb_start(at) || aux(at)) break;
+            if (const auto year = year_of(at); year && *year > year_ && !since_or_until(at)) to_come = std::pair{at, word};
         }
         if (to_come) {
             const bool said_done = governing.found && governing.from < governing.to && phrase(governing.from, "in_service") &&
