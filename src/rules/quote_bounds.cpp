@@ -49,6 +49,13 @@ std::size_t Reading::bound_before(Figure& figure) const {
     const auto article = [&](std::size_t k) {
         return k > floor && (is_word(tokens_[k - 1], "a") || is_word(tokens_[k - 1], "an") || is_word(tokens_[k - 1], "the"));
     };
+    // "Insgesamt verfügt das System über 3.760 GPUs": the preposition of a verb earlier in the clause.
+    const auto held_with = [&](std::size_t preposition) {
+        if (!is_word(tokens_[preposition], "über") && !is_word(tokens_[preposition], "over")) return false;
+        for (std::size_t k = floor; k < preposition; ++k)
+            if (is(k, "holding_verbs")) return true;
+        return false;
+    };
     // The longest phrase wins: "no fewer than" is a lower bound, "fewer than" an upper one.
     std::size_t best = no_token;
     Bound best_bound = Bound::exact;
@@ -71,6 +78,7 @@ std::size_t Reading::bound_before(Figure& figure) const {
         if (at == no_token) continue;
         // "spread over 2,000 nodes" is no lower bound.
         if (option.bound == Bound::at_least && is_word(tokens_[at], "over") && at > floor && is(at - 1, "spread")) continue;
+        if (option.bound == Bound::at_least && at + 1 == start && held_with(at)) continue;
         if (best == no_token || at < best) {
             best = at;
             best_bound = option.bound;

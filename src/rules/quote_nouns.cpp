@@ -411,6 +411,8 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         return Unit::none;
     };
     // ("four GPUs each"; not "9,472 nodes each carry four MI250X": holders hold what comes next.)
+    // (A maker after the noun first: "quattro GPU NVIDIA ciascuno".)
+    if (i + 1 < clause_end && is(i, "makers") && is(i + 1, "every")) ++i;
     if (i < clause_end && is(i, "every")) return i > figure + 1 && is_holder(unit_at(i - 1)) ? Unit::none : holder_before(figure);
     bool comma = false;
     for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {
@@ -429,6 +431,8 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
         // "four GPUs for each node, with a total of 2,240 GPUs": a total is no count per node.
         if (is(k, "totals")) break;
         if (!is(k, "every")) continue;
+        // "4 GPUs je Knoten und 940 Knoten": a "je" after a noun is the earlier figure's "per".
+        if (is(k, "per_words") && k > floor && unit_at(k - 1) != Unit::none) break;
         // "9,472 nodes with 4 MI250X each, 37,888 GPUs in total": an "each" that closes a phrase
         // before a comma is the figure's before it.
         if (k + 1 < figure && tokens_[k + 1].text == ",") break;

@@ -53,8 +53,11 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     const std::string bound_words = text::lower_ascii(quantity.bound_words);
     const auto starts_bound = [&](const std::string& bound) { return bound_words.starts_with(bound); };
     const auto in_words = [&](const std::string& phrase) { return words.find(phrase) != std::string::npos; };
+    // (Not a verb that an earlier figure stands between: "runs 12,000 H100s, with room for up to
+    // 50,000" is a capacity.)
+    const bool verb_is_its_own = found.empty() || found.back().end <= quantity.modality_begin;
     if (quantity.bound == Bound::at_most && std::ranges::any_of(impl_.use_bound_phrases, starts_bound) &&
-        quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end) {
+        quantity.modality == Modality::in_service && quantity.modality_begin < quantity.modality_end && verb_is_its_own) {
         const std::string verb = words.substr(words.rfind(' ') + 1);
         if (std::ranges::find(impl_.use_words, verb) != impl_.use_words.end() ||
             std::ranges::any_of(impl_.used_on_phrases, in_words)) {

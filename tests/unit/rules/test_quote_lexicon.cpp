@@ -1684,3 +1684,32 @@ TEST_CASE("what an independent review of the day's readings found them to get wr
     REQUIRE(still.size() >= 2);
     CHECK(still.back().still);
 }
+
+TEST_CASE("German 'je' before a figure, a maker before 'ciascuno', a held 'über', a capacity after another figure") {
+    const auto config = formats::default_rules_config();
+    const auto read = [&](const char* text) { return config.quote_reader().quantities(text, 2025); };
+    for (const char* text : {"Das System besteht aus 940 Rechenknoten mit je vier NVIDIA-H100-GPUs.",
+                             "Der Rechner nutzt 24 Racks mit je 72 Blackwell-GPUs.",
+                             "Il sistema è composto da 1.536 nodi con quattro GPU NVIDIA ciascuno."}) {
+        CAPTURE(std::string(text));
+        const auto found = read(text);
+        REQUIRE(found.size() == 2);
+        CHECK(found[0].per == rules::Unit::none);
+        CHECK(found[1].per != rules::Unit::none);
+    }
+    // A "je" after a noun is the earlier figure's "per": the later holders are no count per node.
+    const auto per_after = read("Das System hat 4 GPUs je Knoten und 940 Knoten.");
+    REQUIRE(per_after.size() == 2);
+    CHECK(per_after[0].per == rules::Unit::node);
+    CHECK(per_after[1].per == rules::Unit::none);
+    // "verfügt ... über" holds; a bound after the preposition is still read.
+    CHECK(only_quantity(config, "Insgesamt verfügt das System über 3.760 GPUs vom Typ H100.").bound == rules::Bound::exact);
+    CHECK(only_quantity(config, "Het systeem beschikt nu over 880 GPU's.").bound == rules::Bound::exact);
+    CHECK(only_quantity(config, "Insgesamt verfügt das System über mehr als 3.760 GPUs.").bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "Es stehen über 3.760 GPUs bereit.").bound == rules::Bound::at_least);
+    // A verb of use shows a floor only for its own figure: after another figure, "up to" is a capacity.
+    const auto room = read("It runs 12,000 H100s, with room for up to 50,000.");
+    REQUIRE(room.size() == 2);
+    CHECK(room[1].bound == rules::Bound::at_most);
+    CHECK(only_quantity(config, "The model was trained on up to 800 GPUs.").bound == rules::Bound::at_least);
+}
