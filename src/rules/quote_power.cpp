@@ -168,7 +168,11 @@ void Reading::read_capacity(Figure& figure) const {
         // "400 MW of capacity", "80MW of AI and cloud capacity", "30 megawatts (MW) of power capacity":
         // the words after the figure name it more closely than a label before ("the campus has").
         for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 6); ++k) {
-            if (const std::size_t length = phrase(k, "power_capacity")) {
+            // "draws 150 MW from the grid": where the power drawn comes from, no capacity.
+            const bool source =
+                is_word(tokens_[k - 1], "from") ||
+                (k >= 2 && (is(k - 1, "articles") || is(k - 1, "determiners")) && is_word(tokens_[k - 2], "from"));
+            if (const std::size_t length = phrase(k, "power_capacity"); length && !(source && k > phrase_end)) {
                 quantity.capacity = true;
                 quantity.capacity_words = written(i, k + length);
                 return;

@@ -1713,3 +1713,22 @@ TEST_CASE("German 'je' before a figure, a maker before 'ciascuno', a held 'über
     CHECK(room[1].bound == rules::Bound::at_most);
     CHECK(only_quantity(config, "The model was trained on up to 800 GPUs.").bound == rules::Bound::at_least);
 }
+
+TEST_CASE("a peak named by a noun after an average is a peak; power drawn from the grid is no capacity") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The machine consumes 8.5 MW on average, with a peak of 12 MW.",
+                             "The machine consumes 8.5 MW on average, peaking at 12 MW.",
+                             "The machine consumes 8.5 MW on average, with peaks of 12 MW."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK_FALSE(found[0].peak);
+        CHECK(found[1].peak);
+    }
+    // (A demand that "peaks at" a figure is the machine's stated power, as the corpus reads it.)
+    CHECK_FALSE(only_quantity(config, "The electricity demand peaks at around 27 megawatts.").peak);
+    CHECK_FALSE(only_quantity(config, "The data center draws 150 MW from the grid.").capacity);
+    CHECK_FALSE(only_quantity(config, "The system consumes 20 MW from the utility.").capacity);
+    CHECK(only_quantity(config, "The site gets 150 MW of capacity from the grid.").capacity);
+    CHECK(only_quantity(config, "The site has a grid connection of 150 MW.").capacity);
+}
