@@ -12,10 +12,21 @@ namespace gpuclusters::rules::reading {
 // "au moment de son installation en 2016": building dated to a year before the text's is done,
 // unless it goes on "since" then ("under construction since 2024").
 bool Reading::built_long_ago(const StatusEvent& event, std::size_t end) const {
-    if (event.kind != StatusEvent::Kind::construction || event.began || !event.happened || event.year == 0 ||
-        event.year >= year_) {
-        return false;
+    if (event.kind != StatusEvent::Kind::construction || event.began || !event.happened) return false;
+    // "Construction of the data centre is complete", "Die Installation ist abgeschlossen": the
+    // building's noun, then in its clause the word that it is over (not "nearly complete").
+    for (std::size_t k = end; k < std::min(clause_end(end), end + 8); ++k) {
+        // (Not one to come: "Construction will be completed in 2026".)
+        if (tokens_[k].kind == Kind::number || tokens_[k].text == "," || phrase(k, "planned") ||
+            (k > end && phrase(k, "construction")))
+            break;
+        if (is(k, "completion")) {
+            if (k > end && is(k - 1, "nearness")) break;
+            if (k >= end + 2 && is(k - 2, "nearness")) break;
+            return true;
+        }
     }
+    if (event.year == 0 || event.year >= year_) return false;
     for (std::size_t k = end; k < std::min(tokens_.size(), end + 5) && !year_of(k); ++k) {
         if (is(k, "since_words")) return false;
     }

@@ -2,6 +2,7 @@
 // malformed list is refused at its place.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -1731,4 +1732,36 @@ TEST_CASE("a peak named by a noun after an average is a peak; power drawn from t
     CHECK_FALSE(only_quantity(config, "The system consumes 20 MW from the utility.").capacity);
     CHECK(only_quantity(config, "The site gets 150 MW of capacity from the grid.").capacity);
     CHECK(only_quantity(config, "The site has a grid connection of 150 MW.").capacity);
+}
+
+TEST_CASE("building said to be over is no building; not yet handed over is not live") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    const auto building = [&](const char* text) {
+        return std::ranges::any_of(events(text), [](const rules::StatusEvent& event) {
+            return event.kind == rules::StatusEvent::Kind::construction && event.happened;
+        });
+    };
+    for (const char* text : {"Construction of the data center is complete.", "Die Installation ist abgeschlossen.",
+                             "L'installation est terminée.", "Construction was completed."}) {
+        CAPTURE(std::string(text));
+        CHECK_FALSE(building(text));
+    }
+    // Not over yet: near, denied, to come, or another building after it.
+    for (const char* text :
+         {"Construction is nearly complete.", "Construction is not yet complete.", "Die Installation ist fast abgeschlossen.",
+          "Construction of the data center is complete; GPUs are being installed."}) {
+        CAPTURE(std::string(text));
+        CHECK(building(text));
+    }
+    const auto to_come = events("Construction will be completed in 2026.");
+    REQUIRE_FALSE(to_come.empty());
+    CHECK_FALSE(to_come[0].happened);
+    const auto handed = events("The system has not yet been handed over to users.");
+    REQUIRE(handed.size() == 1);
+    CHECK(handed[0].kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(handed[0].happened);
+    const auto done = events("The system was handed over to the university in 2023.");
+    REQUIRE(done.size() == 1);
+    CHECK(done[0].happened);
 }
