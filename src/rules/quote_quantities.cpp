@@ -298,7 +298,19 @@ bool Reading::installed_after(const Figure& figure) const {
         const std::string& text = tokens_[k].text;
         own_clause = own_clause || text == "," || text == ";" || tokens_[k].clause_start || is(k, "relative_pronouns") ||
                      is(k, "conjunctions");
-        if (own_clause && is(k, "done") && text != "delivered" && text != "added" && text != "construction") {
+        // "... and are now in service", "which went into service in May": a going live of its own,
+        // a verb's words after "and" (not a noun: "and production starts in 2026").
+        const std::size_t live_length = own_clause && k > 0 ? phrase(k, "live") : 0;
+        const bool live = live_length > 0 && (aux(k - 1) || is(k - 1, "copulas") || adverb(k - 1) ||
+                                              is(k - 1, "relative_pronouns") || (is(k - 1, "conjunctions") && live_length > 1));
+        // (Not when a figure or a year to come follows in its clause: "and went live with 500 of them".)
+        if (live) {
+            for (std::size_t after = k + live_length; after < clause_end(k); ++after) {
+                const auto year = year_of(after);
+                if ((figure_at(after) && !year) || (year && *year > year_)) return false;
+            }
+        }
+        if (live || (own_clause && is(k, "done") && text != "delivered" && text != "added" && text != "construction")) {
             // (Not to be installed: "die im Frühjahr installiert werden sollen", "once installed".)
             for (std::size_t near = k + 1; near < std::min(tokens_.size(), k + 4); ++near) {
                 if (phrase(near, "planned") || is_word(tokens_[near], "werden") || is_word(tokens_[near], "will")) return false;

@@ -1765,3 +1765,24 @@ TEST_CASE("building said to be over is no building; not yet handed over is not l
     REQUIRE(done.size() == 1);
     CHECK(done[0].happened);
 }
+
+TEST_CASE("GPUs bought that the quote goes on to say went live are in service") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
+    for (const char* text : {"The 5,000 GPUs were purchased in 2023 and are now in service.",
+                             "The university purchased 600 GPUs, which went into service in May.",
+                             "The lab bought 2,000 GPUs, which are operational since 2024."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::in_service);
+    }
+    // A noun of production after "and", a going live to come, or one with a figure of its own.
+    for (const char* text :
+         {"The lab bought 2,000 GPUs for its production cluster.", "The lab bought 2,000 GPUs, and production starts in 2026.",
+          "The lab ordered 2,000 GPUs, which will be available next year."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::procured);
+    }
+    const auto part = config.quote_reader().quantities("The lab bought 2,000 GPUs and went live with 500 of them.", 2025);
+    REQUIRE_FALSE(part.empty());
+    CHECK(part[0].modality == rules::Modality::procured);
+}
