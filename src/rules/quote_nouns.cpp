@@ -71,6 +71,8 @@ void Reading::read_noun(Figure& figure) const {
             }
         }
     }
+    // "The H100 cluster has 10,000 GPUs": GPUs named with no model are the machine's.
+    if (noun.unit == Unit::gpu && !noun.model) noun.model = machine_model(i);
     // ("DGX H100 64대", "DGX H100: 32": a label of a DGX or HGX counts servers of the model's
     // GPUs, not GPUs.)
     bool servers = false;
@@ -92,6 +94,22 @@ void Reading::read_noun(Figure& figure) const {
     if (tokens_[i].kind == Kind::number && tokens_[i].times && quantity.unit == Unit::none) quantity.unit = Unit::gpu;
     quantity.per = noun.per != Unit::none ? noun.per : per_unit(figure.phrase_end, i, figure.clause_end);
     figure.noun_end = noun.end;
+}
+
+const model::GpuModel* Reading::machine_model(std::size_t i) const {
+    // (Not across another figure or a comma: "Unlike the A100 cluster, the new system has 10,000 GPUs".)
+    const model::GpuModel* machine = nullptr;
+    for (std::size_t k = clause_[i]; k < i; ++k) {
+        if (const auto& [named, length] = models_[k]; named) {
+            // (Or after its noun, as the Romance languages write it: "El clúster H100 tiene".)
+            if ((k + length < i && is(k + length, "machine_nouns")) || (k > clause_[i] && is(k - 1, "machine_nouns")))
+                machine = named;
+            k += length - 1;
+        } else if ((figure_at(k) && !year_of(k)) || tokens_[k].text == ",") {
+            machine = nullptr;
+        }
+    }
+    return machine;
 }
 
 Reading::Noun Reading::noun_after(std::size_t from) const {

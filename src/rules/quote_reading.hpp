@@ -64,10 +64,9 @@ inline constexpr std::size_t noun_reach = 10;
 
 inline bool is_word(const Token& token, std::string_view text) { return token.kind != Kind::number && token.text == text; }
 
-// The classes of a word the reader asks about, each a bit of a word's classes: looked up once
-// per token.
+// The classes of a word the reader asks about, each a bit of a word's classes, looked up once per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 68> word_classes{
+inline constexpr std::array<std::string_view, 69> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas",
     "able", "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming",
@@ -76,7 +75,8 @@ inline constexpr std::array<std::string_view, 68> word_classes{
     "supply_verbs", "future_endings", "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting",
     "conjunctions", "ai_words", "compound_tails", "since_words", "part_of", "present_passives",
     "building_participles", "articles", "prospective_adjectives", "only_words", "first_words",
-    "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs", "completion", "nearness"};
+    "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs",
+    "completion", "nearness", "machine_nouns"};
 // clang-format on
 using WordClass = ListName<word_classes>;
 using WordClasses = std::bitset<128>;  // a word's classes, a bit each
@@ -379,6 +379,8 @@ private:
     bool only_a_year(std::size_t i, std::size_t end) const;
     void read_range(Figure& figure, const model::Decimal& value) const;
     void read_noun(Figure& figure) const;
+    // The model naming the machine before figure `i`, in its clause ("The H100 cluster has"), or null.
+    const model::GpuModel* machine_model(std::size_t i) const;
     void read_bound(Figure& figure) const;
     // The bound's words before the figure; their first token, or no_token.
     std::size_t bound_before(Figure& figure) const;
@@ -447,11 +449,9 @@ private:
     bool figure_at(std::size_t k) const {
         return tokens_[k].kind == Kind::number || impl_.number("spelled_numbers", tokens_[k].text).has_value();
     }
-    // Where a counted part of a whole begins, when `of` joins the two ("two of the four halls"):
-    // the part's figure, within the clause from `floor`; no_token otherwise.
+    // A part's figure, `of` joining it to its whole ("two of the four halls"), in the clause from `floor`; or no_token.
     std::size_t counted_part(std::size_t of, std::size_t event, std::size_t floor) const;
-    // Whether a construction event ending before token `end` is dated to a year before the
-    // text's, and so done by then.
+    // Whether building ending before token `end` is over: said complete after it, or dated to a year before the text's.
     bool built_long_ago(const StatusEvent& event, std::size_t end) const;
     // The status event a phrase at token i reports, and its length (0: none).
     std::size_t event_at(std::size_t i, StatusEvent& event) const;

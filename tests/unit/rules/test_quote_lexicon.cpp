@@ -1786,3 +1786,18 @@ TEST_CASE("GPUs bought that the quote goes on to say went live are in service") 
     REQUIRE_FALSE(part.empty());
     CHECK(part[0].modality == rules::Modality::procured);
 }
+
+TEST_CASE("a model that names the machine counted is the model of its GPUs") {
+    const auto config = formats::default_rules_config();
+    const auto model_of = [&](const char* text) {
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE_FALSE(found.empty());
+        return found.back().model ? found.back().model->model : std::string();
+    };
+    CHECK(model_of("The H100 cluster has 10,000 GPUs.") == "NVIDIA H100");
+    CHECK(model_of("El clúster H100 tiene 2.048 GPU.") == "NVIDIA H100");
+    CHECK(model_of("The H100 cluster has 10,000 GPUs and the A100 cluster 2,000 GPUs.") == "NVIDIA A100");
+    // Not across a comma, and not a model the GPUs' own noun does not take.
+    CHECK(model_of("Unlike the A100 cluster, the new system has 10,000 GPUs.").empty());
+    CHECK(model_of("The system uses H100 GPUs; it has 4,000 GPUs.").empty());
+}
