@@ -1801,3 +1801,13 @@ TEST_CASE("a model that names the machine counted is the model of its GPUs") {
     CHECK(model_of("Unlike the A100 cluster, the new system has 10,000 GPUs.").empty());
     CHECK(model_of("The system uses H100 GPUs; it has 4,000 GPUs.").empty());
 }
+
+TEST_CASE("plans in Italian plurals, Russian, Polish perfective futures and German build-out labels") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Im Endausbau werden rund 6.000 Knoten zur Verfügung stehen.", "Sono previste 3.000 GPU aggiuntive.",
+                             "В планах — установить 10 тысяч GPU.", "W drugiej fazie system otrzyma 4 000 GPU.",
+                             "Das System hat im Vollausbau 3.000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+}
