@@ -194,6 +194,8 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     const std::size_t clause_end_at = figure.clause_end;
     const bool between = i >= 1 && is_word(tokens_[i - 1], "between");
     const bool from = i >= 1 && is_word(tokens_[i - 1], "from");
+    // "grew from 2,000 to 6,000 GPUs", "was steadily expanded from": a change, each end a figure of its own.
+    if (from && ((i >= 2 && is(i - 2, "change_verbs")) || (i >= 3 && is(i - 3, "change_verbs") && adverb(i - 2)))) return;
     const auto to = [&](std::size_t k) {
         return is_word(tokens_[k], "to") || tokens_[k].text == "-" || tokens_[k].text == "\u2013";
     };

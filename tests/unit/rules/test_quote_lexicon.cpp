@@ -705,7 +705,13 @@ TEST_CASE("a power a verb of change moves by is a difference, in every language;
         CAPTURE(std::string(quote));
         CHECK(only_quantity(config, quote).difference);
     }
-    CHECK_FALSE(only_quantity(config, "Power demand increased from 20 MW to 25 MW.").difference);
+    // A change from one level to another: two levels, neither a difference nor a range.
+    const auto levels = config.quote_reader().quantities("Power demand increased from 20 MW to 25 MW.", 2025);
+    REQUIRE(levels.size() == 2);
+    for (const auto& level : levels) {
+        CHECK_FALSE(level.difference);
+        CHECK_FALSE(level.upper);
+    }
     CHECK_FALSE(only_quantity(config, "The supercomputer draws 25 MW.").difference);
 }
 
@@ -1810,4 +1816,20 @@ TEST_CASE("plans in Italian plurals, Russian, Polish perfective futures and Germ
         CAPTURE(std::string(text));
         CHECK(only_quantity(config, text).modality == rules::Modality::planned);
     }
+}
+
+TEST_CASE("a change from one count to another is no range; a span of sizes is") {
+    const auto config = formats::default_rules_config();
+    for (const char* text :
+         {"The cluster grew from 2,000 to 6,000 GPUs.", "It was expanded from 2,000 to 6,000 GPUs in 2024.",
+          "Der Cluster wurde von 2.000 auf 6.000 GPUs erweitert.", "It was steadily expanded from 2,000 to 6,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].value == model::Decimal::whole(6000));
+        CHECK(found[1].bound == rules::Bound::exact);
+    }
+    const auto span = only_quantity(config, "The system scales from 16 to 1,500 GPUs.");
+    CHECK(span.bound == rules::Bound::at_most);
+    REQUIRE(span.upper);
 }
