@@ -301,9 +301,8 @@ private:
         return 0;
     }
 
-    // Thousands separators, always in groups of three: "12,345", "12 288", "12\u202F288", the Swiss
-    // "11'039'616", and points where two groups or more leave no decimal to read: "2.073.600" (one
-    // group, "10.000", is read both ways elsewhere); one kind of separator per figure.
+    // Thousands separators, in groups of three: "12,345", "１，０２４", "12 288", "12\u202F288", the Swiss "11'039'616", and
+    // points where two groups or more leave no decimal: "2.073.600" ("10.000" is read both ways elsewhere); one kind a figure.
     void read_groups(Written& written) const {
         std::size_t& next = written.next;
         enum class Grouping { none, comma, space, apostrophe, point } grouping = Grouping::none;
@@ -326,7 +325,9 @@ private:
                 next += 2;
                 continue;
             }
-            if ((grouping == Grouping::none || grouping == Grouping::comma) && raw_is(next, ",") &&
+            const bool wide_comma = raw_is(next, "\uFF0C") && raw_digits(next + 1, 3, Gap::none) &&
+                                    quote_.substr(raws_[next + 1].begin).starts_with("\xEF\xBC");
+            if ((grouping == Grouping::none || grouping == Grouping::comma) && (raw_is(next, ",") || wide_comma) &&
                 raw_digits(next + 1, 3, Gap::none)) {
                 grouping = Grouping::comma;
                 written.digits += raws_[next + 1].folded;
@@ -434,8 +435,7 @@ private:
         return to;
     }
 
-    // "12,288-GPU", "H100-equivalents", "go-live": the hyphen goes, the word after is joined.
-    // Between two figures it stays: "10,000-12,000" is a range.
+    // "12,288-GPU", "H100-equivalents", "go-live": the hyphen goes, the word after is joined; not "10,000-12,000", a range.
     void join_hyphens() {
         std::vector<Token> joined;
         joined.reserve(tokens_.size());

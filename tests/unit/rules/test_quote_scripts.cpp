@@ -202,3 +202,13 @@ TEST_CASE("what is left under a myriad is read with it, spaced in Korean or with
     // A space sets off no rest in Chinese or Japanese, where none is written.
     CHECK(read_cjk("部署了1万 5000块GPU").size() == 2);
 }
+
+TEST_CASE("full-width digits grouped by a full-width comma are one figure; a clause's comma between figures is not") {
+    const auto found = read_cjk("クラスターには１，０２４基のGPUがある。");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].value == model::Decimal::whole(1024));
+    CHECK(found[0].unit == rules::Unit::gpu);
+    // Four digits before the comma are no group of three.
+    CHECK(read_cjk("数量为１０２４，２５６个节点").size() == 2);
+    CHECK(read_cjk("该系统由2000个节点组成，每个节点配备8块GPU。").size() == 2);
+}
