@@ -1833,3 +1833,14 @@ TEST_CASE("a change from one count to another is no range; a span of sizes is") 
     CHECK(span.bound == rules::Bound::at_most);
     REQUIRE(span.upper);
 }
+
+TEST_CASE("GPUs that are there, to be expanded or joined by more, are in service; the growth is planned") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The 2,048 GPUs may be expanded later.").modality == rules::Modality::in_service);
+    const auto joined = config.quote_reader().quantities("Its 4,608 GPUs are set to be joined by 2,000 more next year.", 2025);
+    REQUIRE(joined.size() == 2);
+    CHECK(joined[0].modality == rules::Modality::in_service);
+    CHECK(joined[1].modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "The cluster will be expanded to 8,000 GPUs.").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "The system is to be expanded with 2,000 GPUs.").modality == rules::Modality::planned);
+}
