@@ -307,6 +307,13 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
             return {true, Modality::planned, phrase_end + 1, next, false};
     }
     const Governed result = governed_by_verb_after(phrase_end, end, reach, object);
+    // "runs 6,000 GPUs that it bought in 2023": a purchase the object's own clause says its owner
+    // made is its history, and the verb before stands (not "GPUs that have been ordered").
+    if (object && result.found && result.modality == Modality::procured) {
+        const std::size_t subject =
+            phrase_end + (phrase_end < end && (is(phrase_end, "relative_pronouns") || is_word(tokens_[phrase_end], "that")));
+        if (subject < end && is(subject, "subject_pronouns")) return {};
+    }
     // "The 10,000 GPUs that were ordered in 2023 are now installed": the order of a relative
     // clause gives way to the sentence's own verb after it, when that says the GPUs are there.
     const bool relative = phrase_end < end && (is(phrase_end, "relative_pronouns") || is_word(tokens_[phrase_end], "that"));

@@ -1844,3 +1844,17 @@ TEST_CASE("GPUs that are there, to be expanded or joined by more, are in service
     CHECK(only_quantity(config, "The cluster will be expanded to 8,000 GPUs.").modality == rules::Modality::planned);
     CHECK(only_quantity(config, "The system is to be expanded with 2,000 GPUs.").modality == rules::Modality::planned);
 }
+
+TEST_CASE("a purchase its owner made, told in the object's own clause, is history; GPUs on the way are not there") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
+    CHECK(modality("The lab runs 6,000 GPUs that it bought in 2023.") == rules::Modality::in_service);
+    CHECK(modality("The company has installed 6,000 GPUs it ordered last year.") == rules::Modality::in_service);
+    // A passive says what the GPUs are now: ordered, not there.
+    CHECK(modality("The company has 5,000 GPUs that have been ordered.") == rules::Modality::procured);
+    CHECK(modality("Another 2,000 GPUs are on the way.") == rules::Modality::procured);
+    const auto more = config.quote_reader().quantities("It is home to about 1,500 GPUs, with another 500 on the way.", 2025);
+    REQUIRE(more.size() == 2);
+    CHECK(more[0].modality == rules::Modality::in_service);
+    CHECK(more[1].modality == rules::Modality::procured);
+}
