@@ -1858,3 +1858,23 @@ TEST_CASE("a purchase its owner made, told in the object's own clause, is histor
     CHECK(more[0].modality == rules::Modality::in_service);
     CHECK(more[1].modality == rules::Modality::procured);
 }
+
+TEST_CASE("German Inbetriebnahme is a going live; in it, or under way, it is building") {
+    const auto config = formats::default_rules_config();
+    const auto first = [&](const char* text) {
+        const auto found = config.quote_reader().status_events(text, 2025);
+        REQUIRE_FALSE(found.empty());
+        return found[0];
+    };
+    const auto planned = first("Die Inbetriebnahme ist für Herbst geplant.");
+    CHECK(planned.kind == rules::StatusEvent::Kind::live);
+    CHECK_FALSE(planned.happened);
+    const auto done = first("Die Inbetriebnahme erfolgte im Mai 2024.");
+    CHECK(done.kind == rules::StatusEvent::Kind::live);
+    CHECK(done.happened);
+    for (const char* text :
+         {"Das System befindet sich in der Inbetriebnahme.", "Derzeit läuft die Inbetriebnahme.", "Die Inbetriebnahme läuft."}) {
+        CAPTURE(std::string(text));
+        CHECK(first(text).kind == rules::StatusEvent::Kind::construction);
+    }
+}
