@@ -426,11 +426,17 @@ Unit Reading::per_unit(std::size_t noun_end, std::size_t figure, std::size_t cla
             const Unit unit = unit_at(at - back);
             if (is_holder(unit) || unit == Unit::superchip) return unit;
         }
+        // "9,408 nodes with one CPU and four GPUs each": the holder before "with" holds each thing listed.
+        for (std::size_t k = at; k > floor + 1 && k + 12 > at && !comma_at(k - 1); --k) {
+            if (is(k - 1, "prepositions") && is_holder(unit_at(k - 2))) return unit_at(k - 2);
+        }
         return Unit::none;
     };
     // ("four GPUs each"; not "9,472 nodes each carry four MI250X": holders hold what comes next.)
     // (A maker after the noun first: "quattro GPU NVIDIA ciascuno".)
     if (i + 1 < clause_end && is(i, "makers") && is(i + 1, "every")) ++i;
+    // (Not a time: "400 GPUs each year".)
+    if (i + 1 < clause_end && is(i, "every") && (is(i + 1, "time_spans") || is(i + 1, "date_parts"))) return Unit::none;
     if (i < clause_end && is(i, "every")) return i > figure + 1 && is_holder(unit_at(i - 1)) ? Unit::none : holder_before(figure);
     bool comma = false;
     for (std::size_t back = 1; back <= 12 && back <= figure - floor; ++back) {

@@ -27,6 +27,14 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     if (token.kind == Kind::number && token.dot_thousands) quantity.alternative = token.value.scaled(3);
     read_range(figure, value);
     read_noun(figure);
+    // "1,024 and 512 GPUs", "2,000 or 4,000 GPUs": figures joined before one noun share it.
+    if (quantity.unit == Unit::none && !quantity.model && figure.end + 2 < figure.clause_end &&
+        (is(figure.end, "conjunctions") || is_word(tokens_[figure.end], "or")) && tokens_[figure.end + 1].kind == Kind::number &&
+        !tokens_[figure.end + 1].date) {
+        const Noun shared = noun_after(figure.end + 2);
+        quantity.unit = shared.unit;
+        quantity.model = shared.model;
+    }
     // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun of its own
     // counts what its whole does.
     if (quantity.unit == Unit::none && !found.empty() && fronted_whole(i) != no_token &&

@@ -1878,3 +1878,22 @@ TEST_CASE("German Inbetriebnahme is a going live; in it, or under way, it is bui
         CHECK(first(text).kind == rules::StatusEvent::Kind::construction);
     }
 }
+
+TEST_CASE("figures joined before one noun share it; 'each' after a list holds each of it, not a time") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The two partitions have 1,024 and 512 GPUs respectively.",
+                             "Die Partitionen haben 1.024 und 512 GPUs.", "The cluster will have 2,000 or 4,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() >= 2);
+        CHECK(found[found.size() - 2].unit == rules::Unit::gpu);
+        CHECK(found.back().unit == rules::Unit::gpu);
+    }
+    const auto listed =
+        config.quote_reader().quantities("Frontier has 9,408 nodes with one AMD EPYC CPU and four MI250X GPUs each.", 2025);
+    REQUIRE(listed.size() == 3);
+    CHECK(listed[2].per == rules::Unit::node);
+    const auto yearly = config.quote_reader().quantities("It has 100 nodes in two halls and 400 GPUs each year.", 2025);
+    REQUIRE_FALSE(yearly.empty());
+    CHECK(yearly.back().per == rules::Unit::none);
+}
