@@ -316,13 +316,19 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     }
     // "The 10,000 GPUs that were ordered in 2023 are now installed": the order of a relative
     // clause gives way to the sentence's own verb after it, when that says the GPUs are there.
-    const bool relative = phrase_end < end && (is(phrase_end, "relative_pronouns") || is_word(tokens_[phrase_end], "that"));
+    // (Or a participle right after the noun: "The 6,144 GPUs purchased in 2023 have been running since January".)
+    const bool relative =
+        phrase_end < end &&
+        (is(phrase_end, "relative_pronouns") || is_word(tokens_[phrase_end], "that") ||
+         (result.found && result.modality == Modality::procured && result.from == phrase_end && !aux(phrase_end)));
     if (object || !relative || !result.found || result.modality == Modality::in_service) return result;
     for (std::size_t k = result.to; k < std::min(end, result.to + 8); ++k) {
         if ((tokens_[k].kind == Kind::number && !year_of(k)) || tokens_[k].text == ",") break;
         if (!aux(k)) continue;
         std::size_t verb = k;
-        while (verb < end && (aux(verb) || adverb(verb))) ++verb;
+        bool to_come = false;  // "... will be installed next year" is no going live yet
+        for (; verb < end && (aux(verb) || adverb(verb)); ++verb) to_come = to_come || phrase(verb, "planned");
+        if (to_come) break;
         if (verb < end && phrase(verb, "in_service") && !phrase(verb, "planned") && !phrase(verb, "procured")) {
             return {true, Modality::in_service, k, verb + phrase(verb, "in_service"), false};
         }

@@ -1897,3 +1897,25 @@ TEST_CASE("figures joined before one noun share it; 'each' after a list holds ea
     REQUIRE_FALSE(yearly.empty());
     CHECK(yearly.back().per == rules::Unit::none);
 }
+
+TEST_CASE("a purchase's participle after the noun gives way to the sentence's going live, not to a plan") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
+    CHECK(modality("The 6,144 GPUs purchased in 2023 have been running since January.") == rules::Modality::in_service);
+    CHECK(modality("The 6,144 GPUs ordered in 2023 will be installed next year.") == rules::Modality::procured);
+    CHECK(modality("The 10,000 GPUs that were ordered in 2023 will be installed next year.") == rules::Modality::procured);
+    CHECK(modality("Another 52,000 GPUs will be deployed at a new data center.") == rules::Modality::planned);
+}
+
+TEST_CASE("retirements, equivalences, design power and a start year in more languages") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Les 256 GPU V100 de l'ancienne partition ont été retirés du service en janvier.").modality ==
+          rules::Modality::retired);
+    CHECK(only_quantity(config, "Le prestazioni sono paragonabili a quelle di 10.000 GPU A100.").modality ==
+          rules::Modality::equivalence);
+    CHECK(only_quantity(config, "Vanaf 2027 moet het systeem 1.000 GPU's tellen.").modality == rules::Modality::planned);
+    const auto design = config.quote_reader().quantities("该智算中心设计总功率为50兆瓦，目前实际负载约为30兆瓦。", 2025);
+    REQUIRE(design.size() == 2);
+    CHECK(design[0].capacity);
+    CHECK_FALSE(design[1].capacity);
+}
