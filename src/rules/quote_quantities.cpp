@@ -311,7 +311,8 @@ bool Reading::installed_after(const Figure& figure) const {
         // "... and are now in service", "which went into service in May": a going live of its own,
         // a verb's words after "and" (not a noun: "and production starts in 2026").
         const std::size_t live_length = own_clause && k > 0 ? phrase(k, "live") : 0;
-        const bool live = live_length > 0 && (aux(k - 1) || is(k - 1, "copulas") || adverb(k - 1) ||
+        // (Or an adverb before a verb of another language: "que já estão em operação".)
+        const bool live = live_length > 0 && (aux(k - 1) || is(k - 1, "copulas") || adverb(k - 1) || (k >= 2 && adverb(k - 2)) ||
                                               is(k - 1, "relative_pronouns") || (is(k - 1, "conjunctions") && live_length > 1));
         // (Not when a figure or a year to come follows in its clause: "and went live with 500 of them".)
         if (live) {

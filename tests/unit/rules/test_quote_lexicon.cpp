@@ -1777,7 +1777,9 @@ TEST_CASE("GPUs bought that the quote goes on to say went live are in service") 
     const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
     for (const char* text : {"The 5,000 GPUs were purchased in 2023 and are now in service.",
                              "The university purchased 600 GPUs, which went into service in May.",
-                             "The lab bought 2,000 GPUs, which are operational since 2024."}) {
+                             "The lab bought 2,000 GPUs, which are operational since 2024.",
+                             "A empresa encomendou 3.000 GPUs, que já estão em operação desde janeiro.",
+                             "L'université a commandé 800 GPU, qui sont déjà en service."}) {
         CAPTURE(std::string(text));
         CHECK(modality(text) == rules::Modality::in_service);
     }
