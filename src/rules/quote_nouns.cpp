@@ -386,6 +386,15 @@ std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
                                 : is(at - back, "label_words");
         if (!filler) break;
     }
+    // "The number of GPUs is 5,000", "portera le nombre de GPU à 5 000", "the GPU count reached
+    // 5,000": the noun a count noun counts, a few words before (not "GPUs per node is 8").
+    for (std::size_t k = at; k > floor && k + 9 > at; --k) {
+        const std::size_t noun = k - 1;
+        if ((figure_at(noun) && !year_of(noun)) || is(noun, "per_words") || comma_at(noun)) break;
+        const Unit unit = unit_at(noun);
+        if (unit != Unit::none && ((noun >= floor + 2 && is(noun - 2, "count_nouns")) || is(noun + 1, "count_nouns")))
+            return {unit, at};
+    }
     return {Unit::none, at};
 }
 

@@ -1921,3 +1921,16 @@ TEST_CASE("retirements, equivalences, design power and a start year in more lang
     CHECK(design[0].capacity);
     CHECK_FALSE(design[1].capacity);
 }
+
+TEST_CASE("a count noun before a figure says what the figure counts") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The number of GPUs is 5,000.", "The upgrade will bring the number of GPUs to 5,000.",
+                             "La mise en service, prévue pour 2027, portera le nombre de GPU à 5 000.",
+                             "Die Anzahl der GPUs steigt auf 5.000.", "The GPU count reached 5,000 in May."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).unit == rules::Unit::gpu);
+    }
+    // Not a count per holder, nor a count of what is no unit.
+    CHECK(only_quantity(config, "The number of GPUs per node is 8.").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "The number of users grew to 5,000.").unit != rules::Unit::gpu);
+}
