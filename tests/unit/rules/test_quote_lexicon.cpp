@@ -1934,3 +1934,13 @@ TEST_CASE("a count noun before a figure says what the figure counts") {
     CHECK(only_quantity(config, "The number of GPUs per node is 8.").unit == rules::Unit::none);
     CHECK(only_quantity(config, "The number of users grew to 5,000.").unit != rules::Unit::gpu);
 }
+
+TEST_CASE("what a substation or a plant can supply is a capacity, what is drawn beside it is not") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities(
+        "The facility's substation can supply 90 MW, though the hall currently draws about 35 MW.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].capacity);
+    CHECK_FALSE(found[1].capacity);
+    CHECK(only_quantity(config, "The plant can provide 500 MW.").capacity);
+}
