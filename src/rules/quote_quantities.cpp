@@ -27,21 +27,7 @@ std::size_t Reading::quantity_at(std::size_t i, std::vector<Quantity>& found) {
     if (token.kind == Kind::number && token.dot_thousands) quantity.alternative = token.value.scaled(3);
     read_range(figure, value);
     read_noun(figure);
-    // "1,024 and 512 GPUs", "2,000 or 4,000 GPUs": figures joined before one noun share it.
-    if (quantity.unit == Unit::none && !quantity.model && figure.end + 2 < figure.clause_end &&
-        (is(figure.end, "conjunctions") || is_word(tokens_[figure.end], "or")) && tokens_[figure.end + 1].kind == Kind::number &&
-        !tokens_[figure.end + 1].date) {
-        const Noun shared = noun_after(figure.end + 2);
-        quantity.unit = shared.unit;
-        quantity.model = shared.model;
-    }
-    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun of its own
-    // counts what its whole does.
-    if (quantity.unit == Unit::none && !found.empty() && fronted_whole(i) != no_token &&
-        found.back().begin >= tokens_[clause_[i]].begin) {
-        quantity.unit = found.back().unit;
-        quantity.model = found.back().model;
-    }
+    if (quantity.unit == Unit::none) noun_of_neighbours(figure, found);
     // "10.000 GPUs": a count is whole, so the point groups thousands. (A power or a speed keeps
     // both readings: "21.500 kW" may be either.)
     if (quantity.alternative && quantity.unit >= Unit::gpu && quantity.unit <= Unit::h100_equivalent) {
@@ -259,6 +245,40 @@ void Reading::read_range(Figure& figure, const model::Decimal& value) const {
     if (between || from) figure.phrase_begin = i - 1;
     if (k == figure.end) figure.end = after;
     figure.resume = figure.phrase_end = after;
+}
+
+// A figure with no noun of its own counts what a figure beside it does.
+void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& found) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    // "1,024 and 512 GPUs", "2,000 or 4,000 GPUs": figures joined before one noun share it.
+    if (!quantity.model && figure.end + 2 < figure.clause_end &&
+        (is(figure.end, "conjunctions") || is_word(tokens_[figure.end], "or")) && tokens_[figure.end + 1].kind == Kind::number &&
+        !tokens_[figure.end + 1].date) {
+        const Noun shared = noun_after(figure.end + 2);
+        quantity.unit = shared.unit;
+        quantity.model = shared.model;
+        if (shared.unit != Unit::none) return;
+    }
+    // "went live with 4,000 GPUs and has since grown to 12,000": a level a change reaches, with no
+    // noun, counts what the figure before it in the sentence did.
+    if (!quantity.model && !found.empty() && i >= 2 && is_word(tokens_[i - 1], "to") && is(i - 2, "change_verbs") &&
+        !year_of(i)) {
+        bool same_sentence = true;
+        for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)
+            same_sentence = same_sentence && tokens_[k].text != ".";
+        if (same_sentence) {
+            quantity.unit = found.back().unit;
+            quantity.model = found.back().model;
+            return;
+        }
+    }
+    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun of its own
+    // counts what its whole does.
+    if (!found.empty() && fronted_whole(i) != no_token && found.back().begin >= tokens_[clause_[i]].begin) {
+        quantity.unit = found.back().unit;
+        quantity.model = found.back().model;
+    }
 }
 
 void Reading::set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const {

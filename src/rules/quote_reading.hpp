@@ -378,6 +378,7 @@ private:
     bool only_a_year(std::size_t i, std::size_t end) const;
     void read_range(Figure& figure, const model::Decimal& value) const;
     void read_noun(Figure& figure) const;
+    void noun_of_neighbours(Figure& figure, const std::vector<Quantity>& found) const;
     // The model naming the machine before figure `i`, in its clause ("The H100 cluster has"), or null.
     const model::GpuModel* machine_model(std::size_t i) const;
     void read_bound(Figure& figure) const;

@@ -1944,3 +1944,18 @@ TEST_CASE("what a substation or a plant can supply is a capacity, what is drawn 
     CHECK_FALSE(found[1].capacity);
     CHECK(only_quantity(config, "The plant can provide 500 MW.").capacity);
 }
+
+TEST_CASE("a level a change reaches, with no noun, counts what the figure before it did") {
+    const auto config = formats::default_rules_config();
+    const auto grown =
+        config.quote_reader().quantities("The cluster went live in 2023 with 4,000 GPUs and has since grown to 12,000.", 2025);
+    REQUIRE(grown.size() == 2);
+    CHECK(grown[1].unit == rules::Unit::gpu);
+    const auto nodes = config.quote_reader().quantities("The system has 500 nodes; it was expanded to 800.", 2025);
+    REQUIRE(nodes.size() == 2);
+    CHECK(nodes[1].unit == rules::Unit::node);
+    // Not across a sentence.
+    const auto apart = config.quote_reader().quantities("It had 20 MW in 2023. It has grown to 30.", 2025);
+    REQUIRE(apart.size() == 2);
+    CHECK(apart[1].unit == rules::Unit::none);
+}
