@@ -1959,3 +1959,18 @@ TEST_CASE("a level a change reaches, with no noun, counts what the figure before
     REQUIRE(apart.size() == 2);
     CHECK(apart[1].unit == rules::Unit::none);
 }
+
+TEST_CASE("running at reduced capacity or im Teilbetrieb is live in part; open to all users is live") {
+    const auto config = formats::default_rules_config();
+    const auto partly = [&](const char* text) {
+        const auto found = config.quote_reader().status_events(text, 2025);
+        return std::ranges::any_of(found, [](const rules::StatusEvent& event) { return event.partial && event.happened; });
+    };
+    CHECK(partly("The system is running at reduced capacity while the rest is installed."));
+    CHECK(partly("Das System läuft im Teilbetrieb."));
+    CHECK_FALSE(partly("The system is fully operational."));
+    const auto open = config.quote_reader().status_events("The system is now open to all users.", 2025);
+    REQUIRE(open.size() == 1);
+    CHECK(open[0].kind == rules::StatusEvent::Kind::live);
+    CHECK(open[0].happened);
+}
