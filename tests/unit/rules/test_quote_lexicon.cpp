@@ -1974,3 +1974,12 @@ TEST_CASE("running at reduced capacity or im Teilbetrieb is live in part; open t
     CHECK(open[0].kind == rules::StatusEvent::Kind::live);
     CHECK(open[0].happened);
 }
+
+TEST_CASE("what a procurement or a design calls for is a plan") {
+    const auto config = formats::default_rules_config();
+    for (const char* text :
+         {"The procurement calls for a system with at least 1,000 GPUs.", "The design calls for 10,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+}
