@@ -15,7 +15,7 @@ bool Reading::built_long_ago(const StatusEvent& event, std::size_t end) const {
     if (event.kind != StatusEvent::Kind::construction || event.began || !event.happened) return false;
     // "Construction of the data centre is complete", "Die Installation ist abgeschlossen": the
     // building's noun, then in its clause the word that it is over (not "nearly complete").
-    for (std::size_t k = end; k < std::min(clause_end(end), end + 8); ++k) {
+    for (std::size_t k = end; k < std::min({clause_end(end), end + 8, tokens_.size()}); ++k) {
         // (Not one to come: "Construction will be completed in 2026".)
         if (tokens_[k].kind == Kind::number || tokens_[k].text == "," || phrase(k, "planned") ||
             (k > end && phrase(k, "construction")))

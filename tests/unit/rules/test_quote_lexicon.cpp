@@ -1983,3 +1983,13 @@ TEST_CASE("what a procurement or a design calls for is a plan") {
         CHECK(only_quantity(config, text).modality == rules::Modality::planned);
     }
 }
+
+TEST_CASE("a building word last in the text, with no full stop, is read within the text") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The system is under construction", "Construction", "Die Installation"}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().status_events(text, 2025);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
+    }
+}
