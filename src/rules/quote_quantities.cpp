@@ -336,7 +336,7 @@ bool Reading::installed_after(const Figure& figure) const {
                                               is(k - 1, "relative_pronouns") || (is(k - 1, "conjunctions") && live_length > 1));
         // (Not when a figure or a year to come follows in its clause: "and went live with 500 of them".)
         if (live) {
-            for (std::size_t after = k + live_length; after < clause_end(k); ++after) {
+            for (std::size_t after = k + live_length, stop = clause_end(k); after < stop; ++after) {
                 const auto year = year_of(after);
                 if ((figure_at(after) && !year) || (year && *year > year_)) return false;
             }
