@@ -40,6 +40,8 @@ public:
         }
         /// An item the writer recycled, to fill again (its buffers are warm), when there is one.
         bool reuse(Item& into) { return owner_.take_recycled(into); }
+        /// Whether the writer lags: half the queue or more waits for it.
+        bool writer_behind() { return owner_.waiting() * 2 >= owner_.capacity_; }
 
     private:
         friend class ReadAhead;
@@ -128,6 +130,11 @@ private:
         lock.unlock();
         ready_.notify_one();
     }  // `returned` is freed here, on this thread, without the lock
+
+    std::size_t waiting() {
+        std::lock_guard lock(mutex_);
+        return events_.size();
+    }
 
     bool take_recycled(Item& into) {
         std::lock_guard lock(mutex_);

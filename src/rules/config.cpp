@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <iterator>
+#include <memory>
+#include <new>
 
 #include "gpuclusters/model/error.hpp"
 #include "gpuclusters/model/text.hpp"
@@ -26,14 +28,11 @@ Severity severity_from(std::string_view text) {
     return static_cast<Severity>(found - std::begin(severity_names));
 }
 
-// One compiled pattern, JIT-compiled when the platform allows, with its own match data.
+// One compiled pattern, JIT-compiled when the platform allows. (Its match data is made at each
+// match: records are checked on two threads at once.)
 struct Patterns::Compiled {
     pcre2_code* code = nullptr;
-    pcre2_match_data* match = nullptr;
-    ~Compiled() {
-        pcre2_match_data_free(match);
-        pcre2_code_free(code);
-    }
+    ~Compiled() { pcre2_code_free(code); }
 };
 
 void Patterns::add(const std::string& pattern) {
@@ -50,7 +49,6 @@ void Patterns::add(const std::string& pattern) {
     pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);  // falls back to the interpreter where JIT is unavailable
     auto compiled = std::make_shared<Compiled>();
     compiled->code = code;
-    compiled->match = pcre2_match_data_create_from_pattern(code, nullptr);
     compiled_.push_back(std::move(compiled));
     sources_.push_back(pattern);
 }
@@ -64,10 +62,13 @@ std::string Patterns::first_match(std::string_view text) const {
     if (compiled_.empty() || text.empty()) return {};
     const std::string folded = text::fold(text);
     for (const auto& compiled : compiled_) {
-        const int found = pcre2_match(compiled->code, reinterpret_cast<PCRE2_SPTR>(folded.data()), folded.size(), 0, 0,
-                                      compiled->match, nullptr);
+        const std::unique_ptr<pcre2_match_data, decltype(&pcre2_match_data_free)> match(
+            pcre2_match_data_create_from_pattern(compiled->code, nullptr), &pcre2_match_data_free);
+        if (!match) throw std::bad_alloc();
+        const int found =
+            pcre2_match(compiled->code, reinterpret_cast<PCRE2_SPTR>(folded.data()), folded.size(), 0, 0, match.get(), nullptr);
         if (found > 0) {
-            const PCRE2_SIZE* range = pcre2_get_ovector_pointer(compiled->match);
+            const PCRE2_SIZE* range = pcre2_get_ovector_pointer(match.get());
             return folded.substr(range[0], range[1] - range[0]);
         }
     }
