@@ -324,4 +324,35 @@ std::optional<int> Reading::year_of(std::size_t i) const {
     return static_cast<int>(*value);
 }
 
+// "The target is 24,576 GPUs", "Das Ziel sind 10.000 GPUs": a figure after a copula whose subject
+// is a plan is planned. "Installation of the 6,400 GPUs is under way": so is one that a process
+// still going on takes as its object.
+bool Reading::subject_to_come(const Figure& figure, Governed& governing) const {
+    const std::size_t begin = figure.phrase_begin, floor = clause_[figure.at];
+    if (governing.found && governing.modality != Modality::in_service) return false;
+    const bool copula = begin > floor && is(begin - 1, "linking_verbs");
+    if (copula && (!governing.found || (governing.to == begin && governing.from + 1 == begin))) {
+        for (std::size_t k = begin - 1; k > floor && k + 7 > begin && !figure_at(k - 1); --k) {
+            if (!is(k - 1, "plan_nouns")) continue;
+            governing = {true, Modality::planned, k - 1, begin, false};
+            return true;
+        }
+    }
+    // (The process noun and the figure have a word or two between, of, of the: "Installation der
+    // 6.400 GPUs", "installation of the 6,400 GPUs".)
+    std::size_t process = begin;
+    while (process > floor && process + 3 > begin && tokens_[process - 1].kind == Kind::word &&
+           !is(process - 1, "process_nouns")) {
+        --process;
+    }
+    if (process == floor || process == begin || !is(process - 1, "process_nouns")) return false;
+    for (std::size_t k = figure.phrase_end; k < std::min(figure.clause_end, figure.phrase_end + 8) && !comma_at(k); ++k) {
+        if (const std::size_t length = phrase(k, "ongoing"); length > 0) {
+            governing = {true, Modality::planned, process - 1, k + length, false};
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace gpuclusters::rules::reading

@@ -304,7 +304,7 @@ void Reading::read_modality(Figure& figure) const {
     } else if (const std::size_t length = phrase_end < figure.clause_end ? phrase(phrase_end, "equivalence_after") : 0;
                length > 0) {
         set_modality(quantity, Modality::equivalence, i, phrase_end + length);
-    } else if (const Governed governing = governing_of(figure); governing.found) {
+    } else if (Governed governing = governing_of(figure); subject_to_come(figure, governing) || governing.found) {
         set_modality(quantity, governing.modality, governing.from, governing.to);
     } else {
         figure.governed = false;

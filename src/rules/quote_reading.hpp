@@ -28,8 +28,7 @@ namespace reading {
 using quote_tokens::Token;
 using Kind = Token::Kind;
 
-// A list of the lexicon by its name in db/rules.toml, checked when compiled: its place in
-// `names`, a word's bit or a phrase's slot.
+// A list of the lexicon by its name in db/rules.toml, checked when compiled: its place in `names`.
 template <const auto& names>
 struct ListName {
     consteval ListName(const char* name) : index(place(name)) {}
@@ -46,12 +45,12 @@ private:
 };
 
 // The lists of phrases looked for in a quote's tokens.
-inline constexpr std::array<std::string_view, 35> cue_lists{
+inline constexpr std::array<std::string_view, 36> cue_lists{
     "approximate", "at_least", "at_most", "approximate_after", "at_least_after", "at_most_after", "planned", "procured",
     "in_service", "not_governing", "arrival", "equivalence", "equivalence_after", "future_time", "existing", "not_a_cue",
     "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction", "construction_began",
     "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective", "negated_subjects",
-    "growth", "in_progress",
+    "growth", "in_progress", "ongoing",
     // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
     // modality begin with or hold.
     "use_bounds", "used_on"};
@@ -66,7 +65,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes, looked up once per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 72> word_classes{
+inline constexpr std::array<std::string_view, 75> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas", "able",
     "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming", "system_nouns",
@@ -75,7 +74,8 @@ inline constexpr std::array<std::string_view, 72> word_classes{
     "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting", "conjunctions", "ai_words", "compound_tails",
     "since_words", "part_of", "present_passives", "building_participles", "articles", "prospective_adjectives", "only_words",
     "first_words", "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs",
-    "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns"};
+    "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns", "plan_nouns",
+    "linking_verbs", "process_nouns"};
 // clang-format on
 using WordClass = ListName<word_classes>;
 using WordClasses = std::bitset<128>;  // a word's classes, a bit each
@@ -387,6 +387,8 @@ private:
     void bound_after(Figure& figure) const;
     void set_modality(Quantity& quantity, Modality modality, std::size_t from, std::size_t to) const;
     void read_modality(Figure& figure) const;
+    // Whether the figure's subject is a plan or a process under way ("The target is 24,576 GPUs"): `governing` made planned.
+    bool subject_to_come(const Figure& figure, Governed& governing) const;
     void read_retired(Figure& figure) const;
     // Whether the quote goes on to say that what a figure bought is in service.
     bool installed_after(const Figure& figure) const;
@@ -418,8 +420,7 @@ private:
     // Where a part named as the subject of a live event begins ("the first phase ... is
     // operational", "of which one is operational"), if one does: no_token otherwise.
     std::size_t part_live(std::size_t event) const;
-    // Whether the word at `word` is a plan's adjective on the noun after it ("the 30 planned
-    // buildings"), no verb.
+    // Whether the word at `word` is a plan's adjective on the noun after it ("the 30 planned buildings").
     bool attributive(std::size_t word) const;
     // "Comet was in service until 2021", "in operation from 2015 to 2021", read in 2024: a
     // service after the live event [i, end) that ended at a year gone by makes it a retirement
@@ -430,8 +431,7 @@ private:
     std::size_t partial_adverb(std::size_t event, std::size_t end) const;
     // Whether `only` is "only" before a first, short of `end`, no preposition or number between.
     bool only_first(std::size_t only, std::size_t end) const;
-    // Where a negation of the event at `i` begins ("not yet", "won't be fully"), if one does:
-    // no_token otherwise.
+    // Where a negation of the event at `i` begins ("not yet", "won't be fully"), or no_token.
     std::size_t negation_before(std::size_t i) const;
     // Where a denied start after the event's noun ends ("Construction has not yet started"), or no_token.
     std::size_t start_denied_after(std::size_t end) const;

@@ -1993,3 +1993,28 @@ TEST_CASE("a building word last in the text, with no full stop, is read within t
         CHECK(found[0].kind == rules::StatusEvent::Kind::construction);
     }
 }
+
+TEST_CASE("a plan as the subject of a copula, or a process under way, makes its figure planned") {
+    const auto config = formats::default_rules_config();
+    const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
+    for (const char* text :
+         {"The target is 24,576 GPUs.", "The design target for the new hall is 24,576 GPUs.", "Das Ziel sind 10.000 GPUs.",
+          "L'objectif est de 10 000 GPU.", "Installation of the 6,400 GPUs is under way.",
+          "Die Installation der 6.400 GPUs läuft.", "A letter of intent for 5,000 GPUs was signed."}) {
+        CAPTURE(std::string(text));
+        CHECK(modality(text) == rules::Modality::planned);
+    }
+    // (Not a count, nor a plan stated apart, nor a process done.)
+    for (const char* text :
+         {"The number of GPUs is 5,000.", "The plan is simple: 5,000 GPUs are installed now.",
+          "The installation of 6,400 GPUs was completed in May.", "24,576 GPUs is the target", "Installation of"}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        CHECK(std::ranges::none_of(
+            found, [](const rules::Quantity& quantity) { return quantity.modality == rules::Modality::planned; }));
+    }
+    const auto both = config.quote_reader().quantities("Our goal was 5,000 GPUs; we now have 6,000.", 2025);
+    REQUIRE(both.size() == 2);
+    CHECK(both[0].modality == rules::Modality::planned);
+    CHECK(both[1].modality == rules::Modality::in_service);
+}
