@@ -116,8 +116,10 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
     Noun noun;
     noun.end = from;
     std::size_t i = from;
-    // "240 of those racks", "9,234 of the full 10,624 nodes": a part of what the noun counts.
-    if (i + 2 < tokens_.size() && is_word(tokens_[i], "of") && is(i + 1, "determiners")) {
+    // "240 of those racks", "9,234 of the full 10,624 nodes", "the first 1,000 of 4,000 GPUs": a
+    // part of what the noun counts.
+    if (i + 2 < tokens_.size() && is_word(tokens_[i], "of") &&
+        (is(i + 1, "determiners") || tokens_[i + 1].kind == Kind::number)) {
         std::size_t k = i + 2;
         while (k < std::min(tokens_.size(), i + 5) && unit_named_at(k) == Unit::none && !models_[k].first) ++k;
         // ("5,000 of the planned 20,000 GPUs": the noun is the planned whole's too, which stays a

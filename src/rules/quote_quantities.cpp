@@ -260,10 +260,31 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
         quantity.model = shared.model;
         if (shared.unit != Unit::none) return;
     }
-    // "went live with 4,000 GPUs and has since grown to 12,000": a level a change reaches, with no
-    // noun, counts what the figure before it in the sentence did.
-    if (!quantity.model && !found.empty() && i >= 2 && is_word(tokens_[i - 1], "to") && is(i - 2, "change_verbs") &&
-        !year_of(i)) {
+    // "went live with 4,000 GPUs and has since grown to 12,000", "an upgrade brought the total to
+    // 3,584", "was cut from 10,240 GPUs to 6,144": a level a change reaches, with no noun, counts
+    // what the figure before it in the sentence did.
+    // (Only words of the count or the machine between, or before as its subject: not "its budget
+    // was raised to 500 million".)
+    const auto of_count = [&](std::size_t k) {
+        return figure_at(k) || unit_at(k) != Unit::none || models_[k].first || is(k, "count_nouns") || is(k, "determiners") ||
+               is(k, "machine_nouns") || adverb(k) || is_word(tokens_[k], "from");
+    };
+    std::size_t verb = no_token;
+    for (std::size_t k = i - 1; i >= 2 && k > clause_[i] && k + 6 > i && (k + 1 == i || of_count(k)); --k) {
+        if (is(k - 1, "change_verbs")) {
+            verb = k - 1;
+            break;
+        }
+    }
+    std::size_t subject = verb;
+    while (subject != no_token && subject > clause_[i] &&
+           (aux(subject - 1) || adverb(subject - 1) || is(subject - 1, "since_words")))
+        --subject;
+    const bool change = verb != no_token &&
+                        (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
+                         of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
+                         is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
+    if (!quantity.model && !found.empty() && i >= 2 && is_word(tokens_[i - 1], "to") && change && !year_of(i)) {
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)
             same_sentence = same_sentence && tokens_[k].text != ".";

@@ -2018,3 +2018,29 @@ TEST_CASE("a plan as the subject of a copula, or a process under way, makes its 
     CHECK(both[0].modality == rules::Modality::planned);
     CHECK(both[1].modality == rules::Modality::in_service);
 }
+
+TEST_CASE("a part of a whole given as a figure counts the whole's noun, and the whole is no count of its own") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The first 1,000 of 4,000 GPUs are online.", "So far, 1,000 of 4,000 GPUs have been installed."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 1);
+        CHECK(found[0].value == model::Decimal::whole(1000));
+        CHECK(found[0].unit == rules::Unit::gpu);
+    }
+}
+
+TEST_CASE("a level a change brings the count or the machine to counts what the figure before it did") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Aurelia had 1,536 GPUs; a 2024 upgrade brought the total to 3,584.",
+                             "It launched with 1,536 GPUs and later expanded the cluster to 3,584."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].unit == rules::Unit::gpu);
+    }
+    // (Not what another noun is changed to.)
+    const auto budget = config.quote_reader().quantities("It has 1,536 GPUs and its budget was raised to 500 million.", 2025);
+    REQUIRE(budget.size() == 2);
+    CHECK(budget[1].unit == rules::Unit::none);
+}
