@@ -355,4 +355,27 @@ bool Reading::subject_to_come(const Figure& figure, Governed& governing) const {
     return false;
 }
 
+// "By 2027, the cluster has 10,000 GPUs", "In 2027, the system houses 8,192 GPUs": a year to come
+// that opens the sentence dates the figure its clause says is there. (Not a year it runs until,
+// nor a clause that says it is so now, or joined after another.)
+Reading::Governed Reading::fronted_year(const Figure& figure, Governed governing) const {
+    if (!governing.found || governing.modality != Modality::in_service || governing.silent) return governing;
+    std::size_t start = figure.phrase_begin;
+    while (start > 0) {
+        const std::string& mark = tokens_[start - 1].text;
+        if (tokens_[start - 1].kind == Kind::punct && (mark == "." || mark == ";" || mark == ":" || mark == "!" || mark == "?"))
+            break;
+        --start;
+    }
+    const auto year = future_year_after(start, figure.phrase_begin);
+    if (!year || year->first != start || !(is_word(tokens_[start], "by") || is(start, "starting"))) return governing;
+    for (std::size_t k = year->second; k < figure.clause_end; ++k) {
+        if ((figure_at(k) && k < figure.phrase_begin) || is(k, "said_now") ||
+            (is(k, "conjunctions") && k < figure.phrase_begin)) {
+            return governing;
+        }
+    }
+    return {true, Modality::planned, year->first, year->second, false};
+}
+
 }  // namespace gpuclusters::rules::reading

@@ -51,8 +51,7 @@ inline constexpr std::array<std::string_view, 36> cue_lists{
     "power_capacity", "power_peak", "power_difference", "power_difference_after", "live", "construction", "construction_began",
     "moved_on", "retired", "negation", "partial", "subject_doings", "partial_subjects", "prospective", "negated_subjects",
     "growth", "in_progress", "ongoing",
-    // Kept as written, not looked for in a quote's tokens: what the words of a bound or a
-    // modality begin with or hold.
+    // Kept as written, not looked for in a quote: what the words of a bound or a modality begin with or hold.
     "use_bounds", "used_on"};
 using Cue = ListName<cue_lists>;
 
@@ -108,8 +107,7 @@ struct Spelled {
 }  // namespace reading
 
 struct QuoteReader::Impl {
-    // Every word of the lexicon and the catalogue has a number; a quote's words are looked up
-    // once each, and phrases compare numbers.
+    // Every word of the lexicon and the catalogue has a number; a quote's words are looked up once each.
     struct Phrase {
         std::uint8_t cue;  // its place in reading::cue_lists
         std::vector<std::uint32_t> words;
@@ -394,8 +392,10 @@ private:
     bool installed_after(const Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
-    // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027").
+    // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027"),
+    // or by one that opens its sentence ("By 2027, the cluster has 10,000 GPUs").
     Governed dated_after(const Figure& figure, Governed governing) const;
+    Governed fronted_year(const Figure& figure, Governed governing) const;
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
