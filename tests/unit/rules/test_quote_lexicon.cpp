@@ -2061,3 +2061,9 @@ TEST_CASE("a year to come that opens the sentence dates what its clause says is 
         CHECK(modality(text) == rules::Modality::in_service);
     }
 }
+
+TEST_CASE("a plan in the past is a plan, and closer to a figure is about it") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The system was to have 10,000 GPUs.").modality == rules::Modality::planned);
+    CHECK(only_quantity(config, "Typical operation is closer to 22 MW.").bound == rules::Bound::approximate);
+}
