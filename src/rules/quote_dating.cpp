@@ -356,8 +356,9 @@ bool Reading::subject_to_come(const Figure& figure, Governed& governing) const {
 }
 
 // "By 2027, the cluster has 10,000 GPUs", "In 2027, the system houses 8,192 GPUs": a year to come
-// that opens the sentence dates the figure its clause says is there. (Not a year it runs until,
-// nor a clause that says it is so now, or joined after another.)
+// that opens the sentence dates the figure its clause says is there; so does a plan's phrase set
+// off by a comma. (Not a year it runs until, nor a clause that says it is so now, or joined after
+// another.)
 Reading::Governed Reading::fronted_year(const Figure& figure, Governed governing) const {
     if (!governing.found || governing.modality != Modality::in_service || governing.silent) return governing;
     std::size_t start = figure.phrase_begin;
@@ -367,15 +368,32 @@ Reading::Governed Reading::fronted_year(const Figure& figure, Governed governing
             break;
         --start;
     }
-    const auto year = future_year_after(start, figure.phrase_begin);
-    if (!year || year->first != start || !(is_word(tokens_[start], "by") || is(start, "starting"))) return governing;
-    for (std::size_t k = year->second; k < figure.clause_end; ++k) {
+    std::size_t from = no_token, to = no_token;
+    if (const auto year = future_year_after(start, figure.phrase_begin);
+        year && year->first == start && (is_word(tokens_[start], "by") || is(start, "starting"))) {
+        from = year->first;
+        to = year->second;
+    }
+    // ("When complete, the system has 10,000 GPUs", "Once fully built out, the campus is designed
+    // for up to 300 MW"; not a completion dated to the past: "When completed in 2023, ...".)
+    if (const std::size_t length = phrase(start, "planned"); from == no_token && length > 0) {
+        for (std::size_t k = start + length; k < std::min(figure.phrase_begin, start + length + 4); ++k) {
+            if (const auto past = year_of(k); past && *past <= year_) break;
+            if (comma_at(k)) {
+                from = start;
+                to = k;
+                break;
+            }
+        }
+    }
+    if (from == no_token) return governing;
+    for (std::size_t k = to; k < figure.clause_end; ++k) {
         if ((figure_at(k) && k < figure.phrase_begin) || is(k, "said_now") ||
             (is(k, "conjunctions") && k < figure.phrase_begin)) {
             return governing;
         }
     }
-    return {true, Modality::planned, year->first, year->second, false};
+    return {true, Modality::planned, from, to, false};
 }
 
 }  // namespace gpuclusters::rules::reading

@@ -2049,14 +2049,15 @@ TEST_CASE("a year to come that opens the sentence dates what its clause says is 
     const auto config = formats::default_rules_config();
     const auto modality = [&](const char* text) { return only_quantity(config, text).modality; };
     for (const char* text : {"By the end of 2026, the centre runs 10,000 GPUs.", "By 2027, the cluster has 10,000 GPUs.",
-                             "In 2027, the cluster has 10,000 GPUs."}) {
+                             "In 2027, the cluster has 10,000 GPUs.", "When complete, the system has 10,000 GPUs.",
+                             "Once fully built out, the campus has 10,000 GPUs."}) {
         CAPTURE(std::string(text));
         CHECK(modality(text) == rules::Modality::planned);
     }
     // (Not a year it runs until, a past one, or a clause that says it is so now.)
-    for (const char* text :
-         {"Until 2027, the cluster has 10,000 GPUs.", "In 2023, the cluster had 10,000 GPUs.",
-          "In 2027, the cluster already has 10,000 GPUs.", "In 2027 the plan is clear: 10,000 GPUs run now."}) {
+    for (const char* text : {"Until 2027, the cluster has 10,000 GPUs.", "In 2023, the cluster had 10,000 GPUs.",
+                             "In 2027, the cluster already has 10,000 GPUs.", "In 2027 the plan is clear: 10,000 GPUs run now.",
+                             "When completed in 2023, the system had 10,000 GPUs."}) {
         CAPTURE(std::string(text));
         CHECK(modality(text) == rules::Modality::in_service);
     }
