@@ -39,8 +39,10 @@ void Reading::read_power_kind(Figure& figure) const {
     // ("peak consumption is 25 MW", "a peak power of 25 MW"), or right after ("25 MW at peak").
     for (std::size_t back = 1; back <= 12 && back <= before - floor; ++back) {
         const std::size_t k = before - back;
-        // (Not the peak right after the power before: "25 MW at full load and 18 MW on average".)
-        if (k >= last_phrase_end_ && k < last_phrase_end_ + 2 && last_phrase_end_ > floor) break;
+        // (Not the peak right after the power before: "25 MW at full load and 18 MW on average";
+        // unless it runs into this figure: "31.4 MW, peaking at 38 MW".)
+        const bool into = k + phrase(k, "power_peak") == before;
+        if (k >= last_phrase_end_ && k < last_phrase_end_ + 2 && last_phrase_end_ > floor && !into) break;
         if (phrase(k, "power_peak")) {
             quantity.peak = quantity.capacity = true;
             quantity.capacity_words = written(k, phrase_end);
@@ -49,9 +51,11 @@ void Reading::read_power_kind(Figure& figure) const {
         if (tokens_[k].kind == Kind::number || tokens_[k].text == ",") break;
     }
     for (std::size_t k = phrase_end; k < std::min(figure.clause_end, phrase_end + 2); ++k) {
-        if (phrase(k, "power_peak")) {
+        // (Not one that introduces the figure after it: "was 31.4 MW, peaking at 38 MW".)
+        const std::size_t length = phrase(k, "power_peak");
+        if (length > 0 && !(k + length < tokens_.size() && figure_at(k + length))) {
             quantity.peak = quantity.capacity = true;
-            quantity.capacity_words = written(i, k + phrase(k, "power_peak"));
+            quantity.capacity_words = written(i, k + length);
             return;
         }
     }

@@ -2068,3 +2068,21 @@ TEST_CASE("a plan in the past is a plan, and closer to a figure is about it") {
     CHECK(only_quantity(config, "The system was to have 10,000 GPUs.").modality == rules::Modality::planned);
     CHECK(only_quantity(config, "Typical operation is closer to 22 MW.").bound == rules::Bound::approximate);
 }
+
+TEST_CASE("a peak's words that run into the figure after them are its peak, and a power cap is a capacity") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("Average draw was 31.4 MW, peaking at 38 MW.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK_FALSE(found[0].peak);
+    CHECK(found[1].peak);
+    const auto load = config.quote_reader().quantities("It uses 25 MW at full load and 18 MW on average.", 2025);
+    REQUIRE(load.size() == 2);
+    CHECK(load[0].peak);
+    CHECK_FALSE(load[1].peak);
+    CHECK(only_quantity(config, "The power budget is capped at 20 MW.").capacity);
+    const auto half = config.quote_reader().quantities("The site uses 85 MW, half of its 170 MW interconnect.", 2025);
+    REQUIRE(half.size() == 2);
+    CHECK_FALSE(half[0].capacity);
+    CHECK(half[1].capacity);
+    CHECK(only_quantity(config, "新システムには最大で8,000基のGPUが搭載される予定だ。").bound == rules::Bound::at_most);
+}
