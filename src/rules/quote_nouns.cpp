@@ -135,6 +135,11 @@ Reading::Noun Reading::noun_after(std::size_t from) const {
         if (k < tokens_.size() && (unit_named_at(k) != Unit::none || models_[k].first)) i = k;
     }
     const std::size_t limit = std::min(tokens_.size(), from + noun_reach);
+    // "another 4,000 next year", "added 4,000 last year": a time right after the figure is none of its noun.
+    if (i == from && i + 1 < tokens_.size() && tokens_[i].kind == Kind::word && unit_at(i) == Unit::none &&
+        (phrase(i, "future_time") || is(i + 1, "time_spans"))) {
+        return noun;
+    }
     while (i < limit) {
         const Token& token = tokens_[i];
         if (token.clause_start && i > from) break;

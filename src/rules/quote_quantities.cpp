@@ -284,7 +284,9 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
                         (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
                          of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
                          is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
-    if (!quantity.model && !found.empty() && i >= 2 && is_word(tokens_[i - 1], "to") && change && !year_of(i)) {
+    // ("has 2,400 GPUs and plans to install another 4,000": so does an addition.)
+    const bool addition = i >= 2 && is(i - 1, "additions");
+    if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)
             same_sentence = same_sentence && tokens_[k].text != ".";

@@ -2086,3 +2086,17 @@ TEST_CASE("a peak's words that run into the figure after them are its peak, and 
     CHECK(half[1].capacity);
     CHECK(only_quantity(config, "新システムには最大で8,000基のGPUが搭載される予定だ。").bound == rules::Bound::at_most);
 }
+
+TEST_CASE("an addition with no noun counts what the figure before it did, and a time after a figure is no noun") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The centre has 2,400 GPUs and plans to install another 4,000 next year.",
+                             "El centro cuenta con 2.400 GPU y prevé instalar otras 4.000 el próximo año."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].unit == rules::Unit::gpu);
+        CHECK(found[1].modality == rules::Modality::planned);
+    }
+    CHECK(only_quantity(config, "It added 4,000 last year.").unit == rules::Unit::none);
+    CHECK(only_quantity(config, "The cluster will run 5 years.").unit == rules::Unit::other);
+}
