@@ -432,16 +432,24 @@ void Reading::read_retired(Figure& figure) const {
         set_modality(quantity, Modality::retired, k, k + length);
         return;
     }
-    std::size_t k = figure.phrase_end;
-    while (k < figure.clause_end && k < figure.phrase_end + 4 &&
+    // (", which were retired", ", all of which were decommissioned": a relative clause on them all.)
+    std::size_t after = figure.phrase_end, k = figure.phrase_end;
+    if (k + 1 < figure.clause_end && comma_at(k) && is(k + 1, "relative_pronouns")) {
+        after = k = k + 1;
+    } else if (k + 3 < figure.clause_end && comma_at(k) && is_word(tokens_[k + 2], "of") && is(k + 3, "relative_pronouns") &&
+               (is_word(tokens_[k + 1], "all") || is(k + 1, "every"))) {
+        after = k + 1;
+        k = k + 3;
+    }
+    while (k < figure.clause_end && k < after + 6 &&
            (aux(k) || adverb(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that"))) {
         // "have not been retired"; "will be retired in 2027", a retirement to come
         if (phrase(k, "negation") || phrase(k, "planned")) return;
         ++k;
     }
-    if (k < figure.clause_end && k > figure.phrase_end) {
+    if (k < figure.clause_end && k > after) {
         if (const std::size_t length = phrase(k, "retired")) {
-            set_modality(quantity, Modality::retired, figure.phrase_end, k + length);
+            set_modality(quantity, Modality::retired, after, k + length);
             return;
         }
     }

@@ -2100,3 +2100,17 @@ TEST_CASE("an addition with no noun counts what the figure before it did, and a 
     CHECK(only_quantity(config, "It added 4,000 last year.").unit == rules::Unit::none);
     CHECK(only_quantity(config, "The cluster will run 5 years.").unit == rules::Unit::other);
 }
+
+TEST_CASE("a relative clause after a comma that retires the figure's things retires the figure") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Previously the site hosted 1,200 V100s, all of which were decommissioned last year.",
+                             "The site hosts 1,200 GPUs, which were retired in 2023."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::retired);
+    }
+    for (const char* text : {"The site hosts 1,200 GPUs, none of which were decommissioned.",
+                             "The site hosts 1,200 GPUs, some of which were decommissioned."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::in_service);
+    }
+}
