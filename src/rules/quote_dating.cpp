@@ -386,6 +386,19 @@ Reading::Governed Reading::fronted_year(const Figure& figure, Governed governing
             }
         }
     }
+    // (Or a plan with a year to come said of the subject: "The new data hall, due to open in 2026,
+    // is designed for 48 MW"; not its growth: "The system, to be upgraded in 2027, has ...".)
+    for (std::size_t k = start; from == no_token && k < std::min(governing.from, figure.phrase_begin); ++k) {
+        const std::size_t length = phrase(k, "planned");
+        for (std::size_t year = k + length; length > 0 && year < std::min(governing.from, k + length + 6); ++year) {
+            if (phrase(year, "growth") || is(year, "change_verbs")) break;
+            if (const auto later = year_of(year); later && *later > year_) {
+                from = k;
+                to = year + 1;
+                break;
+            }
+        }
+    }
     if (from == no_token) return governing;
     for (std::size_t k = to; k < figure.clause_end; ++k) {
         if ((figure_at(k) && k < figure.phrase_begin) || is(k, "said_now") ||

@@ -235,13 +235,16 @@ void Reading::match_phrases() {
                             is_word(tokens_[i - 1], "of") || is_word(tokens_[i - 1], "since"));
         if (figure_after || dated) starts_[i][Cue("planned")] = 0;
     }
-    // "performed better than expected": the cue inside does not count.
+    // "performed better than expected": the cue inside does not count. (A longer one that starts
+    // with it does: "due to open" is a plan, "due to" no cue.)
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const std::size_t length = starts_[i][Cue("not_a_cue")];
         if (length == 0) continue;
         for (std::size_t k = i; k < i + length; ++k) {
             const auto keep = starts_[k][Cue("not_a_cue")];
-            starts_[k].fill(0);
+            for (auto& cue : starts_[k]) {
+                if (k > i || cue <= length) cue = 0;
+            }
             starts_[k][Cue("not_a_cue")] = keep;
         }
     }

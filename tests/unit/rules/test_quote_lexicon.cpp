@@ -2114,3 +2114,17 @@ TEST_CASE("a relative clause after a comma that retires the figure's things reti
         CHECK(only_quantity(config, text).modality == rules::Modality::in_service);
     }
 }
+
+TEST_CASE("a plan with a year to come said of the subject dates the figure; a longer cue outlasts a non-cue") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The new data hall, due to open in 2026, is designed for 48 MW.",
+                             "The cluster, which was planned for 2026, has 10,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+    for (const char* text : {"The system, scheduled to be upgraded in 2027, has 10,000 GPUs.",
+                             "The cluster, planned in 2023, has 10,000 GPUs.", "The delay was due to heat with 4,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::in_service);
+    }
+}
