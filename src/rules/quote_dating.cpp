@@ -357,9 +357,9 @@ bool Reading::subject_to_come(const Figure& figure, Governed& governing) const {
 
 // "By 2027, the cluster has 10,000 GPUs", "In 2027, the system houses 8,192 GPUs": a year to come
 // that opens the sentence dates the figure its clause says is there; so does a plan's phrase set
-// off by a comma. (Not a year it runs until, nor a clause that says it is so now, or joined after
-// another.)
-Reading::Governed Reading::fronted_year(const Figure& figure, Governed governing) const {
+// off by a comma that opens it, or a plan with a year to come said of the subject. (Not a year it
+// runs until, nor a clause that says it is so now, or joined after another.)
+Reading::Governed Reading::dated_before(const Figure& figure, Governed governing) const {
     if (!governing.found || governing.modality != Modality::in_service || governing.silent) return governing;
     std::size_t start = figure.phrase_begin;
     while (start > 0) {

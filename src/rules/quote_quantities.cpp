@@ -452,7 +452,7 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
         if (const Governed last = verb_final(phrase_end, clause_end_at); last.found) governing = last;
     }
     if (!governing.found && !after.silent) governing = dated_to_come(figure);
-    if (!after.silent) governing = fronted_year(figure, dated_after(figure, governing));
+    if (!after.silent) governing = dated_before(figure, dated_after(figure, governing));
     return governing;
 }
 

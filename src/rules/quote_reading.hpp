@@ -393,9 +393,9 @@ private:
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
     // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027"),
-    // or by one that opens its sentence ("By 2027, the cluster has 10,000 GPUs").
+    // or before it in its sentence ("By 2027, the cluster has 10,000 GPUs").
     Governed dated_after(const Figure& figure, Governed governing) const;
-    Governed fronted_year(const Figure& figure, Governed governing) const;
+    Governed dated_before(const Figure& figure, Governed governing) const;
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
