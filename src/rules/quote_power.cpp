@@ -176,7 +176,14 @@ void Reading::read_capacity(Figure& figure) const {
             const bool source =
                 is_word(tokens_[k - 1], "from") ||
                 (k >= 2 && (is(k - 1, "articles") || is(k - 1, "determiners")) && is_word(tokens_[k - 2], "from"));
-            if (const std::size_t length = phrase(k, "power_capacity"); length && !(source && k > phrase_end)) {
+            // (Nor words that introduce the figure after them: "9.6 MW against a grid connection of 15 MW".)
+            const std::size_t length = phrase(k, "power_capacity");
+            const std::size_t last = k + length - 1;
+            if (length && k + length < tokens_.size() && figure_at(k + length) && !year_of(k + length) &&
+                (is(last, "prepositions") || is(last, "part_of"))) {
+                break;
+            }
+            if (length && !(source && k > phrase_end)) {
                 quantity.capacity = true;
                 quantity.capacity_words = written(i, k + length);
                 return;

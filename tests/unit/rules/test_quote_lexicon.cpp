@@ -2128,3 +2128,12 @@ TEST_CASE("a plan with a year to come said of the subject dates the figure; a lo
         CHECK(only_quantity(config, text).modality == rules::Modality::in_service);
     }
 }
+
+TEST_CASE("capacity words after a power that introduce the next figure are that figure's") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("The IT load is 9.6 MW against a grid connection of 15 MW.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK_FALSE(found[0].capacity);
+    CHECK(found[1].capacity);
+    CHECK(only_quantity(config, "The campus has 400 MW of capacity.").capacity);
+}
