@@ -361,12 +361,10 @@ bool Reading::subject_to_come(const Figure& figure, Governed& governing) const {
 // runs until, nor a clause that says it is so now, or joined after another.)
 Reading::Governed Reading::dated_before(const Figure& figure, Governed governing) const {
     if (!governing.found || governing.modality != Modality::in_service || governing.silent) return governing;
-    std::size_t start = figure.phrase_begin;
-    while (start > 0) {
-        const std::string& mark = tokens_[start - 1].text;
-        if (tokens_[start - 1].kind == Kind::punct && (mark == "." || mark == ";" || mark == ":" || mark == "!" || mark == "?"))
-            break;
-        --start;
+    // The sentence as the tokenizer parts them, or what follows its last colon before the figure.
+    std::size_t start = clause_[figure.at];
+    for (std::size_t k = start; k < figure.phrase_begin; ++k) {
+        if (tokens_[k].text == ":") start = k + 1;
     }
     std::size_t from = no_token, to = no_token;
     if (const auto year = future_year_after(start, figure.phrase_begin);
