@@ -196,7 +196,9 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             // (A relative clause's future is its own: "the foundations for the hall that will house it".)
             if (tokens_[k].text == "," || is(k, "relative_pronouns") || is_word(tokens_[k], "that")) break;
-            if (!verb_start(k)) continue;
+            // (Nor a plan said of a noun: "running at 60% of its planned capacity".)
+            const bool attributive = is(k - 1, "possessives") || is(k - 1, "determiners") || is(k - 1, "articles");
+            if (!verb_start(k) || attributive) continue;
             if (const std::size_t p = phrase(k, "planned"); p > 0 && !aux(k - 1) && !passive_only(k, end)) return k + p;
             // "full operation is planned for autumn": a plan in the present, not "was planned".
             const bool present = is_word(tokens_[k], "is") || is_word(tokens_[k], "are");

@@ -192,6 +192,14 @@ std::size_t Reading::clause_end(std::size_t i) const {
     return end;
 }
 
+std::size_t Reading::share_end(std::size_t k) const {
+    const Token& token = tokens_[k];
+    // ("60 %", as French and German space it: the mark its own token.)
+    const std::size_t of = k + 1 < tokens_.size() && tokens_[k + 1].text == "%" ? k + 2 : k + 1;
+    const bool share = token.kind == Kind::number && (token.percent || of == k + 2) && token.value < model::Decimal::whole(100);
+    return share && of < tokens_.size() && (is(of, "part_of") || is(of, "partitives")) ? of + 1 : 0;
+}
+
 std::string Reading::written(std::size_t first, std::size_t last_exclusive) const {
     if (first >= last_exclusive) return {};
     return std::string(quote_.substr(tokens_[first].begin, tokens_[last_exclusive - 1].end - tokens_[first].begin));

@@ -64,7 +64,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes, looked up once per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 76> word_classes{
+inline constexpr std::array<std::string_view, 77> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas", "able",
     "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming", "system_nouns",
@@ -74,7 +74,7 @@ inline constexpr std::array<std::string_view, 76> word_classes{
     "since_words", "part_of", "present_passives", "building_participles", "articles", "prospective_adjectives", "only_words",
     "first_words", "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs",
     "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns", "plan_nouns",
-    "linking_verbs", "process_nouns", "additions"};
+    "linking_verbs", "process_nouns", "additions", "partitives"};
 // clang-format on
 using WordClass = ListName<word_classes>;
 using WordClasses = std::bitset<128>;  // a word's classes, a bit each
@@ -451,13 +451,13 @@ private:
     }
     // A part's figure, `of` joining it to its whole ("two of the four halls"), in the clause from `floor`; or no_token.
     std::size_t counted_part(std::size_t of, std::size_t event, std::size_t floor) const;
+    std::size_t share_end(std::size_t k) const;  // past the "of" of a share under 100% at k ("60% of"), or 0
     // Whether building ending before token `end` is over: said complete after it, or dated to a year before the text's.
     bool built_long_ago(const StatusEvent& event, std::size_t end) const;
     // The status event a phrase at token i reports, and its length (0: none).
     std::size_t event_at(std::size_t i, StatusEvent& event) const;
-    // "Für Herder wird ein neues Gebäude gebaut", "wordt door Lenovo gebouwd": a participle of
-    // building that closes a present passive of German or Dutch is building under way (or, with
-    // "werden" after it, to come). Its auxiliary's token, or no_token.
+    // "Für Herder wird ein neues Gebäude gebaut": a participle of building closing a German or Dutch present
+    // passive is building under way (with "werden" after it, to come). Its auxiliary's token, or no_token.
     std::size_t building_in_bracket(std::size_t participle, StatusEvent& event) const;
     // Whether an event reported as happened is planned, and its year.
     void date_event(StatusEvent& event, std::size_t i, std::size_t end, std::size_t& from, std::size_t& to) const;

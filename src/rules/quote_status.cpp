@@ -68,7 +68,8 @@ std::vector<StatusEvent> Reading::status_events() const {
             if (part != no_token || adverb_at != no_token) {
                 event.partial = true;
                 from = std::min({from, part, adverb_at});
-                if (adverb_at != no_token) to = std::max(to, adverb_at + 1);
+                // (A share's words run to its "of": "at 60% of".)
+                if (adverb_at != no_token) to = std::max(to, std::max(adverb_at + 1, share_end(adverb_at)));
             }
         }
         if (event.kind == StatusEvent::Kind::live && event.happened) to = std::max(to, service_ended(event, i, end));
@@ -273,6 +274,11 @@ std::size_t Reading::partial_adverb(std::size_t event, std::size_t end) const {
     // Just after the event ("opera parcialmente") or before it, with no more than the verb group
     // between ("is only partly running", "teilweise in Betrieb").
     if (end < tokens_.size() && !tokens_[end].clause_start && is(end, "partial_adverbs")) return end;
+    // "running at 60% of its capacity", "funciona al 50 % de su capacidad": a share of the whole, after.
+    for (std::size_t k = end; k < std::min(end + 2, tokens_.size()) && !tokens_[k].clause_start; ++k) {
+        if (share_end(k)) return k;
+        if (!is(k, "prepositions")) break;
+    }
     for (std::size_t back = 1; back <= 3 && back <= event - clause_[event]; ++back) {
         const std::size_t k = event - back;
         if (is(k, "partial_adverbs")) return k;
@@ -302,6 +308,8 @@ std::size_t Reading::part_live(std::size_t event) const {
         // "two of the four halls are operational", "the first 50 MW of a 100 MW building now
         // ready": a counted part of a whole.
         if (const std::size_t part = counted_part(k, event, floor); part != no_token) return part;
+        // "40% of the nodes are in production": a share of a whole.
+        if (const std::size_t whole = share_end(k); whole && whole < event) return k;
         // "only the first of the two partitions is in service", "solo el primero está operativo";
         // "the first 10,000 GPUs are online".
         if (only_first(k, event) || (is(k, "first_words") && figure_at(k + 1) && !year_of(k + 1))) return k;
@@ -350,7 +358,7 @@ std::size_t Reading::negated_subject(std::size_t event) const {
 }
 
 std::size_t Reading::counted_part(std::size_t of, std::size_t event, std::size_t floor) const {
-    if (!is(of, "part_of")) return no_token;
+    if (!is(of, "part_of") && !is(of, "partitives")) return no_token;
     // The whole just after ("of the four", "of a 100 MW").
     std::size_t whole = of + 1;
     if (whole < event && !figure_at(whole) && tokens_[whole].kind == Kind::word) ++whole;
@@ -396,6 +404,11 @@ bool Reading::retired_elsewhere(std::size_t from, std::size_t end) const {
             !is_word(tokens_[from - back], "that")) {
             break;
         }
+    }
+    // "took over the workloads of the retired Nimbus-7": another named in a preposition's phrase.
+    if (from >= floor + 2 && tokens_[from].text.ends_with("ed") && is(from - 2, "prepositions") &&
+        (is(from - 1, "articles") || is(from - 1, "determiners") || is(from - 1, "possessives"))) {
+        elsewhere = true;
     }
     std::size_t sentence_end = end;
     while (sentence_end < tokens_.size() && !(tokens_[sentence_end].clause_start && tokens_[sentence_end - 1].text == ".")) {

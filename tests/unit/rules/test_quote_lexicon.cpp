@@ -2137,3 +2137,55 @@ TEST_CASE("capacity words after a power that introduce the next figure are that 
     CHECK(found[1].capacity);
     CHECK(only_quantity(config, "The campus has 400 MW of capacity.").capacity);
 }
+
+TEST_CASE("a counted part in languages whose 'of' takes an article, and a share under 100%, are live in part") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const char* text :
+         {"Zwei der vier Hallen sind bereits in Betrieb.", "Deux des quatre salles sont déjà en service.",
+          "Dois dos quatro prédios já estão em operação.", "Only 40% of the system is in operation so far.",
+          "Only 40 % of the system is in operation so far.", "The cluster is running at 60% of its planned capacity.",
+          "El sistema funciona al 50 % de su capacidad."}) {
+        CAPTURE(std::string(text));
+        const auto part = events(text);
+        REQUIRE(part.size() == 1);
+        CHECK(part[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(part[0].happened);
+        CHECK(part[0].partial);
+    }
+    // A share of something else, or all of it, is the whole machine.
+    for (const char* text : {"The system is operational with 99.9% availability.",
+                             "The system reached 100% of its nodes in production.", "Der Rechner ist seit 2024 in Betrieb."}) {
+        CAPTURE(std::string(text));
+        const auto whole = events(text);
+        REQUIRE(whole.size() == 1);
+        CHECK(whole[0].happened);
+        CHECK_FALSE(whole[0].partial);
+    }
+}
+
+TEST_CASE("a retirement named in a preposition's phrase is another machine's; more words of service and of its end") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    const auto successor =
+        events("Cobalt, which took over the workloads of the retired Nimbus-7, has been running in full production since 2023.");
+    REQUIRE_FALSE(successor.empty());
+    for (const auto& event : successor) CHECK(event.kind == rules::StatusEvent::Kind::live);
+    for (const char* text : {"Kievit is sinds vorig jaar volledig in productie.",
+                             "El superordenador da servicio a toda la comunidad.", "Airone è in produzione dal 2023."}) {
+        CAPTURE(std::string(text));
+        const auto live = events(text);
+        REQUIRE(live.size() == 1);
+        CHECK(live[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(live[0].happened);
+    }
+    for (const char* text :
+         {"Il supercalcolatore ha cessato definitivamente il servizio dopo nove anni.",
+          "Après dix ans de services, la machine a été éteinte en mars.", "The retired system was dismantled in 2024."}) {
+        CAPTURE(std::string(text));
+        const auto ended = events(text);
+        REQUIRE_FALSE(ended.empty());
+        CHECK(ended[0].kind == rules::StatusEvent::Kind::retired);
+        CHECK(ended[0].happened);
+    }
+}
