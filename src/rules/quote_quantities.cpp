@@ -260,11 +260,9 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
         quantity.model = shared.model;
         if (shared.unit != Unit::none) return;
     }
-    // "went live with 4,000 GPUs and has since grown to 12,000", "an upgrade brought the total to
-    // 3,584", "was cut from 10,240 GPUs to 6,144": a level a change reaches, with no noun, counts
-    // what the figure before it in the sentence did.
-    // (Only words of the count or the machine between, or before as its subject: not "its budget
-    // was raised to 500 million".)
+    // "has since grown to 12,000", "brought the total to 3,584", "was cut from 10,240 GPUs to 6,144": a
+    // level a change reaches, with no noun, counts what the figure before it in the sentence did. (Only
+    // words of the count or the machine between, or before as its subject: not "its budget was raised to 500".)
     const auto of_count = [&](std::size_t k) {
         return figure_at(k) || unit_at(k) != Unit::none || models_[k].first || is(k, "count_nouns") || is(k, "determiners") ||
                is(k, "machine_nouns") || adverb(k) || is_word(tokens_[k], "from");
@@ -284,8 +282,12 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
                         (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
                          of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
                          is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
-    // ("has 2,400 GPUs and plans to install another 4,000": so does an addition.)
-    const bool addition = i >= 2 && is(i - 1, "additions");
+    // (So does an addition, a part or a pronoun: "another 4,000", "of which 2,000", "1,000 newer ones".)
+    std::size_t before = i >= 2 ? i - 1 : 0;
+    while (before > clause_[i] && before + 3 > i && adverb(before)) --before;
+    const bool pronoun = figure.end + 1 < figure.clause_end &&
+                         (is(figure.end, "noun_pronouns") || (!figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
+    const bool addition = i >= 2 && (is(before, "additions") || is(before, "relative_pronouns") || pronoun);
     if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)

@@ -2189,3 +2189,22 @@ TEST_CASE("a retirement named in a preposition's phrase is another machine's; mo
         CHECK(ended[0].happened);
     }
 }
+
+TEST_CASE("a part named by a relative pronoun, a remainder and a pronoun noun count what the figure before did") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The cluster has 14,000 GPUs, of which 2,000 are H200s.",
+                             "Le consortium a commandé 2 500 accélérateurs, dont 500 seront livrés dès septembre.",
+                             "Bestellt wurden 1.024 GPUs, von denen bisher 512 geliefert sind.",
+                             "We retired 96 of our GPUs this year; the remaining 64 stay in production.",
+                             "The 4,000 GPUs it had been running were replaced by 1,000 newer ones."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[0].unit == rules::Unit::gpu);
+        CHECK(found[1].unit == rules::Unit::gpu);
+    }
+    // A figure with a noun of its own keeps it.
+    const auto own = config.quote_reader().quantities("The company runs 14,000 GPUs, of which 2,000 nodes are in Europe.", 2025);
+    REQUIRE(own.size() == 2);
+    CHECK(own[1].unit == rules::Unit::node);
+}
