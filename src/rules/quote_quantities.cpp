@@ -298,8 +298,7 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
             return;
         }
     }
-    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun of its own
-    // counts what its whole does.
+    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun counts what its whole does.
     if (!found.empty() && fronted_whole(i) != no_token && found.back().begin >= tokens_[clause_[i]].begin) {
         quantity.unit = found.back().unit;
         quantity.model = found.back().model;
@@ -330,6 +329,7 @@ void Reading::read_modality(Figure& figure) const {
                length > 0) {
         set_modality(quantity, Modality::equivalence, i, phrase_end + length);
     } else if (Governed governing = governing_of(figure); subject_to_come(figure, governing) || governing.found) {
+        deny_procurement(governing);
         set_modality(quantity, governing.modality, governing.from, governing.to);
     } else {
         figure.governed = false;

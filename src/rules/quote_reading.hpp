@@ -193,9 +193,8 @@ public:
     // "9,400 CPUs paired with an equal number of GPUs": the figure counts the GPUs too.
     void equal_numbers(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
 
-    // What a figure says passes to the figures joined to it: "up to 4,096 instances with 32,768
-    // GPUs", "approximately 2.5K H100s and 2.5K A100s", "the equivalent of 100,000 H100 chips
-    // (approximately 15,000, 15,000 and 50,000-60,000 respectively)", "16K GB200s ~= 80K H100s".
+    // What a figure says passes to the figures joined to it: "up to 4,096 instances with 32,768 GPUs",
+    // "approximately 2.5K H100s and 2.5K A100s", "16K GB200s ~= 80K H100s".
     void inherit(std::vector<Quantity>& found, const std::vector<std::pair<std::size_t, std::size_t>>& spans) const;
 
     std::vector<StatusEvent> status_events() const;
@@ -240,10 +239,9 @@ private:
 
     bool verb_start(std::size_t i) const;
 
-    // The noun a figure ending at token `from` counts: the last noun of the phrase that follows,
-    // past makers, models and adjectives ("3,072 NVIDIA H200 GPUs", "10,752 H100 Tensor Core GPUs",
-    // "2,560 GPU-accelerated nodes", "[8x] AMD MI300X", "18 GB300 superchips"); a model alone
-    // counts its package. "8-GPU nodes" counts GPUs per node.
+    // The noun a figure ending at token `from` counts: the last noun of the phrase that follows, past makers,
+    // models and adjectives ("10,752 H100 Tensor Core GPUs", "2,560 GPU-accelerated nodes", "[8x] AMD
+    // MI300X"); a model alone counts its package. "8-GPU nodes" counts GPUs per node.
     Noun noun_after(std::size_t from) const;
     // noun_after's steps, one for what token i is: each returns the token the phrase goes on
     // from, or nothing when it ends there. A performance unit ends it, whatever follows.
@@ -312,6 +310,8 @@ private:
     // a verb-less phrase ("a 30,000-GPU cluster is in the works", "are planned for 2026"), not
     // one before another verb ("will deliver", "is expected to power").
     bool predicate_plan(std::size_t group, std::size_t planned_at, std::size_t end) const;
+    // "have not yet been ordered", "aún no se han encargado": a procurement denied is a plan.
+    void deny_procurement(Governed& governing) const;
 
     // Whether a possessive stands before the figure's phrase: "its 10,000 GPUs".
     bool possessed(std::size_t phrase_begin) const;

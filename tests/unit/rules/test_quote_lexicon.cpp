@@ -2208,3 +2208,35 @@ TEST_CASE("a part named by a relative pronoun, a remainder and a pronoun noun co
     REQUIRE(own.size() == 2);
     CHECK(own[1].unit == rules::Unit::node);
 }
+
+TEST_CASE("'at least' and a negated 'more than' in the main European languages bound the figure") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Die Ausschreibung sieht mindestens 400 GPUs vor.", "Le système comptera au moins 2 000 GPU.",
+                             "El sistema tendrá al menos 2.000 GPU.", "Il sistema avrà almeno 2.000 GPU.",
+                             "O sistema terá pelo menos 2.000 GPUs.", "System ma co najmniej 2000 GPU."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).bound == rules::Bound::at_least);
+    }
+    for (const char* text : {"a power envelope not exceeding 12 MW", "Il sistema dovrà avere non più di 1.000 GPU.",
+                             "The system must have not more than 1,000 GPUs.", "Das System hat höchstens 1.000 GPUs.",
+                             "El sistema tendrá como máximo 2.000 GPU."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).bound == rules::Bound::at_most);
+    }
+}
+
+TEST_CASE("a procurement denied is a plan; a retirement by recycling retires the figure") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The 10,000 GPUs have not yet been ordered.", "Die 10.000 GPUs sind noch nicht bestellt.",
+                             "Las 10.000 GPU previstas para la segunda fase aún no se han encargado."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+    CHECK(only_quantity(config, "The company ordered 10,000 GPUs last year.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "Nvidia did not disclose the price of the 10,000 GPUs ordered.").modality ==
+          rules::Modality::procured);
+    const auto recycled =
+        config.quote_reader().quantities("Wrenfield has been retired; its 300 GPUs were sent for recycling.", 2025);
+    REQUIRE(recycled.size() == 1);
+    CHECK(recycled[0].modality == rules::Modality::retired);
+}
