@@ -381,15 +381,6 @@ bool Reading::installed_after(const Figure& figure) const {
     return false;
 }
 
-std::size_t Reading::fronted_whole(std::size_t figure_start) const {
-    const std::size_t floor = clause_[figure_start];
-    if (figure_start < floor + 3 || !comma_at(figure_start - 1) || !is(floor, "part_of")) return no_token;
-    for (std::size_t k = floor + 1; k + 1 < figure_start; ++k) {
-        if (comma_at(k)) return no_token;
-    }
-    return floor;
-}
-
 Reading::Governed Reading::governing_of(const Figure& figure) const {
     const std::size_t i = figure.at;
     const std::size_t before = figure.phrase_begin;

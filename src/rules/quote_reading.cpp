@@ -200,6 +200,19 @@ std::size_t Reading::share_end(std::size_t k) const {
     return share && of < tokens_.size() && (is(of, "part_of") || is(of, "partitives")) ? of + 1 : 0;
 }
 
+std::size_t Reading::fronted_whole(std::size_t figure) const {
+    const std::size_t floor = clause_[figure];
+    // (Past the part's bound, if one: "Of the 24,576 GPUs delivered, roughly 16,000 ...".)
+    std::size_t figure_start = figure;
+    for (const Cue cue : {Cue("approximate"), Cue("at_least"), Cue("at_most")})
+        figure_start = std::min(figure_start, phrase_ending(figure, cue, floor));
+    if (figure_start < floor + 3 || !comma_at(figure_start - 1) || !is(floor, "part_of")) return no_token;
+    for (std::size_t k = floor + 1; k + 1 < figure_start; ++k) {
+        if (comma_at(k)) return no_token;
+    }
+    return floor;
+}
+
 std::string Reading::written(std::size_t first, std::size_t last_exclusive) const {
     if (first >= last_exclusive) return {};
     return std::string(quote_.substr(tokens_[first].begin, tokens_[last_exclusive - 1].end - tokens_[first].begin));

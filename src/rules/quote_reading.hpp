@@ -270,7 +270,7 @@ private:
     // Whether the figure at `figure` follows "each of the" ("каждый из"): it counts holders, and the next what each holds.
     bool each_of(std::size_t figure) const;
     // Where a whole fronted before a figure and its comma begins ("Of the 20,000 GPUs ordered, ..."), or no_token.
-    std::size_t fronted_whole(std::size_t figure_start) const;
+    std::size_t fronted_whole(std::size_t figure) const;
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {

@@ -2240,3 +2240,18 @@ TEST_CASE("a procurement denied is a plan; a retirement by recycling retires the
     REQUIRE(recycled.size() == 1);
     CHECK(recycled[0].modality == rules::Modality::retired);
 }
+
+TEST_CASE("a fronted whole's part past its bound takes the whole's noun; orders in Polish, deliveries in Chinese") {
+    const auto config = formats::default_rules_config();
+    const auto part = config.quote_reader().quantities("Of the 24,576 GPUs delivered, roughly 16,000 have been installed.", 2025);
+    REQUIRE(part.size() == 2);
+    CHECK(part[1].unit == rules::Unit::gpu);
+    CHECK(part[1].bound == rules::Bound::approximate);
+    CHECK(only_quantity(config, "Zamówiono 256 kart GPU.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "已交付的600块GPU。").modality == rules::Modality::procured);
+    const auto later = config.quote_reader().quantities(
+        "Kestrel shipped 3,000 GPUs last quarter, with another 5,000 pencilled in for next year.", 2025);
+    REQUIRE(later.size() == 2);
+    CHECK(later[0].modality == rules::Modality::procured);
+    CHECK(later[1].modality == rules::Modality::planned);
+}

@@ -667,14 +667,14 @@ TEST_CASE("merge-conflict") {
 
 TEST_CASE("configuration: severities, patterns and errors that name the place") {
     auto config = formats::default_rules_config();
-    formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['pencilled in']\n",
+    formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['lined up']\n",
                                 "c.toml");
     CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
     CHECK_FALSE(
-        findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
+        findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs lined up"}}).record(),
                     "planned-wording", config)
             .empty());
-    CHECK(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs pencilled in"}}).record(),
+    CHECK(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs lined up"}}).record(),
                       "planned-wording")
               .empty());
     // The phrase lists of the old [planned-wording] section moved to [quote-reader]; a list the
