@@ -287,7 +287,8 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
     while (before > clause_[i] && before + 3 > i && adverb(before)) --before;
     const bool pronoun = figure.end + 1 < figure.clause_end &&
                          (is(figure.end, "noun_pronouns") || (!figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
-    const bool addition = i >= 2 && (is(before, "additions") || is(before, "relative_pronouns") || pronoun);
+    const bool addition = i >= 2 && !found.empty() && found.back().unit != Unit::other &&
+                          (is(before, "additions") || is(before, "relative_pronouns") || pronoun);
     if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)

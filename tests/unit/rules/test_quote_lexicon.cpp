@@ -2203,6 +2203,18 @@ TEST_CASE("a part named by a relative pronoun, a remainder and a pronoun noun co
         CHECK(found[0].unit == rules::Unit::gpu);
         CHECK(found[1].unit == rules::Unit::gpu);
     }
+    for (const char* text :
+         {"The machine has 7,000 GPUs, just over 6,900 of them usable.", "Das System hat 7.000 GPUs, 6.900 davon nutzbar.",
+          "El sistema tiene 7.000 GPU, 6.900 de ellas utilizables."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].unit == rules::Unit::gpu);
+    }
+    // Not what a time counts: "over the next four years to install 12 000 of them".
+    const auto years = config.quote_reader().quantities("We intend over the next four years to install 12 000 of them.", 2025);
+    REQUIRE(years.size() == 2);
+    CHECK(years[1].unit == rules::Unit::none);
     // A figure with a noun of its own keeps it.
     const auto own = config.quote_reader().quantities("The company runs 14,000 GPUs, of which 2,000 nodes are in Europe.", 2025);
     REQUIRE(own.size() == 2);
