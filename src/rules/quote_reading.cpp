@@ -240,7 +240,8 @@ void Reading::match_phrases() {
     // A name inside a sentence is none ("no Ceará", "in Paraná").
     for (std::size_t i = 0; i < tokens_.size(); ++i) {
         const std::string& word = tokens_[i].text;
-        if (tokens_[i].kind != Kind::word || starts_[i][Cue("planned")] != 0) continue;
+        // (Not a future of staying: "resterà operativo" runs now, as "will remain operational" does.)
+        if (tokens_[i].kind != Kind::word || starts_[i][Cue("planned")] != 0 || starts_[i][Cue("not_governing")] != 0) continue;
         if (tokens_[i].capitalised && !tokens_[i].clause_start) continue;
         for (const auto& ending : impl_.future_endings) {
             if (word.size() >= ending.size() + 3 && word.ends_with(ending)) starts_[i][Cue("planned")] = 1;

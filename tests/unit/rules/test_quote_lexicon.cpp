@@ -2267,3 +2267,19 @@ TEST_CASE("a fronted whole's part past its bound takes the whole's noun; orders 
     CHECK(later[0].modality == rules::Modality::procured);
     CHECK(later[1].modality == rules::Modality::planned);
 }
+
+TEST_CASE("a future of staying in service, in any language, is live now") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const char* text : {"Airone resterà operativo almeno fino al 2028.", "Il sistema rimarrà in funzione fino al 2027.",
+                             "El sistema permanecerá operativo hasta 2028.", "Airone will remain operational until 2028."}) {
+        CAPTURE(std::string(text));
+        const auto live = events(text);
+        REQUIRE(live.size() == 1);
+        CHECK(live[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(live[0].happened);
+    }
+    const auto later = events("Il sistema entrerà in funzione nel 2027.");
+    REQUIRE(later.size() == 1);
+    CHECK_FALSE(later[0].happened);
+}
