@@ -670,10 +670,9 @@ TEST_CASE("configuration: severities, patterns and errors that name the place") 
     formats::apply_rules_config(config, "[severity]\nuncited-value = \"off\"\n[quote-reader]\nextra_planned = ['lined up']\n",
                                 "c.toml");
     CHECK(findings_of(RecordBuilder().set("owner", "Acme").record(), "uncited-value", config).empty());
-    CHECK_FALSE(
-        findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs lined up"}}).record(),
-                    "planned-wording", config)
-            .empty());
+    CHECK_FALSE(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs lined up"}}).record(),
+                            "planned-wording", config)
+                    .empty());
     CHECK(findings_of(RecordBuilder().source(1, "operator").set("gpus_installed", "8", {{1, "8 GPUs lined up"}}).record(),
                       "planned-wording")
               .empty());
