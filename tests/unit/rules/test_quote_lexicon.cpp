@@ -2283,3 +2283,12 @@ TEST_CASE("a future of staying in service, in any language, is live now") {
     REQUIRE(later.size() == 1);
     CHECK_FALSE(later[0].happened);
 }
+
+TEST_CASE("words of what is already running after a figure outweigh a plan of the clause") {
+    const auto config = formats::default_rules_config();
+    const auto found =
+        config.quote_reader().quantities("The third data hall will add 60 MW to the 90 MW already in operation.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].modality == rules::Modality::planned);
+    CHECK(found[1].modality == rules::Modality::in_service);
+}
