@@ -399,7 +399,7 @@ Reading::Governed Reading::dated_before(const Figure& figure, Governed governing
             }
         }
     }
-    if (from == no_token) return governing;
+    if (from == no_token) return completion_awaited(figure, governing);
     for (std::size_t k = to; k < figure.clause_end; ++k) {
         if ((figure_at(k) && k < figure.phrase_begin) || is(k, "said_now") ||
             (is(k, "conjunctions") && k < figure.phrase_begin)) {
@@ -407,6 +407,21 @@ Reading::Governed Reading::dated_before(const Figure& figure, Governed governing
         }
     }
     return {true, Modality::planned, from, to, false};
+}
+
+// "will be able to draw up to 300 MW once the substation is complete": a completion still to come,
+// in a clause of "once" after the figure, makes it a plan. (Not one done: "once construction was
+// finished in 2023".)
+Reading::Governed Reading::completion_awaited(const Figure& figure, Governed governing) const {
+    for (std::size_t k = figure.phrase_end; k < std::min(tokens_.size(), figure.phrase_end + 8); ++k) {
+        if (tokens_[k].text == "." || tokens_[k].text == ";") break;
+        if (!is(k, "once_words")) continue;
+        for (std::size_t done = k + 1; done < std::min(tokens_.size(), k + 7); ++done) {
+            if (const auto year = year_of(done); (year && *year <= year_) || is(done, "past_auxiliaries")) break;
+            if (is(done, "completion")) return {true, Modality::planned, k, done + 1, false};
+        }
+    }
+    return governing;
 }
 
 }  // namespace gpuclusters::rules::reading

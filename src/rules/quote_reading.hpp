@@ -64,7 +64,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes, looked up once per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 78> word_classes{
+inline constexpr std::array<std::string_view, 80> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas", "able",
     "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming", "system_nouns",
@@ -74,7 +74,7 @@ inline constexpr std::array<std::string_view, 78> word_classes{
     "since_words", "part_of", "present_passives", "building_participles", "articles", "prospective_adjectives", "only_words",
     "first_words", "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs",
     "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns", "plan_nouns",
-    "linking_verbs", "process_nouns", "additions", "partitives", "noun_pronouns"};
+    "linking_verbs", "process_nouns", "additions", "partitives", "noun_pronouns", "once_words", "past_auxiliaries"};
 // clang-format on
 using WordClass = ListName<word_classes>;
 using WordClasses = std::bitset<128>;  // a word's classes, a bit each
@@ -260,8 +260,7 @@ private:
     std::optional<std::size_t> mark_in_noun(const Noun& noun, std::size_t i, std::size_t from, std::size_t limit) const;
     std::optional<std::size_t> word_in_noun(Noun& noun, std::size_t i, std::size_t limit) const;
 
-    // "Number of GPUs: 12,288", "Power (kW) 29,580.98", "Cores: 8,699,904": the noun before, and
-    // where its label starts.
+    // "Number of GPUs: 12,288", "Power (kW) 29,580.98": the noun before, and where its label starts.
     std::pair<Unit, std::size_t> label_before(std::size_t at) const;
 
     // Whether a number is the name of a maker's product: "AMD Opteron 6274".
@@ -392,10 +391,11 @@ private:
     bool installed_after(const Figure& figure) const;
     Governed governing_of(const Figure& figure) const;
     Governed time_span_after(std::size_t phrase_end, std::size_t clause_end_at) const;
-    // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027"),
-    // or before it in its sentence ("By 2027, the cluster has 10,000 GPUs").
+    // The figure's governing made a plan by a year or a time to come after it ("2,000 GPUs by 2027"), before it
+    // in its sentence ("By 2027, the cluster has 10,000 GPUs"), or a completion awaited ("once it is complete").
     Governed dated_after(const Figure& figure, Governed governing) const;
     Governed dated_before(const Figure& figure, Governed governing) const;
+    Governed completion_awaited(const Figure& figure, Governed governing) const;
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;

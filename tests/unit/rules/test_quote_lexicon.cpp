@@ -2292,3 +2292,16 @@ TEST_CASE("words of what is already running after a figure outweigh a plan of th
     CHECK(found[0].modality == rules::Modality::planned);
     CHECK(found[1].modality == rules::Modality::in_service);
 }
+
+TEST_CASE("a completion still to come in a clause of 'once' after a figure makes it a plan") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"The site will be able to draw up to 300 MW once the substation is complete.",
+                             "Das System hat 5.000 GPUs, sobald der Ausbau abgeschlossen ist."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+    CHECK(only_quantity(config, "The cluster reached 5,000 GPUs once construction was finished.").modality ==
+          rules::Modality::in_service);
+    CHECK(only_quantity(config, "The cluster has run 5,000 GPUs once a week since 2023.").modality ==
+          rules::Modality::in_service);
+}
