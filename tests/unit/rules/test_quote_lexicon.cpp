@@ -2260,6 +2260,8 @@ TEST_CASE("a fronted whole's part past its bound takes the whole's noun; orders 
     CHECK(part[1].unit == rules::Unit::gpu);
     CHECK(part[1].bound == rules::Bound::approximate);
     CHECK(only_quantity(config, "Zamówiono 256 kart GPU.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "Do końca 2026 r. w centrum ma pracować ponad 10 tys. GPU.").modality ==
+          rules::Modality::planned);
     CHECK(only_quantity(config, "已交付的600块GPU。").modality == rules::Modality::procured);
     const auto later = config.quote_reader().quantities(
         "Kestrel shipped 3,000 GPUs last quarter, with another 5,000 pencilled in for next year.", 2025);
