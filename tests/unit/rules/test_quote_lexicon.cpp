@@ -2262,6 +2262,13 @@ TEST_CASE("a fronted whole's part past its bound takes the whole's noun; orders 
     CHECK(only_quantity(config, "Zamówiono 256 kart GPU.").modality == rules::Modality::procured);
     CHECK(only_quantity(config, "Do końca 2026 r. w centrum ma pracować ponad 10 tys. GPU.").modality ==
           rules::Modality::planned);
+    CHECK(only_quantity(config, "The first 1,000 GPUs have arrived on site and are being racked.").modality ==
+          rules::Modality::procured);
+    CHECK(only_quantity(config, "The 1,000 GPUs have arrived and are now running jobs.").modality == rules::Modality::in_service);
+    const auto phase_two = config.quote_reader().quantities("该智算中心已部署1万张GPU,二期将再新增2万张。", 2025);
+    REQUIRE(phase_two.size() == 2);
+    CHECK(phase_two[1].unit == rules::Unit::gpu);
+    CHECK(phase_two[1].modality == rules::Modality::planned);
     CHECK(only_quantity(config, "已交付的600块GPU。").modality == rules::Modality::procured);
     const auto later = config.quote_reader().quantities(
         "Kestrel shipped 3,000 GPUs last quarter, with another 5,000 pencilled in for next year.", 2025);
