@@ -287,8 +287,15 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
     while (before > clause_[i] && before + 3 > i && adverb(before)) --before;
     const bool pronoun = figure.end + 1 < figure.clause_end &&
                          (is(figure.end, "noun_pronouns") || (!figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
-    const bool addition = i >= 2 && !found.empty() && found.back().unit != Unit::other &&
-                          (is(before, "additions") || is(before, "relative_pronouns") || pronoun);
+    // (A relative's whole is the figure just before its comma, no count per holder: not "8-GPU boards, of which 310".)
+    std::size_t whole_end = before > 0 && (is(before - 1, "part_of") || is(before - 1, "partitives")) ? before - 1 : before;
+    while (!found.empty() && whole_end > 0 && tokens_[whole_end - 1].text == "," &&
+           tokens_[whole_end - 1].begin >= found.back().phrase_end)
+        --whole_end;
+    const bool relative = !found.empty() && is(before, "relative_pronouns") && whole_end > 0 &&
+                          tokens_[whole_end - 1].end <= found.back().phrase_end && found.back().per == Unit::none;
+    const bool addition =
+        i >= 2 && !found.empty() && found.back().unit != Unit::other && (is(before, "additions") || relative || pronoun);
     if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)

@@ -2211,6 +2211,10 @@ TEST_CASE("a part named by a relative pronoun, a remainder and a pronoun noun co
         REQUIRE(found.size() == 2);
         CHECK(found[1].unit == rules::Unit::gpu);
     }
+    // Not what a figure inside the whole's noun counts: the relative's whole is the figure just before its comma.
+    const auto boards = config.quote_reader().quantities("The 8-GPU boards, of which 310 had been shipped, hold the GPUs.", 2025);
+    REQUIRE(boards.size() == 2);
+    CHECK(boards[1].unit == rules::Unit::none);
     // Not what a time counts: "over the next four years to install 12 000 of them".
     const auto years = config.quote_reader().quantities("We intend over the next four years to install 12 000 of them.", 2025);
     REQUIRE(years.size() == 2);
