@@ -410,15 +410,20 @@ Reading::Governed Reading::dated_before(const Figure& figure, Governed governing
 }
 
 // "will be able to draw up to 300 MW once the substation is complete": a completion still to come,
-// in a clause of "once" after the figure, makes it a plan. (Not one done: "once construction was
-// finished in 2023".)
+// in a clause of "once" after a figure read in service, makes it a plan. (Not one done: "once
+// construction was finished", "once completed in 2023".)
 Reading::Governed Reading::completion_awaited(const Figure& figure, Governed governing) const {
     for (std::size_t k = figure.phrase_end; k < std::min(tokens_.size(), figure.phrase_end + 8); ++k) {
         if (tokens_[k].text == "." || tokens_[k].text == ";") break;
         if (!is(k, "once_words")) continue;
         for (std::size_t done = k + 1; done < std::min(tokens_.size(), k + 7); ++done) {
             if (const auto year = year_of(done); (year && *year <= year_) || is(done, "past_auxiliaries")) break;
-            if (is(done, "completion")) return {true, Modality::planned, k, done + 1, false};
+            if (!is(done, "completion")) continue;
+            // ("once completed in 2023": a year gone by just after.)
+            for (std::size_t y = done + 1; y < std::min(tokens_.size(), done + 4); ++y) {
+                if (const auto year = year_of(y); year && *year <= year_) return governing;
+            }
+            return {true, Modality::planned, k, done + 1, false};
         }
     }
     return governing;

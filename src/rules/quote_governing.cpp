@@ -470,14 +470,16 @@ bool Reading::arrives_later(std::size_t arrival) const {
 
 void Reading::deny_procurement(Governed& governing) const {
     if (!governing.found || governing.modality != Modality::procured) return;
-    // The negation in the words or a few words of the verb group before ("aún no se han encargado").
+    // The negation in the words or a few words of the verb group before ("aún no se han encargado"). (Not
+    // the procurement's own words, "awaiting installation", nor a plan changed since: "initially ordered".)
+    const auto denial = [&](std::size_t k) { return phrase(k, "negation") && !phrase(k, "procured") && !is(k, "earlier"); };
     std::size_t negation = no_token;
     for (std::size_t k = governing.from; negation == no_token && k < governing.to; ++k) {
-        if (phrase(k, "negation")) negation = k;
+        if (denial(k)) negation = k;
     }
     for (std::size_t k = governing.from; negation == no_token && k > clause_[governing.from] && k + 4 > governing.from; --k) {
         if (tokens_[k - 1].kind != Kind::word) break;
-        if (phrase(k - 1, "negation")) negation = k - 1;
+        if (denial(k - 1)) negation = k - 1;
     }
     if (negation == no_token) return;
     governing.modality = Modality::planned;

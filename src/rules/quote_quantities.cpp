@@ -282,16 +282,17 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
                         (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
                          of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
                          is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
-    // (So does an addition, a part or a pronoun: "another 4,000", "of which 2,000", "1,000 newer ones".)
+    // (So does an addition, a part or a pronoun: "another 4,000", "1,000 newer ones", "de las cuales 2.000" of
+    // the figure right before its comma and "of", no count per holder: not "8-GPU boards, of which 310".)
     std::size_t before = i >= 2 ? i - 1 : 0;
     while (before > clause_[i] && before + 3 > i && adverb(before)) --before;
-    const bool pronoun = figure.end + 1 < figure.clause_end &&
-                         (is(figure.end, "noun_pronouns") || (!figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
-    // (A relative's whole is the figure just before its comma, no count per holder: not "8-GPU boards, of which 310".)
-    std::size_t whole_end = before > 0 && (is(before - 1, "part_of") || is(before - 1, "partitives")) ? before - 1 : before;
-    while (!found.empty() && whole_end > 0 && tokens_[whole_end - 1].text == "," &&
-           tokens_[whole_end - 1].begin >= found.back().phrase_end)
-        --whole_end;
+    const bool pronoun = figure.end < figure.clause_end &&
+                         (is(figure.end, "noun_pronouns") ||
+                          (figure.end + 1 < figure.clause_end && !figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
+    std::size_t whole_end = before;
+    for (std::size_t k = before; k + 1 >= before && k > 0 && whole_end == before; --k)
+        if (is(k - 1, "part_of") || is(k - 1, "partitives")) whole_end = k - 1;
+    while (whole_end > 0 && tokens_[whole_end - 1].text == ",") --whole_end;
     const bool relative = !found.empty() && is(before, "relative_pronouns") && whole_end > 0 &&
                           tokens_[whole_end - 1].end <= found.back().phrase_end && found.back().per == Unit::none;
     const bool addition =

@@ -2211,6 +2211,10 @@ TEST_CASE("a part named by a relative pronoun, a remainder and a pronoun noun co
         REQUIRE(found.size() == 2);
         CHECK(found[1].unit == rules::Unit::gpu);
     }
+    const auto cuales = config.quote_reader().quantities("El sistema tiene 14.000 GPU, de las cuales 2.000 son nuevas.", 2025);
+    REQUIRE(cuales.size() == 2);
+    CHECK(cuales[1].unit == rules::Unit::gpu);
+    CHECK(config.quote_reader().quantities("Das System hat 7.000 GPUs, 6.900 davon", 2025).back().unit == rules::Unit::gpu);
     // Not what a figure inside the whole's noun counts: the relative's whole is the figure just before its comma.
     const auto boards = config.quote_reader().quantities("The 8-GPU boards, of which 310 had been shipped, hold the GPUs.", 2025);
     REQUIRE(boards.size() == 2);
@@ -2249,6 +2253,9 @@ TEST_CASE("a procurement denied is a plan; a retirement by recycling retires the
         CHECK(only_quantity(config, text).modality == rules::Modality::planned);
     }
     CHECK(only_quantity(config, "The company ordered 10,000 GPUs last year.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "The company initially ordered 10,000 GPUs.").modality == rules::Modality::procured);
+    CHECK(only_quantity(config, "The 1,024-node system, delivered in December, is awaiting installation.").modality ==
+          rules::Modality::procured);
     CHECK(only_quantity(config, "Nvidia did not disclose the price of the 10,000 GPUs ordered.").modality ==
           rules::Modality::procured);
     const auto recycled =
