@@ -324,6 +324,11 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     if (object || !relative || !result.found || result.modality == Modality::in_service) return result;
     for (std::size_t k = result.to; k < std::min(end, result.to + 8); ++k) {
         if ((tokens_[k].kind == Kind::number && !year_of(k)) || tokens_[k].text == ",") break;
+        // (A going live with no auxiliary: "The 4,000 GPUs ordered in 2023 went live last month".)
+        if (const std::size_t live = phrase(k, "live");
+            live && !phrase(k, "planned") && !is_word(tokens_[k - 1], "to") && !future_year_after(k + live, clause_end(k))) {
+            return {true, Modality::in_service, k, k + live, false};
+        }
         if (!aux(k)) continue;
         std::size_t verb = k;
         bool to_come = false;  // "... will be installed next year" is no going live yet

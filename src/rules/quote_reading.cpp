@@ -1,5 +1,6 @@
 // Reading a quote: its tokens and phrases, the models it names, and what one figure passes to
-// those joined to it. What each figure counts is quote_nouns.cpp's.
+// those joined to it (a noun to a figure with none). What a figure's own noun counts is
+// quote_nouns.cpp's.
 #include <algorithm>
 #include <array>
 
@@ -169,6 +170,73 @@ void Reading::inherit(std::vector<Quantity>& found, const std::vector<std::pair<
     }
 }
 
+// A figure with no noun of its own counts what a figure beside it does.
+void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& found) const {
+    const std::size_t i = figure.at;
+    Quantity& quantity = figure.quantity;
+    // "1,024 and 512 GPUs", "2,000 or 4,000 GPUs": figures joined before one noun share it.
+    if (!quantity.model && figure.end + 2 < figure.clause_end &&
+        (is(figure.end, "conjunctions") || is_word(tokens_[figure.end], "or")) && tokens_[figure.end + 1].kind == Kind::number &&
+        !tokens_[figure.end + 1].date) {
+        const Noun shared = noun_after(figure.end + 2);
+        quantity.unit = shared.unit;
+        quantity.model = shared.model;
+        if (shared.unit != Unit::none) return;
+    }
+    // "has since grown to 12,000", "brought the total to 3,584", "was cut from 10,240 GPUs to 6,144": a
+    // level a change reaches, with no noun, counts what the figure before it in the sentence did. (Only
+    // words of the count or the machine between, or before as its subject: not "its budget was raised to 500".)
+    const auto of_count = [&](std::size_t k) {
+        return figure_at(k) || unit_at(k) != Unit::none || models_[k].first || is(k, "count_nouns") || is(k, "determiners") ||
+               is(k, "machine_nouns") || adverb(k) || is_word(tokens_[k], "from");
+    };
+    std::size_t verb = no_token;
+    for (std::size_t k = i - 1; i >= 2 && k > clause_[i] && k + 6 > i && (k + 1 == i || of_count(k)); --k) {
+        if (is(k - 1, "change_verbs")) {
+            verb = k - 1;
+            break;
+        }
+    }
+    std::size_t subject = verb;
+    while (subject != no_token && subject > clause_[i] &&
+           (aux(subject - 1) || adverb(subject - 1) || is(subject - 1, "since_words")))
+        --subject;
+    const bool change = verb != no_token &&
+                        (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
+                         of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
+                         is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
+    // (So does an addition, a part or a pronoun: "another 4,000", "1,000 newer ones", "de las cuales 2.000" of
+    // the figure right before its comma and "of", no count per holder: not "8-GPU boards, of which 310".)
+    std::size_t before = i >= 2 ? i - 1 : 0;
+    while (before > clause_[i] && before + 3 > i && adverb(before)) --before;
+    const bool pronoun = figure.end < figure.clause_end &&
+                         (is(figure.end, "noun_pronouns") ||
+                          (figure.end + 1 < figure.clause_end && !figure_at(figure.end) && is(figure.end + 1, "noun_pronouns")));
+    std::size_t whole_end = before;
+    for (std::size_t k = before; k + 1 >= before && k > 0 && whole_end == before; --k)
+        if (is(k - 1, "part_of") || is(k - 1, "partitives")) whole_end = k - 1;
+    while (whole_end > 0 && tokens_[whole_end - 1].text == ",") --whole_end;
+    const bool relative = !found.empty() && is(before, "relative_pronouns") && whole_end > 0 &&
+                          tokens_[whole_end - 1].end <= found.back().phrase_end && found.back().per == Unit::none;
+    const bool addition = i >= 2 && !found.empty() && found.back().unit != Unit::other &&
+                          (is(before, "additions") || relative || pronoun || coordinated(i, figure.end, found.back()));
+    if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
+        bool same_sentence = true;
+        for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)
+            same_sentence = same_sentence && tokens_[k].text != ".";
+        if (same_sentence) {
+            quantity.unit = found.back().unit;
+            quantity.model = found.back().model;
+            return;
+        }
+    }
+    // "Of the 20,000 GPUs ordered, 12,000 have been installed": a part with no noun counts what its whole does.
+    if (!found.empty() && fronted_whole(i) != no_token && found.back().begin >= tokens_[clause_[i]].begin) {
+        quantity.unit = found.back().unit;
+        quantity.model = found.back().model;
+    }
+}
+
 std::size_t Reading::phrase_ending(std::size_t end, Cue cue, std::size_t floor) const {
     // The longest first: "has ordered", not "ordered".
     for (std::size_t back = std::min<std::size_t>(6, end - std::min(end, floor)); back >= 1; --back) {
@@ -211,6 +279,23 @@ std::size_t Reading::fronted_whole(std::size_t figure) const {
         if (comma_at(k)) return no_token;
     }
     return floor;
+}
+
+// "512 have been delivered and 256 are in service", "512 geliefert und 256 in Betrieb": a figure with
+// no noun, after "and" and a few words of the figure before (its verb, a year), is more of the same,
+// when a verb, a preposition or the clause's end follows it (not a noun the lexicon does not know:
+// "100,000 cores and 20,000 A/V100 GPUs").
+bool Reading::coordinated(std::size_t figure, std::size_t end, const Quantity& previous) const {
+    if (figure < 2 || !is(figure - 1, "conjunctions") || previous.per != Unit::none || previous.unit == Unit::none) return false;
+    if (end < clause_end(figure) && tokens_[end].kind != Kind::punct && !verb_start(end) && !phrase(end, "live") &&
+        !is(end, "prepositions"))
+        return false;
+    std::size_t words = 0;
+    for (std::size_t k = figure - 1; k > 0 && tokens_[k - 1].begin >= previous.phrase_end; --k) {
+        const Token& token = tokens_[k - 1];
+        if (++words > 5 || token.kind == Kind::punct || (token.kind == Kind::number && !year_of(k - 1))) return false;
+    }
+    return figure - 1 > clause_[figure] && tokens_[clause_[figure]].begin < previous.phrase_end;
 }
 
 std::string Reading::written(std::size_t first, std::size_t last_exclusive) const {

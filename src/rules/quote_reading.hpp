@@ -263,13 +263,13 @@ private:
     // "Number of GPUs: 12,288", "Power (kW) 29,580.98": the noun before, and where its label starts.
     std::pair<Unit, std::size_t> label_before(std::size_t at) const;
 
-    // Whether a number is the name of a maker's product: "AMD Opteron 6274".
-    bool product_number(std::size_t i) const;
+    bool product_number(std::size_t i) const;  // a number that names a maker's product: "AMD Opteron 6274"
     // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
     // Whether the figure at `figure` follows "each of the" ("каждый из"): it counts holders, and the next what each holds.
     bool each_of(std::size_t figure) const;
     // Where a whole fronted before a figure and its comma begins ("Of the 20,000 GPUs ordered, ..."), or no_token.
     std::size_t fronted_whole(std::size_t figure) const;
+    bool coordinated(std::size_t figure, std::size_t end, const Quantity& previous) const;  // "512 ... and 256 are"
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {

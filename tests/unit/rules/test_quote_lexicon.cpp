@@ -2325,3 +2325,39 @@ TEST_CASE("a completion still to come in a clause of 'once' after a figure makes
     CHECK(only_quantity(config, "The cluster has run 5,000 GPUs once a week since 2023.").modality ==
           rules::Modality::in_service);
 }
+
+TEST_CASE("a figure after 'and' with a verb of its own is the subject of its own clause") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"We ordered 1,024 GPUs, of which 512 have been delivered and 256 are in service.",
+                             "Bestellt wurden 1.024 GPUs, von denen bisher 512 geliefert und 256 in Betrieb genommen sind."}) {
+        CAPTURE(std::string(text));
+        const auto found = config.quote_reader().quantities(text, 2025);
+        REQUIRE(found.size() == 3);
+        CHECK(found[1].modality == rules::Modality::procured);
+        CHECK(found[2].unit == rules::Unit::gpu);
+        CHECK(found[2].modality == rules::Modality::in_service);
+    }
+    // More of the same, after the figure's year: what the verb before said of both.
+    const auto bought = config.quote_reader().quantities("They bought 500 GPUs in 2023 and 200 in 2024.", 2025);
+    REQUIRE(bought.size() == 2);
+    CHECK(bought[1].unit == rules::Unit::gpu);
+    CHECK(bought[1].modality == rules::Modality::procured);
+    // A noun the lexicon does not know is the figure's own, not the figure before's.
+    const auto cores =
+        config.quote_reader().quantities("The cluster contains a hundred thousand cores and twenty thousand A/V100 GPUs", 2025);
+    REQUIRE(cores.size() == 2);
+    CHECK(cores[1].unit != rules::Unit::core);
+}
+
+TEST_CASE("an order in the words after a figure gives way to the sentence's going live") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "The 4,000 GPUs ordered in 2023 went live last month.").modality == rules::Modality::in_service);
+    CHECK(only_quantity(config, "The 4,000 GPUs ordered to go live in 2027 arrive in May.").modality !=
+          rules::Modality::in_service);
+}
+
+TEST_CASE("Dutch words of switching off retire a machine") {
+    const auto config = formats::default_rules_config();
+    CHECK(only_quantity(config, "Het oude cluster met ongeveer 700 GPU's is vorige maand uitgezet.").modality ==
+          rules::Modality::retired);
+}
