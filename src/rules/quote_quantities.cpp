@@ -96,12 +96,14 @@ std::optional<std::size_t> Reading::value_at(std::size_t i, model::Decimal& valu
         return std::nullopt;
     }
     // "each fitted with ... an NVIDIA Tesla V100 GPU", "cada uno con una GPU": an article before a
-    // GPU that each holder has is one.
+    // GPU that each holder has is one (not one that opens a bound: "a minimum of four GPUs per node").
     if (is(i, "articles") && i > 0 && i + 1 < tokens_.size()) {
         const Noun noun = noun_after(i + 1);
         const bool gpu = noun.model || noun.unit == Unit::gpu || noun.unit == Unit::apu || noun.unit == Unit::superchip;
         const bool per = per_unit(noun.end, i, clause_end(i)) != Unit::none;
-        if (gpu && per && noun.end <= i + 5) {
+        bool figure_between = false;
+        for (std::size_t k = i + 1; k < std::min(noun.end, tokens_.size()); ++k) figure_between = figure_between || figure_at(k);
+        if (gpu && per && noun.end <= i + 5 && !figure_between) {
             value = model::Decimal::whole(1);
             end = i + 1;
             return std::nullopt;

@@ -188,10 +188,11 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
     // words of the count or the machine between, or before as its subject: not "its budget was raised to 500".)
     const auto of_count = [&](std::size_t k) {
         return figure_at(k) || unit_at(k) != Unit::none || models_[k].first || is(k, "count_nouns") || is(k, "determiners") ||
-               is(k, "machine_nouns") || adverb(k) || is_word(tokens_[k], "from");
+               is(k, "machine_nouns") || adverb(k) || is_word(tokens_[k], "from") ||
+               (is(k, "prepositions") && k + 1 < tokens_.size() && year_of(k + 1));  // "in 2023"
     };
     std::size_t verb = no_token;
-    for (std::size_t k = i - 1; i >= 2 && k > clause_[i] && k + 6 > i && (k + 1 == i || of_count(k)); --k) {
+    for (std::size_t k = i - 1; i >= 2 && k > clause_[i] && k + 8 > i && (k + 1 == i || of_count(k)); --k) {
         if (is(k - 1, "change_verbs")) {
             verb = k - 1;
             break;
@@ -201,10 +202,13 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
     while (subject != no_token && subject > clause_[i] &&
            (aux(subject - 1) || adverb(subject - 1) || is(subject - 1, "since_words")))
         --subject;
-    const bool change = verb != no_token &&
-                        (subject == clause_[i] || tokens_[subject - 1].kind != Kind::word || tokens_[subject - 1].capitalised ||
-                         of_count(subject - 1) || is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
-                         is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
+    // (Whatever the subject, a change from a count is one of that count: "our region went from
+    // 1,000 GPUs in 2023 to 6,000".)
+    const bool from_count = verb != no_token && !found.empty() && found.back().begin > tokens_[verb].end;
+    const bool change = verb != no_token && (subject == clause_[i] || from_count || tokens_[subject - 1].kind != Kind::word ||
+                                             tokens_[subject - 1].capitalised || of_count(subject - 1) ||
+                                             is(subject - 1, "subject_pronouns") || is(subject - 1, "conjunctions") ||
+                                             is(subject - 1, "relative_pronouns") || is(subject - 1, "change_verbs"));
     // (So does an addition, a part or a pronoun: "another 4,000", "1,000 newer ones", "de las cuales 2.000" of
     // the figure right before its comma and "of", no count per holder: not "8-GPU boards, of which 310".)
     std::size_t before = i >= 2 ? i - 1 : 0;

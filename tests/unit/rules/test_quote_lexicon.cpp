@@ -2361,3 +2361,20 @@ TEST_CASE("Dutch words of switching off retire a machine") {
     CHECK(only_quantity(config, "Het oude cluster met ongeveer 700 GPU's is vorige maand uitgezet.").modality ==
           rules::Modality::retired);
 }
+
+TEST_CASE("an article that opens a bound is no figure of one") {
+    const auto config = formats::default_rules_config();
+    const auto found = only_quantity(config, "It has a minimum of four accelerators per server.");
+    CHECK(found.value == model::Decimal::whole(4));
+    CHECK(found.bound == rules::Bound::at_least);
+    CHECK(only_quantity(config, "Each node has an NVIDIA A100 GPU.").value == model::Decimal::whole(1));
+    CHECK(only_quantity(config, "Ogni nodo ha otto GPU.").value == model::Decimal::whole(8));
+}
+
+TEST_CASE("a change from a count to a figure with no noun counts the same, whatever its subject") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities("Our cloud region went from 1,000 GPUs in 2023 to 6,000 in 2025.", 2025);
+    REQUIRE(found.size() == 2);
+    CHECK(found[1].unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "Its budget was raised to 500.").unit == rules::Unit::none);
+}
