@@ -388,6 +388,12 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     }
     if (!governing.found && !after.silent) governing = future_time_in_clause(i, phrase_end, clause_end_at);
     if (!governing.found) governing = time_span_after(phrase_end, clause_end_at);
+    // In Japanese and Korean a verb before the figure, past a comma, ends the clause before
+    // ("4,000基を搭載しており、来年8,000基を追加する予定だ").
+    if (clause_before_ends(governing, before)) {
+        governing = {};
+        if (!after.silent) governing = future_time_in_clause(i, phrase_end, clause_end_at);
+    }
     // A verb before the figure is its own ("已部署 2000 块 GPU"); one after it may be qualified at
     // the sentence's end ("GPU 4,000基を搭載する予定だ").
     if ((!governing.found || (governing.modality == Modality::in_service && governing.from >= phrase_end)) && !after.silent) {
@@ -396,6 +402,16 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
     if (!governing.found && !after.silent) governing = dated_to_come(figure);
     if (!after.silent) governing = dated_before(figure, dated_after(figure, governing));
     return governing;
+}
+
+bool Reading::clause_before_ends(const Governed& governing, std::size_t figure_start) const {
+    if (!governing.found || governing.to > figure_start) return false;
+    bool verb_last = false, comma = false;
+    for (std::size_t k = governing.from; k < figure_start; ++k) {
+        verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(tokens_[k].text));
+        comma = comma || (k >= governing.to && comma_at(k));
+    }
+    return verb_last && comma;
 }
 
 // A year or a time to come after the figure makes a plan of it, unless its verb says it is done

@@ -183,6 +183,11 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
         quantity.model = shared.model;
         if (shared.unit != Unit::none) return;
     }
+    if (!found.empty() && counted_alike(figure, found.back())) {
+        quantity.unit = found.back().unit;
+        quantity.model = found.back().model;
+        return;
+    }
     // "has since grown to 12,000", "brought the total to 3,584", "was cut from 10,240 GPUs to 6,144": a
     // level a change reaches, with no noun, counts what the figure before it in the sentence did. (Only
     // words of the count or the machine between, or before as its subject: not "its budget was raised to 500".)
@@ -283,6 +288,25 @@ std::size_t Reading::fronted_whole(std::size_t figure) const {
         if (comma_at(k)) return no_token;
     }
     return floor;
+}
+
+// "GPU 약 2만 개를 운영 중이며, 2026년까지 5만 개로", "部署了2000块GPU，计划明年再增加3000块": a figure
+// with the counter of the figure before it in the sentence counts what that one does.
+bool Reading::counted_alike(const Figure& figure, const Quantity& previous) const {
+    const std::size_t i = figure.at;
+    const auto counter_after = [&](std::size_t byte) {
+        while (byte < quote_.size() && quote_[byte] == ' ') ++byte;
+        return byte < quote_.size() ? quote_tokens::first_code_point(quote_.substr(byte)) : UChar32{0};
+    };
+    const bool counter_token = figure.end < tokens_.size() && is(figure.end, "counters");
+    if (previous.unit == Unit::other || !(tokens_[i].counted || counter_token)) return false;
+    const UChar32 counter =
+        tokens_[i].counted ? counter_after(tokens_[i].end) : quote_tokens::first_code_point(tokens_[figure.end].text);
+    if (counter_after(previous.end) != counter) return false;
+    for (std::size_t k = i; k > 0 && tokens_[k - 1].begin >= previous.end; --k) {
+        if (tokens_[k - 1].text == "." || tokens_[k - 1].text == "\u3002") return false;
+    }
+    return true;
 }
 
 // "512 have been delivered and 256 are in service", "512 geliefert und 256 in Betrieb": a figure with

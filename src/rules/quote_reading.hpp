@@ -285,15 +285,12 @@ private:
     // The nearest verb cue before token `before` in the clause, and the end of the longest phrase
     // that covers it; no_token when there is none.
     std::pair<std::size_t, std::size_t> verb_back(std::size_t before, std::size_t floor, std::size_t limit) const;
-
     // "including 120,000 H200s", "powered by 1,120 GPUs", "a cluster comprising 22,000": a
     // participle that hangs on a noun; the verb of the clause governs it.
     bool participle(std::size_t verb, std::size_t floor) const;
-
     // What governs a figure from before it: the nearest verb back in its clause and the markers
     // of its verb group ("plans to deploy", "has ordered", "will come online with").
     Governed governed_before(std::size_t figure_start) const;
-
     Governed verb_group(std::size_t verb, std::size_t verb_end, std::size_t floor, std::size_t figure_start) const;
 
     // "will be a 10,000-GPU system" is governed; "is expected to be a key resource for Europe,
@@ -399,6 +396,9 @@ private:
     // A time to come in the figure's clause ("next year"), short of its own verb and a comma.
     Governed future_time_in_clause(std::size_t i, std::size_t phrase_end, std::size_t clause_end_at) const;
     Governed verb_final(std::size_t phrase_end, std::size_t clause_end_at) const;
+    bool counted_alike(const Figure& figure, const Quantity& previous) const;  // "2만 개 ... 5만 개"
+    // Whether a Japanese or Korean verb that governs a figure ends a clause before it, at a comma.
+    bool clause_before_ends(const Governed& governing, std::size_t figure_start) const;
     // A plan told by a date alone: the going live of the figure's clause dated to a year after
     // the text's, or a start or deadline to come just before a figure with no verb.
     Governed dated_to_come(const Figure& figure) const;

@@ -2378,3 +2378,32 @@ TEST_CASE("a change from a count to a figure with no noun counts the same, whate
     CHECK(found[1].unit == rules::Unit::gpu);
     CHECK(only_quantity(config, "Its budget was raised to 500.").unit == rules::Unit::none);
 }
+
+TEST_CASE("Japanese Korean and Chinese: a noun before a bound; a counter shared; a verb of the clause before") {
+    const auto config = formats::default_rules_config();
+    const auto quantities = [&](const char* text) { return config.quote_reader().quantities(text, 2025); };
+    // The noun before a word of a bound: "GPU 약 2만 개", "GPU約6,000基".
+    const auto korean = quantities("이 데이터센터는 현재 GPU 약 2만 개를 운영 중이며, 2026년까지 5만 개로 늘릴 계획이다.");
+    REQUIRE(korean.size() == 2);
+    CHECK(korean[0].unit == rules::Unit::gpu);
+    CHECK(korean[0].bound == rules::Bound::approximate);
+    // The counter of the figure before: the same count.
+    CHECK(korean[1].unit == rules::Unit::gpu);
+    CHECK(korean[1].modality == rules::Modality::planned);
+    const auto chinese = quantities("该中心目前部署了2000块GPU，计划明年再增加3000块。");
+    REQUIRE(chinese.size() == 2);
+    CHECK(chinese[1].unit == rules::Unit::gpu);
+    // Another counter counts another thing.
+    const auto mixed = quantities("部署2000块GPU和100台服务器，计划增加3000块。");
+    REQUIRE(mixed.size() == 3);
+    CHECK(mixed[2].unit != rules::Unit::node);
+    // A verb before a comma in Japanese ends its own clause: the next figure's is its own.
+    const auto japanese = quantities("H100を4,000基搭載しており、来年8,000基を追加する予定だ。");
+    REQUIRE(japanese.size() == 2);
+    CHECK(japanese[0].modality == rules::Modality::in_service);
+    CHECK(japanese[1].modality == rules::Modality::planned);
+    // An aside in a parenthesis is no label: the noun before it stays the list's.
+    const auto aside = quantities("the equivalent of nearly 100,000 H100 chips (approximately 15,000, 15,000, and 50,000)");
+    REQUIRE(aside.size() >= 2);
+    CHECK(aside[1].modality == rules::Modality::equivalence);
+}
