@@ -195,7 +195,7 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
     if (tokens_[i].kind == Kind::word && !tokens_[i].text.ends_with("ed")) {
         for (std::size_t k = end; k < std::min(stop, end + 10); ++k) {
             // (A relative clause's future is its own: "the foundations for the hall that will house it".)
-            if (tokens_[k].text == "," || is(k, "relative_pronouns") || is_word(tokens_[k], "that")) break;
+            if (comma_at(k) || is(k, "relative_pronouns") || is_word(tokens_[k], "that")) break;
             // (Nor a plan said of a noun: "running at 60% of its planned capacity".)
             const bool attributive = is(k - 1, "possessives") || is(k - 1, "determiners") || is(k - 1, "articles");
             if (!verb_start(k) || attributive) continue;
@@ -212,7 +212,7 @@ std::size_t Reading::plan_after_event(StatusEvent::Kind kind, std::size_t i, std
     // (The year of the event's own words, not of a clause after a comma: "pracuje ..., a w 2027 r. ma
     // zostać rozbudowana".)
     std::size_t comma = end;
-    while (comma < stop && tokens_[comma].text != ",") ++comma;
+    while (comma < stop && !comma_at(comma)) ++comma;
     if (kind != StatusEvent::Kind::retired) {
         if (const auto year = future_year_after(end, comma)) return year->second;
     }

@@ -2407,3 +2407,27 @@ TEST_CASE("Japanese Korean and Chinese: a noun before a bound; a counter shared;
     REQUIRE(aside.size() >= 2);
     CHECK(aside[1].modality == rules::Modality::equivalence);
 }
+
+TEST_CASE("a plan after a full-width comma is the next clause's, not the live event's") {
+    const auto config = formats::default_rules_config();
+    const auto events = config.quote_reader().status_events(
+        "“天枢二号”于2022年正式投入使用，目前仍在满负荷运行，计划于2027年由新系统接替。", 2025);
+    REQUIRE_FALSE(events.empty());
+    for (const auto& event : events) {
+        CHECK(event.kind == rules::StatusEvent::Kind::live);
+        CHECK(event.happened);
+    }
+}
+
+TEST_CASE("words of full service and of a service begun, in Portuguese, Spanish and Russian") {
+    const auto config = formats::default_rules_config();
+    for (const char* text :
+         {"O supercomputador está em plena operação desde março de 2024.", "El sistema está en pleno funcionamiento desde 2023.",
+          "Суперкомпьютер, введённый в эксплуатацию в 2022 году, продолжает работать."}) {
+        CAPTURE(std::string(text));
+        const auto events = config.quote_reader().status_events(text, 2025);
+        REQUIRE_FALSE(events.empty());
+        CHECK(events[0].kind == rules::StatusEvent::Kind::live);
+        CHECK(events[0].happened);
+    }
+}
