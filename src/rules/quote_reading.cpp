@@ -229,13 +229,18 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
                           tokens_[whole_end - 1].end <= found.back().phrase_end && found.back().per == Unit::none;
     const bool addition = i >= 2 && !found.empty() && found.back().unit != Unit::other &&
                           (is(before, "additions") || relative || pronoun || coordinated(i, figure.end, found.back()));
-    if (!quantity.model && !found.empty() && i >= 2 && ((is_word(tokens_[i - 1], "to") && change) || addition) && !year_of(i)) {
+    const bool level = is_word(tokens_[i - 1], "to") && change;
+    if (!quantity.model && !found.empty() && i >= 2 && (level || addition) && !year_of(i)) {
+        // (A level's count is the last one named, past a number that names: "will house 50,000
+        // GPUs; phase 2 could push the total to 120,000".)
+        auto source = found.rbegin();
+        while (level && source + 1 != found.rend() && source->unit == Unit::none) ++source;
         bool same_sentence = true;
-        for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > found.back().end; --k)
+        for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > source->end; --k)
             same_sentence = same_sentence && tokens_[k].text != ".";
         if (same_sentence) {
-            quantity.unit = found.back().unit;
-            quantity.model = found.back().model;
+            quantity.unit = source->unit;
+            quantity.model = source->model;
             return;
         }
     }

@@ -2431,3 +2431,25 @@ TEST_CASE("words of full service and of a service begun, in Portuguese, Spanish 
         CHECK(events[0].happened);
     }
 }
+
+TEST_CASE("a level a change reaches counts the last count named, past a number that names") {
+    const auto config = formats::default_rules_config();
+    const auto found = config.quote_reader().quantities(
+        "Phase 1 will house 50,000 GPUs; phase 2 could push the total to 120,000 and the power envelope to 1.2 GW.", 2025);
+    const auto level = std::find_if(found.begin(), found.end(),
+                                    [](const rules::Quantity& q) { return q.value == model::Decimal::whole(120000); });
+    REQUIRE(level != found.end());
+    CHECK(level->unit == rules::Unit::gpu);
+    CHECK(level->modality == rules::Modality::planned);
+}
+
+TEST_CASE("recycled GPUs are retired; a Chinese 'about' before a power") {
+    const auto config = formats::default_rules_config();
+    const auto recycled = config.quote_reader().quantities(
+        "The machine was decommissioned in 2022 after six years of service; its 5,320 P100 GPUs were recycled.", 2025);
+    REQUIRE_FALSE(recycled.empty());
+    CHECK(recycled.back().modality == rules::Modality::retired);
+    const auto power = config.quote_reader().quantities("该智算中心目前已部署超过1万张GPU卡，总功耗约为15兆瓦。", 2025);
+    REQUIRE(power.size() == 2);
+    CHECK(power[1].bound == rules::Bound::approximate);
+}
