@@ -2453,3 +2453,14 @@ TEST_CASE("recycled GPUs are retired; a Chinese 'about' before a power") {
     REQUIRE(power.size() == 2);
     CHECK(power[1].bound == rules::Bound::approximate);
 }
+
+TEST_CASE("funding approved is a plan; a CJK count noun labels the figure after it") {
+    const auto config = formats::default_rules_config();
+    for (const char* text : {"Funding was approved for 800 GPUs, but no order has been placed yet.",
+                             "The ministry approved funding for 2,000 GPUs."}) {
+        CAPTURE(std::string(text));
+        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+    }
+    CHECK(only_quantity(config, "搭載GPU数は640基だった。").unit == rules::Unit::gpu);
+    CHECK(only_quantity(config, "GPU 개수는 512개다.").unit == rules::Unit::gpu);
+}
