@@ -152,9 +152,14 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
     // fino al 2030" runs now; "restare in fase di test ... ed entrare in produzione" does not.)
     // (Nor one whose conjunct has a subject of its own: "planned to reach 30 buildings and seven
     // reported as active".)
+    // (Nor a relative clause's, closed by a comma: "Solenne, which was under construction for most of
+    // 2024, has operated since February".)
+    bool relative = false;
+    for (std::size_t k = floor; k < verb; ++k) relative = relative || is(k, "relative_pronouns");
     for (std::size_t k = verb_end; k < i; ++k) {
-        if (phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") || phrase(k, "retired") ||
-            (phrase(k, "not_governing") && k + 2 >= i) || (is(k, "conjunctions") && k + 1 < i && figure_at(k + 1)))
+        if ((relative && comma_at(k)) || phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") ||
+            phrase(k, "retired") || (phrase(k, "not_governing") && k + 2 >= i) ||
+            (is(k, "conjunctions") && k + 1 < i && figure_at(k + 1)))
             return no_token;
     }
     if (participle(verb, floor)) return no_token;

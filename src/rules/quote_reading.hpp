@@ -64,7 +64,7 @@ inline bool is_word(const Token& token, std::string_view text) { return token.ki
 
 // The classes of a word the reader asks about, each a bit of a word's classes, looked up once per token.
 // clang-format off
-inline constexpr std::array<std::string_view, 80> word_classes{
+inline constexpr std::array<std::string_view, 81> word_classes{
     "auxiliaries", "adverbs", "phrase_stops", "relative_pronouns", "prepositions", "determiners", "makers", "equal",
     "equivalent", "equivalent_short", "label_words", "every", "participles", "said_now", "purpose_verbs", "copulas", "able",
     "done", "date_parts", "until", "starting", "spread", "time_spans", "hearsay", "earlier", "becoming", "system_nouns",
@@ -73,7 +73,7 @@ inline constexpr std::array<std::string_view, 80> word_classes{
     "hours", "passive_auxiliaries", "subordinators", "totals", "awaiting", "conjunctions", "ai_words", "compound_tails",
     "since_words", "part_of", "present_passives", "building_participles", "articles", "prospective_adjectives", "only_words",
     "first_words", "approximate_numbers", "progress_adverbs", "onset_participles", "partial_adverbs", "onsets", "holding_verbs",
-    "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns", "plan_nouns",
+    "completion", "nearness", "machine_nouns", "change_verbs", "subject_pronouns", "count_nouns", "plan_nouns", "predecessors",
     "linking_verbs", "process_nouns", "additions", "partitives", "noun_pronouns", "once_words", "past_auxiliaries"};
 // clang-format on
 using WordClass = ListName<word_classes>;

@@ -2464,3 +2464,26 @@ TEST_CASE("funding approved is a plan; a CJK count noun labels the figure after 
     CHECK(only_quantity(config, "搭載GPU数は640基だった。").unit == rules::Unit::gpu);
     CHECK(only_quantity(config, "GPU 개수는 512개다.").unit == rules::Unit::gpu);
 }
+
+TEST_CASE("a predecessor's retirement is another machine's; words of an end and of running") {
+    const auto config = formats::default_rules_config();
+    const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
+    for (const auto& event : events("Orchid-2 is our production system; its predecessor Orchid-1 was decommissioned last year."))
+        CHECK(event.kind != rules::StatusEvent::Kind::retired);
+    // (Not past a conjunction: the machine after it is retired.)
+    const auto both = events("Its predecessor was retired in 2019 and Frontier was decommissioned in 2025.");
+    REQUIRE(both.size() == 1);
+    CHECK(both[0].kind == rules::StatusEvent::Kind::retired);
+    for (const char* text : {"Operations of the Saros supercomputer ceased at the end of 2023.",
+                             "The Wrenhaven data centre was closed in 2024.", "Il sistema Grecale è stato dismesso nel 2022."}) {
+        CAPTURE(std::string(text));
+        const auto retired = events(text);
+        REQUIRE(retired.size() == 1);
+        CHECK(retired[0].kind == rules::StatusEvent::Kind::retired);
+    }
+    // A relative clause's building, closed by its comma, is no plan of the running after it.
+    const auto running = events("Solenne, which was under construction for most of 2024, has operated since February.");
+    REQUIRE_FALSE(running.empty());
+    CHECK(running.back().kind == rules::StatusEvent::Kind::live);
+    CHECK(running.back().happened);
+}
