@@ -155,7 +155,7 @@ std::size_t Reading::plan_before_event(StatusEvent& event, std::size_t i, std::s
     // (Nor a relative clause's, closed by a comma: "Solenne, which was under construction for most of
     // 2024, has operated since February".)
     bool relative = false;
-    for (std::size_t k = floor; k < verb; ++k) relative = relative || is(k, "relative_pronouns");
+    for (std::size_t k = verb; k > floor && !relative && !comma_at(k - 1); --k) relative = is(k - 1, "relative_pronouns");
     for (std::size_t k = verb_end; k < i; ++k) {
         if ((relative && comma_at(k)) || phrase(k, "live") || phrase(k, "construction") || phrase(k, "construction_began") ||
             phrase(k, "retired") || (phrase(k, "not_governing") && k + 2 >= i) ||

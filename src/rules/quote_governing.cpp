@@ -324,9 +324,13 @@ Reading::Governed Reading::governed_after(std::size_t phrase_end, std::size_t en
     if (object || !relative || !result.found || result.modality == Modality::in_service) return result;
     for (std::size_t k = result.to; k < std::min(end, result.to + 8); ++k) {
         if ((tokens_[k].kind == Kind::number && !year_of(k)) || tokens_[k].text == ",") break;
-        // (A going live with no auxiliary: "The 4,000 GPUs ordered in 2023 went live last month".)
-        if (const std::size_t live = phrase(k, "live");
-            live && !phrase(k, "planned") && !is_word(tokens_[k - 1], "to") && !future_year_after(k + live, clause_end(k))) {
+        // (A going live with no auxiliary: "The 4,000 GPUs ordered in 2023 went live last month". A
+        // verb of two words or more, not a noun of one after an article: "for the production cluster".)
+        const std::size_t live = phrase(k, "live");
+        const bool noun =
+            is(k - 1, "articles") || is(k - 1, "determiners") || is(k - 1, "possessives") || is(k - 1, "prepositions");
+        if (live >= 2 && !noun && !phrase(k, "planned") && !is_word(tokens_[k - 1], "to") &&
+            !future_year_after(k + live, clause_end(k))) {
             return {true, Modality::in_service, k, k + live, false};
         }
         if (!aux(k)) continue;

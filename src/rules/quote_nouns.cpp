@@ -380,10 +380,11 @@ std::optional<std::size_t> Reading::word_in_noun(Noun& noun, std::size_t i, std:
 std::pair<Unit, std::size_t> Reading::label_before(std::size_t at) const {
     const std::size_t floor = clause_[at];
     // (A word of a bound right before the figure: "GPU 약 2만 개", "GPUs: about 4,000"; not in a
-    // parenthesis, which is an aside of the noun before: "100,000 H100 chips (approximately 15,000").)
+    // parenthesis, which is an aside of the noun before: "100,000 H100 chips (approximately 15,000";
+    // nor a preposition: "10,000 GPUs over 2 phases".)
     const auto bound_word = [&](std::size_t k) {
         const bool bound = phrase(k, "approximate") == 1 || phrase(k, "at_least") == 1 || phrase(k, "at_most") == 1;
-        return bound && k + 1 == at && k > floor && tokens_[k - 1].text != "(";
+        return bound && k + 1 == at && k > floor && tokens_[k - 1].text != "(" && !is(k, "prepositions");
     };
     for (std::size_t back = 1; back <= 4 && back <= at - floor; ++back) {
         const Token& token = tokens_[at - back];

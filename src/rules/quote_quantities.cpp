@@ -406,12 +406,14 @@ Reading::Governed Reading::governing_of(const Figure& figure) const {
 
 bool Reading::clause_before_ends(const Governed& governing, std::size_t figure_start) const {
     if (!governing.found || governing.to > figure_start) return false;
-    bool verb_last = false, comma = false;
-    for (std::size_t k = governing.from; k < figure_start; ++k) {
-        verb_last = verb_last || quote_tokens::verb_final_script(quote_tokens::first_code_point(tokens_[k].text));
-        comma = comma || (k >= governing.to && comma_at(k));
+    // (The verb's own ending, kana or Hangul only from its end to the comma: "搭載しており、"; not
+    // particles after another word: "導入予定の新システムは、".)
+    std::size_t comma = governing.to;
+    while (comma < figure_start && !comma_at(comma)) {
+        if (!quote_tokens::verb_final_script(quote_tokens::first_code_point(tokens_[comma].text))) return false;
+        ++comma;
     }
-    return verb_last && comma;
+    return comma > governing.to && comma < figure_start;
 }
 
 // A year or a time to come after the figure makes a plan of it, unless its verb says it is done

@@ -229,12 +229,12 @@ void Reading::noun_of_neighbours(Figure& figure, const std::vector<Quantity>& fo
                           tokens_[whole_end - 1].end <= found.back().phrase_end && found.back().per == Unit::none;
     const bool addition = i >= 2 && !found.empty() && found.back().unit != Unit::other &&
                           (is(before, "additions") || relative || pronoun || coordinated(i, figure.end, found.back()));
-    const bool level = is_word(tokens_[i - 1], "to") && change;
+    const bool level = change && is_word(tokens_[i - 1], "to");  // (a change has a verb: i >= 2)
     if (!quantity.model && !found.empty() && i >= 2 && (level || addition) && !year_of(i)) {
         // (A level's count is the last one named, past a number that names: "will house 50,000
-        // GPUs; phase 2 could push the total to 120,000".)
+        // GPUs; phase 2 could push the total to 120,000"; not past the figure it changes from.)
         auto source = found.rbegin();
-        while (level && source + 1 != found.rend() && source->unit == Unit::none) ++source;
+        while (level && !from_count && source + 1 != found.rend() && source->unit == Unit::none) ++source;
         bool same_sentence = true;
         for (std::size_t k = i - 2; k > 0 && tokens_[k].begin > source->end; --k)
             same_sentence = same_sentence && tokens_[k].text != ".";
@@ -308,6 +308,14 @@ bool Reading::counted_alike(const Figure& figure, const Quantity& previous) cons
     const UChar32 counter =
         tokens_[i].counted ? counter_after(tokens_[i].end) : quote_tokens::first_code_point(tokens_[figure.end].text);
     if (counter_after(previous.end) != counter) return false;
+    // (个 and 개 count anything: a noun after the counter is what this figure counts, "覆盖20个省份",
+    // "30개 기관에". A particle glued to it, a kana particle, a verb or the clause's end are none.)
+    const std::size_t next = tokens_[i].counted ? figure.end : figure.end + 1;
+    const bool particle = !tokens_[i].counted && tokens_[figure.end].text.size() > 3;
+    if (!particle && next < clause_end(i) && tokens_[next].kind == Kind::word && !verb_start(next)) {
+        const UChar32 first = quote_tokens::first_code_point(tokens_[next].text);
+        if (first < 0x3040 || first > 0x309F) return false;
+    }
     for (std::size_t k = i; k > 0 && tokens_[k - 1].begin >= previous.end; --k) {
         if (tokens_[k - 1].text == "." || tokens_[k - 1].text == "\u3002") return false;
     }

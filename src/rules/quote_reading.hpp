@@ -264,12 +264,12 @@ private:
     std::pair<Unit, std::size_t> label_before(std::size_t at) const;
 
     bool product_number(std::size_t i) const;  // a number that names a maker's product: "AMD Opteron 6274"
-    // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
     // Whether the figure at `figure` follows "each of the" ("каждый из"): it counts holders, and the next what each holds.
     bool each_of(std::size_t figure) const;
     // Where a whole fronted before a figure and its comma begins ("Of the 20,000 GPUs ordered, ..."), or no_token.
     std::size_t fronted_whole(std::size_t figure) const;
     bool coordinated(std::size_t figure, std::size_t end, const Quantity& previous) const;  // "512 ... and 256 are"
+    // "per node", "a node", "/node", "each" after the noun; "each with", "each node has" before.
     Unit per_unit(std::size_t noun_end, std::size_t figure, std::size_t clause_end) const;
 
     struct Governed {

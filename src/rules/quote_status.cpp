@@ -406,7 +406,7 @@ bool Reading::retired_elsewhere(std::size_t from, std::size_t end) const {
         }
     }
     // "its predecessor Orchid-1 was decommissioned": the subject is another machine.
-    for (std::size_t k = from; k > floor && k + 6 > from && !is(k - 1, "conjunctions"); --k)
+    for (std::size_t k = from; k > floor && k + 6 > from && !is(k - 1, "conjunctions") && !comma_at(k - 1); --k)
         elsewhere = elsewhere || is(k - 1, "predecessors");
     // "took over the workloads of the retired Nimbus-7": another named in a preposition's phrase.
     if (from >= floor + 2 && tokens_[from].text.ends_with("ed") && is(from - 2, "prepositions") &&

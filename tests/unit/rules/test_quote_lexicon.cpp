@@ -2454,12 +2454,12 @@ TEST_CASE("recycled GPUs are retired; a Chinese 'about' before a power") {
     CHECK(power[1].bound == rules::Bound::approximate);
 }
 
-TEST_CASE("funding approved is a plan; a CJK count noun labels the figure after it") {
+TEST_CASE("funding approved is procured, as funding is; a CJK count noun labels the figure after it") {
     const auto config = formats::default_rules_config();
     for (const char* text : {"Funding was approved for 800 GPUs, but no order has been placed yet.",
                              "The ministry approved funding for 2,000 GPUs."}) {
         CAPTURE(std::string(text));
-        CHECK(only_quantity(config, text).modality == rules::Modality::planned);
+        CHECK(only_quantity(config, text).modality == rules::Modality::procured);
     }
     CHECK(only_quantity(config, "搭載GPU数は640基だった。").unit == rules::Unit::gpu);
     CHECK(only_quantity(config, "GPU 개수는 512개다.").unit == rules::Unit::gpu);
@@ -2470,12 +2470,16 @@ TEST_CASE("a predecessor's retirement is another machine's; words of an end and 
     const auto events = [&](const char* text) { return config.quote_reader().status_events(text, 2025); };
     for (const auto& event : events("Orchid-2 is our production system; its predecessor Orchid-1 was decommissioned last year."))
         CHECK(event.kind != rules::StatusEvent::Kind::retired);
-    // (Not past a conjunction: the machine after it is retired.)
+    // (Not past a conjunction or a comma: the machine after it is retired.)
     const auto both = events("Its predecessor was retired in 2019 and Frontier was decommissioned in 2025.");
     REQUIRE(both.size() == 1);
     CHECK(both[0].kind == rules::StatusEvent::Kind::retired);
-    for (const char* text : {"Operations of the Saros supercomputer ceased at the end of 2023.",
-                             "The Wrenhaven data centre was closed in 2024.", "Il sistema Grecale è stato dismesso nel 2022."}) {
+    const auto like = events("Like its predecessor, Orchid-2 was decommissioned in 2025.");
+    REQUIRE(like.size() == 1);
+    CHECK(like[0].kind == rules::StatusEvent::Kind::retired);
+    for (const char* text :
+         {"The Saros supercomputer ceased operations at the end of 2023.", "The Wrenhaven data centre was closed down in 2024.",
+          "Il sistema Grecale è stato dismesso nel 2022."}) {
         CAPTURE(std::string(text));
         const auto retired = events(text);
         REQUIRE(retired.size() == 1);
@@ -2486,4 +2490,31 @@ TEST_CASE("a predecessor's retirement is another machine's; words of an end and 
     REQUIRE_FALSE(running.empty());
     CHECK(running.back().kind == rules::StatusEvent::Kind::live);
     CHECK(running.back().happened);
+}
+
+TEST_CASE("what this stop's review found: noun-like words, general counters, particles, prepositions") {
+    const auto config = formats::default_rules_config();
+    const auto quantities = [&](const char* text) { return config.quote_reader().quantities(text, 2025); };
+    // A figure with no noun at the very start of a quote.
+    CHECK(only_quantity(config, "512 have been delivered.").modality == rules::Modality::procured);
+    // The figure a change starts from is the level's whole, even with no noun.
+    const auto users = quantities("The 4,096-GPU cluster's users grew from 200 to 1,000.");
+    REQUIRE(users.size() == 3);
+    CHECK(users[2].unit != rules::Unit::gpu);
+    // A noun of going live after an article is no verb.
+    CHECK(only_quantity(config, "The 10,000 GPUs ordered for the production cluster will arrive next quarter.").modality !=
+          rules::Modality::in_service);
+    // 个 and 개 with a noun after them count that noun.
+    for (const char* text : {"GPU 2만 개를 운영하며, 30개 기관에 제공한다", "部署了1万个GPU，覆盖20个省份"}) {
+        CAPTURE(std::string(text));
+        const auto found = quantities(text);
+        REQUIRE(found.size() == 2);
+        CHECK(found[1].unit != rules::Unit::gpu);
+    }
+    // Particles after another word are no verb's ending: the plan before the comma stands.
+    CHECK(only_quantity(config, "導入予定の新システムは、H100を8,000基搭載する").modality == rules::Modality::planned);
+    // A preposition is no bound before a label.
+    const auto phases = quantities("shipped 10,000 GPUs over 2 phases");
+    REQUIRE(phases.size() == 2);
+    CHECK(phases[1].unit != rules::Unit::gpu);
 }
